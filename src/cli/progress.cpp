@@ -1,0 +1,46 @@
+#include "cli/progress.hpp"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "cli/table.hpp"
+
+namespace cli {
+
+ProgressBar::ProgressBar() : tty_(isatty(STDERR_FILENO) != 0) {}
+
+void ProgressBar::update(const sudoku::Progress& p) {
+  if (p.elapsed_s < last_draw_) last_draw_ = -1;  // a new pass began
+  if (!tty_ || p.elapsed_s < 1.0) return;
+  if (shown_ && p.elapsed_s - last_draw_ < 0.1) return;
+  last_draw_ = p.elapsed_s;
+  shown_ = true;
+  const double rate = p.elapsed_s > 0 ? double(p.puzzles) / p.elapsed_s : 0;
+  const std::string name = std::filesystem::path(*p.file).filename().string();
+  std::string bar;
+  if (p.bytes_total > 0) {
+    const double frac = std::min(1.0, double(p.bytes_done) / double(p.bytes_total));
+    const int width = 24, fill = static_cast<int>(frac * width);
+    const double eta = frac > 0 ? p.elapsed_s * (1 - frac) / frac : 0;
+    const int e = static_cast<int>(eta + 0.5);
+    bar = fmt::format("[{}{}] {:3.0f}%  ETA {}:{:02d}:{:02d}  ", std::string(fill, '#'),
+                      std::string(width - fill, '.'), frac * 100, e / 3600, e / 60 % 60, e % 60);
+  }
+  fmt::print(stderr, "\r\033[K{}{} puzzles  {}/s  {} / {}", bar, human(double(p.puzzles)),
+             human(rate), name, p.solver);
+  std::fflush(stderr);
+}
+
+void ProgressBar::clear() {
+  if (!shown_) return;
+  fmt::print(stderr, "\r\033[K");
+  std::fflush(stderr);
+  shown_ = false;
+  last_draw_ = -1;
+}
+
+}  // namespace cli

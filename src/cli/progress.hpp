@@ -1,0 +1,23 @@
+#pragma once
+// A progress bar on stderr, shown only when stderr is a terminal and a pass has run for over a
+// second, redrawn at most ten times a second.
+#include <string>
+
+#include "sudoku/driver/driver.hpp"
+
+namespace cli {
+
+class ProgressBar {
+ public:
+  ProgressBar();
+  void update(const sudoku::Progress& p);
+  /// Erases the bar (before other output, and at the end of a pass).
+  void clear();
+
+ private:
+  bool tty_;
+  bool shown_ = false;
+  double last_draw_ = -1;
+};
+
+}  // namespace cli

@@ -1,0 +1,93 @@
+#include "cli/table.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+
+#include <fmt/format.h>
+
+namespace cli {
+
+std::string Table::render(std::size_t left) const {
+  std::vector<std::size_t> w(header_.size(), 0);
+  auto widen = [&w](const std::vector<std::string>& r) {
+    for (std::size_t i = 0; i < r.size() && i < w.size(); ++i) w[i] = std::max(w[i], r[i].size());
+  };
+  widen(header_);
+  for (const auto& r : rows_) widen(r);
+  std::string out;
+  auto line = [&](const std::vector<std::string>& r) {
+    std::string l;
+    for (std::size_t i = 0; i < w.size(); ++i) {
+      const std::string& cell = i < r.size() ? r[i] : std::string();
+      if (i > 0) l += "  ";
+      l += i < left ? fmt::format("{:<{}}", cell, w[i]) : fmt::format("{:>{}}", cell, w[i]);
+    }
+    while (!l.empty() && l.back() == ' ') l.pop_back();
+    out += l + "\n";
+  };
+  line(header_);
+  std::size_t total = 0;
+  for (std::size_t x : w) total += x + 2;
+  out += std::string(total > 2 ? total - 2 : 0, '-') + "\n";
+  for (const auto& r : rows_) line(r);
+  return out;
+}
+
+std::string human(double v, int decimals) {
+  if (!std::isfinite(v)) return "-";
+  const std::string digits = fmt::format("{:.{}f}", std::fabs(v), decimals);
+  const std::size_t dot = std::min(digits.find('.'), digits.size());
+  std::string out;
+  if (v < 0) out.push_back('-');
+  for (std::size_t i = 0; i < digits.size(); ++i) {  // a comma before each group of three
+    if (i > 0 && i < dot && (dot - i) % 3 == 0) out.push_back(',');
+    out.push_back(digits[i]);
+  }
+  return out;
+}
+
+namespace {
+std::string short_name(const std::string& path) {
+  return path == "-" ? "stdin" : std::filesystem::path(path).filename().string();
+}
+std::string micro(double us) { return us >= 100 ? human(us, 0) : fmt::format("{:.2f}", us); }
+}  // namespace
+
+std::string summary_tables(const std::vector<sudoku::Summary>& sums, bool ratio) {
+  using sudoku::Status;
+  Table outcome({"dataset", "solver", "puzzles", "solved", "unique", "multiple", "none", "invalid",
+                 "budget", "unsupp.", "wrong"});
+  std::vector<std::string> speed_head = {"dataset", "solver", "threads", "wall s", "puzzles/s",
+                                         "mean µs", "median", "p90", "p99", "max µs",
+                                         "guesses/pz", "%no-guess"};
+  if (ratio) speed_head.push_back("vs first");
+  Table speed(speed_head);
+  const sudoku::Summary* first = nullptr;
+  for (const auto& s : sums) {
+    if (first == nullptr || first->dataset != s.dataset) first = &s;
+    const std::string ds = short_name(s.dataset) + (s.interrupted ? " (stopped)" : "");
+    outcome.add({ds, s.solver, human(double(s.puzzles)), human(double(s.found())),
+                 human(double(s.count(Status::unique))), human(double(s.count(Status::multiple))),
+                 human(double(s.count(Status::none))), human(double(s.count(Status::invalid))),
+                 human(double(s.count(Status::budget_exceeded))),
+                 human(double(s.count(Status::unsupported))), human(double(s.count(Status::wrong)))});
+    std::vector<std::string> row = {ds, s.solver, std::to_string(s.threads), fmt::format("{:.3f}", s.wall_s),
+                                    human(s.puzzles_per_s()), micro(s.mean_us()),
+                                    micro(s.quantile_us(0.5)), micro(s.quantile_us(0.9)),
+                                    micro(s.quantile_us(0.99)), micro(s.max_us()),
+                                    fmt::format("{:.2f}", s.guesses_per_puzzle()),
+                                    fmt::format("{:.1f}", s.no_guess_pct())};
+    if (ratio) {
+      const double base = first->puzzles_per_s();
+      row.push_back(base > 0 && s.ran() > 0 ? fmt::format("{:.2f}x", s.puzzles_per_s() / base) : "-");
+    }
+    speed.add(std::move(row));
+  }
+  std::string out = outcome.render(2);
+  out += '\n';
+  out += speed.render(2);
+  return out;
+}
+
+}  // namespace cli

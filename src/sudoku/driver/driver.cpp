@@ -1,0 +1,231 @@
+#include "sudoku/driver/driver.hpp"
+
+#include <chrono>
+#include <memory>
+#include <mutex>
+
+#include <fmt/format.h>
+#include <oneapi/tbb/enumerable_thread_specific.h>
+#include <oneapi/tbb/global_control.h>
+#include <oneapi/tbb/parallel_pipeline.h>
+#include <oneapi/tbb/task_arena.h>
+
+#include "sudoku/driver/machine.hpp"
+#include "sudoku/io/csv.hpp"
+#include "sudoku/io/parse.hpp"
+#include "sudoku/io/reader.hpp"
+#include "sudoku/verify.hpp"
+
+namespace sudoku {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+/// One record's outcome, as the writer needs it.
+struct Item {
+  uint64_t line = 0;
+  Status status = Status::none;
+  uint16_t clues = 0;
+  uint64_t solutions = 0;
+  uint64_t time_ns = 0;
+  Work work;
+  std::string message;  // why invalid / wrong / unsupported; usually empty
+};
+
+struct Slice {
+  RawSlice raw;
+  Format format;
+  std::vector<Item> items;
+  std::vector<Grid> answers;  // only with config.solutions
+};
+
+/// Recycles slices so that steady-state runs allocate nothing per slice.
+class SlicePool {
+ public:
+  Slice* get() {
+    std::lock_guard lock(mutex_);
+    if (free_.empty()) return new Slice;
+    Slice* s = free_.back().release();
+    free_.pop_back();
+    return s;
+  }
+  void put(Slice* s) {
+    std::lock_guard lock(mutex_);
+    free_.emplace_back(s);
+  }
+
+ private:
+  std::mutex mutex_;
+  std::vector<std::unique_ptr<Slice>> free_;
+};
+
+void solve_slice(Slice& s, Solver& solver, const SolverInfo& info, const RunConfig& cfg) {
+  const std::size_t n = s.raw.records.size();
+  s.items.resize(n);
+  if (cfg.solutions) s.answers.resize(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    Item& it = s.items[i];
+    it = Item{};
+    it.line = s.raw.records[i].line;
+    Parsed p = parse_record(s.format, s.raw.record(i));
+    it.clues = static_cast<uint16_t>(p.puzzle.clues());
+    if (!p.error.empty()) {
+      it.status = Status::invalid;
+      it.message = std::move(p.error);
+      continue;
+    }
+    if (!info.supports(p.puzzle.box())) {
+      it.status = Status::unsupported;
+      it.message = fmt::format("solver '{}' does not support {}x{} grids", info.name,
+                               p.puzzle.side(), p.puzzle.side());
+      continue;
+    }
+    const auto t0 = Clock::now();
+    Result r = solver.solve(p.puzzle, cfg.limits);
+    const auto t1 = Clock::now();
+    it.time_ns = static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(t1 - t0).count());
+    it.status = r.status;
+    it.solutions = r.solutions;
+    it.work = r.work;
+    if (auto why = verify(p.puzzle, r, cfg.limits.solutions == 0 ? 1 : cfg.limits.solutions, p.known)) {
+      it.status = Status::wrong;
+      it.message = std::move(*why);
+    }
+    if (cfg.solutions && r.solutions > 0) s.answers[i] = r.solution;
+    else if (cfg.solutions) s.answers[i] = Grid(0);
+  }
+}
+
+void write_slice(const Slice& s, const std::string& file, const SolverInfo& info,
+                 const RunConfig& cfg, fmt::memory_buffer& out) {
+  for (std::size_t i = 0; i < s.items.size(); ++i) {
+    const Item& it = s.items[i];
+    append_csv_field(out, file);
+    fmt::format_to(std::back_inserter(out), ",{},{},{},{},{},{},{},{},{}", it.line, info.name,
+                   to_string(it.status), it.solutions, it.clues, it.time_ns, it.work.guesses,
+                   it.work.backtracks, it.work.nodes);
+    if (cfg.solutions) {
+      out.push_back(',');
+      if (s.answers[i].box() != 0) {
+        const std::string line = to_line(s.answers[i]);
+        out.append(line);
+      }
+    }
+    out.push_back('\n');
+  }
+}
+
+Summary run_pass(const std::string& file, const SolverInfo& info, const RunConfig& cfg,
+                 int threads, bool report_invalid, RunReport& report) {
+  PuzzleReader reader(file, cfg.box);
+  Summary sum;
+  sum.dataset = file;
+  sum.solver = std::string(info.name);
+  sum.threads = threads;
+
+  tbb::enumerable_thread_specific<std::unique_ptr<Solver>> workers([&info] { return info.make(); });
+  SlicePool pool;
+  fmt::memory_buffer out;
+  bool unsupported_reported = false;
+  const auto start = Clock::now();
+  bool stopped = false;
+
+  tbb::parallel_pipeline(
+      static_cast<std::size_t>(threads * cfg.tokens_per_thread),
+      tbb::make_filter<void, Slice*>(
+          tbb::filter_mode::serial_in_order,
+          [&](tbb::flow_control& fc) -> Slice* {
+            if (cfg.stop != nullptr && cfg.stop->load(std::memory_order_relaxed)) {
+              stopped = true;
+              fc.stop();
+              return nullptr;
+            }
+            Slice* s = pool.get();
+            if (!reader.read(s->raw, cfg.slice_records)) {
+              pool.put(s);
+              fc.stop();
+              return nullptr;
+            }
+            s->format = reader.format();
+            return s;
+          }) &
+          tbb::make_filter<Slice*, Slice*>(tbb::filter_mode::parallel,
+                                           [&](Slice* s) {
+                                             solve_slice(*s, *workers.local(), info, cfg);
+                                             return s;
+                                           }) &
+          tbb::make_filter<Slice*, void>(
+              tbb::filter_mode::serial_in_order, [&](Slice* s) {
+                for (const Item& it : s->items) {
+                  sum.add(it.status, it.time_ns, it.work);
+                  if (!cfg.on_problem || it.message.empty()) continue;
+                  if (it.status == Status::unsupported) {
+                    if (!unsupported_reported) cfg.on_problem(file, it.line, it.message);
+                    unsupported_reported = true;
+                  } else if (it.status != Status::invalid || report_invalid) {
+                    cfg.on_problem(file, it.line, it.message);
+                  }
+                }
+                if (cfg.rows != nullptr) {
+                  write_slice(*s, file, info, cfg, out);
+                  if (out.size() >= (1u << 16)) {
+                    write_all(cfg.rows, {out.data(), out.size()}, cfg.rows_name);
+                    out.clear();
+                  }
+                }
+                if (cfg.on_progress) {
+                  const double el = std::chrono::duration<double>(Clock::now() - start).count();
+                  cfg.on_progress(Progress{&file, info.name, sum.puzzles, reader.bytes_consumed(),
+                                           reader.total_bytes(), el});
+                }
+                pool.put(s);
+              }));
+
+  sum.wall_s = std::chrono::duration<double>(Clock::now() - start).count();
+  if (cfg.rows != nullptr) {
+    write_all(cfg.rows, {out.data(), out.size()}, cfg.rows_name);
+    std::fflush(cfg.rows);
+  }
+  sum.interrupted = stopped;
+  if (stopped) report.interrupted = true;
+  if (!reader.error().empty()) report.read_errors.push_back(reader.error());
+  return sum;
+}
+
+}  // namespace
+
+uint64_t RunReport::wrong() const noexcept {
+  uint64_t n = 0;
+  for (const Summary& s : summaries) n += s.count(Status::wrong);
+  return n;
+}
+
+std::string rows_csv_header(bool solutions) {
+  return std::string("file,line,solver,status,solutions,clues,time_ns,guesses,backtracks,nodes") +
+         (solutions ? ",solution\n" : "\n");
+}
+
+RunReport run(const RunConfig& cfg) {
+  const int threads = cfg.threads > 0 ? cfg.threads : available_cores();
+  // Open every file first, so that a typo fails at once rather than after an hour of work.
+  for (const std::string& f : cfg.files) {
+    if (f == "-" && cfg.solvers.size() > 1)
+      throw InputError("-: standard input can be read only once: give one solver");
+    PuzzleReader probe(f, cfg.box);
+  }
+  tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism,
+                                  static_cast<std::size_t>(threads));
+  tbb::task_arena arena(threads);
+  RunReport report;
+  for (const std::string& file : cfg.files) {
+    bool first = true;
+    for (const SolverInfo* info : cfg.solvers) {
+      if (report.interrupted) break;
+      arena.execute([&] { report.summaries.push_back(run_pass(file, *info, cfg, threads, first, report)); });
+      first = false;
+    }
+  }
+  return report;
+}
+
+}  // namespace sudoku

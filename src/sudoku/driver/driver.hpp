@@ -1,0 +1,65 @@
+#pragma once
+// The batch driver: streams puzzle files through solvers on oneTBB worker threads.
+//
+// One pass per (file, solver) is a three-stage tbb::parallel_pipeline: a serial in-order reader
+// cuts the input into slices of raw records; a parallel stage parses, solves (timed with the
+// steady clock around the solve call alone) and verifies each record; a serial in-order writer
+// emits CSV rows and folds statistics. At most `tokens_per_thread * threads` slices are alive at
+// once and they are recycled, so memory is flat in the file's size, and rows come out in input
+// order whatever the thread count.
+#include <atomic>
+#include <cstdint>
+#include <cstdio>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "sudoku/solver.hpp"
+#include "sudoku/stats.hpp"
+
+namespace sudoku {
+
+/// Progress of the current pass, reported from the writer stage.
+struct Progress {
+  const std::string* file;
+  std::string_view solver;
+  uint64_t puzzles;      ///< records written so far in this pass
+  uint64_t bytes_done;   ///< bytes of the file consumed
+  uint64_t bytes_total;  ///< file size, 0 when unknown (stdin)
+  double elapsed_s;
+};
+
+struct RunConfig {
+  std::vector<std::string> files;             ///< "-" is stdin (only with one solver)
+  std::vector<const SolverInfo*> solvers;     ///< each file goes through each solver in turn
+  int threads = 0;                            ///< 0: available_cores()
+  Limits limits;
+  int box = 0;                                ///< grid size (box); 0: from each line's length
+  std::size_t slice_records = 256;            ///< records per slice
+  int tokens_per_thread = 4;                  ///< slices in flight per thread
+  std::FILE* rows = nullptr;                  ///< per-puzzle CSV (header included), or none
+  std::string rows_name = "rows";             ///< for write error messages
+  bool solutions = false;                     ///< add the solution column to the rows
+  const std::atomic<bool>* stop = nullptr;    ///< set (e.g. by SIGINT) to stop reading
+  /// A line that could not be used (invalid) or an answer that failed verification:
+  /// file, line number, message. Called from the serial writer stage, in input order.
+  std::function<void(const std::string&, uint64_t, const std::string&)> on_problem;
+  std::function<void(const Progress&)> on_progress;  ///< called often: rate-limit in the callee
+};
+
+struct RunReport {
+  std::vector<Summary> summaries;  ///< one per (file, solver), in run order
+  std::vector<std::string> read_errors;  ///< inputs that ended early (corrupt gzip, I/O error)
+  bool interrupted = false;
+  uint64_t wrong() const noexcept;
+};
+
+/// The per-puzzle CSV header, matching the rows run() writes.
+std::string rows_csv_header(bool solutions);
+
+/// Runs every (file, solver) pass. Throws InputError when a file cannot be opened (before any
+/// work is done) and std::runtime_error when the rows cannot be written. Read errors in the
+/// middle of a file end that file early and are reported, after its rows, in read_errors.
+RunReport run(const RunConfig& config);
+
+}  // namespace sudoku

@@ -1,0 +1,323 @@
+#include "sudoku/io/parse.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <charconv>
+
+#include <fmt/format.h>
+
+namespace sudoku {
+namespace {
+
+constexpr std::string_view kSpace = " \t\r\n";
+
+std::string_view trim(std::string_view s) {
+  const auto b = s.find_first_not_of(kSpace);
+  if (b == std::string_view::npos) return {};
+  return s.substr(b, s.find_last_not_of(kSpace) - b + 1);
+}
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+bool is_separator(char c) { return c == ':' || c == ',' || c == ';' || c == '|' || c == ' ' || c == '\t'; }
+
+/// The standard size nearest to a wrong length, for error messages.
+int nearest_box(std::size_t len) {
+  int best = 3;
+  std::size_t best_d = SIZE_MAX;
+  for (int b = kMinBox; b <= kMaxBox; ++b) {
+    const std::size_t n = static_cast<std::size_t>(b * b * b * b);
+    const std::size_t d = n > len ? n - len : len - n;
+    if (d < best_d) best_d = d, best = b;
+  }
+  return best;
+}
+
+std::string size_name(int box) { return fmt::format("{0}x{0}", box * box); }
+
+/// Value of a cell symbol, 0 for empty, -1 for a bad symbol.
+int symbol_value(char c, int side, bool hex) {
+  if (c == '.' || c == '_') return 0;
+  const char u = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  int v = -1;
+  if (side <= 9) {
+    if (c == '0') return 0;
+    if (c >= '1' && c <= '9') v = c - '0';
+  } else if (side == 16) {
+    if (hex) {
+      if (c >= '0' && c <= '9') v = c - '0' + 1;
+      else if (u >= 'A' && u <= 'F') v = u - 'A' + 11;
+    } else {
+      if (c == '0') return 0;
+      if (c >= '1' && c <= '9') v = c - '0';
+      else if (u >= 'A' && u <= 'G') v = u - 'A' + 10;
+    }
+  } else {
+    if (c == '0') return 0;
+    if (u >= 'A' && u <= 'Y') v = u - 'A' + 1;
+  }
+  return v >= 1 && v <= side ? v : -1;
+}
+
+bool parse_uint(std::string_view s, uint64_t& v) {
+  s = trim(s);
+  if (s.empty()) return false;
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  return ec == std::errc() && p == s.data() + s.size();
+}
+
+/// Validity of the givens: a conflict is an error naming the unit and cells.
+bool check_givens(Parsed& p) {
+  if (auto c = find_conflict(p.puzzle)) {
+    p.error = "contradictory givens: " + c->describe(p.puzzle);
+    return false;
+  }
+  return true;
+}
+
+/// A known solution from a trailing field, kept only when it is one (a complete grid of the
+/// puzzle's size).
+void maybe_solution(std::string_view text, Parsed& p) {
+  text = trim(text);
+  if (text.size() != static_cast<std::size_t>(p.puzzle.cells())) return;
+  Grid s(p.puzzle.box());
+  std::string ignored;
+  if (parse_cells(text, p.puzzle.box(), s, ignored) && s.complete()) p.known.solution = s;
+}
+
+Parsed parse_line_record(const Format& f, std::string_view line) {
+  Parsed p;
+  line = trim(line);
+  std::size_t end = 0;
+  while (end < line.size() && !is_separator(line[end])) ++end;
+  if (!parse_cells(line.substr(0, end), f.box, p.puzzle, p.error)) return p;
+  // Trailing fields: `:count:solution` (tdoku), `,solution`, ` solution`, ...
+  std::size_t pos = end;
+  while (pos < line.size()) {
+    const char sep = line[pos];
+    std::size_t b = pos + 1;
+    while (b < line.size() && (line[b] == ' ' || line[b] == '\t')) ++b;
+    std::size_t e = b;
+    while (e < line.size() && !is_separator(line[e])) ++e;
+    const std::string_view field = line.substr(b, e - b);
+    uint64_t count = 0;
+    if (sep == ':' && parse_uint(field, count)) p.known.solutions = count;
+    else maybe_solution(field, p);
+    pos = e;
+  }
+  check_givens(p);
+  return p;
+}
+
+Parsed parse_csv_record(const Format& f, std::string_view line) {
+  Parsed p;
+  thread_local std::vector<std::string_view> fields;  // reused: no allocation per row
+  thread_local std::string buffer;
+  split_csv(line, fields, buffer);
+  if (static_cast<int>(fields.size()) <= f.puzzle_col) {
+    p.error = fmt::format("too few CSV fields: {} (the puzzle is column {})", fields.size(),
+                          f.puzzle_col + 1);
+    return p;
+  }
+  if (!parse_cells(trim(fields[f.puzzle_col]), f.box, p.puzzle, p.error)) return p;
+  if (f.solution_col >= 0 && f.solution_col < static_cast<int>(fields.size()))
+    maybe_solution(fields[f.solution_col], p);
+  uint64_t count = 0;
+  if (f.count_col >= 0 && f.count_col < static_cast<int>(fields.size()) &&
+      parse_uint(fields[f.count_col], count))
+    p.known.solutions = count;
+  check_givens(p);
+  return p;
+}
+
+/// n lines of n comma-separated cells; a cell is blank/space/`.`/`0` or a number 1..n.
+Parsed parse_grid_record(const Format& f, std::string_view text) {
+  Parsed p;
+  std::vector<std::string_view> rows;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t nl = std::min(text.find('\n', start), text.size());
+    rows.push_back(text.substr(start, nl - start));
+    start = nl + 1;
+  }
+  const int box = f.box;
+  const int n = box * box;
+  p.puzzle = Grid(box);
+  if (static_cast<int>(rows.size()) != n) {
+    p.error = fmt::format("grid has {} rows, expected {}", rows.size(), n);
+    return p;
+  }
+  for (int r = 0; r < n; ++r) {
+    std::string_view row = rows[r];
+    if (!row.empty() && row.back() == '\r') row.remove_suffix(1);
+    int c = 0;
+    std::size_t b = 0;
+    while (true) {
+      const std::size_t comma = std::min(row.find(',', b), row.size());
+      if (c >= n) {
+        p.error = fmt::format("grid row {} has more than {} cells", r + 1, n);
+        return p;
+      }
+      const std::string_view cell = trim(row.substr(b, comma - b));
+      uint64_t v = 0;
+      if (cell.empty() || cell == "." || cell == "0" || cell == "_") v = 0;
+      else if (!parse_uint(cell, v) || v > static_cast<uint64_t>(n)) {
+        p.error = fmt::format("bad cell '{}' in grid row {}, column {}", cell, r + 1, c + 1);
+        return p;
+      }
+      p.puzzle.set(r * n + c, static_cast<int>(v));
+      ++c;
+      if (comma == row.size()) break;
+      b = comma + 1;
+    }
+    if (c != n) {
+      p.error = fmt::format("grid row {} has {} cells, expected {}", r + 1, c, n);
+      return p;
+    }
+  }
+  check_givens(p);
+  return p;
+}
+
+constexpr std::array<std::string_view, 8> kPuzzleNames = {"puzzle", "quizzes", "quiz", "grid",
+                                                          "sudoku", "problem", "question", "puzzles"};
+constexpr std::array<std::string_view, 4> kSolutionNames = {"solution", "solutions", "answer",
+                                                            "solved"};
+constexpr std::array<std::string_view, 4> kCountNames = {"solution_count", "solutions_count",
+                                                         "count", "n_solutions"};
+
+template <std::size_t N>
+bool one_of(const std::string& s, const std::array<std::string_view, N>& names) {
+  return std::find(names.begin(), names.end(), s) != names.end();
+}
+
+}  // namespace
+
+bool parse_cells(std::string_view text, int box, Grid& out, std::string& error) {
+  const int want = box != 0 ? box : box_for_cells(text.size());
+  if (want == 0 || static_cast<std::size_t>(want * want * want * want) != text.size()) {
+    const int b = box != 0 ? box : nearest_box(text.size());
+    const std::size_t need = static_cast<std::size_t>(b * b * b * b);
+    error = fmt::format("too {}: {} cells, a {} puzzle has {}", text.size() < need ? "short" : "long",
+                        text.size(), size_name(b), need);
+    return false;
+  }
+  const int side = want * want;
+  // 16x16 in hexadecimal (0-F) when the line uses 0 and never G.
+  bool hex = false;
+  if (side == 16) {
+    const bool has0 = text.find('0') != std::string_view::npos;
+    const bool hasG = text.find_first_of("Gg") != std::string_view::npos;
+    hex = has0 && !hasG;
+  }
+  out = Grid(want);
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const int v = symbol_value(text[i], side, hex);
+    if (v < 0) {
+      const unsigned char c = static_cast<unsigned char>(text[i]);
+      error = std::isprint(c) ? fmt::format("bad character '{}' at column {}", text[i], i + 1)
+                              : fmt::format("bad character (byte 0x{:02x}) at column {}", c, i + 1);
+      return false;
+    }
+    out.set(static_cast<int>(i), v);
+  }
+  return true;
+}
+
+Parsed parse_record(const Format& format, std::string_view record) {
+  switch (format.kind) {
+    case Format::Kind::csv: return parse_csv_record(format, record);
+    case Format::Kind::grid: return parse_grid_record(format, record);
+    case Format::Kind::lines: break;
+  }
+  return parse_line_record(format, record);
+}
+
+bool detect_format(std::string_view first_line, int box, Format& out, std::string& error) {
+  out = Format{};
+  out.box = box;
+  const std::string_view line = trim(first_line);
+  // The n-line comma grid: n-1 commas, every field at most two characters.
+  const auto commas = static_cast<int>(std::count(line.begin(), line.end(), ','));
+  if (const int b = commas + 1; b == 4 || b == 9 || b == 16 || b == 25) {
+    bool cells = true;
+    std::size_t start = 0;
+    const std::string_view raw = first_line.substr(0, first_line.find_last_not_of("\r\n") + 1);
+    while (start <= raw.size()) {
+      const std::size_t comma = std::min(raw.find(',', start), raw.size());
+      if (trim(raw.substr(start, comma - start)).size() > 2) cells = false;
+      start = comma + 1;
+    }
+    const int gb = b == 4 ? 2 : b == 9 ? 3 : b == 16 ? 4 : 5;
+    if (cells && (box == 0 || box == gb)) {
+      out.kind = Format::Kind::grid;
+      out.box = gb;
+      return true;
+    }
+  }
+  // A CSV header: some field is a known column name and no field is a puzzle.
+  std::vector<std::string_view> fields;
+  std::string buffer;
+  split_csv(line, fields, buffer);
+  bool header = false;
+  int puzzle_col = -1;
+  for (std::size_t i = 0; i < fields.size(); ++i) {
+    const std::string name = lower(trim(fields[i]));
+    if (one_of(name, kPuzzleNames) && puzzle_col < 0) puzzle_col = static_cast<int>(i), header = true;
+    else if (one_of(name, kCountNames)) out.count_col = static_cast<int>(i), header = true;
+    else if (one_of(name, kSolutionNames) && out.solution_col < 0) out.solution_col = static_cast<int>(i), header = true;
+    else if (name == "id" || name == "clues" || name == "difficulty" || name == "rating" || name == "se_rating") header = true;
+  }
+  if (header) {
+    if (puzzle_col < 0) {
+      error = fmt::format("CSV header '{}' has no puzzle column (expected one of: puzzle, quizzes, ...)",
+                          line.substr(0, 80));
+      return false;
+    }
+    out.kind = Format::Kind::csv;
+    out.puzzle_col = puzzle_col;
+    out.columns = static_cast<int>(fields.size());
+    return true;
+  }
+  out.kind = Format::Kind::lines;
+  return true;
+}
+
+void split_csv(std::string_view line, std::vector<std::string_view>& fields, std::string& buf) {
+  fields.clear();
+  buf.clear();
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  // Unquoted fields point into `line`; quoted ones are unescaped into `buf`, so reserve it
+  // first: it must not reallocate while views into it exist.
+  buf.reserve(line.size());
+  std::size_t i = 0;
+  while (true) {
+    if (i < line.size() && line[i] == '"') {
+      const std::size_t start = buf.size();
+      ++i;
+      while (i < line.size()) {
+        if (line[i] == '"') {
+          if (i + 1 < line.size() && line[i + 1] == '"') buf += '"', i += 2;
+          else { ++i; break; }
+        } else {
+          buf += line[i++];
+        }
+      }
+      fields.emplace_back(buf.data() + start, buf.size() - start);
+      while (i < line.size() && line[i] != ',') ++i;
+    } else {
+      const std::size_t comma = std::min(line.find(',', i), line.size());
+      fields.push_back(line.substr(i, comma - i));
+      i = comma;
+    }
+    if (i >= line.size()) break;
+    ++i;  // skip the comma
+  }
+}
+
+}  // namespace sudoku

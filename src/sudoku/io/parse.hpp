@@ -1,0 +1,54 @@
+#pragma once
+// Parsing of one puzzle record (a line, a CSV row, or a 9-line comma grid) into a Grid.
+// Pure functions, no I/O: the driver runs them in its parallel stage.
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sudoku/grid.hpp"
+#include "sudoku/verify.hpp"
+
+namespace sudoku {
+
+/// How the records of a file are laid out; found from the file's first data line.
+struct Format {
+  enum class Kind : uint8_t {
+    lines,  ///< one puzzle per line, optional trailing `:count:solution`, `,solution`, ...
+    csv,    ///< a header row naming a puzzle column (and maybe solution/count columns)
+    grid,   ///< n lines of n comma-separated cells (` ,8,5,1,3, , , , `), one puzzle per n lines
+  } kind = Kind::lines;
+  int box = 0;              ///< expected box size; 0 = decided by each line's length
+  int puzzle_col = 0;       ///< csv: column index of the puzzle
+  int solution_col = -1;    ///< csv: column of a known solution, or -1
+  int count_col = -1;       ///< csv: column of a known solution count, or -1
+  int columns = 0;          ///< csv: number of columns in the header
+};
+
+/// A parsed record: the puzzle and what the file knows of it, or why it could not be read.
+struct Parsed {
+  Grid puzzle;
+  Known known;
+  std::string error;  ///< empty when the record is a valid puzzle
+};
+
+/// Parses a puzzle written as cell symbols: `.`, `0`, `_` for empty; `1-9` up to 9x9; for 16x16
+/// `1-9A-G` or hexadecimal `0-F` (chosen by the line: a `0` without a `G` means hexadecimal);
+/// `A-Y` for 25x25 (letters in either case). `box` 0 takes the size from the length.
+/// Returns false with `error` set ("too short: 80 cells, a 9x9 puzzle has 81", "bad character
+/// 'x' at column 17").
+bool parse_cells(std::string_view text, int box, Grid& out, std::string& error);
+
+/// Parses one record of `format` (for `grid`, its n lines joined by '\n'). Contradictory givens
+/// are reported as an error too ("digit 5 twice in row 3 (r3c1, r3c7)").
+Parsed parse_record(const Format& format, std::string_view record);
+
+/// Recognises the format from the first non-comment, non-blank line. Returns false with `error`
+/// when the line is a header with no puzzle column.
+bool detect_format(std::string_view first_line, int box, Format& out, std::string& error);
+
+/// Splits one CSV line (RFC 4180 quoting, no embedded newlines) into `fields`.
+void split_csv(std::string_view line, std::vector<std::string_view>& fields,
+               std::string& unquote_buffer);
+
+}  // namespace sudoku

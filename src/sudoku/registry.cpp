@@ -1,0 +1,53 @@
+#include "sudoku/registry.hpp"
+
+#include <algorithm>
+#include <array>
+#include <vector>
+
+#include "sudoku/solvers/backtracking.hpp"
+
+namespace sudoku {
+namespace {
+
+constexpr SolverInfo kSolvers[] = {
+    {"backtracking",
+     "naive baseline: row-major cells, digits in order, row/column/box scans, undo on failure",
+     kAllBoxes, &make_backtracking},
+};
+
+}  // namespace
+
+std::span<const SolverInfo> solvers() noexcept { return kSolvers; }
+
+const SolverInfo* find_solver(std::string_view name) noexcept {
+  for (const SolverInfo& s : kSolvers)
+    if (s.name == name) return &s;
+  return nullptr;
+}
+
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> prev(b.size() + 1), cur(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) prev[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    cur[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j)
+      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] != b[j - 1])});
+    std::swap(prev, cur);
+  }
+  return prev[b.size()];
+}
+
+std::string suggest_solver(std::string_view name) {
+  std::string best;
+  std::size_t best_d = std::string_view::npos;
+  for (const SolverInfo& s : kSolvers) {
+    // A prefix ("dl" for "dlx", "back" for "backtracking") is as good as a near miss.
+    const std::size_t d = s.name.starts_with(name) && !name.empty() ? 0 : edit_distance(name, s.name);
+    if (d < best_d) best_d = d, best = s.name;
+  }
+  // Only suggest when the typo is small relative to the name.
+  if (best_d <= std::max<std::size_t>(2, best.size() / 3)) return best;
+  return {};
+}
+
+}  // namespace sudoku

@@ -1,0 +1,24 @@
+#pragma once
+// The explicit table of solvers. Adding a solver means adding one row in registry.cpp.
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "sudoku/solver.hpp"
+
+namespace sudoku {
+
+/// Every registered solver, in table order (the baseline, `backtracking`, first).
+std::span<const SolverInfo> solvers() noexcept;
+
+/// The solver called `name`, or nullptr.
+const SolverInfo* find_solver(std::string_view name) noexcept;
+
+/// The registered name nearest to `name` (edit distance), for "did you mean"; empty if none is
+/// close.
+std::string suggest_solver(std::string_view name);
+
+/// Edit distance (Levenshtein), exposed for the CLI's other "did you mean" messages.
+std::size_t edit_distance(std::string_view a, std::string_view b);
+
+}  // namespace sudoku

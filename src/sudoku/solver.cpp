@@ -1,0 +1,26 @@
+#include "sudoku/solver.hpp"
+
+namespace sudoku {
+
+std::string_view to_string(Status s) noexcept {
+  switch (s) {
+    case Status::solved: return "solved";
+    case Status::unique: return "unique";
+    case Status::multiple: return "multiple";
+    case Status::none: return "none";
+    case Status::invalid: return "invalid";
+    case Status::budget_exceeded: return "budget_exceeded";
+    case Status::unsupported: return "unsupported";
+    case Status::wrong: return "wrong";
+  }
+  return "?";
+}
+
+Status status_for(uint64_t solutions, uint64_t limit, bool budget_hit) noexcept {
+  if (budget_hit && solutions < limit) return Status::budget_exceeded;
+  if (solutions == 0) return Status::none;
+  if (limit <= 1) return Status::solved;
+  return solutions == 1 ? Status::unique : Status::multiple;
+}
+
+}  // namespace sudoku

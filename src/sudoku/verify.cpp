@@ -1,0 +1,47 @@
+#include "sudoku/verify.hpp"
+
+#include <fmt/format.h>
+
+namespace sudoku {
+
+std::optional<std::string> check_solution(const Grid& puzzle, const Grid& answer) {
+  if (answer.box() != puzzle.box()) return "answer has a different size than the puzzle";
+  for (int i = 0; i < puzzle.cells(); ++i) {
+    if (answer[i] < 1 || answer[i] > answer.side())
+      return fmt::format("answer is incomplete at {}", cell_name(answer, i));
+    if (puzzle[i] != 0 && answer[i] != puzzle[i])
+      return fmt::format("answer changes the given {} at {}", puzzle[i], cell_name(puzzle, i));
+  }
+  if (auto c = find_conflict(answer)) return "answer breaks the rules: " + c->describe(answer);
+  return std::nullopt;
+}
+
+std::optional<std::string> verify(const Grid& puzzle, const Result& result, uint64_t limit,
+                                  const Known& known) {
+  const Status s = result.status;
+  const bool found = s == Status::solved || s == Status::unique || s == Status::multiple;
+  if (found || (s == Status::budget_exceeded && result.solutions > 0)) {
+    if (auto why = check_solution(puzzle, result.solution)) return why;
+  }
+  if (found && result.solutions == 0) return "status says solved but no solution is reported";
+  if (known.solution && (s == Status::solved || s == Status::unique) &&
+      !(result.solution == *known.solution)) {
+    for (int i = 0; i < puzzle.cells(); ++i)
+      if (result.solution[i] != (*known.solution)[i])
+        return fmt::format("answer differs from the known solution at {} ({} instead of {})",
+                           cell_name(puzzle, i), result.solution[i], (*known.solution)[i]);
+  }
+  if ((s == Status::none || s == Status::invalid) && known.solution)
+    return fmt::format("solver found no solution but the file gives one");
+  if (known.solutions && (found || s == Status::none || s == Status::invalid)) {
+    const uint64_t k = *known.solutions;
+    if (result.solutions < limit && result.solutions != k)
+      return fmt::format("solver counted {} solutions, the file says {}", result.solutions, k);
+    if (result.solutions >= limit && k < limit)
+      return fmt::format("solver counted {} or more solutions, the file says {}",
+                         result.solutions, k);
+  }
+  return std::nullopt;
+}
+
+}  // namespace sudoku

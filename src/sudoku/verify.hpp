@@ -1,0 +1,30 @@
+#pragma once
+// The driver's verifier: no answer is counted as solved until it has been checked here.
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "sudoku/grid.hpp"
+#include "sudoku/solver.hpp"
+
+namespace sudoku {
+
+/// What the input file says about a puzzle, when it says anything.
+struct Known {
+  std::optional<Grid> solution;        ///< a known solution (from the file)
+  std::optional<uint64_t> solutions;   ///< a known solution count (e.g. tdoku's `puzzle:count:...`)
+};
+
+/// Empty when `answer` is a complete valid grid that keeps every given of `puzzle`; otherwise
+/// the reason it is not.
+std::optional<std::string> check_solution(const Grid& puzzle, const Grid& answer);
+
+/// Checks a solver's result against the rules and against what the file knows. Returns the
+/// reason the result is wrong, or nothing when it holds up:
+///  - a reported solution must pass check_solution;
+///  - solved/unique must equal the known solution when there is one;
+///  - a count below the limit must equal the known count; `none` contradicts a known solution.
+std::optional<std::string> verify(const Grid& puzzle, const Result& result, uint64_t limit,
+                                  const Known& known);
+
+}  // namespace sudoku
