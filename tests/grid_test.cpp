@@ -1,3 +1,80 @@
 #include <gtest/gtest.h>
+
 #include "sudoku/grid.hpp"
-TEST(Grid, Empty) { EXPECT_EQ(sudoku::Grid().clues(), 0); }
+#include "sudoku/io/parse.hpp"
+
+namespace {
+using sudoku::Conflict;
+using sudoku::Grid;
+
+const std::string kPuzzle =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+Grid parse(const std::string& s) {
+  Grid g;
+  std::string err;
+  EXPECT_TRUE(sudoku::parse_cells(s, 0, g, err)) << err;
+  return g;
+}
+
+TEST(Grid, GeometryOfEachSize) {
+  for (int box = sudoku::kMinBox; box <= sudoku::kMaxBox; ++box) {
+    Grid g(box);
+    EXPECT_EQ(g.side(), box * box);
+    EXPECT_EQ(g.cells(), box * box * box * box);
+    EXPECT_EQ(g.clues(), 0);
+    EXPECT_FALSE(g.complete());
+    const int last = g.cells() - 1;
+    EXPECT_EQ(g.row_of(last), g.side() - 1);
+    EXPECT_EQ(g.col_of(last), g.side() - 1);
+    EXPECT_EQ(g.box_of(last), g.side() - 1);
+    EXPECT_EQ(g.box_of(box), 1);  // first row, second box
+    EXPECT_EQ(g.box_of(g.side() * box), box);  // first column, second band
+  }
+  EXPECT_EQ(sudoku::box_for_cells(81), 3);
+  EXPECT_EQ(sudoku::box_for_cells(256), 4);
+  EXPECT_EQ(sudoku::box_for_cells(80), 0);
+}
+
+TEST(Grid, LineRoundTripAndClues) {
+  const Grid g = parse(kPuzzle);
+  EXPECT_EQ(g.clues(), 17);
+  EXPECT_EQ(sudoku::to_line(g), kPuzzle);
+  EXPECT_EQ(g.at(0, 0), 4);
+  EXPECT_EQ(sudoku::cell_name(g, 10), "r2c2");
+}
+
+TEST(Grid, PrettyDrawsBoxes) {
+  const std::string pretty = sudoku::to_pretty(parse(kPuzzle));
+  EXPECT_EQ(pretty.substr(0, pretty.find('\n')), "+-------+-------+-------+");
+  EXPECT_NE(pretty.find("| 4 . . | . . . | 8 . 5 |"), std::string::npos);
+  EXPECT_EQ(std::count(pretty.begin(), pretty.end(), '\n'), 13);  // 9 rows + 4 rules
+}
+
+TEST(Grid, ConflictsNameUnitDigitAndCells) {
+  std::string row(81, '.'), col(81, '.'), box(81, '.');
+  row[2] = row[7] = '3';
+  col[5] = col[5 + 9 * 6] = '8';
+  box[0] = box[20] = '1';  // r1c1 and r3c3
+  auto c = sudoku::find_conflict(parse(row));
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->unit, Conflict::Unit::row);
+  EXPECT_EQ(c->describe(parse(row)), "digit 3 twice in row 1 (r1c3, r1c8)");
+  c = sudoku::find_conflict(parse(col));
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->describe(parse(col)), "digit 8 twice in column 6 (r1c6, r7c6)");
+  c = sudoku::find_conflict(parse(box));
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->describe(parse(box)), "digit 1 twice in box 1 (r1c1, r3c3)");
+  EXPECT_FALSE(sudoku::find_conflict(parse(kPuzzle)));
+}
+
+TEST(Grid, EqualityComparesSizeAndCells) {
+  Grid a = parse(kPuzzle), b = parse(kPuzzle);
+  EXPECT_EQ(a, b);
+  b.set(1, 9);
+  EXPECT_FALSE(a == b);
+  EXPECT_FALSE(Grid(2) == Grid(3));
+}
+
+}  // namespace

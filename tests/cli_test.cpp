@@ -1,0 +1,114 @@
+// The command line as a user meets it: messages, exit codes, files written.
+#include <gtest/gtest.h>
+
+#include "test_util.hpp"
+
+namespace {
+
+const std::string kPuzzle =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+bool has(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+TEST(Cli, ListShowsEverySolver) {
+  const auto r = test::cli("list");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_TRUE(has(r.out, "backtracking"));
+}
+
+TEST(Cli, UnknownSolverSuggestsTheNearest) {
+  const auto r = test::cli("solve " + test::shared("norvig_easy50.txt") + " -s backtrakcing");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_TRUE(has(r.out, "unknown solver 'backtrakcing' (did you mean 'backtracking'?)")) << r.out;
+}
+
+TEST(Cli, BadFlagIsOneClearMessage) {
+  auto r = test::cli("solve " + test::shared("norvig_easy50.txt") + " --no-such-flag");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_TRUE(has(r.out, "--no-such-flag")) << r.out;
+  r = test::cli("solve " + test::shared("norvig_easy50.txt") + " -j 0");
+  EXPECT_EQ(r.exit_code, 2);
+  r = test::cli("solve " + test::shared("norvig_easy50.txt") + " --limit lots");
+  EXPECT_EQ(r.exit_code, 2);
+  r = test::cli("frobnicate");
+  EXPECT_EQ(r.exit_code, 2);
+}
+
+TEST(Cli, UnreadableFileNamesTheFile) {
+  const auto r = test::cli("solve /nonexistent/p.txt");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_TRUE(has(r.out, "/nonexistent/p.txt: cannot open: No such file or directory")) << r.out;
+  EXPECT_FALSE(has(r.out, "terminate")) << r.out;
+}
+
+TEST(Cli, UnwritableOutputIsReported) {
+  const auto r = test::cli("solve " + test::shared("norvig_easy50.txt") + " -o /nonexistent/rows.csv");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_TRUE(has(r.out, "/nonexistent/rows.csv: cannot write rows")) << r.out;
+}
+
+TEST(Cli, StdinRowsAndSummaryWithProvenance) {
+  test::TempDir dir;
+  const auto in = dir.write("in.txt", kPuzzle + "\n" + kPuzzle.substr(1) + "\n");
+  const auto rows = dir.path("rows.csv"), summary = dir.path("summary.csv");
+  const auto r = test::cli("solve - -s backtracking --solutions -o " + rows + " --summary " +
+                           summary + " < " + in);
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_TRUE(has(r.out, "-:2: too short: 80 cells")) << r.out;
+  const std::string csv = test::slurp(rows);
+  EXPECT_TRUE(has(csv, "# tool: sudoku-bench")) << csv;
+  EXPECT_TRUE(has(csv, "# git_revision: "));
+  EXPECT_TRUE(has(csv, "# compiler: "));
+  EXPECT_TRUE(has(csv, "# flags: "));
+  EXPECT_TRUE(has(csv, "# threads: "));
+  EXPECT_TRUE(has(csv, "# dataset: - sha256=n/a (stdin)"));
+  EXPECT_TRUE(has(csv, "file,line,solver,status,solutions,clues,time_ns,guesses,backtracks,nodes,solution\n"));
+  EXPECT_TRUE(has(csv, "-,1,backtracking,solved,1,17,"));
+  EXPECT_TRUE(has(csv, ",417369825632158947958724316825437169791586432346912758289643571573291684164875293\n"));
+  EXPECT_TRUE(has(csv, "-,2,backtracking,invalid,0,"));
+  const std::string sum = test::slurp(summary);
+  EXPECT_TRUE(has(sum, "dataset,solver,threads,puzzles,solved,unique,multiple,none,invalid,"
+                       "budget_exceeded,unsupported,wrong,wall_s,puzzles_per_s,mean_us,median_us,"
+                       "p90_us,p99_us,max_us,guesses_per_puzzle,no_guess_pct,interrupted\n"));
+  EXPECT_TRUE(has(sum, "\n-,backtracking,")) << sum;
+}
+
+TEST(Cli, DatasetHashIsRecorded) {
+  test::TempDir dir;
+  const auto summary = dir.path("s.csv");
+  const auto r = test::cli("solve " + test::shared("norvig_top95.txt") + " -j 2 --summary " + summary);
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_TRUE(has(test::slurp(summary),
+                  "sha256=67d79348fc59eb089cb9e3927e2fc51be116a30b817367b292e24f76ad8e9893"));
+}
+
+TEST(Cli, WrongAnswerMakesExitCodeNonZero) {
+  test::TempDir dir;
+  // A "known solution" that is not this puzzle's solution.
+  const std::string wrong =
+      "147369825632158947958724316825437169791586432346912758289643571573291684164875293";
+  const auto in = dir.write("w.txt", kPuzzle + ":1:" + wrong + "\n");
+  const auto r = test::cli("solve " + in);
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_TRUE(has(r.out, "w.txt:1: answer differs from the known solution")) << r.out;
+  EXPECT_TRUE(has(r.out, "1 wrong answer")) << r.out;
+}
+
+TEST(Cli, ShowDrawsPuzzleAndSolution) {
+  const auto r = test::cli("show " + kPuzzle);
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_TRUE(has(r.out, "| 4 . . | . . . | 8 . 5 |")) << r.out;
+  EXPECT_TRUE(has(r.out, "| 4 1 7 | 3 6 9 | 8 2 5 |")) << r.out;
+  EXPECT_TRUE(has(r.out, "unique"));
+}
+
+TEST(Cli, DefaultJobComparesEverySolver) {
+  const auto r = test::cli("");
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_TRUE(has(r.out, "default.txt")) << r.out;
+  EXPECT_TRUE(has(r.out, "vs first")) << r.out;
+}
+
+}  // namespace

@@ -1,0 +1,184 @@
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "sudoku/driver/driver.hpp"
+#include "sudoku/registry.hpp"
+#include "test_util.hpp"
+
+namespace {
+
+using sudoku::Status;
+
+const std::string kPuzzle =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+const std::string kSolution =
+    "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+
+/// Runs the driver and returns the rows CSV text.
+std::string run_rows(sudoku::RunConfig cfg, sudoku::RunReport* report = nullptr) {
+  test::TempDir dir("-rows");
+  const auto path = dir.path("rows.csv");
+  std::FILE* f = std::fopen(path.c_str(), "w");
+  cfg.rows = f;
+  auto r = sudoku::run(cfg);
+  std::fclose(f);
+  if (report) *report = r;
+  return test::slurp(path);
+}
+
+/// The rows with the time_ns column (7th) blanked.
+std::string without_time(const std::string& csv) {
+  std::istringstream in(csv);
+  std::string line, out;
+  while (std::getline(in, line)) {
+    std::vector<std::string> f;
+    std::stringstream ls(line);
+    std::string cell;
+    while (std::getline(ls, cell, ',')) f.push_back(cell);
+    if (f.size() > 6) f[6] = "";
+    for (std::size_t i = 0; i < f.size(); ++i) out += (i ? "," : "") + f[i];
+    out += "\n";
+  }
+  return out;
+}
+
+sudoku::RunConfig config(std::vector<std::string> files, int threads) {
+  sudoku::RunConfig cfg;
+  cfg.files = std::move(files);
+  cfg.solvers = {sudoku::find_solver("backtracking")};
+  cfg.threads = threads;
+  cfg.slice_records = 7;  // many small slices: in-order output is really exercised
+  cfg.limits.solutions = 2;
+  return cfg;
+}
+
+TEST(Driver, SameRowsWithOneAndTwoThreads) {
+  // A slice of an easy set, then tdoku's test set (unique, none and multiple; limit 20).
+  test::TempDir dir;
+  std::string easy;
+  for (const auto& r : test::load(test::shared("bug_plus_n.txt"), 3000)) easy += sudoku::to_line(r.parsed.puzzle) + "\n";
+  const auto files = std::vector<std::string>{dir.write("easy.txt", easy),
+                                              test::shared("tdoku_test_puzzles.csv")};
+  auto one = config(files, 1), two = config(files, 2);
+  one.limits.solutions = two.limits.solutions = 20;
+  one.solutions = two.solutions = true;
+  sudoku::RunReport r1, r2;
+  const std::string a = run_rows(one, &r1), b = run_rows(two, &r2);
+  EXPECT_EQ(std::count(a.begin(), a.end(), '\n'), 3000 + 43);
+  EXPECT_EQ(without_time(a), without_time(b));
+  EXPECT_NE(a, b) << "times should differ somewhere";
+  ASSERT_EQ(r2.summaries.size(), 2u);
+  EXPECT_EQ(r2.summaries[0].threads, 2);
+  EXPECT_EQ(r2.summaries[0].count(Status::unique), 3000u);
+  EXPECT_EQ(r2.summaries[1].count(Status::multiple), 15u);
+  EXPECT_EQ(r2.wrong(), 0u);
+}
+
+TEST(Driver, BadLinesAreCountedAndTheBatchGoesOn) {
+  test::TempDir dir;
+  std::string bad_char = kPuzzle, twice = kPuzzle;
+  bad_char[3] = 'x';
+  twice[1] = '4';
+  const auto f = dir.write("mixed.txt", kPuzzle + "\n" + kPuzzle.substr(0, 80) + "\n" + kPuzzle + "5\n" +
+                                            bad_char + "\n" + twice + "\n" + kPuzzle + "\n");
+  auto cfg = config({f}, 2);
+  std::vector<std::string> problems;
+  cfg.on_problem = [&](const std::string& file, uint64_t line, const std::string& msg) {
+    problems.push_back(file + ":" + std::to_string(line) + ": " + msg);
+  };
+  sudoku::RunReport report;
+  const std::string rows = run_rows(cfg, &report);
+  ASSERT_EQ(report.summaries.size(), 1u);
+  const auto& s = report.summaries[0];
+  EXPECT_EQ(s.puzzles, 6u);
+  EXPECT_EQ(s.count(Status::unique), 2u);
+  EXPECT_EQ(s.count(Status::invalid), 4u);
+  ASSERT_EQ(problems.size(), 4u);
+  EXPECT_EQ(problems[0], f + ":2: too short: 80 cells, a 9x9 puzzle has 81");
+  EXPECT_EQ(problems[1], f + ":3: too long: 82 cells, a 9x9 puzzle has 81");
+  EXPECT_EQ(problems[2], f + ":4: bad character 'x' at column 4");
+  EXPECT_EQ(problems[3], f + ":5: contradictory givens: digit 4 twice in row 1 (r1c1, r1c2)");
+  EXPECT_NE(rows.find(",5,backtracking,invalid,"), std::string::npos);
+}
+
+TEST(Driver, WrongKnownSolutionIsCaught) {
+  test::TempDir dir;
+  std::string fake = kSolution;
+  std::swap(fake[1], fake[2]);  // not the puzzle's solution
+  const auto f = dir.write("wrong.txt", kPuzzle + "," + kSolution + "\n" + kPuzzle + ":1:" + fake + "\n");
+  auto cfg = config({f}, 2);
+  std::vector<std::string> problems;
+  cfg.on_problem = [&](const std::string&, uint64_t line, const std::string& msg) {
+    problems.push_back(std::to_string(line) + ": " + msg);
+  };
+  sudoku::RunReport report;
+  const std::string rows = run_rows(cfg, &report);
+  EXPECT_EQ(report.wrong(), 1u);
+  EXPECT_EQ(report.summaries[0].found(), 1u);  // a wrong answer is never counted as solved
+  ASSERT_EQ(problems.size(), 1u);
+  EXPECT_NE(problems[0].find("2: answer differs from the known solution at r1c2"), std::string::npos)
+      << problems[0];
+  EXPECT_NE(rows.find(",2,backtracking,wrong,"), std::string::npos);
+}
+
+TEST(Driver, StopFlagEndsCleanlyWithCompleteRows) {
+  auto cfg = config({test::shared("bug_plus_n.txt")}, 2);
+  std::atomic<bool> stop{false};
+  cfg.stop = &stop;
+  cfg.on_progress = [&](const sudoku::Progress& p) {
+    if (p.puzzles >= 100) stop = true;
+  };
+  sudoku::RunReport report;
+  const std::string rows = run_rows(cfg, &report);
+  EXPECT_TRUE(report.interrupted);
+  ASSERT_EQ(report.summaries.size(), 1u);
+  const auto& s = report.summaries[0];
+  EXPECT_TRUE(s.interrupted);
+  EXPECT_GE(s.puzzles, 100u);
+  EXPECT_LT(s.puzzles, 36267u);
+  // Every row the summary counts was written, completely (a newline ends the text).
+  EXPECT_EQ(static_cast<uint64_t>(std::count(rows.begin(), rows.end(), '\n')), s.puzzles);
+  EXPECT_EQ(rows.back(), '\n');
+}
+
+TEST(Driver, UnreadableFileFailsBeforeAnyWork) {
+  auto cfg = config({test::shared("norvig_easy50.txt"), "/nonexistent/puzzles.txt"}, 1);
+  EXPECT_THROW(sudoku::run(cfg), sudoku::InputError);
+}
+
+TEST(Driver, BudgetExceededIsAStatusNotAStall) {
+  test::TempDir dir;
+  const auto f = dir.write("hard.txt",
+                           "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9\n"
+                           "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..\n");
+  auto cfg = config({f}, 1);
+  cfg.limits.budget = 100'000;
+  sudoku::RunReport report;
+  const std::string rows = run_rows(cfg, &report);
+  EXPECT_EQ(report.summaries[0].count(Status::budget_exceeded), 1u);
+  EXPECT_EQ(report.summaries[0].count(Status::unique), 1u);
+}
+
+TEST(Driver, UnsupportedSizeReportedOnce) {
+  // A solver that only does 9x9 meets 4x4 puzzles: `unsupported`, one message for the pass.
+  const sudoku::SolverInfo* nine_only = nullptr;
+  for (const auto& s : sudoku::solvers())
+    if (!s.supports(2)) nine_only = &s;
+  if (nine_only == nullptr) GTEST_SKIP() << "every registered solver handles 4x4";
+  test::TempDir dir;
+  const auto f = dir.write("four.txt", "1...............\n.2..............\n");
+  auto cfg = config({f}, 1);
+  cfg.solvers = {nine_only};
+  int messages = 0;
+  cfg.on_problem = [&](const std::string&, uint64_t, const std::string& msg) {
+    ++messages;
+    EXPECT_NE(msg.find("does not support 4x4"), std::string::npos) << msg;
+  };
+  sudoku::RunReport report;
+  run_rows(cfg, &report);
+  EXPECT_EQ(report.summaries[0].count(Status::unsupported), 2u);
+  EXPECT_EQ(messages, 1);
+}
+
+}  // namespace

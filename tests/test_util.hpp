@@ -1,0 +1,92 @@
+#pragma once
+// Helpers shared by the tests: dataset paths, loading puzzles, temp files, running the CLI.
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "sudoku/io/parse.hpp"
+#include "sudoku/io/reader.hpp"
+
+namespace test {
+
+/// A file of ../shared/datasets (the tests need them: they are never copied into the project).
+inline std::string shared(const std::string& name) {
+  const std::string p = std::string(SUDOKU_SHARED_DATASETS) + "/" + name;
+  if (!std::filesystem::exists(p))
+    ADD_FAILURE() << p << " is missing: the tests read the shared public datasets from there";
+  return p;
+}
+
+struct Record {
+  uint64_t line;
+  sudoku::Parsed parsed;
+};
+
+/// Every record of a file, parsed, up to `max` (0 = all).
+inline std::vector<Record> load(const std::string& path, std::size_t max = 0) {
+  sudoku::PuzzleReader reader(path);
+  sudoku::RawSlice slice;
+  std::vector<Record> out;
+  while (reader.read(slice, 64)) {
+    for (std::size_t i = 0; i < slice.records.size(); ++i) {
+      out.push_back({slice.records[i].line, sudoku::parse_record(reader.format(), slice.record(i))});
+      if (max != 0 && out.size() >= max) return out;
+    }
+  }
+  EXPECT_EQ(reader.error(), "");
+  return out;
+}
+
+/// A fresh directory for one test, removed by the destructor.
+class TempDir {
+ public:
+  explicit TempDir(const std::string& suffix = "") {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    path_ = std::filesystem::temp_directory_path() /
+            (std::string("sudoku-test-") + info->test_suite_name() + "-" + info->name() + "-" +
+             std::to_string(::getpid()) + suffix);
+    std::filesystem::remove_all(path_);
+    std::filesystem::create_directories(path_);
+  }
+  ~TempDir() { std::filesystem::remove_all(path_); }
+  /// Writes `text` to a file in the directory and returns its path.
+  std::string write(const std::string& name, const std::string& text) const {
+    const auto p = path_ / name;
+    std::ofstream(p, std::ios::binary) << text;
+    return p.string();
+  }
+  std::string path(const std::string& name) const { return (path_ / name).string(); }
+
+ private:
+  std::filesystem::path path_;
+};
+
+inline std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+struct CliResult {
+  int exit_code;
+  std::string out;  // stdout and stderr together
+};
+
+/// Runs the sudoku-bench binary with `args` (a shell fragment) and captures its output.
+inline CliResult cli(const std::string& args) {
+  const std::string cmd = std::string(SUDOKU_BENCH_EXE) + " " + args + " 2>&1";
+  FILE* p = ::popen(cmd.c_str(), "r");
+  CliResult r{-1, {}};
+  if (p == nullptr) return r;
+  char buf[4096];
+  std::size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
+  const int status = ::pclose(p);
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+}  // namespace test
