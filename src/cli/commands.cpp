@@ -83,7 +83,7 @@ int box_for_side(int side) {
 
 }  // namespace
 
-std::string default_solver() { return "backtracking"; }
+std::string default_solver() { return "propagation"; }
 
 int run_solve(SolveOptions opt) {
   sudoku::RunConfig cfg;

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "sudoku/solvers/backtracking.hpp"
+#include "sudoku/solvers/propagation.hpp"
 
 namespace sudoku {
 namespace {
@@ -13,6 +14,9 @@ constexpr SolverInfo kSolvers[] = {
     {"backtracking",
      "naive baseline: row-major cells, digits in order, row/column/box scans, undo on failure",
      kAllBoxes, &make_backtracking},
+    {"propagation",
+     "band bitboards: naked and hidden singles, locked candidates, guess on the fewest candidates",
+     kBox9, &make_propagation},
 };
 
 }  // namespace

@@ -1,0 +1,436 @@
+// `propagation`: candidate propagation on band bitboards, guessing only when nothing is certain.
+// 9x9 only (other sizes return `unsupported`).
+//
+// Data layout (the JSolve / ZSolver family's, written afresh). The grid is cut into three bands
+// of three rows. For each (band, digit) one 32-bit word holds the 27 cells of the band where the
+// digit is still possible, bit row_in_band * 9 + column; the 27 words sit band-major
+// (cand[band * 9 + digit]), so the nine digits of one band are adjacent and "these cells are
+// taken" is two 4-lane SSE2 and-nots plus one scalar. Beside them: the solved cells of each band
+// and a 27-bit set of the words changed since their last reduction. That is the whole State,
+// 124 bytes, copied whole at a guess (a stack of 82 snapshots lives in the worker; no undo log).
+//
+// Rules, cheapest first, to a fixed point:
+//  1. Band reduction of each changed word. Three lookups of a 512-entry row table give, per row,
+//     which of its three box segments (3 cells) are non-empty, and the row itself if it has one
+//     cell. In a band a digit takes one segment per row and one per box: one of six
+//     permutations. A 512-entry table maps the 9-bit segment occupancy to the cells of the
+//     segments some permutation still uses, which is pointing and claiming between rows and
+//     boxes (and a little more) in one AND; an empty result is a contradiction. Rows left with
+//     one cell are hidden singles, and so are boxes (a box with one cell is that box's only
+//     segment, so the permutation empties the rest of its row). New singles of a word are placed
+//     together: their rows and columns lose the digit, their cells lose the other digits.
+//  2. Naked singles: bit-sliced counters (at least one, at least two) over the nine digit words
+//     of a band give the cells with one candidate; a cell with none is a contradiction.
+//  3. Stack reduction: rule 1 turned sideways. In a stack a digit takes one column per box and
+//     one box per column, so the 9 (column, band) segments of a stack obey the same
+//     permutation table: pointing and claiming between columns and boxes, and hidden singles in
+//     columns (a column with one cell confines its box to that column; rule 1 then places it).
+//  4. Guess: the first bivalue cell in row-major order (counters as in 2, plus "at least three"),
+//     else the cell with fewest candidates; digits in increasing order.
+//
+// Counters (tdoku's convention). nodes: propagation states entered, the root plus every digit
+// tried at a guessed cell; the budget counts nodes and the root is always entered. guesses:
+// digits tried at a guessed cell while two or more of its digits were left; after each failure
+// the digit is removed from the saved state, so the last digit left is forced and not a guess
+// (a bivalue cell costs one guess). backtracks: contradictions found below at least one guess
+// (each undoes the newest guess); resuming after a counted solution (limit >= 2) is not one.
+//
+// Measurements that shaped it (CLI `solve -j 1`, median solve time per puzzle in microseconds,
+// portable -O3 build on the 2-core Xeon of results/propagation.md; instructions per puzzle
+// from valgrind --tool=callgrind on a harness that parses then solves, 1/25 of 17_clue):
+//                                                   17_clue  magictour  forum_1106   Ir 17_clue
+//  a. scan all 27 words per pass against a saved    6.05      24.2       181         27k
+//     copy; place cell by cell
+//  b. 27-bit changed-word set instead of the scan;  5.92      21.1       165         38k
+//     place a word's singles together
+//  c. SSE2 for "cells leave the other digits";      5.41      20.6       161         34k
+//     givens set up in bulk, not placed one by one
+//  d. + rule 3 (stack reduction)                    4.90      16.8       124         32k
+//  e. - hidden singles in columns as a separate     4.96      13.5       114         29k
+//     pass (rule 3 finds them), this file
+// perf on (a): 66% in propagate, most of it the 27-word scan and its unpredictable branches;
+// (b) runs more instructions but mispredicts less. Rule 3 cut guesses per puzzle from 1.67 to
+// 0.92 (17_clue), 18.1 to 11.7 (magictour) and 142.6 to 123.6 (forum_hardest): on the hard lists
+// fewer nodes pay for the extra pass. Taking the last bivalue cell instead of the first was
+// 6% fewer instructions on magictour but 10% more on forum_hardest: kept the first.
+#include "sudoku/solvers/propagation.hpp"
+
+#include <array>
+#include <bit>
+
+#include <emmintrin.h>
+
+namespace sudoku {
+namespace {
+
+constexpr uint32_t kBandCells = (1u << 27) - 1;
+
+struct Tables {
+  uint32_t allowed[512];  // segment occupancy (9 bits, row*3+box) -> cells of the band allowed
+  uint16_t allowed_segments[512];  // the same, as segments (9 bits)
+  uint8_t spread3[8];     // bits 0,1,2 -> bits 0,3,6
+  uint8_t gather3[0x4a];  // bits 0,3,6 -> bits 0,1,2
+  uint16_t row[512];      // one row (9 bits) -> bits 0-2: which of its three box segments are
+                          // non-empty; bits 3-11: the row itself if it has exactly one cell
+  uint32_t peers[27];     // cells of the band in the row, box or column of cell i (i excluded)
+  uint32_t column[9];     // the three cells of column c in a band
+  uint32_t rows[8];       // rows of a band (3 bits) -> their cells
+  uint32_t boxes[8];      // boxes of a band (3 bits) -> their cells
+};
+
+constexpr Tables make_tables() {
+  Tables t{};
+  for (int r = 0; r < 512; ++r) {
+    const int segs = ((r & 7) != 0) | (((r >> 3) & 7) != 0) << 1 | (((r >> 6) & 7) != 0) << 2;
+    const int single = (r != 0 && (r & (r - 1)) == 0) ? r : 0;
+    t.row[r] = static_cast<uint16_t>(segs | single << 3);
+  }
+  // A digit occupies one segment per row of the band and one per box: a permutation of boxes to
+  // rows. Keep the segments that belong to at least one permutation the occupancy allows.
+  constexpr int perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+  for (int occ = 0; occ < 512; ++occ) {
+    int keep = 0;
+    for (const auto& p : perms) {
+      const int segs = 1 << p[0] | 1 << (3 + p[1]) | 1 << (6 + p[2]);
+      if ((occ & segs) == segs) keep |= segs;
+    }
+    uint32_t cells = 0;
+    for (int s = 0; s < 9; ++s)
+      if (keep >> s & 1) cells |= 7u << ((s / 3) * 9 + (s % 3) * 3);
+    t.allowed[occ] = cells;
+    t.allowed_segments[occ] = static_cast<uint16_t>(keep);
+  }
+  for (int i = 0; i < 27; ++i) {
+    const int r = i / 9, c = i % 9;
+    uint32_t m = 0;
+    for (int j = 0; j < 27; ++j) {
+      const int r2 = j / 9, c2 = j % 9;
+      if (r2 == r || c2 == c || c2 / 3 == c / 3) m |= 1u << j;
+    }
+    t.peers[i] = m & ~(1u << i);
+  }
+  for (int m = 0; m < 8; ++m)
+    t.spread3[m] = static_cast<uint8_t>((m & 1) | (m >> 1 & 1) << 3 | (m >> 2 & 1) << 6);
+  for (int m = 0; m < 0x4a; ++m)
+    t.gather3[m] = static_cast<uint8_t>((m & 1) | (m >> 3 & 1) << 1 | (m >> 6 & 1) << 2);
+  for (int c = 0; c < 9; ++c) t.column[c] = 1u << c | 1u << (c + 9) | 1u << (c + 18);
+  for (int m = 0; m < 8; ++m) {
+    t.rows[m] = t.boxes[m] = 0;
+    for (int j = 0; j < 3; ++j) {
+      if (m >> j & 1) t.rows[m] |= 511u << (9 * j);
+      if (m >> j & 1) t.boxes[m] |= 0x1c0e07u << (3 * j);
+    }
+  }
+  return t;
+}
+
+constexpr Tables kT = make_tables();
+
+struct CellUnits {
+  uint8_t row, col, box;
+};
+constexpr std::array<CellUnits, 81> make_cells() {
+  std::array<CellUnits, 81> t{};
+  for (int i = 0; i < 81; ++i)
+    t[i] = {static_cast<uint8_t>(i / 9), static_cast<uint8_t>(i % 9),
+            static_cast<uint8_t>(i / 27 * 3 + i % 9 / 3)};
+  return t;
+}
+constexpr std::array<CellUnits, 81> kCell = make_cells();
+
+/// The whole search state; copied whole at a guess.
+struct State {
+  uint32_t cand[27];   // [band * 9 + digit]: cells of the band where the digit is possible
+  uint32_t solved[3];  // cells of each band that hold a placed digit
+  uint32_t dirty;      // bit band * 9 + digit: cand changed since its last band reduction
+};
+
+constexpr uint8_t kBandOf[27] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2};
+
+constexpr uint32_t spread_columns(uint32_t cols) { return cols | cols << 9 | cols << 18; }
+
+/// Places `digit` in the cells `cells` of `band` (no two in a row or column): clears their rows
+/// and columns of the digit in the band (their boxes are left to the band reduction), their
+/// columns in the other bands, and the other digits from the cells.
+inline void assign(State& s, uint32_t& dirty, int band, int digit, uint32_t cells) {
+  const uint32_t r0 = cells & 511, r1 = (cells >> 9) & 511, r2 = cells >> 18;
+  const uint32_t rows = (r0 ? 511u : 0u) | (r1 ? 511u << 9 : 0u) | (r2 ? 511u << 18 : 0u);
+  const uint32_t cols = spread_columns(r0 | r1 | r2);
+  s.solved[band] |= cells;
+  uint32_t* c = s.cand + band * 9;
+  const uint32_t old = c[digit];
+  const uint32_t mine = (old & ~(rows | cols)) | cells;
+  // The other digits leave the cells: digits 0-3 and 4-7 four at a time (SSE2 is part of
+  // x86-64), digit 8 alone; `changed` collects which words lost a cell.
+  const __m128i v = _mm_set1_epi32(static_cast<int>(cells)), zero = _mm_setzero_si128();
+  const __m128i x0 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(c));
+  const __m128i x1 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(c + 4));
+  const int kept0 = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_and_si128(x0, v), zero)));
+  const int kept1 = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_and_si128(x1, v), zero)));
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(c), _mm_andnot_si128(v, x0));
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(c + 4), _mm_andnot_si128(v, x1));
+  uint32_t changed = ~static_cast<uint32_t>(kept0 | kept1 << 4) & 0xff;
+  changed |= static_cast<uint32_t>((c[8] & cells) != 0) << 8;
+  c[8] &= ~cells;
+  changed = (changed & ~(1u << digit)) | static_cast<uint32_t>(mine != old) << digit;
+  c[digit] = mine;
+  dirty |= changed << (band * 9);
+  for (int b = 0; b < 3; ++b) {
+    if (b == band) continue;
+    const uint32_t x = s.cand[b * 9 + digit];
+    dirty |= static_cast<uint32_t>((x & cols) != 0) << (b * 9 + digit);
+    s.cand[b * 9 + digit] = x & ~cols;
+  }
+}
+
+/// Propagates to a fixed point. False on a contradiction.
+bool propagate(State& s) {
+  // The dirty set lives in a register here: written through `s`, the compiler would reload it
+  // after every store to the candidate words (same type, possible alias).
+  uint32_t dirty = s.dirty;
+  s.dirty = 0;
+  for (;;) {
+    // 1. Band reduction of each changed (band, digit) word: locked candidates in rows and boxes,
+    // then hidden singles in rows (a box with one cell left leaves its row with one cell too).
+    while (dirty) {
+      const int k = std::countr_zero(dirty);
+      dirty &= dirty - 1;
+      const int b = kBandOf[k], d = k - 9 * b;
+      uint32_t a = s.cand[k];
+      for (;;) {
+        const uint32_t e0 = kT.row[a & 511], e1 = kT.row[(a >> 9) & 511], e2 = kT.row[a >> 18];
+        const uint32_t allowed = kT.allowed[(e0 & 7) | (e1 & 7) << 3 | (e2 & 7) << 6];
+        if (a & ~allowed) {
+          a &= allowed;
+          if (a == 0) return false;
+          continue;
+        }
+        const uint32_t fresh = ((e0 >> 3) | (e1 >> 3) << 9 | (e2 >> 3) << 18) & ~s.solved[b];
+        if (!fresh) break;
+        s.cand[k] = a;
+        assign(s, dirty, b, d, fresh);
+        a = s.cand[k];
+      }
+      s.cand[k] = a;
+      dirty &= ~(1u << k);
+    }
+    if ((s.solved[0] & s.solved[1] & s.solved[2]) == kBandCells) return true;
+
+    // 2. Naked singles: bit-sliced count of candidates per cell.
+    bool progress = false;
+    for (int b = 0; b < 3; ++b) {
+      const uint32_t* c = s.cand + b * 9;
+      uint32_t a1 = 0, a2 = 0;
+      for (int d = 0; d < 9; ++d) {
+        a2 |= a1 & c[d];
+        a1 |= c[d];
+      }
+      if (a1 != kBandCells) return false;
+      const uint32_t singles = a1 & ~a2 & ~s.solved[b];
+      if (!singles) continue;
+      for (int d = 0; d < 9; ++d) {
+        const uint32_t n = c[d] & singles;
+        if (!n) continue;
+        const uint32_t r0 = n & 511, r1 = (n >> 9) & 511, r2 = n >> 18;
+        // Two in a row or a column: the digit cannot go in both.
+        if ((r0 & (r0 - 1)) | (r1 & (r1 - 1)) | (r2 & (r2 - 1)) | (r0 & r1) | (r0 & r2) |
+            (r1 & r2))
+          return false;
+        assign(s, dirty, b, d, n);
+      }
+      progress = true;
+    }
+    if (progress) continue;
+
+    // 3. Locked candidates between boxes and columns: step 1 turned sideways. In a stack, a
+    // digit takes one column in each box and one box in each column, so the (column, band)
+    // segments of a stack obey the same permutation rule as the (row, box) segments of a band.
+    for (int d = 0; d < 9; ++d) {
+      uint32_t occ[3];  // columns of each band that still have the digit
+      for (int b = 0; b < 3; ++b) {
+        const uint32_t x = s.cand[b * 9 + d];
+        occ[b] = (x | x >> 9 | x >> 18) & 511;
+      }
+      for (int st = 0; st < 3; ++st) {
+        const int sh = 3 * st;
+        const uint32_t segs = kT.spread3[(occ[0] >> sh) & 7] |
+                              kT.spread3[(occ[1] >> sh) & 7] << 1 |
+                              kT.spread3[(occ[2] >> sh) & 7] << 2;  // bit column * 3 + band
+        const uint32_t keep = kT.allowed_segments[segs];
+        if (keep == segs) continue;
+        if (keep == 0) return false;
+        for (int b = 0; b < 3; ++b) {
+          const uint32_t lost = (occ[b] & ~(kT.gather3[(keep >> b) & 0x49] << sh)) & (7u << sh);
+          if (!lost) continue;
+          s.cand[b * 9 + d] &= ~spread_columns(lost);
+          dirty |= 1u << (b * 9 + d);
+          progress = true;
+        }
+      }
+    }
+    if (!progress) return true;
+  }
+}
+
+/// Sets up the state from the givens. False when two givens conflict.
+bool init(State& s, const Grid& g) {
+  uint32_t rows[9] = {}, cols[9] = {}, boxes[9] = {};  // per digit: units that hold it
+  uint32_t given[27] = {};                              // [band * 9 + digit]
+  const uint8_t* v = g.data();
+  for (int cell = 0; cell < 81; ++cell) {
+    if (v[cell] == 0) continue;
+    const int d = v[cell] - 1, r = kCell[cell].row, c = kCell[cell].col, x = kCell[cell].box;
+    if ((rows[d] >> r | cols[d] >> c | boxes[d] >> x) & 1) return false;
+    rows[d] |= 1u << r, cols[d] |= 1u << c, boxes[d] |= 1u << x;
+    given[r / 3 * 9 + d] |= 1u << (cell % 27);
+  }
+  for (int b = 0; b < 3; ++b) {
+    uint32_t all = 0;
+    for (int d = 0; d < 9; ++d) all |= given[b * 9 + d];
+    s.solved[b] = all;
+    for (int d = 0; d < 9; ++d) {
+      const uint32_t taken = kT.rows[(rows[d] >> (3 * b)) & 7] | spread_columns(cols[d]) |
+                             kT.boxes[(boxes[d] >> (3 * b)) & 7];
+      s.cand[b * 9 + d] = (kBandCells & ~taken & ~all) | given[b * 9 + d];
+    }
+  }
+  s.dirty = (1u << 27) - 1;
+  return true;
+}
+
+void write_solution(const State& s, Grid& g) {
+  g = Grid(3);
+  uint8_t* v = g.data();
+  for (int b = 0; b < 3; ++b)
+    for (int d = 0; d < 9; ++d)
+      for (uint32_t x = s.cand[b * 9 + d]; x; x &= x - 1)
+        v[b * 27 + std::countr_zero(x)] = static_cast<uint8_t>(d + 1);
+}
+
+/// The unsolved cell with the fewest candidates (a bivalue cell when there is one): band and
+/// bit. The state is propagated and not solved, so every unsolved cell has two or more.
+void choose(const State& s, int& band, int& bit) {
+  for (int b = 0; b < 3; ++b) {
+    const uint32_t* c = s.cand + b * 9;
+    uint32_t x1 = 0, x2 = 0, x3 = 0;
+    for (int d = 0; d < 9; ++d) {
+      x3 |= x2 & c[d];
+      x2 |= x1 & c[d];
+      x1 |= c[d];
+    }
+    const uint32_t two = x2 & ~x3 & ~s.solved[b];
+    if (two) {
+      band = b, bit = std::countr_zero(two);
+      return;
+    }
+  }
+  int best = 10;
+  for (int b = 0; b < 3; ++b) {
+    for (uint32_t open = kBandCells & ~s.solved[b]; open; open &= open - 1) {
+      const int i = std::countr_zero(open);
+      int n = 0;
+      for (int d = 0; d < 9; ++d) n += s.cand[b * 9 + d] >> i & 1;
+      if (n < best) best = n, band = b, bit = i;
+    }
+  }
+}
+
+uint32_t digits_at(const State& s, int band, int bit) {
+  uint32_t m = 0;
+  for (int d = 0; d < 9; ++d) m |= (s.cand[band * 9 + d] >> bit & 1) << d;
+  return m;
+}
+
+class Propagation final : public Solver {
+ public:
+  Result solve(const Grid& puzzle, const Limits& limits) override {
+    Result r;
+    if (puzzle.box() != 3) {
+      r.status = Status::unsupported;
+      return r;
+    }
+    State cur;
+    if (!init(cur, puzzle)) {
+      r.status = Status::invalid;
+      return r;
+    }
+    const uint64_t budget = limits.budget == 0 ? UINT64_MAX : limits.budget;
+    const uint64_t limit = limits.solutions == 0 ? 1 : limits.solutions;
+    bool budget_hit = false;
+    int depth = 0;
+    r.work.nodes = 1;
+    bool ok = propagate(cur);
+    for (;;) {
+      if (ok) {
+        if ((cur.solved[0] & cur.solved[1] & cur.solved[2]) == kBandCells) {
+          if (r.solutions++ == 0) write_solution(cur, r.solution);
+          if (r.solutions >= limit) break;
+        } else {
+          // Guess: the first candidate of the cell with the fewest.
+          if (r.work.nodes >= budget) {
+            budget_hit = true;
+            break;
+          }
+          Frame& f = stack_[depth++];
+          f.state = cur;
+          choose(cur, f.band, f.bit);
+          f.digit = std::countr_zero(digits_at(cur, f.band, f.bit));
+          ++r.work.nodes;
+          ++r.work.guesses;
+          assign(cur, cur.dirty, f.band, f.digit, 1u << f.bit);
+          ok = propagate(cur);
+          continue;
+        }
+      } else if (depth > 0) {
+        ++r.work.backtracks;
+      }
+      // Dead end or solution counted: resume at the newest guess with its next digit.
+      if (depth == 0) break;
+      if (r.work.nodes >= budget) {
+        budget_hit = true;
+        break;
+      }
+      Frame& f = stack_[depth - 1];
+      f.state.cand[f.band * 9 + f.digit] &= ~(1u << f.bit);
+      f.state.dirty |= 1u << (f.band * 9 + f.digit);
+      const uint32_t left = digits_at(f.state, f.band, f.bit);
+      cur = f.state;
+      f.digit = std::countr_zero(left);
+      ++r.work.nodes;
+      if (left & (left - 1)) {
+        ++r.work.guesses;  // still a choice between two or more
+      } else {
+        --depth;  // the last digit is forced: no longer a branching point
+      }
+      assign(cur, cur.dirty, f.band, f.digit, 1u << f.bit);
+      ok = propagate(cur);
+    }
+    r.status = status_for(r.solutions, limit, budget_hit);
+    return r;
+  }
+
+ private:
+  struct Frame {
+    State state;  // the state before the guess, minus the digits already tried
+    int band, bit, digit;
+  };
+  std::array<Frame, 82> stack_;
+};
+
+}  // namespace
+
+std::unique_ptr<Solver> make_propagation() { return std::make_unique<Propagation>(); }
+
+std::optional<std::array<uint16_t, 81>> propagation_candidates(const Grid& puzzle) {
+  if (puzzle.box() != 3) return std::nullopt;
+  State s;
+  if (!init(s, puzzle) || !propagate(s)) return std::nullopt;
+  std::array<uint16_t, 81> out{};
+  for (int b = 0; b < 3; ++b)
+    for (int d = 0; d < 9; ++d)
+      for (uint32_t x = s.cand[b * 9 + d]; x; x &= x - 1)
+        out[b * 27 + std::countr_zero(x)] |= static_cast<uint16_t>(2u << d);
+  return out;
+}
+
+}  // namespace sudoku
