@@ -39,7 +39,43 @@ std::string Conflict::describe(const Grid& g) const {
                      index + 1, cell_name(g, first), cell_name(g, second));
 }
 
+namespace {
+
+/// True when some unit repeats a digit: one bitmask per unit, indices kept without division.
+/// Templated on the box so the 9x9 loops unroll; verification runs this on every answer.
+template <int B>
+bool has_duplicate(const uint8_t* v) noexcept {
+  constexpr int n = B * B;
+  uint32_t rows[n]{}, cols[n]{}, boxes[n]{};
+  int cell = 0;
+  for (int r = 0; r < n; ++r) {
+    const int band = r / B * B;
+    for (int bx = band; bx < band + B; ++bx) {
+      for (int k = 0; k < B; ++k, ++cell) {
+        const int c = cell - r * n;
+        const uint32_t bit = (1u << v[cell]) & ~1u;  // digit 0 (empty) sets nothing
+        if ((rows[r] | cols[c] | boxes[bx]) & bit) return true;
+        rows[r] |= bit;
+        cols[c] |= bit;
+        boxes[bx] |= bit;
+      }
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
 std::optional<Conflict> find_conflict(const Grid& g) noexcept {
+  bool dup = true;
+  switch (g.box()) {
+    case 2: dup = has_duplicate<2>(g.data()); break;
+    case 3: dup = has_duplicate<3>(g.data()); break;
+    case 4: dup = has_duplicate<4>(g.data()); break;
+    case 5: dup = has_duplicate<5>(g.data()); break;
+  }
+  if (!dup) return std::nullopt;
+  // Rare: find the first repeated pair, in cell order, to describe it.
   // seen[unit kind][unit index][digit] = cell + 1 of the first occurrence.
   std::array<std::array<int16_t, kMaxSide + 1>, kMaxSide> seen[3]{};
   for (int cell = 0; cell < g.cells(); ++cell) {

@@ -40,29 +40,28 @@ int nearest_box(std::size_t len) {
 
 std::string size_name(int box) { return fmt::format("{0}x{0}", box * box); }
 
-/// Value of a cell symbol, 0 for empty, -1 for a bad symbol.
-int symbol_value(char c, int side, bool hex) {
-  if (c == '.' || c == '_') return 0;
-  const char u = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  int v = -1;
-  if (side <= 9) {
-    if (c == '0') return 0;
-    if (c >= '1' && c <= '9') v = c - '0';
-  } else if (side == 16) {
-    if (hex) {
-      if (c >= '0' && c <= '9') v = c - '0' + 1;
-      else if (u >= 'A' && u <= 'F') v = u - 'A' + 11;
-    } else {
-      if (c == '0') return 0;
-      if (c >= '1' && c <= '9') v = c - '0';
-      else if (u >= 'A' && u <= 'G') v = u - 'A' + 10;
-    }
-  } else {
-    if (c == '0') return 0;
-    if (u >= 'A' && u <= 'Y') v = u - 'A' + 1;
+/// Cell symbol tables: value of each byte, 0 for empty, -1 for a bad symbol. One table per
+/// alphabet; parsing a line is then one lookup per character.
+enum Alphabet { kDigits, kAlpha16, kHex16, kAlpha25, kAlphabets };
+
+constexpr std::array<std::array<int8_t, 256>, kAlphabets> make_symbol_tables() {
+  std::array<std::array<int8_t, 256>, kAlphabets> t{};
+  for (auto& table : t) {
+    for (auto& v : table) v = -1;
+    table['.'] = table['_'] = 0;
   }
-  return v >= 1 && v <= side ? v : -1;
+  for (int c = '1'; c <= '9'; ++c) t[kDigits][c] = t[kAlpha16][c] = static_cast<int8_t>(c - '0');
+  t[kDigits]['0'] = t[kAlpha16]['0'] = t[kAlpha25]['0'] = 0;
+  for (int i = 0; i < 7; ++i)  // A-G = 10..16
+    t[kAlpha16]['A' + i] = t[kAlpha16]['a' + i] = static_cast<int8_t>(10 + i);
+  for (int c = '0'; c <= '9'; ++c) t[kHex16][c] = static_cast<int8_t>(c - '0' + 1);
+  for (int i = 0; i < 6; ++i)  // A-F = 11..16
+    t[kHex16]['A' + i] = t[kHex16]['a' + i] = static_cast<int8_t>(11 + i);
+  for (int i = 0; i < 25; ++i)  // A-Y = 1..25
+    t[kAlpha25]['A' + i] = t[kAlpha25]['a' + i] = static_cast<int8_t>(1 + i);
+  return t;
 }
+constexpr auto kSymbols = make_symbol_tables();
 
 bool parse_uint(std::string_view s, uint64_t& v) {
   s = trim(s);
@@ -208,23 +207,29 @@ bool parse_cells(std::string_view text, int box, Grid& out, std::string& error) 
     return false;
   }
   const int side = want * want;
-  // 16x16 in hexadecimal (0-F) when the line uses 0 and never G.
-  bool hex = false;
-  if (side == 16) {
+  Alphabet alphabet = side <= 9 ? kDigits : side == 25 ? kAlpha25 : kAlpha16;
+  if (side == 16) {  // hexadecimal (0-F) when the line uses 0 and never G
     const bool has0 = text.find('0') != std::string_view::npos;
     const bool hasG = text.find_first_of("Gg") != std::string_view::npos;
-    hex = has0 && !hasG;
+    if (has0 && !hasG) alphabet = kHex16;
   }
+  const auto& table = kSymbols[alphabet];
   out = Grid(want);
+  uint8_t* cells = out.data();
+  int bad = 0;  // any symbol that is not a cell of this size
   for (std::size_t i = 0; i < text.size(); ++i) {
-    const int v = symbol_value(text[i], side, hex);
-    if (v < 0) {
-      const unsigned char c = static_cast<unsigned char>(text[i]);
-      error = std::isprint(c) ? fmt::format("bad character '{}' at column {}", text[i], i + 1)
-                              : fmt::format("bad character (byte 0x{:02x}) at column {}", c, i + 1);
-      return false;
-    }
-    out.set(static_cast<int>(i), v);
+    const int v = table[static_cast<unsigned char>(text[i])];
+    bad |= (v < 0) | (v > side);
+    cells[i] = static_cast<uint8_t>(v);
+  }
+  if (bad == 0) return true;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const int v = table[static_cast<unsigned char>(text[i])];
+    if (v >= 0 && v <= side) continue;
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    error = std::isprint(c) ? fmt::format("bad character '{}' at column {}", text[i], i + 1)
+                            : fmt::format("bad character (byte 0x{:02x}) at column {}", c, i + 1);
+    return false;
   }
   return true;
 }
