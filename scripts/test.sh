@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Set-up, then the whole test suite:
+#   1. Release build, every test (ctest);
+#   2. AddressSanitizer + UndefinedBehaviorSanitizer build, every test;
+#   3. ThreadSanitizer build, the solver thread-safety test (plain std::thread: Debian's libtbb
+#      is not built for TSan and would report false races inside TBB).
+# `scripts/test.sh --quick` runs step 1 only. The tests read ../shared/datasets.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+quick=0
+[ "${1:-}" = "--quick" ] && quick=1
+
+scripts/setup.sh
+jobs=$(nproc)
+echo "== tests: release build" >&2
+ctest --test-dir build -j "$jobs" --output-on-failure
+
+if [ "$quick" = 0 ]; then
+  echo "== tests: address + undefined-behaviour sanitizers" >&2
+  cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSUDOKU_SANITIZE=address >/dev/null
+  cmake --build build-asan -j "$jobs"
+  ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+    ctest --test-dir build-asan -j "$jobs" --output-on-failure
+
+  echo "== tests: thread sanitizer (solvers on plain std::thread)" >&2
+  cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSUDOKU_SANITIZE=thread >/dev/null
+  cmake --build build-tsan -j "$jobs" --target solver_threads_test
+  TSAN_OPTIONS=halt_on_error=1 build-tsan/tests/solver_threads_test
+fi
