@@ -1,0 +1,70 @@
+#pragma once
+// What every subcommand shares: exit codes, the fatal usage error, the subcommand table entry,
+// solver-list parsing, output files.
+#include <cstdio>
+#include <functional>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "sudoku/solver.hpp"
+
+namespace cli {
+
+/// Exit codes: 0 success; 1 a wrong answer, a failed check or an input that ended early;
+/// 2 usage or an unreadable input; 130 interrupted by Ctrl-C.
+inline constexpr int kExitWrong = 1, kExitUsage = 2, kExitInterrupted = 130;
+
+/// A fatal usage error (unknown solver, bad option value): main prints it, exit code 2.
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// Facts about this invocation that results files record.
+struct Context {
+  std::string command;  ///< the whole command line
+};
+
+/// One subcommand: its CLI11 app (options bound to a struct the closure owns) and how to run it.
+struct Command {
+  CLI::App* app;
+  std::function<int(const Context&)> run;
+};
+using Commands = std::vector<Command>;
+
+/// Each subcommand file adds itself (main.cpp calls these in order).
+void add_solve_commands(CLI::App& app, Commands& out);  // solve (and the default main job)
+void add_list_command(CLI::App& app, Commands& out);
+void add_show_command(CLI::App& app, Commands& out);
+
+/// The main job: the default dataset through every solver that handles 9x9.
+int run_default(const Context& ctx);
+
+/// The solver `solve` uses when none is named.
+std::string default_solver();
+
+/// Solvers from "a,b,c" or "all"; throws UsageError with "did you mean" for an unknown name.
+std::vector<const sudoku::SolverInfo*> parse_solvers(const std::string& list);
+
+/// The box size of a grid side (4 -> 2, 9 -> 3, 16 -> 4, 25 -> 5); throws UsageError.
+int box_for_side(int side);
+
+/// An output file opened for writing ("-" is stdout, "" is none); closed by the destructor.
+/// Throws sudoku::InputError naming the file when it cannot be created.
+class OutFile {
+ public:
+  OutFile(const std::string& path, const char* what);
+  ~OutFile();
+  OutFile(const OutFile&) = delete;
+  OutFile& operator=(const OutFile&) = delete;
+  std::FILE* get() const noexcept { return f_; }
+
+ private:
+  std::FILE* f_ = nullptr;
+  bool owned_ = false;
+};
+
+}  // namespace cli
