@@ -1,5 +1,6 @@
 #include "sudoku/driver/driver.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <memory>
 #include <mutex>
@@ -30,6 +31,7 @@ struct Item {
   uint64_t time_ns = 0;
   Work work;
   std::string message;  // why invalid / wrong / unsupported; usually empty
+  std::string extra;    // the annotator's fields (",a,b"); empty without one
 };
 
 struct Slice {
@@ -59,7 +61,8 @@ class SlicePool {
   std::vector<std::unique_ptr<Slice>> free_;
 };
 
-void solve_slice(Slice& s, Solver& solver, const SolverInfo& info, const RunConfig& cfg) {
+void solve_slice(Slice& s, Solver& solver, const SolverInfo& info, const RunConfig& cfg,
+                 RowAnnotator* annotator) {
   const std::size_t n = s.raw.records.size();
   s.items.resize(n);
   if (cfg.solutions) s.answers.resize(n);
@@ -67,7 +70,10 @@ void solve_slice(Slice& s, Solver& solver, const SolverInfo& info, const RunConf
     Item& it = s.items[i];
     it = Item{};
     it.line = s.raw.records[i].line;
-    Parsed p = parse_record(s.format, s.raw.record(i));
+    if (cfg.solutions) s.answers[i].reshape(0);  // slices are recycled: no stale answer
+    // Contradictory givens are left to the solver (it must say `invalid`) and checked below,
+    // so the common case pays for one duplicate scan (of the answer), not two.
+    Parsed p = parse_record(s.format, s.raw.record(i), CheckGivens::no);
     it.clues = static_cast<uint16_t>(p.puzzle.clues());
     if (!p.error.empty()) {
       it.status = Status::invalid;
@@ -87,12 +93,25 @@ void solve_slice(Slice& s, Solver& solver, const SolverInfo& info, const RunConf
     it.status = r.status;
     it.solutions = r.solutions;
     it.work = r.work;
+    if (r.status == Status::invalid || r.status == Status::none || r.status == Status::budget_exceeded) {
+      // No answer proves the givens consistent: check them here.
+      if (auto c = find_conflict(p.puzzle)) {
+        it.status = Status::invalid;
+        it.message = "contradictory givens: " + c->describe(p.puzzle);
+        continue;
+      }
+      if (r.status == Status::invalid) {
+        it.status = Status::wrong;
+        it.message = "solver says the givens contradict each other, but no unit repeats a digit";
+        continue;
+      }
+    }
     if (auto why = verify(p.puzzle, r, cfg.limits.solutions == 0 ? 1 : cfg.limits.solutions, p.known)) {
       it.status = Status::wrong;
       it.message = std::move(*why);
     }
+    if (annotator != nullptr) annotator->annotate(p.puzzle, r, solver, it.extra);
     if (cfg.solutions && r.solutions > 0) s.answers[i] = r.solution;
-    else if (cfg.solutions) s.answers[i] = Grid(0);
   }
 }
 
@@ -111,6 +130,14 @@ void write_slice(const Slice& s, const std::string& file, const SolverInfo& info
         out.append(line);
       }
     }
+    if (!cfg.extra_columns.empty()) {
+      if (!it.extra.empty()) {
+        out.append(it.extra);
+      } else {  // not annotated (invalid, unsupported, not rated): blank fields
+        for (char c : cfg.extra_columns)
+          if (c == ',') out.push_back(',');
+      }
+    }
     out.push_back('\n');
   }
 }
@@ -124,11 +151,14 @@ Summary run_pass(const std::string& file, const SolverInfo& info, const RunConfi
   sum.threads = threads;
 
   tbb::enumerable_thread_specific<std::unique_ptr<Solver>> workers([&info] { return info.make(); });
+  tbb::enumerable_thread_specific<std::unique_ptr<RowAnnotator>> annotators(
+      [&cfg] { return cfg.make_annotator ? cfg.make_annotator() : nullptr; });
   SlicePool pool;
   fmt::memory_buffer out;
   bool unsupported_reported = false;
   const auto start = Clock::now();
   bool stopped = false;
+  uint64_t taken = 0;  // records read, for cfg.max_records
 
   tbb::parallel_pipeline(
       static_cast<std::size_t>(threads * cfg.tokens_per_thread),
@@ -140,18 +170,28 @@ Summary run_pass(const std::string& file, const SolverInfo& info, const RunConfi
               fc.stop();
               return nullptr;
             }
+            std::size_t want = cfg.slice_records;
+            if (cfg.max_records != 0) {
+              if (taken >= cfg.max_records) {
+                fc.stop();
+                return nullptr;
+              }
+              want = static_cast<std::size_t>(std::min<uint64_t>(want, cfg.max_records - taken));
+            }
             Slice* s = pool.get();
-            if (!reader.read(s->raw, cfg.slice_records)) {
+            if (!reader.read(s->raw, want)) {
               pool.put(s);
               fc.stop();
               return nullptr;
             }
+            taken += s->raw.records.size();
             s->format = reader.format();
             return s;
           }) &
           tbb::make_filter<Slice*, Slice*>(tbb::filter_mode::parallel,
                                            [&](Slice* s) {
-                                             solve_slice(*s, *workers.local(), info, cfg);
+                                             solve_slice(*s, *workers.local(), info, cfg,
+                                                         cfg.make_annotator ? annotators.local().get() : nullptr);
                                              return s;
                                            }) &
           tbb::make_filter<Slice*, void>(
@@ -200,9 +240,9 @@ uint64_t RunReport::wrong() const noexcept {
   return n;
 }
 
-std::string rows_csv_header(bool solutions) {
+std::string rows_csv_header(bool solutions, std::string_view extra_columns) {
   return std::string("file,line,solver,status,solutions,clues,time_ns,guesses,backtracks,nodes") +
-         (solutions ? ",solution\n" : "\n");
+         (solutions ? ",solution" : "") + std::string(extra_columns) + "\n";
 }
 
 RunReport run(const RunConfig& cfg) {

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,17 @@ struct Progress {
   double elapsed_s;
 };
 
+/// Extra per-puzzle CSV columns (e.g. `rate`'s difficulty), computed in the parallel stage.
+/// One annotator per worker thread (RunConfig::make_annotator), so it may keep scratch state.
+class RowAnnotator {
+ public:
+  virtual ~RowAnnotator() = default;
+  /// Appends this puzzle's fields, each preceded by a comma, to `out` (empty on entry). Called
+  /// right after `solver` (this thread's worker) solved `puzzle` into `result`, for every
+  /// puzzle that reached the solver; rows that did not (invalid, unsupported) get blank fields.
+  virtual void annotate(const Grid& puzzle, const Result& result, Solver& solver, std::string& out) = 0;
+};
+
 struct RunConfig {
   std::vector<std::string> files;             ///< "-" is stdin (only with one solver)
   std::vector<const SolverInfo*> solvers;     ///< each file goes through each solver in turn
@@ -37,9 +49,14 @@ struct RunConfig {
   int box = 0;                                ///< grid size (box); 0: from each line's length
   std::size_t slice_records = 256;            ///< records per slice
   int tokens_per_thread = 4;                  ///< slices in flight per thread
+  uint64_t max_records = 0;                   ///< read at most this many records per file; 0: all
   std::FILE* rows = nullptr;                  ///< per-puzzle CSV (header included), or none
   std::string rows_name = "rows";             ///< for write error messages
   bool solutions = false;                     ///< add the solution column to the rows
+  /// Extra columns after the others (",a,b"; header and rows) and the per-thread annotator
+  /// factory that fills them; both empty for plain rows (no per-puzzle cost then).
+  std::string extra_columns;
+  std::function<std::unique_ptr<RowAnnotator>()> make_annotator;
   const std::atomic<bool>* stop = nullptr;    ///< set (e.g. by SIGINT) to stop reading
   /// A line that could not be used (invalid) or an answer that failed verification:
   /// file, line number, message. Called from the serial writer stage, in input order.
@@ -55,7 +72,8 @@ struct RunReport {
 };
 
 /// The per-puzzle CSV header, matching the rows run() writes.
-std::string rows_csv_header(bool solutions);
+/// `extra_columns` (",a,b") as in RunConfig.
+std::string rows_csv_header(bool solutions, std::string_view extra_columns = {});
 
 /// Runs every (file, solver) pass. Throws InputError when a file cannot be opened (before any
 /// work is done) and std::runtime_error when the rows cannot be written. Read errors in the

@@ -24,7 +24,13 @@ std::string lower(std::string_view s) {
   return out;
 }
 
-bool is_separator(char c) { return c == ':' || c == ',' || c == ';' || c == '|' || c == ' ' || c == '\t'; }
+constexpr std::array<bool, 256> make_separators() {
+  std::array<bool, 256> t{};
+  for (unsigned char c : std::string_view(":,;| \t")) t[c] = true;
+  return t;
+}
+constexpr auto kSeparator = make_separators();
+bool is_separator(char c) { return kSeparator[static_cast<unsigned char>(c)]; }
 
 /// The standard size nearest to a wrong length, for error messages.
 int nearest_box(std::size_t len) {
@@ -71,7 +77,8 @@ bool parse_uint(std::string_view s, uint64_t& v) {
 }
 
 /// Validity of the givens: a conflict is an error naming the unit and cells.
-bool check_givens(Parsed& p) {
+bool check_givens(Parsed& p, CheckGivens check = CheckGivens::yes) {
+  if (check == CheckGivens::no) return true;
   if (auto c = find_conflict(p.puzzle)) {
     p.error = "contradictory givens: " + c->describe(p.puzzle);
     return false;
@@ -81,21 +88,52 @@ bool check_givens(Parsed& p) {
 
 /// A known solution from a trailing field, kept only when it is one (a complete grid of the
 /// puzzle's size).
-void maybe_solution(std::string_view text, Parsed& p) {
+bool maybe_solution(std::string_view text, Parsed& p) {
   text = trim(text);
-  if (text.size() != static_cast<std::size_t>(p.puzzle.cells())) return;
+  if (text.size() != static_cast<std::size_t>(p.puzzle.cells())) return false;
   Grid s(p.puzzle.box());
   std::string ignored;
-  if (parse_cells(text, p.puzzle.box(), s, ignored) && s.complete()) p.known.solution = s;
+  if (!parse_cells(text, p.puzzle.box(), s, ignored) || !s.complete()) return false;
+  p.known.solution = s;
+  return true;
 }
 
-Parsed parse_line_record(const Format& f, std::string_view line) {
+/// A 16x16 puzzle without `G` is ambiguous on its own: a hexadecimal puzzle whose givens lack
+/// `0` reads as 1-9A-G (every digit off by one), and a 1-9A-G puzzle with `0` for empty reads as
+/// hexadecimal. A complete solution on the same record is never ambiguous (hexadecimal has a 0,
+/// 1-9A-G a G), so it settles the puzzle's alphabet: the puzzle is read again in it.
+void settle_alphabet16(std::string_view puzzle, std::string_view solution, Parsed& p) {
+  puzzle = trim(puzzle);
+  if (p.puzzle.side() != 16 || !p.known.solution || puzzle.size() != 256) return;
+  if (puzzle.find_first_of("Gg") != std::string_view::npos) return;  // 1-9A-G for sure
+  const bool solution_hex = solution.find('0') != std::string_view::npos;
+  const bool puzzle_hex = puzzle.find('0') != std::string_view::npos;
+  if (solution_hex == puzzle_hex) return;
+  const auto& table = kSymbols[solution_hex ? kHex16 : kAlpha16];
+  Grid g(4);
+  for (std::size_t i = 0; i < puzzle.size(); ++i) {
+    const int v = table[static_cast<unsigned char>(puzzle[i])];
+    if (v < 0 || v > 16) return;  // not a puzzle in that alphabet: keep the first reading
+    g.set(static_cast<int>(i), v);
+  }
+  p.puzzle = g;
+}
+
+Parsed parse_line_record(const Format& f, std::string_view line, CheckGivens check) {
   Parsed p;
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  // The common case first: exactly one puzzle and nothing else on the line.
+  if (box_for_cells(line.size()) != 0 && (f.box == 0 || box_for_cells(line.size()) == f.box) &&
+      !is_separator(line.front())) {
+    if (parse_cells(line, f.box, p.puzzle, p.error)) check_givens(p, check);
+    return p;
+  }
   line = trim(line);
   std::size_t end = 0;
   while (end < line.size() && !is_separator(line[end])) ++end;
   if (!parse_cells(line.substr(0, end), f.box, p.puzzle, p.error)) return p;
   // Trailing fields: `:count:solution` (tdoku), `,solution`, ` solution`, ...
+  std::string_view solution_text;
   std::size_t pos = end;
   while (pos < line.size()) {
     const char sep = line[pos];
@@ -106,14 +144,15 @@ Parsed parse_line_record(const Format& f, std::string_view line) {
     const std::string_view field = line.substr(b, e - b);
     uint64_t count = 0;
     if (sep == ':' && parse_uint(field, count)) p.known.solutions = count;
-    else maybe_solution(field, p);
+    else if (maybe_solution(field, p)) solution_text = field;
     pos = e;
   }
-  check_givens(p);
+  settle_alphabet16(line.substr(0, end), solution_text, p);
+  check_givens(p, check);
   return p;
 }
 
-Parsed parse_csv_record(const Format& f, std::string_view line) {
+Parsed parse_csv_record(const Format& f, std::string_view line, CheckGivens check) {
   Parsed p;
   thread_local std::vector<std::string_view> fields;  // reused: no allocation per row
   thread_local std::string buffer;
@@ -125,17 +164,18 @@ Parsed parse_csv_record(const Format& f, std::string_view line) {
   }
   if (!parse_cells(trim(fields[f.puzzle_col]), f.box, p.puzzle, p.error)) return p;
   if (f.solution_col >= 0 && f.solution_col < static_cast<int>(fields.size()))
-    maybe_solution(fields[f.solution_col], p);
+    if (maybe_solution(fields[f.solution_col], p))
+      settle_alphabet16(fields[f.puzzle_col], fields[f.solution_col], p);
   uint64_t count = 0;
   if (f.count_col >= 0 && f.count_col < static_cast<int>(fields.size()) &&
       parse_uint(fields[f.count_col], count))
     p.known.solutions = count;
-  check_givens(p);
+  check_givens(p, check);
   return p;
 }
 
 /// n lines of n comma-separated cells; a cell is blank/space/`.`/`0` or a number 1..n.
-Parsed parse_grid_record(const Format& f, std::string_view text) {
+Parsed parse_grid_record(const Format& f, std::string_view text, CheckGivens check) {
   Parsed p;
   std::vector<std::string_view> rows;
   std::size_t start = 0;
@@ -179,7 +219,7 @@ Parsed parse_grid_record(const Format& f, std::string_view text) {
       return p;
     }
   }
-  check_givens(p);
+  check_givens(p, check);
   return p;
 }
 
@@ -214,13 +254,24 @@ bool parse_cells(std::string_view text, int box, Grid& out, std::string& error) 
     if (has0 && !hasG) alphabet = kHex16;
   }
   const auto& table = kSymbols[alphabet];
-  out = Grid(want);
+  out.reshape(want);  // every cell is written below
   uint8_t* cells = out.data();
   int bad = 0;  // any symbol that is not a cell of this size
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const int v = table[static_cast<unsigned char>(text[i])];
-    bad |= (v < 0) | (v > side);
-    cells[i] = static_cast<uint8_t>(v);
+  if (alphabet == kDigits) {
+    // Branch-free so the compiler vectorises it: the hot path of every 9x9 run.
+    for (std::size_t i = 0; i < text.size(); ++i) {
+      const auto c = static_cast<uint8_t>(text[i]);
+      const auto d = static_cast<uint8_t>(c - '0');
+      const bool digit = d <= side;
+      bad |= !digit & (c != '.') & (c != '_');
+      cells[i] = digit ? d : 0;
+    }
+  } else {
+    for (std::size_t i = 0; i < text.size(); ++i) {
+      const int v = table[static_cast<unsigned char>(text[i])];
+      bad |= (v < 0) | (v > side);
+      cells[i] = static_cast<uint8_t>(v);
+    }
   }
   if (bad == 0) return true;
   for (std::size_t i = 0; i < text.size(); ++i) {
@@ -234,13 +285,13 @@ bool parse_cells(std::string_view text, int box, Grid& out, std::string& error) 
   return true;
 }
 
-Parsed parse_record(const Format& format, std::string_view record) {
+Parsed parse_record(const Format& format, std::string_view record, CheckGivens check) {
   switch (format.kind) {
-    case Format::Kind::csv: return parse_csv_record(format, record);
-    case Format::Kind::grid: return parse_grid_record(format, record);
+    case Format::Kind::csv: return parse_csv_record(format, record, check);
+    case Format::Kind::grid: return parse_grid_record(format, record, check);
     case Format::Kind::lines: break;
   }
-  return parse_line_record(format, record);
+  return parse_line_record(format, record, check);
 }
 
 bool detect_format(std::string_view first_line, int box, Format& out, std::string& error) {

@@ -39,9 +39,14 @@ struct Parsed {
 /// 'x' at column 17").
 bool parse_cells(std::string_view text, int box, Grid& out, std::string& error);
 
+/// Whether parse_record checks the givens for two equal digits in a unit.
+enum class CheckGivens : bool { no, yes };
+
 /// Parses one record of `format` (for `grid`, its n lines joined by '\n'). Contradictory givens
-/// are reported as an error too ("digit 5 twice in row 3 (r3c1, r3c7)").
-Parsed parse_record(const Format& format, std::string_view record);
+/// are reported as an error too ("digit 5 twice in row 3 (r3c1, r3c7)"), unless `check` is no
+/// (the driver leaves that check to the solver, which must report `invalid`, and verifies it).
+Parsed parse_record(const Format& format, std::string_view record,
+                    CheckGivens check = CheckGivens::yes);
 
 /// Recognises the format from the first non-comment, non-blank line. Returns false with `error`
 /// when the line is a header with no puzzle column.
