@@ -39,6 +39,8 @@ using Commands = std::vector<Command>;
 void add_solve_commands(CLI::App& app, Commands& out);  // solve (and the default main job)
 void add_list_command(CLI::App& app, Commands& out);
 void add_show_command(CLI::App& app, Commands& out);
+void add_explain_command(CLI::App& app, Commands& out);  // explain_cmd.cpp
+void add_rate_command(CLI::App& app, Commands& out);     // rate_cmd.cpp
 
 /// The main job: the default dataset through every solver that handles 9x9.
 int run_default(const Context& ctx);

@@ -24,6 +24,8 @@ int main(int argc, char** argv) {
   cli::add_solve_commands(app, commands);
   cli::add_list_command(app, commands);
   cli::add_show_command(app, commands);
+  cli::add_explain_command(app, commands);
+  cli::add_rate_command(app, commands);
 
   try {
     app.parse(argc, argv);

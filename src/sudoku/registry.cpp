@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "sudoku/solvers/backtracking.hpp"
+#include "sudoku/solvers/logic.hpp"
 #include "sudoku/solvers/propagation.hpp"
 
 namespace sudoku {
@@ -17,6 +18,10 @@ constexpr SolverInfo kSolvers[] = {
     {"propagation",
      "band bitboards: naked and hidden singles, locked candidates, guess on the fewest candidates",
      kBox9, &make_propagation},
+    {"logic",
+     "human-style techniques (singles to chains) in order of difficulty, explains and rates; "
+     "guesses with backtracking only when stuck",
+     kBox9, &make_logic},
 };
 
 }  // namespace

@@ -1,0 +1,72 @@
+// `explain`: the steps of the `logic` solver as a person would say them, or only the next one.
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "cli/common.hpp"
+#include "sudoku/io/parse.hpp"
+#include "sudoku/io/reader.hpp"
+#include "sudoku/logic/engine.hpp"
+#include "sudoku/logic/text.hpp"
+
+namespace cli {
+namespace {
+
+namespace lg = sudoku::logic;
+
+struct ExplainOptions {
+  std::string puzzle;  ///< a puzzle string or a file
+  uint64_t line = 0;   ///< with a file: the record on this line (0: the first)
+  bool hint = false;
+  bool candidates = false;
+  bool json = false;
+};
+
+sudoku::Grid read_puzzle(const ExplainOptions& opt) {
+  sudoku::Grid g;
+  std::string error;
+  if (!std::filesystem::exists(opt.puzzle) && sudoku::parse_cells(opt.puzzle, 0, g, error)) return g;
+  if (!std::filesystem::exists(opt.puzzle)) throw UsageError(fmt::format("{}: {}", opt.puzzle, error));
+  sudoku::PuzzleReader reader(opt.puzzle);
+  sudoku::RawSlice slice;
+  while (reader.read(slice, 1)) {
+    if (opt.line != 0 && slice.records[0].line != opt.line) continue;
+    const sudoku::Parsed p = sudoku::parse_record(reader.format(), slice.record(0));
+    if (!p.error.empty()) throw UsageError(fmt::format("{}:{}: {}", opt.puzzle, slice.records[0].line, p.error));
+    return p.puzzle;
+  }
+  if (!reader.error().empty()) throw sudoku::InputError(reader.error());
+  throw UsageError(opt.line == 0 ? fmt::format("{}: no puzzle in the file", opt.puzzle)
+                                 : fmt::format("{}: no puzzle starts on line {}", opt.puzzle, opt.line));
+}
+
+int run_explain(const ExplainOptions& opt) {
+  const sudoku::Grid puzzle = read_puzzle(opt);
+  if (puzzle.box() != 3) throw UsageError("explain handles 9x9 puzzles only");
+  lg::Engine engine;
+  std::vector<lg::Step> steps;
+  const sudoku::Result r = engine.solve(puzzle, sudoku::Limits{2, sudoku::kDefaultBudget}, &steps);
+  if (opt.hint && steps.size() > 1) steps.resize(1);
+  if (opt.json) {
+    fmt::print("{}\n", lg::explain_json(puzzle, r, engine.rating(), steps, opt.candidates));
+  } else {
+    fmt::print("{}", lg::explain_text(puzzle, r, engine.rating(), steps, opt.candidates, opt.hint));
+  }
+  return r.status == sudoku::Status::unique || r.status == sudoku::Status::multiple ? 0 : kExitWrong;
+}
+
+}  // namespace
+
+void add_explain_command(CLI::App& app, Commands& out) {
+  auto opt = std::make_shared<ExplainOptions>();
+  auto* s = app.add_subcommand("explain", "Solve one 9x9 puzzle step by step, explaining each step "
+                                          "as a person would, and rate it");
+  s->add_option("puzzle", opt->puzzle, "A puzzle string (81 characters) or a file")->required();
+  s->add_option("--line", opt->line, "With a file: the puzzle on this line (default: the first)");
+  s->add_flag("--hint", opt->hint, "Print only the next step (for a person who is stuck)");
+  s->add_flag("--candidates", opt->candidates, "Show the candidate grid before each step");
+  s->add_flag("--json", opt->json, "Machine-readable output");
+  out.push_back({s, [opt](const Context&) { return run_explain(*opt); }});
+}
+
+}  // namespace cli

@@ -1,0 +1,24 @@
+#pragma once
+// What `explain` prints: the steps in words, the candidate grid, and the same as JSON.
+#include <string>
+#include <vector>
+
+#include "sudoku/logic/engine.hpp"
+
+namespace sudoku::logic {
+
+/// The pencil marks of every cell as a 9x9 drawing (filled cells show their digit), boxes ruled.
+std::string candidates_grid(const Board& b);
+
+/// The whole explanation: one numbered line per step (with the candidate grid before each step
+/// when `candidates`), then the result and the rating; with `hint`, the next step only.
+std::string explain_text(const Grid& puzzle, const Result& r, const Rating& rating,
+                         const std::vector<Step>& steps, bool candidates, bool hint);
+
+/// The same as a JSON document (nlohmann-json): puzzle, status, solution, rating, steps (each
+/// with technique, text, unit, digits, cells, placements, eliminations and, with `candidates`,
+/// the candidates before it as 81 strings).
+std::string explain_json(const Grid& puzzle, const Result& r, const Rating& rating,
+                         const std::vector<Step>& steps, bool candidates);
+
+}  // namespace sudoku::logic

@@ -1,0 +1,23 @@
+#pragma once
+#include <memory>
+
+#include "sudoku/logic/engine.hpp"
+#include "sudoku/solver.hpp"
+
+namespace sudoku {
+
+/// `logic`: human-style techniques in order of difficulty, a guess with backtracking only when
+/// none applies (see logic/engine.cpp). 9x9 only. The worker keeps the rating of its last solve.
+class LogicSolver final : public Solver {
+ public:
+  Result solve(const Grid& puzzle, const Limits& limits) override { return engine_.solve(puzzle, limits); }
+  const logic::Rating& rating() const noexcept { return engine_.rating(); }
+  logic::Engine& engine() noexcept { return engine_; }
+
+ private:
+  logic::Engine engine_;
+};
+
+std::unique_ptr<Solver> make_logic();
+
+}  // namespace sudoku
