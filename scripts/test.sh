@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Set-up, then the whole test suite:
-#   1. Release build, every test (ctest);
+#   1. Release build, every test (ctest), then the bench regression gate (counters exact);
 #   2. AddressSanitizer + UndefinedBehaviorSanitizer build, every test;
 #   3. ThreadSanitizer build, the solver thread-safety test (plain std::thread: Debian's libtbb
 #      is not built for TSan and would report false races inside TBB).
@@ -14,6 +14,11 @@ scripts/setup.sh
 jobs=$(nproc)
 echo "== tests: release build" >&2
 ctest --test-dir build -j "$jobs" --output-on-failure
+
+# Speed and work regression gate (about 10 s): exact work counters against the committed
+# results/bench_baseline.csv, time only as a 4x-wide ratio to dlx (scripts/bench_baseline.sh).
+echo "== bench regression gate (scripts/bench_baseline.sh --check)" >&2
+BUILD_DIR=build scripts/bench_baseline.sh --check
 
 if [ "$quick" = 0 ]; then
   echo "== tests: address + undefined-behaviour sanitizers" >&2

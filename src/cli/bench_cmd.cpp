@@ -1,0 +1,169 @@
+// `bench`: repeated, interleaved, verified timing of solvers on datasets (sudoku/bench/bench.hpp
+// does the work); a table on the terminal, the per-repetition CSV and the summary CSV.
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "cli/common.hpp"
+#include "cli/table.hpp"
+#include "sudoku/bench/bench.hpp"
+#include "sudoku/driver/machine.hpp"
+#include "sudoku/io/csv.hpp"
+#include "sudoku/io/reader.hpp"
+#include "sudoku/registry.hpp"
+
+namespace cli {
+namespace {
+
+struct BenchOptions {
+  std::vector<std::string> files;
+  std::string solvers = "all";
+  std::string baseline;  ///< default: the first solver
+  int reps = 5;
+  double warmup = 0.2;
+  double min_time = 0;
+  bool shuffle = false;
+  uint64_t seed = 1;
+  int threads = 0;
+  uint64_t first = 0;
+  uint64_t limit = 1;
+  uint64_t budget = sudoku::kDefaultBudget;
+  std::string rows;
+  std::string summary;
+};
+
+std::string ratio_cell(double med, double lo, double hi) {
+  if (!std::isfinite(med)) return "-";
+  return fmt::format("{:.2f}x [{:.2f}-{:.2f}]", med, lo, hi);
+}
+
+std::string micro(double us) { return us >= 100 ? human(us, 0) : fmt::format("{:.2f}", us); }
+
+std::string bench_table(const std::vector<sudoku::BenchSummary>& sums, const std::string& baseline) {
+  Table t({"dataset", "solver", "reps", "puzzles/s", "min-max", "mean µs", "median", "p90", "p99",
+           "max µs", "guesses/pz", "%no-guess", "vs " + baseline});
+  for (const auto& s : sums) {
+    t.add({std::filesystem::path(s.dataset).filename().string(), s.solver, std::to_string(s.reps),
+           human(s.pps_median), human(s.pps_min) + "-" + human(s.pps_max), micro(s.mean_us),
+           micro(s.median_us), micro(s.p90_us), micro(s.p99_us), micro(s.max_us),
+           fmt::format("{:.2f}", s.guesses_per_puzzle), fmt::format("{:.1f}", s.no_guess_pct),
+           ratio_cell(s.ratio_median, s.ratio_min, s.ratio_max)});
+  }
+  return t.render(2);
+}
+
+int run_bench_cmd(const BenchOptions& opt, const Context& ctx) {
+  sudoku::BenchConfig bc;
+  bc.files = opt.files;
+  bc.solvers = parse_solvers(opt.solvers);
+  if (!opt.baseline.empty()) bc.baseline = parse_solvers(opt.baseline).at(0);
+  bc.reps = opt.reps;
+  bc.warmup_s = opt.warmup;
+  bc.min_time_s = opt.min_time;
+  bc.shuffle = opt.shuffle;
+  bc.seed = opt.seed;
+  bc.threads = opt.threads > 0 ? opt.threads : sudoku::available_cores();
+  bc.first = opt.first;
+  bc.limits.solutions = opt.limit;
+  bc.limits.budget = opt.budget;
+  const bool tty = ::isatty(STDERR_FILENO) != 0;
+  if (tty)
+    bc.on_step = [](const std::string& s) { fmt::print(stderr, "\r\033[K{}", s); };
+
+  sudoku::Provenance prov;
+  prov.command = ctx.command;
+  prov.threads = bc.threads;
+  for (const auto& f : bc.files) {
+    if (f == "-") throw UsageError("bench reads each file many times: give files, not stdin");
+    prov.datasets.emplace_back(f, sudoku::sha256_file(f));
+  }
+  const std::string baseline_name(bc.baseline ? bc.baseline->name : bc.solvers.front()->name);
+  prov.extra = {{"baseline_solver", baseline_name},
+                {"reps", std::to_string(opt.reps)},
+                {"warmup_s", fmt::format("{}", opt.warmup)},
+                {"min_time_s", fmt::format("{}", opt.min_time)},
+                {"order", opt.shuffle ? "shuffled" : "rotated"},
+                {"seed", std::to_string(opt.seed)},
+                {"first", opt.first ? std::to_string(opt.first) : "all"},
+                {"limit", std::to_string(opt.limit)},
+                {"budget", std::to_string(opt.budget)}};
+  OutFile rows_file(opt.rows, "bench CSV");
+  OutFile summary_file(opt.summary, "summary CSV");
+  std::FILE* term = rows_file.get() == stdout || summary_file.get() == stdout ? stderr : stdout;
+
+  const sudoku::BenchResult res = sudoku::run_bench(bc);
+  if (tty) fmt::print(stderr, "\r\033[K");
+  const std::string header = sudoku::metadata_header(prov);
+  const auto sums = sudoku::summarize(res.rows);
+  if (std::FILE* f = rows_file.get()) {
+    std::string text = header + sudoku::bench_csv_header();
+    for (const auto& r : res.rows) text += sudoku::bench_csv_row(r);
+    sudoku::write_all(f, text, opt.rows);
+    std::fflush(f);
+  }
+  if (std::FILE* f = summary_file.get()) {
+    std::string text = header + sudoku::bench_summary_csv_header();
+    for (const auto& s : sums) text += sudoku::bench_summary_csv_row(s);
+    sudoku::write_all(f, text, opt.summary);
+    std::fflush(f);
+  }
+  fmt::print(term, "{} repetitions, {} threads; medians across repetitions; ratios to {} in the "
+                   "same repetition\n\n{}",
+             opt.reps, bc.threads, res.baseline, bench_table(sums, res.baseline));
+  std::fflush(term);
+  for (const auto& e : res.read_errors) fmt::print(stderr, "error: {}\n", e);
+  if (res.wrong() > 0) {
+    fmt::print(stderr, "error: {} wrong answer(s) (see the wrong column)\n", res.wrong());
+    return kExitWrong;
+  }
+  return res.read_errors.empty() ? 0 : kExitWrong;
+}
+
+}  // namespace
+
+void add_bench_command(CLI::App& app, Commands& out) {
+  auto opt = std::make_shared<BenchOptions>();
+  auto* b = app.add_subcommand(
+      "bench", "Time solvers on datasets: warm-up, interleaved repetitions, spread, ratios to a "
+               "baseline solver, exact work counters (for 'regress')");
+  b->add_option("files", opt->files, "Puzzle files (any format 'solve' reads; not stdin)")->required();
+  b->add_option("-s,--solver", opt->solvers, "Solver name(s), comma-separated, or 'all'")
+      ->capture_default_str();
+  b->add_option("--reps", opt->reps, "Timed repetitions per (dataset, solver); the U test of "
+                                     "'regress' needs at least 4")
+      ->check(CLI::Range(1, 100000))
+      ->capture_default_str();
+  b->add_option("--warmup", opt->warmup, "Warm-up seconds per (dataset, solver), every answer "
+                                         "verified; at least one pass unless 0")
+      ->check(CLI::Range(0.0, 1e6))
+      ->capture_default_str();
+  b->add_option("--min-time", opt->min_time, "Seconds per repetition: passes are repeated until "
+                                             "then, so small files still time well")
+      ->check(CLI::Range(0.0, 1e6))
+      ->capture_default_str();
+  b->add_flag("--shuffle", opt->shuffle, "Shuffle the solver order of each repetition (default: "
+                                         "rotate it)");
+  b->add_option("--seed", opt->seed, "Seed of --shuffle (recorded in the CSV)")->capture_default_str();
+  b->add_option("--baseline-solver", opt->baseline, "Solver the ratios are relative to (default: "
+                                                    "the first; run too if not listed)");
+  b->add_option("-j,--threads", opt->threads, "Worker threads (default: the cores this process may use)")
+      ->check(CLI::Range(1, 1024));
+  b->add_option("--first", opt->first, "Only the first N puzzles of each file (short CI runs)")
+      ->check(CLI::Range(uint64_t{1}, UINT64_MAX));
+  b->add_option("--limit", opt->limit, "Solutions to count per puzzle (1 finds one, 2 proves "
+                                       "uniqueness)")
+      ->check(CLI::Range(uint64_t{1}, UINT64_MAX))
+      ->capture_default_str();
+  b->add_option("--budget", opt->budget, "Work budget per puzzle in nodes; 0 = unlimited")
+      ->capture_default_str();
+  b->add_option("-o,--output", opt->rows, "Bench CSV: one row per (dataset, solver, repetition); "
+                                          "- for stdout");
+  b->add_option("--summary", opt->summary, "Summary CSV across repetitions");
+  out.push_back({b, [opt](const Context& ctx) { return run_bench_cmd(*opt, ctx); }});
+}
+
+}  // namespace cli

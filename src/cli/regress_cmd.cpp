@@ -1,0 +1,86 @@
+// `regress`: compares two bench CSVs (sudoku/bench/regress.hpp) and prints a markdown report;
+// exit 1 when the current run regressed.
+#include <cstdlib>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "cli/common.hpp"
+#include "sudoku/bench/regress.hpp"
+#include "sudoku/io/csv.hpp"
+#include "sudoku/io/reader.hpp"
+
+namespace cli {
+namespace {
+
+struct RegressCmdOptions {
+  std::string baseline, current;
+  std::string tolerance = "5%";
+  double alpha = 0.05;
+  std::string metric = "throughput";
+  bool report_only = false;
+  std::string report;
+};
+
+/// "5%", "5" (percent either way) or "250%".
+double parse_percent(std::string s) {
+  if (!s.empty() && s.back() == '%') s.pop_back();
+  char* end = nullptr;
+  const double v = std::strtod(s.c_str(), &end);
+  if (s.empty() || end != s.c_str() + s.size() || !(v >= 0))
+    throw UsageError(fmt::format("--tolerance: '{}' is not a percentage (e.g. 5%)", s));
+  return v / 100;
+}
+
+int run_regress(const RegressCmdOptions& opt) {
+  sudoku::RegressOptions ro;
+  ro.tolerance = parse_percent(opt.tolerance);
+  ro.alpha = opt.alpha;
+  ro.metric = opt.metric == "ratio" ? sudoku::TimeMetric::ratio : sudoku::TimeMetric::throughput;
+  ro.time_report_only = opt.report_only;
+  sudoku::RegressReport rep;
+  try {
+    const auto base = sudoku::read_bench_csv(opt.baseline);
+    const auto cur = sudoku::read_bench_csv(opt.current);
+    rep = sudoku::regress(base, cur, ro, opt.baseline, opt.current);
+  } catch (const sudoku::InputError&) {
+    throw;
+  } catch (const std::runtime_error& e) {  // not a bench CSV, incomparable files: usage, not a regression
+    throw UsageError(e.what());
+  }
+  const std::string md = rep.markdown();
+  fmt::print("{}", md);
+  if (!opt.report.empty()) {
+    OutFile f(opt.report, "report");
+    sudoku::write_all(f.get(), md, opt.report);
+  }
+  return rep.failed() ? kExitWrong : 0;
+}
+
+}  // namespace
+
+void add_regress_command(CLI::App& app, Commands& out) {
+  auto opt = std::make_shared<RegressCmdOptions>();
+  auto* r = app.add_subcommand(
+      "regress", "Compare two bench CSVs: exit 1 when a work counter changed at all, or a "
+                 "(dataset, solver) got significantly slower than the tolerance");
+  r->add_option("baseline", opt->baseline, "The reference bench CSV (e.g. results/bench_baseline.csv)")
+      ->required();
+  r->add_option("current", opt->current, "The bench CSV to check")->required();
+  r->add_option("--tolerance", opt->tolerance, "Allowed slowdown in time per puzzle, in percent")
+      ->capture_default_str();
+  r->add_option("--alpha", opt->alpha, "Significance level of the Mann-Whitney U test over "
+                                       "repetitions")
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str();
+  r->add_option("--metric", opt->metric, "throughput (puzzles/s: same machine) or ratio (to the "
+                                         "run's baseline solver: holds across machines)")
+      ->check(CLI::IsMember({"throughput", "ratio"}))
+      ->capture_default_str();
+  r->add_flag("--time-report-only", opt->report_only, "Report time changes but fail only on "
+                                                      "counters (noisy machines)");
+  r->add_option("-o,--report", opt->report, "Also write the markdown report to this file");
+  out.push_back({r, [opt](const Context&) { return run_regress(*opt); }});
+}
+
+}  // namespace cli

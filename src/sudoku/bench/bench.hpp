@@ -1,0 +1,114 @@
+#pragma once
+// The `bench` measurement: repetitions of (dataset, solver) passes through the driver, with the
+// spread across repetitions, each solver's speed as a ratio to a baseline solver measured in the
+// same run, and the exact work counters that `regress` compares.
+//
+// Method. For each dataset: a warm-up of every solver (every answer verified, as in every pass),
+// then `reps` repetitions; within a repetition each solver runs once (passes repeated until
+// `min_time`), in an order that changes from one repetition to the next (rotated, or shuffled
+// with `seed`), so that slow drifts of the machine (turbo, other jobs) spread over all solvers
+// instead of biasing one. Ratios to the baseline are taken within a repetition.
+//
+// Counters (nodes, guesses, backtracks, statuses) are those of one pass: solvers are
+// deterministic, so they are exact and the same for any thread count, machine or repetition;
+// run_bench() checks that every pass agrees and throws when one does not.
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "sudoku/solver.hpp"
+
+namespace sudoku {
+
+struct BenchConfig {
+  std::vector<std::string> files;
+  std::vector<const SolverInfo*> solvers;   ///< the baseline is added when missing
+  const SolverInfo* baseline = nullptr;     ///< ratios are to this one; nullptr: the first solver
+  int reps = 5;
+  double warmup_s = 0.2;    ///< warm-up passes until this long; at least one unless 0
+  double min_time_s = 0;    ///< a repetition repeats passes until this long (at least one)
+  bool shuffle = false;     ///< shuffle the solver order of each repetition (else rotate it)
+  uint64_t seed = 1;
+  int threads = 0;          ///< 0: available_cores()
+  uint64_t first = 0;       ///< only the first N records of each file (0: all)
+  Limits limits;
+  /// Progress lines ("warm-up default.txt dlx"), for the terminal.
+  std::function<void(const std::string&)> on_step;
+};
+
+/// One (dataset, solver, repetition): the bench CSV row.
+struct BenchRow {
+  std::string dataset, solver;
+  int threads = 0, rep = 0;
+  uint64_t puzzles = 0;   ///< records per pass
+  uint64_t passes = 0;    ///< passes timed in this repetition
+  double wall_s = 0;      ///< of all those passes
+  double puzzles_per_s = 0, mean_us = 0, median_us = 0, p90_us = 0, p99_us = 0, max_us = 0;
+  double guesses_per_puzzle = 0, no_guess_pct = 0;
+  double ratio_to_baseline = 0;  ///< puzzles_per_s / the baseline's in this repetition; NaN if none
+  // Exact work counters of one pass.
+  uint64_t nodes = 0, guesses_total = 0, backtracks_total = 0;
+  uint64_t found = 0, unique = 0, multiple = 0, none = 0, invalid = 0, budget_exceeded = 0,
+           unsupported = 0, wrong = 0;
+};
+
+struct BenchResult {
+  std::vector<BenchRow> rows;  ///< by dataset, then solver (config order), then repetition
+  std::string baseline;        ///< the baseline solver's name
+  std::vector<std::string> read_errors;
+  uint64_t wrong() const noexcept;
+};
+
+/// Runs the benchmark. Throws InputError for an unreadable file (before any work),
+/// std::invalid_argument for a bad configuration (reps < 1, no solver), std::runtime_error when
+/// a solver's counters differ between two passes over the same data (a broken determinism
+/// contract).
+BenchResult run_bench(const BenchConfig& config);
+
+/// Aggregate of one (dataset, solver) across repetitions.
+struct BenchSummary {
+  std::string dataset, solver;
+  int reps = 0;
+  double pps_median = 0, pps_min = 0, pps_max = 0;
+  double mean_us = 0, median_us = 0, p90_us = 0, p99_us = 0, max_us = 0;  ///< medians over reps
+  double guesses_per_puzzle = 0, no_guess_pct = 0;
+  double ratio_median = 0, ratio_min = 0, ratio_max = 0;  ///< NaN when no baseline
+  const BenchRow* first = nullptr;  ///< counters (the same in every repetition)
+};
+
+/// One summary per (dataset, solver), in row order. The returned `first` pointers point into
+/// `rows`.
+std::vector<BenchSummary> summarize(const std::vector<BenchRow>& rows);
+
+/// The median of `v` (mean of the middle two for an even count); NaN when empty.
+double median(std::vector<double> v);
+
+/// Column names of the bench CSV (with the newline), and one row.
+std::string bench_csv_header();
+std::string bench_csv_row(const BenchRow& r);
+/// The summary CSV across repetitions.
+std::string bench_summary_csv_header();
+std::string bench_summary_csv_row(const BenchSummary& s);
+
+/// A parsed bench CSV: the `#` metadata lines (key, value) and the rows.
+struct BenchFile {
+  std::vector<std::pair<std::string, std::string>> meta;
+  std::vector<BenchRow> rows;
+};
+
+/// Reads a bench CSV written by bench_csv_header/row (columns found by name, so later columns
+/// may be added; the `#` lines and repeated header lines of concatenated files are skipped).
+/// Throws InputError when it cannot be opened and std::runtime_error naming the
+/// file and line when it is not a bench CSV.
+BenchFile read_bench_csv(const std::string& path);
+/// The same from text already in memory (`name` for messages).
+BenchFile parse_bench_csv(std::string_view text, const std::string& name);
+
+/// Splits one CSV line (RFC 4180 quotes) into fields.
+std::vector<std::string> split_csv_line(std::string_view line);
+
+}  // namespace sudoku

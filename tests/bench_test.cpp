@@ -1,0 +1,161 @@
+// The bench measurement (sudoku/bench/bench.hpp) and the Mann-Whitney U test it relies on.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cmath>
+#include <vector>
+
+#include "sudoku/bench/bench.hpp"
+#include "sudoku/bench/mann_whitney.hpp"
+#include "sudoku/io/reader.hpp"
+#include "sudoku/registry.hpp"
+#include "test_util.hpp"
+
+namespace {
+
+using sudoku::mann_whitney_u;
+
+std::string default_dataset() { return std::string(SUDOKU_SOURCE_DIR) + "/datasets/default.txt"; }
+
+// Known values: scipy.stats.mannwhitneyu (its documentation's example: 17.0, 0.1111 exact and
+// 0.11134688653314041 asymptotic), and brute-force enumeration of every ordering.
+TEST(MannWhitney, ExactMatchesKnownValues) {
+  const std::vector<double> males = {19, 22, 16, 29, 24}, females = {20, 11, 17, 12};
+  auto r = mann_whitney_u(males, females);
+  EXPECT_TRUE(r.exact);
+  EXPECT_DOUBLE_EQ(r.u, 17);
+  EXPECT_NEAR(r.p, 1.0 / 9, 1e-12);
+
+  r = mann_whitney_u(std::vector<double>{1, 2, 3}, std::vector<double>{4, 5, 6});
+  EXPECT_DOUBLE_EQ(r.u, 0);
+  EXPECT_NEAR(r.p, 0.1, 1e-12);  // 2 of the C(6,3) = 20 orderings are as extreme
+  r = mann_whitney_u(std::vector<double>{1, 2, 3, 4, 5}, std::vector<double>{6, 7, 8, 9, 10});
+  EXPECT_NEAR(r.p, 2.0 / 252, 1e-12);
+  r = mann_whitney_u(std::vector<double>{1, 3, 5, 7, 9}, std::vector<double>{2, 4, 6, 8, 10});
+  EXPECT_DOUBLE_EQ(r.u, 10);
+  EXPECT_NEAR(r.p, 0.6904761904761905, 1e-12);
+  // Symmetric in its arguments (two-sided).
+  EXPECT_NEAR(mann_whitney_u(females, males).p, 1.0 / 9, 1e-12);
+  EXPECT_DOUBLE_EQ(mann_whitney_u(females, males).u, 3);
+}
+
+TEST(MannWhitney, AsymptoticWithTiesMatchesKnownValues) {
+  // Ties force the normal approximation (tie-corrected variance, continuity correction).
+  auto r = mann_whitney_u(std::vector<double>{1, 2, 2, 3, 3, 3}, std::vector<double>{3, 4, 4, 5, 6});
+  EXPECT_FALSE(r.exact);
+  EXPECT_DOUBLE_EQ(r.u, 1.5);
+  EXPECT_NEAR(r.p, 0.014647881572517412, 1e-12);
+  // Large samples (n1 + n2 > 40): the approximation too.
+  std::vector<double> x, y;
+  for (int i = 1; i <= 21; ++i) x.push_back(i), y.push_back(i + 10.5);
+  r = mann_whitney_u(x, y);
+  EXPECT_FALSE(r.exact);
+  EXPECT_DOUBLE_EQ(r.u, 55);
+  EXPECT_NEAR(r.p, 3.3146414399001704e-05, 1e-15);
+}
+
+TEST(MannWhitney, DegenerateSamplesGiveNoEvidence) {
+  EXPECT_EQ(mann_whitney_u(std::vector<double>{}, std::vector<double>{1, 2}).p, 1);
+  EXPECT_EQ(mann_whitney_u(std::vector<double>{5, 5, 5}, std::vector<double>{5, 5}).p, 1);
+}
+
+TEST(Bench, RowsCountersRatiosAndCsvRoundTrip) {
+  sudoku::BenchConfig bc;
+  bc.files = {default_dataset()};
+  bc.solvers = {sudoku::find_solver("propagation")};
+  bc.baseline = sudoku::find_solver("dlx");  // not listed: added, and run first
+  bc.reps = 3;
+  bc.warmup_s = 0.01;
+  bc.first = 60;
+  bc.threads = 2;
+  const auto res = sudoku::run_bench(bc);
+  ASSERT_EQ(res.rows.size(), 6u);
+  EXPECT_EQ(res.baseline, "dlx");
+  EXPECT_EQ(res.wrong(), 0u);
+  for (std::size_t i = 0; i < res.rows.size(); ++i) {
+    const auto& r = res.rows[i];
+    EXPECT_EQ(r.solver, i < 3 ? "dlx" : "propagation");
+    EXPECT_EQ(r.rep, int(i % 3) + 1);
+    EXPECT_EQ(r.puzzles, 60u);  // --first
+    EXPECT_EQ(r.found, 60u);
+    EXPECT_GT(r.puzzles_per_s, 0);
+    EXPECT_GT(r.nodes, 0u);
+    // Exact counters: the same in every repetition.
+    EXPECT_EQ(r.nodes, res.rows[i / 3 * 3].nodes);
+    EXPECT_EQ(r.guesses_total, res.rows[i / 3 * 3].guesses_total);
+    if (r.solver == "dlx") EXPECT_DOUBLE_EQ(r.ratio_to_baseline, 1.0);
+    else EXPECT_NEAR(r.ratio_to_baseline, r.puzzles_per_s / res.rows[i - 3].puzzles_per_s, 1e-9);
+  }
+  std::string csv = sudoku::bench_csv_header();
+  for (const auto& r : res.rows) csv += sudoku::bench_csv_row(r);
+  // Concatenated files (a second header and `#` lines) read as one.
+  csv += "# tool: again\n" + sudoku::bench_csv_header() + sudoku::bench_csv_row(res.rows[0]);
+  const auto back = sudoku::parse_bench_csv("# baseline_solver: dlx\n" + csv, "mem");
+  ASSERT_EQ(back.rows.size(), 7u);
+  EXPECT_EQ(back.meta.at(0).first, "baseline_solver");
+  EXPECT_EQ(back.meta.at(0).second, "dlx");
+  for (std::size_t i = 0; i < res.rows.size(); ++i) {
+    EXPECT_EQ(back.rows[i].dataset, res.rows[i].dataset);
+    EXPECT_EQ(back.rows[i].nodes, res.rows[i].nodes);
+    EXPECT_EQ(back.rows[i].backtracks_total, res.rows[i].backtracks_total);
+    EXPECT_NEAR(back.rows[i].puzzles_per_s, res.rows[i].puzzles_per_s, 0.1);
+  }
+  const auto sums = sudoku::summarize(res.rows);
+  ASSERT_EQ(sums.size(), 2u);
+  EXPECT_EQ(sums[1].solver, "propagation");
+  EXPECT_EQ(sums[1].reps, 3);
+  EXPECT_LE(sums[1].pps_min, sums[1].pps_median);
+  EXPECT_LE(sums[1].pps_median, sums[1].pps_max);
+  EXPECT_DOUBLE_EQ(sums[0].ratio_median, 1.0);
+}
+
+TEST(Bench, BadCsvIsNamed) {
+  EXPECT_THROW(sudoku::parse_bench_csv("a,b\n1,2\n", "x.csv"), std::runtime_error);
+  try {
+    sudoku::parse_bench_csv(sudoku::bench_csv_header() + "d,s,1,1\n", "x.csv");
+    FAIL();
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("x.csv:2:"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(sudoku::read_bench_csv("/nonexistent/b.csv"), sudoku::InputError);
+  EXPECT_EQ(sudoku::split_csv_line("\"a,b\",c,\"q\"\"q\""), (std::vector<std::string>{"a,b", "c", "q\"q"}));
+}
+
+// A solver that breaks the determinism contract: its node count changes on every call.
+std::atomic<uint64_t> g_calls{0};
+class Drifting : public sudoku::Solver {
+ public:
+  sudoku::Result solve(const sudoku::Grid& g, const sudoku::Limits& l) override {
+    auto r = inner_->solve(g, l);
+    r.work.nodes += g_calls.fetch_add(1) % 2;
+    return r;
+  }
+  std::unique_ptr<sudoku::Solver> inner_ = sudoku::find_solver("propagation")->make();
+};
+std::unique_ptr<sudoku::Solver> make_drifting() { return std::make_unique<Drifting>(); }
+
+TEST(Bench, NondeterministicSolverIsRefused) {
+  const sudoku::SolverInfo drifting{"drifting", "test only", sudoku::kBox9, &make_drifting};
+  sudoku::BenchConfig bc;
+  bc.files = {default_dataset()};
+  bc.solvers = {&drifting};
+  bc.reps = 2;
+  bc.warmup_s = 0;
+  bc.first = 11;
+  bc.threads = 1;
+  EXPECT_THROW(sudoku::run_bench(bc), std::runtime_error);
+}
+
+TEST(Bench, BadConfigurationIsRefused) {
+  sudoku::BenchConfig bc;
+  bc.files = {default_dataset()};
+  EXPECT_THROW(sudoku::run_bench(bc), std::invalid_argument);  // no solver
+  bc.solvers = {sudoku::find_solver("dlx")};
+  bc.reps = 0;
+  EXPECT_THROW(sudoku::run_bench(bc), std::invalid_argument);
+  bc.reps = 1;
+  bc.files = {"/nonexistent/p.txt"};
+  EXPECT_THROW(sudoku::run_bench(bc), sudoku::InputError);
+}
+
+}  // namespace

@@ -1,0 +1,209 @@
+// The regression gate (sudoku/bench/regress.hpp): a deliberately slowed solver is caught, an
+// unchanged one passes, a changed work counter fails whatever the time; and the CLI around it.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <fstream>
+
+#include "sudoku/bench/regress.hpp"
+#include "sudoku/registry.hpp"
+#include "test_util.hpp"
+
+namespace {
+
+using sudoku::BenchFile;
+using sudoku::RegressOptions;
+using sudoku::TimeMetric;
+
+std::string default_dataset() { return std::string(SUDOKU_SOURCE_DIR) + "/datasets/default.txt"; }
+
+/// `propagation` made 20 times slower by spinning after each solve: identical answers and
+/// counters, only time differs. Test only.
+class Spinning : public sudoku::Solver {
+ public:
+  sudoku::Result solve(const sudoku::Grid& g, const sudoku::Limits& l) override {
+    using Clock = std::chrono::steady_clock;
+    const auto t0 = Clock::now();
+    auto r = inner_->solve(g, l);
+    const auto until = t0 + (Clock::now() - t0) * 20 + std::chrono::microseconds(20);
+    while (Clock::now() < until) {
+    }
+    return r;
+  }
+  std::unique_ptr<sudoku::Solver> inner_ = sudoku::find_solver("propagation")->make();
+};
+std::unique_ptr<sudoku::Solver> make_spinning() { return std::make_unique<Spinning>(); }
+
+/// `propagation` with one node more per puzzle: same speed, changed work. Test only.
+class Counting : public sudoku::Solver {
+ public:
+  sudoku::Result solve(const sudoku::Grid& g, const sudoku::Limits& l) override {
+    auto r = inner_->solve(g, l);
+    ++r.work.nodes;
+    return r;
+  }
+  std::unique_ptr<sudoku::Solver> inner_ = sudoku::find_solver("propagation")->make();
+};
+std::unique_ptr<sudoku::Solver> make_counting() { return std::make_unique<Counting>(); }
+
+// Same names as the real solver: to `regress` they are the same (dataset, solver).
+const sudoku::SolverInfo kSpinning{"propagation", "test only: 20x slower", sudoku::kBox9, &make_spinning};
+const sudoku::SolverInfo kCounting{"propagation", "test only: +1 node", sudoku::kBox9, &make_counting};
+
+/// A bench of `solver` against dlx (the baseline solver) on a small easy set, as a parsed CSV.
+BenchFile bench(const sudoku::SolverInfo* solver, int reps = 5) {
+  sudoku::BenchConfig bc;
+  bc.files = {default_dataset()};
+  bc.solvers = {sudoku::find_solver("dlx"), solver};
+  bc.reps = reps;
+  bc.warmup_s = 0.005;
+  bc.min_time_s = 0.02;
+  bc.first = 100;
+  bc.threads = 1;
+  const auto res = sudoku::run_bench(bc);
+  std::string csv = "# baseline_solver: dlx\n" + sudoku::bench_csv_header();
+  for (const auto& r : res.rows) csv += sudoku::bench_csv_row(r);
+  return sudoku::parse_bench_csv(csv, "bench");
+}
+
+const sudoku::Comparison& item(const sudoku::RegressReport& r, const std::string& solver) {
+  for (const auto& c : r.items)
+    if (c.solver == solver) return c;
+  throw std::runtime_error("no item for " + solver);
+}
+
+class Regress : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    base_ = new BenchFile(bench(sudoku::find_solver("propagation")));
+    same_ = new BenchFile(bench(sudoku::find_solver("propagation")));
+    slow_ = new BenchFile(bench(&kSpinning));
+  }
+  static void TearDownTestSuite() {
+    delete base_, delete same_, delete slow_;
+    base_ = same_ = slow_ = nullptr;
+  }
+  static BenchFile *base_, *same_, *slow_;
+};
+BenchFile *Regress::base_, *Regress::same_, *Regress::slow_;
+
+TEST_F(Regress, SlowedSolverIsCaught) {
+  for (TimeMetric m : {TimeMetric::throughput, TimeMetric::ratio}) {
+    RegressOptions o;
+    o.metric = m;
+    o.tolerance = 3.0;  // wide (4x): a loaded machine cannot fake it; the spinner is about 20x
+    const auto rep = sudoku::regress(*base_, *slow_, o);
+    const auto& c = item(rep, "propagation");
+    EXPECT_TRUE(c.counter_changes.empty());  // identical work
+    EXPECT_TRUE(c.tested);
+    EXPECT_TRUE(c.slower) << rep.markdown();
+    EXPECT_LT(c.p, 0.05);
+    EXPECT_GT(c.time_change, 4.0);
+    EXPECT_TRUE(rep.failed());
+    EXPECT_EQ(rep.slower, 1 + (m == TimeMetric::throughput ? item(rep, "dlx").slower : 0));
+    EXPECT_NE(rep.markdown().find("**FAIL: slower**"), std::string::npos);
+    // Report-only time: the same slowdown is shown but does not fail.
+    o.time_report_only = true;
+    EXPECT_FALSE(sudoku::regress(*base_, *slow_, o).failed());
+  }
+}
+
+TEST_F(Regress, UnchangedSolverPasses) {
+  for (TimeMetric m : {TimeMetric::throughput, TimeMetric::ratio}) {
+    RegressOptions o;
+    o.metric = m;
+    o.tolerance = 3.0;  // tiny passes on a shared machine vary up to 2x between repetitions
+    const auto rep = sudoku::regress(*base_, *same_, o);
+    EXPECT_FALSE(rep.failed()) << rep.markdown();
+    EXPECT_EQ(rep.counter_changed, 0);
+    EXPECT_NE(rep.markdown().find("Geometric mean of the time changes"), std::string::npos);
+    EXPECT_NE(rep.markdown().find("**PASS**"), std::string::npos);
+  }
+  // Against itself: no change at all, and the ratio metric leaves the reference solver untimed.
+  RegressOptions o;
+  o.metric = TimeMetric::ratio;
+  const auto self = sudoku::regress(*base_, *base_, o);
+  EXPECT_FALSE(self.failed());
+  EXPECT_FALSE(item(self, "dlx").timed);
+  EXPECT_DOUBLE_EQ(item(self, "propagation").time_change, 0);
+  EXPECT_NEAR(self.geomean_change, 0, 1e-12);
+}
+
+TEST_F(Regress, ChangedCounterFailsWhateverTheTime) {
+  const BenchFile counting = bench(&kCounting, 2);
+  RegressOptions o;
+  o.time_report_only = true;
+  o.tolerance = 100;
+  const auto rep = sudoku::regress(*base_, counting, o);
+  EXPECT_TRUE(rep.failed());
+  EXPECT_EQ(rep.counter_changed, 1);
+  const auto& c = item(rep, "propagation");
+  ASSERT_EQ(c.counter_changes.size(), 1u);
+  EXPECT_NE(c.counter_changes[0].find("nodes"), std::string::npos) << c.counter_changes[0];
+  EXPECT_FALSE(c.tested);  // 2 repetitions: too few for the U test
+  EXPECT_NE(rep.markdown().find("counters changed"), std::string::npos);
+}
+
+TEST_F(Regress, MissingPairFailsNewPairIsReported) {
+  BenchFile cur = *same_;
+  std::erase_if(cur.rows, [](const sudoku::BenchRow& r) { return r.solver == "dlx"; });
+  RegressOptions o;
+  o.time_report_only = true;
+  auto rep = sudoku::regress(*base_, cur, o);
+  EXPECT_TRUE(rep.failed());
+  EXPECT_EQ(rep.missing, 1);
+  rep = sudoku::regress(cur, *base_, o);  // dlx is new: reported, not a failure
+  EXPECT_FALSE(rep.failed());
+  EXPECT_NE(rep.markdown().find("new (not in the baseline)"), std::string::npos);
+  // Rows match on the file name: another directory is the same dataset.
+  BenchFile moved = *same_;
+  for (auto& r : moved.rows) r.dataset = "/elsewhere/default.txt";
+  EXPECT_EQ(sudoku::regress(*base_, moved, o).missing, 0);
+}
+
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+TEST(RegressCli, BenchThenRegress) {
+  test::TempDir dir;
+  const auto a = dir.path("a.csv"), sum = dir.path("sum.csv");
+  auto r = test::cli("bench " + default_dataset() + " -s propagation,dlx --first 40 --reps 2 "
+                     "--warmup 0 -j 1 --shuffle --seed 7 -o " + a + " --summary " + sum);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_TRUE(has(r.out, "vs propagation")) << r.out;
+  const std::string csv = test::slurp(a);
+  for (const char* k : {"# git_revision: ", "# compiler: ", "# flags: ", "# cpu: ", "# threads: 1",
+                        "# seed: 7", "# baseline_solver: propagation", "sha256=",
+                        "dataset,solver,threads,rep,puzzles,passes,wall_s,puzzles_per_s,mean_us,"
+                        "median_us,p90_us,p99_us,max_us,guesses_per_puzzle,no_guess_pct,"
+                        "ratio_to_baseline,nodes,guesses_total"})
+    EXPECT_TRUE(has(csv, k)) << k << "\n" << csv;
+  EXPECT_TRUE(has(test::slurp(sum), "puzzles_per_s_median"));
+
+  r = test::cli("regress " + a + " " + a);
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_TRUE(has(r.out, "**PASS**")) << r.out;
+
+  // The same file with one node more for dlx: a counter change, exit 1.
+  std::string changed;
+  std::istringstream in(csv);
+  for (std::string line; std::getline(in, line);) {
+    if (line.find(",dlx,") != std::string::npos) {
+      auto f = sudoku::split_csv_line(line);
+      f[16] = std::to_string(std::stoull(f[16]) + 1);  // nodes
+      line.clear();
+      for (std::size_t i = 0; i < f.size(); ++i) line += (i ? "," : "") + f[i];
+    }
+    changed += line + "\n";
+  }
+  const auto b = dir.write("b.csv", changed);
+  r = test::cli("regress " + a + " " + b + " --tolerance 50% --time-report-only");
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_TRUE(has(r.out, "FAIL: counters changed")) << r.out;
+
+  EXPECT_EQ(test::cli("regress " + a + " /nonexistent.csv").exit_code, 2);
+  EXPECT_EQ(test::cli("regress " + a + " " + a + " --tolerance lots").exit_code, 2);
+  EXPECT_EQ(test::cli("regress " + a + " " + default_dataset()).exit_code, 2);  // not a bench CSV
+  EXPECT_EQ(test::cli("bench - -s dlx").exit_code, 2);
+}
+
+}  // namespace
