@@ -41,6 +41,8 @@ void add_list_command(CLI::App& app, Commands& out);
 void add_show_command(CLI::App& app, Commands& out);
 void add_explain_command(CLI::App& app, Commands& out);  // explain_cmd.cpp
 void add_rate_command(CLI::App& app, Commands& out);     // rate_cmd.cpp
+void add_generate_command(CLI::App& app, Commands& out);   // generate_cmd.cpp
+void add_transform_command(CLI::App& app, Commands& out);  // transform_cmd.cpp
 void add_bench_command(CLI::App& app, Commands& out);
 void add_regress_command(CLI::App& app, Commands& out);
 

@@ -26,6 +26,8 @@ int main(int argc, char** argv) {
   cli::add_show_command(app, commands);
   cli::add_explain_command(app, commands);
   cli::add_rate_command(app, commands);
+  cli::add_generate_command(app, commands);
+  cli::add_transform_command(app, commands);
   cli::add_bench_command(app, commands);
   cli::add_regress_command(app, commands);
 

@@ -1,0 +1,296 @@
+// `generate`: full grids or unique puzzles from a registered generator, on the generation
+// driver (deterministic per seed whatever -j). Also the shared item runner (items_run.hpp).
+#include <atomic>
+#include <csignal>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "cli/items_run.hpp"
+#include "cli/progress.hpp"
+#include "cli/table.hpp"
+#include "sudoku/driver/generate.hpp"
+#include "sudoku/driver/machine.hpp"
+#include "sudoku/generate/generator.hpp"
+#include "sudoku/io/csv.hpp"
+#include "sudoku/registry.hpp"
+
+namespace cli {
+namespace {
+
+std::atomic<bool> g_stop{false};
+extern "C" void on_sigint_generate(int) {
+  g_stop.store(true);
+  std::signal(SIGINT, SIG_DFL);
+}
+
+/// The value at quantile q of a counted distribution (nearest rank).
+uint64_t quantile(const std::map<uint64_t, uint64_t>& counts, uint64_t total, double q) {
+  const uint64_t rank = std::max<uint64_t>(1, static_cast<uint64_t>(q * double(total) + 0.999999));
+  uint64_t seen = 0;
+  for (const auto& [v, n] : counts) {
+    seen += n;
+    if (seen >= rank) return v;
+  }
+  return counts.empty() ? 0 : counts.rbegin()->first;
+}
+
+struct GenerateOptions {
+  uint64_t count = 0;
+  std::string method = "restart-dfs";
+  int size = 9;
+  bool grids = false;
+  int clues = 0;
+  bool minimal = false;
+  std::string symmetry = "none";
+  uint64_t seed = 1;
+  int threads = 0;
+  std::string output = "-";
+  std::string stats;
+  bool solutions = false;
+  bool verify = false;
+  std::string checker;
+  uint64_t max_attempts = 1000;
+  std::string difficulty;
+};
+
+const sudoku::SolverInfo* pick_solver(const std::string& name, int box, const char* role) {
+  const sudoku::SolverInfo* s = parse_solvers(name).front();
+  if (!s->supports(box))
+    throw UsageError(fmt::format("{} '{}' does not support {}x{} grids", role, s->name, box * box,
+                                 box * box));
+  return s;
+}
+
+/// A solver for `box` other than `not_this`: dlx first, then propagation, then the baseline.
+const sudoku::SolverInfo* other_solver(const sudoku::SolverInfo* not_this, int box) {
+  for (const char* name : {"dlx", "propagation", "backtracking"}) {
+    const sudoku::SolverInfo* s = sudoku::find_solver(name);
+    if (s != nullptr && s != not_this && s->supports(box)) return s;
+  }
+  throw UsageError("no second solver handles this size, so --verify cannot check independently");
+}
+
+int run_generate(const GenerateOptions& opt, const Context& ctx) {
+  if (!opt.difficulty.empty())
+    throw UsageError("--difficulty needs the `logic` rater (issue 5), which this build does not have");
+  const int box = box_for_side(opt.size);
+  const sudoku::GeneratorInfo* gen = sudoku::find_generator(opt.method);
+  if (gen == nullptr) {
+    const std::string near = sudoku::suggest_generator(opt.method);
+    std::string names;
+    for (const auto& g : sudoku::generators()) names += (names.empty() ? "" : ", ") + std::string(g.name);
+    throw UsageError(fmt::format("unknown method '{}'{}; methods: {}", opt.method,
+                                 near.empty() ? "" : fmt::format(" (did you mean '{}'?)", near), names));
+  }
+  if (!gen->supports(box))
+    throw UsageError(fmt::format("method '{}' does not make {}x{} grids", gen->name, opt.size, opt.size));
+  const auto sym = sudoku::parse_symmetry(opt.symmetry);
+  if (!sym)
+    throw UsageError(fmt::format("unknown symmetry '{}': none, rotate180, rotate90, mirror, diagonal",
+                                 opt.symmetry));
+  if (opt.grids && (opt.clues != 0 || opt.minimal || *sym != sudoku::Symmetry::none || opt.solutions))
+    throw UsageError("--grids makes full grids: --clues, --minimal, --symmetry and --solutions do not apply");
+  if (opt.clues < 0 || opt.clues > opt.size * opt.size)
+    throw UsageError(fmt::format("--clues {}: a {}x{} grid has {} cells", opt.clues, opt.size,
+                                 opt.size, opt.size * opt.size));
+
+  sudoku::GenerateSpec spec;
+  spec.generator = gen;
+  spec.box = box;
+  spec.seed = opt.seed;
+  spec.grids = opt.grids;
+  spec.reduce.symmetry = *sym;
+  spec.reduce.target_clues = opt.clues;
+  spec.minimal = opt.minimal;
+  spec.max_attempts = opt.max_attempts;
+  spec.solutions = opt.solutions;
+  spec.checker = pick_solver(opt.checker.empty() ? (box == 3 ? "propagation" : "dlx") : opt.checker,
+                             box, "checker");
+  if (opt.verify) spec.verifier = opt.grids ? spec.checker : other_solver(spec.checker, box);
+
+  ItemsRun run;
+  run.kind = "generate";
+  run.method = std::string(gen->name);
+  const std::string shape = fmt::format("{}x{}", opt.size, opt.size);
+  if (opt.grids) run.what = fmt::format("full {} grids", shape);
+  else if (opt.clues == 0 || opt.minimal)
+    run.what = fmt::format("minimal unique {} puzzles{}", shape,
+                           opt.clues ? fmt::format(" (at most {} clues)", opt.clues) : "");
+  else run.what = fmt::format("unique {} puzzles of {} clues", shape, opt.clues);
+  if (*sym != sudoku::Symmetry::none) run.what += fmt::format(", symmetry {}", opt.symmetry);
+  run.count = opt.count;
+  run.threads = opt.threads;
+  run.seed = opt.seed;
+  run.output = opt.output;
+  run.stats = opt.stats;
+  run.restarts = true;
+  run.provenance = {{"method", run.method},     {"size", shape},
+                    {"seed", std::to_string(opt.seed)},
+                    {"checker", std::string(spec.checker->name)},
+                    {"verifier", spec.verifier ? std::string(spec.verifier->name) : "none"}};
+  run.make_worker = [spec] { return sudoku::make_generate_worker(spec); };
+  return run_items(run, ctx);
+}
+
+}  // namespace
+
+int run_items(const ItemsRun& run, const Context& ctx) {
+  const int threads = run.threads > 0 ? run.threads : sudoku::available_cores();
+  OutFile out_file(run.output, "puzzles");
+  OutFile stats_file(run.stats, "stats");
+  std::FILE* out = out_file.get();
+  std::FILE* stats = stats_file.get();
+  std::FILE* term = (out == stdout || stats == stdout) ? stderr : stdout;
+
+  if (stats != nullptr) {
+    sudoku::Provenance prov;
+    prov.command = ctx.command;
+    prov.threads = threads;
+    prov.datasets = run.datasets;
+    prov.extra = run.provenance;
+    sudoku::write_all(stats, sudoku::metadata_header(prov) +
+                                 "index,method,attempts,restarts,placements,checks,time_ns,clues,reached\n",
+                      run.stats);
+  }
+
+  ProgressBar bar;
+  const std::string bar_name = run.output == "-" ? std::string("stdout") : run.output;
+  fmt::memory_buffer buf, sbuf;
+  std::map<uint64_t, uint64_t> restarts, clues;
+  uint64_t problems = 0, missed = 0, attempts = 0, checks = 0, placements = 0;
+  sudoku::GenerateConfig cfg;
+  cfg.count = run.count;
+  cfg.threads = threads;
+  cfg.make_worker = run.make_worker;
+  cfg.on_items = [&](const std::vector<sudoku::GenItem>& items) {
+    for (const sudoku::GenItem& it : items) {
+      buf.append(it.line);
+      ++restarts[it.stats.restarts];
+      ++clues[static_cast<uint64_t>(it.puzzle.clues())];
+      attempts += it.stats.attempts, checks += it.stats.checks, placements += it.stats.placements;
+      if (!it.ok) ++missed;
+      if (!it.problem.empty()) {
+        if (++problems <= 20) {
+          bar.clear();
+          fmt::print(stderr, "item {}: {}: {}", it.index, it.problem, it.line);
+        }
+      }
+      if (stats != nullptr)
+        fmt::format_to(std::back_inserter(sbuf), "{},{},{},{},{},{},{},{},{}\n", it.index, run.method,
+                       it.stats.attempts, it.stats.restarts, it.stats.placements, it.stats.checks,
+                       it.time_ns, it.puzzle.clues(), it.ok ? 1 : 0);
+    }
+    if (out != nullptr && buf.size() >= (1u << 16)) {
+      sudoku::write_all(out, {buf.data(), buf.size()}, run.output);
+      buf.clear();
+    }
+    if (stats != nullptr && sbuf.size() >= (1u << 16)) {
+      sudoku::write_all(stats, {sbuf.data(), sbuf.size()}, run.stats);
+      sbuf.clear();
+    }
+  };
+  const std::string* name_ptr = &bar_name;
+  cfg.on_progress = [&](uint64_t done, double el) {
+    bar.update(sudoku::Progress{name_ptr, run.method, done, done, run.count, el});
+  };
+  g_stop.store(false);
+  cfg.stop = &g_stop;
+  auto old = std::signal(SIGINT, on_sigint_generate);
+  sudoku::GenerateReport rep;
+  try {
+    rep = sudoku::generate(cfg);
+  } catch (...) {
+    std::signal(SIGINT, old);
+    bar.clear();
+    throw;
+  }
+  std::signal(SIGINT, old);
+  bar.clear();
+  if (out != nullptr) {
+    sudoku::write_all(out, {buf.data(), buf.size()}, run.output);
+    std::fflush(out);
+  }
+  if (stats != nullptr) {
+    sudoku::write_all(stats, {sbuf.data(), sbuf.size()}, run.stats);
+    std::fflush(stats);
+  }
+
+  const uint64_t n = rep.items;
+  double clue_sum = 0;
+  for (const auto& [v, k] : clues) clue_sum += double(v) * double(k);
+  fmt::print(term, "{}: {} {} ({}, seed {}) in {:.3f} s on {} threads: {}/s\n", run.kind,
+             human(double(n)), run.what, run.method, run.seed, rep.wall_s, threads,
+             human(rep.wall_s > 0 ? double(n) / rep.wall_s : 0, 1));
+  if (n > 0) {
+    fmt::print(term, "  clues: mean {:.2f}, min {}, max {}\n", clue_sum / double(n),
+               clues.begin()->first, clues.rbegin()->first);
+    if (run.restarts) {
+      fmt::print(term, "  restarts per item: min {}, median {}, p90 {}, max {}, mean {:.1f}\n",
+                 restarts.begin()->first, quantile(restarts, n, 0.5), quantile(restarts, n, 0.9),
+                 restarts.rbegin()->first, [&] {
+                   double s = 0;
+                   for (const auto& [v, k] : restarts) s += double(v) * double(k);
+                   return s / double(n);
+                 }());
+      fmt::print(term, "  per item: {:.2f} grids, {:.1f} placements, {:.1f} solver checks\n",
+                 double(attempts) / double(n), double(placements) / double(n),
+                 double(checks) / double(n));
+    }
+  }
+  std::fflush(term);
+  if (missed > 0)
+    fmt::print(stderr, "warning: {} item(s) missed the clue target after the allowed attempts "
+                       "(written anyway; 'reached' is 0 in the stats CSV)\n", missed);
+  if (rep.interrupted) {
+    fmt::print(stderr, "interrupted: the {} items written so far are complete\n", n);
+    return kExitInterrupted;
+  }
+  if (problems > 0) {
+    fmt::print(stderr, "error: {} item(s) failed verification\n", problems);
+    return kExitWrong;
+  }
+  return 0;
+}
+
+void add_generate_command(CLI::App& app, Commands& out) {
+  auto opt = std::make_shared<GenerateOptions>();
+  auto* g = app.add_subcommand("generate", "Make full grids or unique puzzles, on all cores; "
+                                           "the same output for a seed whatever -j");
+  g->add_option("-n,--count", opt->count, "How many puzzles (or grids)")->required();
+  std::string methods;
+  for (const auto& m : sudoku::generators())
+    methods += fmt::format("\n  {}: {}", m.name, m.description);
+  g->add_option("-m,--method", opt->method, "Full-grid generator:" + methods)->capture_default_str();
+  g->add_option("--size", opt->size, "Grid side: 4, 9, 16 or 25")
+      ->check(CLI::IsMember({4, 9, 16, 25}))
+      ->capture_default_str();
+  g->add_flag("--grids", opt->grids, "Write full grids instead of puzzles");
+  g->add_option("--clues", opt->clues, "Remove givens down to this many (a new grid is tried when "
+                                       "a grid's removals get stuck above it)");
+  g->add_flag("--minimal", opt->minimal, "Remove until no given can be removed (the default with "
+                                         "no --clues); with --clues: minimal puzzles of at most that many");
+  g->add_option("--symmetry", opt->symmetry, "Pattern of givens: none, rotate180, rotate90, mirror, "
+                                             "diagonal (with symmetry, minimal means no orbit can go)")
+      ->capture_default_str();
+  g->add_option("--seed", opt->seed, "Random seed; item i uses a stream derived from (seed, i)")
+      ->capture_default_str();
+  g->add_option("-j,--threads", opt->threads, "Worker threads (default: the cores this process may use)")
+      ->check(CLI::Range(1, 1024));
+  g->add_option("-o,--output", opt->output, "Output file, one per line (- for stdout)")->capture_default_str();
+  g->add_option("--stats", opt->stats, "Per-item CSV: index, method, attempts, restarts, "
+                                       "placements, checks, time_ns, clues, reached");
+  g->add_flag("--solutions", opt->solutions, "Write puzzle,solution lines (the solve driver then "
+                                             "checks every answer against it)");
+  g->add_flag("--verify", opt->verify, "Check every puzzle again with a different solver than the "
+                                       "one that made it (dlx vs propagation); exit 1 on a failure");
+  g->add_option("--checker", opt->checker, "Solver for the uniqueness checks (default: propagation "
+                                           "for 9x9, dlx otherwise)");
+  g->add_option("--max-attempts", opt->max_attempts, "Full grids tried per puzzle to meet --clues")
+      ->check(CLI::Range(uint64_t{1}, UINT64_MAX))
+      ->capture_default_str();
+  g->add_option("--difficulty", opt->difficulty, "Target difficulty (needs the logic rater)");
+  out.push_back({g, [opt](const Context& ctx) { return run_generate(*opt, ctx); }});
+}
+
+}  // namespace cli

@@ -1,0 +1,32 @@
+#pragma once
+// What `generate` and `transform` share: run a job on the generation driver, stream the lines
+// to the output, the stats CSV, the progress bar, the closing summary and the exit code.
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cli/common.hpp"
+#include "sudoku/generate/job.hpp"
+
+namespace cli {
+
+struct ItemsRun {
+  std::string kind;       ///< "generate" or "transform": names the output in messages
+  std::string method;     ///< the stats CSV's method column
+  std::string what;       ///< "minimal 9x9 puzzles", "full 9x9 grids": the summary line
+  uint64_t count = 0;
+  int threads = 0;        ///< 0: available cores
+  uint64_t seed = 1;
+  std::string output;     ///< "-" is stdout
+  std::string stats;      ///< the per-item stats CSV, or ""
+  bool restarts = false;  ///< print the restart distribution
+  std::vector<std::pair<std::string, std::string>> provenance;  ///< extra `#` header lines
+  std::vector<std::pair<std::string, std::string>> datasets;    ///< input files and sha256
+  std::function<std::unique_ptr<sudoku::ItemWorker>()> make_worker;
+};
+
+/// Runs it; returns the exit code (0, 1 when an item failed verification, 130 on Ctrl-C).
+int run_items(const ItemsRun& run, const Context& ctx);
+
+}  // namespace cli

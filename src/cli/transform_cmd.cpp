@@ -1,0 +1,103 @@
+// `transform`: N puzzles from a real dataset by the symmetries that keep difficulty (digit
+// relabelling, row and column permutations within bands and stacks, bands, stacks, transpose).
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "cli/items_run.hpp"
+#include "sudoku/io/parse.hpp"
+#include "sudoku/io/reader.hpp"
+#include "sudoku/registry.hpp"
+
+namespace cli {
+namespace {
+
+struct TransformOptions {
+  std::string file;
+  uint64_t count = 0;
+  uint64_t seed = 1;
+  int threads = 0;
+  std::string output = "-";
+  std::string stats;
+  bool solutions = false;
+  bool verify = false;
+};
+
+int run_transform(const TransformOptions& opt, const Context& ctx) {
+  auto sources = std::make_shared<std::vector<sudoku::TransformSource>>();
+  uint64_t skipped = 0;
+  {
+    sudoku::PuzzleReader reader(opt.file);
+    sudoku::RawSlice slice;
+    while (reader.read(slice, 4096)) {
+      for (std::size_t i = 0; i < slice.records.size(); ++i) {
+        sudoku::Parsed p = sudoku::parse_record(reader.format(), slice.record(i));
+        if (!p.error.empty()) {
+          if (++skipped <= 5)
+            fmt::print(stderr, "{}:{}: {} (skipped)\n", opt.file, slice.records[i].line, p.error);
+          continue;
+        }
+        sources->push_back({p.puzzle, p.known.solution});
+      }
+    }
+    if (!reader.error().empty()) throw sudoku::InputError(reader.error());
+  }
+  if (sources->empty()) throw UsageError(fmt::format("{}: no usable puzzle in the file", opt.file));
+  if (skipped > 0) fmt::print(stderr, "{}: {} line(s) skipped\n", opt.file, skipped);
+
+  sudoku::TransformSpec spec;
+  spec.sources = sources.get();
+  spec.seed = opt.seed;
+  spec.solutions = opt.solutions;
+  if (opt.verify) {
+    const int box = sources->front().puzzle.box();
+    for (const char* name : {"propagation", "dlx", "backtracking"}) {
+      const sudoku::SolverInfo* s = sudoku::find_solver(name);
+      if (s != nullptr && s->supports(box)) {
+        spec.verifier = s;
+        break;
+      }
+    }
+  }
+
+  ItemsRun run;
+  run.kind = "transform";
+  run.method = "transform";
+  run.what = fmt::format("puzzles transformed from {} source puzzles", sources->size());
+  run.count = opt.count;
+  run.threads = opt.threads;
+  run.seed = opt.seed;
+  run.output = opt.output;
+  run.stats = opt.stats;
+  run.datasets = {{opt.file, sudoku::sha256_file(opt.file)}};
+  run.provenance = {{"seed", std::to_string(opt.seed)},
+                    {"verifier", spec.verifier ? std::string(spec.verifier->name) : "none"}};
+  run.make_worker = [spec, sources] { return sudoku::make_transform_worker(spec); };
+  return run_items(run, ctx);
+}
+
+}  // namespace
+
+void add_transform_command(CLI::App& app, Commands& out) {
+  auto opt = std::make_shared<TransformOptions>();
+  auto* t = app.add_subcommand("transform", "Make N puzzles from a dataset by the symmetries that "
+                                            "keep difficulty (relabel digits, permute rows/columns "
+                                            "within bands/stacks, bands, stacks, transpose)");
+  t->add_option("file", opt->file, "Source puzzles (any format 'solve' reads); item i transforms "
+                                   "source i mod the file's size")
+      ->required();
+  t->add_option("-n,--count", opt->count, "How many puzzles")->required();
+  t->add_option("--seed", opt->seed, "Random seed; item i uses a stream derived from (seed, i)")
+      ->capture_default_str();
+  t->add_option("-j,--threads", opt->threads, "Worker threads (default: the cores this process may use)")
+      ->check(CLI::Range(1, 1024));
+  t->add_option("-o,--output", opt->output, "Output file, one per line (- for stdout)")->capture_default_str();
+  t->add_option("--stats", opt->stats, "Per-item CSV (index, method, ..., time_ns, clues)");
+  t->add_flag("--solutions", opt->solutions, "Write puzzle,solution when the source gives the "
+                                             "solution (or --verify finds it unique)");
+  t->add_flag("--verify", opt->verify, "Solve every output (limit 2) and check it against the "
+                                       "transformed known solution; exit 1 on a failure");
+  out.push_back({t, [opt](const Context& ctx) { return run_transform(*opt, ctx); }});
+}
+
+}  // namespace cli

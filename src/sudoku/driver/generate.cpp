@@ -1,0 +1,87 @@
+#include "sudoku/driver/generate.hpp"
+
+#include <chrono>
+#include <mutex>
+
+#include <oneapi/tbb/enumerable_thread_specific.h>
+#include <oneapi/tbb/global_control.h>
+#include <oneapi/tbb/parallel_pipeline.h>
+#include <oneapi/tbb/task_arena.h>
+
+#include "sudoku/driver/machine.hpp"
+
+namespace sudoku {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+struct GenSlice {
+  uint64_t first = 0;
+  std::vector<GenItem> items;
+};
+
+}  // namespace
+
+GenerateReport generate(const GenerateConfig& cfg) {
+  const int threads = cfg.threads > 0 ? cfg.threads : available_cores();
+  tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism,
+                                  static_cast<std::size_t>(threads));
+  tbb::task_arena arena(threads);
+  GenerateReport report;
+  const auto start = Clock::now();
+  arena.execute([&] {
+    tbb::enumerable_thread_specific<std::unique_ptr<ItemWorker>> workers(
+        [&cfg] { return cfg.make_worker(); });
+    std::mutex pool_mutex;
+    std::vector<std::unique_ptr<GenSlice>> pool;
+    uint64_t next = 0;
+    const std::size_t per = cfg.slice_items > 0 ? cfg.slice_items : 64;
+    tbb::parallel_pipeline(
+        static_cast<std::size_t>(threads * std::max(1, cfg.tokens_per_thread)),
+        tbb::make_filter<void, GenSlice*>(
+            tbb::filter_mode::serial_in_order,
+            [&](tbb::flow_control& fc) -> GenSlice* {
+              if (next >= cfg.count ||
+                  (cfg.stop != nullptr && cfg.stop->load(std::memory_order_relaxed))) {
+                if (next < cfg.count) report.interrupted = true;
+                fc.stop();
+                return nullptr;
+              }
+              GenSlice* s;
+              {
+                std::lock_guard lock(pool_mutex);
+                if (pool.empty()) {
+                  s = new GenSlice;
+                } else {
+                  s = pool.back().release();
+                  pool.pop_back();
+                }
+              }
+              s->first = next;
+              s->items.resize(static_cast<std::size_t>(std::min<uint64_t>(per, cfg.count - next)));
+              next += s->items.size();
+              return s;
+            }) &
+            tbb::make_filter<GenSlice*, GenSlice*>(tbb::filter_mode::parallel,
+                                                   [&](GenSlice* s) {
+                                                     ItemWorker& w = *workers.local();
+                                                     for (std::size_t i = 0; i < s->items.size(); ++i)
+                                                       w.make(s->first + i, s->items[i]);
+                                                     return s;
+                                                   }) &
+            tbb::make_filter<GenSlice*, void>(tbb::filter_mode::serial_in_order, [&](GenSlice* s) {
+              std::unique_ptr<GenSlice> owned(s);
+              if (cfg.on_items) cfg.on_items(s->items);
+              report.items += s->items.size();
+              if (cfg.on_progress)
+                cfg.on_progress(report.items,
+                                std::chrono::duration<double>(Clock::now() - start).count());
+              std::lock_guard lock(pool_mutex);
+              pool.push_back(std::move(owned));
+            }));
+  });
+  report.wall_s = std::chrono::duration<double>(Clock::now() - start).count();
+  return report;
+}
+
+}  // namespace sudoku

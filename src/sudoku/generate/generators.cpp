@@ -1,0 +1,46 @@
+#include <algorithm>
+
+#include "sudoku/generate/generator.hpp"
+#include "sudoku/registry.hpp"
+#include "sudoku/solver.hpp"
+
+namespace sudoku {
+namespace {
+
+constexpr GeneratorInfo kGenerators[] = {
+    {"restart",
+     "the blog's retry method: digits 1..n in turn, one random fitting cell per row; stuck means "
+     "start again from an empty grid",
+     (1u << 2) | (1u << 3), &make_restart_generator},
+    {"restart-dfs",
+     "randomized depth-first fill (fewest candidates first, random digits) that restarts from "
+     "scratch after a small node budget",
+     kAllBoxes, &make_restart_dfs_generator},
+    {"guided",
+     "the blog's cell-by-cell method: a random digit is kept only if a solver still finds a "
+     "solution (propagation for 9x9, dlx otherwise)",
+     kAllBoxes, &make_guided_generator},
+};
+
+}  // namespace
+
+std::span<const GeneratorInfo> generators() noexcept { return kGenerators; }
+
+const GeneratorInfo* find_generator(std::string_view name) noexcept {
+  for (const GeneratorInfo& g : kGenerators)
+    if (g.name == name) return &g;
+  return nullptr;
+}
+
+std::string suggest_generator(std::string_view name) {
+  std::string best;
+  std::size_t best_d = std::string_view::npos;
+  for (const GeneratorInfo& g : kGenerators) {
+    const std::size_t d = g.name.starts_with(name) && !name.empty() ? 0 : edit_distance(name, g.name);
+    if (d < best_d) best_d = d, best = g.name;
+  }
+  if (best_d <= std::max<std::size_t>(2, best.size() / 3)) return best;
+  return {};
+}
+
+}  // namespace sudoku

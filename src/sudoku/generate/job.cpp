@@ -1,0 +1,138 @@
+#include "sudoku/generate/job.hpp"
+
+#include <chrono>
+
+#include <fmt/format.h>
+
+#include "sudoku/generate/rng.hpp"
+#include "sudoku/generate/transform.hpp"
+#include "sudoku/verify.hpp"
+
+namespace sudoku {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+void write_line(GenItem& it, bool with_solution) {
+  it.line = to_line(it.puzzle);
+  if (with_solution && it.solution.box() != 0) {
+    it.line += ',';
+    it.line += to_line(it.solution);
+  }
+  it.line += '\n';
+}
+
+/// The verifier's opinion of `puzzle`: empty when it finds `solution` and nothing else.
+std::string verify_unique(Solver& verifier, std::string_view name, const Grid& puzzle,
+                          const Grid& solution) {
+  const Result r = verifier.solve(puzzle, Limits{2, kDefaultBudget});
+  if (r.status != Status::unique)
+    return fmt::format("{} says {}, not unique", name, to_string(r.status));
+  if (!(r.solution == solution)) return fmt::format("{} finds a different solution", name);
+  return {};
+}
+
+class GenerateWorker final : public ItemWorker {
+ public:
+  explicit GenerateWorker(const GenerateSpec& s)
+      : spec_(s), gen_(s.generator->make()),
+        checker_(s.checker != nullptr ? s.checker->make() : nullptr),
+        verifier_(s.verifier != nullptr ? s.verifier->make() : nullptr) {}
+
+  void make(uint64_t index, GenItem& it) override {
+    const auto t0 = Clock::now();
+    it.index = index;
+    it.stats = GenStats{};
+    it.ok = true;
+    it.problem.clear();
+    ItemRng rng = item_rng(spec_.seed, index);
+    const int target = spec_.reduce.target_clues;
+    ReduceOptions ro = spec_.reduce;
+    if (spec_.minimal) ro.target_clues = 0;
+    for (;;) {
+      ++it.stats.attempts;
+      if (!gen_->fill(spec_.box, rng, it.solution, it.stats)) {
+        it.ok = false;
+        it.problem = "the generator gave up";
+        it.puzzle = it.solution = Grid(spec_.box);
+        break;
+      }
+      if (spec_.grids) {
+        it.puzzle = it.solution;
+        break;
+      }
+      it.puzzle = reducer_.reduce(it.solution, ro, rng, *checker_, it.stats.checks);
+      if (target == 0 || it.puzzle.clues() <= target) break;
+      if (it.stats.attempts >= spec_.max_attempts) {
+        it.ok = false;
+        break;
+      }
+    }
+    if (verifier_ && it.problem.empty()) {
+      if (spec_.grids) {
+        if (auto why = check_solution(Grid(spec_.box), it.puzzle)) it.problem = *why;
+      } else {
+        it.problem = verify_unique(*verifier_, spec_.verifier->name, it.puzzle, it.solution);
+      }
+    }
+    it.time_ns = static_cast<uint64_t>(
+        std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - t0).count());
+    write_line(it, spec_.solutions && !spec_.grids);
+  }
+
+ private:
+  GenerateSpec spec_;
+  std::unique_ptr<Generator> gen_;
+  std::unique_ptr<Solver> checker_, verifier_;
+  Reducer reducer_;
+};
+
+class TransformWorker final : public ItemWorker {
+ public:
+  explicit TransformWorker(const TransformSpec& s)
+      : spec_(s), verifier_(s.verifier != nullptr ? s.verifier->make() : nullptr) {}
+
+  void make(uint64_t index, GenItem& it) override {
+    const auto t0 = Clock::now();
+    const std::vector<TransformSource>& src = *spec_.sources;
+    const TransformSource& s = src[index % src.size()];
+    ItemRng rng = item_rng(spec_.seed, index);
+    const Transform t = Transform::random(s.puzzle.box(), rng);
+    it.index = index;
+    it.stats = GenStats{};
+    it.stats.attempts = 1;
+    it.ok = true;
+    it.problem.clear();
+    it.puzzle = t.apply(s.puzzle);
+    it.solution = s.solution ? t.apply(*s.solution) : Grid(0);
+    if (verifier_) {
+      if (!spec_.verifier->supports(it.puzzle.box())) {
+        it.problem = fmt::format("{} does not support this size", spec_.verifier->name);
+      } else {
+        const Result r = verifier_->solve(it.puzzle, Limits{2, kDefaultBudget});
+        Known known;
+        if (s.solution) known.solution = it.solution;
+        if (auto why = verify(it.puzzle, r, 2, known)) it.problem = *why;
+        else if (!s.solution && r.status == Status::unique) it.solution = r.solution;
+      }
+    }
+    it.time_ns = static_cast<uint64_t>(
+        std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - t0).count());
+    write_line(it, spec_.solutions);
+  }
+
+ private:
+  TransformSpec spec_;
+  std::unique_ptr<Solver> verifier_;
+};
+
+}  // namespace
+
+std::unique_ptr<ItemWorker> make_generate_worker(const GenerateSpec& spec) {
+  return std::make_unique<GenerateWorker>(spec);
+}
+std::unique_ptr<ItemWorker> make_transform_worker(const TransformSpec& spec) {
+  return std::make_unique<TransformWorker>(spec);
+}
+
+}  // namespace sudoku

@@ -1,0 +1,63 @@
+#pragma once
+// What one generated item is and how a worker makes it: the library half of `generate` and
+// `transform` (the TBB half is driver/generate.*). A worker makes item `index` from the stream
+// item_rng(seed, index) alone, so the output never depends on the thread count.
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sudoku/generate/generator.hpp"
+#include "sudoku/generate/reduce.hpp"
+#include "sudoku/solver.hpp"
+
+namespace sudoku {
+
+/// One item as the writer needs it.
+struct GenItem {
+  uint64_t index = 0;
+  Grid puzzle;             ///< the puzzle (the full grid with --grids)
+  Grid solution;           ///< its solution (box 0 when unknown)
+  GenStats stats;
+  uint64_t time_ns = 0;    ///< making it (and verifying it, when asked), steady clock
+  bool ok = true;          ///< false: the clue target was not met within the attempts allowed
+  std::string line;        ///< the output line, ending in '\n'
+  std::string problem;     ///< a failed verification, or empty
+};
+
+/// Makes items; a stateful worker, one per thread.
+class ItemWorker {
+ public:
+  virtual ~ItemWorker() = default;
+  virtual void make(uint64_t index, GenItem& out) = 0;
+};
+
+struct GenerateSpec {
+  const GeneratorInfo* generator = nullptr;
+  int box = 3;
+  uint64_t seed = 1;
+  bool grids = false;          ///< full grids, no reduction
+  ReduceOptions reduce;        ///< symmetry, clue target, check budget
+  bool minimal = false;        ///< with a target: minimal puzzles with at most target givens
+  uint64_t max_attempts = 1000;  ///< full grids tried per item before giving up on the target
+  const SolverInfo* checker = nullptr;   ///< uniqueness checks while reducing
+  const SolverInfo* verifier = nullptr;  ///< checks every item again (a different solver), or none
+  bool solutions = false;      ///< append ",solution" to each puzzle line
+};
+std::unique_ptr<ItemWorker> make_generate_worker(const GenerateSpec& spec);
+
+/// A puzzle of the source dataset and its solution when the file gives one.
+struct TransformSource {
+  Grid puzzle;
+  std::optional<Grid> solution;
+};
+struct TransformSpec {
+  const std::vector<TransformSource>* sources = nullptr;  ///< item i uses source i % size
+  uint64_t seed = 1;
+  const SolverInfo* verifier = nullptr;  ///< solve each output (limit 2) and check it, or none
+  bool solutions = false;                ///< append ",solution" when the solution is known
+};
+std::unique_ptr<ItemWorker> make_transform_worker(const TransformSpec& spec);
+
+}  // namespace sudoku

@@ -1,0 +1,358 @@
+// Generation: full-grid generators, puzzle reduction (uniqueness checked by a different solver,
+// symmetry, minimality, clue targets), transforms, determinism of the driver across thread
+// counts, and the generate/transform commands.
+#include <set>
+
+#include <gtest/gtest.h>
+
+#include "sudoku/driver/generate.hpp"
+#include "sudoku/generate/generator.hpp"
+#include "sudoku/generate/job.hpp"
+#include "sudoku/generate/reduce.hpp"
+#include "sudoku/generate/rng.hpp"
+#include "sudoku/generate/transform.hpp"
+#include "sudoku/registry.hpp"
+#include "sudoku/verify.hpp"
+#include "test_util.hpp"
+
+namespace {
+
+using namespace sudoku;
+
+std::unique_ptr<Solver> solver(const char* name) { return find_solver(name)->make(); }
+
+void expect_full_grid(const Grid& g, int box) {
+  ASSERT_EQ(g.box(), box);
+  const auto why = check_solution(Grid(box), g);
+  EXPECT_FALSE(why.has_value()) << *why << "\n" << to_pretty(g);
+}
+
+TEST(GenerateRng, StreamsDependOnSeedAndIndexOnly) {
+  auto a = item_rng(7, 3), b = item_rng(7, 3), c = item_rng(7, 4), d = item_rng(8, 3);
+  const uint64_t x = a();
+  EXPECT_EQ(x, b());
+  EXPECT_NE(x, c());
+  EXPECT_NE(x, d());
+  ItemRng r(1);
+  for (int i = 0; i < 1000; ++i) EXPECT_LT(below(r, 9), 9u);
+}
+
+TEST(GenerateRegistry, TableAndLookup) {
+  ASSERT_GE(generators().size(), 3u);
+  for (const char* n : {"restart", "restart-dfs", "guided"}) EXPECT_NE(find_generator(n), nullptr) << n;
+  EXPECT_EQ(find_generator("nope"), nullptr);
+  EXPECT_EQ(suggest_generator("restrat"), "restart");
+  EXPECT_EQ(suggest_generator("guide"), "guided");
+}
+
+TEST(Generators, MakeValidFullGridsOfEverySupportedSize) {
+  for (const GeneratorInfo& info : generators()) {
+    auto gen = info.make();
+    for (int box = 2; box <= 4; ++box) {
+      if (!info.supports(box)) continue;
+      const int count = box == 4 ? 2 : 20;
+      for (int i = 0; i < count; ++i) {
+        auto rng = item_rng(11, static_cast<uint64_t>(i));
+        Grid g;
+        GenStats st;
+        ASSERT_TRUE(gen->fill(box, rng, g, st)) << info.name;
+        expect_full_grid(g, box);
+        EXPECT_GE(st.placements, static_cast<uint64_t>(g.cells())) << info.name;
+      }
+    }
+  }
+  // 25x25 with the fast method.
+  auto gen = make_restart_dfs_generator();
+  auto rng = item_rng(1, 0);
+  Grid g;
+  GenStats st;
+  ASSERT_TRUE(gen->fill(5, rng, g, st));
+  expect_full_grid(g, 5);
+}
+
+TEST(Generators, DifferentItemsDifferSameItemRepeats) {
+  for (const GeneratorInfo& info : generators()) {
+    auto gen = info.make();
+    std::set<std::string> seen;
+    for (int i = 0; i < 20; ++i) {
+      auto rng = item_rng(5, static_cast<uint64_t>(i));
+      Grid g;
+      GenStats st;
+      ASSERT_TRUE(gen->fill(3, rng, g, st));
+      seen.insert(to_line(g));
+    }
+    EXPECT_EQ(seen.size(), 20u) << info.name;
+    // Same stream, fresh worker: same grid.
+    auto other = info.make();
+    auto r1 = item_rng(5, 0), r2 = item_rng(5, 0);
+    Grid a, b;
+    GenStats s1, s2;
+    gen->fill(3, r1, a, s1);
+    other->fill(3, r2, b, s2);
+    EXPECT_EQ(a, b) << info.name;
+    EXPECT_EQ(s1.placements, s2.placements);
+  }
+}
+
+TEST(Generators, RestartCountersAreSane) {
+  auto gen = make_restart_generator();
+  uint64_t total_restarts = 0;
+  const int n = 50;
+  for (int i = 0; i < n; ++i) {
+    auto rng = item_rng(3, static_cast<uint64_t>(i));
+    Grid g;
+    GenStats st;
+    ASSERT_TRUE(gen->fill(3, rng, g, st));
+    // Every pass writes at most 81 digits and a completed pass exactly 81.
+    EXPECT_GE(st.placements, 81u);
+    EXPECT_LE(st.placements, 81u * (st.restarts + 1));
+    EXPECT_GT(st.placements, st.restarts);  // a pass places at least digit 1 in row 1
+    total_restarts += st.restarts;
+  }
+  // The blog's method gets stuck far more often than not.
+  EXPECT_GT(total_restarts, static_cast<uint64_t>(n));
+  // The fast method rarely restarts.
+  auto dfs = make_restart_dfs_generator();
+  uint64_t dfs_restarts = 0;
+  for (int i = 0; i < n; ++i) {
+    auto rng = item_rng(3, static_cast<uint64_t>(i));
+    Grid g;
+    GenStats st;
+    ASSERT_TRUE(dfs->fill(3, rng, g, st));
+    dfs_restarts += st.restarts;
+  }
+  EXPECT_LT(dfs_restarts, total_restarts);
+}
+
+TEST(Reduce, MinimalUniquePuzzlesCheckedByAnotherSolver) {
+  auto gen = make_restart_dfs_generator();
+  auto checker = solver("propagation");
+  auto verifier = solver("dlx");
+  Reducer red;
+  for (int i = 0; i < 15; ++i) {
+    auto rng = item_rng(21, static_cast<uint64_t>(i));
+    Grid full;
+    GenStats st;
+    ASSERT_TRUE(gen->fill(3, rng, full, st));
+    const Grid p = red.reduce(full, ReduceOptions{}, rng, *checker, st.checks);
+    const Result r = verifier->solve(p, Limits{2, kDefaultBudget});
+    EXPECT_EQ(r.status, Status::unique) << to_line(p);
+    EXPECT_EQ(r.solution, full);
+    EXPECT_TRUE(is_minimal(p, *verifier)) << to_line(p);
+    EXPECT_LE(p.clues(), 32);
+    EXPECT_GE(p.clues(), 17);
+  }
+}
+
+TEST(Reduce, SymmetryHoldsAndNoOrbitCanGo) {
+  auto gen = make_restart_dfs_generator();
+  auto checker = solver("propagation");
+  auto verifier = solver("dlx");
+  Reducer red;
+  for (Symmetry s : {Symmetry::rotate180, Symmetry::rotate90, Symmetry::mirror, Symmetry::diagonal}) {
+    for (int i = 0; i < 4; ++i) {
+      auto rng = item_rng(99, static_cast<uint64_t>(i));
+      Grid full;
+      GenStats st;
+      ASSERT_TRUE(gen->fill(3, rng, full, st));
+      ReduceOptions opt;
+      opt.symmetry = s;
+      const Grid p = red.reduce(full, opt, rng, *checker, st.checks);
+      EXPECT_TRUE(has_symmetry(p, s)) << to_string(s) << " " << to_line(p);
+      EXPECT_TRUE(is_unique(p, *verifier)) << to_line(p);
+      // Minimal for the symmetry: removing any given together with its images breaks uniqueness.
+      for (int c = 0; c < p.cells(); ++c) {
+        if (p[c] == 0) continue;
+        Grid q = p;
+        for (int x = c, k = 0; k < 4; x = symmetric_cell(s, x, 9), ++k) q.set(x, 0);
+        EXPECT_FALSE(is_unique(q, *verifier)) << to_string(s) << " cell " << c;
+      }
+    }
+  }
+  // A symmetry pattern is not always there by chance.
+  Grid g(3);
+  g.set(0, 1);
+  EXPECT_FALSE(has_symmetry(g, Symmetry::rotate180));
+  EXPECT_TRUE(has_symmetry(g, Symmetry::diagonal));
+}
+
+TEST(Reduce, ClueTargetIsMetExactly) {
+  auto gen = make_restart_dfs_generator();
+  auto checker = solver("propagation");
+  auto verifier = solver("dlx");
+  Reducer red;
+  for (int target : {40, 30, 27}) {
+    auto rng = item_rng(4, static_cast<uint64_t>(target));
+    Grid full;
+    GenStats st;
+    ASSERT_TRUE(gen->fill(3, rng, full, st));
+    ReduceOptions opt;
+    opt.target_clues = target;
+    const Grid p = red.reduce(full, opt, rng, *checker, st.checks);
+    EXPECT_EQ(p.clues(), target);
+    EXPECT_TRUE(is_unique(p, *verifier));
+  }
+}
+
+TEST(Reduce, OtherSizes) {
+  auto gen = make_restart_dfs_generator();
+  auto dlx = solver("dlx");
+  auto bt = solver("backtracking");
+  Reducer red;
+  for (int i = 0; i < 10; ++i) {  // 4x4 minimal, checked by dlx, verified by backtracking
+    auto rng = item_rng(6, static_cast<uint64_t>(i));
+    Grid full;
+    GenStats st;
+    ASSERT_TRUE(gen->fill(2, rng, full, st));
+    const Grid p = red.reduce(full, ReduceOptions{}, rng, *dlx, st.checks);
+    EXPECT_TRUE(is_minimal(p, *bt)) << to_line(p);
+  }
+  {  // 16x16 down to 120 clues
+    auto rng = item_rng(6, 100);
+    Grid full;
+    GenStats st;
+    ASSERT_TRUE(gen->fill(4, rng, full, st));
+    ReduceOptions opt;
+    opt.target_clues = 120;
+    const Grid p = red.reduce(full, opt, rng, *dlx, st.checks);
+    EXPECT_EQ(p.clues(), 120);
+    const Result r = bt->solve(p, Limits{2, kDefaultBudget});
+    EXPECT_EQ(r.status, Status::unique);
+    EXPECT_EQ(r.solution, full);
+  }
+}
+
+std::vector<std::string> run_driver(const GenerateSpec& spec, uint64_t count, int threads,
+                                    std::size_t slice) {
+  std::vector<std::string> lines;
+  GenerateConfig cfg;
+  cfg.count = count;
+  cfg.threads = threads;
+  cfg.slice_items = slice;
+  cfg.make_worker = [&spec] { return make_generate_worker(spec); };
+  cfg.on_items = [&](const std::vector<GenItem>& items) {
+    for (const GenItem& it : items) {
+      EXPECT_EQ(it.index, lines.size());
+      EXPECT_EQ(it.problem, "");
+      lines.push_back(it.line);
+    }
+  };
+  const GenerateReport rep = generate(cfg);
+  EXPECT_EQ(rep.items, count);
+  return lines;
+}
+
+TEST(GenerateDriver, SameOutputWhateverThreadsAndSlices) {
+  GenerateSpec spec;
+  spec.generator = find_generator("restart-dfs");
+  spec.checker = find_solver("propagation");
+  spec.verifier = find_solver("dlx");  // every item verified by a different solver
+  spec.seed = 42;
+  spec.solutions = true;
+  const auto a = run_driver(spec, 120, 1, 64);
+  const auto b = run_driver(spec, 120, 2, 7);
+  EXPECT_EQ(a, b);
+  spec.seed = 43;
+  EXPECT_NE(run_driver(spec, 10, 2, 3), std::vector<std::string>(a.begin(), a.begin() + 10));
+  // The blog's methods too, and grids.
+  spec.seed = 42;
+  spec.generator = find_generator("restart");
+  spec.grids = true;
+  EXPECT_EQ(run_driver(spec, 100, 1, 64), run_driver(spec, 100, 2, 5));
+  spec.generator = find_generator("guided");
+  spec.grids = false;
+  spec.reduce.symmetry = Symmetry::rotate180;
+  EXPECT_EQ(run_driver(spec, 10, 1, 64), run_driver(spec, 10, 2, 1));
+}
+
+TEST(Transform, KeepsValidityUniquenessAndCounts) {
+  auto dlx = solver("dlx");
+  const auto recs = test::load(test::shared("tdoku_test_puzzles.csv"));
+  ASSERT_GT(recs.size(), 30u);
+  ItemRng rng(5);
+  for (const auto& rec : recs) {
+    const Grid& p = rec.parsed.puzzle;
+    const Result before = dlx->solve(p, Limits{1000, kDefaultBudget});
+    for (int k = 0; k < 3; ++k) {
+      const Transform t = Transform::random(3, rng);
+      const Grid q = t.apply(p);
+      EXPECT_EQ(q.clues(), p.clues());
+      EXPECT_EQ(find_conflict(q).has_value(), find_conflict(p).has_value());
+      const Result after = dlx->solve(q, Limits{1000, kDefaultBudget});
+      EXPECT_EQ(after.status, before.status) << to_line(p);
+      EXPECT_EQ(after.solutions, before.solutions) << to_line(p);
+      if (rec.parsed.known.solution && after.status == Status::unique) {
+        EXPECT_EQ(after.solution, t.apply(*rec.parsed.known.solution));
+      }
+    }
+  }
+  // Full grids stay valid at every size; the identity is the identity.
+  auto gen = make_restart_dfs_generator();
+  for (int box = 2; box <= 5; ++box) {
+    Grid g;
+    GenStats st;
+    ASSERT_TRUE(gen->fill(box, rng, g, st));
+    EXPECT_EQ(Transform::identity(box).apply(g), g);
+    expect_full_grid(Transform::random(box, rng).apply(g), box);
+  }
+}
+
+TEST(GenerateCli, DeterministicAcrossThreadsAndVerified) {
+  test::TempDir dir;
+  const std::string a = dir.path("a.txt"), b = dir.path("b.txt"), s = dir.path("s.csv");
+  auto r1 = test::cli("generate -n 300 --seed 9 -j 1 --verify -o " + a + " --stats " + s);
+  ASSERT_EQ(r1.exit_code, 0) << r1.out;
+  auto r2 = test::cli("generate -n 300 --seed 9 -j 2 --verify -o " + b);
+  ASSERT_EQ(r2.exit_code, 0) << r2.out;
+  const std::string ta = test::slurp(a);
+  EXPECT_EQ(ta, test::slurp(b));
+  EXPECT_EQ(std::count(ta.begin(), ta.end(), '\n'), 300);
+  const std::string st = test::slurp(s);
+  EXPECT_NE(st.find("index,method,attempts,restarts,placements,checks,time_ns,clues,reached\n"),
+            std::string::npos);
+  EXPECT_NE(st.find("\n299,restart-dfs,"), std::string::npos);
+  // The output is a dataset 'solve' reads: every puzzle unique.
+  auto solved = test::cli("solve " + a + " -s dlx --limit 2 -j 2");
+  EXPECT_EQ(solved.exit_code, 0) << solved.out;
+  EXPECT_NE(solved.out.find("300"), std::string::npos);
+  // Grids, other sizes, symmetry, clue targets.
+  for (const std::string args :
+       {"--grids -m restart", "--grids --size 16", "--size 4 --verify", "--symmetry rotate90 --verify",
+        "--clues 30 --verify", "--size 16 --clues 160 --verify"}) {
+    const std::string n = args.find("16") != std::string::npos ? "2" : "20";
+    auto r = test::cli("generate -n " + n + " " + args + " -o " + dir.path("x.txt"));
+    EXPECT_EQ(r.exit_code, 0) << args << "\n" << r.out;
+  }
+}
+
+TEST(GenerateCli, Errors) {
+  auto r = test::cli("generate -n 5 -m restrat");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.out.find("did you mean 'restart'"), std::string::npos) << r.out;
+  r = test::cli("generate -n 5 --difficulty hard");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.out.find("logic"), std::string::npos) << r.out;
+  r = test::cli("generate -n 5 -m restart --size 16");
+  EXPECT_EQ(r.exit_code, 2);
+  r = test::cli("generate -n 5 --symmetry spiral");
+  EXPECT_EQ(r.exit_code, 2);
+}
+
+TEST(TransformCli, MakesValidUniquePuzzlesDeterministically) {
+  test::TempDir dir;
+  const std::string src = test::shared("17_clue.txt");
+  const std::string a = dir.path("a.txt"), b = dir.path("b.txt");
+  auto r1 = test::cli("transform " + src + " -n 2000 --seed 3 -j 1 --verify -o " + a);
+  ASSERT_EQ(r1.exit_code, 0) << r1.out;
+  auto r2 = test::cli("transform " + src + " -n 2000 --seed 3 -j 2 -o " + b);
+  ASSERT_EQ(r2.exit_code, 0) << r2.out;
+  EXPECT_EQ(test::slurp(a), test::slurp(b));
+  const auto recs = test::load(a);
+  ASSERT_EQ(recs.size(), 2000u);
+  for (const auto& rec : recs) {
+    EXPECT_EQ(rec.parsed.error, "");
+    EXPECT_EQ(rec.parsed.puzzle.clues(), 17);
+  }
+}
+
+}  // namespace
