@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "sudoku/solvers/backtracking.hpp"
+#include "sudoku/solvers/dlx.hpp"
 #include "sudoku/solvers/logic.hpp"
 #include "sudoku/solvers/propagation.hpp"
 
@@ -18,6 +19,9 @@ constexpr SolverInfo kSolvers[] = {
     {"propagation",
      "band bitboards: naked and hidden singles, locked candidates, guess on the fewest candidates",
      kBox9, &make_propagation},
+    {"dlx",
+     "dancing links: exact cover (324 columns, 729 rows for 9x9), fewest-rows column, any size",
+     kAllBoxes, &make_dlx},
     {"logic",
      "human-style techniques (singles to chains) in order of difficulty, explains and rates; "
      "guesses with backtracking only when stuck",
