@@ -12,12 +12,7 @@ using sudoku::Grid;
 using sudoku::Limits;
 using sudoku::Status;
 
-Grid parse(const std::string& s) {
-  Grid g;
-  std::string err;
-  EXPECT_TRUE(sudoku::parse_cells(s, 0, g, err)) << err;
-  return g;
-}
+using test::parse;
 
 // The "anti-backtracking" puzzle: its first row's solution is 987654321, so row-major naive
 // search needs hundreds of millions of steps.

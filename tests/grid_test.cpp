@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include "test_util.hpp"
+
 #include "sudoku/grid.hpp"
 #include "sudoku/io/parse.hpp"
 
@@ -10,12 +12,7 @@ using sudoku::Grid;
 const std::string kPuzzle =
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
-Grid parse(const std::string& s) {
-  Grid g;
-  std::string err;
-  EXPECT_TRUE(sudoku::parse_cells(s, 0, g, err)) << err;
-  return g;
-}
+using test::parse;
 
 TEST(Grid, GeometryOfEachSize) {
   for (int box = sudoku::kMinBox; box <= sudoku::kMaxBox; ++box) {

@@ -17,12 +17,7 @@ using sudoku::Grid;
 using sudoku::Limits;
 using sudoku::Status;
 
-Grid parse(const std::string& s) {
-  Grid g;
-  std::string err;
-  EXPECT_TRUE(sudoku::parse_cells(s, 0, g, err)) << err;
-  return g;
-}
+using test::parse;
 
 // Every step of the engine is a sound deduction: it never removes the solution's digit and
 // never places another (checked on hard puzzles, where the chains and guesses are used).

@@ -3,6 +3,8 @@
 // shared contract on the shared datasets for every solver.
 #include <gtest/gtest.h>
 
+#include "test_util.hpp"
+
 #include <array>
 #include <string>
 
@@ -17,12 +19,7 @@ using sudoku::Limits;
 using sudoku::Result;
 using sudoku::Status;
 
-Grid parse(const std::string& s) {
-  Grid g;
-  std::string err;
-  EXPECT_TRUE(sudoku::parse_cells(s, 0, g, err)) << err;
-  return g;
-}
+using test::parse;
 
 /// Grid from (row, column, digit) givens, 0-based row and column.
 Grid with_givens(std::initializer_list<std::array<int, 3>> givens) {

@@ -13,6 +13,14 @@
 
 namespace test {
 
+/// A grid from its cell string (any size); a test failure if it does not parse.
+inline sudoku::Grid parse(const std::string& s) {
+  sudoku::Grid g;
+  std::string err;
+  EXPECT_TRUE(sudoku::parse_cells(s, 0, g, err)) << err;
+  return g;
+}
+
 /// A file of ../shared/datasets (the tests need them: they are never copied into the project).
 inline std::string shared(const std::string& name) {
   const std::string p = std::string(SUDOKU_SHARED_DATASETS) + "/" + name;

@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include "test_util.hpp"
+
 #include "sudoku/io/parse.hpp"
 #include "sudoku/verify.hpp"
 
@@ -13,12 +15,7 @@ const std::string kPuzzle =
 const std::string kSolution =
     "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
 
-Grid parse(const std::string& s) {
-  Grid g;
-  std::string err;
-  EXPECT_TRUE(sudoku::parse_cells(s, 0, g, err)) << err;
-  return g;
-}
+using test::parse;
 
 Result answer(const std::string& s, Status st = Status::solved, uint64_t n = 1) {
   Result r;

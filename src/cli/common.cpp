@@ -1,6 +1,7 @@
 #include "cli/common.hpp"
 
 #include <cerrno>
+#include <csignal>
 #include <cstring>
 
 #include <fmt/format.h>
@@ -35,6 +36,23 @@ std::vector<const sudoku::SolverInfo*> parse_solvers(const std::string& list) {
   if (out.empty()) throw UsageError("no solver given");
   return out;
 }
+
+namespace {
+std::atomic<bool> g_stop{false};
+extern "C" void on_sigint(int) {
+  g_stop.store(true);
+  std::signal(SIGINT, SIG_DFL);  // a second Ctrl-C ends the process at once
+}
+}  // namespace
+
+SigintGuard::SigintGuard() {
+  g_stop.store(false);
+  old_ = std::signal(SIGINT, on_sigint);
+}
+
+SigintGuard::~SigintGuard() { std::signal(SIGINT, old_); }
+
+const std::atomic<bool>* SigintGuard::flag() const noexcept { return &g_stop; }
 
 int box_for_side(int side) {
   for (int b = sudoku::kMinBox; b <= sudoku::kMaxBox; ++b)

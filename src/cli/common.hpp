@@ -1,6 +1,7 @@
 #pragma once
 // What every subcommand shares: exit codes, the fatal usage error, the subcommand table entry,
 // solver-list parsing, output files.
+#include <atomic>
 #include <cstdio>
 #include <functional>
 #include <memory>
@@ -54,6 +55,20 @@ std::string default_solver();
 
 /// Solvers from "a,b,c" or "all"; throws UsageError with "did you mean" for an unknown name.
 std::vector<const sudoku::SolverInfo*> parse_solvers(const std::string& list);
+
+/// While alive, Ctrl-C sets flag() instead of killing the process (a second Ctrl-C does kill
+/// it); the previous handler is restored on destruction, also when an exception leaves.
+class SigintGuard {
+ public:
+  SigintGuard();
+  ~SigintGuard();
+  SigintGuard(const SigintGuard&) = delete;
+  SigintGuard& operator=(const SigintGuard&) = delete;
+  const std::atomic<bool>* flag() const noexcept;
+
+ private:
+  void (*old_)(int);
+};
 
 /// The box size of a grid side (4 -> 2, 9 -> 3, 16 -> 4, 25 -> 5); throws UsageError.
 int box_for_side(int side);

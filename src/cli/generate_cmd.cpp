@@ -1,7 +1,6 @@
 // `generate`: full grids or unique puzzles from a registered generator, on the generation
 // driver (deterministic per seed whatever -j). Also the shared item runner (items_run.hpp).
 #include <atomic>
-#include <csignal>
 #include <map>
 
 #include <fmt/format.h>
@@ -18,11 +17,6 @@
 namespace cli {
 namespace {
 
-std::atomic<bool> g_stop{false};
-extern "C" void on_sigint_generate(int) {
-  g_stop.store(true);
-  std::signal(SIGINT, SIG_DFL);
-}
 
 /// The value at quantile q of a counted distribution (nearest rank).
 uint64_t quantile(const std::map<uint64_t, uint64_t>& counts, uint64_t total, double q) {
@@ -194,18 +188,12 @@ int run_items(const ItemsRun& run, const Context& ctx) {
   cfg.on_progress = [&](uint64_t done, double el) {
     bar.update(sudoku::Progress{name_ptr, run.method, done, done, run.count, el});
   };
-  g_stop.store(false);
-  cfg.stop = &g_stop;
-  auto old = std::signal(SIGINT, on_sigint_generate);
   sudoku::GenerateReport rep;
-  try {
+  {
+    SigintGuard sigint;
+    cfg.stop = sigint.flag();
     rep = sudoku::generate(cfg);
-  } catch (...) {
-    std::signal(SIGINT, old);
-    bar.clear();
-    throw;
   }
-  std::signal(SIGINT, old);
   bar.clear();
   if (out != nullptr) {
     sudoku::write_all(out, {buf.data(), buf.size()}, run.output);

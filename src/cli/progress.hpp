@@ -10,6 +10,9 @@ namespace cli {
 class ProgressBar {
  public:
   ProgressBar();
+  ~ProgressBar() { clear(); }
+  ProgressBar(const ProgressBar&) = delete;
+  ProgressBar& operator=(const ProgressBar&) = delete;
   void update(const sudoku::Progress& p);
   /// Erases the bar (before other output, and at the end of a pass).
   void clear();

@@ -1,6 +1,5 @@
 // `solve` and the main job: files through solvers on the TBB driver, tables and CSV out.
 #include <atomic>
-#include <csignal>
 #include <cstdio>
 #include <filesystem>
 
@@ -17,13 +16,6 @@
 
 namespace cli {
 namespace {
-
-std::atomic<bool> g_stop{false};
-
-extern "C" void on_sigint(int) {
-  g_stop.store(true);
-  std::signal(SIGINT, SIG_DFL);  // a second Ctrl-C ends the process at once
-}
 
 /// Problems printed on stderr before the rest are only counted (all are in the rows CSV).
 constexpr uint64_t kMaxMessages = 20;
@@ -81,18 +73,12 @@ int run_solve(const SolveOptions& opt, const Context& ctx) {
       fmt::print(stderr, "(further problems are not printed; the status column has them all)\n");
   };
   cfg.on_progress = [&bar](const sudoku::Progress& p) { bar.update(p); };
-  g_stop.store(false);
-  cfg.stop = &g_stop;
-  auto old = std::signal(SIGINT, on_sigint);
   sudoku::RunReport report;
-  try {
+  {
+    SigintGuard sigint;
+    cfg.stop = sigint.flag();
     report = sudoku::run(cfg);
-  } catch (...) {
-    std::signal(SIGINT, old);
-    bar.clear();
-    throw;
   }
-  std::signal(SIGINT, old);
   bar.clear();
 
   if (summary != nullptr) {
