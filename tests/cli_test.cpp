@@ -5,8 +5,7 @@
 
 namespace {
 
-const std::string kPuzzle =
-    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+using test::kPuzzle;
 
 bool has(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;

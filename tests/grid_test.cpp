@@ -9,8 +9,7 @@ namespace {
 using sudoku::Conflict;
 using sudoku::Grid;
 
-const std::string kPuzzle =
-    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+using test::kPuzzle;
 
 using test::parse;
 

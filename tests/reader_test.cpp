@@ -5,10 +5,8 @@
 
 namespace {
 
-const std::string kPuzzle =
-    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-const std::string kSolution =
-    "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+using test::kPuzzle;
+using test::kSolution;
 
 void gzip_file(const std::string& path, const std::string& text) {
   gzFile gz = gzopen(path.c_str(), "wb");

@@ -13,6 +13,12 @@
 
 namespace test {
 
+/// A 17-clue puzzle and its unique solution, used across the tests.
+inline const std::string kPuzzle =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+inline const std::string kSolution =
+    "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+
 /// A grid from its cell string (any size); a test failure if it does not parse.
 inline sudoku::Grid parse(const std::string& s) {
   sudoku::Grid g;

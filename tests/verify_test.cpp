@@ -10,10 +10,8 @@ using sudoku::Grid;
 using sudoku::Result;
 using sudoku::Status;
 
-const std::string kPuzzle =
-    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-const std::string kSolution =
-    "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+using test::kPuzzle;
+using test::kSolution;
 
 using test::parse;
 
