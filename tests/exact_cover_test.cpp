@@ -1,6 +1,7 @@
 // The generic exact-cover engine on small problems with known answers (no Sudoku here): Knuth's
 // 7-column example, n queens (secondary columns), Langford pairs, set partitions (Bell numbers,
-// rows of every width); limits, budget, callbacks, select/reset in both of its ways, determinism.
+// rows of every width); limits, budget, callbacks, select/reset in both of its ways, load(),
+// determinism.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -262,16 +263,124 @@ TEST(ExactCover, BadRowsAreRejected) {
 }
 
 TEST(ExactCover, SixteenBitLinksRefuseWhatDoesNotFit) {
-  ExactCover16 m(2);
+  // Nodes: 20 columns per row fill the 65,535 indices after 3,275 rows.
+  ExactCover16 wide(20);
+  std::vector<int> all(20);
+  for (int c = 0; c < 20; ++c) all[c] = c;
   bool thrown = false;
   try {
-    for (int i = 0; i < 40000; ++i) m.add_row(std::vector<int>{0, 1});
+    for (int i = 0; i < 4000; ++i) wide.add_row(all);
   } catch (const std::length_error&) {
     thrown = true;
   }
   EXPECT_TRUE(thrown);
-  EXPECT_LE(m.ones() + m.columns(), 65535);
+  EXPECT_LE(wide.ones() + wide.columns(), 65535);
+  EXPECT_GT(wide.rows(), 3000);
+  // Rows per column: the count shares its 16 bits with two flags, so 8,191 at most.
+  ExactCover16 tall(2);
+  thrown = false;
+  try {
+    for (int i = 0; i < 9000; ++i) tall.add_row(std::vector<int>{0, 1});
+  } catch (const std::length_error&) {
+    thrown = true;
+  }
+  EXPECT_TRUE(thrown);
+  EXPECT_EQ(tall.rows(), 8191);
+  EXPECT_EQ(tall.search(0, 0).solutions, 8191u);
   EXPECT_THROW(ExactCover16(70000), std::length_error);
+}
+
+// Every solution of the current problem, each as its sorted rows, in a sorted list.
+template <class M>
+std::vector<std::vector<int32_t>> all_solutions(M& m) {
+  std::vector<std::vector<int32_t>> out;
+  const typename M::OnSolution cb = [&](std::span<const int32_t> rows) {
+    out.emplace_back(rows.begin(), rows.end());
+    std::sort(out.back().begin(), out.back().end());
+    return true;
+  };
+  m.search(0, 0, &cb);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+TEST(ExactCover, LoadIsResetThenSelect) {
+  // Queens (secondary columns), partitions (rows of every width), for the two link types.
+  auto q = queens<ExactCover>(8);
+  auto q16 = queens<ExactCover16>(8);
+  auto qsel = queens<ExactCover>(8);
+  auto p = partitions(7);
+  auto psel = partitions(7);
+  const std::vector<std::vector<int32_t>> queen_sets = {{}, {0}, {0, 10}, {3, 13, 16}, {63, 1}};
+  const std::vector<std::vector<int32_t>> part_sets = {{0}, {2, 12}, {126}, {5, 120}};
+  for (int round = 0; round < 2; ++round) {  // a second round loads over the first's state
+    for (const auto& rows : queen_sets) {
+      SCOPED_TRACE(testing::PrintToString(rows));
+      qsel.reset();
+      for (const int32_t r : rows) ASSERT_TRUE(qsel.select(r));
+      const auto want = all_solutions(qsel);
+      ASSERT_TRUE(q.load(rows));
+      ASSERT_TRUE(q16.load(rows));
+      EXPECT_EQ(std::vector<int32_t>(q.selected().begin(), q.selected().end()), rows);
+      EXPECT_EQ(all_solutions(q), want);
+      EXPECT_EQ(all_solutions(q16), want);
+      // The same rows in the same order: the counters agree with select() too.
+      qsel.reset();
+      for (const int32_t r : rows) ASSERT_TRUE(qsel.select(r));
+      ASSERT_TRUE(q.load(rows));
+      const auto a = qsel.search(0, 0), b = q.search(0, 0);
+      EXPECT_EQ(b.solutions, a.solutions);
+      EXPECT_EQ(b.work.nodes, a.work.nodes);
+      EXPECT_EQ(b.work.backtracks, a.work.backtracks);
+    }
+    for (const auto& rows : part_sets) {
+      SCOPED_TRACE(testing::PrintToString(rows));
+      psel.reset();
+      bool ok = true;
+      for (const int32_t r : rows) ok = ok && psel.select(r);
+      ASSERT_EQ(p.load(rows), ok);
+      if (ok) {
+        EXPECT_EQ(all_solutions(p), all_solutions(psel));
+      }
+    }
+  }
+}
+
+TEST(ExactCover, LoadRefusesClashesAndBadRowsAndLeavesTheMatrixAsBuilt) {
+  auto q = queens<ExactCover16>(8);
+  const auto base = q.search(0, 0);
+  ASSERT_EQ(base.solutions, 92u);
+  const std::vector<std::vector<int32_t>> bad = {{0, 5}, {0, 24}, {0, 9}, {7, 7}, {-1}, {64}, {0, 10, 64}};
+  for (const auto& rows : bad) {
+    SCOPED_TRACE(testing::PrintToString(rows));
+    ASSERT_TRUE(q.load(std::vector<int32_t>{0, 10}));
+    q.search(1, 0);  // a stopped search: rows still covered
+    EXPECT_FALSE(q.load(rows));
+    EXPECT_TRUE(q.selected().empty());
+    const auto again = q.search(0, 0);
+    EXPECT_EQ(again.solutions, base.solutions);
+    EXPECT_EQ(again.work.nodes, base.work.nodes);
+    EXPECT_EQ(again.work.updates, base.work.updates);
+  }
+}
+
+TEST(ExactCover, ResetAfterLoadCopiesAndSelectBuildsOnALoad) {
+  auto q = queens<ExactCover>(8);
+  const auto base = q.search(0, 0);
+  ASSERT_TRUE(q.load(std::vector<int32_t>{0}));
+  EXPECT_EQ(q.select_updates(), 0u);
+  ASSERT_TRUE(q.select(10));  // select() adds to a loaded problem
+  EXPECT_FALSE(q.select(1));  // and sees the loaded row's columns as covered
+  auto two = queens<ExactCover>(8);
+  ASSERT_TRUE(two.load(std::vector<int32_t>{0, 10}));
+  EXPECT_EQ(all_solutions(q), all_solutions(two));
+  q.reset();
+  EXPECT_TRUE(q.last_reset_copied());
+  EXPECT_TRUE(q.selected().empty());
+  const auto again = q.search(0, 0);
+  EXPECT_EQ(again.solutions, base.solutions);
+  EXPECT_EQ(again.work.nodes, base.work.nodes);
+  EXPECT_EQ(again.work.updates, base.work.updates);
 }
 
 }  // namespace

@@ -28,9 +28,9 @@ struct CoverResult {
 /// An exact-cover matrix and its search, with links of type `Index`, an index into the node
 /// array (see ExactCover and ExactCover16 below).
 ///
-/// Build the matrix once with add_row(), then use it for any number of problems: select() the
-/// rows fixed in advance (Sudoku givens), search(), reset(). Nothing is allocated after the
-/// first select() or search(). Columns 0..primary-1 are primary (covered exactly once by a
+/// Build the matrix once with add_row(), then use it for any number of problems: load() the rows
+/// fixed in advance (Sudoku givens) and search(); or select() them one by one, search() and
+/// reset(). Nothing is allocated after the first load(), select() or search(). Columns 0..primary-1 are primary (covered exactly once by a
 /// solution); the next `secondary` are secondary (covered at most once), as in Knuth's DLX1.
 ///
 /// Not thread-safe: one object per thread. Distinct objects share nothing.
@@ -53,12 +53,21 @@ class BasicExactCover {
 
   /// Appends a row covering `cols` (distinct column numbers, at least one) and returns its number
   /// (0, 1, ...). Only while nothing is selected or searched (after construction or reset()).
+  /// A column holds at most 2^(bits of Index - 3) - 1 rows (8,191 with 16-bit links).
   /// Throws std::invalid_argument for a bad row, std::length_error when it does not fit `Index`.
   int add_row(std::span<const int> cols);
 
   /// Fixes `row` in every following search, covering its columns. Returns false, changing
   /// nothing, when the row shares a column with a row selected before (or is one).
   bool select(int row);
+
+  /// Starts a new problem with `rows` fixed: the same state as reset() followed by select() of
+  /// each row, but built in one pass from the matrix as built (the column lists are relinked
+  /// with the rows that clash with none of `rows`), which costs a fraction of covering them one
+  /// by one when they cover many columns (a Sudoku's givens). Returns false, leaving the matrix
+  /// as after reset(), when a row is out of range or two of them share a column. Link removals
+  /// are not counted (select_updates() is 0 after it).
+  bool load(std::span<const int32_t> rows);
 
   /// The rows selected since the last reset(), in order.
   std::span<const int32_t> selected() const noexcept { return {path_.data(), selected_count_}; }
@@ -89,31 +98,36 @@ class BasicExactCover {
     Index col;       // the column (a header node's own index)
     Index next;      // the next node of the row, cyclically (a header: itself)
   };
-  struct Column {
-    Index left, right;  // neighbours in the circular list of active primary columns
-    Index len;          // rows currently in the column
-    Index covered;      // 1 while the column is covered
-  };
+  // A column's entry in len_: its rows, plus these flags (len_ stays a plain signed minimum for
+  // choose(): a covered or secondary column can never be the fewest).
+  static constexpr Index kCovered = Index(Index(1) << (8 * sizeof(Index) - 2));
+  static constexpr Index kSecondary = Index(kCovered >> 1);
+  static constexpr Index kPad = Index(kCovered | kSecondary);  // after the last column
 
   void prepare();
   int32_t choose() noexcept;
-  void cover(int32_t c) noexcept;
-  void uncover(int32_t c) noexcept;
+  [[gnu::always_inline]] inline void cover(int32_t c) noexcept;
+  [[gnu::always_inline]] inline void uncover(int32_t c) noexcept;
   void cover_row_others(int32_t x) noexcept;
   void uncover_row_others(int32_t x) noexcept;
   void unwind_search() noexcept;
+  bool load_failed() noexcept;
 
   int primary_, columns_;
-  int32_t root_;                    // the head of the active-column list: col_[columns_]
   std::vector<Node> node_;          // headers 0..columns-1, then the rows' nodes, row by row
-  std::vector<Column> col_;         // columns_ + 1 entries (the last is the root)
+  std::vector<Index> len_;          // rows in each column (+ flags), padded to a multiple of 8
+  int32_t active_;                  // primary columns not covered
   std::vector<int32_t> row_begin_;  // row r's nodes are node_[row_begin_[r] .. row_begin_[r+1])
   std::vector<int32_t> node_row_;   // the row of each node (headers: -1)
 
   // Sized by prepare() once the matrix is built; reused for every problem.
   bool prepared_ = false;
-  std::vector<Node> built_node_;      // node_ and col_ as built, for the copying reset()
-  std::vector<Column> built_col_;
+  std::vector<Node> built_node_;      // node_ and len_ as built, for the copying reset() and load()
+  std::vector<Index> built_len_;
+  std::vector<int32_t> col_begin_;    // column c's rows as built: col_rows_[col_begin_[c]..[c+1])
+  std::vector<int32_t> col_rows_;
+  std::vector<uint8_t> dead_;         // load(): 1 for a row that clashes with a loaded row (and
+                                      // for the padding to a multiple of 64)
   std::vector<int32_t> path_;         // selected rows, then the search's rows (one per level)
   std::vector<int32_t> level_col_;    // column chosen at each search level
   std::vector<int32_t> level_node_;   // node of the row being tried at each level
@@ -121,11 +135,12 @@ class BasicExactCover {
   std::vector<int32_t> level_hint_;   // hint-stack height after the level's column was covered
   std::vector<int32_t> hints_;        // columns that dropped to 0 or 1 rows: tried first
   std::size_t hint_top_ = 0;
+  std::size_t zero_floor_ = 0;        // hints below this were pushed before the last choice
   std::size_t selected_count_ = 0;
   std::size_t depth_ = 0;             // search levels still covered (a stopped search)
   std::vector<int32_t> first_;
   uint64_t updates_ = 0;              // link removals so far (all time)
-  uint64_t live_ = 0;                 // link removals not undone yet
+  uint64_t live_links_ = 0;           // link removals not undone yet
   uint64_t select_updates_ = 0;
   bool last_reset_copied_ = false;
 };
@@ -133,7 +148,8 @@ class BasicExactCover {
 /// The general engine: 32-bit links (up to 2^31 - 1 nodes).
 using ExactCover = BasicExactCover<int32_t>;
 /// 16-bit links, half the memory per node, for matrices of up to 65,535 nodes including the
-/// headers: every Sudoku up to 25x25 (65,000). add_row() throws when a row would not fit.
+/// headers and 8,191 rows per column: every Sudoku up to 25x25 (65,000 nodes, 25 rows per
+/// column). add_row() throws when a row would not fit.
 using ExactCover16 = BasicExactCover<uint16_t>;
 
 extern template class BasicExactCover<int32_t>;
