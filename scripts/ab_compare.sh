@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Compare two builds of sudoku-bench on one dataset by alternating runs: A, B, A, B, ... so that
+# both see the same machine weather, then the median puzzles/s of each and their ratio.
+#
+#   scripts/ab_compare.sh OLD_EXE NEW_EXE FILE [RUNS] [-- solve options]
+#   scripts/ab_compare.sh /tmp/old/build/sudoku-bench build/sudoku-bench \
+#       ../shared/datasets/17_clue.txt 7 -- -s dlx -j 1
+#
+# Default RUNS 7 and options `-s dlx -j 1`. The rate is the wall puzzles/s of `solve`'s own table
+# (the default output, limit 1 unless the options say otherwise). A build of an older commit:
+#   git worktree add /tmp/old <commit> && cmake -S /tmp/old -B /tmp/old/build \
+#     -DSUDOKU_BENCH=OFF && make -C /tmp/old/build -j2 sudoku-bench
+set -euo pipefail
+[ $# -ge 3 ] || { sed -n '2,12p' "$0" >&2; exit 2; }
+old=$1 new=$2 file=$3
+shift 3
+runs=7
+if [ $# -gt 0 ] && [ "$1" != "--" ]; then runs=$1; shift; fi
+[ "${1:-}" = "--" ] && shift
+opts=("$@")
+[ ${#opts[@]} -gt 0 ] || opts=(-s dlx -j 1)
+for exe in "$old" "$new"; do [ -x "$exe" ] || { echo "ab_compare: $exe is not executable" >&2; exit 2; }; done
+[ -r "$file" ] || { echo "ab_compare: cannot read $file" >&2; exit 2; }
+
+rate() {  # the last table line's 5th column: puzzles/s
+  "$1" solve "$file" "${opts[@]}" 2>&1 | tail -1 | awk '{gsub(",", "", $5); print $5}'
+}
+median() { tr ' ' '\n' | grep -v '^$' | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+
+a=() b=()
+for _ in $(seq "$runs"); do
+  a+=("$(rate "$old")")
+  b+=("$(rate "$new")")
+done
+ma=$(echo "${a[*]}" | median)
+mb=$(echo "${b[*]}" | median)
+echo "dataset: $file  options: ${opts[*]}  runs: $runs (alternating)"
+echo "old: $old  median $ma puzzles/s  runs: ${a[*]}"
+echo "new: $new  median $mb puzzles/s  runs: ${b[*]}"
+awk -v a="$ma" -v b="$mb" 'BEGIN { if (a > 0) printf "new / old: %.2fx\n", b / a }'
