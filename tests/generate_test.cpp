@@ -12,6 +12,7 @@
 #include "sudoku/generate/rng.hpp"
 #include "sudoku/generate/transform.hpp"
 #include "sudoku/registry.hpp"
+#include "sudoku/solvers/logic.hpp"
 #include "sudoku/verify.hpp"
 #include "test_util.hpp"
 
@@ -329,13 +330,54 @@ TEST(GenerateCli, Errors) {
   auto r = test::cli("generate -n 5 -m restrat");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.out.find("did you mean 'restart'"), std::string::npos) << r.out;
-  r = test::cli("generate -n 5 --difficulty hard");
+  r = test::cli("generate -n 5 --difficulty hardest");
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.out.find("logic"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("unknown level 'hardest'; levels: easy, medium"), std::string::npos) << r.out;
+  r = test::cli("generate -n 5 --difficulty hard --grids");
+  EXPECT_EQ(r.exit_code, 2);
+  r = test::cli("generate -n 5 --difficulty hard --size 16");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.out.find("9x9"), std::string::npos) << r.out;
   r = test::cli("generate -n 5 -m restart --size 16");
   EXPECT_EQ(r.exit_code, 2);
   r = test::cli("generate -n 5 --symmetry spiral");
   EXPECT_EQ(r.exit_code, 2);
+}
+
+TEST(GenerateCli, DifficultyTargetKeepsOnlyThoseLevels) {
+  test::TempDir dir;
+  const std::string a = dir.path("a.txt"), b = dir.path("b.txt"), s = dir.path("s.csv");
+  auto r1 = test::cli("generate -n 12 --seed 5 -j 1 --difficulty medium,diabolical --verify -o " + a +
+                      " --stats " + s);
+  ASSERT_EQ(r1.exit_code, 0) << r1.out;
+  EXPECT_NE(r1.out.find("levels (logic rater): medium "), std::string::npos) << r1.out;
+  auto r2 = test::cli("generate -n 12 --seed 5 -j 2 --difficulty medium,diabolical -o " + b);
+  ASSERT_EQ(r2.exit_code, 0) << r2.out;
+  const std::string text = test::slurp(a);
+  EXPECT_EQ(text, test::slurp(b));  // the same items whatever -j
+  // Rate every written puzzle again: each is unique and at one of the two levels.
+  LogicSolver rater;
+  std::set<std::string> seen;
+  int lines = 0;
+  for (std::size_t at = 0; at < text.size();) {
+    const std::size_t end = text.find('\n', at);
+    const Grid g = test::parse(text.substr(at, end - at));
+    at = end + 1;
+    ++lines;
+    const Result r = rater.solve(g, Limits{2, kDefaultBudget});
+    ASSERT_EQ(r.status, Status::unique);
+    ASSERT_TRUE(rater.rating().rated);
+    const std::string level(rater.rating().level());
+    EXPECT_TRUE(level == "medium" || level == "diabolical") << level;
+    seen.insert(level);
+  }
+  EXPECT_EQ(lines, 12);
+  EXPECT_EQ(seen.size(), 2u);  // both levels turn up in 12 items of this seed
+  const std::string st = test::slurp(s);
+  EXPECT_NE(st.find("clues,reached,score,level\n"), std::string::npos) << st;
+  EXPECT_NE(st.find("# difficulty: medium,diabolical"), std::string::npos) << st;
+  EXPECT_EQ(st.find(",unrated"), std::string::npos);
+  EXPECT_NE(st.find(",1,"), std::string::npos);
 }
 
 TEST(TransformCli, MakesValidUniquePuzzlesDeterministically) {

@@ -12,6 +12,7 @@
 #include "sudoku/driver/machine.hpp"
 #include "sudoku/generate/generator.hpp"
 #include "sudoku/io/csv.hpp"
+#include "sudoku/logic/engine.hpp"
 #include "sudoku/registry.hpp"
 
 namespace cli {
@@ -65,9 +66,32 @@ const sudoku::SolverInfo* other_solver(const sudoku::SolverInfo* not_this, int b
   throw UsageError("no second solver handles this size, so --verify cannot check independently");
 }
 
+/// The level names, comma-separated, easiest first.
+std::string level_names() {
+  std::string names;
+  for (const auto& l : sudoku::logic::levels()) names += (names.empty() ? "" : ", ") + std::string(l.name);
+  return names;
+}
+
+/// `--difficulty hard,expert` as a bit set over logic::levels().
+uint32_t parse_levels(const std::string& text) {
+  uint32_t mask = 0;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', start), text.size());
+    const std::string name = text.substr(start, comma - start);
+    const auto levels = sudoku::logic::levels();
+    std::size_t l = 0;
+    while (l < levels.size() && levels[l].name != name) ++l;
+    if (l == levels.size())
+      throw UsageError(fmt::format("--difficulty: unknown level '{}'; levels: {}", name, level_names()));
+    mask |= 1u << l;
+    start = comma + 1;
+  }
+  return mask;
+}
+
 int run_generate(const GenerateOptions& opt, const Context& ctx) {
-  if (!opt.difficulty.empty())
-    throw UsageError("--difficulty needs the `logic` rater (issue 5), which this build does not have");
   const int box = box_for_side(opt.size);
   const sudoku::GeneratorInfo* gen = sudoku::find_generator(opt.method);
   if (gen == nullptr) {
@@ -85,6 +109,12 @@ int run_generate(const GenerateOptions& opt, const Context& ctx) {
                                  opt.symmetry));
   if (opt.grids && (opt.clues != 0 || opt.minimal || *sym != sudoku::Symmetry::none || opt.solutions))
     throw UsageError("--grids makes full grids: --clues, --minimal, --symmetry and --solutions do not apply");
+  uint32_t levels = 0;
+  if (!opt.difficulty.empty()) {
+    levels = parse_levels(opt.difficulty);
+    if (opt.grids) throw UsageError("--difficulty rates puzzles: it does not apply to --grids");
+    if (opt.size != 9) throw UsageError("--difficulty: the logic rater handles 9x9 puzzles only");
+  }
   if (opt.clues < 0 || opt.clues > opt.size * opt.size)
     throw UsageError(fmt::format("--clues {}: a {}x{} grid has {} cells", opt.clues, opt.size,
                                  opt.size, opt.size * opt.size));
@@ -99,6 +129,7 @@ int run_generate(const GenerateOptions& opt, const Context& ctx) {
   spec.minimal = opt.minimal;
   spec.max_attempts = opt.max_attempts;
   spec.solutions = opt.solutions;
+  spec.levels = levels;
   spec.checker = pick_solver(opt.checker.empty() ? (box == 3 ? "propagation" : "dlx") : opt.checker,
                              box, "checker");
   if (opt.verify) spec.verifier = opt.grids ? spec.checker : other_solver(spec.checker, box);
@@ -113,6 +144,8 @@ int run_generate(const GenerateOptions& opt, const Context& ctx) {
                            opt.clues ? fmt::format(" (at most {} clues)", opt.clues) : "");
   else run.what = fmt::format("unique {} puzzles of {} clues", shape, opt.clues);
   if (*sym != sudoku::Symmetry::none) run.what += fmt::format(", symmetry {}", opt.symmetry);
+  if (levels != 0) run.what += fmt::format(", difficulty {}", opt.difficulty);
+  run.rated = levels != 0;
   run.count = opt.count;
   run.threads = opt.threads;
   run.seed = opt.seed;
@@ -123,6 +156,7 @@ int run_generate(const GenerateOptions& opt, const Context& ctx) {
                     {"seed", std::to_string(opt.seed)},
                     {"checker", std::string(spec.checker->name)},
                     {"verifier", spec.verifier ? std::string(spec.verifier->name) : "none"}};
+  if (levels != 0) run.provenance.emplace_back("difficulty", opt.difficulty);
   run.make_worker = [spec] { return sudoku::make_generate_worker(spec); };
   return run_items(run, ctx);
 }
@@ -144,7 +178,8 @@ int run_items(const ItemsRun& run, const Context& ctx) {
     prov.datasets = run.datasets;
     prov.extra = run.provenance;
     sudoku::write_all(stats, sudoku::metadata_header(prov) +
-                                 "index,method,attempts,restarts,placements,checks,time_ns,clues,reached\n",
+                                 "index,method,attempts,restarts,placements,checks,time_ns,clues,reached" +
+                                 (run.rated ? ",score,level\n" : "\n"),
                       run.stats);
   }
 
@@ -152,6 +187,8 @@ int run_items(const ItemsRun& run, const Context& ctx) {
   const std::string bar_name = run.output == "-" ? std::string("stdout") : run.output;
   fmt::memory_buffer buf, sbuf;
   std::map<uint64_t, uint64_t> restarts, clues;
+  const auto level_list = sudoku::logic::levels();
+  std::vector<uint64_t> level_counts(level_list.size(), 0);
   uint64_t problems = 0, missed = 0, attempts = 0, checks = 0, placements = 0;
   sudoku::GenerateConfig cfg;
   cfg.count = run.count;
@@ -164,16 +201,24 @@ int run_items(const ItemsRun& run, const Context& ctx) {
       ++clues[static_cast<uint64_t>(it.puzzle.clues())];
       attempts += it.stats.attempts, checks += it.stats.checks, placements += it.stats.placements;
       if (!it.ok) ++missed;
+      if (it.rated && it.level >= 0) ++level_counts[static_cast<std::size_t>(it.level)];
       if (!it.problem.empty()) {
         if (++problems <= 20) {
           bar.clear();
           fmt::print(stderr, "item {}: {}: {}", it.index, it.problem, it.line);
         }
       }
-      if (stats != nullptr)
-        fmt::format_to(std::back_inserter(sbuf), "{},{},{},{},{},{},{},{},{}\n", it.index, run.method,
+      if (stats != nullptr) {
+        fmt::format_to(std::back_inserter(sbuf), "{},{},{},{},{},{},{},{},{}", it.index, run.method,
                        it.stats.attempts, it.stats.restarts, it.stats.placements, it.stats.checks,
                        it.time_ns, it.puzzle.clues(), it.ok ? 1 : 0);
+        if (run.rated) {
+          const std::string_view level =
+              it.level >= 0 ? level_list[static_cast<std::size_t>(it.level)].name : "unrated";
+          fmt::format_to(std::back_inserter(sbuf), ",{:.2f},{}", it.score, level);
+        }
+        sbuf.push_back('\n');
+      }
     }
     if (out != nullptr && buf.size() >= (1u << 16)) {
       sudoku::write_all(out, {buf.data(), buf.size()}, run.output);
@@ -225,11 +270,18 @@ int run_items(const ItemsRun& run, const Context& ctx) {
                  double(attempts) / double(n), double(placements) / double(n),
                  double(checks) / double(n));
     }
+    if (run.rated) {
+      std::string dist;
+      for (std::size_t l = 0; l < level_list.size(); ++l)
+        if (level_counts[l] > 0) dist += fmt::format("{}{} {}", dist.empty() ? "" : ", ", level_list[l].name, level_counts[l]);
+      fmt::print(term, "  levels (logic rater): {}\n", dist.empty() ? "none rated" : dist);
+    }
   }
   std::fflush(term);
   if (missed > 0)
-    fmt::print(stderr, "warning: {} item(s) missed the clue target after the allowed attempts "
-                       "(written anyway; 'reached' is 0 in the stats CSV)\n", missed);
+    fmt::print(stderr, "warning: {} item(s) missed the {} target after the allowed attempts "
+                       "(--max-attempts; written anyway; 'reached' is 0 in the stats CSV)\n", missed,
+               run.rated ? "clue or difficulty" : "clue");
   if (rep.interrupted) {
     fmt::print(stderr, "interrupted: the {} items written so far are complete\n", n);
     return kExitInterrupted;
@@ -267,17 +319,21 @@ void add_generate_command(CLI::App& app, Commands& out) {
       ->check(CLI::Range(1, 1024));
   g->add_option("-o,--output", opt->output, "Output file, one per line (- for stdout)")->capture_default_str();
   g->add_option("--stats", opt->stats, "Per-item CSV: index, method, attempts, restarts, "
-                                       "placements, checks, time_ns, clues, reached");
+                                       "placements, checks, time_ns, clues, reached (and score, "
+                                       "level with --difficulty)");
   g->add_flag("--solutions", opt->solutions, "Write puzzle,solution lines (the solve driver then "
                                              "checks every answer against it)");
   g->add_flag("--verify", opt->verify, "Check every puzzle again with a different solver than the "
                                        "one that made it (dlx vs propagation); exit 1 on a failure");
   g->add_option("--checker", opt->checker, "Solver for the uniqueness checks (default: propagation "
                                            "for 9x9, dlx otherwise)");
-  g->add_option("--max-attempts", opt->max_attempts, "Full grids tried per puzzle to meet --clues")
+  g->add_option("--max-attempts", opt->max_attempts, "Full grids tried per puzzle to meet --clues "
+                                                   "and --difficulty")
       ->check(CLI::Range(uint64_t{1}, UINT64_MAX))
       ->capture_default_str();
-  g->add_option("--difficulty", opt->difficulty, "Target difficulty (needs the logic rater)");
+  g->add_option("--difficulty", opt->difficulty,
+                "Keep only puzzles the logic rater puts at these levels (9x9; comma-separated: " +
+                    level_names() + "); a puzzle of another level is dropped and a new grid tried");
   out.push_back({g, [opt](const Context& ctx) { return run_generate(*opt, ctx); }});
 }
 

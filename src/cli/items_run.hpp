@@ -21,6 +21,7 @@ struct ItemsRun {
   std::string output;     ///< "-" is stdout
   std::string stats;      ///< the per-item stats CSV, or ""
   bool restarts = false;  ///< print the restart distribution
+  bool rated = false;     ///< items carry a logic rating: score and level columns, level summary
   std::vector<std::pair<std::string, std::string>> provenance;  ///< extra `#` header lines
   std::vector<std::pair<std::string, std::string>> datasets;    ///< input files and sha256
   std::function<std::unique_ptr<sudoku::ItemWorker>()> make_worker;

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "sudoku/generate/rng.hpp"
+#include "sudoku/logic/engine.hpp"
 #include "sudoku/generate/transform.hpp"
 #include "sudoku/verify.hpp"
 
@@ -44,6 +45,9 @@ class GenerateWorker final : public ItemWorker {
     it.index = index;
     it.stats = GenStats{};
     it.ok = true;
+    it.rated = false;
+    it.level = -1;
+    it.score = 0;
     it.problem.clear();
     ItemRng rng = item_rng(spec_.seed, index);
     const int target = spec_.reduce.target_clues;
@@ -62,7 +66,7 @@ class GenerateWorker final : public ItemWorker {
         break;
       }
       it.puzzle = reducer_.reduce(it.solution, ro, rng, *checker_, it.stats.checks);
-      if (target == 0 || it.puzzle.clues() <= target) break;
+      if ((target == 0 || it.puzzle.clues() <= target) && level_ok(it)) break;
       if (it.stats.attempts >= spec_.max_attempts) {
         it.ok = false;
         break;
@@ -81,10 +85,27 @@ class GenerateWorker final : public ItemWorker {
   }
 
  private:
+  // With a difficulty target: rates the puzzle (the logic solver, limit 2: a rating needs the
+  // one solution) and says whether its level is wanted. Without one: true.
+  bool level_ok(GenItem& it) {
+    if (spec_.levels == 0) return true;
+    ++it.stats.checks;
+    logic_.solve(it.puzzle, Limits{2, kDefaultBudget});
+    const logic::Rating& r = logic_.rating();
+    it.rated = r.rated;
+    it.score = r.score;
+    it.level = -1;
+    const auto names = logic::levels();
+    for (std::size_t l = 0; r.rated && l < names.size(); ++l)
+      if (names[l].name == r.level()) it.level = static_cast<int>(l);
+    return it.level >= 0 && (spec_.levels >> it.level & 1u) != 0;
+  }
+
   GenerateSpec spec_;
   std::unique_ptr<Generator> gen_;
   std::unique_ptr<Solver> checker_, verifier_;
   Reducer reducer_;
+  logic::Engine logic_;
 };
 
 class TransformWorker final : public ItemWorker {

@@ -21,7 +21,10 @@ struct GenItem {
   Grid solution;           ///< its solution (box 0 when unknown)
   GenStats stats;
   uint64_t time_ns = 0;    ///< making it (and verifying it, when asked), steady clock
-  bool ok = true;          ///< false: the clue target was not met within the attempts allowed
+  bool ok = true;          ///< false: the clue or difficulty target was not met in the attempts allowed
+  bool rated = false;      ///< rated by the logic solver (a difficulty target was given)
+  double score = 0;        ///< its logic score, when rated
+  int level = -1;          ///< its index in logic::levels(), when rated
   std::string line;        ///< the output line, ending in '\n'
   std::string problem;     ///< a failed verification, or empty
 };
@@ -44,6 +47,9 @@ struct GenerateSpec {
   const SolverInfo* checker = nullptr;   ///< uniqueness checks while reducing
   const SolverInfo* verifier = nullptr;  ///< checks every item again (a different solver), or none
   bool solutions = false;      ///< append ",solution" to each puzzle line
+  /// Difficulty target (9x9): bit L accepts logic::levels()[L]. A puzzle of another level is
+  /// thrown away and the next full grid tried, like a missed clue target. 0: no target, no rating.
+  uint32_t levels = 0;
 };
 std::unique_ptr<ItemWorker> make_generate_worker(const GenerateSpec& spec);
 
