@@ -121,6 +121,41 @@ TEST(Driver, WrongKnownSolutionIsCaught) {
   EXPECT_NE(rows.find(",2,dlx,wrong,"), std::string::npos);
 }
 
+// A solver that calls every puzzle contradictory.
+class CallsEverythingInvalid final : public sudoku::Solver {
+ public:
+  sudoku::Result solve(const sudoku::Grid&, const sudoku::Limits&) override {
+    sudoku::Result r;
+    r.status = Status::invalid;
+    return r;
+  }
+};
+std::unique_ptr<sudoku::Solver> make_calls_everything_invalid() {
+  return std::make_unique<CallsEverythingInvalid>();
+}
+
+TEST(Driver, AFalseInvalidClaimIsWrongAndATrueOneNamesTheConflict) {
+  static const sudoku::SolverInfo liar{"liar", "says invalid", sudoku::kBox9, &make_calls_everything_invalid};
+  test::TempDir dir;
+  std::string twice = kPuzzle;
+  twice[1] = twice[0];
+  const auto f = dir.write("claims.txt", kPuzzle + "\n" + twice + "\n");
+  auto cfg = config({f}, 1);
+  cfg.solvers = {&liar};
+  std::vector<std::string> problems;
+  cfg.on_problem = [&](const std::string&, uint64_t line, const std::string& msg) {
+    problems.push_back(std::to_string(line) + ": " + msg);
+  };
+  sudoku::RunReport report;
+  const std::string rows = run_rows(cfg, &report);
+  EXPECT_EQ(report.wrong(), 1u);
+  EXPECT_EQ(report.summaries[0].count(Status::invalid), 1u);
+  EXPECT_NE(rows.find(",1,liar,wrong,"), std::string::npos) << rows;
+  ASSERT_GE(problems.size(), 1u);
+  EXPECT_NE(problems[0].find("1: solver says the givens contradict each other, but no unit repeats"),
+            std::string::npos) << problems[0];
+}
+
 TEST(Driver, StopFlagEndsCleanlyWithCompleteRows) {
   auto cfg = config({test::shared("bug_plus_n.txt")}, 2);
   std::atomic<bool> stop{false};

@@ -74,6 +74,18 @@ TEST(Verify, ComparesWithWhatTheFileKnows) {
   EXPECT_FALSE(sudoku::verify(parse(kPuzzle), none, 1, {std::nullopt, 0}));
 }
 
+TEST(Verify, InvalidNeedsARepeatedDigit) {
+  Result r;
+  r.status = Status::invalid;
+  const auto why = sudoku::verify(parse(kPuzzle), r, 1, {});
+  ASSERT_TRUE(why);
+  EXPECT_NE(why->find("no unit repeats a digit"), std::string::npos) << *why;
+  std::string clash = kPuzzle;
+  clash[1] = clash[0];  // r1c2 = r1c1's given: row 1 repeats a digit
+  ASSERT_NE(clash[0], '.');
+  EXPECT_FALSE(sudoku::verify(parse(clash), r, 1, {}));
+}
+
 TEST(Verify, SolvedWithoutASolutionIsWrong) {
   Result r;
   r.status = Status::solved;

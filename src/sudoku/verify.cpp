@@ -44,6 +44,8 @@ std::optional<std::string> verify(const Grid& puzzle, const Result& result, uint
         return fmt::format("answer differs from the known solution at {} ({} instead of {})",
                            cell_name(puzzle, i), result.solution[i], (*known.solution)[i]);
   }
+  if (s == Status::invalid && !find_conflict(puzzle))
+    return "solver says the givens contradict each other, but no unit repeats a digit";
   if ((s == Status::none || s == Status::invalid) && known.solution)
     return fmt::format("solver found no solution but the file gives one");
   if (known.solutions && (found || s == Status::none || s == Status::invalid)) {

@@ -23,7 +23,8 @@ std::optional<std::string> check_solution(const Grid& puzzle, const Grid& answer
 /// reason the result is wrong, or nothing when it holds up:
 ///  - a reported solution must pass check_solution;
 ///  - solved/unique must equal the known solution when there is one;
-///  - a count below the limit must equal the known count; `none` contradicts a known solution.
+///  - a count below the limit must equal the known count; `none` contradicts a known solution;
+///  - `invalid` (the givens contradict each other) needs two equal digits in a unit.
 std::optional<std::string> verify(const Grid& puzzle, const Result& result, uint64_t limit,
                                   const Known& known);
 

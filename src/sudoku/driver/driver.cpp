@@ -94,15 +94,11 @@ void solve_slice(Slice& s, Solver& solver, const SolverInfo& info, const RunConf
     it.solutions = r.solutions;
     it.work = r.work;
     if (r.status == Status::invalid || r.status == Status::none || r.status == Status::budget_exceeded) {
-      // No answer proves the givens consistent: check them here.
+      // No answer proves the givens consistent: a conflict makes the puzzle `invalid`, named in
+      // the message. (An `invalid` without one is caught by verify() below.)
       if (auto c = find_conflict(p.puzzle)) {
         it.status = Status::invalid;
         it.message = "contradictory givens: " + c->describe(p.puzzle);
-        continue;
-      }
-      if (r.status == Status::invalid) {
-        it.status = Status::wrong;
-        it.message = "solver says the givens contradict each other, but no unit repeats a digit";
         continue;
       }
     }
