@@ -41,6 +41,15 @@ std::string without_time(const std::string& csv) {
   return out;
 }
 
+/// Collects the driver's problem messages, each as "line: message".
+std::shared_ptr<std::vector<std::string>> collect_problems(sudoku::RunConfig& cfg) {
+  auto out = std::make_shared<std::vector<std::string>>();
+  cfg.on_problem = [out](const std::string&, uint64_t line, const std::string& msg) {
+    out->push_back(std::to_string(line) + ": " + msg);
+  };
+  return out;
+}
+
 sudoku::RunConfig config(std::vector<std::string> files, int threads) {
   sudoku::RunConfig cfg;
   cfg.files = std::move(files);
@@ -107,17 +116,14 @@ TEST(Driver, WrongKnownSolutionIsCaught) {
   std::swap(fake[1], fake[2]);  // not the puzzle's solution
   const auto f = dir.write("wrong.txt", kPuzzle + "," + kSolution + "\n" + kPuzzle + ":1:" + fake + "\n");
   auto cfg = config({f}, 2);
-  std::vector<std::string> problems;
-  cfg.on_problem = [&](const std::string&, uint64_t line, const std::string& msg) {
-    problems.push_back(std::to_string(line) + ": " + msg);
-  };
+  const auto problems = collect_problems(cfg);
   sudoku::RunReport report;
   const std::string rows = run_rows(cfg, &report);
   EXPECT_EQ(report.wrong(), 1u);
   EXPECT_EQ(report.summaries[0].found(), 1u);  // a wrong answer is never counted as solved
-  ASSERT_EQ(problems.size(), 1u);
-  EXPECT_NE(problems[0].find("2: answer differs from the known solution at r1c2"), std::string::npos)
-      << problems[0];
+  ASSERT_EQ(problems->size(), 1u);
+  EXPECT_NE((*problems)[0].find("2: answer differs from the known solution at r1c2"), std::string::npos)
+      << (*problems)[0];
   EXPECT_NE(rows.find(",2,dlx,wrong,"), std::string::npos);
 }
 
@@ -142,18 +148,15 @@ TEST(Driver, AFalseInvalidClaimIsWrongAndATrueOneNamesTheConflict) {
   const auto f = dir.write("claims.txt", kPuzzle + "\n" + twice + "\n");
   auto cfg = config({f}, 1);
   cfg.solvers = {&liar};
-  std::vector<std::string> problems;
-  cfg.on_problem = [&](const std::string&, uint64_t line, const std::string& msg) {
-    problems.push_back(std::to_string(line) + ": " + msg);
-  };
+  const auto problems = collect_problems(cfg);
   sudoku::RunReport report;
   const std::string rows = run_rows(cfg, &report);
   EXPECT_EQ(report.wrong(), 1u);
   EXPECT_EQ(report.summaries[0].count(Status::invalid), 1u);
   EXPECT_NE(rows.find(",1,liar,wrong,"), std::string::npos) << rows;
-  ASSERT_GE(problems.size(), 1u);
-  EXPECT_NE(problems[0].find("1: solver says the givens contradict each other, but no unit repeats"),
-            std::string::npos) << problems[0];
+  ASSERT_GE(problems->size(), 1u);
+  EXPECT_NE((*problems)[0].find("1: solver says the givens contradict each other, but no unit repeats"),
+            std::string::npos) << (*problems)[0];
 }
 
 TEST(Driver, StopFlagEndsCleanlyWithCompleteRows) {
