@@ -12,10 +12,14 @@ src=${2:-../shared/datasets/bug_plus_n.txt}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 grep -v '^#' "$src" > "$tmp/all.txt"
-head -n 10000 "$tmp/all.txt" > "$tmp/10k.txt"
-: > "$tmp/1m.txt"
-while [ "$(wc -l < "$tmp/1m.txt")" -lt 1000000 ]; do cat "$tmp/all.txt" >> "$tmp/1m.txt"; done
-head -n 1000000 "$tmp/1m.txt" > "$tmp/1m.cut" && mv "$tmp/1m.cut" "$tmp/1m.txt"
+lines=$(wc -l < "$tmp/all.txt")
+[ "$lines" -gt 0 ] || { echo "no puzzles in $src" >&2; exit 1; }
+# Enough copies for a million lines, counted once (not after every append).
+# (No `| head` on the loop: with pipefail, the SIGPIPE it sends would fail the script.)
+for _ in $(seq $(( (1000000 + lines - 1) / lines ))); do cat "$tmp/all.txt"; done > "$tmp/copies.txt"
+head -n 1000000 "$tmp/copies.txt" > "$tmp/1m.txt"
+rm "$tmp/copies.txt"
+head -n 10000 "$tmp/1m.txt" > "$tmp/10k.txt"
 for f in 10k 1m; do
   /usr/bin/time -v build/sudoku-bench solve "$tmp/$f.txt" -s "$solver" -o "$tmp/rows.csv" \
     > "$tmp/$f.out" 2> "$tmp/$f.time"

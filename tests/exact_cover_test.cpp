@@ -15,6 +15,13 @@ namespace {
 using sudoku::ExactCover;
 using sudoku::ExactCover16;
 
+// A search that should repeat an earlier one: the same count and the same work.
+void expect_same_search(const sudoku::CoverResult& again, const sudoku::CoverResult& base) {
+  EXPECT_EQ(again.solutions, base.solutions);
+  EXPECT_EQ(again.work.nodes, base.work.nodes);
+  EXPECT_EQ(again.work.updates, base.work.updates);
+}
+
 // Knuth, "Dancing links" (2000), the example matrix: columns A..G.
 template <class M>
 M knuth_example() {
@@ -227,9 +234,7 @@ TEST(ExactCover, ResetUndoesByUncoveringOrByCopyingWithTheSameResult) {
   m.reset();
   EXPECT_FALSE(m.last_reset_copied());
   const auto again = m.search(0, 0);
-  EXPECT_EQ(again.solutions, base.solutions);
-  EXPECT_EQ(again.work.nodes, base.work.nodes);
-  EXPECT_EQ(again.work.updates, base.work.updates);
+  expect_same_search(again, base);
   ASSERT_TRUE(m.select(1));  // A D G: no solution
   EXPECT_EQ(m.search(0, 0).solutions, 0u);
   m.reset();
@@ -244,9 +249,7 @@ TEST(ExactCover, ResetUndoesByUncoveringOrByCopyingWithTheSameResult) {
   q.reset();
   EXPECT_TRUE(q.last_reset_copied());
   const auto qagain = q.search(0, 0);
-  EXPECT_EQ(qagain.solutions, qbase.solutions);
-  EXPECT_EQ(qagain.work.nodes, qbase.work.nodes);
-  EXPECT_EQ(qagain.work.updates, qbase.work.updates);
+  expect_same_search(qagain, qbase);
 }
 
 TEST(ExactCover, BadRowsAreRejected) {
@@ -358,9 +361,7 @@ TEST(ExactCover, LoadRefusesClashesAndBadRowsAndLeavesTheMatrixAsBuilt) {
     EXPECT_FALSE(q.load(rows));
     EXPECT_TRUE(q.selected().empty());
     const auto again = q.search(0, 0);
-    EXPECT_EQ(again.solutions, base.solutions);
-    EXPECT_EQ(again.work.nodes, base.work.nodes);
-    EXPECT_EQ(again.work.updates, base.work.updates);
+    expect_same_search(again, base);
   }
 }
 
@@ -378,9 +379,7 @@ TEST(ExactCover, ResetAfterLoadCopiesAndSelectBuildsOnALoad) {
   EXPECT_TRUE(q.last_reset_copied());
   EXPECT_TRUE(q.selected().empty());
   const auto again = q.search(0, 0);
-  EXPECT_EQ(again.solutions, base.solutions);
-  EXPECT_EQ(again.work.nodes, base.work.nodes);
-  EXPECT_EQ(again.work.updates, base.work.updates);
+  expect_same_search(again, base);
 }
 
 }  // namespace

@@ -41,13 +41,11 @@ std::string ratio_cell(double med, double lo, double hi) {
   return fmt::format("{:.2f}x [{:.2f}-{:.2f}]", med, lo, hi);
 }
 
-std::string micro(double us) { return us >= 100 ? human(us, 0) : fmt::format("{:.2f}", us); }
-
 std::string bench_table(const std::vector<sudoku::BenchSummary>& sums, const std::string& baseline) {
   Table t({"dataset", "solver", "reps", "puzzles/s", "min-max", "mean µs", "median", "p90", "p99",
            "max µs", "guesses/pz", "%no-guess", "vs " + baseline});
   for (const auto& s : sums) {
-    t.add({std::filesystem::path(s.dataset).filename().string(), s.solver, std::to_string(s.reps),
+    t.add({short_name(s.dataset), s.solver, std::to_string(s.reps),
            human(s.pps_median), human(s.pps_min) + "-" + human(s.pps_max), micro(s.mean_us),
            micro(s.median_us), micro(s.p90_us), micro(s.p99_us), micro(s.max_us),
            fmt::format("{:.2f}", s.guesses_per_puzzle), fmt::format("{:.1f}", s.no_guess_pct),

@@ -30,6 +30,13 @@ uint64_t quantile(const std::map<uint64_t, uint64_t>& counts, uint64_t total, do
   return counts.empty() ? 0 : counts.rbegin()->first;
 }
 
+/// The mean of a counted distribution of `total` values.
+double mean(const std::map<uint64_t, uint64_t>& counts, uint64_t total) {
+  double sum = 0;
+  for (const auto& [v, n] : counts) sum += double(v) * double(n);
+  return sum / double(total);
+}
+
 struct GenerateOptions {
   uint64_t count = 0;
   std::string method = "restart-dfs";
@@ -201,7 +208,7 @@ int run_items(const ItemsRun& run, const Context& ctx) {
       ++clues[static_cast<uint64_t>(it.puzzle.clues())];
       attempts += it.stats.attempts, checks += it.stats.checks, placements += it.stats.placements;
       if (!it.ok) ++missed;
-      if (it.rated && it.level >= 0) ++level_counts[static_cast<std::size_t>(it.level)];
+      if (it.level >= 0) ++level_counts[static_cast<std::size_t>(it.level)];
       if (!it.problem.empty()) {
         if (++problems <= 20) {
           bar.clear();
@@ -250,22 +257,16 @@ int run_items(const ItemsRun& run, const Context& ctx) {
   }
 
   const uint64_t n = rep.items;
-  double clue_sum = 0;
-  for (const auto& [v, k] : clues) clue_sum += double(v) * double(k);
   fmt::print(term, "{}: {} {} ({}, seed {}) in {:.3f} s on {} threads: {}/s\n", run.kind,
              human(double(n)), run.what, run.method, run.seed, rep.wall_s, threads,
              human(rep.wall_s > 0 ? double(n) / rep.wall_s : 0, 1));
   if (n > 0) {
-    fmt::print(term, "  clues: mean {:.2f}, min {}, max {}\n", clue_sum / double(n),
+    fmt::print(term, "  clues: mean {:.2f}, min {}, max {}\n", mean(clues, n),
                clues.begin()->first, clues.rbegin()->first);
     if (run.restarts) {
       fmt::print(term, "  restarts per item: min {}, median {}, p90 {}, max {}, mean {:.1f}\n",
                  restarts.begin()->first, quantile(restarts, n, 0.5), quantile(restarts, n, 0.9),
-                 restarts.rbegin()->first, [&] {
-                   double s = 0;
-                   for (const auto& [v, k] : restarts) s += double(v) * double(k);
-                   return s / double(n);
-                 }());
+                 restarts.rbegin()->first, mean(restarts, n));
       fmt::print(term, "  per item: {:.2f} grids, {:.1f} placements, {:.1f} solver checks\n",
                  double(attempts) / double(n), double(placements) / double(n),
                  double(checks) / double(n));

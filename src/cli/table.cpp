@@ -47,12 +47,10 @@ std::string human(double v, int decimals) {
   return out;
 }
 
-namespace {
 std::string short_name(const std::string& path) {
   return path == "-" ? "stdin" : std::filesystem::path(path).filename().string();
 }
 std::string micro(double us) { return us >= 100 ? human(us, 0) : fmt::format("{:.2f}", us); }
-}  // namespace
 
 std::string summary_tables(const std::vector<sudoku::Summary>& sums, bool ratio) {
   using sudoku::Status;

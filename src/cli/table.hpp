@@ -21,6 +21,10 @@ class Table {
 
 /// A number with thousands separators and `decimals` decimals ("12,345.6").
 std::string human(double v, int decimals = 0);
+/// A file's name for a table: its last component, "stdin" for "-".
+std::string short_name(const std::string& path);
+/// Microseconds for a table: two decimals below 100, whole numbers with separators above.
+std::string micro(double us);
 
 /// The outcome and speed tables of a run; `ratio` adds each solver's speed relative to the
 /// first solver of the same dataset.

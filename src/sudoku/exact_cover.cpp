@@ -373,10 +373,16 @@ bool BasicExactCover<Index>::load(std::span<const int32_t> rows) {
   int32_t covered_primary = 0;
   std::size_t selected = 0;
   for (const int32_t r : rows) {
-    if (r < 0 || r >= nrows) return load_failed();
+    if (r < 0 || r >= nrows) {
+      copy_built();
+      return false;
+    }
     for (int32_t x = row_begin[r], end = row_begin[r + 1]; x < end; ++x) {
       const int32_t c = node[x].col;
-      if (len[c] & kCovered) return load_failed();  // two rows share column c
+      if (len[c] & kCovered) {  // two rows share column c
+        copy_built();
+        return false;
+      }
       len[c] = Index(len[c] | kCovered);
       covered_primary += c < nprimary;
       for (int32_t k = col_begin[c], kend = col_begin[c + 1]; k < kend; ++k) dead[col_rows[k]] = 1;
@@ -415,15 +421,15 @@ bool BasicExactCover<Index>::load(std::span<const int32_t> rows) {
   return true;
 }
 
-// load() found a bad row: back to the matrix as built.
+// Back to the matrix as built by copying the saved arrays (reset(), and load() on a bad row).
 template <class Index>
-bool BasicExactCover<Index>::load_failed() noexcept {
+void BasicExactCover<Index>::copy_built() noexcept {
   std::memcpy(node_.data(), built_node_.data(), node_.size() * sizeof(Node));
   std::memcpy(len_.data(), built_len_.data(), len_.size() * sizeof(Index));
   active_ = primary_;
+  depth_ = 0;
   selected_count_ = 0;
   live_links_ = 0;
-  return false;
 }
 
 template <class Index>
@@ -431,12 +437,7 @@ void BasicExactCover<Index>::reset() {
   const std::size_t bytes = node_.size() * sizeof(Node) + len_.size() * sizeof(Index);
   last_reset_copied_ = prepared_ && live_links_ * kBytesPerUndo >= bytes;
   if (last_reset_copied_) {
-    std::memcpy(node_.data(), built_node_.data(), node_.size() * sizeof(Node));
-    std::memcpy(len_.data(), built_len_.data(), len_.size() * sizeof(Index));
-    active_ = primary_;
-    depth_ = 0;
-    selected_count_ = 0;
-    live_links_ = 0;
+    copy_built();
   } else {
     unwind_search();
     while (selected_count_ > 0) {

@@ -111,7 +111,7 @@ class BasicExactCover {
   void cover_row_others(int32_t x) noexcept;
   void uncover_row_others(int32_t x) noexcept;
   void unwind_search() noexcept;
-  bool load_failed() noexcept;
+  void copy_built() noexcept;
 
   int primary_, columns_;
   std::vector<Node> node_;          // headers 0..columns-1, then the rows' nodes, row by row

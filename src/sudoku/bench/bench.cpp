@@ -278,23 +278,10 @@ std::string bench_summary_csv_row(const BenchSummary& s) {
 }
 
 std::vector<std::string> split_csv_line(std::string_view line) {
-  std::vector<std::string> f(1);
-  bool quoted = false;
-  for (std::size_t i = 0; i < line.size(); ++i) {
-    const char c = line[i];
-    if (quoted) {
-      if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') f.back() += '"', ++i;
-      else if (c == '"') quoted = false;
-      else f.back() += c;
-    } else if (c == '"') {
-      quoted = true;
-    } else if (c == ',') {
-      f.emplace_back();
-    } else if (c != '\r') {
-      f.back() += c;
-    }
-  }
-  return f;
+  std::vector<std::string_view> fields;
+  std::string buf;
+  split_csv(line, fields, buf);  // the readers' CSV splitter (io/parse.hpp)
+  return {fields.begin(), fields.end()};
 }
 
 BenchFile parse_bench_csv(std::string_view text, const std::string& name) {

@@ -162,8 +162,9 @@ Summary run_pass(const std::string& file, const SolverInfo& info, const RunConfi
   std::size_t slice_records = cfg.slice_records;
   if (const uint64_t bytes = reader.total_bytes(); bytes > 0) {
     const uint64_t estimate = bytes / 82 + 1;
-    slice_records = static_cast<std::size_t>(std::clamp<uint64_t>(
-        estimate / (static_cast<uint64_t>(threads) * 16), 8, cfg.slice_records));
+    // At least 8 records (less is all overhead), at most the configured size (which may be less).
+    slice_records = static_cast<std::size_t>(std::min<uint64_t>(
+        std::max<uint64_t>(estimate / (static_cast<uint64_t>(threads) * 16), 8), cfg.slice_records));
   }
 
   tbb::parallel_pipeline(
@@ -176,7 +177,7 @@ Summary run_pass(const std::string& file, const SolverInfo& info, const RunConfi
               fc.stop();
               return nullptr;
             }
-            std::size_t want = std::min(slice_records, cfg.slice_records);
+            std::size_t want = slice_records;
             if (cfg.max_records != 0) {
               if (taken >= cfg.max_records) {
                 fc.stop();

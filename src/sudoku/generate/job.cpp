@@ -37,15 +37,15 @@ class GenerateWorker final : public ItemWorker {
  public:
   explicit GenerateWorker(const GenerateSpec& s)
       : spec_(s), gen_(s.generator->make()),
-        checker_(s.checker != nullptr ? s.checker->make() : nullptr),
-        verifier_(s.verifier != nullptr ? s.verifier->make() : nullptr) {}
+        // Full grids need no solver: --verify then checks the rules alone.
+        checker_(s.checker != nullptr && !s.grids ? s.checker->make() : nullptr),
+        verifier_(s.verifier != nullptr && !s.grids ? s.verifier->make() : nullptr) {}
 
   void make(uint64_t index, GenItem& it) override {
     const auto t0 = Clock::now();
     it.index = index;
     it.stats = GenStats{};
     it.ok = true;
-    it.rated = false;
     it.level = -1;
     it.score = 0;
     it.problem.clear();
@@ -72,7 +72,7 @@ class GenerateWorker final : public ItemWorker {
         break;
       }
     }
-    if (verifier_ && it.problem.empty()) {
+    if (spec_.verifier != nullptr && it.problem.empty()) {
       if (spec_.grids) {
         if (auto why = check_solution(Grid(spec_.box), it.puzzle)) it.problem = *why;
       } else {
@@ -92,12 +92,8 @@ class GenerateWorker final : public ItemWorker {
     ++it.stats.checks;
     logic_.solve(it.puzzle, Limits{2, kDefaultBudget});
     const logic::Rating& r = logic_.rating();
-    it.rated = r.rated;
     it.score = r.score;
-    it.level = -1;
-    const auto names = logic::levels();
-    for (std::size_t l = 0; r.rated && l < names.size(); ++l)
-      if (names[l].name == r.level()) it.level = static_cast<int>(l);
+    it.level = r.rated ? static_cast<int>(r.level_index()) : -1;
     return it.level >= 0 && (spec_.levels >> it.level & 1u) != 0;
   }
 

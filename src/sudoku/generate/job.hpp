@@ -22,9 +22,8 @@ struct GenItem {
   GenStats stats;
   uint64_t time_ns = 0;    ///< making it (and verifying it, when asked), steady clock
   bool ok = true;          ///< false: the clue or difficulty target was not met in the attempts allowed
-  bool rated = false;      ///< rated by the logic solver (a difficulty target was given)
-  double score = 0;        ///< its logic score, when rated
-  int level = -1;          ///< its index in logic::levels(), when rated
+  double score = 0;        ///< its logic score, when rated (a difficulty target was given)
+  int level = -1;          ///< its index in logic::levels() when rated, else -1
   std::string line;        ///< the output line, ending in '\n'
   std::string problem;     ///< a failed verification, or empty
 };

@@ -43,22 +43,12 @@ std::string digits_label(unsigned mask) {
 }
 
 bool Board::load(const Grid& g) {
+  if (find_conflict(g)) return false;  // two equal givens in a unit
   value.fill(0);
   cand.fill(kAll);
   empty = kCells;
-  const auto& geo = geometry();
-  for (int c = 0; c < kCells; ++c) {
-    const int d = g[c];
-    if (d == 0) continue;
-    if (!(cand[c] & bit(d))) return false;  // a peer already holds d
-    place(c, d);
-  }
-  // A given placed after an equal peer given is caught above; one placed before it removed the
-  // candidate from the later given's cell, so check the givens against their peers once more.
   for (int c = 0; c < kCells; ++c)
-    if (value[c] != 0)
-      for (uint8_t p : geo.peers[c])
-        if (value[p] == value[c]) return false;
+    if (g[c] != 0) place(c, g[c]);
   return true;
 }
 

@@ -22,6 +22,14 @@
 namespace sudoku::logic {
 namespace {
 
+// The empty cell with the fewest candidates (the first of them): where a guess branches least.
+int fewest_candidates(const Board& b) noexcept {
+  int cell = -1, fewest = 10;
+  for (int c = 0; c < kCells; ++c)
+    if (!b.value[c] && popcount(b.cand[c]) < fewest) fewest = popcount(b.cand[c]), cell = c;
+  return cell;
+}
+
 constexpr Level kLevels[] = {
     {"easy", 0.0},         // hidden singles and full houses
     {"medium", 2.0},       // naked singles, pointing, claiming
@@ -45,12 +53,14 @@ constexpr Technique kOrder[] = {
 
 std::span<const Level> levels() noexcept { return kLevels; }
 
-std::string_view Rating::level() const noexcept {
-  std::string_view name = kLevels[0].name;
-  for (const Level& l : kLevels)
-    if (score >= l.from) name = l.name;
-  return name;
+std::size_t Rating::level_index() const noexcept {
+  std::size_t index = 0;
+  for (std::size_t l = 0; l < std::size(kLevels); ++l)
+    if (score >= kLevels[l].from) index = l;
+  return index;
 }
+
+std::string_view Rating::level() const noexcept { return kLevels[level_index()].name; }
 
 double score(const Rating& r) noexcept {
   // The hardest step dominates. Among puzzles whose hardest step is the same, more hard steps
@@ -89,9 +99,7 @@ Engine::Outcome Engine::run_logic(Board& b, std::vector<Step>* steps, uint64_t b
 }
 
 void Engine::search(const Board& b) {
-  int cell = -1, best = 10;
-  for (int c = 0; c < kCells; ++c)
-    if (!b.value[c] && popcount(b.cand[c]) < best) best = popcount(b.cand[c]), cell = c;
+  const int cell = fewest_candidates(b);
   for (unsigned r = b.cand[cell]; r; r &= r - 1) {
     if (found_ >= limit_ || budget_hit_) return;
     Board t = b;
@@ -156,9 +164,7 @@ Result Engine::solve(const Grid& puzzle, const Limits& limits, std::vector<Step>
       const Work saved = work_;
       Outcome o = Outcome::stuck;
       while (o == Outcome::stuck) {
-        int cell = -1, fewest = 10;
-        for (int c = 0; c < kCells; ++c)
-          if (!b.value[c] && popcount(b.cand[c]) < fewest) fewest = popcount(b.cand[c]), cell = c;
+        const int cell = fewest_candidates(b);
         step_.clear();
         step_.technique = Technique::guess;
         step_.digits = b.cand[cell];
@@ -167,7 +173,6 @@ Result Engine::solve(const Grid& puzzle, const Limits& limits, std::vector<Step>
         apply(b, step_);
         ++rating_.counts[static_cast<int>(Technique::guess)];
         rating_.hardest_difficulty = std::max(rating_.hardest_difficulty, step_.difficulty());
-        rating_.hardest = Technique::guess;
         if (steps) steps->push_back(step_);
         o = run_logic(b, steps, 0);
       }

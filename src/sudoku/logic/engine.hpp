@@ -24,6 +24,8 @@ struct Rating {
   std::array<uint32_t, kTechniqueCount> counts{};  ///< steps of each technique
   double score = 0;
   std::string_view level() const noexcept;
+  /// The level's index in levels(), easiest 0.
+  std::size_t level_index() const noexcept;
 };
 
 /// The level names, easiest first, and the score each starts at.

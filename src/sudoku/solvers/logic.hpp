@@ -12,7 +12,6 @@ class LogicSolver final : public Solver {
  public:
   Result solve(const Grid& puzzle, const Limits& limits) override { return engine_.solve(puzzle, limits); }
   const logic::Rating& rating() const noexcept { return engine_.rating(); }
-  logic::Engine& engine() noexcept { return engine_; }
 
  private:
   logic::Engine engine_;
