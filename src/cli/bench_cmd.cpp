@@ -11,7 +11,7 @@
 #include "cli/common.hpp"
 #include "cli/table.hpp"
 #include "sudoku/bench/bench.hpp"
-#include "sudoku/driver/machine.hpp"
+#include "sudoku/machine.hpp"
 #include "sudoku/io/csv.hpp"
 #include "sudoku/io/reader.hpp"
 #include "sudoku/registry.hpp"

@@ -9,7 +9,7 @@
 #include "cli/progress.hpp"
 #include "cli/table.hpp"
 #include "sudoku/driver/generate.hpp"
-#include "sudoku/driver/machine.hpp"
+#include "sudoku/machine.hpp"
 #include "sudoku/generate/generator.hpp"
 #include "sudoku/io/csv.hpp"
 #include "sudoku/logic/engine.hpp"

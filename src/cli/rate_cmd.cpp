@@ -8,7 +8,7 @@
 #include "cli/common.hpp"
 #include "cli/table.hpp"
 #include "sudoku/driver/driver.hpp"
-#include "sudoku/driver/machine.hpp"
+#include "sudoku/machine.hpp"
 #include "sudoku/io/csv.hpp"
 #include "sudoku/io/reader.hpp"
 #include "sudoku/registry.hpp"
@@ -62,7 +62,7 @@ int run_rate(const RateOptions& opt, const Context& ctx) {
   prov.command = ctx.command;
   prov.threads = cfg.threads;
   for (const auto& f : cfg.files) prov.datasets.emplace_back(f, sudoku::sha256_file(f));
-  prov.extra.emplace_back("weights", "technique weights: Sudoku Explainer scale (src/sudoku/logic/technique.cpp)");
+  prov.extra.emplace_back("weights", "technique weights: Sudoku Explainer scale (src/core/sudoku/logic/technique.cpp)");
 
   OutFile rows_file(opt.rows, "rows");
   OutFile summary_file(opt.summary, "summary");

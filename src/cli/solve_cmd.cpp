@@ -9,7 +9,7 @@
 #include "cli/progress.hpp"
 #include "cli/table.hpp"
 #include "sudoku/driver/driver.hpp"
-#include "sudoku/driver/machine.hpp"
+#include "sudoku/machine.hpp"
 #include "sudoku/io/csv.hpp"
 #include "sudoku/io/reader.hpp"
 #include "sudoku/registry.hpp"

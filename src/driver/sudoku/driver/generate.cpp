@@ -8,7 +8,7 @@
 #include <oneapi/tbb/parallel_pipeline.h>
 #include <oneapi/tbb/task_arena.h>
 
-#include "sudoku/driver/machine.hpp"
+#include "sudoku/machine.hpp"
 
 namespace sudoku {
 namespace {

@@ -16,7 +16,7 @@
 #include <fmt/format.h>
 
 #include "sudoku/driver/driver.hpp"
-#include "sudoku/driver/machine.hpp"
+#include "sudoku/machine.hpp"
 #include "sudoku/io/csv.hpp"
 #include "sudoku/io/reader.hpp"
 

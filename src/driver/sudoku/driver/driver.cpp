@@ -11,7 +11,7 @@
 #include <oneapi/tbb/parallel_pipeline.h>
 #include <oneapi/tbb/task_arena.h>
 
-#include "sudoku/driver/machine.hpp"
+#include "sudoku/machine.hpp"
 #include "sudoku/io/csv.hpp"
 #include "sudoku/io/parse.hpp"
 #include "sudoku/io/reader.hpp"

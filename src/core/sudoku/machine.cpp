@@ -1,4 +1,4 @@
-#include "sudoku/driver/machine.hpp"
+#include "sudoku/machine.hpp"
 
 #include <sched.h>
 

@@ -6,7 +6,7 @@
 #include <stdexcept>
 
 #include "sudoku/build_info.hpp"
-#include "sudoku/driver/machine.hpp"
+#include "sudoku/machine.hpp"
 
 namespace sudoku {
 
