@@ -68,28 +68,37 @@ TEST(Bench, RowsCountersRatiosAndCsvRoundTrip) {
   bc.warmup_s = 0.01;
   bc.first = 60;
   bc.threads = 2;
+  std::vector<sudoku::BenchRow> streamed;  // what on_rows handed out, repetition by repetition
+  bc.on_rows = [&streamed](const std::vector<sudoku::BenchRow>& rep) {
+    EXPECT_EQ(rep.size(), 2u);
+    streamed.insert(streamed.end(), rep.begin(), rep.end());
+  };
   const auto res = sudoku::run_bench(bc);
   ASSERT_EQ(res.rows.size(), 6u);
   EXPECT_EQ(res.baseline, "dlx");
   EXPECT_EQ(res.wrong(), 0u);
-  for (std::size_t i = 0; i < res.rows.size(); ++i) {
+  EXPECT_FALSE(res.interrupted);
+  ASSERT_EQ(streamed.size(), 6u);
+  for (std::size_t i = 0; i < res.rows.size(); ++i) {  // by repetition, then solver
     const auto& r = res.rows[i];
-    EXPECT_EQ(r.solver, i < 3 ? "dlx" : "propagation");
-    EXPECT_EQ(r.rep, int(i % 3) + 1);
+    EXPECT_EQ(r.solver, i % 2 == 0 ? "dlx" : "propagation");
+    EXPECT_EQ(r.rep, int(i / 2) + 1);
+    EXPECT_EQ(streamed[i].solver, r.solver);
+    EXPECT_EQ(streamed[i].ratio_to_baseline, r.ratio_to_baseline);
     EXPECT_EQ(r.puzzles, 60u);  // --first
     EXPECT_EQ(r.found, 60u);
     EXPECT_GT(r.puzzles_per_s, 0);
     EXPECT_GT(r.nodes, 0u);
     // Exact counters: the same in every repetition.
-    EXPECT_EQ(r.nodes, res.rows[i / 3 * 3].nodes);
-    EXPECT_EQ(r.guesses_total, res.rows[i / 3 * 3].guesses_total);
+    EXPECT_EQ(r.nodes, res.rows[i % 2].nodes);
+    EXPECT_EQ(r.guesses_total, res.rows[i % 2].guesses_total);
     if (r.solver == "dlx") EXPECT_DOUBLE_EQ(r.ratio_to_baseline, 1.0);
-    else EXPECT_NEAR(r.ratio_to_baseline, r.puzzles_per_s / res.rows[i - 3].puzzles_per_s, 1e-9);
+    else EXPECT_NEAR(r.ratio_to_baseline, r.puzzles_per_s / res.rows[i - 1].puzzles_per_s, 1e-9);
   }
-  std::string csv = sudoku::bench_csv_header();
-  for (const auto& r : res.rows) csv += sudoku::bench_csv_row(r);
+  std::string csv = sudoku::bench_schema().header();
+  for (const auto& r : res.rows) csv += sudoku::bench_schema().row(r);
   // Concatenated files (a second header and `#` lines) read as one.
-  csv += "# tool: again\n" + sudoku::bench_csv_header() + sudoku::bench_csv_row(res.rows[0]);
+  csv += "# tool: again\n" + sudoku::bench_schema().header() + sudoku::bench_schema().row(res.rows[0]);
   const auto back = sudoku::parse_bench_csv("# baseline_solver: dlx\n" + csv, "mem");
   ASSERT_EQ(back.rows.size(), 7u);
   EXPECT_EQ(back.meta.at(0).first, "baseline_solver");
@@ -109,10 +118,31 @@ TEST(Bench, RowsCountersRatiosAndCsvRoundTrip) {
   EXPECT_DOUBLE_EQ(sums[0].ratio_median, 1.0);
 }
 
+TEST(Bench, StopKeepsTheFinishedRepetitions) {
+  std::atomic<bool> stop{false};
+  sudoku::BenchConfig bc;
+  bc.files = {default_dataset()};
+  bc.solvers = {sudoku::find_solver("dlx"), sudoku::find_solver("propagation")};
+  bc.reps = 5;
+  bc.warmup_s = 0;
+  bc.first = 30;
+  bc.threads = 1;
+  bc.stop = &stop;
+  int reps_seen = 0;
+  bc.on_rows = [&](const std::vector<sudoku::BenchRow>&) {
+    if (++reps_seen == 2) stop = true;  // as SIGTERM would, between two repetitions
+  };
+  const auto res = sudoku::run_bench(bc);
+  EXPECT_TRUE(res.interrupted);
+  EXPECT_EQ(reps_seen, 2);
+  ASSERT_EQ(res.rows.size(), 4u);
+  EXPECT_EQ(res.rows.back().rep, 2);
+}
+
 TEST(Bench, BadCsvIsNamed) {
   EXPECT_THROW(sudoku::parse_bench_csv("a,b\n1,2\n", "x.csv"), std::runtime_error);
   try {
-    sudoku::parse_bench_csv(sudoku::bench_csv_header() + "d,s,1,1\n", "x.csv");
+    sudoku::parse_bench_csv(sudoku::bench_schema().header() + "d,s,1,1\n", "x.csv");
     FAIL();
   } catch (const std::runtime_error& e) {
     EXPECT_NE(std::string(e.what()).find("x.csv:2:"), std::string::npos) << e.what();

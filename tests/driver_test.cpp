@@ -17,10 +17,11 @@ using test::kSolution;
 std::string run_rows(sudoku::RunConfig cfg, sudoku::RunReport* report = nullptr) {
   test::TempDir dir("-rows");
   const auto path = dir.path("rows.csv");
-  std::FILE* f = std::fopen(path.c_str(), "w");
-  cfg.rows = f;
+  sudoku::OutputFile f(path, "rows");
+  f.open();
+  cfg.rows = &f;
   auto r = sudoku::run(cfg);
-  std::fclose(f);
+  f.commit();
   if (report) *report = r;
   return test::slurp(path);
 }

@@ -266,6 +266,94 @@ TEST(GenerateDriver, SameOutputWhateverThreadsAndSlices) {
   EXPECT_EQ(run_driver(spec, 10, 1, 64), run_driver(spec, 10, 2, 1));
 }
 
+GenerateSpec range_spec(int lo, int hi) {
+  GenerateSpec spec;
+  spec.generator = find_generator("restart-dfs");
+  spec.checker = find_solver("propagation");
+  spec.verifier = find_solver("dlx");  // a problem if dlx disagrees (not unique, other solution)
+  spec.seed = 17;
+  spec.solutions = true;
+  spec.clues_lo = lo;
+  spec.clues_hi = hi;
+  return spec;
+}
+
+TEST(GenerateJob, ClueRangeTargetIsDrawnPerItemAndMet) {
+  const GenerateSpec spec = range_spec(26, 34);
+  auto worker = make_generate_worker(spec);
+  std::vector<std::string> lines;
+  std::set<int> targets;
+  for (uint64_t i = 0; i < 60; ++i) {
+    GenItem it;
+    worker->make(i, it);
+    EXPECT_TRUE(it.ok) << i;
+    EXPECT_EQ(it.problem, "") << i;
+    EXPECT_GE(it.target_clues, 26) << i;
+    EXPECT_LE(it.target_clues, 34) << i;
+    EXPECT_EQ(it.puzzle.clues(), it.target_clues) << i;
+    targets.insert(it.target_clues);
+    lines.push_back(it.line);
+  }
+  // Both ends of the range are drawn (60 draws over 9 values), not one value for all.
+  EXPECT_EQ(*targets.begin(), 26);
+  EXPECT_EQ(*targets.rbegin(), 34);
+  EXPECT_GE(targets.size(), 7u);
+  // Item i depends on (seed, i) alone: a fresh worker, items in reverse order, the driver on 2
+  // threads with small slices.
+  auto other = make_generate_worker(spec);
+  for (uint64_t i = 60; i-- > 45;) {
+    GenItem it;
+    other->make(i, it);
+    EXPECT_EQ(it.line, lines[i]) << i;
+  }
+  const auto two = run_driver(spec, 30, 2, 3);
+  EXPECT_EQ(two, std::vector<std::string>(lines.begin(), lines.begin() + 30));
+  // A single target draws nothing: every item has it.
+  auto fixed = make_generate_worker(range_spec(30, 30));
+  for (uint64_t i = 0; i < 5; ++i) {
+    GenItem it;
+    fixed->make(i, it);
+    EXPECT_EQ(it.puzzle.clues(), 30);
+    EXPECT_EQ(it.target_clues, 30);
+  }
+}
+
+TEST(GenerateJob, MinimalWithARangeKeepsMinimalPuzzlesInsideIt) {
+  GenerateSpec spec = range_spec(22, 23);
+  spec.minimal = true;
+  auto worker = make_generate_worker(spec);
+  auto dlx = solver("dlx");
+  uint64_t attempts = 0;
+  for (uint64_t i = 0; i < 6; ++i) {
+    GenItem it;
+    worker->make(i, it);
+    EXPECT_TRUE(it.ok) << i;
+    EXPECT_EQ(it.problem, "") << i;
+    EXPECT_EQ(it.target_clues, 0);  // no target drawn: a window on minimal puzzles
+    EXPECT_GE(it.puzzle.clues(), 22) << to_line(it.puzzle);
+    EXPECT_LE(it.puzzle.clues(), 23) << to_line(it.puzzle);
+    EXPECT_TRUE(is_minimal(it.puzzle, *dlx)) << to_line(it.puzzle);
+    attempts += it.stats.attempts;
+  }
+  EXPECT_GT(attempts, 6u);  // minimal 9x9 puzzles average about 24 clues: some fall outside
+}
+
+TEST(GenerateJob, MissedRangeTargetIsKeptUntilMaxAttempts) {
+  GenerateSpec spec = range_spec(17, 19);  // random removals practically never get this low
+  spec.max_attempts = 3;
+  auto worker = make_generate_worker(spec);
+  for (uint64_t i = 0; i < 4; ++i) {
+    GenItem it;
+    worker->make(i, it);
+    EXPECT_FALSE(it.ok) << i;
+    EXPECT_EQ(it.stats.attempts, 3u);
+    EXPECT_GE(it.target_clues, 17);
+    EXPECT_LE(it.target_clues, 19);
+    EXPECT_GT(it.puzzle.clues(), it.target_clues);  // written anyway: minimal above the target
+    EXPECT_EQ(it.problem, "") << i;                 // and still unique, by dlx
+  }
+}
+
 TEST(Transform, KeepsValidityUniquenessAndCounts) {
   auto dlx = solver("dlx");
   const auto recs = test::load(test::shared("tdoku_test_puzzles.csv"));
@@ -344,6 +432,70 @@ TEST(GenerateCli, Errors) {
   EXPECT_EQ(r.exit_code, 2);
 }
 
+TEST(GenerateCli, ClueRangeRespectedDeterministicAndUnique) {
+  test::TempDir dir;
+  const std::string a = dir.path("a.txt"), b = dir.path("b.txt"), s = dir.path("s.csv");
+  const std::string args = "generate -n 40 --clues 25-32 --seed 11 --solutions ";
+  auto r1 = test::cli(args + "-j 1 -o " + a + " --stats " + s);
+  ASSERT_EQ(r1.exit_code, 0) << r1.out;
+  EXPECT_NE(r1.out.find("unique 9x9 puzzles of 25-32 clues"), std::string::npos) << r1.out;
+  auto r2 = test::cli(args + "-j 2 -o " + b);
+  ASSERT_EQ(r2.exit_code, 0) << r2.out;
+  EXPECT_EQ(test::slurp(a), test::slurp(b));
+  // Every puzzle inside the range and unique by dlx (the checker was propagation), with the
+  // solution written beside it.
+  auto dlx = solver("dlx");
+  const auto recs = test::load(a);
+  ASSERT_EQ(recs.size(), 40u);
+  std::set<int> counts;
+  for (const auto& rec : recs) {
+    ASSERT_EQ(rec.parsed.error, "") << rec.line;
+    const int clues = rec.parsed.puzzle.clues();
+    EXPECT_GE(clues, 25) << rec.line;
+    EXPECT_LE(clues, 32) << rec.line;
+    counts.insert(clues);
+    const Result r = dlx->solve(rec.parsed.puzzle, Limits{2, kDefaultBudget});
+    EXPECT_EQ(r.status, Status::unique) << rec.line;
+    ASSERT_TRUE(rec.parsed.known.solution.has_value());
+    EXPECT_EQ(r.solution, *rec.parsed.known.solution) << rec.line;
+  }
+  EXPECT_GE(counts.size(), 6u);  // spread over the range
+  const std::string st = test::slurp(s);
+  EXPECT_NE(st.find("# clues: 25-32\n"), std::string::npos) << st;
+  EXPECT_EQ(st.find(",0\n"), std::string::npos) << st;  // every item reached its target
+  // A missed target: written anyway after --max-attempts grids, with a warning, reached 0.
+  auto missed = test::cli("generate -n 2 --clues 17-18 --max-attempts 2 -o " + b + " --stats " + s);
+  EXPECT_EQ(missed.exit_code, 0) << missed.out;
+  EXPECT_NE(missed.out.find("2 item(s) missed the clue target"), std::string::npos) << missed.out;
+  EXPECT_NE(test::slurp(s).find(",0\n"), std::string::npos);
+}
+
+TEST(GenerateCli, BadClueRangesAreUsageErrors) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"--clues 30-20", "LO is above HI"},
+      {"--clues 82", "has 81 cells"},
+      {"--clues 20-82", "has 81 cells"},
+      {"--size 4 --clues 4-17", "has 16 cells"},
+      {"--clues abc", "expected K or LO-HI"},
+      {"--clues 20-", "expected K or LO-HI"},
+      {"--clues -20", "expected K or LO-HI"},
+      {"--clues 20-30-40", "expected K or LO-HI"},
+      {"--clues 2x", "expected K or LO-HI"},
+      {"--clues ' 20'", "expected K or LO-HI"},
+      {"--clues 0-30", "--clues 30 --minimal"},
+      {"--grids --clues 20-30", "--grids makes full grids"},
+  };
+  for (const auto& [args, why] : cases) {
+    const auto r = test::cli(std::string("generate -n 1 ") + args + " -o /dev/null");
+    EXPECT_EQ(r.exit_code, 2) << args << "\n" << r.out;
+    EXPECT_NE(r.out.find(why), std::string::npos) << args << "\n" << r.out;
+  }
+  // The window form with --minimal is fine.
+  const auto ok = test::cli("generate -n 2 --clues 0-30 --minimal -o /dev/null");
+  EXPECT_EQ(ok.exit_code, 0) << ok.out;
+  EXPECT_NE(ok.out.find("(at most 30 clues)"), std::string::npos) << ok.out;
+}
+
 TEST(GenerateCli, DifficultyTargetKeepsOnlyThoseLevels) {
   test::TempDir dir;
   const std::string a = dir.path("a.txt"), b = dir.path("b.txt"), s = dir.path("s.csv");
@@ -366,8 +518,8 @@ TEST(GenerateCli, DifficultyTargetKeepsOnlyThoseLevels) {
     ++lines;
     const Result r = rater.solve(g, Limits{2, kDefaultBudget});
     ASSERT_EQ(r.status, Status::unique);
-    ASSERT_TRUE(rater.rating().rated);
-    const std::string level(rater.rating().level());
+    ASSERT_TRUE(rater.rating()->rated);
+    const std::string level(rater.rating()->level());
     EXPECT_TRUE(level == "medium" || level == "diabolical") << level;
     seen.insert(level);
   }

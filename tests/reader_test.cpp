@@ -104,6 +104,21 @@ TEST(Reader, EndlessLineIsBounded) {
   EXPECT_EQ(recs[1].line, 2u);
 }
 
+TEST(Reader, EveryLongLineIsCutAtMaxLine) {
+  // A line longer than kMaxLine that fits in the read buffer used to be kept whole: how much of
+  // a long line was kept depended on where it fell in the buffer.
+  test::TempDir dir;
+  const std::string longer(sudoku::PuzzleReader::kMaxLine + 1000, '2');
+  const auto f = dir.write("long.txt", kPuzzle + "\n" + longer + "\n" + kPuzzle + "\n");
+  sudoku::PuzzleReader reader(f);
+  sudoku::RawSlice slice;
+  ASSERT_TRUE(reader.read(slice, 10));
+  ASSERT_EQ(slice.records.size(), 3u);
+  EXPECT_EQ(slice.record(1).size(), sudoku::PuzzleReader::kMaxLine);
+  EXPECT_EQ(slice.record(2), kPuzzle);
+  EXPECT_EQ(slice.records[2].line, 3u);
+}
+
 TEST(Reader, UnreadableInputsThrowWithTheReason) {
   test::TempDir dir;
   try {
@@ -131,6 +146,77 @@ TEST(Reader, HeaderWithoutPuzzleColumn) {
   sudoku::RawSlice slice;
   EXPECT_FALSE(reader.read(slice, 10));
   EXPECT_NE(reader.error().find("bad.csv:1: CSV header"), std::string::npos) << reader.error();
+}
+
+TEST(Reader, ByteOrderMarkIsSkipped) {
+  // Windows editors start UTF-8 files with EF BB BF: the first line must read as if it were not
+  // there, in every format.
+  const std::string bom = "\xEF\xBB\xBF";
+  test::TempDir dir;
+  const auto lines = test::load(dir.write("bom.txt", bom + kPuzzle + "\r\n" + kPuzzle + "\r\n"));
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[0].line, 1u);
+  EXPECT_EQ(lines[0].parsed.error, "");
+  EXPECT_EQ(sudoku::to_line(lines[0].parsed.puzzle), kPuzzle);
+  const auto csv = test::load(dir.write("bom.csv", bom + "puzzle,solution\n" + kPuzzle + "," + kSolution + "\n"));
+  ASSERT_EQ(csv.size(), 1u);
+  EXPECT_EQ(csv[0].parsed.error, "");
+  EXPECT_TRUE(csv[0].parsed.known.solution);
+  const auto comment = test::load(dir.write("bom2.txt", bom + "# a comment\n" + kPuzzle + "\n"));
+  ASSERT_EQ(comment.size(), 1u);
+  EXPECT_EQ(comment[0].line, 2u);
+  const auto gz = dir.path("bom.txt.gz");
+  gzip_file(gz, bom + kPuzzle + "\n");
+  const auto zipped = test::load(gz);
+  ASSERT_EQ(zipped.size(), 1u);
+  EXPECT_EQ(zipped[0].parsed.error, "");
+  // Only at the start of the input: elsewhere it is a bad character like any other.
+  const auto later = test::load(dir.write("bom3.txt", kPuzzle + "\n" + bom + kPuzzle + "\n"));
+  ASSERT_EQ(later.size(), 2u);
+  EXPECT_NE(later[1].parsed.error, "");
+}
+
+TEST(Reader, TinyBuffersReadTheSameRecords) {
+  // Lines that span reads, outgrow the buffer or end without a newline: the records must not
+  // depend on the buffer size (fuzz/fuzz_common.hpp checks the same on every fuzz input).
+  test::TempDir dir;
+  const std::string text = "\xEF\xBB\xBF# c\r\n" + kPuzzle + ":1:" + kSolution + "\n\n  \n" + kPuzzle +
+                           "\r\n" + std::string(300, '.') + "\n#\n" + kPuzzle;
+  const auto f = dir.write("p.txt", text);
+  auto read_all = [&](sudoku::ReaderLimits limits, std::size_t per_slice) {
+    sudoku::PuzzleReader reader(f, 0, limits);
+    sudoku::RawSlice slice;
+    std::vector<std::pair<uint64_t, std::string>> out;
+    while (reader.read(slice, per_slice))
+      for (std::size_t i = 0; i < slice.records.size(); ++i)
+        out.emplace_back(slice.records[i].line, std::string(slice.record(i)));
+    EXPECT_EQ(reader.error(), "");
+    return out;
+  };
+  const auto want = read_all({}, 256);
+  ASSERT_EQ(want.size(), 4u);
+  EXPECT_EQ(want[0].first, 2u);
+  EXPECT_EQ(want[3].first, 8u);
+  for (std::size_t buffer : {1, 2, 3, 7, 64, 100})
+    EXPECT_EQ(read_all({buffer, sudoku::PuzzleReader::kMaxLine}, buffer % 3 + 1), want) << buffer;
+  // A small max_line cuts the long lines, not the line numbers.
+  const auto cut = read_all({5, 90}, 2);
+  ASSERT_EQ(cut.size(), 4u);
+  EXPECT_EQ(cut[2].second, std::string(90, '.'));
+  EXPECT_EQ(cut[3].first, 8u);
+}
+
+TEST(Reader, NothingMoreAfterABadHeader) {
+  // read() returned false for a header without a puzzle column; the lines after it must not
+  // come out of a later read() either.
+  test::TempDir dir;
+  const auto f = dir.write("bad.csv", "id,solution\n" + kPuzzle + "\n" + kPuzzle + "\n");
+  sudoku::PuzzleReader reader(f);
+  sudoku::RawSlice slice;
+  EXPECT_FALSE(reader.read(slice, 10));
+  EXPECT_FALSE(reader.read(slice, 10));
+  EXPECT_TRUE(slice.records.empty());
+  EXPECT_NE(reader.error(), "");
 }
 
 TEST(Reader, Sha256MatchesTheManifest) {

@@ -62,8 +62,8 @@ BenchFile bench(const sudoku::SolverInfo* solver, int reps = 5) {
   bc.first = 100;
   bc.threads = 1;
   const auto res = sudoku::run_bench(bc);
-  std::string csv = "# baseline_solver: dlx\n" + sudoku::bench_csv_header();
-  for (const auto& r : res.rows) csv += sudoku::bench_csv_row(r);
+  std::string csv = "# baseline_solver: dlx\n" + sudoku::bench_schema().header();
+  for (const auto& r : res.rows) csv += sudoku::bench_schema().row(r);
   return sudoku::parse_bench_csv(csv, "bench");
 }
 

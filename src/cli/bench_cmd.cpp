@@ -1,7 +1,6 @@
 // `bench`: repeated, interleaved, verified timing of solvers on datasets (sudoku/bench/bench.hpp
 // does the work); a table on the terminal, the per-repetition CSV and the summary CSV.
-#include <unistd.h>
-
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -9,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "cli/common.hpp"
+#include "cli/session.hpp"
 #include "cli/table.hpp"
 #include "sudoku/bench/bench.hpp"
 #include "sudoku/machine.hpp"
@@ -68,57 +68,53 @@ int run_bench_cmd(const BenchOptions& opt, const Context& ctx) {
   bc.first = opt.first;
   bc.limits.solutions = opt.limit;
   bc.limits.budget = opt.budget;
-  const bool tty = ::isatty(STDERR_FILENO) != 0;
-  if (tty)
-    bc.on_step = [](const std::string& s) { fmt::print(stderr, "\r\033[K{}", s); };
+  if (std::find(bc.files.begin(), bc.files.end(), "-") != bc.files.end())
+    throw UsageError("bench reads each file many times: give files, not stdin");
 
-  sudoku::Provenance prov;
-  prov.command = ctx.command;
-  prov.threads = bc.threads;
-  for (const auto& f : bc.files) {
-    if (f == "-") throw UsageError("bench reads each file many times: give files, not stdin");
-    prov.datasets.emplace_back(f, sudoku::sha256_file(f));
-  }
+  Session session(ctx, bc.threads);
+  for (const auto& f : bc.files) session.input(f);
   const std::string baseline_name(bc.baseline ? bc.baseline->name : bc.solvers.front()->name);
-  prov.extra = {{"baseline_solver", baseline_name},
-                {"reps", std::to_string(opt.reps)},
-                {"warmup_s", fmt::format("{}", opt.warmup)},
-                {"min_time_s", fmt::format("{}", opt.min_time)},
-                {"order", opt.shuffle ? "shuffled" : "rotated"},
-                {"seed", std::to_string(opt.seed)},
-                {"first", opt.first ? std::to_string(opt.first) : "all"},
-                {"limit", std::to_string(opt.limit)},
-                {"budget", std::to_string(opt.budget)}};
-  OutFile rows_file(opt.rows, "bench CSV");
-  OutFile summary_file(opt.summary, "summary CSV");
-  std::FILE* term = rows_file.get() == stdout || summary_file.get() == stdout ? stderr : stdout;
-
-  const sudoku::BenchResult res = sudoku::run_bench(bc);
-  if (tty) fmt::print(stderr, "\r\033[K");
-  const std::string header = sudoku::metadata_header(prov);
-  const auto sums = sudoku::summarize(res.rows);
-  if (std::FILE* f = rows_file.get()) {
-    std::string text = header + sudoku::bench_csv_header();
-    for (const auto& r : res.rows) text += sudoku::bench_csv_row(r);
-    sudoku::write_all(f, text, opt.rows);
-    std::fflush(f);
-  }
-  if (std::FILE* f = summary_file.get()) {
-    std::string text = header + sudoku::bench_summary_csv_header();
-    for (const auto& s : sums) text += sudoku::bench_summary_csv_row(s);
-    sudoku::write_all(f, text, opt.summary);
-    std::fflush(f);
-  }
-  fmt::print(term, "{} repetitions, {} threads; medians across repetitions; ratios to {} in the "
-                   "same repetition\n\n{}",
-             opt.reps, bc.threads, res.baseline, bench_table(sums, res.baseline));
-  std::fflush(term);
-  for (const auto& e : res.read_errors) fmt::print(stderr, "error: {}\n", e);
-  if (res.wrong() > 0) {
-    fmt::print(stderr, "error: {} wrong answer(s) (see the wrong column)\n", res.wrong());
-    return kExitWrong;
-  }
-  return res.read_errors.empty() ? 0 : kExitWrong;
+  session.record("baseline_solver", baseline_name);
+  session.record("reps", std::to_string(opt.reps));
+  session.record("warmup_s", fmt::format("{}", opt.warmup));
+  session.record("min_time_s", fmt::format("{}", opt.min_time));
+  session.record("order", opt.shuffle ? "shuffled" : "rotated");
+  session.record("seed", std::to_string(opt.seed));
+  session.record("first", opt.first ? std::to_string(opt.first) : "all");
+  session.record("limit", std::to_string(opt.limit));
+  session.record("budget", std::to_string(opt.budget));
+  sudoku::OutputFile* rows = session.output(opt.rows, "bench CSV");
+  sudoku::OutputFile* summary = session.output(opt.summary, "summary CSV");
+  session.start();
+  return session.run([&] {
+    bc.stop = session.stop_flag();
+    bc.on_step = [&session](const std::string& s) { session.progress().line(s); };
+    if (rows != nullptr) {
+      rows->write(session.header() + sudoku::bench_schema().header());
+      bc.on_rows = [rows](const std::vector<sudoku::BenchRow>& rep) {  // each repetition as it ends
+        fmt::memory_buffer b;
+        for (const auto& r : rep) sudoku::bench_schema().write(b, r);
+        rows->write({b.data(), b.size()});
+        rows->flush();
+      };
+    }
+    const sudoku::BenchResult res = sudoku::run_bench(bc);
+    session.progress().clear();
+    const auto sums = sudoku::summarize(res.rows);
+    if (summary != nullptr) {
+      fmt::memory_buffer b;
+      for (const auto& s : sums) sudoku::bench_summary_schema().write(b, s);
+      summary->write(session.header() + sudoku::bench_summary_schema().header());
+      summary->write({b.data(), b.size()});
+    }
+    fmt::print(session.term(), "{} repetitions, {} threads; medians across repetitions; ratios to {} in the "
+                               "same repetition\n\n{}",
+               opt.reps, bc.threads, res.baseline, bench_table(sums, res.baseline));
+    Session::Outcome o;
+    o.wrong = res.wrong();
+    o.read_errors = res.read_errors;
+    return o;
+  });
 }
 
 }  // namespace

@@ -1,8 +1,5 @@
 #include "cli/common.hpp"
 
-#include <cerrno>
-#include <csignal>
-#include <cstring>
 
 #include <fmt/format.h>
 
@@ -37,43 +34,10 @@ std::vector<const sudoku::SolverInfo*> parse_solvers(const std::string& list) {
   return out;
 }
 
-namespace {
-std::atomic<bool> g_stop{false};
-extern "C" void on_sigint(int) {
-  g_stop.store(true);
-  std::signal(SIGINT, SIG_DFL);  // a second Ctrl-C ends the process at once
-}
-}  // namespace
-
-SigintGuard::SigintGuard() {
-  g_stop.store(false);
-  old_ = std::signal(SIGINT, on_sigint);
-}
-
-SigintGuard::~SigintGuard() { std::signal(SIGINT, old_); }
-
-const std::atomic<bool>* SigintGuard::flag() const noexcept { return &g_stop; }
-
 int box_for_side(int side) {
   for (int b = sudoku::kMinBox; b <= sudoku::kMaxBox; ++b)
     if (b * b == side) return b;
   throw UsageError(fmt::format("size {}: supported sizes are 4, 9, 16 and 25", side));
-}
-
-OutFile::OutFile(const std::string& path, const char* what) {
-  if (path.empty()) return;
-  if (path == "-") {
-    f_ = stdout;
-    return;
-  }
-  f_ = std::fopen(path.c_str(), "w");
-  if (f_ == nullptr)
-    throw sudoku::InputError(fmt::format("{}: cannot write {}: {}", path, what, std::strerror(errno)));
-  owned_ = true;
-}
-
-OutFile::~OutFile() {
-  if (owned_) std::fclose(f_);
 }
 
 }  // namespace cli

@@ -1,6 +1,6 @@
 #pragma once
 // What every subcommand shares: exit codes, the fatal usage error, the subcommand table entry,
-// solver-list parsing, output files.
+// solver-list parsing.
 #include <atomic>
 #include <cstdio>
 #include <functional>
@@ -15,9 +15,10 @@
 
 namespace cli {
 
-/// Exit codes: 0 success; 1 a wrong answer, a failed check or an input that ended early;
-/// 2 usage or an unreadable input; 130 interrupted by Ctrl-C.
-inline constexpr int kExitWrong = 1, kExitUsage = 2, kExitInterrupted = 130;
+/// Exit codes: 0 success; 1 a wrong answer, a failed check, an input that ended early or a
+/// failed write; 2 usage or an unreadable input; 128 + the signal when stopped by one (130
+/// Ctrl-C, 143 SIGTERM, 141 a closed pipe).
+inline constexpr int kExitWrong = 1, kExitUsage = 2;
 
 /// A fatal usage error (unknown solver, bad option value): main prints it, exit code 2.
 struct UsageError : std::runtime_error {
@@ -56,36 +57,7 @@ std::string default_solver();
 /// Solvers from "a,b,c" or "all"; throws UsageError with "did you mean" for an unknown name.
 std::vector<const sudoku::SolverInfo*> parse_solvers(const std::string& list);
 
-/// While alive, Ctrl-C sets flag() instead of killing the process (a second Ctrl-C does kill
-/// it); the previous handler is restored on destruction, also when an exception leaves.
-class SigintGuard {
- public:
-  SigintGuard();
-  ~SigintGuard();
-  SigintGuard(const SigintGuard&) = delete;
-  SigintGuard& operator=(const SigintGuard&) = delete;
-  const std::atomic<bool>* flag() const noexcept;
-
- private:
-  void (*old_)(int);
-};
-
 /// The box size of a grid side (4 -> 2, 9 -> 3, 16 -> 4, 25 -> 5); throws UsageError.
 int box_for_side(int side);
-
-/// An output file opened for writing ("-" is stdout, "" is none); closed by the destructor.
-/// Throws sudoku::InputError naming the file when it cannot be created.
-class OutFile {
- public:
-  OutFile(const std::string& path, const char* what);
-  ~OutFile();
-  OutFile(const OutFile&) = delete;
-  OutFile& operator=(const OutFile&) = delete;
-  std::FILE* get() const noexcept { return f_; }
-
- private:
-  std::FILE* f_ = nullptr;
-  bool owned_ = false;
-};
 
 }  // namespace cli

@@ -11,6 +11,7 @@
 #include "sudoku/driver/generate.hpp"
 #include "sudoku/machine.hpp"
 #include "sudoku/generate/generator.hpp"
+#include "sudoku/generate/job.hpp"
 #include "sudoku/io/csv.hpp"
 #include "sudoku/logic/engine.hpp"
 #include "sudoku/registry.hpp"
@@ -24,7 +25,7 @@ struct GenerateOptions {
   std::string method = "restart-dfs";
   int size = 9;
   bool grids = false;
-  int clues = 0;
+  std::string clues;  ///< "K" or "LO-HI"; empty: no target
   bool minimal = false;
   std::string symmetry = "none";
   uint64_t seed = 1;
@@ -53,6 +54,39 @@ const sudoku::SolverInfo* other_solver(const sudoku::SolverInfo* not_this, int b
     if (s != nullptr && s != not_this && s->supports(box)) return s;
   }
   throw UsageError("no second solver handles this size, so --verify cannot check independently");
+}
+
+/// A clue target: lo == hi for `--clues K`; 0-0 for none.
+struct ClueRange {
+  int lo = 0, hi = 0;
+};
+
+/// `--clues K` or `--clues LO-HI` (whole numbers, 0 <= LO <= HI <= cells); throws UsageError.
+ClueRange parse_clues(const std::string& text, int side, bool minimal) {
+  ClueRange r;
+  if (text.empty()) return r;
+  const auto number = [](const std::string& digits, int& out) {
+    if (digits.empty() || digits.size() > 6) return false;
+    for (const char c : digits)
+      if (c < '0' || c > '9') return false;
+    out = std::stoi(digits);
+    return true;
+  };
+  const std::size_t dash = text.find('-');
+  const bool ok = dash == std::string::npos
+                      ? number(text, r.lo)
+                      : number(text.substr(0, dash), r.lo) && number(text.substr(dash + 1), r.hi);
+  if (!ok)
+    throw UsageError(fmt::format("--clues '{}': expected K or LO-HI, whole numbers (30, 103-128)", text));
+  if (dash == std::string::npos) r.hi = r.lo;
+  const int cells = side * side;
+  if (r.hi > cells)
+    throw UsageError(fmt::format("--clues {}: a {}x{} grid has {} cells", text, side, side, cells));
+  if (r.lo > r.hi) throw UsageError(fmt::format("--clues {}: LO is above HI", text));
+  if (r.lo == 0 && r.hi > 0 && dash != std::string::npos && !minimal)
+    throw UsageError(fmt::format("--clues {}: a target range starts at 1 or more (for minimal "
+                                 "puzzles of at most {} clues: --clues {} --minimal)", text, r.hi, r.hi));
+  return r;
 }
 
 /// The level names, comma-separated, easiest first.
@@ -96,7 +130,8 @@ int run_generate(const GenerateOptions& opt, const Context& ctx) {
   if (!sym)
     throw UsageError(fmt::format("unknown symmetry '{}': none, rotate180, rotate90, mirror, diagonal",
                                  opt.symmetry));
-  if (opt.grids && (opt.clues != 0 || opt.minimal || *sym != sudoku::Symmetry::none || opt.solutions))
+  const ClueRange clues = parse_clues(opt.clues, opt.size, opt.minimal);
+  if (opt.grids && (clues.hi != 0 || opt.minimal || *sym != sudoku::Symmetry::none || opt.solutions))
     throw UsageError("--grids makes full grids: --clues, --minimal, --symmetry and --solutions do not apply");
   uint32_t levels = 0;
   if (!opt.difficulty.empty()) {
@@ -104,9 +139,6 @@ int run_generate(const GenerateOptions& opt, const Context& ctx) {
     if (opt.grids) throw UsageError("--difficulty rates puzzles: it does not apply to --grids");
     if (opt.size != 9) throw UsageError("--difficulty: the logic rater handles 9x9 puzzles only");
   }
-  if (opt.clues < 0 || opt.clues > opt.size * opt.size)
-    throw UsageError(fmt::format("--clues {}: a {}x{} grid has {} cells", opt.clues, opt.size,
-                                 opt.size, opt.size * opt.size));
 
   sudoku::GenerateSpec spec;
   spec.generator = gen;
@@ -114,7 +146,8 @@ int run_generate(const GenerateOptions& opt, const Context& ctx) {
   spec.seed = opt.seed;
   spec.grids = opt.grids;
   spec.reduce.symmetry = *sym;
-  spec.reduce.target_clues = opt.clues;
+  spec.clues_lo = clues.lo;
+  spec.clues_hi = clues.hi;
   spec.minimal = opt.minimal;
   spec.max_attempts = opt.max_attempts;
   spec.solutions = opt.solutions;
@@ -128,10 +161,13 @@ int run_generate(const GenerateOptions& opt, const Context& ctx) {
   run.method = std::string(gen->name);
   const std::string shape = fmt::format("{}x{}", opt.size, opt.size);
   if (opt.grids) run.what = fmt::format("full {} grids", shape);
-  else if (opt.clues == 0 || opt.minimal)
+  else if (clues.hi == 0 || opt.minimal)
     run.what = fmt::format("minimal unique {} puzzles{}", shape,
-                           opt.clues ? fmt::format(" (at most {} clues)", opt.clues) : "");
-  else run.what = fmt::format("unique {} puzzles of {} clues", shape, opt.clues);
+                           clues.hi == 0   ? ""
+                           : clues.lo == 0 ? fmt::format(" (at most {} clues)", clues.hi)
+                                           : fmt::format(" ({}-{} clues)", clues.lo, clues.hi));
+  else if (clues.lo == clues.hi) run.what = fmt::format("unique {} puzzles of {} clues", shape, clues.hi);
+  else run.what = fmt::format("unique {} puzzles of {}-{} clues", shape, clues.lo, clues.hi);
   if (*sym != sudoku::Symmetry::none) run.what += fmt::format(", symmetry {}", opt.symmetry);
   if (levels != 0) run.what += fmt::format(", difficulty {}", opt.difficulty);
   run.rated = levels != 0;
@@ -145,6 +181,11 @@ int run_generate(const GenerateOptions& opt, const Context& ctx) {
                     {"seed", std::to_string(opt.seed)},
                     {"checker", std::string(spec.checker->name)},
                     {"verifier", spec.verifier ? std::string(spec.verifier->name) : "none"}};
+  if (clues.hi != 0)
+    run.provenance.emplace_back("clues", fmt::format("{}-{}{}", clues.lo, clues.hi,
+                                                     opt.minimal ? " (minimal)" : ""));
+  if (!opt.grids)
+    run.provenance.emplace_back("check budget", fmt::format("{} nodes", spec.reduce.budget));
   if (levels != 0) run.provenance.emplace_back("difficulty", opt.difficulty);
   run.make_worker = [spec] { return sudoku::make_generate_worker(spec); };
   return run_items(run, ctx);
@@ -165,10 +206,13 @@ void add_generate_command(CLI::App& app, Commands& out) {
       ->check(CLI::IsMember({4, 9, 16, 25}))
       ->capture_default_str();
   g->add_flag("--grids", opt->grids, "Write full grids instead of puzzles");
-  g->add_option("--clues", opt->clues, "Remove givens down to this many (a new grid is tried when "
-                                       "a grid's removals get stuck above it)");
+  g->add_option("--clues", opt->clues, "K: remove givens down to K (a new grid is tried when a "
+                                       "grid's removals get stuck above it). LO-HI: each puzzle's "
+                                       "target drawn uniformly from LO..HI by its own stream")
+      ->type_name("K|LO-HI");
   g->add_flag("--minimal", opt->minimal, "Remove until no given can be removed (the default with "
-                                         "no --clues); with --clues: minimal puzzles of at most that many");
+                                         "no --clues); with --clues K: minimal puzzles of at most K; "
+                                         "with LO-HI: minimal puzzles of LO to HI clues");
   g->add_option("--symmetry", opt->symmetry, "Pattern of givens: none, rotate180, rotate90, mirror, "
                                              "diagonal (with symmetry, minimal means no orbit can go)")
       ->capture_default_str();
@@ -184,10 +228,13 @@ void add_generate_command(CLI::App& app, Commands& out) {
                                              "checks every answer against it)");
   g->add_flag("--verify", opt->verify, "Check every puzzle again with a different solver than the "
                                        "one that made it (dlx vs propagation); exit 1 on a failure");
-  g->add_option("--checker", opt->checker, "Solver for the uniqueness checks (default: propagation "
-                                           "for 9x9, dlx otherwise)");
+  g->add_option("--checker", opt->checker,
+                fmt::format("Solver for the uniqueness checks (default: propagation for 9x9, dlx "
+                            "otherwise); a check that passes {} nodes counts as not unique (the "
+                            "given stays)", sudoku::ReduceOptions{}.budget));
   g->add_option("--max-attempts", opt->max_attempts, "Full grids tried per puzzle to meet --clues "
-                                                   "and --difficulty")
+                                                   "and --difficulty (a range's target is drawn "
+                                                   "once per puzzle, not per grid)")
       ->check(CLI::Range(uint64_t{1}, UINT64_MAX))
       ->capture_default_str();
   g->add_option("--difficulty", opt->difficulty,

@@ -23,11 +23,12 @@ struct ItemsRun {
   bool restarts = false;  ///< print the restart distribution
   bool rated = false;     ///< items carry a logic rating: score and level columns, level summary
   std::vector<std::pair<std::string, std::string>> provenance;  ///< extra `#` header lines
-  std::vector<std::pair<std::string, std::string>> datasets;    ///< input files and sha256
+  std::vector<std::string> inputs;  ///< input files: hashed into the provenance, never overwritten
   std::function<std::unique_ptr<sudoku::ItemWorker>()> make_worker;
 };
 
-/// Runs it; returns the exit code (0, 1 when an item failed verification, 130 on Ctrl-C).
+/// Runs it in a batch session (session.hpp); returns the exit code (0, 1 when an item failed
+/// verification or a write failed, 130/143 when stopped by SIGINT/SIGTERM).
 int run_items(const ItemsRun& run, const Context& ctx);
 
 }  // namespace cli

@@ -1,6 +1,7 @@
 // sudoku-bench: the thin entry point. Each subcommand file binds its options to a struct
 // (CLI11) and adds itself to the table below; main parses, runs the chosen subcommand, and is
 // the only place that prints a fatal error and chooses the exit code.
+#include <algorithm>
 #include <exception>
 #include <string>
 
@@ -9,7 +10,8 @@
 
 #include "cli/common.hpp"
 #include "sudoku/build_info.hpp"
-#include "sudoku/io/reader.hpp"
+#include "cli/session.hpp"
+#include "sudoku/registry.hpp"
 
 int main(int argc, char** argv) {
   cli::Context ctx;
@@ -31,6 +33,20 @@ int main(int argc, char** argv) {
   cli::add_bench_command(app, commands);
   cli::add_regress_command(app, commands);
 
+  // A first word that is no subcommand gets the same "did you mean" as a solver name.
+  if (argc > 1 && argv[1][0] != '-') {
+    std::vector<std::string_view> names;
+    for (const CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; }))
+      names.push_back(sub->get_name());
+    const std::string_view word = argv[1];
+    if (std::find(names.begin(), names.end(), word) == names.end()) {
+      const std::string near = sudoku::nearest_name(word, names);
+      fmt::print(stderr, "sudoku-bench: unknown subcommand '{}'{}; 'sudoku-bench --help' lists them\n", word,
+                 near.empty() ? "" : fmt::format(" (did you mean '{}'?)", near));
+      return cli::kExitUsage;
+    }
+  }
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -42,14 +58,7 @@ int main(int argc, char** argv) {
     for (const auto& c : commands)
       if (c.app->parsed()) return c.run(ctx);
     return cli::run_default(ctx);
-  } catch (const cli::UsageError& e) {
-    fmt::print(stderr, "sudoku-bench: {}\n", e.what());
-    return cli::kExitUsage;
-  } catch (const sudoku::InputError& e) {
-    fmt::print(stderr, "sudoku-bench: {}\n", e.what());
-    return cli::kExitUsage;
-  } catch (const std::exception& e) {
-    fmt::print(stderr, "sudoku-bench: error: {}\n", e.what());
-    return 1;
+  } catch (...) {
+    return cli::report_error(std::current_exception());
   }
 }

@@ -35,6 +35,13 @@ void ProgressBar::update(const sudoku::Progress& p) {
   std::fflush(stderr);
 }
 
+void ProgressBar::line(const std::string& text) {
+  if (!tty_) return;
+  fmt::print(stderr, "\r\033[K{}", text);
+  std::fflush(stderr);
+  shown_ = true;
+}
+
 void ProgressBar::clear() {
   if (!shown_) return;
   fmt::print(stderr, "\r\033[K");

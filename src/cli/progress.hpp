@@ -14,6 +14,8 @@ class ProgressBar {
   ProgressBar(const ProgressBar&) = delete;
   ProgressBar& operator=(const ProgressBar&) = delete;
   void update(const sudoku::Progress& p);
+  /// A one-line status in place of the bar ("rep 2/5  default.txt dlx"), on a terminal only.
+  void line(const std::string& text);
   /// Erases the bar (before other output, and at the end of a pass).
   void clear();
 

@@ -6,13 +6,12 @@
 #include <fmt/format.h>
 
 #include "cli/common.hpp"
-#include "cli/table.hpp"
+#include "cli/session.hpp"
 #include "sudoku/driver/driver.hpp"
 #include "sudoku/machine.hpp"
 #include "sudoku/io/csv.hpp"
 #include "sudoku/io/reader.hpp"
 #include "sudoku/registry.hpp"
-#include "sudoku/solvers/logic.hpp"
 
 namespace cli {
 namespace {
@@ -27,24 +26,21 @@ struct RateOptions {
   std::string summary;
 };
 
-/// The extra columns: score, hardest technique, level, then the count of each technique.
-std::string rating_columns() {
-  std::string h = ",difficulty_score,hardest_technique,level";
-  for (int t = 0; t < lg::kTechniqueCount; ++t)
-    h += fmt::format(",n_{}", lg::technique_id(static_cast<lg::Technique>(t)));
-  return h;
-}
-
+/// The rater's columns, from the rating schema, for every puzzle its solver rated.
 class RatingAnnotator final : public sudoku::RowAnnotator {
  public:
-  void annotate(const sudoku::Grid&, const sudoku::Result&, sudoku::Solver& solver, std::string& out) override {
-    const lg::Rating& r = static_cast<sudoku::LogicSolver&>(solver).rating();
-    if (!r.rated) return;  // blank fields: invalid, no solution, several solutions
-    fmt::memory_buffer b;
-    fmt::format_to(std::back_inserter(b), ",{:.2f},{},{}", r.score, lg::technique_id(r.hardest), r.level());
-    for (uint32_t n : r.counts) fmt::format_to(std::back_inserter(b), ",{}", n);
-    out.assign(b.data(), b.size());
+  void annotate(const sudoku::Grid&, const sudoku::Result&, const sudoku::Solver& solver,
+                std::string& out) override {
+    const lg::Rating* r = solver.rating();
+    if (r == nullptr || !r->rated) return;  // blank fields: invalid, no solution, several solutions
+    buf_.clear();
+    buf_.push_back(',');
+    sudoku::rating_schema().fields(buf_, *r);
+    out.assign(buf_.data(), buf_.size());
   }
+
+ private:
+  fmt::memory_buffer buf_;
 };
 
 int run_rate(const RateOptions& opt, const Context& ctx) {
@@ -55,38 +51,22 @@ int run_rate(const RateOptions& opt, const Context& ctx) {
   cfg.limits.solutions = 2;  // a rating needs the one solution
   cfg.limits.budget = opt.budget;
   cfg.box = 3;
-  cfg.extra_columns = rating_columns();
+  const auto& columns = sudoku::rating_schema();
+  cfg.extra_columns = columns.columns().size();
   cfg.make_annotator = [] { return std::make_unique<RatingAnnotator>(); };
 
-  sudoku::Provenance prov;
-  prov.command = ctx.command;
-  prov.threads = cfg.threads;
-  for (const auto& f : cfg.files) prov.datasets.emplace_back(f, sudoku::sha256_file(f));
-  prov.extra.emplace_back("weights", "technique weights: Sudoku Explainer scale (src/core/sudoku/logic/technique.cpp)");
-
-  OutFile rows_file(opt.rows, "rows");
-  OutFile summary_file(opt.summary, "summary");
-  std::FILE* term = rows_file.get() == stdout || summary_file.get() == stdout ? stderr : stdout;
-  if (rows_file.get() != nullptr) {
-    cfg.rows = rows_file.get();
-    cfg.rows_name = opt.rows;
-    sudoku::write_all(cfg.rows, sudoku::metadata_header(prov) + sudoku::rows_csv_header(false, cfg.extra_columns),
-                      opt.rows);
-  }
-  uint64_t problems = 0;
-  cfg.on_problem = [&](const std::string& file, uint64_t line, const std::string& msg) {
-    if (++problems <= 20) fmt::print(stderr, "{}:{}: {}\n", file, line, msg);
-  };
-  const sudoku::RunReport report = sudoku::run(cfg);
-  if (summary_file.get() != nullptr) {
-    std::string text = sudoku::metadata_header(prov) + sudoku::summary_csv_header();
-    for (const auto& s : report.summaries) text += sudoku::summary_csv_row(s);
-    sudoku::write_all(summary_file.get(), text, opt.summary);
-  }
-  fmt::print(term, "{}", summary_tables(report.summaries, false));
-  for (const auto& e : report.read_errors) fmt::print(stderr, "error: {}\n", e);
-  if (report.wrong() > 0) return kExitWrong;
-  return report.read_errors.empty() ? 0 : kExitWrong;
+  Session session(ctx, cfg.threads);
+  for (const auto& f : cfg.files) session.input(f);
+  session.record("budget", std::to_string(opt.budget));
+  session.record("weights", "technique weights: Sudoku Explainer scale (src/core/sudoku/logic/technique.cpp)");
+  cfg.rows = session.output(opt.rows, "rows");
+  sudoku::OutputFile* summary = session.output(opt.summary, "summary");
+  session.start();
+  return session.run([&] {
+    if (cfg.rows != nullptr)
+      cfg.rows->write(session.header() + sudoku::rows_schema(false).names() + "," + columns.header());
+    return run_driver(session, cfg, summary, false);
+  });
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "cli/common.hpp"
+#include "cli/session.hpp"
 #include "sudoku/bench/regress.hpp"
 #include "sudoku/io/csv.hpp"
 #include "sudoku/io/reader.hpp"
@@ -32,29 +33,36 @@ double parse_percent(std::string s) {
   return v / 100;
 }
 
-int run_regress(const RegressCmdOptions& opt) {
+int run_regress(const RegressCmdOptions& opt, const Context& ctx) {
   sudoku::RegressOptions ro;
   ro.tolerance = parse_percent(opt.tolerance);
   ro.alpha = opt.alpha;
   ro.metric = opt.metric == "ratio" ? sudoku::TimeMetric::ratio : sudoku::TimeMetric::throughput;
   ro.time_report_only = opt.report_only;
-  sudoku::RegressReport rep;
-  try {
-    const auto base = sudoku::read_bench_csv(opt.baseline);
-    const auto cur = sudoku::read_bench_csv(opt.current);
-    rep = sudoku::regress(base, cur, ro, opt.baseline, opt.current);
-  } catch (const sudoku::InputError&) {
-    throw;
-  } catch (const std::runtime_error& e) {  // not a bench CSV, incomparable files: usage, not a regression
-    throw UsageError(e.what());
-  }
-  const std::string md = rep.markdown();
-  fmt::print("{}", md);
-  if (!opt.report.empty()) {
-    OutFile f(opt.report, "report");
-    sudoku::write_all(f.get(), md, opt.report);
-  }
-  return rep.failed() ? kExitWrong : 0;
+  Session session(ctx, 1);
+  session.input(opt.baseline);
+  session.input(opt.current);
+  sudoku::OutputFile* report = session.output(opt.report, "report");
+  session.start();
+  return session.run([&] {
+    sudoku::RegressReport rep;
+    try {
+      const auto base = sudoku::read_bench_csv(opt.baseline);
+      const auto cur = sudoku::read_bench_csv(opt.current);
+      rep = sudoku::regress(base, cur, ro, opt.baseline, opt.current);
+    } catch (const sudoku::InputError&) {
+      throw;
+    } catch (const std::runtime_error& e) {  // not a bench CSV, incomparable files: usage, not a regression
+      throw UsageError(e.what());
+    }
+    const std::string md = rep.markdown();
+    fmt::print(session.term(), "{}", md);
+    if (report != nullptr) report->write(md);
+    Session::Outcome o;
+    o.failed = rep.failed() ? 1 : 0;
+    o.failed_what = "regression check failed (see the report above)";
+    return o;
+  });
 }
 
 }  // namespace
@@ -80,7 +88,7 @@ void add_regress_command(CLI::App& app, Commands& out) {
   r->add_flag("--time-report-only", opt->report_only, "Report time changes but fail only on "
                                                       "counters (noisy machines)");
   r->add_option("-o,--report", opt->report, "Also write the markdown report to this file");
-  out.push_back({r, [opt](const Context&) { return run_regress(*opt); }});
+  out.push_back({r, [opt](const Context& ctx) { return run_regress(*opt, ctx); }});
 }
 
 }  // namespace cli

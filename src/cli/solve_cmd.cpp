@@ -6,7 +6,7 @@
 #include <fmt/format.h>
 
 #include "cli/common.hpp"
-#include "cli/progress.hpp"
+#include "cli/session.hpp"
 #include "cli/table.hpp"
 #include "sudoku/driver/driver.hpp"
 #include "sudoku/machine.hpp"
@@ -16,9 +16,6 @@
 
 namespace cli {
 namespace {
-
-/// Problems printed on stderr before the rest are only counted (all are in the rows CSV).
-constexpr uint64_t kMaxMessages = 20;
 
 struct SolveOptions {
   std::vector<std::string> files;
@@ -43,64 +40,17 @@ int run_solve(const SolveOptions& opt, const Context& ctx) {
   cfg.box = opt.size == 0 ? 0 : box_for_side(opt.size);
   cfg.solutions = opt.solutions;
 
-  // Hash the inputs first: this also fails fast on an unreadable file.
-  sudoku::Provenance prov;
-  prov.command = ctx.command;
-  prov.threads = cfg.threads;
-  for (const auto& f : cfg.files) prov.datasets.emplace_back(f, sudoku::sha256_file(f));
-  prov.extra.emplace_back("limit", std::to_string(opt.limit));
-  prov.extra.emplace_back("budget", std::to_string(opt.budget));
-
-  OutFile rows_file(opt.rows, "rows");
-  OutFile summary_file(opt.summary, "summary");
-  std::FILE* rows = rows_file.get();
-  std::FILE* summary = summary_file.get();
-  const bool rows_on_stdout = rows == stdout || summary == stdout;
-  std::FILE* term = rows_on_stdout ? stderr : stdout;  // the human table
-  if (rows != nullptr) {
-    cfg.rows = rows;
-    cfg.rows_name = opt.rows;
-    sudoku::write_all(rows, sudoku::metadata_header(prov) + sudoku::rows_csv_header(opt.solutions), opt.rows);
-  }
-
-  ProgressBar bar;
-  uint64_t problems = 0;
-  cfg.on_problem = [&](const std::string& file, uint64_t line, const std::string& msg) {
-    if (++problems > kMaxMessages) return;
-    bar.clear();
-    fmt::print(stderr, "{}:{}: {}\n", file, line, msg);
-    if (problems == kMaxMessages)
-      fmt::print(stderr, "(further problems are not printed; the status column has them all)\n");
-  };
-  cfg.on_progress = [&bar](const sudoku::Progress& p) { bar.update(p); };
-  sudoku::RunReport report;
-  {
-    SigintGuard sigint;
-    cfg.stop = sigint.flag();
-    report = sudoku::run(cfg);
-  }
-  bar.clear();
-
-  if (summary != nullptr) {
-    std::string text = sudoku::metadata_header(prov) + sudoku::summary_csv_header();
-    for (const auto& s : report.summaries) text += sudoku::summary_csv_row(s);
-    sudoku::write_all(summary, text, opt.summary);
-    std::fflush(summary);
-  }
-  fmt::print(term, "{}", summary_tables(report.summaries, opt.compare || cfg.solvers.size() > 1));
-  std::fflush(term);
-  for (const auto& e : report.read_errors) fmt::print(stderr, "error: {}\n", e);
-  if (problems > kMaxMessages)
-    fmt::print(stderr, "{} problems in all ({} not printed)\n", problems, problems - kMaxMessages);
-  if (report.interrupted) {
-    fmt::print(stderr, "interrupted: the rows written so far are complete; the summary covers them\n");
-    return kExitInterrupted;
-  }
-  if (report.wrong() > 0) {
-    fmt::print(stderr, "error: {} wrong answer(s)\n", report.wrong());
-    return kExitWrong;
-  }
-  return report.read_errors.empty() ? 0 : kExitWrong;
+  Session session(ctx, cfg.threads);
+  for (const auto& f : cfg.files) session.input(f);
+  session.record("limit", std::to_string(opt.limit));
+  session.record("budget", std::to_string(opt.budget));
+  cfg.rows = session.output(opt.rows, "rows");
+  sudoku::OutputFile* summary = session.output(opt.summary, "summary");
+  session.start();
+  return session.run([&] {
+    if (cfg.rows != nullptr) cfg.rows->write(session.header() + sudoku::rows_schema(opt.solutions).header());
+    return run_driver(session, cfg, summary, opt.compare || cfg.solvers.size() > 1);
+  });
 }
 
 }  // namespace

@@ -69,8 +69,7 @@ int run_transform(const TransformOptions& opt, const Context& ctx) {
   run.seed = opt.seed;
   run.output = opt.output;
   run.stats = opt.stats;
-  // Only the stats CSV's header names the dataset: hash it (a second read) only then.
-  if (!opt.stats.empty()) run.datasets = {{opt.file, sudoku::sha256_file(opt.file)}};
+  run.inputs = {opt.file};
   run.provenance = {{"seed", std::to_string(opt.seed)},
                     {"verifier", spec.verifier ? std::string(spec.verifier->name) : "none"}};
   run.make_worker = [spec, sources] { return sudoku::make_transform_worker(spec); };

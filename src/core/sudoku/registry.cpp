@@ -50,17 +50,23 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
   return prev[b.size()];
 }
 
-std::string suggest_solver(std::string_view name) {
-  std::string best;
+std::string nearest_name(std::string_view name, std::span<const std::string_view> names) {
+  std::string_view best;
   std::size_t best_d = std::string_view::npos;
-  for (const SolverInfo& s : kSolvers) {
+  for (std::string_view n : names) {
     // A prefix ("dl" for "dlx", "back" for "backtracking") is as good as a near miss.
-    const std::size_t d = s.name.starts_with(name) && !name.empty() ? 0 : edit_distance(name, s.name);
-    if (d < best_d) best_d = d, best = s.name;
+    const std::size_t d = n.starts_with(name) && !name.empty() ? 0 : edit_distance(name, n);
+    if (d < best_d) best_d = d, best = n;
   }
   // Only suggest when the typo is small relative to the name.
-  if (best_d <= std::max<std::size_t>(2, best.size() / 3)) return best;
+  if (best_d <= std::max<std::size_t>(2, best.size() / 3)) return std::string(best);
   return {};
+}
+
+std::string suggest_solver(std::string_view name) {
+  std::vector<std::string_view> names;
+  for (const SolverInfo& s : kSolvers) names.push_back(s.name);
+  return nearest_name(name, names);
 }
 
 }  // namespace sudoku

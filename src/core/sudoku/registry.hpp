@@ -18,7 +18,11 @@ const SolverInfo* find_solver(std::string_view name) noexcept;
 /// close.
 std::string suggest_solver(std::string_view name);
 
-/// Edit distance (Levenshtein), exposed for the CLI's other "did you mean" messages.
+/// The name in `names` nearest to `name` (a prefix, or a small edit distance), for "did you
+/// mean"; empty if none is close. suggest_solver() and the CLI's other suggestions use it.
+std::string nearest_name(std::string_view name, std::span<const std::string_view> names);
+
+/// Edit distance (Levenshtein).
 std::size_t edit_distance(std::string_view a, std::string_view b);
 
 }  // namespace sudoku

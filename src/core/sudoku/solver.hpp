@@ -8,6 +8,10 @@
 
 namespace sudoku {
 
+namespace logic {
+struct Rating;
+}
+
 /// Outcome of one puzzle. The first six come from solvers; `wrong` is set only by the driver's
 /// verifier (an answer that is not a valid completion, or disagrees with the known solution).
 enum class Status : uint8_t {
@@ -62,6 +66,9 @@ class Solver {
   /// Solves `puzzle` (any size; a solver that does not support it returns `unsupported`;
   /// conflicting givens return `invalid`). Deterministic: same input, same result and counters.
   virtual Result solve(const Grid& puzzle, const Limits& limits) = 0;
+  /// A rater's difficulty rating of the puzzle of the last solve() (logic/engine.hpp), or
+  /// nullptr for a solver that does not rate.
+  virtual const logic::Rating* rating() const noexcept { return nullptr; }
 };
 
 /// The immutable description of a solver: one row of the registry table.

@@ -48,6 +48,7 @@ Summary pass(const BenchConfig& bc, const std::string& file, const SolverInfo* i
   cfg.threads = threads;
   cfg.limits = bc.limits;
   cfg.max_records = bc.first;
+  cfg.stop = bc.stop;
   RunReport r = run(cfg);
   for (auto& e : r.read_errors)
     if (std::find(read_errors.begin(), read_errors.end(), e) == read_errors.end())
@@ -87,11 +88,6 @@ BenchRow make_row(const Summary& times, const Summary& work, int rep, uint64_t p
   return r;
 }
 
-std::string fmt_double(double v, int decimals) {
-  if (!std::isfinite(v)) return "";
-  return fmt::format("{:.{}f}", v, decimals);
-}
-
 }  // namespace
 
 uint64_t BenchResult::wrong() const noexcept {
@@ -125,6 +121,7 @@ BenchResult run_bench(const BenchConfig& bc) {
     if (bc.on_step) bc.on_step(s);
   };
 
+  auto stopped = [&bc] { return bc.stop != nullptr && bc.stop->load(std::memory_order_relaxed); };
   BenchResult out;
   out.baseline = std::string(baseline->name);
   std::mt19937_64 rng(bc.seed);
@@ -149,40 +146,46 @@ BenchResult run_bench(const BenchConfig& bc) {
       step(fmt::format("warm-up  {} {}", file, solvers[i]->name));
       const auto t0 = Clock::now();
       do {
-        check_work(i, pass(bc, file, solvers[i], threads, out.read_errors));
+        const Summary s = pass(bc, file, solvers[i], threads, out.read_errors);
+        if (s.interrupted) break;
+        check_work(i, s);
       } while (std::chrono::duration<double>(Clock::now() - t0).count() < bc.warmup_s);
     }
 
-    std::vector<std::vector<BenchRow>> rows(ns);  // by solver, then repetition
+    const std::size_t b = std::size_t(std::find(solvers.begin(), solvers.end(), baseline) - solvers.begin());
+    std::vector<BenchRow> rows(ns);  // this repetition's, by solver
     std::vector<std::size_t> order(ns);
-    for (int rep = 1; rep <= bc.reps; ++rep) {
+    for (int rep = 1; rep <= bc.reps && !stopped(); ++rep) {
       for (std::size_t i = 0; i < ns; ++i) order[i] = (i + std::size_t(rep - 1)) % ns;
       if (bc.shuffle)  // Fisher-Yates on mt19937_64, whose output the standard fixes
         for (std::size_t i = ns; i > 1; --i) std::swap(order[i - 1], order[rng() % i]);
       for (std::size_t i : order) {
+        if (stopped()) break;
         step(fmt::format("rep {}/{}  {} {}", rep, bc.reps, file, solvers[i]->name));
         Summary times = pass(bc, file, solvers[i], threads, out.read_errors);
-        check_work(i, times);
         uint64_t passes = 1;
-        while (times.wall_s < bc.min_time_s) {
+        while (!times.interrupted && times.wall_s < bc.min_time_s) {
           const Summary more = pass(bc, file, solvers[i], threads, out.read_errors);
-          check_work(i, more);
-          merge_times(times, more);
-          ++passes;
+          if (more.interrupted) times.interrupted = true;
+          else check_work(i, more), merge_times(times, more), ++passes;
         }
-        rows[i].push_back(make_row(times, work[i], rep, passes));
+        if (times.interrupted) break;  // a cut pass: its counters and times mean nothing
+        check_work(i, times);
+        rows[i] = make_row(times, work[i], rep, passes);
       }
-    }
-    const std::size_t b = std::size_t(std::find(solvers.begin(), solvers.end(), baseline) - solvers.begin());
-    for (std::size_t i = 0; i < ns; ++i)
-      for (int rep = 0; rep < bc.reps; ++rep) {
-        BenchRow& r = rows[i][rep];
-        const double base = rows[b][rep].puzzles_per_s;
+      if (stopped()) break;  // the unfinished repetition is dropped
+      for (std::size_t i = 0; i < ns; ++i) {
+        BenchRow& r = rows[i];
+        const double base = rows[b].puzzles_per_s;
         const bool ran = r.puzzles > r.invalid + r.unsupported;
         r.ratio_to_baseline = base > 0 && ran ? r.puzzles_per_s / base : kNaN;
-        out.rows.push_back(std::move(r));
       }
+      if (bc.on_rows) bc.on_rows(rows);
+      out.rows.insert(out.rows.end(), rows.begin(), rows.end());
+    }
+    if (stopped()) break;
   }
+  out.interrupted = stopped();
   return out;
 }
 
@@ -235,148 +238,77 @@ std::vector<BenchSummary> summarize(const std::vector<BenchRow>& rows) {
   return out;
 }
 
-std::string bench_csv_header() {
-  return "dataset,solver,threads,rep,puzzles,passes,wall_s,puzzles_per_s,mean_us,median_us,p90_us,"
-         "p99_us,max_us,guesses_per_puzzle,no_guess_pct,ratio_to_baseline,nodes,guesses_total,"
-         "backtracks_total,found,unique,multiple,none,invalid,budget_exceeded,unsupported,wrong\n";
+const Schema<BenchRow>& bench_schema() {
+  using column::num;
+  using column::text;
+  using R = BenchRow;
+  static const Schema<R> s{
+      text<&R::dataset>("dataset"),
+      text<&R::solver>("solver"),
+      num<&R::threads>("threads"),
+      num<&R::rep>("rep"),
+      num<&R::puzzles>("puzzles"),
+      num<&R::passes>("passes"),
+      num<&R::wall_s, 6>("wall_s"),
+      num<&R::puzzles_per_s, 1>("puzzles_per_s"),
+      num<&R::mean_us>("mean_us"),
+      num<&R::median_us>("median_us"),
+      num<&R::p90_us>("p90_us"),
+      num<&R::p99_us>("p99_us"),
+      num<&R::max_us>("max_us"),
+      num<&R::guesses_per_puzzle, 4>("guesses_per_puzzle"),
+      num<&R::no_guess_pct, 2>("no_guess_pct"),
+      num<&R::ratio_to_baseline, 4>("ratio_to_baseline"),
+      num<&R::nodes>("nodes"),
+      num<&R::guesses_total>("guesses_total"),
+      num<&R::backtracks_total>("backtracks_total"),
+      num<&R::found>("found"),
+      num<&R::unique>("unique"),
+      num<&R::multiple>("multiple"),
+      num<&R::none>("none"),
+      num<&R::invalid>("invalid"),
+      num<&R::budget_exceeded>("budget_exceeded"),
+      num<&R::unsupported>("unsupported"),
+      num<&R::wrong>("wrong"),
+  };
+  return s;
 }
 
-std::string bench_csv_row(const BenchRow& r) {
-  fmt::memory_buffer out;
-  append_csv_field(out, r.dataset);
-  out.push_back(',');
-  append_csv_field(out, r.solver);
-  fmt::format_to(std::back_inserter(out),
-                 ",{},{},{},{},{:.6f},{:.1f},{:.3f},{:.3f},{:.3f},{:.3f},{:.3f},{:.4f},{:.2f},{},{},{},{},{},{},{},{},{},{},{},{}\n",
-                 r.threads, r.rep, r.puzzles, r.passes, r.wall_s, r.puzzles_per_s, r.mean_us,
-                 r.median_us, r.p90_us, r.p99_us, r.max_us, r.guesses_per_puzzle, r.no_guess_pct,
-                 fmt_double(r.ratio_to_baseline, 4), r.nodes, r.guesses_total, r.backtracks_total,
-                 r.found, r.unique, r.multiple, r.none, r.invalid, r.budget_exceeded,
-                 r.unsupported, r.wrong);
-  return fmt::to_string(out);
-}
-
-std::string bench_summary_csv_header() {
-  return "dataset,solver,reps,puzzles,puzzles_per_s_median,puzzles_per_s_min,puzzles_per_s_max,"
-         "mean_us,median_us,p90_us,p99_us,max_us,guesses_per_puzzle,no_guess_pct,"
-         "ratio_median,ratio_min,ratio_max,nodes,guesses_total,backtracks_total,found,wrong\n";
-}
-
-std::string bench_summary_csv_row(const BenchSummary& s) {
-  fmt::memory_buffer out;
-  append_csv_field(out, s.dataset);
-  out.push_back(',');
-  append_csv_field(out, s.solver);
-  fmt::format_to(std::back_inserter(out),
-                 ",{},{},{:.1f},{:.1f},{:.1f},{:.3f},{:.3f},{:.3f},{:.3f},{:.3f},{:.4f},{:.2f},{},{},{},{},{},{},{},{}\n",
-                 s.reps, s.first->puzzles, s.pps_median, s.pps_min, s.pps_max, s.mean_us,
-                 s.median_us, s.p90_us, s.p99_us, s.max_us, s.guesses_per_puzzle, s.no_guess_pct,
-                 fmt_double(s.ratio_median, 4), fmt_double(s.ratio_min, 4),
-                 fmt_double(s.ratio_max, 4), s.first->nodes, s.first->guesses_total,
-                 s.first->backtracks_total, s.first->found, s.first->wrong);
-  return fmt::to_string(out);
-}
-
-std::vector<std::string> split_csv_line(std::string_view line) {
-  std::vector<std::string_view> fields;
-  std::string buf;
-  split_csv(line, fields, buf);  // the readers' CSV splitter (io/parse.hpp)
-  return {fields.begin(), fields.end()};
+const Schema<BenchSummary>& bench_summary_schema() {
+  using column::num;
+  using column::text;
+  using S = BenchSummary;
+  using Buf = fmt::memory_buffer;
+  static const Schema<S> s{
+      text<&S::dataset>("dataset"),
+      text<&S::solver>("solver"),
+      num<&S::reps>("reps"),
+      {"puzzles", [](Buf& b, const S& r) { fmt::format_to(std::back_inserter(b), "{}", r.first->puzzles); }},
+      num<&S::pps_median, 1>("puzzles_per_s_median"),
+      num<&S::pps_min, 1>("puzzles_per_s_min"),
+      num<&S::pps_max, 1>("puzzles_per_s_max"),
+      num<&S::mean_us>("mean_us"),
+      num<&S::median_us>("median_us"),
+      num<&S::p90_us>("p90_us"),
+      num<&S::p99_us>("p99_us"),
+      num<&S::max_us>("max_us"),
+      num<&S::guesses_per_puzzle, 4>("guesses_per_puzzle"),
+      num<&S::no_guess_pct, 2>("no_guess_pct"),
+      num<&S::ratio_median, 4>("ratio_median"),
+      num<&S::ratio_min, 4>("ratio_min"),
+      num<&S::ratio_max, 4>("ratio_max"),
+      {"nodes", [](Buf& b, const S& r) { fmt::format_to(std::back_inserter(b), "{}", r.first->nodes); }},
+      {"guesses_total", [](Buf& b, const S& r) { fmt::format_to(std::back_inserter(b), "{}", r.first->guesses_total); }},
+      {"backtracks_total", [](Buf& b, const S& r) { fmt::format_to(std::back_inserter(b), "{}", r.first->backtracks_total); }},
+      {"found", [](Buf& b, const S& r) { fmt::format_to(std::back_inserter(b), "{}", r.first->found); }},
+      {"wrong", [](Buf& b, const S& r) { fmt::format_to(std::back_inserter(b), "{}", r.first->wrong); }},
+  };
+  return s;
 }
 
 BenchFile parse_bench_csv(std::string_view text, const std::string& name) {
-  BenchFile out;
-  std::vector<std::string> header;
-  std::size_t pos = 0;
-  uint64_t line_no = 0;
-  auto col = [&header](std::string_view n) -> int {
-    const auto it = std::find(header.begin(), header.end(), n);
-    return it == header.end() ? -1 : int(it - header.begin());
-  };
-  struct U64Col { const char* name; uint64_t BenchRow::*f; };
-  struct DblCol { const char* name; double BenchRow::*f; };
-  static constexpr U64Col u64s[] = {
-      {"puzzles", &BenchRow::puzzles}, {"passes", &BenchRow::passes}, {"nodes", &BenchRow::nodes},
-      {"guesses_total", &BenchRow::guesses_total}, {"backtracks_total", &BenchRow::backtracks_total},
-      {"found", &BenchRow::found}, {"unique", &BenchRow::unique}, {"multiple", &BenchRow::multiple},
-      {"none", &BenchRow::none}, {"invalid", &BenchRow::invalid},
-      {"budget_exceeded", &BenchRow::budget_exceeded}, {"unsupported", &BenchRow::unsupported},
-      {"wrong", &BenchRow::wrong}};
-  static constexpr DblCol dbls[] = {
-      {"wall_s", &BenchRow::wall_s}, {"puzzles_per_s", &BenchRow::puzzles_per_s},
-      {"mean_us", &BenchRow::mean_us}, {"median_us", &BenchRow::median_us},
-      {"p90_us", &BenchRow::p90_us}, {"p99_us", &BenchRow::p99_us}, {"max_us", &BenchRow::max_us},
-      {"guesses_per_puzzle", &BenchRow::guesses_per_puzzle},
-      {"no_guess_pct", &BenchRow::no_guess_pct}, {"ratio_to_baseline", &BenchRow::ratio_to_baseline}};
-  std::vector<int> u64_at, dbl_at;
-  int c_dataset = -1, c_solver = -1, c_threads = -1, c_rep = -1;
-  while (pos < text.size()) {
-    std::size_t end = text.find('\n', pos);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view line = text.substr(pos, end - pos);
-    pos = end + 1;
-    ++line_no;
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    if (line.empty()) continue;
-    auto fail = [&](const std::string& why) {
-      return std::runtime_error(fmt::format("{}:{}: {}", name, line_no, why));
-    };
-    if (line.front() == '#') {
-      line.remove_prefix(1);
-      const std::size_t colon = line.find(':');
-      auto trim = [](std::string_view s) {
-        while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
-        while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
-        return std::string(s);
-      };
-      if (colon != std::string_view::npos)
-        out.meta.emplace_back(trim(line.substr(0, colon)), trim(line.substr(colon + 1)));
-      continue;
-    }
-    std::vector<std::string> f = split_csv_line(line);
-    if (header.empty()) {
-      header = std::move(f);
-      c_dataset = col("dataset"), c_solver = col("solver"), c_threads = col("threads"), c_rep = col("rep");
-      if (c_dataset < 0 || c_solver < 0 || c_rep < 0 || col("puzzles_per_s") < 0 || col("nodes") < 0)
-        throw fail("not a bench CSV (the header needs dataset, solver, rep, puzzles_per_s, nodes)");
-      for (const auto& c : u64s) u64_at.push_back(col(c.name));
-      for (const auto& c : dbls) dbl_at.push_back(col(c.name));
-      continue;
-    }
-    if (f == header) continue;  // bench CSVs may be concatenated: a repeated header is skipped
-    if (f.size() != header.size())
-      throw fail(fmt::format("{} fields where the header has {}", f.size(), header.size()));
-    BenchRow r;
-    r.dataset = f[c_dataset];
-    r.solver = f[c_solver];
-    auto to_u64 = [&](const std::string& s, const char* what) {
-      uint64_t v = 0;
-      const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-      if (ec != std::errc() || p != s.data() + s.size())
-        throw fail(fmt::format("bad {} '{}'", what, s));
-      return v;
-    };
-    r.rep = int(to_u64(f[c_rep], "rep"));
-    if (c_threads >= 0) r.threads = int(to_u64(f[c_threads], "threads"));
-    for (std::size_t i = 0; i < std::size(u64s); ++i)
-      if (u64_at[i] >= 0) r.*(u64s[i].f) = to_u64(f[u64_at[i]], u64s[i].name);
-    for (std::size_t i = 0; i < std::size(dbls); ++i) {
-      if (dbl_at[i] < 0) continue;
-      const std::string& s = f[dbl_at[i]];
-      if (s.empty() || s == "nan") {
-        r.*(dbls[i].f) = kNaN;
-        continue;
-      }
-      // strtod, not from_chars: GCC 12's floating from_chars is fine, but strtod also reads "inf".
-      char* endp = nullptr;
-      const double v = std::strtod(s.c_str(), &endp);
-      if (endp != s.c_str() + s.size()) throw fail(fmt::format("bad {} '{}'", dbls[i].name, s));
-      r.*(dbls[i].f) = v;
-    }
-    out.rows.push_back(std::move(r));
-  }
-  if (header.empty()) throw std::runtime_error(fmt::format("{}: no CSV header: not a bench CSV", name));
-  return out;
+  BenchFile f = read_table(text, name, bench_schema(), {"dataset", "solver", "rep", "puzzles_per_s", "nodes"});
+  return f;
 }
 
 BenchFile read_bench_csv(const std::string& path) {

@@ -12,6 +12,7 @@
 // Counters (nodes, guesses, backtracks, statuses) are those of one pass: solvers are
 // deterministic, so they are exact and the same for any thread count, machine or repetition;
 // run_bench() checks that every pass agrees and throws when one does not.
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -20,25 +21,10 @@
 #include <utility>
 #include <vector>
 
+#include "sudoku/io/schema.hpp"
 #include "sudoku/solver.hpp"
 
 namespace sudoku {
-
-struct BenchConfig {
-  std::vector<std::string> files;
-  std::vector<const SolverInfo*> solvers;   ///< the baseline is added when missing
-  const SolverInfo* baseline = nullptr;     ///< ratios are to this one; nullptr: the first solver
-  int reps = 5;
-  double warmup_s = 0.2;    ///< warm-up passes until this long; at least one unless 0
-  double min_time_s = 0;    ///< a repetition repeats passes until this long (at least one)
-  bool shuffle = false;     ///< shuffle the solver order of each repetition (else rotate it)
-  uint64_t seed = 1;
-  int threads = 0;          ///< 0: available_cores()
-  uint64_t first = 0;       ///< only the first N records of each file (0: all)
-  Limits limits;
-  /// Progress lines ("warm-up default.txt dlx"), for the terminal.
-  std::function<void(const std::string&)> on_step;
-};
 
 /// One (dataset, solver, repetition): the bench CSV row.
 struct BenchRow {
@@ -56,10 +42,34 @@ struct BenchRow {
            unsupported = 0, wrong = 0;
 };
 
+struct BenchConfig {
+  std::vector<std::string> files;
+  std::vector<const SolverInfo*> solvers;   ///< the baseline is added when missing
+  const SolverInfo* baseline = nullptr;     ///< ratios are to this one; nullptr: the first solver
+  int reps = 5;
+  double warmup_s = 0.2;    ///< warm-up passes until this long; at least one unless 0
+  double min_time_s = 0;    ///< a repetition repeats passes until this long (at least one)
+  bool shuffle = false;     ///< shuffle the solver order of each repetition (else rotate it)
+  uint64_t seed = 1;
+  int threads = 0;          ///< 0: available_cores()
+  uint64_t first = 0;       ///< only the first N records of each file (0: all)
+  Limits limits;
+  /// Progress lines ("warm-up default.txt dlx"), for the terminal.
+  std::function<void(const std::string&)> on_step;
+  /// The rows of each repetition as soon as it ends (every solver of one dataset), with their
+  /// ratios, so that a long benchmark stopped half-way keeps what it measured. May throw (a
+  /// write error): the benchmark then stops and the exception reaches the caller.
+  std::function<void(const std::vector<BenchRow>&)> on_rows;
+  /// Set (SIGINT, SIGTERM) to stop: the pass under way ends early and the repetition it belongs
+  /// to is dropped; the finished repetitions are in the result.
+  const std::atomic<bool>* stop = nullptr;
+};
+
 struct BenchResult {
-  std::vector<BenchRow> rows;  ///< by dataset, then solver (config order), then repetition
+  std::vector<BenchRow> rows;  ///< by dataset, then repetition, then solver (config order)
   std::string baseline;        ///< the baseline solver's name
   std::vector<std::string> read_errors;
+  bool interrupted = false;    ///< stopped by BenchConfig::stop
   uint64_t wrong() const noexcept;
 };
 
@@ -87,28 +97,20 @@ std::vector<BenchSummary> summarize(const std::vector<BenchRow>& rows);
 /// The median of `v` (mean of the middle two for an even count); NaN when empty.
 double median(std::vector<double> v);
 
-/// Column names of the bench CSV (with the newline), and one row.
-std::string bench_csv_header();
-std::string bench_csv_row(const BenchRow& r);
+/// The bench CSV: one row per (dataset, solver, repetition); read back by regress.
+const Schema<BenchRow>& bench_schema();
 /// The summary CSV across repetitions.
-std::string bench_summary_csv_header();
-std::string bench_summary_csv_row(const BenchSummary& s);
+const Schema<BenchSummary>& bench_summary_schema();
 
 /// A parsed bench CSV: the `#` metadata lines (key, value) and the rows.
-struct BenchFile {
-  std::vector<std::pair<std::string, std::string>> meta;
-  std::vector<BenchRow> rows;
-};
+using BenchFile = Table<BenchRow>;
 
-/// Reads a bench CSV written by bench_csv_header/row (columns found by name, so later columns
-/// may be added; the `#` lines and repeated header lines of concatenated files are skipped).
-/// Throws InputError when it cannot be opened and std::runtime_error naming the
-/// file and line when it is not a bench CSV.
+/// Reads a bench CSV through bench_schema() (columns found by name, so later columns may be
+/// added; the `#` lines and repeated header lines of concatenated files are skipped).
+/// Throws InputError when it cannot be opened and std::runtime_error naming the file and line
+/// when it is not a bench CSV.
 BenchFile read_bench_csv(const std::string& path);
 /// The same from text already in memory (`name` for messages).
 BenchFile parse_bench_csv(std::string_view text, const std::string& name);
-
-/// Splits one CSV line (RFC 4180 quotes) into fields.
-std::vector<std::string> split_csv_line(std::string_view line);
 
 }  // namespace sudoku

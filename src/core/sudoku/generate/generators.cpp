@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <vector>
 
 #include "sudoku/generate/generator.hpp"
 #include "sudoku/registry.hpp"
@@ -33,14 +34,9 @@ const GeneratorInfo* find_generator(std::string_view name) noexcept {
 }
 
 std::string suggest_generator(std::string_view name) {
-  std::string best;
-  std::size_t best_d = std::string_view::npos;
-  for (const GeneratorInfo& g : kGenerators) {
-    const std::size_t d = g.name.starts_with(name) && !name.empty() ? 0 : edit_distance(name, g.name);
-    if (d < best_d) best_d = d, best = g.name;
-  }
-  if (best_d <= std::max<std::size_t>(2, best.size() / 3)) return best;
-  return {};
+  std::vector<std::string_view> names;
+  for (const GeneratorInfo& g : kGenerators) names.push_back(g.name);
+  return nearest_name(name, names);
 }
 
 }  // namespace sudoku

@@ -50,9 +50,15 @@ class GenerateWorker final : public ItemWorker {
     it.score = 0;
     it.problem.clear();
     ItemRng rng = item_rng(spec_.seed, index);
-    const int target = spec_.reduce.target_clues;
+    const int lo = spec_.clues_lo, hi = spec_.clues_hi;
     ReduceOptions ro = spec_.reduce;
-    if (spec_.minimal) ro.target_clues = 0;
+    ro.target_clues = spec_.minimal ? 0 : hi;  // 0: down to minimal
+    if (!spec_.minimal && lo < hi)
+      ro.target_clues = lo + static_cast<int>(below(rng, static_cast<uint32_t>(hi - lo) + 1));
+    it.target_clues = ro.target_clues;
+    // Accepted counts: the target (the reducer never goes below it), or minimal ones in the window.
+    const int accept_lo = spec_.minimal ? lo : 0;
+    const int accept_hi = spec_.minimal ? hi : ro.target_clues;
     for (;;) {
       ++it.stats.attempts;
       if (!gen_->fill(spec_.box, rng, it.solution, it.stats)) {
@@ -66,7 +72,8 @@ class GenerateWorker final : public ItemWorker {
         break;
       }
       it.puzzle = reducer_.reduce(it.solution, ro, rng, *checker_, it.stats.checks);
-      if ((target == 0 || it.puzzle.clues() <= target) && level_ok(it)) break;
+      const int clues = it.puzzle.clues();
+      if ((accept_hi == 0 || (accept_lo <= clues && clues <= accept_hi)) && level_ok(it)) break;
       if (it.stats.attempts >= spec_.max_attempts) {
         it.ok = false;
         break;

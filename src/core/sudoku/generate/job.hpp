@@ -22,6 +22,7 @@ struct GenItem {
   GenStats stats;
   uint64_t time_ns = 0;    ///< making it (and verifying it, when asked), steady clock
   bool ok = true;          ///< false: the clue or difficulty target was not met in the attempts allowed
+  int target_clues = 0;    ///< the clue target this item aimed at (drawn from a range), 0: none
   double score = 0;        ///< its logic score, when rated (a difficulty target was given)
   int level = -1;          ///< its index in logic::levels() when rated, else -1
   std::string line;        ///< the output line, ending in '\n'
@@ -40,8 +41,16 @@ struct GenerateSpec {
   int box = 3;
   uint64_t seed = 1;
   bool grids = false;          ///< full grids, no reduction
-  ReduceOptions reduce;        ///< symmetry, clue target, check budget
-  bool minimal = false;        ///< with a target: minimal puzzles with at most target givens
+  ReduceOptions reduce;        ///< symmetry, check budget (its target_clues is set per item)
+  /// Clue target [clues_lo, clues_hi]; 0-0: none (minimal puzzles). Without `minimal`, each item
+  /// aims at a target drawn uniformly from the range, first thing from its own stream (no draw
+  /// when lo == hi, so a single target gives the same items as before ranges existed); a new
+  /// grid after a miss keeps the item's target, so the reached counts stay uniform over the
+  /// range. With `minimal`: no draw; puzzles are reduced until minimal and accepted when their
+  /// count is inside the range (a window: `--clues K --minimal` is 0-K). Without `minimal`, a
+  /// range (lo < hi) needs lo >= 1: a drawn 0 would mean "no target".
+  int clues_lo = 0, clues_hi = 0;
+  bool minimal = false;
   uint64_t max_attempts = 1000;  ///< full grids tried per item before giving up on the target
   const SolverInfo* checker = nullptr;   ///< uniqueness checks while reducing
   const SolverInfo* verifier = nullptr;  ///< checks every item again (a different solver), or none

@@ -11,7 +11,7 @@ namespace sudoku {
 class LogicSolver final : public Solver {
  public:
   Result solve(const Grid& puzzle, const Limits& limits) override { return engine_.solve(puzzle, limits); }
-  const logic::Rating& rating() const noexcept { return engine_.rating(); }
+  const logic::Rating* rating() const noexcept override { return &engine_.rating(); }
 
  private:
   logic::Engine engine_;

@@ -113,27 +113,22 @@ void solve_slice(Slice& s, Solver& solver, const SolverInfo& info, const RunConf
 
 void write_slice(const Slice& s, const std::string& file, const SolverInfo& info,
                  const RunConfig& cfg, fmt::memory_buffer& out) {
+  const Schema<PuzzleRow>& schema = rows_schema(cfg.solutions);
+  const std::string blank(cfg.extra_columns, ',');
+  PuzzleRow row;
+  row.file = file;
+  row.solver = info.name;
   for (std::size_t i = 0; i < s.items.size(); ++i) {
     const Item& it = s.items[i];
-    append_csv_field(out, file);
-    fmt::format_to(std::back_inserter(out), ",{},{},{},{},{},{},{},{},{}", it.line, info.name,
-                   to_string(it.status), it.solutions, it.clues, it.time_ns, it.work.guesses,
-                   it.work.backtracks, it.work.nodes);
-    if (cfg.solutions) {
-      out.push_back(',');
-      if (s.answers[i].box() != 0) {
-        const std::string line = to_line(s.answers[i]);
-        out.append(line);
-      }
-    }
-    if (!cfg.extra_columns.empty()) {
-      if (!it.extra.empty()) {
-        out.append(it.extra);
-      } else {  // not annotated (invalid, unsupported, not rated): blank fields
-        for (char c : cfg.extra_columns)
-          if (c == ',') out.push_back(',');
-      }
-    }
+    row.line = it.line;
+    row.status = it.status;
+    row.solutions = it.solutions;
+    row.clues = it.clues;
+    row.time_ns = it.time_ns;
+    row.work = it.work;
+    row.solution = cfg.solutions ? &s.answers[i] : nullptr;
+    schema.fields(out, row);
+    out.append(it.extra.empty() ? blank : it.extra);  // not annotated: blank fields
     out.push_back('\n');
   }
 }
@@ -215,10 +210,8 @@ Summary run_pass(const std::string& file, const SolverInfo& info, const RunConfi
                 }
                 if (cfg.rows != nullptr) {
                   write_slice(*s, file, info, cfg, out);
-                  if (out.size() >= (1u << 16)) {
-                    write_all(cfg.rows, {out.data(), out.size()}, cfg.rows_name);
-                    out.clear();
-                  }
+                  cfg.rows->write({out.data(), out.size()});  // whole rows: buffered, checked
+                  out.clear();
                 }
                 if (cfg.on_progress) {
                   const double el = std::chrono::duration<double>(Clock::now() - start).count();
@@ -229,10 +222,7 @@ Summary run_pass(const std::string& file, const SolverInfo& info, const RunConfi
               }));
 
   sum.wall_s = std::chrono::duration<double>(Clock::now() - start).count();
-  if (cfg.rows != nullptr) {
-    write_all(cfg.rows, {out.data(), out.size()}, cfg.rows_name);
-    std::fflush(cfg.rows);
-  }
+  if (cfg.rows != nullptr) cfg.rows->flush();
   sum.interrupted = stopped;
   if (stopped) report.interrupted = true;
   if (!reader.error().empty()) report.read_errors.push_back(reader.error());
@@ -247,17 +237,13 @@ uint64_t RunReport::wrong() const noexcept {
   return n;
 }
 
-std::string rows_csv_header(bool solutions, std::string_view extra_columns) {
-  return std::string("file,line,solver,status,solutions,clues,time_ns,guesses,backtracks,nodes") +
-         (solutions ? ",solution" : "") + std::string(extra_columns) + "\n";
-}
-
 RunReport run(const RunConfig& cfg) {
   const int threads = cfg.threads > 0 ? cfg.threads : available_cores();
   // Open every file first, so that a typo fails at once rather than after an hour of work.
   for (const std::string& f : cfg.files) {
-    if (f == "-" && cfg.solvers.size() > 1)
-      throw InputError("-: standard input can be read only once: give one solver");
+    if (cfg.solvers.size() > 1 && is_stream(f))
+      throw InputError(fmt::format("{}: {} can be read only once: give one solver", f,
+                                   f == "-" ? "standard input" : "a pipe or device"));
     PuzzleReader probe(f, cfg.box);
   }
   tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism,

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "sudoku/io/output.hpp"
 #include "sudoku/solver.hpp"
 #include "sudoku/stats.hpp"
 
@@ -35,14 +36,15 @@ struct Progress {
 class RowAnnotator {
  public:
   virtual ~RowAnnotator() = default;
-  /// Appends this puzzle's fields, each preceded by a comma, to `out` (empty on entry). Called
-  /// right after `solver` (this thread's worker) solved `puzzle` into `result`, for every
-  /// puzzle that reached the solver; rows that did not (invalid, unsupported) get blank fields.
-  virtual void annotate(const Grid& puzzle, const Result& result, Solver& solver, std::string& out) = 0;
+  /// Appends this puzzle's fields, each preceded by a comma, to `out` (empty on entry), or
+  /// leaves it empty for blank fields. Called right after `solver` (this thread's worker)
+  /// solved `puzzle` into `result`, for every puzzle that reached the solver; rows that did not
+  /// (invalid, unsupported) get blank fields.
+  virtual void annotate(const Grid& puzzle, const Result& result, const Solver& solver, std::string& out) = 0;
 };
 
 struct RunConfig {
-  std::vector<std::string> files;             ///< "-" is stdin (only with one solver)
+  std::vector<std::string> files;             ///< "-" is stdin; a stream is read once (one solver)
   std::vector<const SolverInfo*> solvers;     ///< each file goes through each solver in turn
   int threads = 0;                            ///< 0: available_cores()
   Limits limits;
@@ -50,14 +52,13 @@ struct RunConfig {
   std::size_t slice_records = 256;            ///< records per slice
   int tokens_per_thread = 4;                  ///< slices in flight per thread
   uint64_t max_records = 0;                   ///< read at most this many records per file; 0: all
-  std::FILE* rows = nullptr;                  ///< per-puzzle CSV (header included), or none
-  std::string rows_name = "rows";             ///< for write error messages
+  OutputFile* rows = nullptr;                 ///< per-puzzle CSV (its header already written), or none
   bool solutions = false;                     ///< add the solution column to the rows
-  /// Extra columns after the others (",a,b"; header and rows) and the per-thread annotator
-  /// factory that fills them; both empty for plain rows (no per-puzzle cost then).
-  std::string extra_columns;
+  /// The number of extra columns after the others (their names are the header's business) and
+  /// the per-thread annotator factory that fills them; 0 and empty for plain rows.
+  std::size_t extra_columns = 0;
   std::function<std::unique_ptr<RowAnnotator>()> make_annotator;
-  const std::atomic<bool>* stop = nullptr;    ///< set (e.g. by SIGINT) to stop reading
+  const std::atomic<bool>* stop = nullptr;    ///< set (SIGINT, SIGTERM) to stop reading
   /// A line that could not be used (invalid) or an answer that failed verification:
   /// file, line number, message. Called from the serial writer stage, in input order.
   std::function<void(const std::string&, uint64_t, const std::string&)> on_problem;
@@ -71,13 +72,10 @@ struct RunReport {
   uint64_t wrong() const noexcept;
 };
 
-/// The per-puzzle CSV header, matching the rows run() writes.
-/// `extra_columns` (",a,b") as in RunConfig.
-std::string rows_csv_header(bool solutions, std::string_view extra_columns = {});
-
 /// Runs every (file, solver) pass. Throws InputError when a file cannot be opened (before any
-/// work is done) and std::runtime_error when the rows cannot be written. Read errors in the
-/// middle of a file end that file early and are reported, after its rows, in read_errors.
+/// work is done) and WriteError when the rows cannot be written. Read errors in the middle of
+/// a file end that file early and are reported, after its rows, in read_errors. The rows are
+/// flushed at the end of every pass.
 RunReport run(const RunConfig& config);
 
 }  // namespace sudoku

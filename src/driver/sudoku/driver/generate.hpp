@@ -28,7 +28,7 @@ struct GenerateConfig {
   std::function<void(const std::vector<GenItem>&)> on_items;
   /// Items written so far and seconds elapsed; called often: rate-limit in the callee.
   std::function<void(uint64_t done, double elapsed_s)> on_progress;
-  const std::atomic<bool>* stop = nullptr;  ///< set (SIGINT) to stop handing out slices
+  const std::atomic<bool>* stop = nullptr;  ///< set (SIGINT, SIGTERM) to stop handing out slices
 };
 
 struct GenerateReport {

@@ -1,11 +1,10 @@
 #include "sudoku/io/csv.hpp"
 
-#include <cerrno>
-#include <cstring>
 #include <ctime>
-#include <stdexcept>
 
 #include "sudoku/build_info.hpp"
+#include "sudoku/io/parse.hpp"
+#include "sudoku/logic/technique.hpp"
 #include "sudoku/machine.hpp"
 
 namespace sudoku {
@@ -21,6 +20,13 @@ void append_csv_field(fmt::memory_buffer& out, std::string_view field) {
     out.push_back(c);
   }
   out.push_back('"');
+}
+
+std::vector<std::string> split_csv_line(std::string_view line) {
+  std::vector<std::string_view> fields;
+  std::string buf;
+  split_csv(line, fields, buf);  // the readers' CSV splitter (io/parse.hpp)
+  return {fields.begin(), fields.end()};
 }
 
 std::string metadata_header(const Provenance& p) {
@@ -47,36 +53,132 @@ std::string metadata_header(const Provenance& p) {
   line("threads", std::to_string(p.threads));
   if (!p.command.empty()) line("command", p.command);
   for (const auto& [path, sha] : p.datasets)
-    line("dataset", fmt::format("{} sha256={}", path, sha.empty() ? "n/a (stdin)" : sha));
+    line("dataset", fmt::format("{} sha256={}", path,
+                                !sha.empty() ? sha : path == "-" ? "n/a (stdin)" : "n/a (not a regular file)"));
   for (const auto& [k, v] : p.extra) line(k, v);
   return out;
 }
 
-std::string summary_csv_header() {
-  return "dataset,solver,threads,puzzles,solved,unique,multiple,none,invalid,budget_exceeded,"
-         "unsupported,wrong,wall_s,puzzles_per_s,mean_us,median_us,p90_us,p99_us,max_us,"
-         "guesses_per_puzzle,no_guess_pct,interrupted\n";
+namespace {
+
+using Buf = fmt::memory_buffer;
+template <class... T>
+void put(Buf& b, fmt::format_string<T...> f, T&&... v) {
+  fmt::format_to(std::back_inserter(b), f, std::forward<T>(v)...);
 }
 
-std::string summary_csv_row(const Summary& s) {
-  fmt::memory_buffer out;
-  append_csv_field(out, s.dataset);
-  out.push_back(',');
-  append_csv_field(out, s.solver);
-  fmt::format_to(std::back_inserter(out), ",{},{},{},{},{},{},{},{},{},{},{:.6f},{:.1f},{:.3f},{:.3f},{:.3f},{:.3f},{:.3f},{:.4f},{:.2f},{}\n",
-                 s.threads, s.puzzles, s.found(), s.count(Status::unique),
-                 s.count(Status::multiple), s.count(Status::none), s.count(Status::invalid),
-                 s.count(Status::budget_exceeded), s.count(Status::unsupported),
-                 s.count(Status::wrong), s.wall_s, s.puzzles_per_s(), s.mean_us(),
-                 s.quantile_us(0.5), s.quantile_us(0.9), s.quantile_us(0.99), s.max_us(),
-                 s.guesses_per_puzzle(), s.no_guess_pct(), s.interrupted ? 1 : 0);
-  return fmt::to_string(out);
+std::vector<Column<PuzzleRow>> rows_columns() {
+  using R = PuzzleRow;
+  return {
+      {"file", [](Buf& b, const R& r) { append_csv_field(b, r.file); }},
+      {"line", [](Buf& b, const R& r) { put(b, "{}", r.line); }},
+      {"solver", [](Buf& b, const R& r) { b.append(r.solver); }},
+      {"status", [](Buf& b, const R& r) { b.append(to_string(r.status)); }},
+      {"solutions", [](Buf& b, const R& r) { put(b, "{}", r.solutions); }},
+      {"clues", [](Buf& b, const R& r) { put(b, "{}", r.clues); }},
+      {"time_ns", [](Buf& b, const R& r) { put(b, "{}", r.time_ns); }},
+      {"guesses", [](Buf& b, const R& r) { put(b, "{}", r.work.guesses); }},
+      {"backtracks", [](Buf& b, const R& r) { put(b, "{}", r.work.backtracks); }},
+      {"nodes", [](Buf& b, const R& r) { put(b, "{}", r.work.nodes); }},
+  };
 }
 
-void write_all(std::FILE* f, std::string_view data, const std::string& what) {
-  if (data.empty()) return;
-  if (std::fwrite(data.data(), 1, data.size(), f) != data.size())
-    throw std::runtime_error(fmt::format("{}: write failed: {}", what, std::strerror(errno)));
+}  // namespace
+
+const Schema<PuzzleRow>& rows_schema(bool solutions) {
+  static const Schema<PuzzleRow> plain(rows_columns());
+  static const Schema<PuzzleRow> with_solution([] {
+    auto c = rows_columns();
+    c.push_back({"solution", [](Buf& b, const PuzzleRow& r) {
+                   if (r.solution != nullptr && r.solution->box() != 0) b.append(to_line(*r.solution));
+                 }});
+    return c;
+  }());
+  return solutions ? with_solution : plain;
+}
+
+const Schema<Summary>& summary_schema() {
+  using S = Summary;
+  using column::put;
+  static const Schema<Summary> s{
+      {"dataset", [](Buf& b, const S& r) { append_csv_field(b, r.dataset); }},
+      {"solver", [](Buf& b, const S& r) { append_csv_field(b, r.solver); }},
+      {"threads", [](Buf& b, const S& r) { sudoku::put(b, "{}", r.threads); }},
+      {"puzzles", [](Buf& b, const S& r) { sudoku::put(b, "{}", r.puzzles); }},
+      {"solved", [](Buf& b, const S& r) { sudoku::put(b, "{}", r.found()); }},
+      {"unique", [](Buf& b, const S& r) { sudoku::put(b, "{}", r.count(Status::unique)); }},
+      {"multiple", [](Buf& b, const S& r) { sudoku::put(b, "{}", r.count(Status::multiple)); }},
+      {"none", [](Buf& b, const S& r) { sudoku::put(b, "{}", r.count(Status::none)); }},
+      {"invalid", [](Buf& b, const S& r) { sudoku::put(b, "{}", r.count(Status::invalid)); }},
+      {"budget_exceeded", [](Buf& b, const S& r) { sudoku::put(b, "{}", r.count(Status::budget_exceeded)); }},
+      {"unsupported", [](Buf& b, const S& r) { sudoku::put(b, "{}", r.count(Status::unsupported)); }},
+      {"wrong", [](Buf& b, const S& r) { sudoku::put(b, "{}", r.count(Status::wrong)); }},
+      {"wall_s", [](Buf& b, const S& r) { put(b, r.wall_s, 6); }},
+      {"puzzles_per_s", [](Buf& b, const S& r) { put(b, r.puzzles_per_s(), 1); }},
+      {"mean_us", [](Buf& b, const S& r) { put(b, r.mean_us(), 3); }},
+      {"median_us", [](Buf& b, const S& r) { put(b, r.quantile_us(0.5), 3); }},
+      {"p90_us", [](Buf& b, const S& r) { put(b, r.quantile_us(0.9), 3); }},
+      {"p99_us", [](Buf& b, const S& r) { put(b, r.quantile_us(0.99), 3); }},
+      {"max_us", [](Buf& b, const S& r) { put(b, r.max_us(), 3); }},
+      {"guesses_per_puzzle", [](Buf& b, const S& r) { put(b, r.guesses_per_puzzle(), 4); }},
+      {"no_guess_pct", [](Buf& b, const S& r) { put(b, r.no_guess_pct(), 2); }},
+      {"interrupted", [](Buf& b, const S& r) { b.push_back(r.interrupted ? '1' : '0'); }},
+  };
+  return s;
+}
+
+const Schema<logic::Rating>& rating_schema() {
+  namespace lg = logic;
+  using R = lg::Rating;
+  static const Schema<R> s([] {
+    std::vector<Column<R>> c = {
+        {"difficulty_score", [](Buf& b, const R& r) { column::put(b, r.score, 2); }},
+        {"hardest_technique", [](Buf& b, const R& r) { b.append(lg::technique_id(r.hardest)); }},
+        {"level", [](Buf& b, const R& r) { b.append(r.level()); }},
+    };
+    // One count column per technique, n_<technique>: each writer is a distinct function (a
+    // template over the technique's index); the names live as long as the schema.
+    static const std::vector<std::string> names = [] {
+      std::vector<std::string> n;
+      for (int t = 0; t < lg::kTechniqueCount; ++t)
+        n.push_back("n_" + std::string(lg::technique_id(static_cast<lg::Technique>(t))));
+      return n;
+    }();
+    [&c]<std::size_t... T>(std::index_sequence<T...>) {
+      (c.push_back({names[T], [](Buf& b, const R& r) { sudoku::put(b, "{}", r.counts[T]); }}), ...);
+    }(std::make_index_sequence<lg::kTechniqueCount>{});
+    return c;
+  }());
+  return s;
+}
+
+const Schema<GenStatsRow>& gen_stats_schema(bool rated) {
+  using G = GenStatsRow;
+  auto base = [] {
+    return std::vector<Column<G>>{
+        {"index", [](Buf& b, const G& r) { sudoku::put(b, "{}", r.item->index); }},
+        {"method", [](Buf& b, const G& r) { b.append(r.method); }},
+        {"attempts", [](Buf& b, const G& r) { sudoku::put(b, "{}", r.item->stats.attempts); }},
+        {"restarts", [](Buf& b, const G& r) { sudoku::put(b, "{}", r.item->stats.restarts); }},
+        {"placements", [](Buf& b, const G& r) { sudoku::put(b, "{}", r.item->stats.placements); }},
+        {"checks", [](Buf& b, const G& r) { sudoku::put(b, "{}", r.item->stats.checks); }},
+        {"time_ns", [](Buf& b, const G& r) { sudoku::put(b, "{}", r.item->time_ns); }},
+        {"clues", [](Buf& b, const G& r) { sudoku::put(b, "{}", r.item->puzzle.clues()); }},
+        {"reached", [](Buf& b, const G& r) { b.push_back(r.item->ok ? '1' : '0'); }},
+    };
+  };
+  static const Schema<G> plain(base());
+  static const Schema<G> with_rating([&base] {
+    auto c = base();
+    c.push_back({"score", [](Buf& b, const G& r) { column::put(b, r.item->score, 2); }});
+    c.push_back({"level", [](Buf& b, const G& r) {
+                   const auto levels = logic::levels();
+                   b.append(r.item->level >= 0 ? levels[static_cast<std::size_t>(r.item->level)].name
+                                               : std::string_view("unrated"));
+                 }});
+    return c;
+  }());
+  return rated ? with_rating : plain;
 }
 
 }  // namespace sudoku

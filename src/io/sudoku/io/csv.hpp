@@ -1,25 +1,25 @@
 #pragma once
-// CSV output (RFC 4180) and the self-describing metadata header every results file carries.
-#include <cstdio>
+// The CSV files of a batch run, each defined once as a schema (io/schema.hpp): the per-puzzle
+// rows, the summary, a rater's columns, the generation stats; and the self-describing `#`
+// provenance header every results file carries.
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
-#include <fmt/format.h>
-
+#include "sudoku/generate/job.hpp"
+#include "sudoku/io/schema.hpp"
+#include "sudoku/logic/engine.hpp"
 #include "sudoku/stats.hpp"
 
 namespace sudoku {
-
-/// Appends `field` to `out`, quoted when it holds a comma, quote or newline.
-void append_csv_field(fmt::memory_buffer& out, std::string_view field);
 
 /// How a results file was made: written as leading `# key: value` lines.
 struct Provenance {
   std::string command;
   int threads = 0;
-  std::vector<std::pair<std::string, std::string>> datasets;  ///< path, sha256 ("" for stdin)
+  std::vector<std::pair<std::string, std::string>> datasets;  ///< path, sha256 ("" for a stream)
   std::vector<std::pair<std::string, std::string>> extra;     ///< more key/value lines
 };
 
@@ -27,12 +27,33 @@ struct Provenance {
 /// and each dataset with its sha256.
 std::string metadata_header(const Provenance& p);
 
-/// Column names of the summary CSV, in order.
-std::string summary_csv_header();
-/// One summary CSV row (with the trailing newline).
-std::string summary_csv_row(const Summary& s);
+/// One per-puzzle row as the driver knows it.
+struct PuzzleRow {
+  std::string_view file;
+  uint64_t line = 0;
+  std::string_view solver;
+  Status status = Status::none;
+  uint64_t solutions = 0;
+  unsigned clues = 0;
+  uint64_t time_ns = 0;
+  Work work;
+  const Grid* solution = nullptr;  ///< the answer, or null (blank field)
+};
+/// file,line,solver,status,solutions,clues,time_ns,guesses,backtracks,nodes[,solution]
+const Schema<PuzzleRow>& rows_schema(bool solutions);
 
-/// Writes `data` to `f`; throws std::runtime_error naming `what` when the write fails (disk full).
-void write_all(std::FILE* f, std::string_view data, const std::string& what);
+/// One row per (dataset, solver).
+const Schema<Summary>& summary_schema();
+
+/// The `logic` rater's columns, appended to the rows by `rate`: difficulty_score,
+/// hardest_technique, level, then n_<technique> for each technique.
+const Schema<logic::Rating>& rating_schema();
+
+/// One row per generated item (`generate`/`transform --stats`); `rated` adds score,level.
+struct GenStatsRow {
+  const GenItem* item = nullptr;
+  std::string_view method;
+};
+const Schema<GenStatsRow>& gen_stats_schema(bool rated);
 
 }  // namespace sudoku

@@ -5,6 +5,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -13,7 +14,10 @@
 namespace sudoku {
 namespace {
 
-constexpr std::size_t kBufferSize = 256 * 1024;
+// Reads are at most this large whatever ReaderLimits says: gzread() takes an unsigned count
+// and returns an int.
+constexpr std::size_t kMaxBuffer = std::size_t{1} << 30;
+constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
 
 gzFile as_gz(void* p) { return static_cast<gzFile>(p); }
 
@@ -24,7 +28,9 @@ bool is_skipped(std::string_view line) {
 
 }  // namespace
 
-PuzzleReader::PuzzleReader(std::string path, int box) : path_(std::move(path)), box_(box) {
+PuzzleReader::PuzzleReader(std::string path, int box, ReaderLimits limits)
+    : path_(std::move(path)), box_(box), max_line_(std::max<std::size_t>(limits.max_line, 1)) {
+  const std::size_t buffer = std::clamp<std::size_t>(limits.buffer, 1, kMaxBuffer);
   int fd = -1;
   if (path_ == "-") {
     fd = dup(STDIN_FILENO);
@@ -46,8 +52,8 @@ PuzzleReader::PuzzleReader(std::string path, int box) : path_(std::move(path)), 
     ::close(fd);
     throw InputError(fmt::format("{}: cannot open: out of memory", path_));
   }
-  gzbuffer(as_gz(gz_), kBufferSize);
-  buf_.resize(kBufferSize);
+  gzbuffer(as_gz(gz_), static_cast<unsigned>(buffer));  // zlib makes it at least 2 bytes
+  buf_.resize(buffer);
 }
 
 PuzzleReader::~PuzzleReader() {
@@ -89,12 +95,19 @@ bool PuzzleReader::fill() {
 }
 
 bool PuzzleReader::next_line(std::string_view& line) {
+  if (!next_raw_line(line)) return false;
+  // A UTF-8 byte order mark (Windows editors write one) is not part of the first line.
+  if (line_no_ == 1 && line.starts_with(kUtf8Bom)) line.remove_prefix(kUtf8Bom.size());
+  return true;
+}
+
+bool PuzzleReader::next_raw_line(std::string_view& line) {
   long_line_.clear();
-  bool dropping = false;  // past kMaxLine: discard the rest of the line
+  bool dropping = false;  // past max_line_: discard the rest of the line
   auto keep = [&](const char* p, std::size_t n) {
     if (dropping) return;
-    long_line_.append(p, std::min(n, kMaxLine - long_line_.size()));
-    dropping = long_line_.size() >= kMaxLine;
+    long_line_.append(p, std::min(n, max_line_ - long_line_.size()));
+    dropping = long_line_.size() >= max_line_;
   };
   while (true) {
     const char* start = buf_.data() + begin_;
@@ -104,14 +117,14 @@ bool PuzzleReader::next_line(std::string_view& line) {
       ++line_no_;
       begin_ += len + 1;
       if (long_line_.empty() && !dropping) {
-        line = std::string_view(start, len);  // valid until the next call
+        line = std::string_view(start, std::min(len, max_line_));  // valid until the next call
       } else {
         keep(start, len);
         line = long_line_;
       }
       return true;
     }
-    // No newline: a line longer than the buffer moves into long_line_ (bounded by kMaxLine).
+    // No newline: a line longer than the buffer moves into long_line_ (bounded by max_line_).
     if (end_ - begin_ == buf_.size() || !long_line_.empty() || dropping) {
       keep(start, end_ - begin_);
       begin_ = end_;
@@ -140,6 +153,7 @@ bool PuzzleReader::read(RawSlice& slice, std::size_t max_records) {
       if (!detect_format(line, box_, format_, err)) {
         error_ = fmt::format("{}:{}: {}", path_, line_no_, err);
         eof_ = true;
+        begin_ = end_;  // nothing more is read: a later read() returns false too
         break;
       }
       if (format_.kind == Format::Kind::csv) continue;  // the header row is not a record

@@ -1,5 +1,6 @@
 #include <fcntl.h>
 #include <openssl/evp.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -13,8 +14,14 @@
 
 namespace sudoku {
 
+bool is_stream(const std::string& path) {
+  if (path == "-") return true;
+  struct stat st {};
+  return ::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
+}
+
 std::string sha256_file(const std::string& path) {
-  if (path == "-") return "";
+  if (is_stream(path)) return "";
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) throw InputError(fmt::format("{}: cannot open: {}", path, std::strerror(errno)));
   std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> ctx(EVP_MD_CTX_new(), &EVP_MD_CTX_free);

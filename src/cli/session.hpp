@@ -1,0 +1,103 @@
+#pragma once
+// One batch session: what every batch subcommand (solve, rate, bench, generate, transform)
+// shares, so that each only maps its options onto it.
+//
+//   Session s(ctx, threads);          // set-up: inputs (hashed), provenance, outputs
+//   s.input(file); s.record("limit", "2");
+//   OutputFile* rows = s.output(opt.rows, "rows");
+//   s.start();                        // refuse clashing outputs, open them, catch SIGINT/SIGTERM
+//   return s.run([&] { ...; return Outcome{...}; });   // commit or keep partial, exit code
+//
+// Outputs are written under a partial name and renamed when complete (io/output.hpp). run()
+// turns every way a run can end into one closing message and exit code: 0 done; 1 a wrong
+// answer, a failed check, an input cut short, a failed write; 2 usage; 130 SIGINT; 143
+// SIGTERM; 141 a closed pipe (quietly, as `| head` expects). An interrupted or failed run keeps
+// each output as its partial file, complete up to its last row, and says where.
+#include <atomic>
+#include <cstdint>
+#include <cstdio>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cli/common.hpp"
+#include "cli/progress.hpp"
+#include "sudoku/driver/driver.hpp"
+#include "sudoku/io/csv.hpp"
+#include "sudoku/io/output.hpp"
+
+namespace cli {
+
+class Session {
+ public:
+  /// Problems printed on stderr before the rest are only counted.
+  static constexpr uint64_t kMaxMessages = 20;
+
+  /// What a run reports back to the session at its end.
+  struct Outcome {
+    uint64_t wrong = 0;                     ///< wrong answers (exit 1)
+    uint64_t failed = 0;                    ///< items that failed a check (exit 1)
+    std::string failed_what = "item(s) failed verification";
+    std::vector<std::string> read_errors;   ///< inputs cut short (exit 1)
+    std::vector<std::string> empty_inputs;  ///< inputs with no puzzle (a warning)
+  };
+
+  Session(const Context& ctx, int threads);
+  ~Session();
+  Session(const Session&) = delete;
+  Session& operator=(const Session&) = delete;
+
+  // Set-up, before start().
+  /// An input: hashed into the provenance (a stream is recorded as such). Throws InputError
+  /// (exit 2) when it cannot be read.
+  void input(const std::string& path);
+  /// One more provenance line (`# key: value`).
+  void record(std::string key, std::string value);
+  /// Declares an output (nullptr for an empty path); opened by start().
+  sudoku::OutputFile* output(const std::string& path, std::string what);
+  /// Refuses (UsageError, exit 2) an output that is an input or another output, opens every
+  /// output, and from then on turns SIGINT and SIGTERM into stop_flag().
+  void start();
+
+  // The run.
+  const std::atomic<bool>* stop_flag() const noexcept;
+  /// The `#` provenance lines every results file starts with.
+  std::string header() const { return sudoku::metadata_header(prov_); }
+  /// One problem line ("file:line: message"): the first kMaxMessages are printed.
+  void problem(std::string_view text);
+  ProgressBar& progress() noexcept { return bar_; }
+  /// Where tables and summaries for a person go: stdout, or stderr when an output is stdout.
+  std::FILE* term() const noexcept { return term_; }
+  int threads() const noexcept { return prov_.threads; }
+
+  /// Runs `body` and ends the session: commits the outputs (or keeps their partial files),
+  /// prints the closing messages, and returns the exit code. Every exception is reported here.
+  int run(const std::function<Outcome()>& body);
+
+ private:
+  int finish(const Outcome& o);
+  int fail(std::exception_ptr e);
+  void note_partials();
+
+  sudoku::Provenance prov_;
+  std::vector<std::string> inputs_;
+  std::vector<std::unique_ptr<sudoku::OutputFile>> outputs_;
+  ProgressBar bar_;
+  std::FILE* term_ = stdout;
+  uint64_t problems_ = 0;
+  bool started_ = false;
+};
+
+/// The batch driver under a session (solve, rate): problems, progress and the stop flag go
+/// through the session; the summary CSV is written to `summary` (or nowhere), the tables to
+/// the terminal (`compare`: with speed ratios). The rows output, if any, is in `cfg.rows`
+/// with its header already written.
+Session::Outcome run_driver(Session& session, sudoku::RunConfig& cfg, sudoku::OutputFile* summary,
+                            bool compare);
+
+/// The message and exit code of an exception that ends a command (main and Session share it).
+int report_error(std::exception_ptr e);
+
+}  // namespace cli
