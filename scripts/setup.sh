@@ -8,7 +8,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 PACKAGES=(g++ cmake make git libtbb-dev libcli11-dev libfmt-dev libbenchmark-dev libgtest-dev
-          zlib1g-dev libssl-dev python3 nlohmann-json3-dev python3-matplotlib)
+          zlib1g-dev libssl-dev python3 nlohmann-json3-dev python3-matplotlib
+          clang libclang-rt-dev)  # fuzz/ (scripts/fuzz.sh): libFuzzer and the sanitizer runtimes
 
 missing=()
 for p in "${PACKAGES[@]}"; do

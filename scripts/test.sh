@@ -3,7 +3,8 @@
 #   1. Release build, every test (ctest), then the bench regression gate (counters exact);
 #   2. AddressSanitizer + UndefinedBehaviorSanitizer build, every test;
 #   3. ThreadSanitizer build, the solver thread-safety test (plain std::thread: Debian's libtbb
-#      is not built for TSan and would report false races inside TBB).
+#      is not built for TSan and would report false races inside TBB);
+#   4. the libFuzzer target of every reader, a few seconds each (scripts/fuzz.sh --ci).
 # `scripts/test.sh --quick` runs step 1 only. The tests read ../shared/datasets.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -31,4 +32,7 @@ if [ "$quick" = 0 ]; then
   cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSUDOKU_SANITIZE=thread >/dev/null
   cmake --build build-tsan -j "$jobs" --target solver_threads_test
   TSAN_OPTIONS=halt_on_error=1 build-tsan/tests/solver_threads_test
+
+  echo "== fuzz: every reader's libFuzzer target, 8 s each (scripts/fuzz.sh --ci)" >&2
+  scripts/fuzz.sh --ci
 fi

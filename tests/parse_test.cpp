@@ -72,6 +72,24 @@ TEST(Parse, BadLinesSayWhy) {
             "contradictory givens: digit 4 twice in row 1 (r1c1, r1c2)");
 }
 
+TEST(Parse, PuzzleAndFieldsOfAPuzzlesLength) {
+  // A 9x9 puzzle and its fields can add up to 256 bytes, the length of a 16x16 line: the line was
+  // read as one bad 16x16 puzzle ("bad character ':' at column 82"), so whether a line read
+  // depended on its length. Found by fuzz/fuzz_lines.cpp (the same line with spaces around it
+  // took the other path).
+  const std::string line = kPuzzle + ":1:" + std::string(172 - 1, 'x') + "!";
+  ASSERT_EQ(line.size(), 256u);
+  const auto p = sudoku::parse_record(lines(), line);
+  EXPECT_EQ(p.error, "");
+  EXPECT_EQ(sudoku::to_line(p.puzzle), kPuzzle);
+  EXPECT_EQ(p.known.solutions, 1u);
+  EXPECT_EQ(sudoku::parse_record(lines(), "  " + line + "\r").puzzle, p.puzzle);
+  // A puzzle's length and no puzzle first: still the whole line's error.
+  std::string spaced = kPuzzle;
+  spaced[39] = ' ';
+  EXPECT_EQ(sudoku::parse_record(lines(), spaced).error, "bad character ' ' at column 40");
+}
+
 TEST(Parse, FixedSizeRejectsOtherLengths) {
   Grid g;
   std::string err;
@@ -169,6 +187,25 @@ TEST(Parse, CommaGrid) {
   std::string bad = first;
   for (int r = 1; r < 9; ++r) bad += r == 3 ? "\n , ,x, , , , , , " : "\n , , , , , , , , ";
   EXPECT_EQ(sudoku::parse_record(f, bad).error, "bad cell 'x' in grid row 4, column 3");
+}
+
+TEST(Parse, MessagesShowTheInputSafely) {
+  // Messages end up on a terminal as `file:line: reason`: the input they quote has its control
+  // bytes escaped (an ESC would reach the terminal) and is cut short (a grid cell was quoted
+  // whole, up to a 64 KB line). Found by fuzz/fuzz_grid.cpp and fuzz/fuzz_csv.cpp.
+  Format f;
+  f.kind = Format::Kind::grid;
+  f.box = 2;
+  EXPECT_EQ(sudoku::parse_record(f, "1,2,3,4\n\x1b[2J,,,\n,,,\n,,,").error,
+            "bad cell '\\x1b[2J' in grid row 2, column 1");
+  const std::string huge = sudoku::parse_record(f, ",,," + std::string(5000, '7') + "\n,,,\n,,,\n,,,").error;
+  EXPECT_EQ(huge, "bad cell '" + std::string(20, '7') + "...' in grid row 1, column 4");
+  Format out;
+  std::string err;
+  EXPECT_FALSE(sudoku::detect_format("id,solution,\x1b]0;title\x07," + std::string(200, 'x'), 0, out, err));
+  EXPECT_EQ(err.find('\x1b'), std::string::npos) << err;
+  EXPECT_NE(err.find("\\x1b]0;title\\x07"), std::string::npos) << err;
+  EXPECT_LT(err.size(), 180u) << err;
 }
 
 }  // namespace

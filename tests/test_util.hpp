@@ -90,8 +90,9 @@ struct CliResult {
 };
 
 /// Runs the sudoku-bench binary with `args` (a shell fragment) and captures its output.
-inline CliResult cli(const std::string& args) {
-  const std::string cmd = std::string(SUDOKU_BENCH_EXE) + " " + args + " 2>&1";
+/// `prefix` goes before the binary (an environment, a wrapper).
+inline CliResult cli(const std::string& args, const std::string& prefix = "") {
+  const std::string cmd = prefix + std::string(SUDOKU_BENCH_EXE) + " " + args + " 2>&1";
   FILE* p = ::popen(cmd.c_str(), "r");
   CliResult r{-1, {}};
   if (p == nullptr) return r;
@@ -101,6 +102,11 @@ inline CliResult cli(const std::string& args) {
   const int status = ::pclose(p);
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return r;
+}
+
+/// The same as the unprivileged user `nobody` (for permission checks when the tests run as root).
+inline CliResult cli_as_nobody(const std::string& args) {
+  return cli(args, "setpriv --reuid=65534 --regid=65534 --clear-groups ");
 }
 
 }  // namespace test

@@ -1,6 +1,5 @@
 // `bench`: repeated, interleaved, verified timing of solvers on datasets (sudoku/bench/bench.hpp
 // does the work); a table on the terminal, the per-repetition CSV and the summary CSV.
-#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -68,8 +67,10 @@ int run_bench_cmd(const BenchOptions& opt, const Context& ctx) {
   bc.first = opt.first;
   bc.limits.solutions = opt.limit;
   bc.limits.budget = opt.budget;
-  if (std::find(bc.files.begin(), bc.files.end(), "-") != bc.files.end())
-    throw UsageError("bench reads each file many times: give files, not stdin");
+  for (const auto& f : bc.files)
+    if (sudoku::is_stream(f))
+      throw UsageError(fmt::format("{}: bench reads each file many times: give a regular file, not "
+                                   "stdin, a pipe or a device", f));
 
   Session session(ctx, bc.threads);
   for (const auto& f : bc.files) session.input(f);

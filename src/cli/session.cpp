@@ -175,6 +175,9 @@ int Session::finish(const Outcome& o) {
     note_partials();
     return 128 + sig;
   }
+  // Every output flushed (a full disk shows here) before any is renamed: a run that fails
+  // leaves all of its outputs partial, not some final and some partial.
+  for (auto& out : outputs_) out->flush();
   for (auto& out : outputs_) out->commit();
   if (o.wrong > 0) {
     fmt::print(stderr, "error: {} wrong answer(s)\n", o.wrong);

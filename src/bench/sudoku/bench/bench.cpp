@@ -109,7 +109,9 @@ BenchResult run_bench(const BenchConfig& bc) {
   if (bc.solvers.empty()) throw std::invalid_argument("bench: no solver");
   if (bc.files.empty()) throw std::invalid_argument("bench: no dataset");
   for (const auto& f : bc.files) {
-    if (f == "-") throw InputError("-: bench reads each file many times: give a file, not stdin");
+    if (is_stream(f))
+      throw InputError(fmt::format("{}: bench reads each file many times: give a regular file, not "
+                                   "stdin, a pipe or a device", f));
     PuzzleReader probe(f);  // fail fast on a typo
   }
   std::vector<const SolverInfo*> solvers = bc.solvers;

@@ -39,6 +39,7 @@ struct Slice {
   Format format;
   std::vector<Item> items;
   std::vector<Grid> answers;  // only with config.solutions
+  bool cut = false;           // stopped part-way: items hold only the records solved before
 };
 
 /// Recycles slices so that steady-state runs allocate nothing per slice.
@@ -65,8 +66,16 @@ void solve_slice(Slice& s, Solver& solver, const SolverInfo& info, const RunConf
                  RowAnnotator* annotator) {
   const std::size_t n = s.raw.records.size();
   s.items.resize(n);
+  s.cut = false;
   if (cfg.solutions) s.answers.resize(n);
   for (std::size_t i = 0; i < n; ++i) {
+    // A stop (SIGINT, SIGTERM) ends the slice between two puzzles, so that a slow solver stops
+    // within one puzzle's time rather than a whole slice's; the writer keeps the rows up to here.
+    if (cfg.stop != nullptr && cfg.stop->load(std::memory_order_relaxed)) {
+      s.items.resize(i);
+      s.cut = true;
+      break;
+    }
     Item& it = s.items[i];
     it = Item{};
     it.line = s.raw.records[i].line;
@@ -148,7 +157,8 @@ Summary run_pass(const std::string& file, const SolverInfo& info, const RunConfi
   fmt::memory_buffer out;
   bool unsupported_reported = false;
   const auto start = Clock::now();
-  bool stopped = false;
+  bool stopped = false;   // the reader stage stopped reading (its own variable: stages may
+  bool cut_seen = false;  // run at once on two threads); the writer saw a cut slice
   uint64_t taken = 0;  // records read, for cfg.max_records
   // Small files get smaller slices so every thread has work to the end: aim for 16 slices per
   // thread, estimating records from the file size (~82 bytes a 9x9 line). Measured on the
@@ -198,6 +208,11 @@ Summary run_pass(const std::string& file, const SolverInfo& info, const RunConfi
                                            }) &
           tbb::make_filter<Slice*, void>(
               tbb::filter_mode::serial_in_order, [&](Slice* s) {
+                if (cut_seen) {  // rows stay a contiguous prefix of the input: none after a cut
+                  pool.put(s);
+                  return;
+                }
+                cut_seen = s->cut;
                 for (const Item& it : s->items) {
                   sum.add(it.status, it.time_ns, it.work);
                   if (!cfg.on_problem || it.message.empty()) continue;
@@ -223,8 +238,8 @@ Summary run_pass(const std::string& file, const SolverInfo& info, const RunConfi
 
   sum.wall_s = std::chrono::duration<double>(Clock::now() - start).count();
   if (cfg.rows != nullptr) cfg.rows->flush();
-  sum.interrupted = stopped;
-  if (stopped) report.interrupted = true;
+  sum.interrupted = stopped || cut_seen;
+  if (sum.interrupted) report.interrupted = true;
   if (!reader.error().empty()) report.read_errors.push_back(reader.error());
   return sum;
 }
@@ -244,7 +259,7 @@ RunReport run(const RunConfig& cfg) {
     if (cfg.solvers.size() > 1 && is_stream(f))
       throw InputError(fmt::format("{}: {} can be read only once: give one solver", f,
                                    f == "-" ? "standard input" : "a pipe or device"));
-    PuzzleReader probe(f, cfg.box);
+    if (!is_stream(f)) PuzzleReader probe(f, cfg.box);  // a stream's writer must not see it opened twice
   }
   tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism,
                                   static_cast<std::size_t>(threads));

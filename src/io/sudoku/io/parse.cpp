@@ -46,6 +46,19 @@ int nearest_box(std::size_t len) {
 
 std::string size_name(int box) { return fmt::format("{0}x{0}", box * box); }
 
+/// Input text shown in a message: control bytes as \xNN and at most about `max` bytes, so that
+/// a message stays one short line whatever the input holds (a terminal would obey an escape).
+std::string shown(std::string_view s, std::size_t max) {
+  std::string out;
+  for (char c : s) {
+    if (out.size() >= max) return out + "...";
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u == 0x7f) out += fmt::format("\\x{:02x}", u);
+    else out += c;
+  }
+  return out;
+}
+
 /// Cell symbol tables: value of each byte, 0 for empty, -1 for a bad symbol. One table per
 /// alphabet; parsing a line is then one lookup per character.
 enum Alphabet { kDigits, kAlpha16, kHex16, kAlpha25, kAlphabets };
@@ -119,20 +132,13 @@ void settle_alphabet16(std::string_view puzzle, std::string_view solution, Parse
   p.puzzle = g;
 }
 
-Parsed parse_line_record(const Format& f, std::string_view line, CheckGivens check) {
-  Parsed p;
-  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-  // The common case first: exactly one puzzle and nothing else on the line.
-  if (box_for_cells(line.size()) != 0 && (f.box == 0 || box_for_cells(line.size()) == f.box) &&
-      !is_separator(line.front())) {
-    if (parse_cells(line, f.box, p.puzzle, p.error)) check_givens(p, check);
-    return p;
-  }
+/// A puzzle, then maybe fields: `:count:solution` (tdoku), `,solution`, ` solution`, ... Returns
+/// false when the first field is not a puzzle (`p.error` says why).
+bool parse_line_fields(const Format& f, std::string_view line, CheckGivens check, Parsed& p) {
   line = trim(line);
   std::size_t end = 0;
   while (end < line.size() && !is_separator(line[end])) ++end;
-  if (!parse_cells(line.substr(0, end), f.box, p.puzzle, p.error)) return p;
-  // Trailing fields: `:count:solution` (tdoku), `,solution`, ` solution`, ...
+  if (!parse_cells(line.substr(0, end), f.box, p.puzzle, p.error)) return false;
   std::string_view solution_text;
   std::size_t pos = end;
   while (pos < line.size()) {
@@ -149,6 +155,26 @@ Parsed parse_line_record(const Format& f, std::string_view line, CheckGivens che
   }
   settle_alphabet16(line.substr(0, end), solution_text, p);
   check_givens(p, check);
+  return true;
+}
+
+Parsed parse_line_record(const Format& f, std::string_view line, CheckGivens check) {
+  Parsed p;
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  // The common case first: exactly one puzzle and nothing else on the line.
+  if (box_for_cells(line.size()) != 0 && (f.box == 0 || box_for_cells(line.size()) == f.box) &&
+      !is_separator(line.front())) {
+    if (parse_cells(line, f.box, p.puzzle, p.error)) {
+      check_givens(p, check);
+      return p;
+    }
+    // A puzzle and fields can add up to a puzzle's length (`P:1:` and 171 bytes make 256, a
+    // 16x16): read the fields. When that fails too, the whole line's error is the clearer one
+    // ("bad character ' ' at column 40" rather than "too long: 39 cells").
+    Parsed q;
+    return parse_line_fields(f, line, check, q) ? q : p;
+  }
+  parse_line_fields(f, line, check, p);
   return p;
 }
 
@@ -206,7 +232,7 @@ Parsed parse_grid_record(const Format& f, std::string_view text, CheckGivens che
       uint64_t v = 0;
       if (cell.empty() || cell == "." || cell == "0" || cell == "_") v = 0;
       else if (!parse_uint(cell, v) || v > static_cast<uint64_t>(n)) {
-        p.error = fmt::format("bad cell '{}' in grid row {}, column {}", cell, r + 1, c + 1);
+        p.error = fmt::format("bad cell '{}' in grid row {}, column {}", shown(cell, 20), r + 1, c + 1);
         return p;
       }
       p.puzzle.set(r * n + c, static_cast<int>(v));
@@ -332,7 +358,7 @@ bool detect_format(std::string_view first_line, int box, Format& out, std::strin
   if (header) {
     if (puzzle_col < 0) {
       error = fmt::format("CSV header '{}' has no puzzle column (expected one of: puzzle, quizzes, ...)",
-                          line.substr(0, 80));
+                          shown(line, 80));
       return false;
     }
     out.kind = Format::Kind::csv;

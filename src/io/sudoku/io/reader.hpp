@@ -36,7 +36,7 @@ struct RawSlice {
 /// tiny ones so that a few bytes of input reach the paths of a line that spans reads or outgrows
 /// the buffer or `max_line`, which the defaults only reach with files of hundreds of KB.
 struct ReaderLimits {
-  std::size_t buffer = 256 * 1024;   ///< bytes read at a time (zlib's buffer too); at least 1
+  std::size_t buffer = 256 * 1024;   ///< bytes read at a time (zlib's, at least 8 KiB); at least 1
   /// Longest line kept; the rest of a longer line is dropped (the record is then reported as
   /// too long), so one line without newlines cannot exhaust memory. At least 1.
   std::size_t max_line = 64 * 1024;

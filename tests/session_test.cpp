@@ -1,0 +1,215 @@
+// Outputs that never lose data (io/output.hpp) and the batch session's signals (cli/session.hpp):
+// partial files, checked writes, and SIGINT/SIGTERM in the middle of real runs.
+#include <gtest/gtest.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <csignal>
+#include <filesystem>
+#include <sstream>
+#include <thread>
+
+#include "sudoku/bench/bench.hpp"
+#include "sudoku/io/output.hpp"
+#include "test_util.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using sudoku::OutputFile;
+
+TEST(Output, CommitRenamesThePartialFile) {
+  test::TempDir dir;
+  const auto path = dir.write("out.csv", "what the user had\n");
+  OutputFile f(path, "rows");
+  f.open();
+  EXPECT_TRUE(f.renames());
+  EXPECT_TRUE(fs::exists(path + ".partial"));
+  f.write("a,b\n1,2\n");
+  EXPECT_EQ(test::slurp(path), "what the user had\n");  // untouched until complete
+  f.commit();
+  EXPECT_EQ(test::slurp(path), "a,b\n1,2\n");
+  EXPECT_FALSE(fs::exists(path + ".partial"));
+}
+
+TEST(Output, AnAbandonedFileStaysPartialAndIsNeverOverwritten) {
+  test::TempDir dir;
+  const auto path = dir.path("out.csv");
+  {
+    OutputFile f(path, "rows");
+    f.open();
+    f.write("row 1\n");
+  }  // destroyed without commit: a failed or interrupted run
+  EXPECT_FALSE(fs::exists(path));
+  EXPECT_EQ(test::slurp(path + ".partial"), "row 1\n");
+  OutputFile again(path, "rows");
+  try {
+    again.open();
+    ADD_FAILURE() << "an earlier partial file was opened for writing";
+  } catch (const sudoku::OutputError& e) {
+    EXPECT_NE(std::string(e.what()).find("out.csv.partial exists"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(test::slurp(path + ".partial"), "row 1\n");
+}
+
+TEST(Output, AFailedWriteCutsTheFileBackToItsLastWholeWrite) {
+  test::TempDir dir;
+  const auto path = dir.path("out.csv");
+  const std::string row(1000, 'x');
+  // In a child: a file-size limit makes a write fail part-way, as a full disk would.
+  const pid_t pid = ::fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    std::signal(SIGXFSZ, SIG_IGN);
+    rlimit lim{150 * 1000 + 500, 150 * 1000 + 500};
+    ::setrlimit(RLIMIT_FSIZE, &lim);
+    OutputFile f(path, "rows");
+    f.open();
+    try {
+      for (int i = 0; i < 1000; ++i) f.write(row + "\n");
+      f.flush();
+    } catch (const sudoku::WriteError& e) {
+      const bool named = std::string(e.what()).find("out.csv.partial: writing rows failed") != std::string::npos;
+      ::_exit(named ? 3 : 4);
+    }
+    ::_exit(5);
+  }
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 3) << "3: the error named the file; 4: it did not; 5: no error";
+  const std::string kept = test::slurp(path + ".partial");
+  EXPECT_GT(kept.size(), 0u);
+  EXPECT_EQ(kept.size() % (row.size() + 1), 0u) << "the partial file ends inside a row";
+  EXPECT_FALSE(fs::exists(path));
+}
+
+TEST(Output, DevicesAreWrittenInPlace) {
+  OutputFile f("/dev/null", "rows");
+  f.open();
+  EXPECT_FALSE(f.renames());
+  f.write("x\n");
+  f.commit();
+  EXPECT_TRUE(fs::is_character_file("/dev/null"));
+  OutputFile full("/dev/full", "rows");
+  full.open();
+  full.write("x\n");
+  EXPECT_THROW(full.flush(), sudoku::WriteError);
+}
+
+TEST(Output, SameFileSeesThroughPaths) {
+  test::TempDir dir;
+  const auto a = dir.write("a.txt", "1\n");
+  fs::create_symlink(a, dir.path("link.txt"));
+  EXPECT_TRUE(sudoku::same_file(a, dir.path("link.txt")));
+  EXPECT_TRUE(sudoku::same_file(a, dir.path("./sub/../a.txt")));
+  EXPECT_TRUE(sudoku::same_file(dir.path("new.csv"), dir.path("./new.csv")));  // neither exists yet
+  EXPECT_FALSE(sudoku::same_file(a, dir.path("b.txt")));
+  EXPECT_TRUE(sudoku::same_file("-", "-"));
+  EXPECT_FALSE(sudoku::same_file("-", a));
+}
+
+/// Starts the CLI, sends `sig` once `ready` (polled) holds or after `delay`, and returns the
+/// exit code; fails (and kills it) if it does not stop within a minute of the signal.
+int run_and_signal(const std::string& args, const std::string& log, int sig,
+                   std::chrono::milliseconds delay) {
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    const std::string cmd = "exec " + std::string(SUDOKU_BENCH_EXE) + " " + args + " >" + log + " 2>&1";
+    ::execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  std::this_thread::sleep_for(delay);
+  ::kill(pid, sig);
+  int status = 0;
+  for (int i = 0; i < 600; ++i) {
+    if (::waitpid(pid, &status, WNOHANG) == pid)
+      return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  ::kill(pid, SIGKILL);
+  ::waitpid(pid, &status, 0);
+  ADD_FAILURE() << "did not stop within a minute of the signal: " << args;
+  return -1;
+}
+
+/// The data lines of a CSV (no `#` lines, no header).
+std::vector<std::string> data_lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  std::string line;
+  bool header = true;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    if (header) header = false;
+    else out.push_back(line);
+  }
+  return out;
+}
+
+TEST(SessionSignals, SigtermKeepsAContiguousPartialAndNoFinalFile) {
+  test::TempDir dir;
+  const auto rows = dir.path("rows.csv"), summary = dir.path("s.csv"), log = dir.path("log");
+  // The naive baseline on hard puzzles: slow enough to be stopped half-way.
+  const int code = run_and_signal("solve " + test::shared("magictour_top1465.txt") +
+                                      " -s backtracking -j 2 -o " + rows + " --summary " + summary,
+                                  log, SIGTERM, std::chrono::milliseconds(1500));
+  const std::string out = test::slurp(log);
+  EXPECT_EQ(code, 143) << out;
+  EXPECT_NE(out.find("interrupted by SIGTERM"), std::string::npos) << out;
+  EXPECT_NE(out.find("kept as " + rows + ".partial"), std::string::npos) << out;
+  EXPECT_FALSE(fs::exists(rows));
+  EXPECT_FALSE(fs::exists(summary));
+  const auto lines = data_lines(test::slurp(rows + ".partial"));
+  ASSERT_FALSE(lines.empty()) << out;
+  EXPECT_LT(lines.size(), 1465u);
+  // Every row whole, and the rows a prefix of the file: lines 1, 2, 3, ... with none missing.
+  uint64_t expect_line = 1;
+  for (const std::string& l : lines) {
+    std::vector<std::string> f;
+    std::stringstream ls(l);
+    std::string cell;
+    while (std::getline(ls, cell, ',')) f.push_back(cell);
+    ASSERT_EQ(f.size(), 10u) << l;
+    while (expect_line < std::stoull(f[1])) ++expect_line;  // the file's `#` lines have no row
+    EXPECT_EQ(std::stoull(f[1]), expect_line) << l;
+    EXPECT_EQ(f[3], "solved") << l;
+    ++expect_line;
+  }
+  const auto sum = data_lines(test::slurp(summary + ".partial"));
+  ASSERT_EQ(sum.size(), 1u);
+  EXPECT_TRUE(sum[0].ends_with(",1")) << "the summary says it was interrupted: " << sum[0];
+}
+
+TEST(SessionSignals, CtrlCDuringRateBenchAndGenerate) {
+  test::TempDir dir;
+  const auto log = dir.path("log");
+  // rate: Ctrl-C stops it like solve (it used to have no handler at all).
+  int code = run_and_signal("rate " + test::shared("forum_hardest_1106.txt") + " -j 1 -o " + dir.path("r.csv"),
+                            log, SIGINT, std::chrono::milliseconds(800));
+  EXPECT_EQ(code, 130) << test::slurp(log);
+  EXPECT_FALSE(fs::exists(dir.path("r.csv")));
+  EXPECT_TRUE(fs::exists(dir.path("r.csv.partial")));
+
+  // bench: the repetitions that ended are in the partial CSV, readable by regress.
+  code = run_and_signal("bench " + test::shared("forum_hardest_1106.txt") +
+                            " -s dlx,propagation --first 20 --reps 100000 --warmup 0 -j 1 -o " + dir.path("b.csv"),
+                        log, SIGTERM, std::chrono::milliseconds(1500));
+  EXPECT_EQ(code, 143) << test::slurp(log);
+  const auto bench = sudoku::read_bench_csv(dir.path("b.csv.partial"));
+  ASSERT_GE(bench.rows.size(), 2u) << test::slurp(log);
+  EXPECT_EQ(bench.rows.size() % 2, 0u) << "a repetition was cut";
+
+  // generate: whole lines only.
+  code = run_and_signal("generate -n 100000000 -j 2 -o " + dir.path("g.txt"), log, SIGINT,
+                        std::chrono::milliseconds(1000));
+  EXPECT_EQ(code, 130) << test::slurp(log);
+  const std::string gen = test::slurp(dir.path("g.txt.partial"));
+  ASSERT_FALSE(gen.empty());
+  EXPECT_EQ(gen.back(), '\n');
+  EXPECT_EQ(gen.size() % 82, 0u) << "81 cells and a newline per puzzle";
+}
+
+}  // namespace
