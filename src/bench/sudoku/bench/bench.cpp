@@ -276,16 +276,25 @@ const Schema<BenchRow>& bench_schema() {
   return s;
 }
 
+namespace {
+/// A summary column that repeats a counter of the first repetition's row (the same in all).
+template <auto M>
+Column<BenchSummary> of_first(std::string_view name) {
+  return {name, [](fmt::memory_buffer& b, const BenchSummary& s) {
+            fmt::format_to(std::back_inserter(b), "{}", s.first->*M);
+          }};
+}
+}  // namespace
+
 const Schema<BenchSummary>& bench_summary_schema() {
   using column::num;
   using column::text;
   using S = BenchSummary;
-  using Buf = fmt::memory_buffer;
   static const Schema<S> s{
       text<&S::dataset>("dataset"),
       text<&S::solver>("solver"),
       num<&S::reps>("reps"),
-      {"puzzles", [](Buf& b, const S& r) { fmt::format_to(std::back_inserter(b), "{}", r.first->puzzles); }},
+      of_first<&BenchRow::puzzles>("puzzles"),
       num<&S::pps_median, 1>("puzzles_per_s_median"),
       num<&S::pps_min, 1>("puzzles_per_s_min"),
       num<&S::pps_max, 1>("puzzles_per_s_max"),
@@ -299,11 +308,11 @@ const Schema<BenchSummary>& bench_summary_schema() {
       num<&S::ratio_median, 4>("ratio_median"),
       num<&S::ratio_min, 4>("ratio_min"),
       num<&S::ratio_max, 4>("ratio_max"),
-      {"nodes", [](Buf& b, const S& r) { fmt::format_to(std::back_inserter(b), "{}", r.first->nodes); }},
-      {"guesses_total", [](Buf& b, const S& r) { fmt::format_to(std::back_inserter(b), "{}", r.first->guesses_total); }},
-      {"backtracks_total", [](Buf& b, const S& r) { fmt::format_to(std::back_inserter(b), "{}", r.first->backtracks_total); }},
-      {"found", [](Buf& b, const S& r) { fmt::format_to(std::back_inserter(b), "{}", r.first->found); }},
-      {"wrong", [](Buf& b, const S& r) { fmt::format_to(std::back_inserter(b), "{}", r.first->wrong); }},
+      of_first<&BenchRow::nodes>("nodes"),
+      of_first<&BenchRow::guesses_total>("guesses_total"),
+      of_first<&BenchRow::backtracks_total>("backtracks_total"),
+      of_first<&BenchRow::found>("found"),
+      of_first<&BenchRow::wrong>("wrong"),
   };
   return s;
 }
