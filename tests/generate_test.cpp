@@ -397,7 +397,7 @@ TEST(GenerateCli, DeterministicAcrossThreadsAndVerified) {
   EXPECT_EQ(ta, test::slurp(b));
   EXPECT_EQ(std::count(ta.begin(), ta.end(), '\n'), 300);
   const std::string st = test::slurp(s);
-  EXPECT_NE(st.find("index,method,attempts,restarts,placements,checks,time_ns,clues,reached\n"),
+  EXPECT_NE(st.find("index,method,attempts,restarts,placements,checks,time_ns,clues,target,reached\n"),
             std::string::npos);
   EXPECT_NE(st.find("\n299,restart-dfs,"), std::string::npos);
   // The output is a dataset 'solve' reads: every puzzle unique.
@@ -526,7 +526,7 @@ TEST(GenerateCli, DifficultyTargetKeepsOnlyThoseLevels) {
   EXPECT_EQ(lines, 12);
   EXPECT_EQ(seen.size(), 2u);  // both levels turn up in 12 items of this seed
   const std::string st = test::slurp(s);
-  EXPECT_NE(st.find("clues,reached,score,level\n"), std::string::npos) << st;
+  EXPECT_NE(st.find("clues,target,reached,score,level\n"), std::string::npos) << st;
   EXPECT_NE(st.find("# difficulty: medium,diabolical"), std::string::npos) << st;
   EXPECT_EQ(st.find(",unrated"), std::string::npos);
   EXPECT_NE(st.find(",1,"), std::string::npos);

@@ -68,7 +68,7 @@ Grid parse(const std::string& s, int box = 0) {
   return g;
 }
 
-// A 4x4 puzzle with one solution (from sudoku-make-puzzles --size 4 --seed 1).
+// A 4x4 puzzle with one solution (made by the retired sudoku-make-puzzles, --size 4 --seed 1).
 const std::string k4Puzzle = "...1"".4.2""2...""....";
 const std::string k4Solution = "3241""1432""2314""4123";
 

@@ -164,6 +164,9 @@ const Schema<GenStatsRow>& gen_stats_schema(bool rated) {
         {"checks", [](Buf& b, const G& r) { sudoku::put(b, "{}", r.item->stats.checks); }},
         {"time_ns", [](Buf& b, const G& r) { sudoku::put(b, "{}", r.item->time_ns); }},
         {"clues", [](Buf& b, const G& r) { sudoku::put(b, "{}", r.item->puzzle.clues()); }},
+        {"target", [](Buf& b, const G& r) {  // blank without a clue target
+           if (r.item->target_clues > 0) sudoku::put(b, "{}", r.item->target_clues);
+         }},
         {"reached", [](Buf& b, const G& r) { b.push_back(r.item->ok ? '1' : '0'); }},
     };
   };
