@@ -183,6 +183,21 @@ TEST(SessionSignals, SigtermKeepsAContiguousPartialAndNoFinalFile) {
   EXPECT_TRUE(sum[0].ends_with(",1")) << "the summary says it was interrupted: " << sum[0];
 }
 
+TEST(SessionSignals, KillNineLeavesOnlyThePartialFileAndARerunRefusesToClobberIt) {
+  test::TempDir dir;
+  const auto rows = dir.path("rows.csv"), log = dir.path("log");
+  const std::string args = "solve " + test::shared("magictour_top1465.txt") + " -s backtracking -j 2 -o " + rows;
+  EXPECT_EQ(run_and_signal(args, log, SIGKILL, std::chrono::milliseconds(1500)), 128 + SIGKILL);
+  EXPECT_FALSE(fs::exists(rows));
+  ASSERT_TRUE(fs::exists(rows + ".partial"));
+  const std::string kept = test::slurp(rows + ".partial");
+  EXPECT_TRUE(kept.empty() || kept.back() == '\n') << "whole writes only";
+  const auto again = test::cli(args);
+  EXPECT_EQ(again.exit_code, 2) << again.out;
+  EXPECT_NE(again.out.find("rows.csv.partial exists"), std::string::npos) << again.out;
+  EXPECT_EQ(test::slurp(rows + ".partial"), kept);
+}
+
 TEST(SessionSignals, CtrlCDuringRateBenchAndGenerate) {
   test::TempDir dir;
   const auto log = dir.path("log");
