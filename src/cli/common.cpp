@@ -34,6 +34,22 @@ std::vector<const sudoku::SolverInfo*> parse_solvers(const std::string& list) {
   return out;
 }
 
+void add_shard_option(CLI::App* app, std::string& text, bool items) {
+  app->add_option("--shard", text,
+                  items ? "Only part K of N (K from 0 to N-1): items count*K/N to count*(K+1)/N-1, "
+                          "each the same as in a single run"
+                        : "Only part K of N of the input (K from 0 to N-1): a plain file is cut "
+                          "into N byte ranges at line starts, gzip and stdin by record index mod "
+                          "N; line numbers stay the file's own");
+}
+
+sudoku::Shard shard_of(const std::string& text) {
+  if (text.empty()) return {};
+  const auto s = sudoku::parse_shard(text);
+  if (!s) throw UsageError(fmt::format("--shard '{}': expected K/N with 0 <= K < N (e.g. 0/4)", text));
+  return *s;
+}
+
 int box_for_side(int side) {
   for (int b = sudoku::kMinBox; b <= sudoku::kMaxBox; ++b)
     if (b * b == side) return b;

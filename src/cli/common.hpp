@@ -11,6 +11,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "sudoku/io/reader.hpp"
 #include "sudoku/solver.hpp"
 
 namespace cli {
@@ -56,6 +57,12 @@ std::string default_solver();
 
 /// Solvers from "a,b,c" or "all"; throws UsageError with "did you mean" for an unknown name.
 std::vector<const sudoku::SolverInfo*> parse_solvers(const std::string& list);
+
+/// `--shard K/N` on a subcommand (`items`: generated items, else input records): binds the
+/// text; shard_of() checks and converts it.
+void add_shard_option(CLI::App* app, std::string& text, bool items = false);
+/// The shard of "K/N" ("" is the whole input); throws UsageError.
+sudoku::Shard shard_of(const std::string& text);
 
 /// The box size of a grid side (4 -> 2, 9 -> 3, 16 -> 4, 25 -> 5); throws UsageError.
 int box_for_side(int side);

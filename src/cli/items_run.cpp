@@ -40,6 +40,10 @@ int run_items(const ItemsRun& run, const Context& ctx) {
   Session session(ctx, threads);
   for (const auto& f : run.inputs) session.input(f);
   for (const auto& [k, v] : run.provenance) session.record(k, v);
+  const uint64_t first = run.shard.begin(run.count), last = run.shard.end(run.count);
+  if (!run.shard.whole())
+    session.record("shard", fmt::format("{}/{}: items {} to {} of {}", run.shard.index, run.shard.count,
+                                        first, last == 0 ? 0 : last - 1, run.count));
   sudoku::OutputFile* out = session.output(run.output, "puzzles");
   sudoku::OutputFile* stats = session.output(run.stats, "stats");
   session.start();
@@ -54,7 +58,8 @@ int run_items(const ItemsRun& run, const Context& ctx) {
     std::vector<uint64_t> level_counts(level_list.size(), 0);
     uint64_t problems = 0, missed = 0, attempts = 0, checks = 0, placements = 0;
     sudoku::GenerateConfig cfg;
-    cfg.count = run.count;
+    cfg.first = first;
+    cfg.count = last - first;
     cfg.threads = threads;
     cfg.make_worker = run.make_worker;
     cfg.stop = session.stop_flag();
@@ -81,7 +86,7 @@ int run_items(const ItemsRun& run, const Context& ctx) {
     };
     const std::string* name_ptr = &bar_name;
     cfg.on_progress = [&](uint64_t done, double el) {
-      session.progress().update(sudoku::Progress{name_ptr, run.method, done, done, run.count, el});
+      session.progress().update(sudoku::Progress{name_ptr, run.method, done, done, last - first, el});
     };
     const sudoku::GenerateReport rep = sudoku::generate(cfg);
     session.progress().clear();

@@ -24,6 +24,7 @@ struct RateOptions {
   uint64_t budget = sudoku::kDefaultBudget;
   std::string rows;
   std::string summary;
+  std::string shard;  ///< "K/N", or "" for all of it
 };
 
 /// The rater's columns, from the rating schema, for every puzzle its solver rated.
@@ -51,6 +52,7 @@ int run_rate(const RateOptions& opt, const Context& ctx) {
   cfg.limits.solutions = 2;  // a rating needs the one solution
   cfg.limits.budget = opt.budget;
   cfg.box = 3;
+  cfg.shard = shard_of(opt.shard);
   const auto& columns = sudoku::rating_schema();
   cfg.extra_columns = columns.columns().size();
   cfg.make_annotator = [] { return std::make_unique<RatingAnnotator>(); };
@@ -58,6 +60,9 @@ int run_rate(const RateOptions& opt, const Context& ctx) {
   Session session(ctx, cfg.threads);
   for (const auto& f : cfg.files) session.input(f);
   session.record("budget", std::to_string(opt.budget));
+  if (!cfg.shard.whole())
+    session.record("shard", fmt::format("{}/{} (plain files by byte range, gzip and stdin by record index mod {})",
+                                        cfg.shard.index, cfg.shard.count, cfg.shard.count));
   session.record("weights", "technique weights: Sudoku Explainer scale (src/core/sudoku/logic/technique.cpp)");
   cfg.rows = session.output(opt.rows, "rows");
   sudoku::OutputFile* summary = session.output(opt.summary, "summary");
@@ -82,6 +87,7 @@ void add_rate_command(CLI::App& app, Commands& out) {
       ->capture_default_str();
   s->add_option("-o,--output", opt->rows, "Per-puzzle CSV with the rating columns; - for stdout");
   s->add_option("--summary", opt->summary, "Summary CSV (one row per dataset)");
+  add_shard_option(s, opt->shard);
   out.push_back({s, [opt](const Context& ctx) { return run_rate(*opt, ctx); }});
 }
 

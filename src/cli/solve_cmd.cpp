@@ -28,6 +28,7 @@ struct SolveOptions {
   std::string summary;
   bool solutions = false;
   bool compare = false;  ///< add the speed ratio to the first solver
+  std::string shard;     ///< "K/N", or "" for all of it
 };
 
 int run_solve(const SolveOptions& opt, const Context& ctx) {
@@ -39,11 +40,15 @@ int run_solve(const SolveOptions& opt, const Context& ctx) {
   cfg.limits.budget = opt.budget;
   cfg.box = opt.size == 0 ? 0 : box_for_side(opt.size);
   cfg.solutions = opt.solutions;
+  cfg.shard = shard_of(opt.shard);
 
   Session session(ctx, cfg.threads);
   for (const auto& f : cfg.files) session.input(f);
   session.record("limit", std::to_string(opt.limit));
   session.record("budget", std::to_string(opt.budget));
+  if (!cfg.shard.whole())
+    session.record("shard", fmt::format("{}/{} (plain files by byte range, gzip and stdin by record index mod {})",
+                                        cfg.shard.index, cfg.shard.count, cfg.shard.count));
   cfg.rows = session.output(opt.rows, "rows");
   sudoku::OutputFile* summary = session.output(opt.summary, "summary");
   session.start();
@@ -78,6 +83,7 @@ void add_solve_commands(CLI::App& app, Commands& out) {
   s->add_option("-o,--output", opt->rows, "Per-puzzle CSV (one row per puzzle, input order); - for stdout");
   s->add_option("--summary", opt->summary, "Summary CSV (one row per dataset and solver)");
   s->add_flag("--solutions", opt->solutions, "Add each puzzle's solution to the per-puzzle CSV");
+  add_shard_option(s, opt->shard);
   out.push_back({s, [opt](const Context& ctx) { return run_solve(*opt, ctx); }});
 }
 

@@ -145,6 +145,7 @@ void write_slice(const Slice& s, const std::string& file, const SolverInfo& info
 Summary run_pass(const std::string& file, const SolverInfo& info, const RunConfig& cfg,
                  int threads, bool report_invalid, RunReport& report) {
   PuzzleReader reader(file, cfg.box);
+  reader.shard(cfg.shard);
   Summary sum;
   sum.dataset = file;
   sum.solver = std::string(info.name);

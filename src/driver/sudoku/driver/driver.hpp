@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "sudoku/io/output.hpp"
+#include "sudoku/io/reader.hpp"
 #include "sudoku/solver.hpp"
 #include "sudoku/stats.hpp"
 
@@ -52,6 +53,7 @@ struct RunConfig {
   std::size_t slice_records = 256;            ///< records per slice
   int tokens_per_thread = 4;                  ///< slices in flight per thread
   uint64_t max_records = 0;                   ///< read at most this many records per file; 0: all
+  Shard shard;                                ///< only this part of each file (PuzzleReader::shard)
   OutputFile* rows = nullptr;                 ///< per-puzzle CSV (its header already written), or none
   bool solutions = false;                     ///< add the solution column to the rows
   /// The number of extra columns after the others (their names are the header's business) and

@@ -57,7 +57,7 @@ GenerateReport generate(const GenerateConfig& cfg) {
                   pool.pop_back();
                 }
               }
-              s->first = next;
+              s->first = cfg.first + next;
               s->items.resize(static_cast<std::size_t>(std::min<uint64_t>(per, cfg.count - next)));
               next += s->items.size();
               return s;

@@ -18,7 +18,8 @@
 namespace sudoku {
 
 struct GenerateConfig {
-  uint64_t count = 0;
+  uint64_t first = 0;               ///< the index of the first item (a shard's share starts later)
+  uint64_t count = 0;               ///< items first .. first + count - 1
   int threads = 0;                  ///< 0: available_cores()
   std::size_t slice_items = 64;     ///< items per slice
   int tokens_per_thread = 4;        ///< slices in flight per thread

@@ -6,6 +6,7 @@
 #include <zlib.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cerrno>
 #include <cstring>
 
@@ -45,7 +46,11 @@ PuzzleReader::PuzzleReader(std::string path, int box, ReaderLimits limits)
       ::close(fd);
       throw InputError(fmt::format("{}: cannot read: is a directory", path_));
     }
-    if (S_ISREG(st.st_mode)) total_ = static_cast<uint64_t>(st.st_size);
+    if (S_ISREG(st.st_mode)) {
+      total_ = static_cast<uint64_t>(st.st_size);
+      unsigned char magic[2] = {0, 0};
+      gzip_ = ::pread(fd, magic, 2, 0) == 2 && magic[0] == 0x1f && magic[1] == 0x8b;
+    }
   }
   gz_ = gzdopen(fd, "rb");  // reads plain files transparently
   if (gz_ == nullptr) {
@@ -64,7 +69,38 @@ PuzzleReader::~PuzzleReader() {
 
 uint64_t PuzzleReader::bytes_consumed() const noexcept {
   const auto off = gzoffset(as_gz(gz_));
-  return off < 0 ? 0 : static_cast<uint64_t>(off);
+  const uint64_t done = off < 0 ? 0 : static_cast<uint64_t>(off);
+  if (!by_bytes_) return done;
+  return std::min(done, to_) - std::min(done, from_);  // within the shard's range
+}
+
+uint64_t PuzzleReader::total_bytes() const noexcept { return by_bytes_ ? to_ - from_ : total_; }
+
+std::optional<Shard> parse_shard(std::string_view text) {
+  const std::size_t slash = text.find('/');
+  if (slash == std::string_view::npos) return std::nullopt;
+  auto num = [](std::string_view t, uint32_t& v) {
+    const auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+    return !t.empty() && ec == std::errc() && p == t.data() + t.size();
+  };
+  Shard s;
+  if (!num(text.substr(0, slash), s.index) || !num(text.substr(slash + 1), s.count)) return std::nullopt;
+  if (s.count == 0 || s.index >= s.count) return std::nullopt;
+  return s;
+}
+
+void PuzzleReader::shard(Shard s) {
+  shard_ = s;
+  by_bytes_ = !s.whole() && total_ > 0 && !gzip_;
+  if (by_bytes_) {
+    from_ = s.begin(total_);
+    to_ = s.end(total_);
+  }
+}
+
+std::string PuzzleReader::shard_mode() const {
+  if (shard_.whole()) return "whole";
+  return by_bytes_ ? "bytes" : fmt::format("records mod {}", shard_.count);
 }
 
 bool PuzzleReader::fill() {
@@ -93,6 +129,7 @@ bool PuzzleReader::fill() {
     return false;
   }
   end_ += static_cast<std::size_t>(n);
+  read_total_ += static_cast<uint64_t>(n);
   return true;
 }
 
@@ -104,6 +141,7 @@ bool PuzzleReader::next_line(std::string_view& line) {
 }
 
 bool PuzzleReader::next_raw_line(std::string_view& line) {
+  line_start_ = read_total_ - (end_ - begin_);
   long_line_.clear();
   bool dropping = false;  // past max_line_: discard the rest of the line
   auto keep = [&](const char* p, std::size_t n) {
@@ -160,6 +198,12 @@ bool PuzzleReader::read(RawSlice& slice, std::size_t max_records) {
       }
       if (format_.kind == Format::Kind::csv) continue;  // the header row is not a record
     }
+    const uint64_t record_start = line_start_;
+    if (by_bytes_ && record_start >= to_) {  // the next shard's records begin here
+      eof_ = true;
+      begin_ = end_;
+      break;
+    }
     RecordRef ref{line_no_, static_cast<uint32_t>(slice.text.size()), 0};
     slice.text.append(line);
     if (format_.kind == Format::Kind::grid) {
@@ -178,6 +222,12 @@ bool PuzzleReader::read(RawSlice& slice, std::size_t max_records) {
         slice.text += '\n';
         slice.text.append(more);
       }
+    }
+    // Another shard's record (read to keep the line count and the grid rows right): dropped.
+    const bool mine = by_bytes_ ? record_start >= from_ : record_index_++ % shard_.count == shard_.index;
+    if (!mine) {
+      slice.text.resize(ref.offset);
+      continue;
     }
     ref.length = static_cast<uint32_t>(slice.text.size() - ref.offset);
     slice.records.push_back(ref);

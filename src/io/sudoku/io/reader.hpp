@@ -2,6 +2,7 @@
 // Streaming input: reads puzzle records from a file (plain or gzip, detected from the content)
 // or stdin ("-"), a slice at a time, so memory stays flat whatever the file's size.
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -42,6 +43,23 @@ struct ReaderLimits {
   std::size_t max_line = 64 * 1024;
 };
 
+/// One part of an input for a distributed run: shard `index` of `count` (0-based).
+struct Shard {
+  uint32_t index = 0, count = 1;
+  bool whole() const noexcept { return count <= 1; }
+  /// Where this shard's share of `total` units begins and ends (one past): floor(total*K/N)
+  /// to floor(total*(K+1)/N), without overflow. The shards partition 0 .. total.
+  uint64_t begin(uint64_t total) const noexcept { return at(total, index); }
+  uint64_t end(uint64_t total) const noexcept { return at(total, index + 1); }
+
+ private:
+  uint64_t at(uint64_t total, uint64_t k) const noexcept {
+    return total / count * k + total % count * k / count;
+  }
+};
+/// "K/N" (0 <= K < N); nullopt when the text is not one.
+std::optional<Shard> parse_shard(std::string_view text);
+
 /// Reads records from one input. Not thread-safe (the driver calls it from its serial stage).
 /// A UTF-8 byte order mark at the start of the input is skipped.
 class PuzzleReader {
@@ -56,6 +74,15 @@ class PuzzleReader {
   PuzzleReader(const PuzzleReader&) = delete;
   PuzzleReader& operator=(const PuzzleReader&) = delete;
 
+  /// Reads only shard `s` of the input (before the first read()). A plain file is cut into
+  /// `count` byte ranges: the shard keeps the records whose first line starts in its range, so
+  /// the shards of a file partition its records in order, and stops at the end of its range.
+  /// Lines before the range are only scanned for line breaks (line numbers stay the file's
+  /// own; a CSV header is still read). gzip and streams fall back to record index mod count.
+  void shard(Shard s);
+  /// "bytes" or "records mod N": how shard() splits this input (for the provenance).
+  std::string shard_mode() const;
+
   /// Clears `slice` and fills it with up to `max_records` records. Returns false when there
   /// is nothing more to read (end of input, or a read error: see error()), and from then on.
   bool read(RawSlice& slice, std::size_t max_records);
@@ -67,7 +94,7 @@ class PuzzleReader {
   const std::string& error() const noexcept { return error_; }
   /// Bytes of the file consumed so far and its size (0 when unknown, as for stdin): progress.
   uint64_t bytes_consumed() const noexcept;
-  uint64_t total_bytes() const noexcept { return total_; }
+  uint64_t total_bytes() const noexcept;
 
  private:
   bool next_line(std::string_view& line);      // false at end of input or on error
@@ -81,6 +108,12 @@ class PuzzleReader {
   bool eof_ = false;
   uint64_t line_no_ = 0;
   uint64_t total_ = 0;
+  bool gzip_ = false;        // a regular file with the gzip magic
+  uint64_t read_total_ = 0;  // bytes delivered by zlib so far (file bytes for a plain file)
+  uint64_t line_start_ = 0;  // offset of the line next_line() returned last
+  Shard shard_;
+  bool by_bytes_ = false;    // shard_ as a byte range [from_, to_), else by record index
+  uint64_t from_ = 0, to_ = 0, record_index_ = 0;
   bool detected_ = false;
   Format format_;
   int box_ = 0;
