@@ -63,6 +63,7 @@ TEST(Cli, StdinRowsAndSummaryWithProvenance) {
   EXPECT_TRUE(has(csv, "# flags: "));
   EXPECT_TRUE(has(csv, "# threads: "));
   EXPECT_TRUE(has(csv, "# dataset: - sha256=n/a (stdin)"));
+  EXPECT_TRUE(has(csv, "# solvers: backtracking\n"));
   EXPECT_TRUE(has(csv, "file,line,solver,status,solutions,clues,time_ns,guesses,backtracks,nodes,solution\n"));
   EXPECT_TRUE(has(csv, "-,1,backtracking,solved,1,17,"));
   EXPECT_TRUE(has(csv, ",417369825632158947958724316825437169791586432346912758289643571573291684164875293\n"));

@@ -59,6 +59,7 @@ int run_rate(const RateOptions& opt, const Context& ctx) {
 
   Session session(ctx, cfg.threads);
   for (const auto& f : cfg.files) session.input(f);
+  session.record("solvers", "logic");
   session.record("budget", std::to_string(opt.budget));
   if (!cfg.shard.whole())
     session.record("shard", fmt::format("{}/{} (plain files by byte range, gzip and stdin by record index mod {})",

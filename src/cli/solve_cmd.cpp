@@ -44,6 +44,9 @@ int run_solve(const SolveOptions& opt, const Context& ctx) {
 
   Session session(ctx, cfg.threads);
   for (const auto& f : cfg.files) session.input(f);
+  std::string names;
+  for (const auto* s : cfg.solvers) names += (names.empty() ? "" : ",") + std::string(s->name);
+  session.record("solvers", names);
   session.record("limit", std::to_string(opt.limit));
   session.record("budget", std::to_string(opt.budget));
   if (!cfg.shard.whole())
