@@ -1,7 +1,6 @@
 #pragma once
 // What every subcommand shares: exit codes, the fatal usage error, the subcommand table entry,
 // solver-list parsing.
-#include <atomic>
 #include <cstdio>
 #include <functional>
 #include <memory>
