@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets of fuzz/ (clang, ASan + UBSan, in build-fuzz/) and runs each in
 # turn, one process on one core, then prints executions, speed, coverage and findings per target.
 #
-#   scripts/fuzz.sh --ci                  # CI: every target for 8 s from its seed corpus
+#   scripts/fuzz.sh --ci                  # CI: every target for 5 s from its seed corpus
 #   scripts/fuzz.sh --runs 10000000       # a campaign: this many executions per target
 #   scripts/fuzz.sh --seconds 3600        # a campaign: this long per target
 #   scripts/fuzz.sh --runs 1000000 --targets fuzz_csv,fuzz_gzip
@@ -23,7 +23,7 @@ mode="" runs="" seconds="" work="" build=1
 targets="fuzz_lines,fuzz_csv,fuzz_grid,fuzz_gzip,fuzz_bench_csv"
 while (($#)); do
   case "$1" in
-    --ci) mode=ci; seconds=8 ;;
+    --ci) mode=ci; seconds=5 ;;
     --runs) mode=campaign; runs="$2"; shift ;;
     --seconds) mode=campaign; seconds="$2"; shift ;;
     --targets) targets="$2"; shift ;;

@@ -33,6 +33,6 @@ if [ "$quick" = 0 ]; then
   cmake --build build-tsan -j "$jobs" --target solver_threads_test
   TSAN_OPTIONS=halt_on_error=1 build-tsan/tests/solver_threads_test
 
-  echo "== fuzz: every reader's libFuzzer target, 8 s each (scripts/fuzz.sh --ci)" >&2
+  echo "== fuzz: every reader's libFuzzer target, 5 s each (scripts/fuzz.sh --ci)" >&2
   scripts/fuzz.sh --ci
 fi
