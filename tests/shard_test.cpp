@@ -89,18 +89,23 @@ TEST(Shard, GzipSplitsByRecordIndex) {
   EXPECT_EQ(r.shard_mode(), "records mod 3");
 }
 
-TEST(Shard, CliShardsConcatenateToTheSingleRun) {
+TEST(Shard, CliGenerateShardsMergeToTheSingleRun) {
   test::TempDir dir;
-  // generate: the shards' outputs, concatenated in order, are the single run's bytes.
+  // generate: each shard's output says which items it holds; merged, they are the single run's
+  // bytes (whatever order the parts are given in).
   ASSERT_EQ(test::cli("generate -n 30 --seed 5 -j 2 -o " + dir.path("all.txt")).exit_code, 0);
-  std::string joined;
-  for (int k = 0; k < 3; ++k) {
+  std::string parts;
+  for (int k = 2; k >= 0; --k) {
     const auto part = dir.path("p" + std::to_string(k) + ".txt");
     const auto r = test::cli("generate -n 30 --seed 5 -j 1 --shard " + std::to_string(k) + "/3 -o " + part);
     ASSERT_EQ(r.exit_code, 0) << r.out;
-    joined += test::slurp(part);
+    EXPECT_NE(test::slurp(part).find("# shard: " + std::to_string(k) + "/3: items " + std::to_string(10 * k) + " to "),
+              std::string::npos);
+    parts += " " + part;
   }
-  EXPECT_EQ(joined, test::slurp(dir.path("all.txt")));
+  const auto m = test::cli("merge -o " + dir.path("merged.txt") + parts);
+  ASSERT_EQ(m.exit_code, 0) << m.out;
+  EXPECT_EQ(test::slurp(dir.path("merged.txt")), test::slurp(dir.path("all.txt")));
   // solve: a shard's rows keep the file's line numbers and say which shard they are.
   const auto r = test::cli("solve " + test::shared("norvig_top95.txt") + " -s dlx --shard 1/2 -o " + dir.path("s.csv"));
   ASSERT_EQ(r.exit_code, 0) << r.out;

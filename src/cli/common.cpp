@@ -50,6 +50,14 @@ sudoku::Shard shard_of(const std::string& text) {
   return *s;
 }
 
+void add_resume_option(CLI::App* app, bool& flag) {
+  app->add_flag("--resume", flag,
+                "Continue the partial output (OUT.partial) that an earlier run of this same "
+                "command left when it was stopped or killed: its complete rows are kept and the "
+                "run goes on after them, so the output equals an uninterrupted run's. Without a "
+                "partial output, a plain run");
+}
+
 int box_for_side(int side) {
   for (int b = sudoku::kMinBox; b <= sudoku::kMaxBox; ++b)
     if (b * b == side) return b;

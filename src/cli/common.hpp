@@ -47,6 +47,7 @@ void add_generate_command(CLI::App& app, Commands& out);   // generate_cmd.cpp
 void add_transform_command(CLI::App& app, Commands& out);  // transform_cmd.cpp
 void add_bench_command(CLI::App& app, Commands& out);
 void add_regress_command(CLI::App& app, Commands& out);
+void add_merge_command(CLI::App& app, Commands& out);      // merge_cmd.cpp
 
 /// The main job: the default dataset through every solver that handles 9x9.
 int run_default(const Context& ctx);
@@ -62,6 +63,9 @@ std::vector<const sudoku::SolverInfo*> parse_solvers(const std::string& list);
 void add_shard_option(CLI::App* app, std::string& text, bool items = false);
 /// The shard of "K/N" ("" is the whole input); throws UsageError.
 sudoku::Shard shard_of(const std::string& text);
+
+/// `--resume` on a batch subcommand: continue the partial output an earlier run left.
+void add_resume_option(CLI::App* app, bool& flag);
 
 /// The box size of a grid side (4 -> 2, 9 -> 3, 16 -> 4, 25 -> 5); throws UsageError.
 int box_for_side(int side);

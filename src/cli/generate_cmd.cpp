@@ -38,6 +38,7 @@ struct GenerateOptions {
   uint64_t max_attempts = 1000;
   std::string difficulty;
   std::string shard;  ///< "K/N", or "" for every item
+  bool resume = false;
 };
 
 const sudoku::SolverInfo* pick_solver(const std::string& name, int box, const char* role) {
@@ -174,6 +175,7 @@ int run_generate(const GenerateOptions& opt, const Context& ctx) {
   run.rated = levels != 0;
   run.count = opt.count;
   run.shard = shard_of(opt.shard);
+  run.resume = opt.resume;
   run.threads = opt.threads;
   run.seed = opt.seed;
   run.output = opt.output;
@@ -229,6 +231,7 @@ void add_generate_command(CLI::App& app, Commands& out) {
   g->add_flag("--solutions", opt->solutions, "Write puzzle,solution lines (the solve driver then "
                                              "checks every answer against it)");
   add_shard_option(g, opt->shard, true);
+  add_resume_option(g, opt->resume);
   g->add_flag("--verify", opt->verify, "Check every puzzle again with a different solver than the "
                                        "one that made it (dlx vs propagation); exit 1 on a failure");
   g->add_option("--checker", opt->checker,

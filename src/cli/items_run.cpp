@@ -9,6 +9,7 @@
 #include "cli/table.hpp"
 #include "sudoku/driver/generate.hpp"
 #include "sudoku/io/csv.hpp"
+#include "sudoku/io/results.hpp"
 #include "sudoku/logic/engine.hpp"
 #include "sudoku/machine.hpp"
 
@@ -33,6 +34,70 @@ double mean(const std::map<uint64_t, uint64_t>& counts, uint64_t total) {
   return sum / double(total);
 }
 
+/// The data lines (items) of a partial output.
+uint64_t count_items(const std::string& partial) {
+  sudoku::ResultsFile f(partial);
+  uint64_t n = 0;
+  std::string_view line;
+  while (f.next(line)) ++n;
+  return n;
+}
+
+/// The offset after the first `n` items of `partial`; `last` gets the n-th item's line.
+uint64_t offset_after(const std::string& partial, uint64_t n, std::string* last) {
+  sudoku::ResultsFile f(partial);
+  std::string_view line;
+  for (uint64_t i = 0; i < n && f.next(line); ++i)
+    if (last != nullptr && i + 1 == n) *last = std::string(line) + "\n";
+  return n == 0 ? 0 : f.offset();
+}
+
+/// --resume for generate and transform: how many of this run's items (from `first`) the partial
+/// files hold; each is cut after them. Item i depends only on (seed, i), so the last kept item
+/// is made again and compared: a partial file from another command is refused.
+uint64_t resume_items(Session& session, const ItemsRun& run, sudoku::OutputFile* out,
+                      sudoku::OutputFile* stats, const std::string& stats_columns, uint64_t first) {
+  uint64_t done = UINT64_MAX;
+  std::vector<sudoku::OutputFile*> files;
+  for (sudoku::OutputFile* o : {out, stats}) {
+    if (o == nullptr || o->is_stdout() || sudoku::is_stream(o->path())) continue;  // written in place
+    files.push_back(o);
+    if (!o->has_partial()) {
+      done = 0;
+      continue;
+    }
+    const std::string partial = sudoku::partial_name(o->path());
+    const sudoku::ResultsFile f(partial);
+    if (!f.meta().empty()) session.check_resume(f.meta(), partial);
+    const auto want = o == stats ? sudoku::ResultsKind::stats : sudoku::ResultsKind::lines;
+    if (f.kind() == want && (o != stats || f.header() == stats_columns))
+      done = std::min(done, count_items(partial));
+    else if (o == stats && f.kind() == sudoku::ResultsKind::lines)  // killed before its header was out
+      done = 0;
+    else
+      throw UsageError(fmt::format("{}: --resume: not the {} this command writes; rerun the "
+                                   "command that made it, or move it away", partial, o->what()));
+  }
+  if (files.empty() || done == UINT64_MAX) return 0;
+  std::string last;
+  for (sudoku::OutputFile* o : files) {
+    if (!o->has_partial()) continue;
+    const std::string partial = sudoku::partial_name(o->path());
+    o->resume_at(offset_after(partial, done, o == out ? &last : nullptr));
+  }
+  if (done > 0 && !last.empty()) {
+    sudoku::GenItem again;
+    run.make_worker()->make(first + done - 1, again);
+    if (again.line != last)
+      throw UsageError(fmt::format("{}: --resume: its item {} is not what this command makes "
+                                   "(another seed, method or option?); rerun the command that "
+                                   "made it, or move it away",
+                                   sudoku::partial_name(out->path()), first + done - 1));
+  }
+  if (done > 0) fmt::print(stderr, "resuming: {} items kept, continuing from item {}\n", done, first + done);
+  return done;
+}
+
 }  // namespace
 
 int run_items(const ItemsRun& run, const Context& ctx) {
@@ -41,15 +106,18 @@ int run_items(const ItemsRun& run, const Context& ctx) {
   for (const auto& f : run.inputs) session.input(f);
   for (const auto& [k, v] : run.provenance) session.record(k, v);
   const uint64_t first = run.shard.begin(run.count), last = run.shard.end(run.count);
-  if (!run.shard.whole())
-    session.record("shard", fmt::format("{}/{}: items {} to {} of {}", run.shard.index, run.shard.count,
-                                        first, last == 0 ? 0 : last - 1, run.count));
+  if (!run.shard.whole()) session.record("shard", sudoku::items_record(run.shard, run.count));
   sudoku::OutputFile* out = session.output(run.output, "puzzles");
   sudoku::OutputFile* stats = session.output(run.stats, "stats");
+  const auto& stats_schema = sudoku::gen_stats_schema(run.rated);
+  session.resume(run.resume);
+  const uint64_t kept = run.resume ? resume_items(session, run, out, stats, stats_schema.names(), first) : 0;
   session.start();
   return session.run([&] {
-    const auto& stats_schema = sudoku::gen_stats_schema(run.rated);
-    if (stats != nullptr) stats->write(session.header() + stats_schema.header());
+    // A part of a sharded run says which items it holds (`merge` reads it and leaves it out);
+    // a whole run's lines stay bare, for other programs to read.
+    if (out != nullptr && !run.shard.whole() && out->bytes_written() == 0) out->write(session.header());
+    if (stats != nullptr && stats->bytes_written() == 0) stats->write(session.header() + stats_schema.header());
 
     const std::string bar_name = run.output == "-" ? std::string("stdout") : run.output;
     fmt::memory_buffer buf, sbuf;
@@ -58,8 +126,8 @@ int run_items(const ItemsRun& run, const Context& ctx) {
     std::vector<uint64_t> level_counts(level_list.size(), 0);
     uint64_t problems = 0, missed = 0, attempts = 0, checks = 0, placements = 0;
     sudoku::GenerateConfig cfg;
-    cfg.first = first;
-    cfg.count = last - first;
+    cfg.first = first + kept;
+    cfg.count = last - first - kept;
     cfg.threads = threads;
     cfg.make_worker = run.make_worker;
     cfg.stop = session.stop_flag();

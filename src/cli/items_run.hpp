@@ -17,6 +17,7 @@ struct ItemsRun {
   std::string what;       ///< "minimal 9x9 puzzles", "full 9x9 grids": the summary line
   uint64_t count = 0;     ///< items 0 .. count-1 in all shards
   sudoku::Shard shard;    ///< this run makes items [count*K/N, count*(K+1)/N)
+  bool resume = false;    ///< continue the partial outputs an earlier run left (--resume)
   int threads = 0;        ///< 0: available cores
   uint64_t seed = 1;
   std::string output;     ///< "-" is stdout

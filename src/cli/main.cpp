@@ -32,6 +32,7 @@ int main(int argc, char** argv) {
   cli::add_transform_command(app, commands);
   cli::add_bench_command(app, commands);
   cli::add_regress_command(app, commands);
+  cli::add_merge_command(app, commands);
 
   // A first word that is no subcommand gets the same "did you mean" as a solver name.
   if (argc > 1 && argv[1][0] != '-') {

@@ -25,6 +25,7 @@ struct RateOptions {
   std::string rows;
   std::string summary;
   std::string shard;  ///< "K/N", or "" for all of it
+  bool resume = false;
 };
 
 /// The rater's columns, from the rating schema, for every puzzle its solver rated.
@@ -61,18 +62,16 @@ int run_rate(const RateOptions& opt, const Context& ctx) {
   for (const auto& f : cfg.files) session.input(f);
   session.record("solvers", "logic");
   session.record("budget", std::to_string(opt.budget));
-  if (!cfg.shard.whole())
-    session.record("shard", fmt::format("{}/{} (plain files by byte range, gzip and stdin by record index mod {})",
-                                        cfg.shard.index, cfg.shard.count, cfg.shard.count));
+  record_shard(session, cfg.shard);
   session.record("weights", "technique weights: Sudoku Explainer scale (src/core/sudoku/logic/technique.cpp)");
   cfg.rows = session.output(opt.rows, "rows");
   sudoku::OutputFile* summary = session.output(opt.summary, "summary");
+  const std::string names = sudoku::rows_schema(false).names() + "," + columns.names();
+  session.resume(opt.resume);
+  sudoku::ResumePoint resume;
+  resume_rows(session, cfg, names, resume);
   session.start();
-  return session.run([&] {
-    if (cfg.rows != nullptr)
-      cfg.rows->write(session.header() + sudoku::rows_schema(false).names() + "," + columns.header());
-    return run_driver(session, cfg, summary, false);
-  });
+  return session.run([&] { return run_driver(session, cfg, names, summary, false); });
 }
 
 }  // namespace
@@ -89,6 +88,7 @@ void add_rate_command(CLI::App& app, Commands& out) {
   s->add_option("-o,--output", opt->rows, "Per-puzzle CSV with the rating columns; - for stdout");
   s->add_option("--summary", opt->summary, "Summary CSV (one row per dataset)");
   add_shard_option(s, opt->shard);
+  add_resume_option(s, opt->resume);
   out.push_back({s, [opt](const Context& ctx) { return run_rate(*opt, ctx); }});
 }
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <csignal>
 #include <exception>
+#include <limits>
 
 #include <fmt/format.h>
 
@@ -35,6 +36,55 @@ using Handler = void (*)(int);
 Handler g_old_int = nullptr, g_old_term = nullptr;
 
 }  // namespace
+
+void record_shard(Session& session, sudoku::Shard shard) {
+  if (!shard.whole())
+    session.record("shard", fmt::format("{}/{} (plain files by byte range, gzip and stdin by record "
+                                        "index mod {})", shard.index, shard.count, shard.count));
+}
+
+void resume_rows(Session& session, sudoku::RunConfig& cfg, const std::string& columns,
+                 sudoku::ResumePoint& point) {
+  if (!session.resuming() || cfg.rows == nullptr || !cfg.rows->has_partial()) return;
+  const std::string partial = sudoku::partial_name(cfg.rows->path());
+  {
+    const sudoku::ResultsFile f(partial);
+    if (f.kind() != sudoku::ResultsKind::rows) {  // killed before its header reached the disk
+      fmt::print(stderr, "resuming {}: no complete row in it, starting again\n", partial);
+      cfg.rows->resume_at(0);
+      return;
+    }
+    session.check_resume(f.meta(), partial);
+    if (f.header() != columns)
+      throw UsageError(fmt::format("{}: --resume: its columns are not this command's; rerun the "
+                                   "command that made it, or move it away", partial));
+  }
+  sudoku::RowsFile rows(partial);
+  point.done = rows.empty_summaries();
+  uint64_t kept = 0;
+  while (rows.next()) {
+    const sudoku::PuzzleRow& r = rows.row();
+    point.done[rows.pass()].add(r.status, r.time_ns, r.work);
+    point.pass = rows.pass();
+    point.line = r.line;
+    ++kept;
+  }
+  if (kept == 0) {
+    fmt::print(stderr, "resuming {}: no complete row in it, starting again\n", partial);
+    cfg.rows->resume_at(0);
+    return;
+  }
+  cfg.rows->resume_at(rows.file().offset());
+  point.done.resize(point.pass + 1);
+  for (sudoku::Summary& s : point.done) {
+    s.threads = session.threads();
+    s.wall_s = std::numeric_limits<double>::quiet_NaN();
+  }
+  cfg.resume = &point;
+  const sudoku::Summary& at = point.done[point.pass];
+  fmt::print(stderr, "resuming {}: {} rows kept; {} by {} continues after line {}\n", partial, kept,
+             at.dataset, at.solver, point.line);
+}
 
 int report_error(std::exception_ptr error) {
   try {
@@ -68,9 +118,41 @@ Session::~Session() {
   }
 }
 
-void Session::input(const std::string& path) {
-  prov_.datasets.emplace_back(path, sudoku::sha256_file(path));  // also fails fast on a typo
+void Session::input(const std::string& path, std::string_view key) {
+  std::string sha = sudoku::sha256_file(path);  // also fails fast on a typo
+  if (key == "dataset") prov_.datasets.emplace_back(path, std::move(sha));
+  else record(std::string(key), fmt::format("{} sha256={}", path, sha.empty() ? "n/a (a stream)" : sha));
   inputs_.push_back(path);
+}
+
+void Session::check_resume(const sudoku::Meta& meta, const std::string& partial) const {
+  sudoku::Meta mine;
+  const std::string text = header();
+  std::string_view h = text;
+  while (!h.empty()) {
+    const std::size_t nl = h.find('\n');
+    std::string k, v;
+    if (sudoku::split_meta(h.substr(1, nl - 1), k, v)) mine.emplace_back(std::move(k), std::move(v));
+    h.remove_prefix(nl == std::string_view::npos ? h.size() : nl + 1);
+  }
+  auto what_ran = [](const sudoku::Meta& m) {
+    sudoku::Meta id = sudoku::run_identity(m);
+    for (const std::string& v : sudoku::meta_values(m, "shard")) id.emplace_back("shard", v);
+    return id;
+  };
+  const sudoku::Meta a = what_ran(meta), b = what_ran(mine);
+  for (std::size_t i = 0; i < std::max(a.size(), b.size()); ++i) {
+    if (i < a.size() && i < b.size() && a[i] == b[i]) continue;
+    const auto show = [](const sudoku::Meta& m, std::size_t j) {
+      return j < m.size() ? fmt::format("'{}: {}'", m[j].first, m[j].second) : std::string("nothing");
+    };
+    throw UsageError(fmt::format("{}: --resume: this partial file is not from this command: it has {} "
+                                 "where this run has {}; rerun the command that made it, or move "
+                                 "it away", partial, show(a, i), show(b, i)));
+  }
+  if (sudoku::build_of(meta) != sudoku::build_of(mine))
+    fmt::print(stderr, "warning: {}: written by {}, continued by {}\n", partial, sudoku::build_of(meta),
+               sudoku::build_of(mine));
 }
 
 void Session::record(std::string key, std::string value) {
@@ -101,6 +183,10 @@ void Session::start() {
                                      o.path() == "-" ? "stdout (-)" : o.path(), p.what(), o.what()));
     }
   }
+  // --resume: what the command did not resume (a summary) starts again.
+  if (resume_)
+    for (auto& o : outputs_)
+      if (!o->resumes()) o->resume_at(0);
   // Open all of them before any work: a typo in the last one costs nothing. A failure closes
   // the ones already open and removes their (empty) partial files.
   for (std::size_t i = 0; i < outputs_.size(); ++i) {
@@ -133,7 +219,7 @@ void Session::problem(std::string_view text) {
 
 void Session::note_partials() {
   for (const auto& o : outputs_)
-    if (o->renames() && !o->committed())
+    if (o->kept_partial())
       fmt::print(stderr, "  {}: kept as {} ({} bytes, complete up to its last row); {} was not written\n",
                  o->what(), o->current_path(), o->bytes_written(), o->path());
 }
@@ -190,8 +276,24 @@ int Session::finish(const Outcome& o) {
   return o.read_errors.empty() ? 0 : kExitWrong;
 }
 
-Session::Outcome run_driver(Session& session, sudoku::RunConfig& cfg, sudoku::OutputFile* summary,
-                            bool compare) {
+Session::Outcome report_summaries(Session& session, const std::vector<sudoku::Summary>& summaries,
+                                  sudoku::OutputFile* summary, bool compare) {
+  if (summary != nullptr) {
+    fmt::memory_buffer b;
+    const auto& schema = sudoku::summary_schema();
+    for (const auto& s : summaries) schema.write(b, s);
+    summary->write(session.header() + schema.header());
+    summary->write({b.data(), b.size()});
+  }
+  fmt::print(session.term(), "{}", summary_tables(summaries, compare));
+  Session::Outcome o;
+  for (const auto& s : summaries) o.wrong += s.count(sudoku::Status::wrong);
+  return o;
+}
+
+Session::Outcome run_driver(Session& session, sudoku::RunConfig& cfg, const std::string& columns,
+                            sudoku::OutputFile* summary, bool compare) {
+  if (cfg.rows != nullptr && cfg.rows->bytes_written() == 0) cfg.rows->write(session.header() + columns + "\n");
   cfg.stop = session.stop_flag();
   cfg.on_problem = [&session](const std::string& file, uint64_t line, const std::string& msg) {
     session.problem(fmt::format("{}:{}: {}", file, line, msg));
@@ -199,16 +301,7 @@ Session::Outcome run_driver(Session& session, sudoku::RunConfig& cfg, sudoku::Ou
   cfg.on_progress = [&session](const sudoku::Progress& p) { session.progress().update(p); };
   const sudoku::RunReport report = sudoku::run(cfg);
   session.progress().clear();
-  if (summary != nullptr) {
-    fmt::memory_buffer b;
-    const auto& schema = sudoku::summary_schema();
-    for (const auto& s : report.summaries) schema.write(b, s);
-    summary->write(session.header() + schema.header());
-    summary->write({b.data(), b.size()});
-  }
-  fmt::print(session.term(), "{}", summary_tables(report.summaries, compare));
-  Session::Outcome o;
-  o.wrong = report.wrong();
+  Session::Outcome o = report_summaries(session, report.summaries, summary, compare);
   o.read_errors = report.read_errors;
   for (const auto& s : report.summaries)
     if (s.puzzles == 0 && !s.interrupted &&

@@ -27,6 +27,7 @@
 #include "sudoku/driver/driver.hpp"
 #include "sudoku/io/csv.hpp"
 #include "sudoku/io/output.hpp"
+#include "sudoku/io/results.hpp"
 
 namespace cli {
 
@@ -50,13 +51,23 @@ class Session {
   Session& operator=(const Session&) = delete;
 
   // Set-up, before start().
-  /// An input: hashed into the provenance (a stream is recorded as such). Throws InputError
-  /// (exit 2) when it cannot be read.
-  void input(const std::string& path);
+  /// An input: hashed into the provenance as a `# KEY: PATH sha256=...` line (a stream is
+  /// recorded as such), and never an output. Throws InputError (exit 2) when it cannot be read.
+  void input(const std::string& path, std::string_view key = "dataset");
   /// One more provenance line (`# key: value`).
   void record(std::string key, std::string value);
   /// Declares an output (nullptr for an empty path); opened by start().
   sudoku::OutputFile* output(const std::string& path, std::string what);
+  /// --resume: a partial file an earlier run left is continued, not refused. The command
+  /// checks it (check_resume) and tells each output where its complete rows end
+  /// (OutputFile::resume_at); an output it says nothing of starts again from nothing (a summary,
+  /// recomputed at the end).
+  void resume(bool on) noexcept { resume_ = on; }
+  bool resuming() const noexcept { return resume_; }
+  /// Refuses (UsageError) to continue `partial`, whose `#` lines are `meta`, unless an earlier
+  /// run of this same command wrote it: the same datasets (and sha256), options and shard.
+  /// Warns when another build wrote it.
+  void check_resume(const sudoku::Meta& meta, const std::string& partial) const;
   /// Refuses (UsageError, exit 2) an output that is an input or another output, opens every
   /// output, and from then on turns SIGINT and SIGTERM into stop_flag().
   void start();
@@ -88,14 +99,30 @@ class Session {
   std::FILE* term_ = stdout;
   uint64_t problems_ = 0;
   bool started_ = false;
+  bool resume_ = false;
 };
 
 /// The batch driver under a session (solve, rate): problems, progress and the stop flag go
-/// through the session; the summary CSV is written to `summary` (or nowhere), the tables to
-/// the terminal (`compare`: with speed ratios). The rows output, if any, is in `cfg.rows`
-/// with its header already written.
-Session::Outcome run_driver(Session& session, sudoku::RunConfig& cfg, sudoku::OutputFile* summary,
-                            bool compare);
+/// through the session; the rows go to `cfg.rows` (or nowhere) under the provenance and the
+/// `columns` header (unless a resumed file has them), the summary CSV to `summary` (or
+/// nowhere), the tables to the terminal (`compare`: with speed ratios).
+Session::Outcome run_driver(Session& session, sudoku::RunConfig& cfg, const std::string& columns,
+                            sudoku::OutputFile* summary, bool compare);
+
+/// The summaries of a run (solve, rate, merge): as CSV to `summary` (or nowhere), as tables
+/// to the terminal (`compare`: with speed ratios); the outcome counts the wrong answers.
+Session::Outcome report_summaries(Session& session, const std::vector<sudoku::Summary>& summaries,
+                                  sudoku::OutputFile* summary, bool compare);
+
+/// --resume for solve and rate: when `cfg.rows` has a partial file that an earlier run of this
+/// command left, keeps its complete rows (`columns` is the rows header this run writes, without
+/// the newline), folds their statistics into `point` and points cfg.resume at it. Before
+/// start(). Does nothing when there is no partial file to continue.
+void resume_rows(Session& session, sudoku::RunConfig& cfg, const std::string& columns,
+                 sudoku::ResumePoint& point);
+
+/// The `# shard:` provenance line of solve and rate, when `shard` is not the whole input.
+void record_shard(Session& session, sudoku::Shard shard);
 
 /// The message and exit code of an exception that ends a command (main and Session share it).
 int report_error(std::exception_ptr e);

@@ -29,6 +29,7 @@ struct SolveOptions {
   bool solutions = false;
   bool compare = false;  ///< add the speed ratio to the first solver
   std::string shard;     ///< "K/N", or "" for all of it
+  bool resume = false;
 };
 
 int run_solve(const SolveOptions& opt, const Context& ctx) {
@@ -49,15 +50,16 @@ int run_solve(const SolveOptions& opt, const Context& ctx) {
   session.record("solvers", names);
   session.record("limit", std::to_string(opt.limit));
   session.record("budget", std::to_string(opt.budget));
-  if (!cfg.shard.whole())
-    session.record("shard", fmt::format("{}/{} (plain files by byte range, gzip and stdin by record index mod {})",
-                                        cfg.shard.index, cfg.shard.count, cfg.shard.count));
+  record_shard(session, cfg.shard);
   cfg.rows = session.output(opt.rows, "rows");
   sudoku::OutputFile* summary = session.output(opt.summary, "summary");
+  const std::string columns = sudoku::rows_schema(opt.solutions).names();
+  session.resume(opt.resume);
+  sudoku::ResumePoint resume;
+  resume_rows(session, cfg, columns, resume);
   session.start();
   return session.run([&] {
-    if (cfg.rows != nullptr) cfg.rows->write(session.header() + sudoku::rows_schema(opt.solutions).header());
-    return run_driver(session, cfg, summary, opt.compare || cfg.solvers.size() > 1);
+    return run_driver(session, cfg, columns, summary, opt.compare || cfg.solvers.size() > 1);
   });
 }
 
@@ -87,6 +89,7 @@ void add_solve_commands(CLI::App& app, Commands& out) {
   s->add_option("--summary", opt->summary, "Summary CSV (one row per dataset and solver)");
   s->add_flag("--solutions", opt->solutions, "Add each puzzle's solution to the per-puzzle CSV");
   add_shard_option(s, opt->shard);
+  add_resume_option(s, opt->resume);
   out.push_back({s, [opt](const Context& ctx) { return run_solve(*opt, ctx); }});
 }
 

@@ -70,8 +70,11 @@ std::string summary_tables(const std::vector<sudoku::Summary>& sums, bool ratio)
                  human(double(s.count(Status::none))), human(double(s.count(Status::invalid))),
                  human(double(s.count(Status::budget_exceeded))),
                  human(double(s.count(Status::unsupported))), human(double(s.count(Status::wrong)))});
-    std::vector<std::string> row = {ds, s.solver, std::to_string(s.threads), fmt::format("{:.3f}", s.wall_s),
-                                    human(s.puzzles_per_s()), micro(s.mean_us()),
+    std::vector<std::string> row = {ds, s.solver, std::to_string(s.threads),
+                                    // unknown after a merge or a resume: rows of several runs
+                                    std::isfinite(s.wall_s) ? fmt::format("{:.3f}", s.wall_s) : "-",
+                                    std::isfinite(s.wall_s) ? human(s.puzzles_per_s()) : "-",
+                                    micro(s.mean_us()),
                                     micro(s.quantile_us(0.5)), micro(s.quantile_us(0.9)),
                                     micro(s.quantile_us(0.99)), micro(s.max_us()),
                                     fmt::format("{:.2f}", s.guesses_per_puzzle()),

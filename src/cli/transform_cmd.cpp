@@ -22,6 +22,7 @@ struct TransformOptions {
   bool solutions = false;
   bool verify = false;
   std::string shard;  ///< "K/N", or "" for every item
+  bool resume = false;
 };
 
 int run_transform(const TransformOptions& opt, const Context& ctx) {
@@ -67,6 +68,7 @@ int run_transform(const TransformOptions& opt, const Context& ctx) {
   run.what = fmt::format("puzzles transformed from {} source puzzles", sources->size());
   run.count = opt.count;
   run.shard = shard_of(opt.shard);
+  run.resume = opt.resume;
   run.threads = opt.threads;
   run.seed = opt.seed;
   run.output = opt.output;
@@ -98,6 +100,7 @@ void add_transform_command(CLI::App& app, Commands& out) {
   t->add_flag("--solutions", opt->solutions, "Write puzzle,solution when the source gives the "
                                              "solution (or --verify finds it unique)");
   add_shard_option(t, opt->shard, true);
+  add_resume_option(t, opt->resume);
   t->add_flag("--verify", opt->verify, "Solve every output (limit 2) and check it against the "
                                        "transformed known solution; exit 1 on a failure");
   out.push_back({t, [opt](const Context& ctx) { return run_transform(*opt, ctx); }});

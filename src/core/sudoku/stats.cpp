@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <limits>
 
 namespace sudoku {
 
@@ -52,6 +53,20 @@ void Summary::add(Status s, uint64_t ns, const Work& w) noexcept {
   nodes += w.nodes;
   if ((s == Status::solved || s == Status::unique || s == Status::multiple) && w.guesses == 0)
     ++found_no_guess;
+}
+
+void Summary::merge(const Summary& o) noexcept {
+  puzzles += o.puzzles;
+  for (int i = 0; i < kStatusCount; ++i) status[i] += o.status[i];
+  time_ns.merge(o.time_ns);
+  total_ns += o.total_ns;
+  max_ns = std::max(max_ns, o.max_ns);
+  guesses += o.guesses;
+  backtracks += o.backtracks;
+  nodes += o.nodes;
+  found_no_guess += o.found_no_guess;
+  interrupted = interrupted || o.interrupted;
+  wall_s = std::numeric_limits<double>::quiet_NaN();
 }
 
 uint64_t Summary::found() const noexcept {

@@ -35,6 +35,8 @@ struct Summary {
   int threads = 0;
   uint64_t puzzles = 0;                          ///< records read, valid or not
   std::array<uint64_t, kStatusCount> status{};  ///< by Status
+  /// Seconds the pass took; NaN when unknown: the rows came from several runs (merge, resume),
+  /// and the time between them is not the tool's to know.
   double wall_s = 0;
   Histogram time_ns;         ///< per puzzle the solver ran on
   uint64_t total_ns = 0, max_ns = 0;
@@ -43,12 +45,19 @@ struct Summary {
   bool interrupted = false;
 
   void add(Status s, uint64_t ns, const Work& w) noexcept;
+  /// Folds in the same (dataset, solver)'s statistics of other puzzles (another shard, the rows
+  /// of an earlier run): counts and times add up, so percentiles stay those of all the puzzles.
+  /// The wall time becomes unknown (NaN): the two were not one timed run.
+  void merge(const Summary& o) noexcept;
   uint64_t count(Status s) const noexcept { return status[static_cast<int>(s)]; }
   /// Puzzles with a verified solution: solved + unique + multiple.
   uint64_t found() const noexcept;
   /// Puzzles the solver ran on (all but invalid and unsupported).
   uint64_t ran() const noexcept { return time_ns.count(); }
-  double puzzles_per_s() const noexcept { return wall_s > 0 ? double(ran()) / wall_s : 0; }
+  /// NaN when the wall time is unknown (see wall_s).
+  double puzzles_per_s() const noexcept {
+    return wall_s > 0 ? double(ran()) / wall_s : wall_s == 0 ? 0 : wall_s;
+  }
   double mean_us() const noexcept { return ran() ? double(total_ns) / double(ran()) / 1e3 : 0; }
   /// The q-quantile of per-puzzle time (never above the exact maximum).
   double quantile_us(double q) const noexcept {

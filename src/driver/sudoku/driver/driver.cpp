@@ -143,9 +143,10 @@ void write_slice(const Slice& s, const std::string& file, const SolverInfo& info
 }
 
 Summary run_pass(const std::string& file, const SolverInfo& info, const RunConfig& cfg,
-                 int threads, bool report_invalid, RunReport& report) {
+                 int threads, bool report_invalid, uint64_t skip_through, RunReport& report) {
   PuzzleReader reader(file, cfg.box);
   reader.shard(cfg.shard);
+  reader.skip_through(skip_through);
   Summary sum;
   sum.dataset = file;
   sum.solver = std::string(info.name);
@@ -266,12 +267,24 @@ RunReport run(const RunConfig& cfg) {
                                   static_cast<std::size_t>(threads));
   tbb::task_arena arena(threads);
   RunReport report;
+  const ResumePoint* resume = cfg.resume;
+  std::size_t pass = 0;
   for (const std::string& file : cfg.files) {
     bool first = true;
     for (const SolverInfo* info : cfg.solvers) {
       if (report.interrupted) break;
-      arena.execute([&] { report.summaries.push_back(run_pass(file, *info, cfg, threads, first, report)); });
+      if (resume != nullptr && pass < resume->pass) {  // done by the earlier run
+        report.summaries.push_back(resume->done[pass]);
+      } else {
+        const bool resumed = resume != nullptr && pass == resume->pass;
+        arena.execute([&] {
+          Summary s = run_pass(file, *info, cfg, threads, first, resumed ? resume->line : 0, report);
+          if (resumed) s.merge(resume->done[pass]);
+          report.summaries.push_back(std::move(s));
+        });
+      }
       first = false;
+      ++pass;
     }
   }
   return report;

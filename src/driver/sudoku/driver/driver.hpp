@@ -44,6 +44,16 @@ class RowAnnotator {
   virtual void annotate(const Grid& puzzle, const Result& result, const Solver& solver, std::string& out) = 0;
 };
 
+/// Where a resumed run (--resume) starts: the rows of the passes before `pass`, and of `pass`
+/// those of the records on lines up to `line`, are written already; `done` holds their
+/// statistics, one per pass up to and including `pass`, folded into the report's summaries.
+/// A pass is a (file, solver) in run order: file index x solvers + solver index.
+struct ResumePoint {
+  std::size_t pass = 0;
+  uint64_t line = 0;
+  std::vector<Summary> done;
+};
+
 struct RunConfig {
   std::vector<std::string> files;             ///< "-" is stdin; a stream is read once (one solver)
   std::vector<const SolverInfo*> solvers;     ///< each file goes through each solver in turn
@@ -61,6 +71,7 @@ struct RunConfig {
   std::size_t extra_columns = 0;
   std::function<std::unique_ptr<RowAnnotator>()> make_annotator;
   const std::atomic<bool>* stop = nullptr;    ///< set (SIGINT, SIGTERM) to stop reading
+  const ResumePoint* resume = nullptr;        ///< continue an earlier run, or null
   /// A line that could not be used (invalid) or an answer that failed verification:
   /// file, line number, message. Called from the serial writer stage, in input order.
   std::function<void(const std::string&, uint64_t, const std::string&)> on_problem;

@@ -1,5 +1,6 @@
 #include "sudoku/io/csv.hpp"
 
+#include <charconv>
 #include <ctime>
 
 #include "sudoku/build_info.hpp"
@@ -27,6 +28,19 @@ std::vector<std::string> split_csv_line(std::string_view line) {
   std::string buf;
   split_csv(line, fields, buf);  // the readers' CSV splitter (io/parse.hpp)
   return {fields.begin(), fields.end()};
+}
+
+bool split_meta(std::string_view text, std::string& key, std::string& value) {
+  const std::size_t colon = text.find(':');
+  if (colon == std::string_view::npos) return false;
+  auto trim = [](std::string_view t) {
+    while (!t.empty() && t.front() == ' ') t.remove_prefix(1);
+    while (!t.empty() && t.back() == ' ') t.remove_suffix(1);
+    return std::string(t);
+  };
+  key = trim(text.substr(0, colon));
+  value = trim(text.substr(colon + 1));
+  return true;
 }
 
 std::string metadata_header(const Provenance& p) {
@@ -67,19 +81,41 @@ void put(Buf& b, fmt::format_string<T...> f, T&&... v) {
   fmt::format_to(std::back_inserter(b), f, std::forward<T>(v)...);
 }
 
+/// Reads a whole number field into `v`.
+template <class T>
+bool read_num(std::string_view s, T& v) {
+  const auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  return ec == std::errc() && p == s.data() + s.size() && !s.empty();
+}
+
 std::vector<Column<PuzzleRow>> rows_columns() {
   using R = PuzzleRow;
+  // The readers (merge and resume read rows back) keep views into the line being read.
   return {
-      {"file", [](Buf& b, const R& r) { append_csv_field(b, r.file); }},
-      {"line", [](Buf& b, const R& r) { put(b, "{}", r.line); }},
-      {"solver", [](Buf& b, const R& r) { b.append(r.solver); }},
-      {"status", [](Buf& b, const R& r) { b.append(to_string(r.status)); }},
-      {"solutions", [](Buf& b, const R& r) { put(b, "{}", r.solutions); }},
-      {"clues", [](Buf& b, const R& r) { put(b, "{}", r.clues); }},
-      {"time_ns", [](Buf& b, const R& r) { put(b, "{}", r.time_ns); }},
-      {"guesses", [](Buf& b, const R& r) { put(b, "{}", r.work.guesses); }},
-      {"backtracks", [](Buf& b, const R& r) { put(b, "{}", r.work.backtracks); }},
-      {"nodes", [](Buf& b, const R& r) { put(b, "{}", r.work.nodes); }},
+      {"file", [](Buf& b, const R& r) { append_csv_field(b, r.file); },
+       [](std::string_view s, R& r) { return r.file = s, true; }},
+      {"line", [](Buf& b, const R& r) { put(b, "{}", r.line); },
+       [](std::string_view s, R& r) { return read_num(s, r.line); }},
+      {"solver", [](Buf& b, const R& r) { b.append(r.solver); },
+       [](std::string_view s, R& r) { return r.solver = s, true; }},
+      {"status", [](Buf& b, const R& r) { b.append(to_string(r.status)); },
+       [](std::string_view s, R& r) {
+         for (int i = 0; i < kStatusCount; ++i)
+           if (to_string(static_cast<Status>(i)) == s) return r.status = static_cast<Status>(i), true;
+         return false;
+       }},
+      {"solutions", [](Buf& b, const R& r) { put(b, "{}", r.solutions); },
+       [](std::string_view s, R& r) { return read_num(s, r.solutions); }},
+      {"clues", [](Buf& b, const R& r) { put(b, "{}", r.clues); },
+       [](std::string_view s, R& r) { return read_num(s, r.clues); }},
+      {"time_ns", [](Buf& b, const R& r) { put(b, "{}", r.time_ns); },
+       [](std::string_view s, R& r) { return read_num(s, r.time_ns); }},
+      {"guesses", [](Buf& b, const R& r) { put(b, "{}", r.work.guesses); },
+       [](std::string_view s, R& r) { return read_num(s, r.work.guesses); }},
+      {"backtracks", [](Buf& b, const R& r) { put(b, "{}", r.work.backtracks); },
+       [](std::string_view s, R& r) { return read_num(s, r.work.backtracks); }},
+      {"nodes", [](Buf& b, const R& r) { put(b, "{}", r.work.nodes); },
+       [](std::string_view s, R& r) { return read_num(s, r.work.nodes); }},
   };
 }
 

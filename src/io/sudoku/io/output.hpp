@@ -6,8 +6,11 @@
 // what the user had at PATH stays until the new file is complete. Every write is checked: a
 // failure (disk full, I/O error) throws WriteError naming the file, after cutting the partial
 // file back to its last complete write, so it always ends on a whole row. A run that stops
-// without commit() keeps the partial file. Devices and pipes (`-` for stdout, /dev/null, a
+// without commit() keeps the partial file, and what was written reaches it at least once a
+// second, so a `kill -9` loses at most that. With resume_at(), a partial file left by an earlier
+// run is continued instead of refused (--resume). Devices and pipes (`-` for stdout, /dev/null, a
 // FIFO) are written in place: they cannot be renamed over.
+#include <chrono>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -47,6 +50,13 @@ class OutputFile {
   /// not exist, no permission, a directory, or a partial file left by an earlier run (never
   /// overwritten: it may be all that is left of hours of work).
   void open();
+  /// Before open(): continue the partial file an earlier run left, if there is one, instead of
+  /// refusing it. open() cuts it to its first `bytes` bytes (its complete rows, which the
+  /// caller has checked) and writes after them; bytes_written() starts there.
+  void resume_at(uint64_t bytes) noexcept { resume_ = true, keep_ = bytes; }
+  bool resumes() const noexcept { return resume_; }
+  /// The partial file an earlier run left (a regular file), if there is one.
+  bool has_partial() const;
   /// Appends `data`, which should end on a whole row: a failed write cuts the file back to the
   /// end of the last successful write() call. Throws WriteError.
   void write(std::string_view data);
@@ -58,6 +68,12 @@ class OutputFile {
   /// Flushes what is buffered (quietly: an error here leaves the last good rows) and closes;
   /// the partial file stays. Called by the destructor.
   void abandon() noexcept;
+
+  /// Closes and removes the partial file: for an output that is worthless when incomplete and
+  /// quick to make again (a merge that found its parts inconsistent).
+  void discard() noexcept;
+  /// The partial file stays: written under a partial name, neither committed nor discarded.
+  bool kept_partial() const noexcept { return renames_ && !committed_ && !discarded_; }
 
   const std::string& path() const noexcept { return path_; }
   const std::string& what() const noexcept { return what_; }
@@ -75,8 +91,10 @@ class OutputFile {
 
   std::string path_, what_, partial_;
   int fd_ = -1;
-  bool owned_ = false, renames_ = false, committed_ = false;
+  bool owned_ = false, renames_ = false, committed_ = false, resume_ = false, discarded_ = false;
+  uint64_t keep_ = 0;
   std::vector<char> buf_;
+  std::chrono::steady_clock::time_point flushed_;  // the last flush: at least once a second
   uint64_t good_ = 0;  // bytes on disk that end on a whole write() call
 };
 

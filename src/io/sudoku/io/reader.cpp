@@ -223,9 +223,10 @@ bool PuzzleReader::read(RawSlice& slice, std::size_t max_records) {
         slice.text.append(more);
       }
     }
-    // Another shard's record (read to keep the line count and the grid rows right): dropped.
+    // Another shard's record, or one a resumed run has (read to keep the line count and the
+    // grid rows right): dropped.
     const bool mine = by_bytes_ ? record_start >= from_ : record_index_++ % shard_.count == shard_.index;
-    if (!mine) {
+    if (!mine || ref.line <= skip_through_) {
       slice.text.resize(ref.offset);
       continue;
     }

@@ -80,6 +80,10 @@ class PuzzleReader {
   /// Lines before the range are only scanned for line breaks (line numbers stay the file's
   /// own; a CSV header is still read). gzip and streams fall back to record index mod count.
   void shard(Shard s);
+  /// Drops the records that start on lines up to `line` (a resumed run has their rows), before
+  /// the first read(). They are still read, to keep the line count, the grid rows and the
+  /// shard's record index right, but not returned.
+  void skip_through(uint64_t line) noexcept { skip_through_ = line; }
   /// "bytes" or "records mod N": how shard() splits this input (for the provenance).
   std::string shard_mode() const;
 
@@ -114,6 +118,7 @@ class PuzzleReader {
   Shard shard_;
   bool by_bytes_ = false;    // shard_ as a byte range [from_, to_), else by record index
   uint64_t from_ = 0, to_ = 0, record_index_ = 0;
+  uint64_t skip_through_ = 0;
   bool detected_ = false;
   Format format_;
   int box_ = 0;

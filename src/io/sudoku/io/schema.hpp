@@ -20,6 +20,8 @@
 
 #include <fmt/format.h>
 
+#include "sudoku/io/parse.hpp"  // split_csv
+
 namespace sudoku {
 
 /// Appends `field` to `out`, quoted when it holds a comma, quote or newline (RFC 4180).
@@ -76,21 +78,57 @@ class Schema {
   std::vector<Column<Row>> columns_;
 };
 
+/// The `#` lines of a results file, as (key, value) pairs in file order.
+using Meta = std::vector<std::pair<std::string, std::string>>;
+
 /// A CSV file read back through its schema: the `#` lines (key, value) and the rows.
 template <class Row>
 struct Table {
-  std::vector<std::pair<std::string, std::string>> meta;
+  Meta meta;
   std::vector<Row> rows;
 };
 
-/// Reads `text` (named `name` in messages) with `schema`: `#` lines become meta, the first other
-/// line is the header, columns are matched by name (unknown ones are ignored, so later versions
-/// may add columns), a repeated header (concatenated files) is skipped. Throws
-/// std::runtime_error naming the file and line for a missing `required` column, a row with the
-/// wrong number of fields, or a field its column cannot read.
+/// Reads a CSV with `schema` a line at a time, in bounded memory: `#` lines become meta, the
+/// first other line is the header, columns are matched by name (unknown ones are ignored, so
+/// later versions may add columns), a repeated header (concatenated files) is skipped.
+template <class Row>
+class TableReader {
+ public:
+  /// `name` names the file in messages; `required`: columns the file must have.
+  TableReader(const Schema<Row>& schema, std::string name, std::initializer_list<std::string_view> required)
+      : schema_(schema), name_(std::move(name)), required_(required) {}
+
+  /// One line (its newline removed), numbered `line_no` for messages. True when it is a row,
+  /// read into `r`: string_view members point into `line` or this reader, valid until the next
+  /// call. False for a `#` line (kept in meta()), a blank line or the header. Throws
+  /// std::runtime_error naming the file and line for a missing required column, a row with the
+  /// wrong number of fields, or a field its column cannot read.
+  bool feed(std::string_view line, uint64_t line_no, Row& r);
+
+  const Meta& meta() const noexcept { return meta_; }
+  bool has_header() const noexcept { return !header_.empty(); }
+  const std::vector<std::string>& header() const noexcept { return header_; }
+
+ private:
+  const Schema<Row>& schema_;
+  std::string name_;
+  std::vector<std::string_view> required_;
+  Meta meta_;
+  std::vector<std::string> header_;
+  std::vector<const Column<Row>*> at_;  // the schema column of each header position, or null
+  std::vector<std::string_view> fields_;
+  std::string buf_;
+};
+
+/// Reads all of `text` (named `name` in messages) with a TableReader. Throws std::runtime_error
+/// as TableReader::feed does, and for a file with no header.
 template <class Row>
 Table<Row> read_table(std::string_view text, const std::string& name, const Schema<Row>& schema,
                       std::initializer_list<std::string_view> required);
+
+/// Splits a `#` line's text (without the `#`) into key and value at the first colon; false when
+/// it has none.
+bool split_meta(std::string_view text, std::string& key, std::string& value);
 
 namespace column {
 
@@ -147,63 +185,60 @@ Column<typename member<decltype(M)>::row> text(std::string_view name) {
 }  // namespace column
 
 template <class Row>
+bool TableReader<Row>::feed(std::string_view line, uint64_t line_no, Row& r) {
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  if (line.empty()) return false;
+  auto fail = [&](const std::string& why) {
+    return std::runtime_error(fmt::format("{}:{}: {}", name_, line_no, why));
+  };
+  if (line.front() == '#') {
+    std::string k, v;
+    if (split_meta(line.substr(1), k, v)) meta_.emplace_back(std::move(k), std::move(v));
+    return false;
+  }
+  split_csv(line, fields_, buf_);
+  if (header_.empty()) {
+    header_.assign(fields_.begin(), fields_.end());
+    for (const std::string& h : header_) {
+      const Column<Row>* c = nullptr;
+      for (const auto& col : schema_.columns())
+        if (col.name == h && col.read != nullptr) c = &col;
+      at_.push_back(c);
+    }
+    for (std::string_view want : required_)
+      if (std::find(header_.begin(), header_.end(), want) == header_.end()) {
+        std::string names;
+        for (std::string_view n : required_) names += (names.empty() ? "" : ", ") + std::string(n);
+        throw fail(fmt::format("no '{}' column (this file needs {})", want, names));
+      }
+    return false;
+  }
+  if (std::equal(fields_.begin(), fields_.end(), header_.begin(), header_.end())) return false;
+  if (fields_.size() != header_.size())
+    throw fail(fmt::format("{} fields where the header has {}", fields_.size(), header_.size()));
+  r = Row{};
+  for (std::size_t i = 0; i < fields_.size(); ++i)
+    if (at_[i] != nullptr && !at_[i]->read(fields_[i], r))
+      throw fail(fmt::format("bad {} '{}'", at_[i]->name, fields_[i]));
+  return true;
+}
+
+template <class Row>
 Table<Row> read_table(std::string_view text, const std::string& name, const Schema<Row>& schema,
                       std::initializer_list<std::string_view> required) {
+  TableReader<Row> reader(schema, name, required);
   Table<Row> out;
-  std::vector<std::string> header;
-  std::vector<const Column<Row>*> at;  // the schema column of each header position, or null
   std::size_t pos = 0;
   uint64_t line_no = 0;
+  Row r{};
   while (pos < text.size()) {
     std::size_t end = text.find('\n', pos);
     if (end == std::string_view::npos) end = text.size();
-    std::string_view line = text.substr(pos, end - pos);
+    if (reader.feed(text.substr(pos, end - pos), ++line_no, r)) out.rows.push_back(std::move(r));
     pos = end + 1;
-    ++line_no;
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    if (line.empty()) continue;
-    auto fail = [&](const std::string& why) {
-      return std::runtime_error(fmt::format("{}:{}: {}", name, line_no, why));
-    };
-    if (line.front() == '#') {
-      line.remove_prefix(1);
-      const std::size_t colon = line.find(':');
-      auto trim = [](std::string_view s) {
-        while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
-        while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
-        return std::string(s);
-      };
-      if (colon != std::string_view::npos)
-        out.meta.emplace_back(trim(line.substr(0, colon)), trim(line.substr(colon + 1)));
-      continue;
-    }
-    std::vector<std::string> f = split_csv_line(line);
-    if (header.empty()) {
-      header = std::move(f);
-      for (const std::string& h : header) {
-        const Column<Row>* c = nullptr;
-        for (const auto& col : schema.columns())
-          if (col.name == h && col.read != nullptr) c = &col;
-        at.push_back(c);
-      }
-      for (std::string_view r : required)
-        if (std::find(header.begin(), header.end(), r) == header.end()) {
-          std::string names;
-          for (std::string_view n : required) names += (names.empty() ? "" : ", ") + std::string(n);
-          throw fail(fmt::format("no '{}' column (this file needs {})", r, names));
-        }
-      continue;
-    }
-    if (f == header) continue;  // concatenated files: a repeated header is skipped
-    if (f.size() != header.size())
-      throw fail(fmt::format("{} fields where the header has {}", f.size(), header.size()));
-    Row r{};
-    for (std::size_t i = 0; i < f.size(); ++i)
-      if (at[i] != nullptr && !at[i]->read(f[i], r))
-        throw fail(fmt::format("bad {} '{}'", at[i]->name, f[i]));
-    out.rows.push_back(std::move(r));
   }
-  if (header.empty()) throw std::runtime_error(fmt::format("{}: no CSV header", name));
+  if (!reader.has_header()) throw std::runtime_error(fmt::format("{}: no CSV header", name));
+  out.meta = reader.meta();
   return out;
 }
 

@@ -1,0 +1,295 @@
+// Runs cut into shards and merged, and runs stopped and resumed (issue 14): the merged or
+// resumed output equals a single, uninterrupted run's (rows apart from time_ns; generate's
+// lines byte for byte), and every way the parts can fail to be one run is refused by name.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include <gtest/gtest.h>
+#include <zlib.h>
+
+#include "test_util.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+/// A results file's header and rows with the time_ns column blanked: what must not differ.
+std::string rows_without_time(const std::string& text) {
+  std::istringstream in(text);
+  std::string line, out;
+  int time_col = -1;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::vector<std::string> f;
+    std::stringstream ls(line);
+    std::string cell;
+    while (std::getline(ls, cell, ',')) f.push_back(cell);
+    if (!line.empty() && line.back() == ',') f.emplace_back();
+    if (time_col < 0)
+      for (std::size_t i = 0; i < f.size(); ++i)
+        if (f[i] == "time_ns") time_col = static_cast<int>(i);
+    if (time_col >= 0 && static_cast<std::size_t>(time_col) < f.size()) f[static_cast<std::size_t>(time_col)] = "T";
+    for (std::size_t i = 0; i < f.size(); ++i) out += (i ? "," : "") + f[i];
+    out += '\n';
+  }
+  return out;
+}
+
+std::size_t count_lines(const std::string& text) { return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')); }
+
+/// A summary CSV's rows with the columns that are timings blanked (from wall_s on, but
+/// guesses_per_puzzle, no_guess_pct and interrupted, which are counts).
+std::vector<std::string> summary_counts(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#' || line.starts_with("dataset,")) continue;
+    std::vector<std::string> f;
+    std::stringstream ls(line);
+    std::string cell;
+    while (std::getline(ls, cell, ',')) f.push_back(cell);
+    // dataset,solver,threads,puzzles..wrong (3..11), wall_s .. max_us (12..18), the rest.
+    std::string keep = f[0] + "," + f[1];
+    for (std::size_t i = 3; i <= 11; ++i) keep += "," + f[i];
+    for (std::size_t i = 19; i < f.size(); ++i) keep += "," + f[i];
+    out.push_back(keep);
+  }
+  return out;
+}
+
+/// Starts `args` in the background, sends `sig` after `delay`, and waits; the exit code.
+int run_and_signal(const std::string& args, int sig, std::chrono::milliseconds delay) {
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    const std::string cmd = "exec " + std::string(SUDOKU_BENCH_EXE) + " " + args + " >/dev/null 2>&1";
+    ::execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  std::this_thread::sleep_for(delay);
+  ::kill(pid, sig);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+TEST(Merge, SolveShardsOfTwoFilesAndTwoSolversMergeToTheSingleRun) {
+  test::TempDir dir;
+  // A plain file (cut by byte ranges) and a gzip file (cut by record index mod N).
+  const std::string plain = test::shared("norvig_top95.txt");
+  const std::string text = test::slurp(test::shared("norvig_easy50.txt"));
+  const std::string gz = dir.path("easy.txt.gz");
+  gzFile g = gzopen(gz.c_str(), "wb");
+  gzwrite(g, text.data(), static_cast<unsigned>(text.size()));
+  gzclose(g);
+  const std::string run = "solve " + plain + " " + gz + " -s dlx,propagation --limit 2 ";
+  auto r = test::cli(run + "-o " + dir.path("single.csv") + " --summary " + dir.path("single_s.csv"));
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  std::string parts;
+  for (int k = 0; k < 3; ++k) {
+    const std::string part = dir.path("part-" + std::to_string(k) + ".csv");
+    r = test::cli(run + "-j 1 --shard " + std::to_string(k) + "/3 -o " + part);
+    ASSERT_EQ(r.exit_code, 0) << r.out;
+    parts = " " + part + parts;  // given in reverse: merge orders them
+  }
+  r = test::cli("merge -o " + dir.path("m.csv") + " --summary " + dir.path("m_s.csv") + parts);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  const std::string single = test::slurp(dir.path("single.csv")), merged = test::slurp(dir.path("m.csv"));
+  EXPECT_EQ(rows_without_time(merged), rows_without_time(single));
+  EXPECT_EQ(count_lines(rows_without_time(merged)), 1u + 2 * (95 + 50));
+  // The provenance says what was run and which parts it was made from.
+  EXPECT_NE(merged.find("# solvers: dlx,propagation"), std::string::npos) << merged;
+  EXPECT_NE(merged.find("# part: " + dir.path("part-0.csv") + " sha256="), std::string::npos) << merged;
+  EXPECT_EQ(merged.find("# shard:"), std::string::npos) << "the merge is the whole run";
+  // The summary is recomputed from the rows: the same counts as the single run; the wall time
+  // of parts that were not one timed run is left blank.
+  const std::string ms = test::slurp(dir.path("m_s.csv"));
+  EXPECT_EQ(summary_counts(ms), summary_counts(test::slurp(dir.path("single_s.csv"))));
+  EXPECT_NE(ms.find(",0,,,"), std::string::npos) << "wrong=0, then blank wall_s and puzzles_per_s: " << ms;
+}
+
+TEST(Merge, RateShardsMergeWithTheirRatingColumns) {
+  test::TempDir dir;
+  const std::string run = "rate " + test::shared("norvig_top95.txt") + " -j 1 ";
+  ASSERT_EQ(test::cli(run + "-o " + dir.path("single.csv")).exit_code, 0);
+  std::string parts;
+  for (int k = 0; k < 4; ++k) {
+    const std::string part = dir.path("p" + std::to_string(k) + ".csv");
+    ASSERT_EQ(test::cli(run + "--shard " + std::to_string(k) + "/4 -o " + part).exit_code, 0);
+    parts += " " + part;
+  }
+  const auto r = test::cli("merge -o " + dir.path("m.csv") + parts);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_EQ(rows_without_time(test::slurp(dir.path("m.csv"))), rows_without_time(test::slurp(dir.path("single.csv"))));
+  EXPECT_NE(test::slurp(dir.path("m.csv")).find(",difficulty_score,"), std::string::npos);
+}
+
+TEST(Merge, GenerateStatsMergeInItemOrder) {
+  test::TempDir dir;
+  const std::string run = "generate -n 40 --seed 9 ";
+  ASSERT_EQ(test::cli(run + "-o /dev/null --stats " + dir.path("single.csv")).exit_code, 0);
+  std::string parts;
+  for (int k = 0; k < 3; ++k) {
+    const std::string part = dir.path("s" + std::to_string(k) + ".csv");
+    ASSERT_EQ(test::cli(run + "-j 1 --shard " + std::to_string(k) + "/3 -o /dev/null --stats " + part).exit_code, 0);
+    parts += " " + part;
+  }
+  const auto r = test::cli("merge -o " + dir.path("m.csv") + parts);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_EQ(rows_without_time(test::slurp(dir.path("m.csv"))), rows_without_time(test::slurp(dir.path("single.csv"))));
+  // A summary belongs to rows only.
+  EXPECT_EQ(test::cli("merge -o " + dir.path("m2.csv") + " --summary " + dir.path("x.csv") + parts).exit_code, 2);
+}
+
+/// Three parts of one solve run, for the refusals below.
+struct ThreeParts {
+  test::TempDir dir;
+  std::vector<std::string> part;
+  ThreeParts() {
+    for (int k = 0; k < 3; ++k) {
+      part.push_back(dir.path("p" + std::to_string(k) + ".csv"));
+      const auto r = test::cli("solve " + test::shared("norvig_top95.txt") + " -s dlx -j 1 --shard " +
+                               std::to_string(k) + "/3 -o " + part.back());
+      EXPECT_EQ(r.exit_code, 0) << r.out;
+    }
+  }
+  test::CliResult merge(const std::vector<std::string>& parts) const {
+    std::string args = "merge -o " + dir.path("out.csv");
+    for (const auto& p : parts) args += " " + p;
+    return test::cli(args);
+  }
+};
+
+/// Expects exit 2, a message holding each of `words`, and no output file.
+void expect_refused(const ThreeParts& t, const std::vector<std::string>& parts,
+                    const std::vector<std::string>& words) {
+  const auto r = t.merge(parts);
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  for (const auto& w : words) EXPECT_NE(r.out.find(w), std::string::npos) << "'" << w << "' in: " << r.out;
+  EXPECT_FALSE(fs::exists(t.dir.path("out.csv")));
+  EXPECT_FALSE(fs::exists(t.dir.path("out.csv.partial")));
+}
+
+TEST(Merge, RefusesPartsThatAreNotTheWholeOfOneRun) {
+  ThreeParts t;
+  const auto& p = t.part;
+  expect_refused(t, {p[0], p[2]}, {"shard 1/3 is missing", p[0], p[2]});
+  expect_refused(t, {p[0], p[1], p[1], p[2]}, {"shard 1/3 given twice", p[1]});
+  // Another run: another solver, or the same solver on another dataset.
+  const std::string other = t.dir.path("other.csv");
+  ASSERT_EQ(test::cli("solve " + test::shared("norvig_top95.txt") + " -s propagation -j 1 --shard 1/3 -o " + other).exit_code, 0);
+  expect_refused(t, {p[0], other, p[2]}, {"not parts of one run", "solvers: dlx", "solvers: propagation", other});
+  ASSERT_EQ(test::cli("solve " + test::shared("norvig_easy50.txt") + " -s dlx -j 1 --shard 1/3 -o " + t.dir.path("o2.csv")).exit_code, 0);
+  expect_refused(t, {p[0], t.dir.path("o2.csv"), p[2]}, {"not parts of one run", "norvig_easy50.txt"});
+  // Shards of a run cut in two do not fit shards of one cut in three.
+  const std::string half = t.dir.path("half.csv");
+  ASSERT_EQ(test::cli("solve " + test::shared("norvig_top95.txt") + " -s dlx -j 1 --shard 1/2 -o " + half).exit_code, 0);
+  expect_refused(t, {p[0], half}, {"shard 0/3", "shard 1/2", "overlap"});
+  // An unfinished part, and a file that is no part at all.
+  fs::copy_file(p[1], p[1] + ".partial");
+  expect_refused(t, {p[0], p[1] + ".partial", p[2]}, {"unfinished part", "--resume"});
+  expect_refused(t, {p[0], test::shared("norvig_top95.txt"), p[2]}, {"norvig_top95.txt"});
+}
+
+TEST(Merge, RefusesRowsInTwoPartsAndWarnsOfAnotherBuild) {
+  ThreeParts t;
+  const auto& p = t.part;
+  // A part that claims to be shard 1 but holds shard 0's rows: the overlap is named.
+  std::string fake = test::slurp(p[0]);
+  fake.replace(fake.find("# shard: 0/3"), 12, "# shard: 1/3");
+  const std::string f = t.dir.path("fake.csv");
+  std::ofstream(f) << fake;
+  expect_refused(t, {p[0], f, p[2]}, {"both hold", "overlap", f});
+  // Parts written by another revision of the tool merge, with a warning.
+  std::string old = test::slurp(p[1]);
+  const std::size_t at = old.find("# git_revision: ");
+  old.replace(at, old.find('\n', at) - at, "# git_revision: 0123abc");
+  std::ofstream(p[1]) << old;
+  const auto r = t.merge(p);
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("warning: "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("0123abc"), std::string::npos) << r.out;
+}
+
+TEST(Resume, SolveStoppedBySigtermOrKillNineResumesToTheUninterruptedRun) {
+  test::TempDir dir;
+  // Two solvers, so that the stop falls in the second pass; the naive baseline (with a budget:
+  // about 3 s in all) is slow enough on these to be stopped part-way.
+  const std::string run = "solve " + test::shared("norvig_top95.txt") + " -s dlx,backtracking --budget 1000000 -j 1 ";
+  ASSERT_EQ(test::cli(run + "-o " + dir.path("single.csv") + " --summary " + dir.path("single_s.csv")).exit_code, 0);
+  const std::string expect = rows_without_time(test::slurp(dir.path("single.csv")));
+  for (const int sig : {SIGTERM, SIGKILL}) {
+    SCOPED_TRACE(sig);
+    const std::string out = dir.path("r" + std::to_string(sig) + ".csv"), sum = dir.path("s" + std::to_string(sig) + ".csv");
+    const std::string args = run + "-o " + out + " --summary " + sum;
+    run_and_signal(args, sig, std::chrono::milliseconds(1200));
+    ASSERT_TRUE(fs::exists(out + ".partial")) << "the run ended before the signal";
+    const std::size_t kept = count_lines(rows_without_time(test::slurp(out + ".partial")));
+    // A row cut in half by the kill: not kept.
+    std::ofstream(out + ".partial", std::ios::app) << "/some/file.txt,99,dl";
+    const auto r = test::cli(args + " --resume");
+    ASSERT_EQ(r.exit_code, 0) << r.out;
+    if (kept > 1) {
+      EXPECT_NE(r.out.find("resuming " + out + ".partial: " + std::to_string(kept - 1) + " rows kept"),
+                std::string::npos) << r.out;
+    }
+    EXPECT_EQ(rows_without_time(test::slurp(out)), expect);
+    EXPECT_FALSE(fs::exists(out + ".partial"));
+    EXPECT_EQ(summary_counts(test::slurp(sum)), summary_counts(test::slurp(dir.path("single_s.csv"))));
+  }
+}
+
+TEST(Resume, RefusesAPartialFileOfAnotherCommandAndLeavesItAlone) {
+  test::TempDir dir;
+  const std::string out = dir.path("r.csv");
+  ASSERT_EQ(test::cli("solve " + test::shared("norvig_top95.txt") + " -s dlx -o " + out).exit_code, 0);
+  fs::rename(out, out + ".partial");
+  const std::string before = test::slurp(out + ".partial");
+  for (const std::string other : {" -s propagation", " -s dlx --limit 2", " -s dlx --shard 0/2"}) {
+    const auto r = test::cli("solve " + test::shared("norvig_top95.txt") + other + " --resume -o " + out);
+    EXPECT_EQ(r.exit_code, 2) << other << ": " << r.out;
+    EXPECT_NE(r.out.find("not from this command"), std::string::npos) << r.out;
+    EXPECT_EQ(test::slurp(out + ".partial"), before);
+  }
+  // The same command finds every row done and only finishes the file.
+  const auto r = test::cli("solve " + test::shared("norvig_top95.txt") + " -s dlx --resume -o " + out);
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_EQ(rows_without_time(test::slurp(out)), rows_without_time(before));
+  // --resume without a partial file is a plain run.
+  EXPECT_EQ(test::cli("solve " + test::shared("norvig_top95.txt") + " -s dlx --resume -o " + dir.path("new.csv")).exit_code, 0);
+  EXPECT_EQ(rows_without_time(test::slurp(dir.path("new.csv"))), rows_without_time(before));
+}
+
+TEST(Resume, GenerateResumesByteIdenticalAndRefusesAnotherSeed) {
+  test::TempDir dir;
+  const std::string run = "generate -n 30000 --seed 3 ";
+  const std::string out = dir.path("g.txt"), stats = dir.path("g.csv");
+  ASSERT_EQ(test::cli(run + "-o " + dir.path("single.txt")).exit_code, 0);
+  run_and_signal(run + "-j 1 -o " + out + " --stats " + stats, SIGKILL, std::chrono::milliseconds(1500));
+  ASSERT_TRUE(fs::exists(out + ".partial")) << "the run ended before the signal";
+  const std::string before = test::slurp(out + ".partial");
+  const auto refused = test::cli("generate -n 30000 --seed 4 -o " + out + " --stats " + stats + " --resume");
+  EXPECT_EQ(refused.exit_code, 2) << refused.out;
+  EXPECT_EQ(test::slurp(out + ".partial"), before);
+  const auto r = test::cli(run + "-o " + out + " --stats " + stats + " --resume");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_EQ(test::slurp(out), test::slurp(dir.path("single.txt")));
+  // The stats rows: items 0 .. 29999, each once, in order.
+  std::istringstream in(test::slurp(stats));
+  std::string line;
+  uint64_t next = 0;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#' || line.starts_with("index,")) continue;
+    EXPECT_EQ(line.substr(0, line.find(',')), std::to_string(next++));
+  }
+  EXPECT_EQ(next, 30000u);
+}
+
+}  // namespace
