@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Set-up, then the whole test suite:
-#   1. Release build, every test (ctest), then the bench regression gate (counters exact);
+#   1. Release build, every test (ctest; with tests/cluster: GNU parallel and a local Slurm,
+#      which need root and start and stop their own daemons), then the bench regression gate;
 #   2. AddressSanitizer + UndefinedBehaviorSanitizer build, every test;
 #   3. ThreadSanitizer build, the solver thread-safety test (plain std::thread: Debian's libtbb
 #      is not built for TSan and would report false races inside TBB);
@@ -25,8 +26,11 @@ if [ "$quick" = 0 ]; then
   echo "== tests: address + undefined-behaviour sanitizers" >&2
   cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSUDOKU_SANITIZE=address >/dev/null
   cmake --build build-asan -j "$jobs"
+  # The cluster recipes (tests/cluster: GNU parallel, a local Slurm) test scripts, not code:
+  # they ran in the Release step; the code they drive is under the sanitizers through
+  # distributed_test.
   ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-    ctest --test-dir build-asan -j "$jobs" --output-on-failure
+    ctest --test-dir build-asan -j "$jobs" --output-on-failure -LE cluster
 
   echo "== tests: thread sanitizer (solvers on plain std::thread)" >&2
   cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSUDOKU_SANITIZE=thread >/dev/null
