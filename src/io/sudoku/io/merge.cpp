@@ -21,18 +21,6 @@ std::string_view kind_name(ResultsKind k) {
   return "?";
 }
 
-/// The first line where two identities differ, for the message.
-std::string first_difference(const Meta& a, const Meta& b) {
-  for (std::size_t i = 0; i < std::max(a.size(), b.size()); ++i) {
-    if (i < a.size() && i < b.size() && a[i] == b[i]) continue;
-    const auto show = [](const Meta& m, std::size_t j) {
-      return j < m.size() ? fmt::format("'{}: {}'", m[j].first, m[j].second) : std::string("nothing");
-    };
-    return fmt::format("{} against {}", show(a, i), show(b, i));
-  }
-  return "";
-}
-
 struct Part {
   std::string path;
   Shard shard;

@@ -84,6 +84,15 @@ Meta run_identity(const Meta& meta) {
   return out;
 }
 
+std::string first_difference(const Meta& a, const Meta& b) {
+  const auto show = [](const Meta& m, std::size_t j) {
+    return j < m.size() ? fmt::format("'{}: {}'", m[j].first, m[j].second) : std::string("nothing");
+  };
+  for (std::size_t i = 0; i < std::max(a.size(), b.size()); ++i)
+    if (i >= a.size() || i >= b.size() || a[i] != b[i]) return fmt::format("{} against {}", show(a, i), show(b, i));
+  return "";
+}
+
 std::string build_of(const Meta& meta) {
   const auto tool = meta_values(meta, "tool"), git = meta_values(meta, "git_revision");
   return fmt::format("{} (git {})", tool.empty() ? "unknown tool" : tool.front(),

@@ -68,6 +68,10 @@ std::vector<std::string> meta_values(const Meta& meta, std::string_view key);
 /// and the parts of a merge. Two runs with the same identity make the same rows.
 Meta run_identity(const Meta& meta);
 
+/// The first line where two metas differ, for a message: "'seed: 7' against 'seed: 8'" (a
+/// missing line shows as "nothing"); empty when they are equal.
+std::string first_difference(const Meta& a, const Meta& b);
+
 /// The build that wrote a file: "sudoku-bench 0.4.0 (git 1234abc)", for warnings.
 std::string build_of(const Meta& meta);
 
