@@ -259,15 +259,8 @@ int Session::finish(const Outcome& o) {
   // leaves all of its outputs partial, not some final and some partial.
   for (auto& out : outputs_) out->flush();
   for (auto& out : outputs_) out->commit();
-  // External programs (--exec, docs/exec.md): a timeout is a limit the user set, like the
-  // budget (a warning); a child that died or broke the protocol is a failure, like a wrong answer.
-  if (o.timeouts > 0)
-    fmt::print(stderr, "warning: {} puzzle(s) timed out (--timeout): status 'timeout'\n", o.timeouts);
-  if (o.wrong > 0 || o.errors > 0) {
-    if (o.wrong > 0) fmt::print(stderr, "error: {} wrong answer(s)\n", o.wrong);
-    if (o.errors > 0)
-      fmt::print(stderr, "error: {} puzzle(s) with status 'error': an external solver died, broke "
-                         "the protocol or reported an error\n", o.errors);
+  if (o.wrong > 0) {
+    fmt::print(stderr, "error: {} wrong answer(s)\n", o.wrong);
     return kExitWrong;
   }
   if (o.failed > 0) {
@@ -288,11 +281,7 @@ Session::Outcome report_summaries(Session& session, const std::vector<sudoku::Su
   }
   fmt::print(session.term(), "{}", summary_tables(summaries, compare));
   Session::Outcome o;
-  for (const auto& s : summaries) {
-    o.wrong += s.count(sudoku::Status::wrong);
-    o.errors += s.count(sudoku::Status::error);
-    o.timeouts += s.count(sudoku::Status::timeout);
-  }
+  for (const auto& s : summaries) o.wrong += s.count(sudoku::Status::wrong);
   return o;
 }
 
