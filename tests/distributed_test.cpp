@@ -65,17 +65,24 @@ std::vector<std::string> summary_counts(const std::string& text) {
   return out;
 }
 
-/// Starts `args` in the background, sends `sig` after `delay`, and waits; the exit code.
-int run_and_signal(const std::string& args, int sig, std::chrono::milliseconds delay) {
+/// Starts `args` in the background, sends `sig` once `partial` holds more than `bytes` bytes
+/// (rows have reached the disk: the run is under way, whatever the machine's load), and waits;
+/// the exit code, or -1 when the run ended before that.
+int run_and_signal(const std::string& args, int sig, const std::string& partial, std::uintmax_t bytes) {
   const pid_t pid = ::fork();
   if (pid == 0) {
     const std::string cmd = "exec " + std::string(SUDOKU_BENCH_EXE) + " " + args + " >/dev/null 2>&1";
     ::execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
     ::_exit(127);
   }
-  std::this_thread::sleep_for(delay);
-  ::kill(pid, sig);
   int status = 0;
+  for (int i = 0; i < 1200; ++i) {  // at most a minute
+    std::error_code ec;
+    if (fs::file_size(partial, ec) > bytes && !ec) break;
+    if (::waitpid(pid, &status, WNOHANG) == pid) return -1;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  ::kill(pid, sig);
   ::waitpid(pid, &status, 0);
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
@@ -229,8 +236,8 @@ TEST(Resume, SolveStoppedBySigtermOrKillNineResumesToTheUninterruptedRun) {
     SCOPED_TRACE(sig);
     const std::string out = dir.path("r" + std::to_string(sig) + ".csv"), sum = dir.path("s" + std::to_string(sig) + ".csv");
     const std::string args = run + "-o " + out + " --summary " + sum;
-    run_and_signal(args, sig, std::chrono::milliseconds(1200));
-    ASSERT_TRUE(fs::exists(out + ".partial")) << "the run ended before the signal";
+    // Past the header and the first pass's rows (7.7 KB) into the second pass (17 KB in all).
+    ASSERT_EQ(run_and_signal(args, sig, out + ".partial", 8000), 128 + sig) << "the run ended before the signal";
     const std::size_t kept = count_lines(rows_without_time(test::slurp(out + ".partial")));
     // A row cut in half by the kill: not kept.
     std::ofstream(out + ".partial", std::ios::app) << "/some/file.txt,99,dl";
@@ -272,8 +279,8 @@ TEST(Resume, GenerateResumesByteIdenticalAndRefusesAnotherSeed) {
   const std::string run = "generate -n 30000 --seed 3 ";
   const std::string out = dir.path("g.txt"), stats = dir.path("g.csv");
   ASSERT_EQ(test::cli(run + "-o " + dir.path("single.txt")).exit_code, 0);
-  run_and_signal(run + "-j 1 -o " + out + " --stats " + stats, SIGKILL, std::chrono::milliseconds(1500));
-  ASSERT_TRUE(fs::exists(out + ".partial")) << "the run ended before the signal";
+  ASSERT_EQ(run_and_signal(run + "-j 1 -o " + out + " --stats " + stats, SIGKILL, out + ".partial", 82 * 2000),
+            128 + SIGKILL) << "the run ended before the signal";
   const std::string before = test::slurp(out + ".partial");
   const auto refused = test::cli("generate -n 30000 --seed 4 -o " + out + " --stats " + stats + " --resume");
   EXPECT_EQ(refused.exit_code, 2) << refused.out;
