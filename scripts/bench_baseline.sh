@@ -31,8 +31,8 @@ check=0
 [ "${1:-}" = "--check" ] && check=1
 [ -x "$EXE" ] || { echo "bench_baseline: $EXE not built (run scripts/setup.sh)" >&2; exit 2; }
 
-ALL_SOLVERS=backtracking,propagation,dlx,logic   # every 9x9 solver; the ratios are to dlx
-FAST_SOLVERS=propagation,dlx               # those that finish the hard sets quickly
+ALL_SOLVERS=backtracking,propagation,scored,dlx,logic   # every 9x9 solver; the ratios are to dlx
+FAST_SOLVERS=propagation,scored,dlx        # those that finish the hard sets quickly
 COMMON=(--baseline-solver dlx --reps 5 --warmup 0.05 --min-time 0.1 -j 1 --seed 1)
 
 tmp=$(mktemp -d)

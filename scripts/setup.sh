@@ -11,7 +11,8 @@ PACKAGES=(g++ cmake make git libtbb-dev libcli11-dev libfmt-dev libbenchmark-dev
           zlib1g-dev libssl-dev python3 nlohmann-json3-dev python3-matplotlib
           clang libclang-rt-dev  # fuzz/ (scripts/fuzz.sh): libFuzzer and the sanitizer runtimes
           parallel slurmctld slurmd slurm-client munge  # tests/cluster: GNU parallel, a local Slurm
-          time)  # /usr/bin/time for scripts/cluster/figures.sh
+          time  # /usr/bin/time for scripts/cluster/figures.sh
+          qqwing)  # tests/exec_test.cpp and results/exec.md: a solver program for --exec-batch
 
 missing=()
 for p in "${PACKAGES[@]}"; do

@@ -71,7 +71,7 @@ TEST(Cli, StdinRowsAndSummaryWithProvenance) {
   const std::string sum = test::slurp(summary);
   EXPECT_TRUE(has(sum, "dataset,solver,threads,puzzles,solved,unique,multiple,none,invalid,"
                        "budget_exceeded,unsupported,wrong,wall_s,puzzles_per_s,mean_us,median_us,"
-                       "p90_us,p99_us,max_us,guesses_per_puzzle,no_guess_pct,interrupted\n"));
+                       "p90_us,p99_us,max_us,guesses_per_puzzle,no_guess_pct,timeout,error,interrupted\n"));
   EXPECT_TRUE(has(sum, "\n-,backtracking,")) << sum;
 }
 

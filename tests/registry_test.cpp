@@ -1,13 +1,14 @@
 #include <gtest/gtest.h>
 
 #include <set>
+#include <stdexcept>
 
 #include "sudoku/registry.hpp"
 
 namespace {
 
 TEST(Registry, BaselineFirstNamesUniqueAndDescribed) {
-  const auto all = sudoku::solvers();
+  const auto& all = sudoku::solvers();
   ASSERT_FALSE(all.empty());
   EXPECT_EQ(all[0].name, "backtracking");
   std::set<std::string_view> names;
@@ -19,6 +20,22 @@ TEST(Registry, BaselineFirstNamesUniqueAndDescribed) {
     EXPECT_TRUE(s.supports(3)) << "every solver handles 9x9";
   }
   EXPECT_EQ(sudoku::find_solver("nope"), nullptr);
+}
+
+TEST(Registry, SolversAddedAtRunTimeAreFoundAndNamesStayUnique) {
+  const std::size_t before = sudoku::solvers().size();
+  const sudoku::SolverInfo* dlx = sudoku::find_solver("dlx");
+  // dlx under another name (every size, like dlx): tests run after this one in the same process
+  // see it among the solvers and must find it a correct one.
+  sudoku::SolverInfo extra{"test-extra", "dlx under another name", dlx->boxes, dlx->make, "test"};
+  const sudoku::SolverInfo& added = sudoku::add_solver(extra);
+  EXPECT_EQ(sudoku::find_solver("test-extra"), &added);
+  EXPECT_EQ(sudoku::find_solver("dlx"), dlx) << "earlier entries do not move";
+  EXPECT_EQ(sudoku::solvers().size(), before + 1);
+  EXPECT_THROW(sudoku::add_solver(extra), std::invalid_argument);
+  extra.name = "";
+  EXPECT_THROW(sudoku::add_solver(extra), std::invalid_argument);
+  EXPECT_NE(added.make(), nullptr);
 }
 
 TEST(Registry, SuggestsTheNearestName) {

@@ -8,6 +8,7 @@
 
 #include "cli/common.hpp"
 #include "cli/session.hpp"
+#include "cli/solver_options.hpp"
 #include "cli/table.hpp"
 #include "sudoku/bench/bench.hpp"
 #include "sudoku/machine.hpp"
@@ -33,6 +34,7 @@ struct BenchOptions {
   uint64_t budget = sudoku::kDefaultBudget;
   std::string rows;
   std::string summary;
+  ExternalSolverOptions ext;  ///< --plugin, --exec, --exec-batch
 };
 
 std::string ratio_cell(double med, double lo, double hi) {
@@ -56,6 +58,7 @@ std::string bench_table(const std::vector<sudoku::BenchSummary>& sums, const std
 int run_bench_cmd(const BenchOptions& opt, const Context& ctx) {
   sudoku::BenchConfig bc;
   bc.files = opt.files;
+  const auto ext = register_external_solvers(opt.ext);
   bc.solvers = parse_solvers(opt.solvers);
   if (!opt.baseline.empty()) bc.baseline = parse_solvers(opt.baseline).at(0);
   bc.reps = opt.reps;
@@ -76,6 +79,7 @@ int run_bench_cmd(const BenchOptions& opt, const Context& ctx) {
   for (const auto& f : bc.files) session.input(f);
   const std::string baseline_name(bc.baseline ? bc.baseline->name : bc.solvers.front()->name);
   session.record("baseline_solver", baseline_name);
+  for (const auto& [k, v] : ext) session.record(k, v);
   session.record("reps", std::to_string(opt.reps));
   session.record("warmup_s", fmt::format("{}", opt.warmup));
   session.record("min_time_s", fmt::format("{}", opt.min_time));
@@ -111,8 +115,10 @@ int run_bench_cmd(const BenchOptions& opt, const Context& ctx) {
     fmt::print(session.term(), "{} repetitions, {} threads; medians across repetitions; ratios to {} in the "
                                "same repetition\n\n{}",
                opt.reps, bc.threads, res.baseline, bench_table(sums, res.baseline));
+    fmt::print(session.term(), "{}", exec_floor_note(bc.solvers));  // --exec: the protocol's cost
     Session::Outcome o;
     o.wrong = res.wrong();
+    o.errors = res.errors();
     o.read_errors = res.read_errors;
     return o;
   });
@@ -158,6 +164,7 @@ void add_bench_command(CLI::App& app, Commands& out) {
   b->add_option("-o,--output", opt->rows, "Bench CSV: one row per (dataset, solver, repetition); "
                                           "- for stdout");
   b->add_option("--summary", opt->summary, "Summary CSV across repetitions");
+  add_external_solver_options(b, opt->ext);
   out.push_back({b, [opt](const Context& ctx) { return run_bench_cmd(*opt, ctx); }});
 }
 

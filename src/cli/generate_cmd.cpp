@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "cli/items_run.hpp"
+#include "cli/solver_options.hpp"
 #include "cli/progress.hpp"
 #include "cli/table.hpp"
 #include "sudoku/driver/generate.hpp"
@@ -39,6 +40,7 @@ struct GenerateOptions {
   std::string difficulty;
   std::string shard;  ///< "K/N", or "" for every item
   bool resume = false;
+  ExternalSolverOptions ext;  ///< run-time solvers for --checker
 };
 
 const sudoku::SolverInfo* pick_solver(const std::string& name, int box, const char* role) {
@@ -117,6 +119,7 @@ uint32_t parse_levels(const std::string& text) {
 }
 
 int run_generate(const GenerateOptions& opt, const Context& ctx) {
+  const auto ext = register_external_solvers(opt.ext);
   const int box = box_for_side(opt.size);
   const sudoku::GeneratorInfo* gen = sudoku::find_generator(opt.method);
   if (gen == nullptr) {
@@ -191,6 +194,7 @@ int run_generate(const GenerateOptions& opt, const Context& ctx) {
   if (!opt.grids)
     run.provenance.emplace_back("check budget", fmt::format("{} nodes", spec.reduce.budget));
   if (levels != 0) run.provenance.emplace_back("difficulty", opt.difficulty);
+  run.provenance.insert(run.provenance.end(), ext.begin(), ext.end());
   run.make_worker = [spec] { return sudoku::make_generate_worker(spec); };
   return run_items(run, ctx);
 }
@@ -232,6 +236,7 @@ void add_generate_command(CLI::App& app, Commands& out) {
                                              "checks every answer against it)");
   add_shard_option(g, opt->shard, true);
   add_resume_option(g, opt->resume);
+  add_external_solver_options(g, opt->ext);
   g->add_flag("--verify", opt->verify, "Check every puzzle again with a different solver than the "
                                        "one that made it (dlx vs propagation); exit 1 on a failure");
   g->add_option("--checker", opt->checker,

@@ -2,19 +2,21 @@
 #include <fmt/format.h>
 
 #include "cli/common.hpp"
+#include "cli/solver_options.hpp"
 #include "cli/table.hpp"
 #include "sudoku/registry.hpp"
 
 namespace cli {
 namespace {
 
-int run_list() {
-  Table t({"solver", "sizes", "description"});
+int run_list(const ExternalSolverOptions& ext) {
+  register_external_solvers(ext);
+  Table t({"solver", "sizes", "description", "from"});
   for (const auto& s : sudoku::solvers()) {
     std::string sizes;
     for (int b = sudoku::kMinBox; b <= sudoku::kMaxBox; ++b)
       if (s.supports(b)) sizes += fmt::format("{}{}", sizes.empty() ? "" : ",", b * b);
-    t.add({std::string(s.name), sizes, std::string(s.description)});
+    t.add({s.name, sizes, s.description, s.origin.empty() ? "built-in" : s.origin});
   }
   fmt::print("{}", t.render(3));
   return 0;
@@ -23,8 +25,10 @@ int run_list() {
 }  // namespace
 
 void add_list_command(CLI::App& app, Commands& out) {
-  auto* l = app.add_subcommand("list", "List the registered solvers");
-  out.push_back({l, [](const Context&) { return run_list(); }});
+  auto opt = std::make_shared<ExternalSolverOptions>();
+  auto* l = app.add_subcommand("list", "List the registered solvers (with --plugin, --exec: theirs too)");
+  add_external_solver_options(l, *opt);
+  out.push_back({l, [opt](const Context&) { return run_list(*opt); }});
 }
 
 }  // namespace cli

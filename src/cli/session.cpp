@@ -141,9 +141,9 @@ void Session::check_resume(const sudoku::Meta& meta, const std::string& partial)
     return id;
   };
   if (const std::string diff = sudoku::first_difference(what_ran(meta), what_ran(mine)); !diff.empty())
-    throw UsageError(fmt::format("{}: --resume: this partial file is not from this command: it has "
-                                 "{} this run has; rerun the command that made it, or move it away",
-                                 partial, diff));
+    throw UsageError(fmt::format("{}: --resume: this partial file is not from this command "
+                                 "(its {} this run's); rerun the command that made it, or move it "
+                                 "away", partial, diff));
   if (sudoku::build_of(meta) != sudoku::build_of(mine))
     fmt::print(stderr, "warning: {}: written by {}, continued by {}\n", partial, sudoku::build_of(meta),
                sudoku::build_of(mine));
@@ -259,8 +259,15 @@ int Session::finish(const Outcome& o) {
   // leaves all of its outputs partial, not some final and some partial.
   for (auto& out : outputs_) out->flush();
   for (auto& out : outputs_) out->commit();
-  if (o.wrong > 0) {
-    fmt::print(stderr, "error: {} wrong answer(s)\n", o.wrong);
+  // External programs (--exec, docs/exec.md): a timeout is a limit the user set, like the
+  // budget (a warning); a child that died or broke the protocol is a failure, like a wrong answer.
+  if (o.timeouts > 0)
+    fmt::print(stderr, "warning: {} puzzle(s) timed out (--timeout): status 'timeout'\n", o.timeouts);
+  if (o.wrong > 0 || o.errors > 0) {
+    if (o.wrong > 0) fmt::print(stderr, "error: {} wrong answer(s)\n", o.wrong);
+    if (o.errors > 0)
+      fmt::print(stderr, "error: {} puzzle(s) with status 'error': an external solver died, broke "
+                         "the protocol or reported an error\n", o.errors);
     return kExitWrong;
   }
   if (o.failed > 0) {
@@ -281,7 +288,11 @@ Session::Outcome report_summaries(Session& session, const std::vector<sudoku::Su
   }
   fmt::print(session.term(), "{}", summary_tables(summaries, compare));
   Session::Outcome o;
-  for (const auto& s : summaries) o.wrong += s.count(sudoku::Status::wrong);
+  for (const auto& s : summaries) {
+    o.wrong += s.count(sudoku::Status::wrong);
+    o.errors += s.count(sudoku::Status::error);
+    o.timeouts += s.count(sudoku::Status::timeout);
+  }
   return o;
 }
 

@@ -7,6 +7,7 @@
 
 #include "cli/common.hpp"
 #include "cli/session.hpp"
+#include "cli/solver_options.hpp"
 #include "cli/table.hpp"
 #include "sudoku/driver/driver.hpp"
 #include "sudoku/machine.hpp"
@@ -30,11 +31,13 @@ struct SolveOptions {
   bool compare = false;  ///< add the speed ratio to the first solver
   std::string shard;     ///< "K/N", or "" for all of it
   bool resume = false;
+  ExternalSolverOptions ext;  ///< --plugin, --exec, --exec-batch
 };
 
 int run_solve(const SolveOptions& opt, const Context& ctx) {
   sudoku::RunConfig cfg;
   cfg.files = opt.files;
+  const auto ext = register_external_solvers(opt.ext);
   cfg.solvers = parse_solvers(opt.solvers.empty() ? default_solver() : opt.solvers);
   cfg.threads = opt.threads > 0 ? opt.threads : sudoku::available_cores();
   cfg.limits.solutions = opt.limit;
@@ -48,6 +51,7 @@ int run_solve(const SolveOptions& opt, const Context& ctx) {
   std::string names;
   for (const auto* s : cfg.solvers) names += (names.empty() ? "" : ",") + std::string(s->name);
   session.record("solvers", names);
+  for (const auto& [k, v] : ext) session.record(k, v);
   session.record("limit", std::to_string(opt.limit));
   session.record("budget", std::to_string(opt.budget));
   record_shard(session, cfg.shard);
@@ -59,7 +63,9 @@ int run_solve(const SolveOptions& opt, const Context& ctx) {
   resume_rows(session, cfg, columns, resume);
   session.start();
   return session.run([&] {
-    return run_driver(session, cfg, columns, summary, opt.compare || cfg.solvers.size() > 1);
+    Session::Outcome o = run_driver(session, cfg, columns, summary, opt.compare || cfg.solvers.size() > 1);
+    fmt::print(session.term(), "{}", exec_floor_note(cfg.solvers));  // --exec: the protocol's cost
+    return o;
   });
 }
 
@@ -90,6 +96,7 @@ void add_solve_commands(CLI::App& app, Commands& out) {
   s->add_flag("--solutions", opt->solutions, "Add each puzzle's solution to the per-puzzle CSV");
   add_shard_option(s, opt->shard);
   add_resume_option(s, opt->resume);
+  add_external_solver_options(s, opt->ext);
   out.push_back({s, [opt](const Context& ctx) { return run_solve(*opt, ctx); }});
 }
 

@@ -50,12 +50,22 @@ std::string human(double v, int decimals) {
 std::string short_name(const std::string& path) {
   return path == "-" ? "stdin" : std::filesystem::path(path).filename().string();
 }
-std::string micro(double us) { return us >= 100 ? human(us, 0) : fmt::format("{:.2f}", us); }
+std::string micro(double us) {
+  if (!std::isfinite(us)) return "-";  // no per-puzzle time (--exec-batch)
+  return us >= 100 ? human(us, 0) : fmt::format("{:.2f}", us);
+}
 
 std::string summary_tables(const std::vector<sudoku::Summary>& sums, bool ratio) {
   using sudoku::Status;
-  Table outcome({"dataset", "solver", "puzzles", "solved", "unique", "multiple", "none", "invalid",
-                 "budget", "unsupp.", "wrong"});
+  // timeout and error come only from external programs (--exec): shown when one happened.
+  const bool ext = std::any_of(sums.begin(), sums.end(), [](const sudoku::Summary& s) {
+    return s.count(Status::timeout) + s.count(Status::error) > 0;
+  });
+  std::vector<std::string> outcome_head = {"dataset", "solver", "puzzles", "solved", "unique",
+                                           "multiple", "none", "invalid", "budget", "unsupp.",
+                                           "wrong"};
+  if (ext) outcome_head.insert(outcome_head.end(), {"timeout", "error"});
+  Table outcome(outcome_head);
   std::vector<std::string> speed_head = {"dataset", "solver", "threads", "wall s", "puzzles/s",
                                          "mean µs", "median", "p90", "p99", "max µs",
                                          "guesses/pz", "%no-guess"};
@@ -65,11 +75,16 @@ std::string summary_tables(const std::vector<sudoku::Summary>& sums, bool ratio)
   for (const auto& s : sums) {
     if (first == nullptr || first->dataset != s.dataset) first = &s;
     const std::string ds = short_name(s.dataset) + (s.interrupted ? " (stopped)" : "");
-    outcome.add({ds, s.solver, human(double(s.puzzles)), human(double(s.found())),
-                 human(double(s.count(Status::unique))), human(double(s.count(Status::multiple))),
-                 human(double(s.count(Status::none))), human(double(s.count(Status::invalid))),
-                 human(double(s.count(Status::budget_exceeded))),
-                 human(double(s.count(Status::unsupported))), human(double(s.count(Status::wrong)))});
+    std::vector<std::string> counts = {
+        ds, s.solver, human(double(s.puzzles)), human(double(s.found())),
+        human(double(s.count(Status::unique))), human(double(s.count(Status::multiple))),
+        human(double(s.count(Status::none))), human(double(s.count(Status::invalid))),
+        human(double(s.count(Status::budget_exceeded))),
+        human(double(s.count(Status::unsupported))), human(double(s.count(Status::wrong)))};
+    if (ext)
+      counts.insert(counts.end(), {human(double(s.count(Status::timeout))),
+                                   human(double(s.count(Status::error)))});
+    outcome.add(std::move(counts));
     std::vector<std::string> row = {ds, s.solver, std::to_string(s.threads),
                                     // unknown after a merge or a resume: rows of several runs
                                     std::isfinite(s.wall_s) ? fmt::format("{:.3f}", s.wall_s) : "-",

@@ -1,7 +1,7 @@
 #include "sudoku/registry.hpp"
 
 #include <algorithm>
-#include <array>
+#include <stdexcept>
 #include <vector>
 
 #include "sudoku/solvers/backtracking.hpp"
@@ -12,28 +12,43 @@
 namespace sudoku {
 namespace {
 
-constexpr SolverInfo kSolvers[] = {
-    {"backtracking",
-     "naive baseline: row-major cells, digits in order, row/column/box scans, undo on failure",
-     kAllBoxes, &make_backtracking},
-    {"propagation",
-     "band bitboards: naked and hidden singles, locked candidates, guess on the fewest candidates",
-     kBox9, &make_propagation},
-    {"dlx",
-     "dancing links: exact cover (324 columns, 729 rows for 9x9), fewest-rows column, any size",
-     kAllBoxes, &make_dlx},
-    {"logic",
-     "human-style techniques (singles to chains) in order of difficulty, explains and rates; "
-     "guesses with backtracking only when stuck",
-     kBox9, &make_logic},
-};
+std::deque<SolverInfo>& table() {
+  static std::deque<SolverInfo> t = {
+      {"backtracking",
+       "naive baseline: row-major cells, digits in order, row/column/box scans, undo on failure",
+       kAllBoxes, &make_backtracking, {}},
+      {"propagation",
+       "band bitboards: naked and hidden singles, locked candidates, guess on the fewest candidates",
+       kBox9, &make_propagation, {}},
+      {"scored",
+       "propagation's band bitboards and rules; guesses the bivalue cell whose digits reach the "
+       "most peers",
+       kBox9, &make_scored, {}},
+      {"dlx",
+       "dancing links: exact cover (324 columns, 729 rows for 9x9), fewest-rows column, any size",
+       kAllBoxes, &make_dlx, {}},
+      {"logic",
+       "human-style techniques (singles to chains) in order of difficulty, explains and rates; "
+       "guesses with backtracking only when stuck",
+       kBox9, &make_logic, {}},
+  };
+  return t;
+}
 
 }  // namespace
 
-std::span<const SolverInfo> solvers() noexcept { return kSolvers; }
+const std::deque<SolverInfo>& solvers() noexcept { return table(); }
+
+const SolverInfo& add_solver(SolverInfo info) {
+  if (info.name.empty()) throw std::invalid_argument("a solver needs a name");
+  if (find_solver(info.name) != nullptr)
+    throw std::invalid_argument("a solver called '" + info.name + "' is already registered");
+  table().push_back(std::move(info));
+  return table().back();
+}
 
 const SolverInfo* find_solver(std::string_view name) noexcept {
-  for (const SolverInfo& s : kSolvers)
+  for (const SolverInfo& s : table())
     if (s.name == name) return &s;
   return nullptr;
 }
@@ -65,7 +80,7 @@ std::string nearest_name(std::string_view name, std::span<const std::string_view
 
 std::string suggest_solver(std::string_view name) {
   std::vector<std::string_view> names;
-  for (const SolverInfo& s : kSolvers) names.push_back(s.name);
+  for (const SolverInfo& s : table()) names.push_back(s.name);
   return nearest_name(name, names);
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 // The explicit table of solvers. Adding a solver means adding one row in registry.cpp.
+#include <deque>
 #include <span>
 #include <string>
 #include <string_view>
@@ -8,8 +9,13 @@
 
 namespace sudoku {
 
-/// Every registered solver, in table order (the baseline, `backtracking`, first).
-std::span<const SolverInfo> solvers() noexcept;
+/// Every registered solver: the built-in table (the baseline, `backtracking`, first), then the
+/// ones added at run time, in the order they were added. Entries never move.
+const std::deque<SolverInfo>& solvers() noexcept;
+
+/// Registers a solver at run time (a plug-in, an external program), before any run. Throws
+/// std::invalid_argument when the name is taken or empty.
+const SolverInfo& add_solver(SolverInfo info);
 
 /// The solver called `name`, or nullptr.
 const SolverInfo* find_solver(std::string_view name) noexcept;

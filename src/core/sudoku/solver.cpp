@@ -12,6 +12,8 @@ std::string_view to_string(Status s) noexcept {
     case Status::budget_exceeded: return "budget_exceeded";
     case Status::unsupported: return "unsupported";
     case Status::wrong: return "wrong";
+    case Status::timeout: return "timeout";
+    case Status::error: return "error";
   }
   return "?";
 }

@@ -1,7 +1,10 @@
 #pragma once
 // The one interface every solver implements, the limits it obeys and the result it reports.
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <optional>
+#include <string>
 #include <string_view>
 
 #include "sudoku/grid.hpp"
@@ -12,8 +15,11 @@ namespace logic {
 struct Rating;
 }
 
-/// Outcome of one puzzle. The first six come from solvers; `wrong` is set only by the driver's
-/// verifier (an answer that is not a valid completion, or disagrees with the known solution).
+/// Outcome of one puzzle. The first seven come from solvers; `wrong` is set only by the driver's
+/// verifier (an answer that is not a valid completion, or disagrees with the known solution);
+/// `timeout` and `error` only by external programs (`--exec`, `--exec-batch`, docs/exec.md).
+/// The values of the first seven are those of the C ABI (include/sudoku_bench/plugin.h): new
+/// statuses go at the end.
 enum class Status : uint8_t {
   solved,           // limit 1: a solution was found (uniqueness not checked)
   unique,           // limit >= 2: exactly one solution
@@ -23,8 +29,10 @@ enum class Status : uint8_t {
   budget_exceeded,  // the work budget ran out before the search finished
   unsupported,      // the solver does not handle this grid size
   wrong,            // driver only: the answer failed verification
+  timeout,          // external program: no answer within --timeout (the child was killed)
+  error,            // external program: it died, broke the protocol or reported an error
 };
-inline constexpr int kStatusCount = 8;
+inline constexpr int kStatusCount = 10;
 std::string_view to_string(Status s) noexcept;
 
 /// The default work budget in nodes: generous for every real puzzle with every solver (the
@@ -66,17 +74,54 @@ class Solver {
   /// Solves `puzzle` (any size; a solver that does not support it returns `unsupported`;
   /// conflicting givens return `invalid`). Deterministic: same input, same result and counters.
   virtual Result solve(const Grid& puzzle, const Limits& limits) = 0;
+  /// Untimed follow-up to solve(), called by the driver before it verifies `r` (the result of
+  /// solve(puzzle, ...) on this object): a plug-in checks what its library returned there, or
+  /// fetches a solution the timed call did not give. Returns why `r` cannot be used (the puzzle
+  /// is then `wrong`), or nothing. Built-in solvers need none of it.
+  virtual std::optional<std::string> complete(const Grid& puzzle, Result& r) {
+    (void)puzzle, (void)r;
+    return std::nullopt;
+  }
   /// A rater's difficulty rating of the puzzle of the last solve() (logic/engine.hpp), or
   /// nullptr for a solver that does not rate.
   virtual const logic::Rating* rating() const noexcept { return nullptr; }
+  /// Why the last solve() returned `timeout` or `error` (an external program that died, broke
+  /// the protocol, ran out of time, or said why it failed); empty otherwise.
+  virtual std::string_view message() const noexcept { return {}; }
 };
 
-/// The immutable description of a solver: one row of the registry table.
+/// A program that answers a whole stream of puzzles in order (`--exec-batch`): puzzles go in,
+/// one answer each comes back, in the same order, with no per-puzzle time. The driver runs it
+/// as a pass of its own on one thread (driver/batch.cpp). Not thread-safe; one per pass.
+class BatchSolver {
+ public:
+  virtual ~BatchSolver() = default;
+  /// Hands the next puzzle to the program. Does not wait for its answer; while the program's
+  /// input is full, reads its answers meanwhile (so a program that reads everything before
+  /// answering and one that answers as it reads both work).
+  virtual void send(const Grid& puzzle) = 0;
+  /// No more puzzles: closes the program's input.
+  virtual void close() = 0;
+  /// The answer to the oldest puzzle sent and not yet answered (`puzzle` is that puzzle) into
+  /// `out`; false when it has not arrived yet and `wait` is false. A program that fails gives
+  /// `error` or `timeout` to every puzzle it left unanswered; `why` says why (set with the first
+  /// of them, empty for the rest).
+  virtual bool receive(const Grid& puzzle, bool wait, Result& out, std::string& why) = 0;
+};
+
+/// The description of a solver: one row of the registry (built in, or added at run time by a
+/// plug-in or an external program).
 struct SolverInfo {
-  std::string_view name;
-  std::string_view description;
-  unsigned boxes;  ///< bit b set when grids with b x b boxes are supported (1u << 3: 9x9)
-  std::unique_ptr<Solver> (*make)();
+  std::string name;
+  std::string description;
+  unsigned boxes = 0;  ///< bit b set when grids with b x b boxes are supported (1u << 3: 9x9)
+  /// A new worker (one per thread). May throw (a plug-in that cannot make its state).
+  std::function<std::unique_ptr<Solver>()> make;
+  /// Where it comes from, for `list` and the provenance: empty for a built-in solver.
+  std::string origin = {};
+  /// Set for a program that answers whole files (`--exec-batch`): the driver runs it as one
+  /// pass of its own (BatchSolver) with this limit; `make` then throws (no per-puzzle solving).
+  std::function<std::unique_ptr<BatchSolver>(const Limits&)> batch = {};
 
   bool supports(int box) const noexcept { return (boxes >> box) & 1u; }
 };

@@ -66,6 +66,7 @@ void Summary::merge(const Summary& o) noexcept {
   nodes += o.nodes;
   found_no_guess += o.found_no_guess;
   interrupted = interrupted || o.interrupted;
+  per_puzzle_times = per_puzzle_times && o.per_puzzle_times;
   wall_s = std::numeric_limits<double>::quiet_NaN();
 }
 

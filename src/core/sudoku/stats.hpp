@@ -4,6 +4,7 @@
 // run costs no more memory than a thousand-puzzle one.
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <string>
 
 #include "sudoku/solver.hpp"
@@ -43,6 +44,9 @@ struct Summary {
   uint64_t guesses = 0, backtracks = 0, nodes = 0;
   uint64_t found_no_guess = 0;  ///< verified solutions found with zero guesses
   bool interrupted = false;
+  /// False for a program that answers a whole file (`--exec-batch`): its puzzles count (time 0)
+  /// but have no time of their own, so the per-puzzle times below are NaN; puzzles_per_s holds.
+  bool per_puzzle_times = true;
 
   void add(Status s, uint64_t ns, const Work& w) noexcept;
   /// Folds in the same (dataset, solver)'s statistics of other puzzles (another shard, the rows
@@ -58,13 +62,20 @@ struct Summary {
   double puzzles_per_s() const noexcept {
     return wall_s > 0 ? double(ran()) / wall_s : wall_s == 0 ? 0 : wall_s;
   }
-  double mean_us() const noexcept { return ran() ? double(total_ns) / double(ran()) / 1e3 : 0; }
+  /// Per-puzzle times: NaN without them (per_puzzle_times).
+  double mean_us() const noexcept {
+    if (!per_puzzle_times) return std::numeric_limits<double>::quiet_NaN();
+    return ran() ? double(total_ns) / double(ran()) / 1e3 : 0;
+  }
   /// The q-quantile of per-puzzle time (never above the exact maximum).
   double quantile_us(double q) const noexcept {
+    if (!per_puzzle_times) return std::numeric_limits<double>::quiet_NaN();
     const double v = time_ns.quantile(q);
     return (v < double(max_ns) ? v : double(max_ns)) / 1e3;
   }
-  double max_us() const noexcept { return double(max_ns) / 1e3; }
+  double max_us() const noexcept {
+    return per_puzzle_times ? double(max_ns) / 1e3 : std::numeric_limits<double>::quiet_NaN();
+  }
   double guesses_per_puzzle() const noexcept { return ran() ? double(guesses) / double(ran()) : 0; }
   /// Share of the verified solutions found without a single guess, in percent.
   double no_guess_pct() const noexcept {

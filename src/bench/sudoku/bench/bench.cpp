@@ -85,6 +85,8 @@ BenchRow make_row(const Summary& times, const Summary& work, int rep, uint64_t p
   r.budget_exceeded = work.count(Status::budget_exceeded);
   r.unsupported = work.count(Status::unsupported);
   r.wrong = work.count(Status::wrong);
+  r.timeout = work.count(Status::timeout);
+  r.error = work.count(Status::error);
   return r;
 }
 
@@ -93,6 +95,12 @@ BenchRow make_row(const Summary& times, const Summary& work, int rep, uint64_t p
 uint64_t BenchResult::wrong() const noexcept {
   uint64_t n = 0;
   for (const BenchRow& r : rows) n += r.wrong;
+  return n;
+}
+
+uint64_t BenchResult::errors() const noexcept {
+  uint64_t n = 0;
+  for (const BenchRow& r : rows) n += r.error;
   return n;
 }
 
@@ -272,6 +280,8 @@ const Schema<BenchRow>& bench_schema() {
       num<&R::budget_exceeded>("budget_exceeded"),
       num<&R::unsupported>("unsupported"),
       num<&R::wrong>("wrong"),
+      num<&R::timeout>("timeout"),
+      num<&R::error>("error"),
   };
   return s;
 }

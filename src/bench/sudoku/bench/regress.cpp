@@ -52,7 +52,7 @@ constexpr Counter kCounters[] = {
     {"found", &BenchRow::found}, {"unique", &BenchRow::unique}, {"multiple", &BenchRow::multiple},
     {"none", &BenchRow::none}, {"invalid", &BenchRow::invalid},
     {"budget_exceeded", &BenchRow::budget_exceeded}, {"unsupported", &BenchRow::unsupported},
-    {"wrong", &BenchRow::wrong}};
+    {"wrong", &BenchRow::wrong}, {"timeout", &BenchRow::timeout}, {"error", &BenchRow::error}};
 
 /// Counters that differ between repetitions of one file: a broken determinism contract.
 void check_within(const Group& g, const char* side, std::vector<std::string>& out) {

@@ -26,7 +26,9 @@
 //     permutation table: pointing and claiming between columns and boxes, and hidden singles in
 //     columns (a column with one cell confines its box to that column; rule 1 then places it).
 //  4. Guess: the first bivalue cell in row-major order (counters as in 2, plus "at least three"),
-//     else the cell with fewest candidates; digits in increasing order.
+//     else the cell with fewest candidates; digits in increasing order. (`scored`, below,
+//     is this solver with the bivalue cell chosen by a score: 2.3-2.5x fewer guesses on the
+//     hard lists; results/hard_puzzles.md.)
 //
 // Counters (tdoku's convention). nodes: propagation states entered, the root plus every digit
 // tried at a guessed cell; the budget counts nodes and the root is always entered. guesses:
@@ -53,6 +55,45 @@
 // 0.92 (17_clue), 18.1 to 11.7 (magictour) and 142.6 to 123.6 (forum_hardest): on the hard lists
 // fewer nodes pay for the extra pass. Taking the last bivalue cell instead of the first was
 // 6% fewer instructions on magictour but 10% more on forum_hardest: kept the first.
+//
+// 9x9 only (other sizes return `unsupported`).
+//
+// `scored` (issue 15) is this solver with another rule 4 (the class's template parameter):
+// where `propagation` guesses the first bivalue cell in row-major order, `scored` scores every
+// bivalue cell and guesses the best one (choose_scored). For a cell with digits a and z the score is
+//   (candidates of a among its unsolved peers) + (candidates of z among them)
+//   + 4 x (peers that are bivalue cells holding a or z)
+// : the eliminations each branch starts with, and the peers each branch turns into singles.
+// Ties go to the first in row-major order; with no bivalue cell, the cell with the fewest
+// candidates. Digits are tried in increasing order, as before. The score is computed with SSE2
+// (part of x86-64, so the portable build has it; no run-time dispatch): one lane per band, the
+// digit's candidate words copied digit-major, popcounts as per-byte sums and one psadbw.
+//
+// Its counters count as propagation's (below). Measurements that shaped it (issue 15; guesses per puzzle at limit 2, whole files;
+// instructions from valgrind --tool=callgrind on a harness that parses then solves the first
+// 375 / 500 / 3000 / 3000 puzzles; see results/hard_puzzles.md for times):
+//                                   forum_1106  magictour  17_clue  diabolical
+//   guesses, propagation              286        18.8       1.29     2.52
+//   + triads (below), first bivalue   270        15.3
+//   + triads, this score              109        6.6        0.34*    1.73*   (* first 10000)
+//   this score, no triads (scored)    117        8.3        0.61     1.77
+//   Ir propagation                    688M       96.5M      89.2M    108M
+//   Ir + triads, this score           459M       60.8M      83.9M    118M
+//   Ir scored                         387M       61.6M      81.8M    105M
+// At limit 1 on diabolical (easy: 2 guesses a puzzle) the score does not pay: 91.4M
+// instructions against propagation's 89.4M; choose_scored costs ~2,000 instructions a call (20-30
+// bivalue cells at ~55 each) and saves about as much propagation.
+// Triads (a row or column segment of a box with only three digits left holds those three, which
+// leave the rest of its line and box; the tdoku author's idea) cut nodes by 6% (forum) to 25%
+// (magictour) but cost about 1,000 instructions at every fixed point: a net loss everywhere but
+// magictour, so left out. The score's weight: 2 / 3 / 4 / 6 per bivalue peer gave 119 / 116 /
+// 117 / 120 guesses on forum and 8.9 / 8.4 / 8.3 / 8.2 on magictour: 4. A bivalue peer is
+// counted once even when it holds both digits: counting it once per digit (a naked-pair twin
+// twice) made 117 guesses instead of 109 on forum (with triads). Other scores tried, with
+// triads: candidates of the digits among peers alone 128 / 9.1; bivalue peers alone 156 / 7.9;
+// fewest peer candidates 325 / 17.1. The popcounts were first scalar: GCC calls __popcountdi2
+// in a portable build (14% of all instructions on forum); then per-byte sums (2.7k instructions
+// a call); then this SSE2 form.
 #include "sudoku/solvers/propagation.hpp"
 
 #include <array>
@@ -307,9 +348,24 @@ void write_solution(const State& s, Grid& g) {
         v[b * 27 + std::countr_zero(x)] = static_cast<uint8_t>(d + 1);
 }
 
+// Rule 4, the cell to guess: two choices, one solver each (`propagation`, `scored`).
+
+/// The unsolved cell with the fewest candidates (when no cell is bivalue): band and bit.
+void fewest_candidates(const State& s, int& band, int& bit) {
+  int best = 10;
+  for (int b = 0; b < 3; ++b) {
+    for (uint32_t open = kBandCells & ~s.solved[b]; open; open &= open - 1) {
+      const int i = std::countr_zero(open);
+      int n = 0;
+      for (int d = 0; d < 9; ++d) n += s.cand[b * 9 + d] >> i & 1;
+      if (n < best) best = n, band = b, bit = i;
+    }
+  }
+}
+
 /// The unsolved cell with the fewest candidates (a bivalue cell when there is one): band and
 /// bit. The state is propagated and not solved, so every unsolved cell has two or more.
-void choose(const State& s, int& band, int& bit) {
+void choose_first(const State& s, int& band, int& bit) {
   for (int b = 0; b < 3; ++b) {
     const uint32_t* c = s.cand + b * 9;
     uint32_t x1 = 0, x2 = 0, x3 = 0;
@@ -324,15 +380,96 @@ void choose(const State& s, int& band, int& bit) {
       return;
     }
   }
-  int best = 10;
+  fewest_candidates(s, band, bit);
+}
+
+/// Per cell (band * 27 + bit), one lane per band: the cells of that band that see the cell
+/// (its row, box and column in its own band, its column in the others); lane 3 empty.
+struct PeerMasks {
+  alignas(16) uint32_t m[81][4];
+};
+constexpr PeerMasks make_peer_masks() {
+  PeerMasks t{};
+  for (int b = 0; b < 3; ++b)
+    for (int i = 0; i < 27; ++i)
+      for (int b2 = 0; b2 < 3; ++b2)
+        t.m[b * 27 + i][b2] = b2 == b ? kT.peers[i] : kT.column[i % 9];
+  return t;
+}
+constexpr PeerMasks kPeerMasks = make_peer_masks();
+
+inline __m128i load4(const uint32_t* p) {
+  return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+}
+
+/// The number of set bits of each byte of each lane, in that byte.
+inline __m128i byte_counts(__m128i x) {
+  const __m128i m1 = _mm_set1_epi8(0x55), m2 = _mm_set1_epi8(0x33), m4 = _mm_set1_epi8(0x0f);
+  x = _mm_sub_epi32(x, _mm_and_si128(_mm_srli_epi32(x, 1), m1));
+  x = _mm_add_epi32(_mm_and_si128(x, m2), _mm_and_si128(_mm_srli_epi32(x, 2), m2));
+  return _mm_and_si128(_mm_add_epi32(x, _mm_srli_epi32(x, 4)), m4);
+}
+
+/// The branching cell: the bivalue cell whose two digits reach furthest, else (rare) the cell
+/// with the fewest candidates. Score of a bivalue cell with digits a and z: the candidates of a
+/// and of z among its unsolved peers (they go when one of them is placed) plus 4 for each peer
+/// that is itself bivalue with a or z (it becomes a single); ties go to the first in row-major
+/// order. The state is propagated and not solved, so every unsolved cell has two or more.
+void choose_scored(const State& s, int& band, int& bit) {
+  // Digit-major copies, one lane per band, for 4-lane SSE2: unsolved cells and bivalue cells
+  // that still have the digit.
+  alignas(16) uint32_t open[9][4], pair[9][4];
+  uint32_t two[3];  // bivalue cells of each band
+  bool any = false;
   for (int b = 0; b < 3; ++b) {
-    for (uint32_t open = kBandCells & ~s.solved[b]; open; open &= open - 1) {
-      const int i = std::countr_zero(open);
-      int n = 0;
-      for (int d = 0; d < 9; ++d) n += s.cand[b * 9 + d] >> i & 1;
-      if (n < best) best = n, band = b, bit = i;
+    const uint32_t* c = s.cand + b * 9;
+    uint32_t x1 = 0, x2 = 0, x3 = 0;
+    for (int d = 0; d < 9; ++d) {
+      x3 |= x2 & c[d];
+      x2 |= x1 & c[d];
+      x1 |= c[d];
+    }
+    two[b] = x2 & ~x3 & ~s.solved[b];
+    any |= two[b] != 0;
+    for (int d = 0; d < 9; ++d) {
+      open[d][b] = c[d] & ~s.solved[b];
+      pair[d][b] = c[d] & two[b];
     }
   }
+  if (any) {
+    for (int d = 0; d < 9; ++d) open[d][3] = pair[d][3] = 0;
+    const __m128i zero = _mm_setzero_si128();
+    int best = -1;
+    for (int b = 0; b < 3; ++b) {
+      const uint32_t* c = s.cand + b * 9;
+      for (uint32_t t = two[b]; t; t &= t - 1) {
+        const int i = std::countr_zero(t);
+        const uint32_t cell = 1u << i;
+        // The cell's two digits: lanes of the candidate words without the cell compare equal
+        // to zero.
+        const __m128i v = _mm_set1_epi32(static_cast<int>(cell));
+        const __m128i lo = _mm_cmpeq_epi32(_mm_and_si128(load4(c), v), zero);
+        const __m128i hi = _mm_cmpeq_epi32(_mm_and_si128(load4(c + 4), v), zero);
+        const int absent = _mm_movemask_ps(_mm_castsi128_ps(lo)) |
+                           _mm_movemask_ps(_mm_castsi128_ps(hi)) << 4;
+        const uint32_t digits = (~static_cast<uint32_t>(absent) & 0xff) |
+                                static_cast<uint32_t>((c[8] & cell) != 0) << 8;
+        const int a = std::countr_zero(digits), z = 31 - std::countl_zero(digits);
+        const __m128i m = load4(kPeerMasks.m[b * 27 + i]);
+        const __m128i oa = _mm_and_si128(load4(open[a]), m);
+        const __m128i oz = _mm_and_si128(load4(open[z]), m);
+        const __m128i pz = _mm_and_si128(_mm_or_si128(load4(pair[a]), load4(pair[z])), m);
+        // Per byte at most 8 + 8 + 4 * 8: no carry between bytes.
+        const __m128i sum = _mm_add_epi8(_mm_add_epi8(byte_counts(oa), byte_counts(oz)),
+                                         _mm_slli_epi32(byte_counts(pz), 2));
+        const __m128i sad = _mm_sad_epu8(sum, zero);
+        const int score = _mm_cvtsi128_si32(sad) + _mm_cvtsi128_si32(_mm_srli_si128(sad, 8));
+        if (score > best) best = score, band = b, bit = i;
+      }
+    }
+    return;
+  }
+  fewest_candidates(s, band, bit);
 }
 
 uint32_t digits_at(const State& s, int band, int bit) {
@@ -341,6 +478,8 @@ uint32_t digits_at(const State& s, int band, int bit) {
   return m;
 }
 
+/// `Choose` picks the cell to guess: choose_first (`propagation`) or choose_scored (`scored`).
+template <void (*Choose)(const State&, int&, int&)>
 class Propagation final : public Solver {
  public:
   Result solve(const Grid& puzzle, const Limits& limits) override {
@@ -366,14 +505,14 @@ class Propagation final : public Solver {
           if (r.solutions++ == 0) write_solution(cur, r.solution);
           if (r.solutions >= limit) break;
         } else {
-          // Guess: the first candidate of the cell with the fewest.
+          // Guess: the first candidate of the cell Choose picks.
           if (r.work.nodes >= budget) {
             budget_hit = true;
             break;
           }
           Frame& f = stack_[depth++];
           f.state = cur;
-          choose(cur, f.band, f.bit);
+          Choose(cur, f.band, f.bit);
           f.digit = std::countr_zero(digits_at(cur, f.band, f.bit));
           ++r.work.nodes;
           ++r.work.guesses;
@@ -419,7 +558,9 @@ class Propagation final : public Solver {
 
 }  // namespace
 
-std::unique_ptr<Solver> make_propagation() { return std::make_unique<Propagation>(); }
+std::unique_ptr<Solver> make_propagation() { return std::make_unique<Propagation<choose_first>>(); }
+
+std::unique_ptr<Solver> make_scored() { return std::make_unique<Propagation<choose_scored>>(); }
 
 std::optional<std::array<uint16_t, 81>> propagation_candidates(const Grid& puzzle) {
   if (puzzle.box() != 3) return std::nullopt;

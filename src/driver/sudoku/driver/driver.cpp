@@ -1,4 +1,5 @@
 #include "sudoku/driver/driver.hpp"
+#include "sudoku/driver/batch.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -99,9 +100,20 @@ void solve_slice(Slice& s, Solver& solver, const SolverInfo& info, const RunConf
     Result r = solver.solve(p.puzzle, cfg.limits);
     const auto t1 = Clock::now();
     it.time_ns = static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(t1 - t0).count());
+    if (auto why = solver.complete(p.puzzle, r)) {  // untimed (plug-ins: Solver::complete)
+      it.status = Status::wrong;
+      it.solutions = r.solutions;
+      it.work = r.work;
+      it.message = std::move(*why);
+      continue;
+    }
     it.status = r.status;
     it.solutions = r.solutions;
     it.work = r.work;
+    if (r.status == Status::timeout || r.status == Status::error) {  // an external program failed
+      it.message = std::string(solver.message());
+      continue;  // no answer to verify
+    }
     if (r.status == Status::invalid || r.status == Status::none || r.status == Status::budget_exceeded) {
       // No answer proves the givens consistent: a conflict makes the puzzle `invalid`, named in
       // the message. (An `invalid` without one is caught by verify() below.)
@@ -278,7 +290,9 @@ RunReport run(const RunConfig& cfg) {
       } else {
         const bool resumed = resume != nullptr && pass == resume->pass;
         arena.execute([&] {
-          Summary s = run_pass(file, *info, cfg, threads, first, resumed ? resume->line : 0, report);
+          const uint64_t skip = resumed ? resume->line : 0;
+          Summary s = info->batch ? run_batch_pass(file, *info, cfg, first, skip, report)  // batch.cpp
+                                  : run_pass(file, *info, cfg, threads, first, skip, report);
           if (resumed) s.merge(resume->done[pass]);
           report.summaries.push_back(std::move(s));
         });

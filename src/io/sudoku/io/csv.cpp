@@ -158,6 +158,10 @@ const Schema<Summary>& summary_schema() {
       {"max_us", [](Buf& b, const S& r) { put(b, r.max_us(), 3); }},
       {"guesses_per_puzzle", [](Buf& b, const S& r) { put(b, r.guesses_per_puzzle(), 4); }},
       {"no_guess_pct", [](Buf& b, const S& r) { put(b, r.no_guess_pct(), 2); }},
+      // External programs only (--exec, docs/exec.md): after the older columns, so that the
+      // readers of those by position still work, and before `interrupted`, which stays last.
+      {"timeout", [](Buf& b, const S& r) { sudoku::put(b, "{}", r.count(Status::timeout)); }},
+      {"error", [](Buf& b, const S& r) { sudoku::put(b, "{}", r.count(Status::error)); }},
       {"interrupted", [](Buf& b, const S& r) { b.push_back(r.interrupted ? '1' : '0'); }},
   };
   return s;

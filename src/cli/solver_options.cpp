@@ -1,0 +1,142 @@
+// The run-time solver options (solver_options.hpp).
+#include "cli/solver_options.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "cli/common.hpp"
+#include "sudoku/registry.hpp"
+#include "sudoku/ext/exec.hpp"
+#include "sudoku/ext/plugin.hpp"
+#include "sudoku/io/reader.hpp"  // sha256_file
+
+namespace cli {
+namespace {
+
+/// "NAME=REST" -> (NAME, REST); throws UsageError naming the option.
+std::pair<std::string, std::string> split_name(const std::string& text, const char* option) {
+  const std::size_t eq = text.find('=');
+  if (eq == std::string::npos || eq == 0 || eq + 1 == text.size())
+    throw UsageError(fmt::format("{} '{}': expected NAME=...", option, text));
+  return {text.substr(0, eq), text.substr(eq + 1)};
+}
+
+}  // namespace
+
+void add_external_solver_options(CLI::App* app, ExternalSolverOptions& opt) {
+  app->add_option("--plugin", opt.plugins,
+                  "Load solvers from a shared library: NAME=PATH:SYMBOL for a function of the "
+                  "reference harness's convention (9x9, no budget), or PATH for a library of "
+                  "sudoku-bench's C ABI (include/sudoku_bench/plugin.h); repeatable")
+      ->type_name("SPEC");
+  app->add_option("--exec", opt.execs,
+                  "NAME='COMMAND': a solver in any language, one child process per worker "
+                  "thread speaking the line protocol (docs/exec.md); repeatable")
+      ->type_name("NAME=CMD");
+  app->add_option("--exec-batch", opt.exec_batches,
+                  "NAME='COMMAND': a program that reads the whole file on stdin and prints one "
+                  "answer per line, e.g. qqwing='qqwing --solve --one-line' (9x9; throughput and "
+                  "verified answers, no per-puzzle time; docs/exec.md); repeatable")
+      ->type_name("NAME=CMD");
+  app->add_option("--timeout", opt.timeout_s,
+                  "Seconds per puzzle for an --exec child (past it the child is killed and "
+                  "restarted, the puzzle gets status 'timeout'); for an --exec-batch program, the "
+                  "longest silence while an answer is due")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+}
+
+namespace {
+
+/// One --plugin: "NAME=PATH:SYMBOL" (a harness function; PATH:SYMBOL split at the last ':') or
+/// "PATH" (a library of our C ABI; also any spec that is an existing file). Registers its
+/// solvers and returns the provenance value "NAMES PATH sha256=HEX".
+std::string register_plugin(const std::string& spec) {
+  namespace fs = std::filesystem;
+  std::vector<sudoku::SolverInfo> infos;
+  std::string path = spec, symbol;
+  const std::size_t eq = spec.find('=');
+  std::error_code ec;
+  const bool harness = !fs::exists(spec, ec) && eq != std::string::npos && eq > 0 &&
+                       spec.find('/') > eq;  // a '=' inside a path is not a NAME=
+  try {
+    if (harness) {
+      const std::string rest = spec.substr(eq + 1);
+      const std::size_t colon = rest.rfind(':');
+      if (colon == std::string::npos || colon == 0 || colon + 1 == rest.size())
+        throw UsageError(fmt::format("--plugin '{}': expected NAME=PATH:SYMBOL or PATH", spec));
+      path = rest.substr(0, colon);
+      symbol = rest.substr(colon + 1);
+      infos.push_back(sudoku::ext::load_harness(spec.substr(0, eq), path, symbol));
+    } else {
+      infos = sudoku::ext::load_native(path);
+    }
+    std::string names;
+    for (sudoku::SolverInfo& info : infos) {
+      names += (names.empty() ? "" : ",") + info.name;
+      sudoku::add_solver(std::move(info));
+    }
+    const std::string abs = fs::absolute(path, ec).lexically_normal().string();
+    return fmt::format("{} {}{}{} sha256={}", names, ec ? path : abs, symbol.empty() ? "" : ":",
+                       symbol, sudoku::sha256_file(path));
+  } catch (const sudoku::ext::LoadError& e) {
+    throw UsageError(fmt::format("--plugin: {}", e.what()));
+  } catch (const std::invalid_argument& e) {  // add_solver: a name already taken
+    throw UsageError(fmt::format("--plugin {}: {}", path, e.what()));
+  }
+}
+
+}  // namespace
+
+namespace {
+
+/// One --exec or --exec-batch "NAME=COMMAND": started once to check that it answers (a command
+/// not found, one that exits at once or does not speak the protocol is refused here, before
+/// any work), then registered. Returns the provenance value "NAME: COMMAND".
+std::string register_exec(const std::string& spec, bool batch, double timeout_s) {
+  const char* option = batch ? "--exec-batch" : "--exec";
+  const auto [name, command] = split_name(spec, option);
+  if (sudoku::find_solver(name) != nullptr)
+    throw UsageError(fmt::format("{} {}: a solver of that name exists already", option, name));
+  const auto timeout = std::chrono::milliseconds(std::max<long long>(1, std::llround(timeout_s * 1e3)));
+  try {
+    sudoku::add_solver(batch ? sudoku::ext::exec_batch_solver(name, command, timeout)
+                             : sudoku::ext::exec_solver(name, command, timeout));
+  } catch (const sudoku::ext::LoadError& e) {
+    throw UsageError(fmt::format("{} {}: {}", option, name, e.what()));
+  }
+  return fmt::format("{}: {}", name, command);
+}
+
+}  // namespace
+
+std::vector<std::pair<std::string, std::string>> register_external_solvers(const ExternalSolverOptions& opt) {
+  std::vector<std::pair<std::string, std::string>> provenance;
+  for (const std::string& p : opt.plugins) provenance.emplace_back("plugin", register_plugin(p));
+  for (const std::string& e : opt.execs) provenance.emplace_back("exec", register_exec(e, false, opt.timeout_s));
+  for (const std::string& e : opt.exec_batches)
+    provenance.emplace_back("exec-batch", register_exec(e, true, opt.timeout_s));
+  return provenance;
+}
+
+std::string exec_floor_note(const std::vector<const sudoku::SolverInfo*>& solvers) {
+  const bool any = std::any_of(solvers.begin(), solvers.end(), [](const sudoku::SolverInfo* s) {
+    return s->origin.starts_with("exec: ");
+  });
+  if (!any) return {};
+  try {
+    const sudoku::ext::RoundTripFloor f = sudoku::ext::measure_floor();
+    return fmt::format("\n--exec round-trip floor on this machine: median {:.1f} µs, p90 {:.1f} µs per "
+                       "puzzle (an echoing child, cat: {} round trips); the --exec times above "
+                       "include it (docs/exec.md)\n",
+                       f.median_us, f.p90_us, f.round_trips);
+  } catch (const std::exception& e) {
+    return fmt::format("\n--exec round-trip floor not measured: {}\n", e.what());
+  }
+}
+
+}  // namespace cli

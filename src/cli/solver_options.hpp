@@ -1,0 +1,40 @@
+#pragma once
+// Solvers added at run time (issue 13): `--plugin`, `--exec`, `--exec-batch` and `--timeout`
+// on every subcommand that takes solver names (solve, bench, list, and the checker/verifier of
+// generate and transform). They are registered before the names are parsed, so `-s` finds them
+// like built-ins; their answers go through the same verifier.
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "sudoku/solver.hpp"
+
+namespace cli {
+
+struct ExternalSolverOptions {
+  /// "NAME=PATH:SYMBOL": a function of the reference harness's convention; "PATH": a library of
+  /// our C ABI (include/sudoku_bench/plugin.h), every solver it lists.
+  std::vector<std::string> plugins;
+  /// "NAME=COMMAND": a child process per worker thread, one puzzle line in, one answer line out.
+  std::vector<std::string> execs;
+  /// "NAME=COMMAND": a program that reads a whole file on stdin and prints one answer a line.
+  std::vector<std::string> exec_batches;
+  double timeout_s = 10;  ///< per puzzle, for --exec children
+};
+
+void add_external_solver_options(CLI::App* app, ExternalSolverOptions& opt);
+
+/// Loads and registers every solver the options name (sudoku::add_solver). Throws UsageError
+/// naming the library, symbol, ABI version or command that fails (exit 2, before any work).
+/// Returns the provenance lines to record (key, value): each plug-in's path and sha256, each
+/// command.
+std::vector<std::pair<std::string, std::string>> register_external_solvers(const ExternalSolverOptions& opt);
+
+/// After a run with --exec solvers among `solvers`: a paragraph for the terminal with the
+/// protocol's own cost per puzzle on this machine (an echoing child; sudoku::ext::measure_floor),
+/// to read their times against. Empty when none of them is an --exec solver.
+std::string exec_floor_note(const std::vector<const sudoku::SolverInfo*>& solvers);
+
+}  // namespace cli

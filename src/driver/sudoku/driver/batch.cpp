@@ -1,0 +1,198 @@
+// The pass of a program that answers a whole file (`--exec-batch`, docs/exec.md).
+//
+// No TBB here: the program is one process that takes the puzzles in order and answers them in
+// order, so one thread feeds it and reads it (BatchSolver::send never blocks on a full pipe: it
+// reads answers meanwhile). Puzzles sent and not yet answered wait in `pending` with what the
+// verifier needs; a program that answers as it reads keeps that queue short, one that reads the
+// whole file first makes it hold the whole file (documented in docs/exec.md). Lines that never
+// reach the program (invalid, unsupported size) wait in the same queue, so the rows come out in
+// input order like run_pass()'s.
+#include "sudoku/driver/batch.hpp"
+
+#include <chrono>
+#include <deque>
+#include <optional>
+
+#include <fmt/format.h>
+
+#include "sudoku/io/csv.hpp"
+#include "sudoku/io/parse.hpp"
+#include "sudoku/verify.hpp"
+
+namespace sudoku {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+/// A record waiting for its row. Its text, not its parsed grid (626 bytes, twice with a known
+/// solution), so that a program that reads the whole file before answering costs about the
+/// file's size in memory; it is parsed again when its answer comes.
+struct Pending {
+  uint64_t line = 0;
+  bool sent = false;             // given to the program: its answer is due
+  Status status = Status::none;  // when not sent: invalid or unsupported
+  std::string text;              // the record, when sent
+  std::string message;           // when not sent: why
+  uint16_t clues = 0;            // when not sent
+};
+
+}  // namespace
+
+Summary run_batch_pass(const std::string& file, const SolverInfo& info, const RunConfig& cfg,
+                       bool report_invalid, uint64_t skip_through, RunReport& report) {
+  PuzzleReader reader(file, cfg.box);
+  reader.shard(cfg.shard);
+  reader.skip_through(skip_through);
+  Summary sum;
+  sum.dataset = file;
+  sum.solver = std::string(info.name);
+  sum.threads = 1;  // one program (however many threads it may use itself)
+  sum.per_puzzle_times = false;
+  const uint64_t limit = cfg.limits.solutions == 0 ? 1 : cfg.limits.solutions;
+
+  const Schema<PuzzleRow>& schema = rows_schema(cfg.solutions);
+  const std::string blank(cfg.extra_columns, ',');  // no annotator: blank extra columns
+  PuzzleRow row;
+  row.file = file;
+  row.solver = info.name;
+  fmt::memory_buffer out;
+  std::size_t buffered = 0;
+  bool unsupported_reported = false;
+  const auto start = Clock::now();
+  auto flush = [&] {
+    if (cfg.rows != nullptr && out.size() > 0) cfg.rows->write({out.data(), out.size()});
+    out.clear();
+    buffered = 0;
+    if (cfg.on_progress) {
+      const double el = std::chrono::duration<double>(Clock::now() - start).count();
+      cfg.on_progress(Progress{&file, info.name, sum.puzzles, reader.bytes_consumed(),
+                               reader.total_bytes(), el});
+    }
+  };
+  // One record's outcome, in input order: verified, folded, reported, written. `parsed` is
+  // the record of a sent one, `answer` the program's answer to it.
+  Format format;
+  Parsed parsed;
+  Result r;
+  std::string why;
+  const Grid no_answer(0);  // a blank solution field
+  auto emit = [&](Pending& p, const Result* answer) {
+    Status status = p.status;
+    uint64_t solutions = 0;
+    uint16_t clues = p.clues;
+    Work work;
+    std::string message = std::move(p.message);
+    if (answer != nullptr) {
+      status = answer->status;
+      solutions = answer->solutions;
+      work = answer->work;
+      clues = static_cast<uint16_t>(parsed.puzzle.clues());
+      std::optional<Conflict> conflict;
+      if (status == Status::timeout || status == Status::error) {
+        message = why;
+      } else if ((status == Status::invalid || status == Status::none ||
+                  status == Status::budget_exceeded) && (conflict = find_conflict(parsed.puzzle))) {
+        status = Status::invalid;  // as in solve_slice: a conflict names the puzzle invalid
+        message = "contradictory givens: " + conflict->describe(parsed.puzzle);
+      } else if (auto wrong = verify(parsed.puzzle, *answer, limit, parsed.known)) {
+        status = Status::wrong;
+        message = std::move(*wrong);
+      }
+    }
+    sum.add(status, 0, work);
+    if (cfg.on_problem && !message.empty()) {
+      if (status == Status::unsupported) {
+        if (!unsupported_reported) cfg.on_problem(file, p.line, message);
+        unsupported_reported = true;
+      } else if (status != Status::invalid || report_invalid) {
+        cfg.on_problem(file, p.line, message);
+      }
+    }
+    if (cfg.rows != nullptr) {
+      row.line = p.line;
+      row.status = status;
+      row.solutions = solutions;
+      row.clues = clues;
+      row.time_ns = 0;
+      row.work = work;
+      const bool shown = answer != nullptr && solutions > 0 && status != Status::timeout &&
+                         status != Status::error;
+      row.solution = cfg.solutions ? (shown ? &answer->solution : &no_answer) : nullptr;
+      schema.fields(out, row);
+      out.append(blank);
+      out.push_back('\n');
+    }
+    if (++buffered == 256) flush();
+  };
+
+  std::unique_ptr<BatchSolver> program = info.batch(cfg.limits);
+  std::deque<Pending> pending;
+  // Emits the records at the head of the queue whose answers are in (all of them, waiting,
+  // when `wait`); false when stopped (SIGINT, SIGTERM) while waiting.
+  auto drain = [&](bool wait) {
+    while (!pending.empty()) {
+      Pending& p = pending.front();
+      if (p.sent) {
+        if (wait && cfg.stop != nullptr && cfg.stop->load(std::memory_order_relaxed)) return false;
+        parsed = parse_record(format, p.text, CheckGivens::no);
+        if (!program->receive(parsed.puzzle, wait, r, why)) return true;
+        emit(p, &r);
+      } else {
+        emit(p, nullptr);
+      }
+      pending.pop_front();
+    }
+    return true;
+  };
+
+  bool stopped = false;
+  uint64_t taken = 0;
+  RawSlice raw;
+  for (;;) {
+    if (cfg.stop != nullptr && cfg.stop->load(std::memory_order_relaxed)) {
+      stopped = true;
+      break;
+    }
+    std::size_t want = 64;
+    if (cfg.max_records != 0) {
+      if (taken >= cfg.max_records) break;
+      want = static_cast<std::size_t>(std::min<uint64_t>(want, cfg.max_records - taken));
+    }
+    if (!reader.read(raw, want)) break;
+    taken += raw.records.size();
+    format = reader.format();  // decided by the first data line: the same for every record
+    for (std::size_t i = 0; i < raw.records.size(); ++i) {
+      Parsed p = parse_record(format, raw.record(i), CheckGivens::no);
+      Pending& q = pending.emplace_back();
+      q.line = raw.records[i].line;
+      q.clues = static_cast<uint16_t>(p.puzzle.clues());
+      if (!p.error.empty()) {
+        q.status = Status::invalid;
+        q.message = std::move(p.error);
+      } else if (!info.supports(p.puzzle.box())) {
+        q.status = Status::unsupported;
+        q.message = fmt::format("solver '{}' does not support {}x{} grids", info.name,
+                                p.puzzle.side(), p.puzzle.side());
+      } else {
+        program->send(p.puzzle);
+        q.sent = true;
+        q.text = raw.record(i);
+      }
+      drain(false);
+    }
+  }
+  if (!stopped) {
+    program->close();
+    stopped = !drain(true);
+  }
+  program.reset();  // the program is reaped (killed when stopped) before the clock stops
+  sum.wall_s = std::chrono::duration<double>(Clock::now() - start).count();
+  flush();
+  if (cfg.rows != nullptr) cfg.rows->flush();
+  sum.interrupted = stopped;
+  if (stopped) report.interrupted = true;
+  if (!reader.error().empty()) report.read_errors.push_back(reader.error());
+  return sum;
+}
+
+}  // namespace sudoku

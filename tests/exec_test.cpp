@@ -1,0 +1,505 @@
+// Solvers that are programs (issue 13, docs/exec.md), through the CLI as a user meets them:
+// a Python solver (tests/exec/solver.py) through --exec, its answers checked against dlx; the
+// same child made to crash, hang, lie or babble on chosen puzzles, recovered with the right
+// status and the batch completed; commands that cannot be used refused before any work; qqwing
+// through --exec-batch; and the answer parser and the round-trip floor in process.
+#include <dirent.h>
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include <gtest/gtest.h>
+
+#include "sudoku/driver/driver.hpp"
+#include "sudoku/ext/exec.hpp"
+#include "sudoku/grid.hpp"
+#include "test_util.hpp"
+
+namespace {
+
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+const char* kPython = "/usr/bin/python3";
+
+/// The Python solver's command, with `args` (its misbehaviour options).
+std::string py(const std::string& args = "") {
+  std::string cmd = std::string(kPython) + " " + SUDOKU_SOURCE_DIR + "/tests/exec/solver.py";
+  return args.empty() ? cmd : cmd + " " + args;
+}
+
+/// `--exec NAME='COMMAND'` (the command has no single quotes).
+std::string exec(const std::string& name, const std::string& command, const char* kind = "--exec") {
+  return std::string(kind) + " " + name + "='" + command + "'";
+}
+
+/// Skips a test that needs the Python solver when there is no python3 (statement, no `;`).
+#define NEED_PYTHON()                                                                       \
+  if (!std::filesystem::exists(kPython)) {                                                  \
+    GTEST_SKIP() << kPython << " is missing: scripts/setup.sh installs python3";            \
+  }
+
+/// One row of a per-puzzle CSV.
+struct Row {
+  std::string solver, status, solution;
+  uint64_t line = 0, solutions = 0, time_ns = 0, guesses = 0, nodes = 0;
+};
+
+std::vector<Row> read_rows(const std::string& path) {
+  std::istringstream in(test::slurp(path));
+  std::vector<Row> rows;
+  std::string text;
+  bool header = false;
+  while (std::getline(in, text)) {
+    if (text.empty() || text[0] == '#') continue;
+    if (!header) {
+      header = true;
+      continue;
+    }
+    std::vector<std::string> f;
+    std::stringstream ls(text);
+    std::string cell;
+    while (std::getline(ls, cell, ',')) f.push_back(cell);
+    if (f.size() < 10) {
+      ADD_FAILURE() << "short row: " << text;
+      continue;
+    }
+    Row r;
+    r.line = std::stoull(f[1]);
+    r.solver = f[2];
+    r.status = f[3];
+    r.solutions = std::stoull(f[4]);
+    r.time_ns = std::stoull(f[6]);
+    r.guesses = std::stoull(f[7]);
+    r.nodes = std::stoull(f[9]);
+    if (f.size() > 10) r.solution = f[10];
+    rows.push_back(r);
+  }
+  return rows;
+}
+
+/// A summary CSV as (solver -> column -> value); one dataset per file in these tests.
+std::map<std::string, std::map<std::string, std::string>> read_summary(const std::string& path) {
+  std::istringstream in(test::slurp(path));
+  std::map<std::string, std::map<std::string, std::string>> out;
+  std::vector<std::string> names;
+  std::string text;
+  while (std::getline(in, text)) {
+    if (text.empty() || text[0] == '#') continue;
+    std::vector<std::string> f;
+    std::stringstream ls(text);
+    std::string cell;
+    while (std::getline(ls, cell, ',')) f.push_back(cell);
+    if (text.size() > 0 && text.back() == ',') f.emplace_back();
+    if (names.empty()) {
+      names = f;
+      continue;
+    }
+    for (std::size_t i = 0; i < f.size() && i < names.size(); ++i) out[f[1]][names[i]] = f[i];
+  }
+  return out;
+}
+
+/// The puzzle lines the child receives (to_line) of a dataset's first records, by line number.
+std::map<uint64_t, std::string> puzzles(const std::string& file, std::size_t max = 0) {
+  std::map<uint64_t, std::string> out;
+  for (const auto& r : test::load(file, max)) out[r.line] = sudoku::to_line(r.parsed.puzzle);
+  return out;
+}
+
+/// Processes whose command line contains `marker` (children left behind would show here).
+int processes_with(const std::string& marker) {
+  int n = 0;
+  for (const auto& e : std::filesystem::directory_iterator("/proc")) {
+    const std::string pid = e.path().filename().string();
+    if (pid.empty() || !std::all_of(pid.begin(), pid.end(), ::isdigit)) continue;
+    std::string cmd = test::slurp(e.path().string() + "/cmdline");
+    std::replace(cmd.begin(), cmd.end(), '\0', ' ');
+    if (has(cmd, marker)) ++n;
+  }
+  return n;
+}
+
+// ---- the answer parser ---------------------------------------------------------------------
+
+TEST(ExecProtocol, ReadsEveryFormOfAnswer) {
+  const sudoku::Grid p = test::parse(test::kPuzzle);
+  sudoku::Result r;
+  std::string why;
+  using sudoku::Status;
+  ASSERT_TRUE(sudoku::ext::parse_answer(test::kSolution, p, 1, r, why)) << why;
+  EXPECT_EQ(r.status, Status::solved);
+  EXPECT_EQ(r.solutions, 1u);
+  EXPECT_EQ(sudoku::to_line(r.solution), test::kSolution);
+  // A bare solution under limit 2 claims it is the only one.
+  ASSERT_TRUE(sudoku::ext::parse_answer(test::kSolution + " nodes=7 guesses=2 backtracks=1\r", p, 2, r, why)) << why;
+  EXPECT_EQ(r.status, Status::unique);
+  EXPECT_EQ(r.work.nodes, 7u);
+  EXPECT_EQ(r.work.guesses, 2u);
+  EXPECT_EQ(r.work.backtracks, 1u);
+  ASSERT_TRUE(sudoku::ext::parse_answer("2 " + test::kSolution + " future=3", p, 2, r, why)) << why;
+  EXPECT_EQ(r.status, Status::multiple);
+  EXPECT_EQ(r.solutions, 2u);
+  ASSERT_TRUE(sudoku::ext::parse_answer("0 guesses=5", p, 2, r, why)) << why;
+  EXPECT_EQ(r.status, Status::none);
+  EXPECT_EQ(r.work.guesses, 5u);
+  for (const auto& [line, status] : std::vector<std::pair<std::string, Status>>{
+           {"none", Status::none},
+           {"invalid", Status::invalid},
+           {"unsupported", Status::unsupported},
+           {"Puzzle has no solution.", Status::none},  // qqwing
+           {"Puzzle is not possible.", Status::none}}) {
+    ASSERT_TRUE(sudoku::ext::parse_answer(line, p, 1, r, why)) << line << ": " << why;
+    EXPECT_EQ(r.status, status) << line;
+  }
+  ASSERT_TRUE(sudoku::ext::parse_answer("error out of memory", p, 1, r, why));
+  EXPECT_EQ(r.status, Status::error);
+  EXPECT_EQ(why, "out of memory");
+  // 16x16 in the tool's alphabet, letters in either case.
+  const std::string s16 = "123456789ABCDEFG";
+  sudoku::Grid p16(4);
+  const std::string lower16 = "123456789abcdefg" + std::string(240, '1');
+  ASSERT_TRUE(sudoku::ext::parse_answer(lower16, p16, 1, r, why)) << why;
+  EXPECT_EQ(r.solution.box(), 4);
+  EXPECT_EQ(r.solution[15], 16);
+}
+
+TEST(ExecProtocol, RefusesWhatIsNotTheProtocol) {
+  const sudoku::Grid p = test::parse(test::kPuzzle);
+  sudoku::Result r;
+  std::string why;
+  for (const std::string& line : {std::string(""), std::string("   "), std::string("hello"),
+                                 std::string("1"),  // a count without its solution
+                                 "1 " + test::kSolution.substr(1),
+                                 test::kSolution + " 1",  // an echo of the request
+                                 test::kSolution + " nodes=x",
+                                 test::kSolution.substr(0, 80) + "x"}) {
+    EXPECT_FALSE(sudoku::ext::parse_answer(line, p, 1, r, why)) << "'" << line << "'";
+    EXPECT_FALSE(why.empty()) << line;
+  }
+}
+
+TEST(ExecProtocol, FloorIsMeasured) {
+  const auto f = sudoku::ext::measure_floor(300);
+  EXPECT_EQ(f.round_trips, 300u);
+  EXPECT_GT(f.min_us, 0);
+  EXPECT_LE(f.min_us, f.median_us);
+  EXPECT_LE(f.median_us, f.p90_us);
+  EXPECT_LT(f.median_us, 10'000);  // a round trip through cat, well under 10 ms even when loaded
+}
+
+// ---- --exec through the CLI ----------------------------------------------------------------
+
+TEST(Exec, PythonSolverAgreesWithDlx) {
+  NEED_PYTHON()
+  test::TempDir dir;
+  const std::string rows = dir.path("rows.csv"), sum = dir.path("sum.csv");
+  const std::string data = test::shared("norvig_easy50.txt");
+  auto r = test::cli("solve " + data + " -s dlx,py " + exec("py", py()) +
+                     " -j 2 --solutions -o " + rows + " --summary " + sum);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_TRUE(has(r.out, "--exec round-trip floor on this machine: median ")) << r.out;
+  EXPECT_TRUE(has(test::slurp(rows), "# exec: py: " + py() + "\n"));  // provenance
+  auto s = read_summary(sum);
+  EXPECT_EQ(s["py"]["solved"], "50");
+  EXPECT_EQ(s["py"]["wrong"], "0");
+  EXPECT_EQ(s["py"]["error"], "0");
+  EXPECT_EQ(s["py"]["timeout"], "0");
+  std::map<uint64_t, Row> dlx, mine;
+  for (const Row& row : read_rows(rows)) (row.solver == "dlx" ? dlx : mine)[row.line] = row;
+  ASSERT_EQ(mine.size(), 50u);
+  for (const auto& [line, row] : mine) {
+    EXPECT_EQ(row.status, dlx[line].status) << line;
+    EXPECT_EQ(row.solution, dlx[line].solution) << line;
+    EXPECT_GT(row.time_ns, 0u) << line;
+    EXPECT_GT(row.nodes, 0u) << line;  // the child's counters reach the rows
+  }
+
+  // Uniqueness proofs and puzzles with no or many solutions (counts known by the file), limit 2.
+  r = test::cli("solve " + test::shared("tdoku_test_puzzles.csv") + " -s py " + exec("py", py()) +
+                " -j 2 --limit 2 --summary " + sum);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  s = read_summary(sum);
+  EXPECT_EQ(s["py"]["unique"], "18");
+  EXPECT_EQ(s["py"]["multiple"], "15");
+  EXPECT_EQ(s["py"]["none"], "10");
+  EXPECT_EQ(s["py"]["wrong"], "0");
+}
+
+TEST(Exec, CrashingChildIsRestartedAndTheBatchGoesOn) {
+  NEED_PYTHON()
+  test::TempDir dir;
+  const std::string data = test::shared("norvig_easy50.txt");
+  auto lines = puzzles(data);
+  ASSERT_EQ(lines.size(), 50u);
+  const uint64_t a = std::next(lines.begin(), 10)->first;
+  const std::string rows = dir.path("rows.csv"), sum = dir.path("sum.csv");
+  const std::string child = py("--crash-on " + lines[a]);
+  auto r = test::cli("solve " + data + " -s py " + exec("py", child) + " -j 1 -o " + rows +
+                     " --summary " + sum);
+  EXPECT_EQ(r.exit_code, 1) << r.out;  // an error is a failure, like a wrong answer
+  EXPECT_TRUE(has(r.out, ":" + std::to_string(a) + ": py: no answer; the child exited with status 3; restarted")) << r.out;
+  EXPECT_TRUE(has(r.out, "1 puzzle(s) with status 'error'")) << r.out;
+  EXPECT_TRUE(has(r.out, "solver.py: crashing on purpose")) << r.out;  // its stderr passes through
+  const auto got = read_rows(rows);
+  ASSERT_EQ(got.size(), 50u);
+  for (const Row& row : got) EXPECT_EQ(row.status, row.line == a ? "error" : "solved") << row.line;
+  auto s = read_summary(sum);
+  EXPECT_EQ(s["py"]["error"], "1");
+  EXPECT_EQ(s["py"]["solved"], "49");
+
+  // A child that exits after every 7 answers (its first, untimed puzzle included), on two
+  // threads: every puzzle is answered or `error`, nothing is wrong, the batch completes.
+  r = test::cli("solve " + data + " -s py " + exec("py", py("--exit-after 7")) + " -j 2 --summary " + sum);
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  s = read_summary(sum);
+  EXPECT_EQ(s["py"]["puzzles"], "50");
+  EXPECT_EQ(s["py"]["wrong"], "0");
+  const int errors = std::stoi(s["py"]["error"]), solved = std::stoi(s["py"]["solved"]);
+  EXPECT_EQ(errors + solved, 50);
+  EXPECT_GE(errors, 6);  // at most 6 answers per child life: 50 puzzles need 8 lives or more
+  EXPECT_TRUE(has(r.out, "no answer; the child exited with status 0; restarted")) << r.out;
+}
+
+TEST(Exec, ErrorRowsAreReadBackByResume) {
+  NEED_PYTHON()
+  test::TempDir dir;
+  const std::string data = test::shared("norvig_easy50.txt");
+  auto lines = puzzles(data);
+  const uint64_t a = std::next(lines.begin(), 3)->first;
+  const std::string rows = dir.path("rows.csv"), sum = dir.path("sum.csv");
+  const std::string args = "solve " + data + " -s py " + exec("py", py("--crash-on " + lines[a])) +
+                           " -j 1 -o " + rows + " --summary " + sum;
+  auto r = test::cli(args);
+  ASSERT_EQ(r.exit_code, 1) << r.out;
+  // Keep the `#` lines, the header and the first 10 rows (the error among them) as a partial
+  // file, and resume: the kept rows, `error` included, are read back into the summary.
+  std::istringstream in(test::slurp(rows));
+  std::string text, partial;
+  int data_lines = 0;
+  while (std::getline(in, text) && data_lines < 11) {
+    partial += text + "\n";
+    if (!text.empty() && text[0] != '#') ++data_lines;
+  }
+  std::filesystem::remove(rows);
+  std::ofstream(rows + ".partial", std::ios::binary) << partial;
+  r = test::cli(args + " --resume");
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_TRUE(has(r.out, "10 rows kept")) << r.out;
+  const auto s = read_summary(sum);
+  EXPECT_EQ(s.at("py").at("error"), "1");
+  EXPECT_EQ(s.at("py").at("solved"), "49");
+  EXPECT_EQ(read_rows(rows).size(), 50u);
+}
+
+TEST(Exec, HangingChildTimesOutAndIsKilled) {
+  NEED_PYTHON()
+  test::TempDir dir;
+  const std::string data = test::shared("norvig_easy50.txt");
+  auto lines = puzzles(data);
+  const uint64_t a = std::next(lines.begin(), 5)->first;
+  const std::string rows = dir.path("rows.csv"), sum = dir.path("sum.csv");
+  // The child hangs on one puzzle: after --timeout it is killed and replaced, the rest solved.
+  const std::string marker = "--hang-on " + lines[a];
+  const auto t0 = std::chrono::steady_clock::now();
+  auto r = test::cli("solve " + data + " -s py " + exec("py", py(marker)) + " -j 2 --timeout 0.5 -o " +
+                     rows + " --summary " + sum);
+  const double s_taken = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  EXPECT_EQ(r.exit_code, 0) << r.out;  // a timeout is a limit the user set: a warning
+  EXPECT_TRUE(has(r.out, "warning: 1 puzzle(s) timed out")) << r.out;
+  EXPECT_TRUE(has(r.out, ":" + std::to_string(a) + ": py: no answer within 0.5 s; the child was killed by "
+                         "signal 9 (SIGKILL); restarted")) << r.out;
+  for (const Row& row : read_rows(rows)) {
+    EXPECT_EQ(row.status, row.line == a ? "timeout" : "solved") << row.line;
+    if (row.line == a) {
+      EXPECT_GE(row.time_ns, 500'000'000u);  // the wait for --timeout is the puzzle's time
+    }
+  }
+  EXPECT_EQ(read_summary(sum)["py"]["timeout"], "1");
+  EXPECT_LT(s_taken, 30);
+  EXPECT_EQ(processes_with(marker), 0) << "a hanging child was left behind";
+}
+
+TEST(Exec, ProtocolBreachIsAnErrorAndALieIsWrong) {
+  NEED_PYTHON()
+  test::TempDir dir;
+  const std::string data = test::shared("norvig_easy50.txt");
+  auto lines = puzzles(data);
+  const uint64_t a = std::next(lines.begin(), 7)->first;
+  const std::string rows = dir.path("rows.csv");
+  auto r = test::cli("solve " + data + " -s py " + exec("py", py("--garbage-on " + lines[a])) +
+                     " -j 1 -o " + rows);
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_TRUE(has(r.out, ":" + std::to_string(a) + ": py: broke the protocol: 'this' is not a 9x9 "
+                         "solution, a count or a status word (answer 'this is not an answer')")) << r.out;
+  for (const Row& row : read_rows(rows)) EXPECT_EQ(row.status, row.line == a ? "error" : "solved") << row.line;
+
+  r = test::cli("solve " + data + " -s py " + exec("py", py("--lie-on " + lines[a])) + " -j 1 -o " + rows);
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_TRUE(has(r.out, "1 wrong answer(s)")) << r.out;
+  for (const Row& row : read_rows(rows)) EXPECT_EQ(row.status, row.line == a ? "wrong" : "solved") << row.line;
+}
+
+TEST(Exec, UnusableCommandsAreRefusedBeforeAnyWork) {
+  const std::string data = test::shared("norvig_easy50.txt");
+  struct Case {
+    std::string option, expect;
+  };
+  for (const Case& c : std::vector<Case>{
+           {exec("x", "no_such_solver_xyz"),
+            "--exec x: 'no_such_solver_xyz' exited with status 127: command not found before "
+            "answering a first puzzle"},
+           {exec("x", "true"), "--exec x: 'true' exited with status 0 before answering a first puzzle"},
+           {exec("x", "cat"), "--exec x: 'cat' broke the protocol: '1' after the answer is not a counter"},
+           {exec("x", "sleep 5") + " --timeout 0.3",
+            "--exec x: 'sleep 5' gave no answer within 0.3 s to a first puzzle (it was killed by signal 9"},
+           {exec("dlx", "cat"), "--exec dlx: a solver of that name exists already"},
+           {"--exec nameless", "--exec 'nameless': expected NAME=..."},
+           {exec("x", "no_such_solver_xyz", "--exec-batch"),
+            "--exec-batch x: 'no_such_solver_xyz' did not answer a first puzzle: x ended after 0 "
+            "answers (it exited with status 127: command not found)\n"},
+       }) {
+    for (const char* cmd : {"solve ", "list "}) {
+      const std::string args = std::string(cmd) + (cmd[0] == 's' ? data + " -s dlx " : "") + c.option;
+      const auto t0 = std::chrono::steady_clock::now();
+      const auto r = test::cli(args);
+      EXPECT_EQ(r.exit_code, 2) << args << "\n" << r.out;
+      EXPECT_TRUE(has(r.out, c.expect)) << args << "\n" << r.out;
+      EXPECT_FALSE(has(r.out, "dataset")) << "work was done: " << r.out;
+      EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 10);
+    }
+  }
+}
+
+TEST(Exec, ListAndBenchShowExecSolvers) {
+  NEED_PYTHON()
+  auto r = test::cli("list " + exec("py", py()));
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_TRUE(has(r.out, "py")) << r.out;
+  EXPECT_TRUE(has(r.out, "exec: " + py())) << r.out;
+  test::TempDir dir;
+  const std::string out = dir.path("bench.csv");
+  r = test::cli("bench " + test::shared("norvig_easy50.txt") + " -s dlx,py " + exec("py", py()) +
+                " --reps 2 --warmup 0 -j 1 -o " + out);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_TRUE(has(r.out, "--exec round-trip floor on this machine")) << r.out;
+  EXPECT_TRUE(has(test::slurp(out), ",wrong,timeout,error\n")) << test::slurp(out);
+}
+
+TEST(Exec, ChildrenAreStartedOnceAndKeptWarmBetweenPasses) {
+  NEED_PYTHON()
+  test::TempDir dir;
+  const std::string log = dir.path("starts.log");
+  const std::string data = test::shared("norvig_easy50.txt");
+  auto starts = [&log] {
+    const std::string text = test::slurp(log);
+    return std::count(text.begin(), text.end(), '\n');
+  };
+  // The child that answered at registration solves the whole file: one start.
+  auto r = test::cli("solve " + data + " -s py " + exec("py", py("--log-start " + log)) + " -j 1");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_EQ(starts(), 1);
+  // bench: a warm-up and 3 repetitions of 2 files, one child all along.
+  std::filesystem::remove(log);
+  r = test::cli("bench " + data + " " + test::shared("norvig_top95.txt") + " -s py " +
+                exec("py", py("--log-start " + log)) + " -j 1 --reps 3 --first 5");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_EQ(starts(), 1);
+  // Two threads: a second child, started once.
+  std::filesystem::remove(log);
+  r = test::cli("bench " + data + " -s py " + exec("py", py("--log-start " + log)) + " -j 2 --reps 3");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_LE(starts(), 2);
+}
+
+// The driver in process: one child per worker thread, answers verified, children reaped.
+TEST(Exec, DriverRunsOneChildPerThread) {
+  NEED_PYTHON()
+  const sudoku::SolverInfo info = sudoku::ext::exec_solver("py", py(), std::chrono::seconds(20));
+  EXPECT_EQ(info.origin, "exec: " + py());
+  sudoku::RunConfig cfg;
+  cfg.files = {test::shared("norvig_easy50.txt")};
+  cfg.solvers = {&info};
+  cfg.threads = 2;
+  const auto report = sudoku::run(cfg);
+  ASSERT_EQ(report.summaries.size(), 1u);
+  EXPECT_EQ(report.summaries[0].found(), 50u);
+  EXPECT_EQ(report.summaries[0].count(sudoku::Status::wrong), 0u);
+}
+
+// ---- --exec-batch --------------------------------------------------------------------------
+
+bool have_qqwing() { return std::filesystem::exists("/usr/games/qqwing") || std::filesystem::exists("/usr/bin/qqwing"); }
+
+TEST(ExecBatch, QqwingAnswersAreVerified) {
+  if (!have_qqwing()) GTEST_SKIP() << "qqwing is not installed (Debian package qqwing; scripts/setup.sh installs it)";
+  test::TempDir dir;
+  const std::string rows = dir.path("rows.csv"), sum = dir.path("sum.csv");
+  const std::string qq = exec("qq", "qqwing --solve --one-line", "--exec-batch");
+  auto r = test::cli("solve " + test::shared("norvig_top95.txt") + " -s dlx,qq " + qq +
+                     " --solutions -o " + rows + " --summary " + sum);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_FALSE(has(r.out, "round-trip floor")) << r.out;  // a batch program has no round trips
+  auto s = read_summary(sum);
+  EXPECT_EQ(s["qq"]["solved"], "95");
+  EXPECT_EQ(s["qq"]["wrong"], "0");
+  EXPECT_EQ(s["qq"]["threads"], "1");
+  EXPECT_EQ(s["qq"]["median_us"], "");  // no per-puzzle time
+  EXPECT_NE(s["qq"]["puzzles_per_s"], "");
+  std::map<uint64_t, Row> dlx, qqr;
+  for (const Row& row : read_rows(rows)) (row.solver == "dlx" ? dlx : qqr)[row.line] = row;
+  ASSERT_EQ(qqr.size(), 95u);
+  for (const auto& [line, row] : qqr) {
+    EXPECT_EQ(row.solution, dlx[line].solution) << line;  // unique puzzles: the same grid
+    EXPECT_EQ(row.time_ns, 0u);
+  }
+
+  // No solution ("Puzzle has no solution.") and several solutions (any one, verified).
+  r = test::cli("solve " + test::shared("tdoku_test_puzzles.csv") + " -s qq " + qq + " --summary " + sum);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  s = read_summary(sum);
+  EXPECT_EQ(s["qq"]["solved"], "33");
+  EXPECT_EQ(s["qq"]["none"], "10");
+  EXPECT_EQ(s["qq"]["wrong"], "0");
+}
+
+TEST(ExecBatch, AProgramThatStopsEarlyOrHangsLeavesTheRestFailed) {
+  NEED_PYTHON()
+  test::TempDir dir;
+  const std::string data = test::shared("norvig_easy50.txt");
+  const std::string rows = dir.path("rows.csv");
+  // solver.py reads a bare puzzle line as limit 1: it works as a batch program too.
+  auto r = test::cli("solve " + data + " -s pb " + exec("pb", py("--exit-after 20"), "--exec-batch") +
+                     " -o " + rows);
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_TRUE(has(r.out, "pb ended after 20 answers (it exited with status 0): this puzzle and every "
+                         "later one get 'error'")) << r.out;
+  auto got = read_rows(rows);
+  ASSERT_EQ(got.size(), 50u);
+  for (std::size_t i = 0; i < got.size(); ++i) EXPECT_EQ(got[i].status, i < 20 ? "solved" : "error") << i;
+
+  auto lines = puzzles(data);
+  const uint64_t a = std::next(lines.begin(), 30)->first;
+  const std::string marker = "--hang-on " + lines[a];
+  r = test::cli("solve " + data + " -s pb " + exec("pb", py(marker), "--exec-batch") +
+                " --timeout 0.5 -o " + rows);
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_TRUE(has(r.out, "pb gave no answer for 0.5 s (it was killed by signal 9 (SIGKILL)): "
+                         "this puzzle and every later one get 'timeout'")) << r.out;
+  got = read_rows(rows);
+  ASSERT_EQ(got.size(), 50u);
+  for (std::size_t i = 0; i < got.size(); ++i) EXPECT_EQ(got[i].status, i < 30 ? "solved" : "timeout") << i;
+  EXPECT_EQ(processes_with(marker), 0) << "a hanging program was left behind";
+}
+
+TEST(ExecBatch, IsNotAPerPuzzleSolver) {
+  if (!have_qqwing()) GTEST_SKIP() << "qqwing is not installed";
+  const auto r = test::cli("generate -n 1 --checker qq " + exec("qq", "qqwing --solve --one-line", "--exec-batch"));
+  EXPECT_NE(r.exit_code, 0) << r.out;
+  EXPECT_TRUE(has(r.out, "'qq' is an --exec-batch program: it answers whole files")) << r.out;
+}
+
+}  // namespace

@@ -1,0 +1,329 @@
+// Solvers from shared libraries (issue 13), through the CLI as a user meets them: the native C
+// ABI (examples/plugin's solver, the built-in propagation as a plug-in), the reference
+// harness's function convention (tests/plugins/harness_solver.c), liars caught by the verifier,
+// and libraries that cannot be used refused before any work. The libraries' paths come from
+// tests/CMakeLists.txt.
+#include <filesystem>
+#include <map>
+#include <sstream>
+#include <tuple>
+
+#include <gtest/gtest.h>
+
+#include "sudoku/grid.hpp"
+#include "sudoku/io/reader.hpp"
+#include "test_util.hpp"
+
+namespace {
+
+const std::string kExample = EXAMPLE_PLUGIN;
+const std::string kHarness = HARNESS_PLUGIN;
+const std::string kPropagation = PROPAGATION_PLUGIN;
+
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+/// One row of a per-puzzle CSV (`file,line,solver,status,solutions,clues,time_ns,guesses,
+/// backtracks,nodes`).
+struct Row {
+  std::string file, solver, status;
+  uint64_t line = 0, solutions = 0, guesses = 0, backtracks = 0, nodes = 0;
+};
+
+std::vector<Row> read_rows(const std::string& path) {
+  std::istringstream in(test::slurp(path));
+  std::vector<Row> rows;
+  std::string text;
+  bool header = false;
+  while (std::getline(in, text)) {
+    if (text.empty() || text[0] == '#') continue;
+    if (!header) {
+      EXPECT_TRUE(text.starts_with("file,line,solver,status,solutions,")) << text;
+      header = true;
+      continue;
+    }
+    std::vector<std::string> f;
+    std::istringstream cells(text);
+    for (std::string c; std::getline(cells, c, ',');) f.push_back(c);
+    if (f.size() < 10) {
+      ADD_FAILURE() << "short row: " << text;
+      continue;
+    }
+    rows.push_back({f[0], f[2], f[3], std::stoull(f[1]), std::stoull(f[4]), std::stoull(f[7]),
+                    std::stoull(f[8]), std::stoull(f[9])});
+  }
+  return rows;
+}
+
+/// (file, line) -> row, for one solver.
+std::map<std::pair<std::string, uint64_t>, Row> by_puzzle(const std::vector<Row>& rows,
+                                                          const std::string& solver) {
+  std::map<std::pair<std::string, uint64_t>, Row> out;
+  for (const Row& r : rows)
+    if (r.solver == solver) out[{r.file, r.line}] = r;
+  return out;
+}
+
+/// Runs `solve FILES -s dlx,NAME` with `extra` options and checks that NAME agrees with dlx on
+/// every puzzle (status and count), that none is wrong, and that there were `expected` rows each.
+void expect_agrees_with_dlx(const std::string& files, const std::string& name, const std::string& extra,
+                            std::size_t expected) {
+  test::TempDir dir("-" + name);
+  const std::string rows = dir.path("rows.csv");
+  const auto r = test::cli("solve " + files + " -s dlx," + name + " " + extra + " -o " + rows);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  const auto all = read_rows(rows);
+  const auto dlx = by_puzzle(all, "dlx"), mine = by_puzzle(all, name);
+  EXPECT_EQ(dlx.size(), expected);
+  ASSERT_EQ(mine.size(), dlx.size());
+  for (const auto& [key, d] : dlx) {
+    const Row& m = mine.at(key);
+    EXPECT_EQ(m.status, d.status) << key.first << ":" << key.second << " " << extra;
+    EXPECT_EQ(m.solutions, d.solutions) << key.first << ":" << key.second << " " << extra;
+    EXPECT_NE(m.status, "wrong");
+  }
+}
+
+// ---- the native C ABI --------------------------------------------------------------------
+
+TEST(Plugin, ListShowsPluginSolversAndWhereTheyComeFrom) {
+  const auto r = test::cli("list --plugin " + kExample + " --plugin h=" + kHarness + ":solve");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_TRUE(has(r.out, "propagation")) << r.out;  // the built-ins are still there
+  // name, sizes, description, origin
+  std::istringstream lines(r.out);
+  bool example = false, harness = false;
+  for (std::string l; std::getline(lines, l);) {
+    if (l.starts_with("example-bitmask ")) {
+      example = true;
+      EXPECT_TRUE(has(l, "4,9,16,25")) << l;
+      EXPECT_TRUE(has(l, "plugin " + kExample)) << l;
+    }
+    if (l.starts_with("h ")) {
+      harness = true;
+      EXPECT_TRUE(has(l, " 9 ")) << l;
+      EXPECT_TRUE(has(l, "plugin " + kHarness + ":solve")) << l;
+    }
+  }
+  EXPECT_TRUE(example) << r.out;
+  EXPECT_TRUE(harness) << r.out;
+  // Without --plugin they are gone: registration lasts one process.
+  EXPECT_FALSE(has(test::cli("list").out, "example-bitmask"));
+}
+
+TEST(Plugin, ProvenanceRecordsEachLibraryPathAndSha256) {
+  test::TempDir dir;
+  const std::string rows = dir.path("rows.csv"), summary = dir.path("summary.csv");
+  const auto r = test::cli("solve " + test::shared("norvig_easy50.txt") + " --plugin " + kExample +
+                           " --plugin h=" + kHarness + ":solve -s example-bitmask,h -o " + rows +
+                           " --summary " + summary);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  const std::string ex = "# plugin: example-bitmask " + kExample + " sha256=" + sudoku::sha256_file(kExample) + "\n";
+  const std::string h = "# plugin: h " + kHarness + ":solve sha256=" + sudoku::sha256_file(kHarness) + "\n";
+  EXPECT_EQ(sudoku::sha256_file(kExample).size(), 64u);
+  for (const std::string& f : {rows, summary}) {
+    const std::string text = test::slurp(f);
+    EXPECT_TRUE(has(text, ex)) << text;
+    EXPECT_TRUE(has(text, h)) << text;
+  }
+}
+
+/// Lines of side x side puzzles cut from a valid pattern grid: a fraction of the cells emptied
+/// by a fixed rule, so most have several solutions (the count up to 2 is what is compared).
+std::string pattern_puzzles(int box, int count, int empty_percent) {
+  const int n = box * box;
+  std::string out;
+  for (int k = 0; k < count; ++k) {
+    sudoku::Grid g(box);
+    for (int r = 0; r < n; ++r)
+      for (int c = 0; c < n; ++c) {
+        const int cell = r * n + c;
+        const bool empty = (cell * 7919 + k * 104729) % 100 < empty_percent;
+        // Rows and digits permuted per k, so the puzzles differ.
+        const int rr = (r + k) % n;
+        g.set(cell, empty ? 0 : ((rr % box * box + rr / box + c) + k) % n + 1);
+      }
+    out += sudoku::to_line(g) + "\n";
+  }
+  return out;
+}
+
+TEST(Plugin, NativeExampleAgreesWithDlxOnEverySize) {
+  test::TempDir dir;
+  // 4x4 and 25x25 pattern puzzles, the project's 16x16 set (known solutions) and 9x9 files
+  // (known solutions; tdoku's with known counts, none and several).
+  const std::string small = dir.write("sizes.txt", pattern_puzzles(2, 20, 60) + pattern_puzzles(5, 3, 40));
+  std::string set16;
+  int k = 0;
+  for (const auto& rec : test::load(std::string(SUDOKU_SOURCE_DIR) + "/datasets/sudoku16_40-50.txt", 40))
+    if (k++ % 2 == 0)
+      set16 += sudoku::to_line(rec.parsed.puzzle) + "," + sudoku::to_line(*rec.parsed.known.solution) + "\n";
+  const std::string f16 = dir.write("set16.txt", set16);
+  const std::string files = small + " " + f16 + " " + test::shared("norvig_top95.txt") + " " +
+                            test::shared("tdoku_test_puzzles.csv");
+  const std::string plugin = "--plugin " + kExample + " --budget 0";
+  expect_agrees_with_dlx(files, "example-bitmask", plugin + " --limit 2", 23 + 20 + 95 + 43);
+  expect_agrees_with_dlx(files, "example-bitmask", plugin + " --limit 1 -j 1", 23 + 20 + 95 + 43);
+}
+
+TEST(Plugin, BudgetIsHonoured) {
+  test::TempDir dir;
+  const std::string rows = dir.path("rows.csv");
+  const auto r = test::cli("solve " + test::shared("forum_hardest_1106.txt") + " --plugin " + kExample +
+                           " -s example-bitmask --budget 100 -o " + rows);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  std::size_t over = 0, solved = 0;
+  for (const Row& row : read_rows(rows)) {
+    if (row.status == "budget_exceeded") {
+      ++over;
+      EXPECT_EQ(row.nodes, 100u) << row.line;
+    } else {
+      EXPECT_EQ(row.status, "solved") << row.line;
+      EXPECT_LE(row.nodes, 100u) << row.line;
+      ++solved;
+    }
+  }
+  EXPECT_GT(over, 300u);  // the hardest list: almost none fits in 100 nodes
+  EXPECT_EQ(over + solved, 375u);
+}
+
+// The built-in propagation behind the ABI: the same answers and exactly the same work counters
+// (the ABI passes them through untouched); `bench` runs plug-ins too.
+TEST(Plugin, PropagationPluginMatchesTheBuiltInExactly) {
+  test::TempDir dir;
+  const std::string rows = dir.path("rows.csv");
+  const auto r = test::cli("solve " + test::shared("norvig_top95.txt") + " " + test::shared("tdoku_test_puzzles.csv") +
+                           " --plugin " + kPropagation + " -s propagation,propagation-plugin --limit 2 -o " + rows);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  const auto all = read_rows(rows);
+  const auto builtin = by_puzzle(all, "propagation"), plugin = by_puzzle(all, "propagation-plugin");
+  ASSERT_EQ(builtin.size(), 95u + 43u);
+  ASSERT_EQ(plugin.size(), builtin.size());
+  for (const auto& [key, b] : builtin) {
+    const Row& p = plugin.at(key);
+    EXPECT_EQ(std::tie(p.status, p.solutions, p.guesses, p.backtracks, p.nodes),
+              std::tie(b.status, b.solutions, b.guesses, b.backtracks, b.nodes))
+        << key.first << ":" << key.second;
+  }
+  const auto bench = test::cli("bench " + test::shared("norvig_easy50.txt") + " --plugin " + kPropagation +
+                               " -s propagation-plugin --reps 2 -j 1 -o " + dir.path("bench.csv"));
+  EXPECT_EQ(bench.exit_code, 0) << bench.out;
+  EXPECT_TRUE(has(test::slurp(dir.path("bench.csv")), "propagation-plugin")) << bench.out;
+}
+
+// ---- the harness convention --------------------------------------------------------------
+
+TEST(Plugin, HarnessFunctionAgreesWithDlx) {
+  const std::string files = test::shared("norvig_top95.txt") + " " + test::shared("tdoku_test_puzzles.csv");
+  const std::string plugin = "--plugin h=" + kHarness + ":solve";
+  // limit 1: its own solution; limit 2: it writes none, so the host's extra call provides it.
+  expect_agrees_with_dlx(files, "h", plugin + " --limit 1", 95 + 43);
+  expect_agrees_with_dlx(files, "h", plugin + " --limit 2", 95 + 43);
+}
+
+TEST(Plugin, HarnessReportsGuessesOnlyAndRefusesOtherSizes) {
+  test::TempDir dir;
+  const std::string rows = dir.path("rows.csv");
+  const std::string f16 = dir.write("16.txt", pattern_puzzles(4, 1, 30));
+  const auto r = test::cli("solve " + test::shared("norvig_top95.txt") + " " + f16 + " --plugin h=" + kHarness +
+                           ":solve -s h -o " + rows);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  uint64_t guesses = 0;
+  for (const Row& row : read_rows(rows)) {
+    if (row.file == f16) {
+      EXPECT_EQ(row.status, "unsupported");
+      continue;
+    }
+    EXPECT_EQ(row.status, "solved");
+    EXPECT_EQ(row.nodes, 0u);  // the convention reports guesses only
+    EXPECT_EQ(row.backtracks, 0u);
+    guesses += row.guesses;
+  }
+  EXPECT_GT(guesses, 95u);  // top95 cannot be solved without guessing by this solver
+}
+
+// ---- liars -------------------------------------------------------------------------------
+
+TEST(Plugin, LiarsAreCaughtByTheVerifier) {
+  test::TempDir dir;
+  const std::string liars = TEST_PLUGIN_LIARS;
+  struct Case {
+    std::string plugin, solver, limit, message;
+  };
+  const std::vector<Case> cases = {
+      {"h=" + kHarness + ":solve_liar", "h", "1", "answer breaks the rules"},
+      {"h=" + kHarness + ":solve_liar", "h", "2", "answer breaks the rules"},
+      {liars, "liar", "1", "answer changes the given"},
+      {liars, "liar", "2", "answer changes the given"},
+      {liars, "miscounter", "2", "the plug-in returned status 'unique' with 2 solutions at limit 2"},
+  };
+  for (const Case& c : cases) {
+    const std::string rows = dir.path("rows.csv");
+    std::filesystem::remove(rows);
+    const auto r = test::cli("solve " + test::shared("norvig_top95.txt") + " --plugin " + c.plugin + " -s " +
+                             c.solver + " --limit " + c.limit + " -o " + rows);
+    EXPECT_EQ(r.exit_code, 1) << c.solver << " " << r.out;
+    EXPECT_TRUE(has(r.out, c.message)) << c.solver << " " << r.out;
+    const auto all = read_rows(rows);
+    EXPECT_EQ(all.size(), 95u);
+    for (const Row& row : all) EXPECT_EQ(row.status, "wrong") << c.solver << " line " << row.line;
+  }
+}
+
+// ---- libraries that cannot be used: exit 2, one message naming them, before any work ------
+
+TEST(Plugin, UnusableLibrariesAreRefusedBeforeAnyWork) {
+  test::TempDir dir;
+  const std::string text = dir.write("notalib.so", "this is not a shared library\n");
+  std::filesystem::create_directories(dir.path("adir"));
+  struct Case {
+    std::string spec, message;
+  };
+  const std::vector<Case> cases = {
+      {"/nonexistent/libnope.so", "/nonexistent/libnope.so: no such file"},
+      {"h=/nonexistent/libnope.so:solve", "/nonexistent/libnope.so: no such file"},
+      {text, text + ": cannot load it as a shared library: "},
+      {dir.path("adir"), dir.path("adir") + ": a directory, not a shared library"},
+      {kHarness, kHarness + ": no entry point 'sudoku_bench_plugin_entry'"},
+      {"h=" + kHarness + ":no_such_symbol", kHarness + ": no symbol 'no_such_symbol'"},
+      {"h=" + kHarness, "--plugin 'h=" + kHarness + "': expected NAME=PATH:SYMBOL or PATH"},
+      {"dlx=" + kHarness + ":solve", "a solver called 'dlx' is already registered"},
+      {"bad,name=" + kHarness + ":solve", "'bad,name' cannot be a solver name"},
+      {TEST_PLUGIN_BAD_VERSION, std::string(TEST_PLUGIN_BAD_VERSION) +
+                                    ": plug-in ABI version 999, but this sudoku-bench speaks version 1"},
+      {TEST_PLUGIN_EMPTY, std::string(TEST_PLUGIN_EMPTY) + ": the plug-in lists no solver"},
+      {TEST_PLUGIN_DUPLICATE, std::string(TEST_PLUGIN_DUPLICATE) + ": the plug-in lists solver 'twin' twice"},
+      {TEST_PLUGIN_REFUSE, std::string(TEST_PLUGIN_REFUSE) + ": the library refused plug-in ABI version 1"},
+      {kExample + " --plugin " + kExample, kExample + ": a solver called 'example-bitmask' is already registered"},
+  };
+  for (const Case& c : cases) {
+    const std::string rows = dir.path("rows.csv");
+    const auto r = test::cli("solve " + test::shared("norvig_top95.txt") + " --plugin " + c.spec +
+                             " -s dlx -o " + rows);
+    EXPECT_EQ(r.exit_code, 2) << c.spec << "\n" << r.out;
+    EXPECT_TRUE(has(r.out, c.message)) << c.spec << "\n" << r.out;
+    EXPECT_FALSE(has(r.out, "terminate")) << r.out;
+    EXPECT_FALSE(std::filesystem::exists(rows)) << c.spec;  // refused before any work
+    EXPECT_FALSE(std::filesystem::exists(rows + ".partial")) << c.spec;
+  }
+  // `list` refuses them the same way.
+  const auto l = test::cli("list --plugin " + std::string(TEST_PLUGIN_BAD_VERSION));
+  EXPECT_EQ(l.exit_code, 2) << l.out;
+  EXPECT_TRUE(has(l.out, "plug-in ABI version 999")) << l.out;
+}
+
+TEST(Plugin, SolverThatCannotMakeItsStateIsRefusedBeforeAnyWork) {
+  test::TempDir dir;
+  const std::string lib = TEST_PLUGIN_NO_STATE;
+  for (const std::string& args : {"list --plugin " + lib,
+                                  "solve " + test::shared("norvig_easy50.txt") + " --plugin " + lib +
+                                      " -s stateless -o " + dir.path("rows.csv")}) {
+    const auto r = test::cli(args);
+    EXPECT_EQ(r.exit_code, 2) << r.out;
+    EXPECT_TRUE(has(r.out, lib + ": solver 'stateless' could not make its state (create() returned NULL)")) << r.out;
+    EXPECT_FALSE(has(r.out, "terminate")) << r.out;
+  }
+  EXPECT_FALSE(std::filesystem::exists(dir.path("rows.csv")));
+  EXPECT_FALSE(std::filesystem::exists(dir.path("rows.csv.partial")));
+}
+
+}  // namespace

@@ -1,0 +1,87 @@
+// Tests of what is particular to `scored` (propagation's rules, a scored branching cell): the
+// counters' meaning and that the branching rule pays on hard puzzles. The contract cases
+// (invalid, none, counts, budget, sizes) are the conformance suite's, run for every solver.
+#include <gtest/gtest.h>
+
+#include "test_util.hpp"
+
+#include <array>
+#include <string>
+
+#include "sudoku/grid.hpp"
+#include "sudoku/solvers/propagation.hpp"
+#include "sudoku/verify.hpp"
+
+namespace {
+using sudoku::Grid;
+using sudoku::Limits;
+using sudoku::Result;
+using sudoku::Status;
+
+using test::parse;
+
+Result solve(const Grid& g, uint64_t solutions = 1, uint64_t budget = sudoku::kDefaultBudget) {
+  auto s = sudoku::make_scored();
+  return s->solve(g, Limits{solutions, budget});
+}
+
+// Project Euler 96, grid 1: singles alone solve it.
+const std::string kEasy =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+// forum_hardest_1106.txt, first line: needs guesses.
+const std::string kHard =
+    "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
+
+TEST(Scored, SinglesPuzzleNeedsNoGuess) {
+  const Grid g = parse(kEasy);
+  const Result r = solve(g);
+  EXPECT_EQ(r.status, Status::solved);
+  EXPECT_EQ(r.work.guesses, 0u);
+  EXPECT_EQ(r.work.backtracks, 0u);
+  EXPECT_EQ(r.work.nodes, 1u);
+  EXPECT_FALSE(sudoku::check_solution(g, r.solution).has_value());
+}
+
+TEST(Scored, HardPuzzleCountersAreDeterministic) {
+  const Grid g = parse(kHard);
+  auto solver = sudoku::make_scored();
+  const Result a = solver->solve(g, Limits{2});
+  const Result b = solver->solve(g, Limits{2});  // same worker, reused
+  const Result c = solve(g, 2);                   // fresh worker
+  ASSERT_EQ(a.status, Status::unique);
+  EXPECT_FALSE(sudoku::check_solution(g, a.solution).has_value());
+  EXPECT_GT(a.work.guesses, 0u);
+  for (const Result* x : {&b, &c}) {
+    EXPECT_EQ(x->work.guesses, a.work.guesses);
+    EXPECT_EQ(x->work.backtracks, a.work.backtracks);
+    EXPECT_EQ(x->work.nodes, a.work.nodes);
+    EXPECT_EQ(x->solution, a.solution);
+  }
+  // Every node after the root is one digit tried at a guessed cell: a counted guess, or the
+  // forced last digit after the others failed (each failure a backtrack).
+  EXPECT_GE(a.work.nodes, a.work.guesses + 1);
+  EXPECT_LE(a.work.nodes - 1 - a.work.guesses, a.work.backtracks);
+  EXPECT_LT(a.work.backtracks, a.work.nodes);
+  const Result one = solve(g, 1);
+  EXPECT_EQ(one.solution, a.solution);
+  EXPECT_LE(one.work.nodes, a.work.nodes);
+}
+
+TEST(Scored, GuessesLessThanPropagationOnHardPuzzles) {
+  // The point of the branching rule (issue 15). The same rules otherwise, so the same answers.
+  const auto records = test::load(test::shared("forum_hardest_1106.txt"), 60);
+  ASSERT_EQ(records.size(), 60u);
+  auto scored = sudoku::make_scored();
+  auto propagation = sudoku::make_propagation();
+  uint64_t ours = 0, theirs = 0;
+  for (const auto& rec : records) {
+    const Result a = scored->solve(rec.parsed.puzzle, Limits{2});
+    const Result b = propagation->solve(rec.parsed.puzzle, Limits{2});
+    ASSERT_EQ(a.status, Status::unique) << rec.line;
+    EXPECT_EQ(a.solution, b.solution) << rec.line;
+    ours += a.work.guesses, theirs += b.work.guesses;
+  }
+  EXPECT_LT(ours * 3, theirs * 2) << ours << " vs " << theirs;  // at least a third fewer
+}
+
+}  // namespace
