@@ -198,6 +198,31 @@ TEST(SessionSignals, KillNineLeavesOnlyThePartialFileAndARerunRefusesToClobberIt
   EXPECT_EQ(test::slurp(rows + ".partial"), kept);
 }
 
+TEST(SessionSignals, TheSameStopArrivingTwiceIsOneStop) {
+  // Ctrl-C reaches the whole process group and a supervisor (GNU parallel, Slurm) forwards its
+  // own SIGTERM: the second signal, a moment later, must not kill the run and lose its rows.
+  test::TempDir dir;
+  const auto rows = dir.path("rows.csv"), log = dir.path("log");
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    const std::string cmd = "exec " + std::string(SUDOKU_BENCH_EXE) + " solve " +
+                            test::shared("magictour_top1465.txt") + " -s backtracking -j 2 -o " +
+                            rows + " >" + log + " 2>&1";
+    ::execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  for (int i = 0; i < 600 && !(fs::exists(rows + ".partial") && fs::file_size(rows + ".partial") > 2000); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  ::kill(pid, SIGINT);
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  ::kill(pid, SIGTERM);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  ASSERT_TRUE(WIFEXITED(status)) << "killed by signal " << WTERMSIG(status) << ": " << test::slurp(log);
+  EXPECT_EQ(WEXITSTATUS(status), 130) << test::slurp(log);
+  EXPECT_FALSE(data_lines(test::slurp(rows + ".partial")).empty());
+}
+
 TEST(SessionSignals, CtrlCDuringRateBenchAndGenerate) {
   test::TempDir dir;
   const auto log = dir.path("log");

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <csignal>
+#include <ctime>
 #include <exception>
 #include <limits>
 
@@ -19,12 +20,27 @@ namespace {
 std::atomic<int> g_signal{0};
 std::atomic<bool> g_stop{false};
 
+// When the first signal came (CLOCK_MONOTONIC, ns; 0: none yet).
+std::atomic<int64_t> g_first_ns{0};
+constexpr int64_t kSameStopNs = 2'000'000'000;
+
 extern "C" void on_signal(int sig) {
-  g_signal.store(sig);
-  g_stop.store(true);
-  // A second Ctrl-C or SIGTERM ends the process at once (the partial files stay).
-  std::signal(SIGINT, SIG_DFL);
-  std::signal(SIGTERM, SIG_DFL);
+  timespec ts{};
+  clock_gettime(CLOCK_MONOTONIC, &ts);  // async-signal-safe
+  const int64_t now = int64_t{ts.tv_sec} * 1'000'000'000 + ts.tv_nsec;
+  const int64_t first = g_first_ns.load();
+  if (first == 0) {
+    g_first_ns.store(now);
+    g_signal.store(sig);
+    g_stop.store(true);
+    return;
+  }
+  // The same stop delivered twice within 2 s (Ctrl-C reaches the whole process group, and a
+  // supervisor such as GNU parallel or Slurm forwards its own SIGTERM): one stop. A signal
+  // later than that is someone asking again: end the process at once (the partial files stay).
+  if (now - first < kSameStopNs) return;
+  std::signal(sig, SIG_DFL);
+  std::raise(sig);
 }
 
 bool is_device(const std::string& path) {
@@ -196,6 +212,7 @@ void Session::start() {
   }
   g_signal.store(0);
   g_stop.store(false);
+  g_first_ns.store(0);
   g_old_int = std::signal(SIGINT, on_signal);
   g_old_term = std::signal(SIGTERM, on_signal);
   started_ = true;
