@@ -12,6 +12,7 @@
 #include "sudoku/build_info.hpp"
 #include "cli/session.hpp"
 #include "sudoku/registry.hpp"
+#include "sudoku/simd.hpp"
 
 int main(int argc, char** argv) {
   cli::Context ctx;
@@ -56,6 +57,11 @@ int main(int argc, char** argv) {
   }
 
   try {
+    try {
+      sudoku::simd::use_environment();
+    } catch (const std::invalid_argument& e) {
+      throw cli::UsageError(e.what());
+    }
     for (const auto& c : commands)
       if (c.app->parsed()) return c.run(ctx);
     return cli::run_default(ctx);

@@ -65,9 +65,16 @@
 //   + 4 x (peers that are bivalue cells holding a or z)
 // : the eliminations each branch starts with, and the peers each branch turns into singles.
 // Ties go to the first in row-major order; with no bivalue cell, the cell with the fewest
-// candidates. Digits are tried in increasing order, as before. The score is computed with SSE2
-// (part of x86-64, so the portable build has it; no run-time dispatch): one lane per band, the
-// digit's candidate words copied digit-major, popcounts as per-byte sums and one psadbw.
+// candidates. Digits are tried in increasing order, as before. The score is computed four
+// lanes at a time, one lane per band, from the digit's candidate words copied digit-major.
+//
+// Instruction sets. The whole solver (both rules 4) is compiled once per Highway target
+// (baseline, SSSE3, SSE4, AVX2, AVX-512, AVX-512 with VPOPCNTDQ: `foreach_target.h`) and the
+// best one the CPU runs is picked when a solver is made; SUDOKU_SIMD caps it (sudoku/simd.hpp;
+// `portable` for valgrind). The paths differ in code generation (popcnt, tzcnt, BMI, VEX) and in
+// the score's popcounts: per-byte sums and one psadbw on the baseline (SSE2), Highway's
+// PopulationCount elsewhere (a pshufb nibble table; one vpopcntd with AVX-512 VPOPCNTDQ). The
+// rules are the same on every path, so answers and counters are equal (tests/simd_test.cpp).
 //
 // Its counters count as propagation's (below). Measurements that shaped it (issue 15; guesses per puzzle at limit 2, whole files;
 // instructions from valgrind --tool=callgrind on a harness that parses then solves the first
@@ -94,10 +101,15 @@
 // fewest peer candidates 325 / 17.1. The popcounts were first scalar: GCC calls __popcountdi2
 // in a portable build (14% of all instructions on forum); then per-byte sums (2.7k instructions
 // a call); then this SSE2 form.
+// The part every target shares (tables, the state's layout), once: foreach_target.h includes
+// this file again for each target.
+#ifndef SUDOKU_PROPAGATION_SHARED_
+#define SUDOKU_PROPAGATION_SHARED_
 #include "sudoku/solvers/propagation.hpp"
 
 #include <array>
 #include <bit>
+#include <memory>
 
 #include <emmintrin.h>
 
@@ -189,6 +201,36 @@ struct State {
 constexpr uint8_t kBandOf[27] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2};
 
 constexpr uint32_t spread_columns(uint32_t cols) { return cols | cols << 9 | cols << 18; }
+
+/// Per cell (band * 27 + bit), one lane per band: the cells of that band that see the cell
+/// (its row, box and column in its own band, its column in the others); lane 3 empty.
+struct PeerMasks {
+  alignas(16) uint32_t m[81][4];
+};
+constexpr PeerMasks make_peer_masks() {
+  PeerMasks t{};
+  for (int b = 0; b < 3; ++b)
+    for (int i = 0; i < 27; ++i)
+      for (int b2 = 0; b2 < 3; ++b2)
+        t.m[b * 27 + i][b2] = b2 == b ? kT.peers[i] : kT.column[i % 9];
+  return t;
+}
+constexpr PeerMasks kPeerMasks = make_peer_masks();
+
+}  // namespace
+}  // namespace sudoku
+#endif  // SUDOKU_PROPAGATION_SHARED_
+
+// The per-target part: compiled once for each instruction set Highway targets (foreach_target.h
+// and HWY_BEFORE_NAMESPACE set the target's flags), picked at run time by make_*() below.
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "sudoku/solvers/propagation.cpp"
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
+#include <hwy/highway.h>
+
+HWY_BEFORE_NAMESPACE();
+namespace sudoku::HWY_NAMESPACE {
+namespace {
 
 /// Places `digit` in the cells `cells` of `band` (no two in a row or column): clears their rows
 /// and columns of the digit in the band (their boxes are left to the band reduction), their
@@ -383,25 +425,14 @@ void choose_first(const State& s, int& band, int& bit) {
   fewest_candidates(s, band, bit);
 }
 
-/// Per cell (band * 27 + bit), one lane per band: the cells of that band that see the cell
-/// (its row, box and column in its own band, its column in the others); lane 3 empty.
-struct PeerMasks {
-  alignas(16) uint32_t m[81][4];
-};
-constexpr PeerMasks make_peer_masks() {
-  PeerMasks t{};
-  for (int b = 0; b < 3; ++b)
-    for (int i = 0; i < 27; ++i)
-      for (int b2 = 0; b2 < 3; ++b2)
-        t.m[b * 27 + i][b2] = b2 == b ? kT.peers[i] : kT.column[i % 9];
-  return t;
-}
-constexpr PeerMasks kPeerMasks = make_peer_masks();
-
 inline __m128i load4(const uint32_t* p) {
   return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
 }
 
+#if HWY_TARGET == HWY_EMU128 || HWY_TARGET == HWY_SCALAR
+// The build's baseline (x86-64: SSE2). Highway 1.0 has no SSE2 target (its EMU128 emulates
+// vectors with scalar code), so this path keeps its own SSE2 code: popcounts as per-byte sums,
+// the total by one psadbw.
 /// The number of set bits of each byte of each lane, in that byte.
 inline __m128i byte_counts(__m128i x) {
   const __m128i m1 = _mm_set1_epi8(0x55), m2 = _mm_set1_epi8(0x33), m4 = _mm_set1_epi8(0x0f);
@@ -409,6 +440,36 @@ inline __m128i byte_counts(__m128i x) {
   x = _mm_add_epi32(_mm_and_si128(x, m2), _mm_and_si128(_mm_srli_epi32(x, 2), m2));
   return _mm_and_si128(_mm_add_epi32(x, _mm_srli_epi32(x, 4)), m4);
 }
+
+/// The score of a bivalue cell with digits a and z (see choose_scored): `peers` its peer masks,
+/// one lane per band; `open_*` and `pair_*` the unsolved and the bivalue cells with the digit.
+inline int peer_score(const uint32_t* peers, const uint32_t* open_a, const uint32_t* open_z,
+                      const uint32_t* pair_a, const uint32_t* pair_z) {
+  const __m128i m = load4(peers);
+  const __m128i oa = _mm_and_si128(load4(open_a), m);
+  const __m128i oz = _mm_and_si128(load4(open_z), m);
+  const __m128i pz = _mm_and_si128(_mm_or_si128(load4(pair_a), load4(pair_z)), m);
+  // Per byte at most 8 + 8 + 4 * 8: no carry between bytes.
+  const __m128i sum = _mm_add_epi8(_mm_add_epi8(byte_counts(oa), byte_counts(oz)),
+                                   _mm_slli_epi32(byte_counts(pz), 2));
+  const __m128i sad = _mm_sad_epu8(sum, _mm_setzero_si128());
+  return _mm_cvtsi128_si32(sad) + _mm_cvtsi128_si32(_mm_srli_si128(sad, 8));
+}
+#else
+// SSSE3 and up: Highway's PopulationCount (a nibble table by pshufb; one vpopcntd on AVX3_DL).
+inline int peer_score(const uint32_t* peers, const uint32_t* open_a, const uint32_t* open_z,
+                      const uint32_t* pair_a, const uint32_t* pair_z) {
+  namespace hn = hwy::HWY_NAMESPACE;
+  const hn::FixedTag<uint32_t, 4> d;
+  const auto m = hn::Load(d, peers);
+  const auto oa = hn::And(hn::Load(d, open_a), m);
+  const auto oz = hn::And(hn::Load(d, open_z), m);
+  const auto pz = hn::And(hn::Or(hn::Load(d, pair_a), hn::Load(d, pair_z)), m);
+  const auto sum = hn::Add(hn::Add(hn::PopulationCount(oa), hn::PopulationCount(oz)),
+                           hn::ShiftLeft<2>(hn::PopulationCount(pz)));
+  return static_cast<int>(hn::GetLane(hn::SumOfLanes(d, sum)));
+}
+#endif
 
 /// The branching cell: the bivalue cell whose two digits reach furthest, else (rare) the cell
 /// with the fewest candidates. Score of a bivalue cell with digits a and z: the candidates of a
@@ -455,15 +516,7 @@ void choose_scored(const State& s, int& band, int& bit) {
         const uint32_t digits = (~static_cast<uint32_t>(absent) & 0xff) |
                                 static_cast<uint32_t>((c[8] & cell) != 0) << 8;
         const int a = std::countr_zero(digits), z = 31 - std::countl_zero(digits);
-        const __m128i m = load4(kPeerMasks.m[b * 27 + i]);
-        const __m128i oa = _mm_and_si128(load4(open[a]), m);
-        const __m128i oz = _mm_and_si128(load4(open[z]), m);
-        const __m128i pz = _mm_and_si128(_mm_or_si128(load4(pair[a]), load4(pair[z])), m);
-        // Per byte at most 8 + 8 + 4 * 8: no carry between bytes.
-        const __m128i sum = _mm_add_epi8(_mm_add_epi8(byte_counts(oa), byte_counts(oz)),
-                                         _mm_slli_epi32(byte_counts(pz), 2));
-        const __m128i sad = _mm_sad_epu8(sum, zero);
-        const int score = _mm_cvtsi128_si32(sad) + _mm_cvtsi128_si32(_mm_srli_si128(sad, 8));
+        const int score = peer_score(kPeerMasks.m[b * 27 + i], open[a], open[z], pair[a], pair[z]);
         if (score > best) best = score, band = b, bit = i;
       }
     }
@@ -558,11 +611,11 @@ class Propagation final : public Solver {
 
 }  // namespace
 
-std::unique_ptr<Solver> make_propagation() { return std::make_unique<Propagation<choose_first>>(); }
+std::unique_ptr<Solver> NewPropagation() { return std::make_unique<Propagation<choose_first>>(); }
 
-std::unique_ptr<Solver> make_scored() { return std::make_unique<Propagation<choose_scored>>(); }
+std::unique_ptr<Solver> NewScored() { return std::make_unique<Propagation<choose_scored>>(); }
 
-std::optional<std::array<uint16_t, 81>> propagation_candidates(const Grid& puzzle) {
+std::optional<std::array<uint16_t, 81>> RootCandidates(const Grid& puzzle) {
   if (puzzle.box() != 3) return std::nullopt;
   State s;
   if (!init(s, puzzle) || !propagate(s)) return std::nullopt;
@@ -574,4 +627,23 @@ std::optional<std::array<uint16_t, 81>> propagation_candidates(const Grid& puzzl
   return out;
 }
 
+}  // namespace sudoku::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace sudoku {
+
+HWY_EXPORT(NewPropagation);
+HWY_EXPORT(NewScored);
+HWY_EXPORT(RootCandidates);
+
+std::unique_ptr<Solver> make_propagation() { return HWY_DYNAMIC_DISPATCH(NewPropagation)(); }
+
+std::unique_ptr<Solver> make_scored() { return HWY_DYNAMIC_DISPATCH(NewScored)(); }
+
+std::optional<std::array<uint16_t, 81>> propagation_candidates(const Grid& puzzle) {
+  return HWY_DYNAMIC_DISPATCH(RootCandidates)(puzzle);
+}
+
 }  // namespace sudoku
+#endif  // HWY_ONCE

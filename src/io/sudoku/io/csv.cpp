@@ -7,6 +7,7 @@
 #include "sudoku/io/parse.hpp"
 #include "sudoku/logic/technique.hpp"
 #include "sudoku/machine.hpp"
+#include "sudoku/simd.hpp"
 
 namespace sudoku {
 
@@ -63,6 +64,7 @@ std::string metadata_header(const Provenance& p) {
   line("build", b.build_type);
   line("flags", b.flags);
   line("cpu", cpu_model());
+  line("simd", sudoku::simd::current());
   line("date", date);
   line("threads", std::to_string(p.threads));
   if (!p.command.empty()) line("command", p.command);

@@ -75,7 +75,7 @@ std::vector<std::string> meta_values(const Meta& meta, std::string_view key) {
 
 Meta run_identity(const Meta& meta) {
   static constexpr std::string_view kNotIdentity[] = {"tool", "git_revision", "compiler", "build",
-                                                      "flags", "cpu", "date", "threads",
+                                                      "flags", "cpu", "simd", "date", "threads",
                                                       "command", "shard", "part"};
   Meta out;
   for (const auto& kv : meta)

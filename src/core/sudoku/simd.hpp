@@ -1,0 +1,29 @@
+#pragma once
+// The instruction set of the solvers compiled once per target (propagation, scored): Highway
+// picks the best this CPU runs when a solver is made; SUDOKU_SIMD caps it, for valgrind and
+// cachegrind (which cannot run AVX-512) and to compare the paths.
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sudoku::simd {
+
+/// The targets compiled in that this CPU runs, best first, in lower case (x86-64: "avx3_dl",
+/// "avx3", "avx2", "sse4", "ssse3", then "baseline": the build's own instruction set, SSE2 on a
+/// portable x86-64 build).
+std::vector<std::string> available();
+
+/// The target that solvers made from now on use.
+std::string current();
+
+/// Solvers made from now on use `name`: one of available(), "portable" (= "baseline"), or
+/// "best"/"" (the default choice again). Throws std::invalid_argument, listing the names, for
+/// a target not compiled in or not run by this CPU. Not thread-safe: call it before any
+/// worker thread makes a solver (main does, from SUDOKU_SIMD; tests between runs).
+void use(std::string_view name);
+
+/// Applies the environment variable SUDOKU_SIMD (unset: best), as use() does; the message of
+/// its exception names the variable.
+void use_environment();
+
+}  // namespace sudoku::simd

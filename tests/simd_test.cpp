@@ -1,0 +1,102 @@
+// Every instruction-set path of the solvers compiled per target (issue 15): each path this CPU
+// runs must give exactly the baseline path's answers and work counters (the CI gate compares
+// counters exactly, whichever path the machine picks), and SUDOKU_SIMD must pick a path or be
+// refused with a clear message.
+#include <gtest/gtest.h>
+
+#include "test_util.hpp"
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "sudoku/simd.hpp"
+#include "sudoku/solvers/propagation.hpp"
+
+namespace {
+using sudoku::Limits;
+using sudoku::Result;
+
+/// Restores the default choice when a test ends, whatever it chose.
+struct BestAfterwards {
+  ~BestAfterwards() { sudoku::simd::use("best"); }
+};
+
+std::vector<Result> solve_all(std::unique_ptr<sudoku::Solver> (*make)(),
+                              const std::vector<test::Record>& records, uint64_t limit) {
+  auto solver = make();
+  std::vector<Result> out;
+  for (const auto& rec : records) out.push_back(solver->solve(rec.parsed.puzzle, Limits{limit}));
+  return out;
+}
+
+TEST(Simd, BaselineIsAlwaysThereAndLast) {
+  const auto names = sudoku::simd::available();
+  ASSERT_FALSE(names.empty());
+  EXPECT_EQ(names.back(), "baseline");
+  BestAfterwards restore;
+  sudoku::simd::use("portable");
+  EXPECT_EQ(sudoku::simd::current(), "baseline");
+  sudoku::simd::use("best");
+  EXPECT_EQ(sudoku::simd::current(), names.front());
+}
+
+TEST(Simd, UnknownNameIsRefusedWithTheChoices) {
+  BestAfterwards restore;
+  try {
+    sudoku::simd::use("avx9000");
+    FAIL() << "accepted";
+  } catch (const std::invalid_argument& e) {
+    const std::string msg = e.what();
+    EXPECT_NE(msg.find("avx9000"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("baseline"), std::string::npos) << msg;
+  }
+}
+
+TEST(Simd, EveryPathGivesTheBaselinesAnswersAndCounters) {
+  BestAfterwards restore;
+  std::vector<test::Record> records = test::load(test::shared("forum_hardest_1106.txt"), 40);
+  for (auto& r : test::load(test::shared("17_clue.txt"), 200)) records.push_back(std::move(r));
+  ASSERT_EQ(records.size(), 240u);
+  for (auto make : {&sudoku::make_propagation, &sudoku::make_scored}) {
+    for (const uint64_t limit : {1u, 2u}) {
+      sudoku::simd::use("portable");
+      const std::vector<Result> base = solve_all(make, records, limit);
+      for (const std::string& name : sudoku::simd::available()) {
+        sudoku::simd::use(name);
+        ASSERT_EQ(sudoku::simd::current(), name);
+        const std::vector<Result> run = solve_all(make, records, limit);
+        for (std::size_t i = 0; i < records.size(); ++i) {
+          const Result& a = base[i];
+          const Result& b = run[i];
+          ASSERT_EQ(a.status, b.status) << name << " line " << records[i].line;
+          EXPECT_EQ(a.solution, b.solution) << name << " line " << records[i].line;
+          EXPECT_EQ(a.work.nodes, b.work.nodes) << name << " line " << records[i].line;
+          EXPECT_EQ(a.work.guesses, b.work.guesses) << name << " line " << records[i].line;
+          EXPECT_EQ(a.work.backtracks, b.work.backtracks) << name << " line " << records[i].line;
+        }
+      }
+    }
+  }
+}
+
+TEST(Simd, EnvironmentChoosesThePathAndTheProvenanceRecordsIt) {
+  test::TempDir dir;
+  const std::string in = test::shared("norvig_easy50.txt");
+  const auto portable = test::cli("solve " + in + " -s scored -j 1 -o " + dir.path("rows.csv"),
+                                  "SUDOKU_SIMD=portable ");
+  ASSERT_EQ(portable.exit_code, 0) << portable.out;
+  EXPECT_NE(test::slurp(dir.path("rows.csv")).find("# simd: baseline\n"), std::string::npos);
+
+  const auto best = test::cli("solve " + in + " -s scored -j 1 -o " + dir.path("best.csv"));
+  ASSERT_EQ(best.exit_code, 0) << best.out;
+  EXPECT_NE(test::slurp(dir.path("best.csv")).find("# simd: " + sudoku::simd::available().front() + "\n"),
+            std::string::npos);
+
+  const auto bad = test::cli("solve " + in + " -s scored -j 1", "SUDOKU_SIMD=sse9 ");
+  EXPECT_EQ(bad.exit_code, 2) << bad.out;
+  EXPECT_NE(bad.out.find("SUDOKU_SIMD"), std::string::npos) << bad.out;
+  EXPECT_NE(bad.out.find("sse9"), std::string::npos) << bad.out;
+}
+
+}  // namespace
