@@ -69,12 +69,12 @@
 // lanes at a time, one lane per band, from the digit's candidate words copied digit-major.
 //
 // Instruction sets. The whole solver (both rules 4) is compiled once per Highway target
-// (baseline, SSSE3, SSE4, AVX2, AVX-512, AVX-512 with VPOPCNTDQ: `foreach_target.h`) and the
-// best one the CPU runs is picked when a solver is made; SUDOKU_SIMD caps it (sudoku/simd.hpp;
-// `portable` for valgrind). The paths differ in code generation (popcnt, tzcnt, BMI, VEX) and in
-// the score's popcounts: per-byte sums and one psadbw on the baseline (SSE2), Highway's
-// PopulationCount elsewhere (a pshufb nibble table; one vpopcntd with AVX-512 VPOPCNTDQ). The
-// rules are the same on every path, so answers and counters are equal (tests/simd_test.cpp).
+// (baseline, SSE4, AVX2: `foreach_target.h`; AVX-512 measured slower, see CMakeLists.txt) and
+// the best one the CPU runs is picked when a solver is made; SUDOKU_SIMD caps it
+// (sudoku/simd.hpp; `portable` for fixed instruction counts under valgrind). The paths differ in
+// code generation (popcnt, tzcnt, BMI, VEX) and in the score's popcounts: per-byte sums and one
+// psadbw on the baseline (SSE2), Highway's PopulationCount (a pshufb nibble table) elsewhere.
+// The rules are the same on every path, so answers and counters are equal (tests/simd_test.cpp).
 //
 // Its counters count as propagation's (below). Measurements that shaped it (issue 15; guesses per puzzle at limit 2, whole files;
 // instructions from valgrind --tool=callgrind on a harness that parses then solves the first
@@ -467,7 +467,7 @@ inline int peer_score(const uint32_t* peers, const uint32_t* open_a, const uint3
   return _mm_cvtsi128_si32(sad) + _mm_cvtsi128_si32(_mm_srli_si128(sad, 8));
 }
 #else
-// SSSE3 and up: Highway's PopulationCount (a nibble table by pshufb; one vpopcntd on AVX3_DL).
+// SSE4 and AVX2: Highway's PopulationCount (a nibble table by pshufb).
 inline int peer_score(const uint32_t* peers, const uint32_t* open_a, const uint32_t* open_z,
                       const uint32_t* pair_a, const uint32_t* pair_z) {
   namespace hn = hwy::HWY_NAMESPACE;
