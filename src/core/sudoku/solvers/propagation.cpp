@@ -73,7 +73,8 @@
 // the best one the CPU runs is picked when a solver is made; SUDOKU_SIMD caps it
 // (sudoku/simd.hpp; `portable` for fixed instruction counts under valgrind). The paths differ in
 // code generation (popcnt, tzcnt, BMI, VEX) and in the score's popcounts: per-byte sums and one
-// psadbw on the baseline (SSE2), Highway's PopulationCount (a pshufb nibble table) elsewhere.
+// psadbw on the baseline (SSE2), Highway's byte PopulationCount (a pshufb nibble table) and
+// SumsOf8 elsewhere.
 // The rules are the same on every path, so answers and counters are equal (tests/simd_test.cpp).
 //
 // Its counters count as propagation's (below). Measurements that shaped it (issue 15; guesses per puzzle at limit 2, whole files;
@@ -467,18 +468,21 @@ inline int peer_score(const uint32_t* peers, const uint32_t* open_a, const uint3
   return _mm_cvtsi128_si32(sad) + _mm_cvtsi128_si32(_mm_srli_si128(sad, 8));
 }
 #else
-// SSE4 and AVX2: Highway's PopulationCount (a nibble table by pshufb).
+// SSE4 and AVX2: Highway's PopulationCount of bytes (a nibble table by pshufb), the total by one
+// SumsOf8 (psadbw), as on the baseline: per-lane counts are never needed.
 inline int peer_score(const uint32_t* peers, const uint32_t* open_a, const uint32_t* open_z,
                       const uint32_t* pair_a, const uint32_t* pair_z) {
   namespace hn = hwy::HWY_NAMESPACE;
   const hn::FixedTag<uint32_t, 4> d;
+  const hn::Repartition<uint8_t, decltype(d)> d8;
+  const hn::Repartition<uint64_t, decltype(d)> d64;
   const auto m = hn::Load(d, peers);
-  const auto oa = hn::And(hn::Load(d, open_a), m);
-  const auto oz = hn::And(hn::Load(d, open_z), m);
-  const auto pz = hn::And(hn::Or(hn::Load(d, pair_a), hn::Load(d, pair_z)), m);
-  const auto sum = hn::Add(hn::Add(hn::PopulationCount(oa), hn::PopulationCount(oz)),
-                           hn::ShiftLeft<2>(hn::PopulationCount(pz)));
-  return static_cast<int>(hn::GetLane(hn::SumOfLanes(d, sum)));
+  const auto bytes = [&](auto v) { return hn::PopulationCount(hn::BitCast(d8, hn::And(v, m))); };
+  const auto pz = bytes(hn::Or(hn::Load(d, pair_a), hn::Load(d, pair_z)));
+  // Per byte at most 8 + 8 + 4 * 8: no carry between bytes.
+  const auto sum = hn::Add(hn::Add(bytes(hn::Load(d, open_a)), bytes(hn::Load(d, open_z))),
+                           hn::Add(hn::Add(pz, pz), hn::Add(pz, pz)));
+  return static_cast<int>(hn::GetLane(hn::SumOfLanes(d64, hn::SumsOf8(sum))));
 }
 #endif
 
