@@ -372,13 +372,28 @@ bool init(State& s, const Grid& g) {
   uint32_t rows[9] = {}, cols[9] = {}, boxes[9] = {};  // per digit: units that hold it
   uint32_t given[27] = {};                              // [band * 9 + digit]
   const uint8_t* v = g.data();
-  for (int cell = 0; cell < 81; ++cell) {
-    if (v[cell] == 0) continue;
-    const int d = v[cell] - 1, r = kCell[cell].row, c = kCell[cell].col, x = kCell[cell].box;
-    if ((rows[d] >> r | cols[d] >> c | boxes[d] >> x) & 1) return false;
-    rows[d] |= 1u << r, cols[d] |= 1u << c, boxes[d] |= 1u << x;
-    given[r / 3 * 9 + d] |= 1u << (cell % 27);
+  // The givens, found 16 cells at a time: a branch per cell mispredicted on about a third of
+  // them (11% of the time on diabolical puzzles at limit 1; perf). A Grid holds kMaxCells
+  // (625) bytes, so reading 96 is safe.
+  static_assert(kMaxCells >= 96);
+  uint64_t filled[2] = {};  // cells 0-63, 64-80
+  for (int k = 0; k < 6; ++k) {
+    const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(v + 16 * k));
+    const uint64_t m = ~static_cast<uint64_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_setzero_si128()))) & 0xffff;
+    filled[k / 4] |= m << (16 * (k % 4));
   }
+  filled[1] &= (1u << 17) - 1;
+  uint32_t clash = 0;
+  for (int half = 0; half < 2; ++half) {
+    for (uint64_t left = filled[half]; left; left &= left - 1) {
+      const int cell = 64 * half + std::countr_zero(left);
+      const int d = v[cell] - 1, r = kCell[cell].row, c = kCell[cell].col, x = kCell[cell].box;
+      clash |= (rows[d] >> r | cols[d] >> c | boxes[d] >> x) & 1;
+      rows[d] |= 1u << r, cols[d] |= 1u << c, boxes[d] |= 1u << x;
+      given[r / 3 * 9 + d] |= 1u << (cell % 27);
+    }
+  }
+  if (clash) return false;
   for (int b = 0; b < 3; ++b) {
     uint32_t all = 0;
     for (int d = 0; d < 9; ++d) all |= given[b * 9 + d];
