@@ -408,8 +408,11 @@ bool init(State& s, const Grid& g) {
   return true;
 }
 
+/// Writes the solved state's 81 cells into `g` (every one of them: the state is solved), which
+/// keeps its other cells: a fresh Grid would clear and copy 625 bytes (2.5% of the time on
+/// diabolical at limit 1; perf).
 void write_solution(const State& s, Grid& g) {
-  g = Grid(3);
+  g.reshape(3);
   uint8_t* v = g.data();
   for (int b = 0; b < 3; ++b)
     for (int d = 0; d < 9; ++d)
