@@ -93,6 +93,9 @@ TEST(Simd, EnvironmentChoosesThePathAndTheProvenanceRecordsIt) {
   EXPECT_NE(test::slurp(dir.path("best.csv")).find("# simd: " + sudoku::simd::available().front() + "\n"),
             std::string::npos);
 
+  const auto list = test::cli("list", "SUDOKU_SIMD=portable ");
+  EXPECT_NE(list.out.find("instruction set baseline"), std::string::npos) << list.out;
+
   const auto bad = test::cli("solve " + in + " -s scored -j 1", "SUDOKU_SIMD=sse9 ");
   EXPECT_EQ(bad.exit_code, 2) << bad.out;
   EXPECT_NE(bad.out.find("SUDOKU_SIMD"), std::string::npos) << bad.out;

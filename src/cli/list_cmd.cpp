@@ -1,10 +1,12 @@
 // `list`: the registered solvers.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "cli/common.hpp"
 #include "cli/solver_options.hpp"
 #include "cli/table.hpp"
 #include "sudoku/registry.hpp"
+#include "sudoku/simd.hpp"
 
 namespace cli {
 namespace {
@@ -19,6 +21,9 @@ int run_list(const ExternalSolverOptions& ext) {
     t.add({s.name, sizes, s.description, s.origin.empty() ? "built-in" : s.origin});
   }
   fmt::print("{}", t.render(3));
+  fmt::print("\npropagation and scored use the instruction set {} (this CPU and build offer {}; "
+             "SUDOKU_SIMD=NAME chooses)\n",
+             sudoku::simd::current(), fmt::join(sudoku::simd::available(), ", "));
   return 0;
 }
 
