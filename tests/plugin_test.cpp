@@ -252,6 +252,9 @@ TEST(Plugin, LiarsAreCaughtByTheVerifier) {
   const std::vector<Case> cases = {
       {"h=" + kHarness + ":solve_liar", "h", "1", "answer breaks the rules"},
       {"h=" + kHarness + ":solve_liar", "h", "2", "answer breaks the rules"},
+      // A wrong solution written at limit 2 is the answer: the extra limit-1 call (which would
+      // tell the truth) is only for a function that wrote nothing.
+      {"h=" + kHarness + ":solve_liar_above_1", "h", "2", "answer breaks the rules"},
       {liars, "liar", "1", "answer changes the given"},
       {liars, "liar", "2", "answer changes the given"},
       {liars, "miscounter", "2", "the plug-in returned status 'unique' with 2 solutions at limit 2"},

@@ -9,7 +9,8 @@
 // The wrappers do as little as possible inside solve(), the call the driver times: the native
 // ABI passes the Grid's own cell bytes in and lets the library write the solution straight into
 // the Result's Grid. Checks of what a library returned (a status that disagrees with its count,
-// a harness function that gave a count without a solution) run in complete(), untimed.
+// a harness function that gave a count and left the solution unwritten) run in complete(),
+// untimed.
 #include "sudoku/ext/plugin.hpp"
 
 #include <dlfcn.h>
@@ -24,7 +25,6 @@
 
 #include <fmt/format.h>
 
-#include "sudoku/verify.hpp"
 #include "sudoku_bench/plugin.h"
 
 namespace sudoku::ext {
@@ -175,7 +175,7 @@ class HarnessSolver final : public Solver {
     // library reads puzzle[81] to tell a plain puzzle from a 729-character pencilmark one).
     for (int i = 0; i < 81; ++i)
       puzzle_[i] = puzzle[i] == 0 ? '.' : static_cast<char>('0' + puzzle[i]);
-    std::memset(answer_.data(), '.', 81);
+    std::memset(answer_.data(), kUntouched, 81);
     limit_ = effective_limit(limits);
     const auto lim = static_cast<size_t>(std::min<uint64_t>(limit_, std::numeric_limits<size_t>::max()));
     size_t guesses = 0;
@@ -187,14 +187,16 @@ class HarnessSolver final : public Solver {
     return r;
   }
 
-  std::optional<std::string> complete(const Grid& puzzle, Result& r) override {
+  std::optional<std::string> complete(const Grid&, Result& r) override {
     if (count_ > limit_)
       return fmt::format("the function returned {} solutions with a limit of {}", count_, limit_);
-    // Some libraries fill the solution only when the limit is 1: then one more call (untimed,
-    // its guesses not counted) gets a solution for the verifier.
-    if (count_ > 0 && limit_ > 1 && check_solution(puzzle, r.solution)) {
+    // Some libraries fill the solution only when the limit is 1: when the call left the buffer
+    // untouched, one more call (untimed, its guesses not counted) gets a solution for the
+    // verifier. A solution that was written is the function's answer, checked as it is: a wrong
+    // one is `wrong`, never replaced by another call's.
+    if (count_ > 0 && limit_ > 1 && untouched()) {
       size_t guesses = 0;
-      std::memset(answer_.data(), '.', 81);
+      std::memset(answer_.data(), kUntouched, 81);
       if (fn_(puzzle_.data(), 1, 0, answer_.data(), &guesses) == 0)
         return fmt::format("the function counted {} solution{} with limit {}, but none with limit 1",
                            count_, count_ == 1 ? "" : "s", limit_);
@@ -204,6 +206,13 @@ class HarnessSolver final : public Solver {
   }
 
  private:
+  /// What the answer buffer holds before each call: a byte no answer has (digits '1'-'9'; a
+  /// function that fills only some cells has written, and its answer is checked as it is).
+  static constexpr char kUntouched = '\x7f';
+  bool untouched() const noexcept {
+    return std::all_of(answer_.begin(), answer_.begin() + 81, [](char c) { return c == kUntouched; });
+  }
+
   void decode(Grid& g) const {
     g.reshape(3);
     for (int i = 0; i < 81; ++i) {
