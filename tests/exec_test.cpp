@@ -361,6 +361,9 @@ TEST(Exec, UnusableCommandsAreRefusedBeforeAnyWork) {
            {exec("x", "no_such_solver_xyz", "--exec-batch"),
             "--exec-batch x: 'no_such_solver_xyz' did not answer a first puzzle: x ended after 0 "
             "answers (it exited with status 127: command not found)\n"},
+           // Names that -s could never pick, refused as plug-in names are, before any start.
+           {"--exec 'a b=cat'", "--exec a b: 'a b' cannot be a solver name (letters, digits, '-', '_', '.')"},
+           {"--exec-batch 'x,y=cat'", "--exec-batch x,y: 'x,y' cannot be a solver name (letters, digits"},
        }) {
     for (const char* cmd : {"solve ", "list "}) {
       const std::string args = std::string(cmd) + (cmd[0] == 's' ? data + " -s dlx " : "") + c.option;

@@ -715,6 +715,7 @@ bool parse_answer(std::string_view line, const Grid& puzzle, uint64_t limit, Res
 }
 
 SolverInfo exec_solver(const std::string& name, const std::string& command, std::chrono::milliseconds timeout) {
+  check_solver_name(name);
   auto spec = std::make_shared<const ExecSpec>(ExecSpec{name, command, timeout});
   auto pool = std::make_shared<ChildPool>();
   { ExecSolver first(spec, pool); }  // throws LoadError naming the command; else kept warm
@@ -728,6 +729,7 @@ SolverInfo exec_solver(const std::string& name, const std::string& command, std:
 }
 
 SolverInfo exec_batch_solver(const std::string& name, const std::string& command, std::chrono::milliseconds timeout) {
+  check_solver_name(name);
   auto spec = std::make_shared<const ExecSpec>(ExecSpec{name, command, timeout});
   {  // a first run on one easy puzzle: it must start and answer
     std::string why;

@@ -25,6 +25,7 @@
 
 #include <fmt/format.h>
 
+#include "sudoku/registry.hpp"
 #include "sudoku_bench/plugin.h"
 
 namespace sudoku::ext {
@@ -147,13 +148,6 @@ class NativeSolver final : public Solver {
   int code_ = SUDOKU_BENCH_NONE;
 };
 
-bool valid_name(std::string_view name) {
-  return !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-           c == '-' || c == '_' || c == '.';
-  });
-}
-
 // ---- the harness convention --------------------------------------------------------------
 
 using HarnessFn = size_t (*)(const char* puzzle, size_t limit, uint32_t flags, char* solution,
@@ -230,9 +224,13 @@ class HarnessSolver final : public Solver {
 
 }  // namespace
 
+void check_solver_name(const std::string& name) {
+  if (!valid_solver_name(name))
+    throw LoadError(fmt::format("'{}' cannot be a solver name ({})", name, kSolverNameRule));
+}
+
 SolverInfo load_harness(const std::string& name, const std::string& path, const std::string& symbol) {
-  if (!valid_name(name))
-    throw LoadError(fmt::format("'{}' cannot be a solver name (letters, digits, '-', '_', '.')", name));
+  check_solver_name(name);
   if (symbol.empty()) throw LoadError(fmt::format("{}: no symbol given (NAME=PATH:SYMBOL)", path));
   std::string abs;
   void* h = open_library(path, abs);
@@ -275,9 +273,10 @@ std::vector<SolverInfo> load_native(const std::string& path) {
   for (uint32_t i = 0; i < d->solver_count; ++i) {
     const sudoku_bench_solver& s = d->solvers[i];
     const std::string name = s.name != nullptr ? s.name : "";
-    if (!valid_name(name))
-      throw LoadError(fmt::format("{}: solver {} has {} name{}: use letters, digits, '-', '_', '.'", path,
-                                  i, name.empty() ? "no" : "an unusable", name.empty() ? "" : " '" + name + "'"));
+    if (!valid_solver_name(name))
+      throw LoadError(fmt::format("{}: solver {} has {} name{}: use {}", path, i,
+                                  name.empty() ? "no" : "an unusable",
+                                  name.empty() ? "" : " '" + name + "'", kSolverNameRule));
     if (!names.insert(name).second)
       throw LoadError(fmt::format("{}: the plug-in lists solver '{}' twice", path, name));
     if (s.boxes == 0 || (s.boxes & ~static_cast<uint32_t>(kAllBoxes)) != 0)
