@@ -364,6 +364,11 @@ TEST(Exec, UnusableCommandsAreRefusedBeforeAnyWork) {
            // Names that -s could never pick, refused as plug-in names are, before any start.
            {"--exec 'a b=cat'", "--exec a b: 'a b' cannot be a solver name (letters, digits, '-', '_', '.')"},
            {"--exec-batch 'x,y=cat'", "--exec-batch x,y: 'x,y' cannot be a solver name (letters, digits"},
+           // --timeout: more than 0, at most 10^6 s (its deadlines are nanoseconds of the clock).
+           {exec("x", "cat") + " --timeout 1e300", "--timeout: 1e300 s: give more than 0 and at most 1e+06 seconds"},
+           {exec("x", "cat") + " --timeout nan", "--timeout: nan s: give more than 0 and at most 1e+06 seconds"},
+           {exec("x", "cat") + " --timeout 0", "--timeout: 0 s: give more than 0 and at most 1e+06 seconds"},
+           {exec("x", "cat") + " --timeout soon", "--timeout: 'soon' is not a number of seconds"},
        }) {
     for (const char* cmd : {"solve ", "list "}) {
       const std::string args = std::string(cmd) + (cmd[0] == 's' ? data + " -s dlx " : "") + c.option;
