@@ -361,6 +361,12 @@ TEST(Exec, UnusableCommandsAreRefusedBeforeAnyWork) {
            {exec("x", "no_such_solver_xyz", "--exec-batch"),
             "--exec-batch x: 'no_such_solver_xyz' did not answer a first puzzle: x ended after 0 "
             "answers (it exited with status 127: command not found)\n"},
+           // cat echoes the puzzle: an answer, but not a solution (the verifier checks it).
+           {exec("c", "cat", "--exec-batch"),
+            "--exec-batch c: 'cat' answered a first, easy puzzle wrongly: answer is incomplete at "},
+           {exec("c", "echo 0", "--exec-batch"),
+            "--exec-batch c: 'echo 0' answered a first, easy puzzle wrongly: solver found no "
+            "solution but the file gives one (answer '0')"},
            // Names that -s could never pick, refused as plug-in names are, before any start.
            {"--exec 'a b=cat'", "--exec a b: 'a b' cannot be a solver name (letters, digits, '-', '_', '.')"},
            {"--exec-batch 'x,y=cat'", "--exec-batch x,y: 'x,y' cannot be a solver name (letters, digits"},
@@ -380,6 +386,19 @@ TEST(Exec, UnusableCommandsAreRefusedBeforeAnyWork) {
       EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 10);
     }
   }
+}
+
+TEST(Exec, AChildThatAnswersItsFirstPuzzleWronglyIsRefused) {
+  NEED_PYTHON()
+  // The first, untimed puzzle every child gets (exec.cpp kProbe); the child lies on it only.
+  const std::string probe =
+      ".173698256.215894795.724316825.371697915.643234691.758289643.715732916.416487529.";
+  const auto r = test::cli("solve " + test::shared("norvig_easy50.txt") + " -s x " +
+                           exec("x", py("--lie-on " + probe)));
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_TRUE(has(r.out, "--exec x: '" + py("--lie-on " + probe) +
+                             "' answered a first, easy puzzle wrongly: answer ")) << r.out;
+  EXPECT_FALSE(has(r.out, "dataset")) << "work was done: " << r.out;
 }
 
 TEST(Exec, ListAndBenchShowExecSolvers) {
