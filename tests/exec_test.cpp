@@ -401,6 +401,29 @@ TEST(Exec, AChildThatAnswersItsFirstPuzzleWronglyIsRefused) {
   EXPECT_FALSE(has(r.out, "dataset")) << "work was done: " << r.out;
 }
 
+// A worker thread whose child cannot start in the middle of a run: one message naming the
+// solver; the run stops (a failure, exit 1; the outputs are kept partial, as for any run that
+// stops early: README, "Outputs never lose data").
+TEST(Exec, AWorkerWhoseChildCannotStartStopsTheRunWithOneMessage) {
+  NEED_PYTHON()
+  test::TempDir dir;
+  const std::string marker = dir.path("started");
+  // Starts once (the child that answers at registration), then exits 3 before any answer.
+  const std::string cmd = "test -e " + marker + " && exit 3; touch " + marker + "; exec " + py();
+  const sudoku::SolverInfo info = sudoku::ext::exec_solver("late", cmd, std::chrono::seconds(20));
+  auto first = info.make();  // takes the child that answered at registration
+  try {
+    auto second = info.make();
+    ADD_FAILURE() << "a worker without a child was made";
+  } catch (const sudoku::ext::LoadError& e) {
+    ADD_FAILURE() << "a mid-run failure is not a refused command (exit 2): " << e.what();
+  } catch (const std::exception& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "--exec late: the child of a new worker thread could not be started, so the run "
+              "stopped: '" + cmd + "' exited with status 3 before answering a first puzzle");
+  }
+}
+
 TEST(Exec, ListAndBenchShowExecSolvers) {
   NEED_PYTHON()
   auto r = test::cli("list " + exec("py", py()));
@@ -524,9 +547,17 @@ TEST(ExecBatch, AProgramThatStopsEarlyOrHangsLeavesTheRestFailed) {
 
 TEST(ExecBatch, IsNotAPerPuzzleSolver) {
   if (!have_qqwing()) GTEST_SKIP() << "qqwing is not installed";
-  const auto r = test::cli("generate -n 1 --checker qq " + exec("qq", "qqwing --solve --one-line", "--exec-batch"));
-  EXPECT_NE(r.exit_code, 0) << r.out;
-  EXPECT_TRUE(has(r.out, "'qq' is an --exec-batch program: it answers whole files")) << r.out;
+  test::TempDir dir;
+  const std::string out = dir.path("out.txt");
+  const std::string qq = exec("qq", "qqwing --solve --one-line", "--exec-batch");
+  // Refused before any work (exit 2), as a usage error: no output, not even a partial one
+  // that would block the next run.
+  const auto r = test::cli("generate -n 1 --checker qq " + qq + " -o " + out);
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_TRUE(has(r.out, "--checker 'qq' is an --exec-batch program: it answers whole files (solve, "
+                         "bench), not one puzzle at a time, so it cannot be the --checker")) << r.out;
+  EXPECT_FALSE(std::filesystem::exists(out));
+  EXPECT_FALSE(std::filesystem::exists(out + ".partial"));
 }
 
 }  // namespace

@@ -329,4 +329,30 @@ TEST(Plugin, SolverThatCannotMakeItsStateIsRefusedBeforeAnyWork) {
   EXPECT_FALSE(std::filesystem::exists(dir.path("rows.csv.partial")));
 }
 
+// A worker thread that cannot make its state in the middle of a run (the trial state at load
+// time worked): one message naming the library and solver; the run stops, exit 1, and the
+// outputs stay partial and are named, as for any run that stops early (README, "Outputs never
+// lose data").
+TEST(Plugin, SolverThatCannotMakeAWorkersStateStopsTheRunWithOneMessage) {
+  test::TempDir dir;
+  const std::string lib = TEST_PLUGIN_LATE_NO_STATE;
+  const std::string why = "--plugin " + lib + ": solver 'late-stateless' could not make the state of "
+                          "a new worker thread (create() returned NULL), so the run stopped";
+  for (const auto& [args, out] : std::vector<std::pair<std::string, std::string>>{
+           {"solve " + test::shared("norvig_easy50.txt") + " -s late-stateless -j 2", "rows.csv"},
+           {"generate -n 50 --checker late-stateless -j 2", "puzzles.txt"}}) {
+    const std::string path = dir.path(out);
+    const auto r = test::cli(args + " --plugin " + lib + " -o " + path);
+    EXPECT_EQ(r.exit_code, 1) << args << "\n" << r.out;
+    std::size_t n = 0;
+    for (std::size_t at = r.out.find(why); at != std::string::npos; at = r.out.find(why, at + 1)) ++n;
+    EXPECT_EQ(n, 1u) << args << "\n" << r.out;
+    EXPECT_FALSE(has(r.out, "terminate")) << r.out;
+    EXPECT_FALSE(std::filesystem::exists(path)) << args;
+    EXPECT_TRUE(std::filesystem::exists(path + ".partial")) << args;
+    EXPECT_TRUE(has(r.out, "kept as " + path + ".partial")) << args << "\n" << r.out;
+    std::filesystem::remove(path + ".partial");
+  }
+}
+
 }  // namespace

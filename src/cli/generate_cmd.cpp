@@ -43,14 +43,6 @@ struct GenerateOptions {
   ExternalSolverOptions ext;  ///< run-time solvers for --checker
 };
 
-const sudoku::SolverInfo* pick_solver(const std::string& name, int box, const char* role) {
-  const sudoku::SolverInfo* s = parse_solvers(name).front();
-  if (!s->supports(box))
-    throw UsageError(fmt::format("{} '{}' does not support {}x{} grids", role, s->name, box * box,
-                                 box * box));
-  return s;
-}
-
 /// A solver for `box` other than `not_this`: dlx first, then propagation, then the baseline.
 const sudoku::SolverInfo* other_solver(const sudoku::SolverInfo* not_this, int box) {
   for (const char* name : {"dlx", "propagation", "backtracking"}) {
@@ -158,7 +150,7 @@ int run_generate(const GenerateOptions& opt, const Context& ctx) {
   spec.solutions = opt.solutions;
   spec.levels = levels;
   spec.checker = pick_solver(opt.checker.empty() ? (box == 3 ? "propagation" : "dlx") : opt.checker,
-                             box, "checker");
+                             box, "--checker");
   if (opt.verify) spec.verifier = opt.grids ? spec.checker : other_solver(spec.checker, box);
 
   ItemsRun run;

@@ -141,6 +141,21 @@ std::vector<std::pair<std::string, std::string>> register_external_solvers(const
   return provenance;
 }
 
+const sudoku::SolverInfo* pick_solver(const std::string& name, int box, std::string_view role) {
+  const auto list = parse_solvers(name);
+  if (list.size() != 1)
+    throw UsageError(fmt::format("{} '{}': one solver, not a list", role, name));
+  const sudoku::SolverInfo* s = list.front();
+  if (s->batch)
+    throw UsageError(fmt::format("{} '{}' is an --exec-batch program: it answers whole files (solve, "
+                                 "bench), not one puzzle at a time, so it cannot be the {} (an "
+                                 "--exec solver can)", role, s->name, role));
+  if (!s->supports(box))
+    throw UsageError(fmt::format("{} '{}' does not support {}x{} grids", role, s->name, box * box,
+                                 box * box));
+  return s;
+}
+
 std::string exec_floor_note(const std::vector<const sudoku::SolverInfo*>& solvers) {
   const bool any = std::any_of(solvers.begin(), solvers.end(), [](const sudoku::SolverInfo* s) {
     return s->origin.starts_with("exec: ");

@@ -32,6 +32,11 @@ void add_external_solver_options(CLI::App* app, ExternalSolverOptions& opt);
 /// command.
 std::vector<std::pair<std::string, std::string>> register_external_solvers(const ExternalSolverOptions& opt);
 
+/// The one solver `name` (built in or registered by the options above) for a role that solves
+/// puzzles one at a time, in `box` grids (generate's --checker). Throws UsageError (exit 2, before any work) for an unknown name, a
+/// solver of other sizes, or an --exec-batch program, which answers whole files only.
+const sudoku::SolverInfo* pick_solver(const std::string& name, int box, std::string_view role);
+
 /// After a run with --exec solvers among `solvers`: a paragraph for the terminal with the
 /// protocol's own cost per puzzle on this machine (an echoing child; sudoku::ext::measure_floor),
 /// to read their times against. Empty when none of them is an --exec solver.

@@ -472,10 +472,16 @@ enum class Trip { ok, timeout, died, protocol };
 /// `--exec`: one child per worker thread.
 class ExecSolver final : public Solver {
  public:
-  ExecSolver(std::shared_ptr<const ExecSpec> spec, std::shared_ptr<ChildPool> pool)
+  /// `registering`: the first worker, made when the command is registered (its failure is the
+  /// command refused, exit 2); any later one is made by a worker thread in the middle of a run.
+  ExecSolver(std::shared_ptr<const ExecSpec> spec, std::shared_ptr<ChildPool> pool, bool registering = false)
       : spec_(std::move(spec)), pool_(std::move(pool)), child_(pool_->take()) {
     std::string why;
-    if (child_ == nullptr && !start(why)) throw LoadError(fmt::format("'{}' {}", spec_->command, why));
+    if (child_ != nullptr || start(why)) return;
+    if (registering) throw LoadError(fmt::format("'{}' {}", spec_->command, why));
+    throw std::runtime_error(fmt::format("--exec {}: the child of a new worker thread could not be "
+                                         "started, so the run stopped: '{}' {}",
+                                         spec_->name, spec_->command, why));
   }
   ~ExecSolver() override { pool_->give(std::move(child_)); }
   ExecSolver(const ExecSolver&) = delete;
@@ -747,7 +753,7 @@ SolverInfo exec_solver(const std::string& name, const std::string& command, std:
   check_solver_name(name);
   auto spec = std::make_shared<const ExecSpec>(ExecSpec{name, command, timeout});
   auto pool = std::make_shared<ChildPool>();
-  { ExecSolver first(spec, pool); }  // throws LoadError naming the command; else kept warm
+  { ExecSolver first(spec, pool, true); }  // throws LoadError naming the command; else kept warm
   SolverInfo info;
   info.name = name;
   info.description = "external program, one child per thread, line protocol (docs/exec.md)";

@@ -110,11 +110,14 @@ std::optional<std::string> inconsistency(int code, uint64_t solutions, uint64_t 
 /// One worker of a native solver: one plug-in state, made on the worker's thread.
 class NativeSolver final : public Solver {
  public:
+  /// Made by a worker thread in the middle of a run (load_native() made and freed a trial state
+  /// before any work): a create() that fails now stops the run.
   NativeSolver(const sudoku_bench_solver& s, const std::string& path) : s_(s) {
     state_ = s_.create();
     if (state_ == nullptr)
-      throw LoadError(fmt::format("{}: solver '{}' could not make its state (create() returned NULL)",
-                                  path, s_.name));
+      throw std::runtime_error(fmt::format("--plugin {}: solver '{}' could not make the state of a new "
+                                           "worker thread (create() returned NULL), so the run stopped",
+                                           path, s_.name));
   }
   ~NativeSolver() override {
     if (s_.destroy != nullptr) s_.destroy(state_);
