@@ -355,4 +355,36 @@ TEST(Plugin, SolverThatCannotMakeAWorkersStateStopsTheRunWithOneMessage) {
   }
 }
 
+// ---- generate, transform, show: a solver from outside wherever it makes sense ------------
+
+// A checker from outside has its answers verified: each puzzle cut from a full grid has that
+// grid as a solution, so a lie shows. The item fails (named, exit 1), with or without --verify.
+TEST(Plugin, GenerateChecksTheAnswersOfACheckerFromOutside) {
+  test::TempDir dir;
+  const std::string liars = TEST_PLUGIN_LIARS;
+  struct Case {
+    std::string plugin, checker, message;
+  };
+  for (const Case& c : std::vector<Case>{
+           {liars, "liar", "checker liar gave a wrong answer: answer changes the given"},
+           {liars, "miscounter", "checker miscounter gave a wrong answer: the plug-in returned status "
+                                 "'unique' with 2 solutions at limit 2"},
+           {"h=" + kHarness + ":solve_liar", "h", "checker h gave a wrong answer: answer breaks the rules"}}) {
+    const std::string out = dir.path("puzzles.txt");
+    const auto r = test::cli("generate -n 4 -j 1 --plugin " + c.plugin + " --checker " + c.checker +
+                             " -o " + out);
+    EXPECT_EQ(r.exit_code, 1) << c.checker << "\n" << r.out;
+    EXPECT_TRUE(has(r.out, "item 0: " + c.message)) << c.checker << "\n" << r.out;
+    std::filesystem::remove(out);
+    std::filesystem::remove(out + ".partial");
+  }
+  // An honest one makes the same puzzles as the built-in checker it wraps.
+  const auto a = test::cli("generate -n 20 -j 2 --seed 7 -o " + dir.path("a.txt"));
+  const auto b = test::cli("generate -n 20 -j 2 --seed 7 --plugin " + kPropagation +
+                           " --checker propagation-plugin -o " + dir.path("b.txt"));
+  ASSERT_EQ(a.exit_code, 0) << a.out;
+  ASSERT_EQ(b.exit_code, 0) << b.out;
+  EXPECT_EQ(test::slurp(dir.path("a.txt")), test::slurp(dir.path("b.txt")));
+}
+
 }  // namespace

@@ -233,8 +233,9 @@ void add_generate_command(CLI::App& app, Commands& out) {
                                        "one that made it (dlx vs propagation); exit 1 on a failure");
   g->add_option("--checker", opt->checker,
                 fmt::format("Solver for the uniqueness checks (default: propagation for 9x9, dlx "
-                            "otherwise); a check that passes {} nodes counts as not unique (the "
-                            "given stays)", sudoku::ReduceOptions{}.budget));
+                            "otherwise; also one from --plugin/--exec, whose answers are verified "
+                            "against the grid being reduced); a check that passes {} nodes counts "
+                            "as not unique (the given stays)", sudoku::ReduceOptions{}.budget));
   g->add_option("--max-attempts", opt->max_attempts, "Full grids tried per puzzle to meet --clues "
                                                    "and --difficulty (a range's target is drawn "
                                                    "once per puzzle, not per grid)")
