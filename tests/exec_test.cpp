@@ -548,16 +548,22 @@ TEST(ExecBatch, AProgramThatStopsEarlyOrHangsLeavesTheRestFailed) {
 TEST(ExecBatch, IsNotAPerPuzzleSolver) {
   if (!have_qqwing()) GTEST_SKIP() << "qqwing is not installed";
   test::TempDir dir;
-  const std::string out = dir.path("out.txt");
+  const std::string out = dir.path("out.txt"), data = test::shared("norvig_top95.txt");
   const std::string qq = exec("qq", "qqwing --solve --one-line", "--exec-batch");
   // Refused before any work (exit 2), as a usage error: no output, not even a partial one
   // that would block the next run.
-  const auto r = test::cli("generate -n 1 --checker qq " + qq + " -o " + out);
-  EXPECT_EQ(r.exit_code, 2) << r.out;
-  EXPECT_TRUE(has(r.out, "--checker 'qq' is an --exec-batch program: it answers whole files (solve, "
-                         "bench), not one puzzle at a time, so it cannot be the --checker")) << r.out;
-  EXPECT_FALSE(std::filesystem::exists(out));
-  EXPECT_FALSE(std::filesystem::exists(out + ".partial"));
+  for (const auto& [args, role] : std::vector<std::pair<std::string, std::string>>{
+           {"generate -n 1 --checker qq " + qq, "--checker"},
+           {"generate -n 1 --verifier qq " + qq, "--verifier"},
+           {"transform " + data + " -n 1 --verifier qq " + qq, "--verifier"},
+           {"show " + test::kPuzzle + " -s qq " + qq, "solver"}}) {
+    const auto r = test::cli(role == "solver" ? args : args + " -o " + out);  // show writes no file
+    EXPECT_EQ(r.exit_code, 2) << args << "\n" << r.out;
+    EXPECT_TRUE(has(r.out, role + " 'qq' is an --exec-batch program: it answers whole files (solve, "
+                           "bench), not one puzzle at a time, so it cannot be the " + role)) << r.out;
+    EXPECT_FALSE(std::filesystem::exists(out)) << args;
+    EXPECT_FALSE(std::filesystem::exists(out + ".partial")) << args;
+  }
 }
 
 }  // namespace

@@ -387,4 +387,47 @@ TEST(Plugin, GenerateChecksTheAnswersOfACheckerFromOutside) {
   EXPECT_EQ(test::slurp(dir.path("a.txt")), test::slurp(dir.path("b.txt")));
 }
 
+TEST(Plugin, GenerateAndTransformVerifyWithASolverFromOutside) {
+  test::TempDir dir;
+  const std::string liars = TEST_PLUGIN_LIARS;
+  const std::string data = test::shared("norvig_top95.txt");
+  // An honest verifier from outside: every item checked, exit 0; a lying one: exit 1, named.
+  for (const std::string& cmd : {std::string("generate -n 10 -j 2"), "transform " + data + " -n 10 -j 2"}) {
+    auto r = test::cli(cmd + " --plugin " + kExample + " --verifier example-bitmask");
+    EXPECT_EQ(r.exit_code, 0) << cmd << "\n" << r.out;
+    r = test::cli(cmd + " --plugin " + liars + " --verifier liar");
+    EXPECT_EQ(r.exit_code, 1) << cmd << "\n" << r.out;
+    EXPECT_TRUE(has(r.out, "item 0: liar gave a wrong answer: answer ")) << cmd << "\n" << r.out;
+    // The provenance records the verifier and its library.
+    const std::string stats = dir.path("stats.csv");
+    r = test::cli(cmd + " --plugin " + kExample + " --verifier example-bitmask -o /dev/null --stats " + stats);
+    EXPECT_EQ(r.exit_code, 0) << cmd << "\n" << r.out;
+    EXPECT_TRUE(has(test::slurp(stats), "# verifier: example-bitmask\n")) << cmd << "\n" << test::slurp(stats);
+    EXPECT_TRUE(has(test::slurp(stats), "# plugin: example-bitmask ")) << cmd << "\n" << test::slurp(stats);
+  }
+  // An --exec verifier: the Python solver.
+  if (std::filesystem::exists("/usr/bin/python3")) {
+    const std::string py = std::string("--exec py='/usr/bin/python3 ") + SUDOKU_SOURCE_DIR + "/tests/exec/solver.py'";
+    const auto r = test::cli("transform " + data + " -n 5 -j 1 --verifier py " + py);
+    EXPECT_EQ(r.exit_code, 0) << r.out;
+  }
+  // The verifier is a second opinion: not the checker itself.
+  const auto r = test::cli("generate -n 1 --checker dlx --verifier dlx");
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_TRUE(has(r.out, "--verifier dlx: it is also the --checker")) << r.out;
+}
+
+TEST(Plugin, ShowTakesASolverFromOutside) {
+  auto r = test::cli("show " + test::kPuzzle + " --plugin " + kExample + " -s example-bitmask");
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_TRUE(has(r.out, "example-bitmask: unique")) << r.out;
+  r = test::cli("show " + test::kPuzzle + " --plugin " + std::string(TEST_PLUGIN_LIARS) + " -s liar");
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_TRUE(has(r.out, "liar: wrong")) << r.out;
+  // The harness convention's extra untimed call happens here too (a unique puzzle at limit 2).
+  r = test::cli("show " + test::kPuzzle + " --plugin h=" + kHarness + ":solve -s h");
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_TRUE(has(r.out, "h: unique")) << r.out;
+}
+
 }  // namespace

@@ -43,10 +43,12 @@ std::optional<std::string> checked_solve(Solver& solver, std::string_view name, 
 /// The verifier's opinion of `puzzle`: empty when it finds `solution` and nothing else.
 std::string verify_unique(Solver& verifier, std::string_view name, const Grid& puzzle,
                           const Grid& solution) {
-  const Result r = verifier.solve(puzzle, Limits{2, kDefaultBudget});
+  Result r;
+  Known known;
+  known.solution = solution;
+  if (auto why = checked_solve(verifier, name, puzzle, Limits{2, kDefaultBudget}, known, r)) return *why;
   if (r.status != Status::unique)
     return fmt::format("{} says {}, not unique", name, to_string(r.status));
-  if (!(r.solution == solution)) return fmt::format("{} finds a different solution", name);
   return {};
 }
 
@@ -196,10 +198,12 @@ class TransformWorker final : public ItemWorker {
       if (!spec_.verifier->supports(it.puzzle.box())) {
         it.problem = fmt::format("{} does not support this size", spec_.verifier->name);
       } else {
-        const Result r = verifier_->solve(it.puzzle, Limits{2, kDefaultBudget});
+        Result r;
         Known known;
         if (s.solution) known.solution = it.solution;
-        if (auto why = verify(it.puzzle, r, 2, known)) it.problem = *why;
+        if (auto why = checked_solve(*verifier_, spec_.verifier->name, it.puzzle,
+                                     Limits{2, kDefaultBudget}, known, r))
+          it.problem = *why;
         else if (!s.solution && r.status == Status::unique) it.solution = r.solution;
       }
     }
