@@ -361,6 +361,20 @@ TEST(Exec, UnusableCommandsAreRefusedBeforeAnyWork) {
            {exec("x", "no_such_solver_xyz", "--exec-batch"),
             "--exec-batch x: 'no_such_solver_xyz' did not answer a first puzzle: x ended after 0 "
             "answers (it exited with status 127: command not found)\n"},
+           // cat echoes the puzzle: an answer, but not a solution (the verifier checks it).
+           {exec("c", "cat", "--exec-batch"),
+            "--exec-batch c: 'cat' answered a first, easy puzzle wrongly: answer is incomplete at "},
+           {exec("c", "echo 0", "--exec-batch"),
+            "--exec-batch c: 'echo 0' answered a first, easy puzzle wrongly: solver found no "
+            "solution but the file gives one (answer '0')"},
+           // Names that -s could never pick, refused as plug-in names are, before any start.
+           {"--exec 'a b=cat'", "--exec a b: 'a b' cannot be a solver name (letters, digits, '-', '_', '.')"},
+           {"--exec-batch 'x,y=cat'", "--exec-batch x,y: 'x,y' cannot be a solver name (letters, digits"},
+           // --timeout: more than 0, at most 10^6 s (its deadlines are nanoseconds of the clock).
+           {exec("x", "cat") + " --timeout 1e300", "--timeout: 1e300 s: give more than 0 and at most 1e+06 seconds"},
+           {exec("x", "cat") + " --timeout nan", "--timeout: nan s: give more than 0 and at most 1e+06 seconds"},
+           {exec("x", "cat") + " --timeout 0", "--timeout: 0 s: give more than 0 and at most 1e+06 seconds"},
+           {exec("x", "cat") + " --timeout soon", "--timeout: 'soon' is not a number of seconds"},
        }) {
     for (const char* cmd : {"solve ", "list "}) {
       const std::string args = std::string(cmd) + (cmd[0] == 's' ? data + " -s dlx " : "") + c.option;
@@ -371,6 +385,42 @@ TEST(Exec, UnusableCommandsAreRefusedBeforeAnyWork) {
       EXPECT_FALSE(has(r.out, "dataset")) << "work was done: " << r.out;
       EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 10);
     }
+  }
+}
+
+TEST(Exec, AChildThatAnswersItsFirstPuzzleWronglyIsRefused) {
+  NEED_PYTHON()
+  // The first, untimed puzzle every child gets (exec.cpp kProbe); the child lies on it only.
+  const std::string probe =
+      ".173698256.215894795.724316825.371697915.643234691.758289643.715732916.416487529.";
+  const auto r = test::cli("solve " + test::shared("norvig_easy50.txt") + " -s x " +
+                           exec("x", py("--lie-on " + probe)));
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_TRUE(has(r.out, "--exec x: '" + py("--lie-on " + probe) +
+                             "' answered a first, easy puzzle wrongly: answer ")) << r.out;
+  EXPECT_FALSE(has(r.out, "dataset")) << "work was done: " << r.out;
+}
+
+// A worker thread whose child cannot start in the middle of a run: one message naming the
+// solver; the run stops (a failure, exit 1; the outputs are kept partial, as for any run that
+// stops early: README, "Outputs never lose data").
+TEST(Exec, AWorkerWhoseChildCannotStartStopsTheRunWithOneMessage) {
+  NEED_PYTHON()
+  test::TempDir dir;
+  const std::string marker = dir.path("started");
+  // Starts once (the child that answers at registration), then exits 3 before any answer.
+  const std::string cmd = "test -e " + marker + " && exit 3; touch " + marker + "; exec " + py();
+  const sudoku::SolverInfo info = sudoku::ext::exec_solver("late", cmd, std::chrono::seconds(20));
+  auto first = info.make();  // takes the child that answered at registration
+  try {
+    auto second = info.make();
+    ADD_FAILURE() << "a worker without a child was made";
+  } catch (const sudoku::ext::LoadError& e) {
+    ADD_FAILURE() << "a mid-run failure is not a refused command (exit 2): " << e.what();
+  } catch (const std::exception& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "--exec late: the child of a new worker thread could not be started, so the run "
+              "stopped: '" + cmd + "' exited with status 3 before answering a first puzzle");
   }
 }
 
@@ -497,9 +547,23 @@ TEST(ExecBatch, AProgramThatStopsEarlyOrHangsLeavesTheRestFailed) {
 
 TEST(ExecBatch, IsNotAPerPuzzleSolver) {
   if (!have_qqwing()) GTEST_SKIP() << "qqwing is not installed";
-  const auto r = test::cli("generate -n 1 --checker qq " + exec("qq", "qqwing --solve --one-line", "--exec-batch"));
-  EXPECT_NE(r.exit_code, 0) << r.out;
-  EXPECT_TRUE(has(r.out, "'qq' is an --exec-batch program: it answers whole files")) << r.out;
+  test::TempDir dir;
+  const std::string out = dir.path("out.txt"), data = test::shared("norvig_top95.txt");
+  const std::string qq = exec("qq", "qqwing --solve --one-line", "--exec-batch");
+  // Refused before any work (exit 2), as a usage error: no output, not even a partial one
+  // that would block the next run.
+  for (const auto& [args, role] : std::vector<std::pair<std::string, std::string>>{
+           {"generate -n 1 --checker qq " + qq, "--checker"},
+           {"generate -n 1 --verifier qq " + qq, "--verifier"},
+           {"transform " + data + " -n 1 --verifier qq " + qq, "--verifier"},
+           {"show " + test::kPuzzle + " -s qq " + qq, "solver"}}) {
+    const auto r = test::cli(role == "solver" ? args : args + " -o " + out);  // show writes no file
+    EXPECT_EQ(r.exit_code, 2) << args << "\n" << r.out;
+    EXPECT_TRUE(has(r.out, role + " 'qq' is an --exec-batch program: it answers whole files (solve, "
+                           "bench), not one puzzle at a time, so it cannot be the " + role)) << r.out;
+    EXPECT_FALSE(std::filesystem::exists(out)) << args;
+    EXPECT_FALSE(std::filesystem::exists(out + ".partial")) << args;
+  }
 }
 
 }  // namespace

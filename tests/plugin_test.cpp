@@ -252,6 +252,9 @@ TEST(Plugin, LiarsAreCaughtByTheVerifier) {
   const std::vector<Case> cases = {
       {"h=" + kHarness + ":solve_liar", "h", "1", "answer breaks the rules"},
       {"h=" + kHarness + ":solve_liar", "h", "2", "answer breaks the rules"},
+      // A wrong solution written at limit 2 is the answer: the extra limit-1 call (which would
+      // tell the truth) is only for a function that wrote nothing.
+      {"h=" + kHarness + ":solve_liar_above_1", "h", "2", "answer breaks the rules"},
       {liars, "liar", "1", "answer changes the given"},
       {liars, "liar", "2", "answer changes the given"},
       {liars, "miscounter", "2", "the plug-in returned status 'unique' with 2 solutions at limit 2"},
@@ -324,6 +327,107 @@ TEST(Plugin, SolverThatCannotMakeItsStateIsRefusedBeforeAnyWork) {
   }
   EXPECT_FALSE(std::filesystem::exists(dir.path("rows.csv")));
   EXPECT_FALSE(std::filesystem::exists(dir.path("rows.csv.partial")));
+}
+
+// A worker thread that cannot make its state in the middle of a run (the trial state at load
+// time worked): one message naming the library and solver; the run stops, exit 1, and the
+// outputs stay partial and are named, as for any run that stops early (README, "Outputs never
+// lose data").
+TEST(Plugin, SolverThatCannotMakeAWorkersStateStopsTheRunWithOneMessage) {
+  test::TempDir dir;
+  const std::string lib = TEST_PLUGIN_LATE_NO_STATE;
+  const std::string why = "--plugin " + lib + ": solver 'late-stateless' could not make the state of "
+                          "a new worker thread (create() returned NULL), so the run stopped";
+  for (const auto& [args, out] : std::vector<std::pair<std::string, std::string>>{
+           {"solve " + test::shared("norvig_easy50.txt") + " -s late-stateless -j 2", "rows.csv"},
+           {"generate -n 50 --checker late-stateless -j 2", "puzzles.txt"}}) {
+    const std::string path = dir.path(out);
+    const auto r = test::cli(args + " --plugin " + lib + " -o " + path);
+    EXPECT_EQ(r.exit_code, 1) << args << "\n" << r.out;
+    std::size_t n = 0;
+    for (std::size_t at = r.out.find(why); at != std::string::npos; at = r.out.find(why, at + 1)) ++n;
+    EXPECT_EQ(n, 1u) << args << "\n" << r.out;
+    EXPECT_FALSE(has(r.out, "terminate")) << r.out;
+    EXPECT_FALSE(std::filesystem::exists(path)) << args;
+    EXPECT_TRUE(std::filesystem::exists(path + ".partial")) << args;
+    EXPECT_TRUE(has(r.out, "kept as " + path + ".partial")) << args << "\n" << r.out;
+    std::filesystem::remove(path + ".partial");
+  }
+}
+
+// ---- generate, transform, show: a solver from outside wherever it makes sense ------------
+
+// A checker from outside has its answers verified: each puzzle cut from a full grid has that
+// grid as a solution, so a lie shows. The item fails (named, exit 1), with or without --verify.
+TEST(Plugin, GenerateChecksTheAnswersOfACheckerFromOutside) {
+  test::TempDir dir;
+  const std::string liars = TEST_PLUGIN_LIARS;
+  struct Case {
+    std::string plugin, checker, message;
+  };
+  for (const Case& c : std::vector<Case>{
+           {liars, "liar", "checker liar gave a wrong answer: answer changes the given"},
+           {liars, "miscounter", "checker miscounter gave a wrong answer: the plug-in returned status "
+                                 "'unique' with 2 solutions at limit 2"},
+           {"h=" + kHarness + ":solve_liar", "h", "checker h gave a wrong answer: answer breaks the rules"}}) {
+    const std::string out = dir.path("puzzles.txt");
+    const auto r = test::cli("generate -n 4 -j 1 --plugin " + c.plugin + " --checker " + c.checker +
+                             " -o " + out);
+    EXPECT_EQ(r.exit_code, 1) << c.checker << "\n" << r.out;
+    EXPECT_TRUE(has(r.out, "item 0: " + c.message)) << c.checker << "\n" << r.out;
+    std::filesystem::remove(out);
+    std::filesystem::remove(out + ".partial");
+  }
+  // An honest one makes the same puzzles as the built-in checker it wraps.
+  const auto a = test::cli("generate -n 20 -j 2 --seed 7 -o " + dir.path("a.txt"));
+  const auto b = test::cli("generate -n 20 -j 2 --seed 7 --plugin " + kPropagation +
+                           " --checker propagation-plugin -o " + dir.path("b.txt"));
+  ASSERT_EQ(a.exit_code, 0) << a.out;
+  ASSERT_EQ(b.exit_code, 0) << b.out;
+  EXPECT_EQ(test::slurp(dir.path("a.txt")), test::slurp(dir.path("b.txt")));
+}
+
+TEST(Plugin, GenerateAndTransformVerifyWithASolverFromOutside) {
+  test::TempDir dir;
+  const std::string liars = TEST_PLUGIN_LIARS;
+  const std::string data = test::shared("norvig_top95.txt");
+  // An honest verifier from outside: every item checked, exit 0; a lying one: exit 1, named.
+  for (const std::string& cmd : {std::string("generate -n 10 -j 2"), "transform " + data + " -n 10 -j 2"}) {
+    auto r = test::cli(cmd + " --plugin " + kExample + " --verifier example-bitmask");
+    EXPECT_EQ(r.exit_code, 0) << cmd << "\n" << r.out;
+    r = test::cli(cmd + " --plugin " + liars + " --verifier liar");
+    EXPECT_EQ(r.exit_code, 1) << cmd << "\n" << r.out;
+    EXPECT_TRUE(has(r.out, "item 0: liar gave a wrong answer: answer ")) << cmd << "\n" << r.out;
+    // The provenance records the verifier and its library.
+    const std::string stats = dir.path("stats.csv");
+    r = test::cli(cmd + " --plugin " + kExample + " --verifier example-bitmask -o /dev/null --stats " + stats);
+    EXPECT_EQ(r.exit_code, 0) << cmd << "\n" << r.out;
+    EXPECT_TRUE(has(test::slurp(stats), "# verifier: example-bitmask\n")) << cmd << "\n" << test::slurp(stats);
+    EXPECT_TRUE(has(test::slurp(stats), "# plugin: example-bitmask ")) << cmd << "\n" << test::slurp(stats);
+  }
+  // An --exec verifier: the Python solver.
+  if (std::filesystem::exists("/usr/bin/python3")) {
+    const std::string py = std::string("--exec py='/usr/bin/python3 ") + SUDOKU_SOURCE_DIR + "/tests/exec/solver.py'";
+    const auto r = test::cli("transform " + data + " -n 5 -j 1 --verifier py " + py);
+    EXPECT_EQ(r.exit_code, 0) << r.out;
+  }
+  // The verifier is a second opinion: not the checker itself.
+  const auto r = test::cli("generate -n 1 --checker dlx --verifier dlx");
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_TRUE(has(r.out, "--verifier dlx: it is also the --checker")) << r.out;
+}
+
+TEST(Plugin, ShowTakesASolverFromOutside) {
+  auto r = test::cli("show " + test::kPuzzle + " --plugin " + kExample + " -s example-bitmask");
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_TRUE(has(r.out, "example-bitmask: unique")) << r.out;
+  r = test::cli("show " + test::kPuzzle + " --plugin " + std::string(TEST_PLUGIN_LIARS) + " -s liar");
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_TRUE(has(r.out, "liar: wrong")) << r.out;
+  // The harness convention's extra untimed call happens here too (a unique puzzle at limit 2).
+  r = test::cli("show " + test::kPuzzle + " --plugin h=" + kHarness + ":solve -s h");
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_TRUE(has(r.out, "h: unique")) << r.out;
 }
 
 }  // namespace

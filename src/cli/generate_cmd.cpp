@@ -36,20 +36,13 @@ struct GenerateOptions {
   bool solutions = false;
   bool verify = false;
   std::string checker;
+  std::string verifier;  ///< --verifier NAME (implies --verify); empty: other_solver()
   uint64_t max_attempts = 1000;
   std::string difficulty;
   std::string shard;  ///< "K/N", or "" for every item
   bool resume = false;
-  ExternalSolverOptions ext;  ///< run-time solvers for --checker
+  ExternalSolverOptions ext;  ///< run-time solvers for --checker and --verifier
 };
-
-const sudoku::SolverInfo* pick_solver(const std::string& name, int box, const char* role) {
-  const sudoku::SolverInfo* s = parse_solvers(name).front();
-  if (!s->supports(box))
-    throw UsageError(fmt::format("{} '{}' does not support {}x{} grids", role, s->name, box * box,
-                                 box * box));
-  return s;
-}
 
 /// A solver for `box` other than `not_this`: dlx first, then propagation, then the baseline.
 const sudoku::SolverInfo* other_solver(const sudoku::SolverInfo* not_this, int box) {
@@ -158,8 +151,17 @@ int run_generate(const GenerateOptions& opt, const Context& ctx) {
   spec.solutions = opt.solutions;
   spec.levels = levels;
   spec.checker = pick_solver(opt.checker.empty() ? (box == 3 ? "propagation" : "dlx") : opt.checker,
-                             box, "checker");
-  if (opt.verify) spec.verifier = opt.grids ? spec.checker : other_solver(spec.checker, box);
+                             box, "--checker");
+  if (!opt.verifier.empty()) {
+    if (opt.grids)
+      throw UsageError("--verifier: full grids (--grids) are checked by the rules alone, not by a solver");
+    spec.verifier = pick_solver(opt.verifier, box, "--verifier");
+    if (spec.verifier == spec.checker)
+      throw UsageError(fmt::format("--verifier {}: it is also the --checker; a second opinion needs "
+                                   "another solver", spec.verifier->name));
+  } else if (opt.verify) {
+    spec.verifier = opt.grids ? spec.checker : other_solver(spec.checker, box);
+  }
 
   ItemsRun run;
   run.kind = "generate";
@@ -239,10 +241,15 @@ void add_generate_command(CLI::App& app, Commands& out) {
   add_external_solver_options(g, opt->ext);
   g->add_flag("--verify", opt->verify, "Check every puzzle again with a different solver than the "
                                        "one that made it (dlx vs propagation); exit 1 on a failure");
+  g->add_option("--verifier", opt->verifier,
+                "The solver --verify uses (implies --verify): any solver -s takes, built-in or "
+                "from --plugin/--exec, other than the --checker (default: dlx, or propagation "
+                "when the checker is dlx)");
   g->add_option("--checker", opt->checker,
                 fmt::format("Solver for the uniqueness checks (default: propagation for 9x9, dlx "
-                            "otherwise); a check that passes {} nodes counts as not unique (the "
-                            "given stays)", sudoku::ReduceOptions{}.budget));
+                            "otherwise; also one from --plugin/--exec, whose answers are verified "
+                            "against the grid being reduced); a check that passes {} nodes counts "
+                            "as not unique (the given stays)", sudoku::ReduceOptions{}.budget));
   g->add_option("--max-attempts", opt->max_attempts, "Full grids tried per puzzle to meet --clues "
                                                    "and --difficulty (a range's target is drawn "
                                                    "once per puzzle, not per grid)")

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "cli/common.hpp"
+#include "cli/solver_options.hpp"
 #include "sudoku/io/parse.hpp"
 #include "sudoku/io/reader.hpp"
 #include "sudoku/verify.hpp"
@@ -15,9 +16,11 @@ struct ShowOptions {
   std::string puzzle;  ///< a puzzle string or a file
   uint64_t line = 0;   ///< with a file: the record on this line (0: the first)
   std::string solver;
+  ExternalSolverOptions ext;  ///< run-time solvers for -s
 };
 
 int run_show(const ShowOptions& opt) {
+  register_external_solvers(opt.ext);
   sudoku::Parsed parsed;
   std::string where = "puzzle";
   std::string error;
@@ -46,15 +49,16 @@ int run_show(const ShowOptions& opt) {
     fmt::print(stderr, "{}: {}\n", where, parsed.error);
     return kExitUsage;
   }
+  const sudoku::SolverInfo& info =
+      *pick_solver(opt.solver.empty() ? default_solver() : opt.solver, parsed.puzzle.box(), "solver");
   fmt::print("{} ({} clues)\n{}", where, parsed.puzzle.clues(), sudoku::to_pretty(parsed.puzzle));
-  const auto solvers = parse_solvers(opt.solver.empty() ? default_solver() : opt.solver);
-  const sudoku::SolverInfo& info = *solvers.front();
-  if (!info.supports(parsed.puzzle.box()))
-    throw UsageError(fmt::format("solver '{}' does not support {}x{} grids", info.name,
-                                 parsed.puzzle.side(), parsed.puzzle.side()));
   auto solver = info.make();
-  const sudoku::Result r = solver->solve(parsed.puzzle, sudoku::Limits{2, sudoku::kDefaultBudget});
-  const auto why = sudoku::verify(parsed.puzzle, r, 2, parsed.known);
+  sudoku::Result r = solver->solve(parsed.puzzle, sudoku::Limits{2, sudoku::kDefaultBudget});
+  // What the driver does with every answer: the plug-in's own checks, then the verifier.
+  std::optional<std::string> why = solver->complete(parsed.puzzle, r);
+  if (!why) why = sudoku::verify(parsed.puzzle, r, 2, parsed.known);
+  if (!why && (r.status == sudoku::Status::error || r.status == sudoku::Status::timeout))
+    fmt::print(stderr, "{}\n", solver->message());
   fmt::print("\n{}: {} (guesses {}, backtracks {}, nodes {})\n", info.name,
              why ? "wrong" : std::string(sudoku::to_string(r.status)), r.work.guesses,
              r.work.backtracks, r.work.nodes);
@@ -63,7 +67,7 @@ int run_show(const ShowOptions& opt) {
     fmt::print(stderr, "error: {}\n", *why);
     return kExitWrong;
   }
-  return 0;
+  return r.status == sudoku::Status::error ? kExitWrong : 0;  // as in solve: a solver that failed
 }
 
 }  // namespace
@@ -73,7 +77,8 @@ void add_show_command(CLI::App& app, Commands& out) {
   auto* sh = app.add_subcommand("show", "Draw one puzzle and its solution as grids");
   sh->add_option("puzzle", opt->puzzle, "A puzzle string (81 characters for 9x9) or a file")->required();
   sh->add_option("--line", opt->line, "With a file: the puzzle on this line (default: the first)");
-  sh->add_option("-s,--solver", opt->solver, "Solver to use");
+  sh->add_option("-s,--solver", opt->solver, "Solver to use (also one from --plugin or --exec)");
+  add_external_solver_options(sh, opt->ext);
   out.push_back({sh, [opt](const Context&) { return run_show(*opt); }});
 }
 

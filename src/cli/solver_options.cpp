@@ -25,6 +25,11 @@ std::pair<std::string, std::string> split_name(const std::string& text, const ch
   return {text.substr(0, eq), text.substr(eq + 1)};
 }
 
+/// The longest --timeout, 10^6 s (11.6 days): far more than any puzzle or file should take,
+/// and far from where its deadlines (steady-clock times in nanoseconds, good for about 292
+/// years from the clock's start) and the milliseconds it is kept in would overflow.
+constexpr double kMaxTimeoutS = 1e6;
+
 }  // namespace
 
 void add_external_solver_options(CLI::App* app, ExternalSolverOptions& opt) {
@@ -45,8 +50,20 @@ void add_external_solver_options(CLI::App* app, ExternalSolverOptions& opt) {
   app->add_option("--timeout", opt.timeout_s,
                   "Seconds per puzzle for an --exec child (past it the child is killed and "
                   "restarted, the puzzle gets status 'timeout'); for an --exec-batch program, the "
-                  "longest silence while an answer is due")
-      ->check(CLI::PositiveNumber)
+                  "longest silence while an answer is due (more than 0, at most 1e6)")
+      ->check(CLI::Validator(
+          [](std::string& text) -> std::string {
+            double t = 0;
+            try {
+              t = std::stod(text);
+            } catch (const std::exception&) {
+              return fmt::format("'{}' is not a number of seconds", text);
+            }
+            if (!(t > 0 && t <= kMaxTimeoutS))  // also NaN and infinity
+              return fmt::format("{} s: give more than 0 and at most {:g} seconds", text, kMaxTimeoutS);
+            return {};
+          },
+          "SECONDS"))
       ->capture_default_str();
 }
 
@@ -102,6 +119,7 @@ std::string register_exec(const std::string& spec, bool batch, double timeout_s)
   const auto [name, command] = split_name(spec, option);
   if (sudoku::find_solver(name) != nullptr)
     throw UsageError(fmt::format("{} {}: a solver of that name exists already", option, name));
+  // In range: the option's check keeps it in (0, kMaxTimeoutS], so llround cannot overflow.
   const auto timeout = std::chrono::milliseconds(std::max<long long>(1, std::llround(timeout_s * 1e3)));
   try {
     sudoku::add_solver(batch ? sudoku::ext::exec_batch_solver(name, command, timeout)
@@ -121,6 +139,21 @@ std::vector<std::pair<std::string, std::string>> register_external_solvers(const
   for (const std::string& e : opt.exec_batches)
     provenance.emplace_back("exec-batch", register_exec(e, true, opt.timeout_s));
   return provenance;
+}
+
+const sudoku::SolverInfo* pick_solver(const std::string& name, int box, std::string_view role) {
+  const auto list = parse_solvers(name);
+  if (list.size() != 1)
+    throw UsageError(fmt::format("{} '{}': one solver, not a list", role, name));
+  const sudoku::SolverInfo* s = list.front();
+  if (s->batch)
+    throw UsageError(fmt::format("{} '{}' is an --exec-batch program: it answers whole files (solve, "
+                                 "bench), not one puzzle at a time, so it cannot be the {} (an "
+                                 "--exec solver can)", role, s->name, role));
+  if (!s->supports(box))
+    throw UsageError(fmt::format("{} '{}' does not support {}x{} grids", role, s->name, box * box,
+                                 box * box));
+  return s;
 }
 
 std::string exec_floor_note(const std::vector<const sudoku::SolverInfo*>& solvers) {

@@ -1,9 +1,10 @@
 #pragma once
 // Solvers added at run time (issue 13): `--plugin`, `--exec`, `--exec-batch` and `--timeout`
-// on every subcommand that takes solver names (solve, bench, list, and the checker/verifier of
-// generate and transform). They are registered before the names are parsed, so `-s` finds them
-// like built-ins; their answers go through the same verifier.
+// on every subcommand that takes solver names (solve, bench, list, show, and the checker and
+// verifier of generate and transform). They are registered before the names are parsed, so
+// `-s` finds them like built-ins; their answers go through the same verifier.
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -31,6 +32,12 @@ void add_external_solver_options(CLI::App* app, ExternalSolverOptions& opt);
 /// Returns the provenance lines to record (key, value): each plug-in's path and sha256, each
 /// command.
 std::vector<std::pair<std::string, std::string>> register_external_solvers(const ExternalSolverOptions& opt);
+
+/// The one solver `name` (built in or registered by the options above) for a role that solves
+/// puzzles one at a time, in `box` grids: generate's --checker and --verifier, transform's
+/// --verifier, show's -s. Throws UsageError (exit 2, before any work) for an unknown name, a
+/// solver of other sizes, or an --exec-batch program, which answers whole files only.
+const sudoku::SolverInfo* pick_solver(const std::string& name, int box, std::string_view role);
 
 /// After a run with --exec solvers among `solvers`: a paragraph for the terminal with the
 /// protocol's own cost per puzzle on this machine (an echoing child; sudoku::ext::measure_floor),

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "cli/items_run.hpp"
+#include "cli/solver_options.hpp"
 #include "sudoku/io/parse.hpp"
 #include "sudoku/io/reader.hpp"
 #include "sudoku/registry.hpp"
@@ -21,11 +22,14 @@ struct TransformOptions {
   std::string stats;
   bool solutions = false;
   bool verify = false;
+  std::string verifier;  ///< --verifier NAME (implies --verify); empty: the first built-in that fits
+  ExternalSolverOptions ext;  ///< run-time solvers for --verifier
   std::string shard;  ///< "K/N", or "" for every item
   bool resume = false;
 };
 
 int run_transform(const TransformOptions& opt, const Context& ctx) {
+  const auto ext = register_external_solvers(opt.ext);
   auto sources = std::make_shared<std::vector<sudoku::TransformSource>>();
   uint64_t skipped = 0;
   {
@@ -51,8 +55,10 @@ int run_transform(const TransformOptions& opt, const Context& ctx) {
   spec.sources = sources.get();
   spec.seed = opt.seed;
   spec.solutions = opt.solutions;
-  if (opt.verify) {
-    const int box = sources->front().puzzle.box();
+  const int box = sources->front().puzzle.box();
+  if (!opt.verifier.empty()) {
+    spec.verifier = pick_solver(opt.verifier, box, "--verifier");
+  } else if (opt.verify) {
     for (const char* name : {"propagation", "dlx", "backtracking"}) {
       const sudoku::SolverInfo* s = sudoku::find_solver(name);
       if (s != nullptr && s->supports(box)) {
@@ -76,6 +82,7 @@ int run_transform(const TransformOptions& opt, const Context& ctx) {
   run.inputs = {opt.file};
   run.provenance = {{"seed", std::to_string(opt.seed)},
                     {"verifier", spec.verifier ? std::string(spec.verifier->name) : "none"}};
+  run.provenance.insert(run.provenance.end(), ext.begin(), ext.end());
   run.make_worker = [spec, sources] { return sudoku::make_transform_worker(spec); };
   return run_items(run, ctx);
 }
@@ -103,6 +110,11 @@ void add_transform_command(CLI::App& app, Commands& out) {
   add_resume_option(t, opt->resume);
   t->add_flag("--verify", opt->verify, "Solve every output (limit 2) and check it against the "
                                        "transformed known solution; exit 1 on a failure");
+  t->add_option("--verifier", opt->verifier,
+                "The solver --verify uses (implies --verify): any solver -s takes, built-in or "
+                "from --plugin/--exec (default: propagation, else dlx, else backtracking: the "
+                "first that handles the file's size)");
+  add_external_solver_options(t, opt->ext);
   out.push_back({t, [opt](const Context& ctx) { return run_transform(*opt, ctx); }});
 }
 

@@ -35,8 +35,11 @@ exe=$tmp/prefix/bin/sudoku-bench
 #    expect FILE LIMIT "STATUS=COUNT ..." (every status of the rows, counted)
 expect() {
   file=$1 limit=$2 want=$3
+  # The exit status is kept before anything else runs: `$?` after `cat` would be cat's.
+  rc=0
   "$exe" solve "$data/$file" --plugin "$lib" -s example-bitmask --limit "$limit" -o "$tmp/rows.csv" \
-    > "$tmp/solve.log" 2>&1 || { cat "$tmp/solve.log"; fail "solve $file --limit $limit exited $?"; }
+    > "$tmp/solve.log" 2>&1 || rc=$?
+  [ "$rc" -eq 0 ] || { cat "$tmp/solve.log"; fail "solve $file --limit $limit exited $rc"; }
   got=$(grep -v '^#' "$tmp/rows.csv" | tail -n +2 | cut -d, -f4 | sort | uniq -c | awk '{printf "%s=%s ", $2, $1}')
   [ "$got" = "$want " ] || fail "$file --limit $limit: statuses '$got', expected '$want'"
   # The provenance names the library and its sha256.

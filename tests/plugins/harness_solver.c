@@ -6,7 +6,9 @@
  * at limit 2; and it reads puzzle[81], which must be NUL (a 729-character pencilmark puzzle
  * would continue there): otherwise it reports no solution.
  *
- * `solve_liar` has the same signature and lies: one cell of its solution is wrong. */
+ * `solve_liar` has the same signature and lies: one cell of its solution is wrong.
+ * `solve_liar_above_1` tells the truth at limit 1 but writes a wrong solution (one cell
+ * changed) with a larger limit: the host must report that answer, not call it again. */
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -98,4 +100,19 @@ EXPORT size_t solve_liar(const char *puzzle, size_t limit, uint32_t flags, char 
       break;
     }
   return 1;
+}
+
+EXPORT size_t solve_liar_above_1(const char *puzzle, size_t limit, uint32_t flags, char *solution,
+                                 size_t *guesses) {
+  size_t n, g1 = 0;
+  int c;
+  if (limit == 1) return solve(puzzle, 1, flags, solution, guesses);
+  n = solve(puzzle, limit, flags, solution, guesses); /* counts; writes nothing above limit 1 */
+  if (n == 0 || solve(puzzle, 1, flags, solution, &g1) == 0) return n;
+  for (c = 0; c < 81; ++c) /* change the first cell that was empty: the answer breaks a rule */
+    if (puzzle[c] == '.') {
+      solution[c] = solution[c] == '9' ? '1' : (char)(solution[c] + 1);
+      break;
+    }
+  return n;
 }

@@ -6,7 +6,9 @@
  *   3 an empty solver table;
  *   4 two solvers with the same name;
  *   5 an entry point that refuses the host's ABI version (returns NULL);
- *   6 create() fails (returns NULL). */
+ *   6 create() fails (returns NULL);
+ *   7 create() works once (the trial state made at load time) and fails after that: a worker
+ *     that cannot make its state in the middle of a run. */
 #include <string.h>
 
 #include <sudoku_bench/plugin.h>
@@ -17,6 +19,10 @@
 
 #if TEST_PLUGIN_KIND == 6
 static void *create(void) { return NULL; }
+#elif TEST_PLUGIN_KIND == 7
+static int state_token, created;
+static void *create(void) { return created++ == 0 ? &state_token : NULL; }
+static void *create_always(void) { return &state_token; }
 #else
 static int state_token;
 static void *create(void) { return &state_token; }
@@ -48,6 +54,9 @@ static const sudoku_bench_solver solvers[] = {
 #elif TEST_PLUGIN_KIND == 6
     {"stateless", "create() fails", SUDOKU_BENCH_9X9, create, NULL, liar},
     {"stateless-too", "create() fails", SUDOKU_BENCH_9X9, create, NULL, miscounter},
+#elif TEST_PLUGIN_KIND == 7
+    {"late-stateless", "create() fails after the trial", SUDOKU_BENCH_9X9, create, NULL, liar},
+    {"late-miscounter", "create() works", SUDOKU_BENCH_9X9, create_always, NULL, miscounter},
 #else
     {"liar", "answers with a fixed grid", SUDOKU_BENCH_ALL_SIZES, create, NULL, liar},
     {"miscounter", "says unique with two solutions", SUDOKU_BENCH_9X9, create, NULL, miscounter},

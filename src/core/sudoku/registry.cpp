@@ -47,6 +47,13 @@ const SolverInfo& add_solver(SolverInfo info) {
   return table().back();
 }
 
+bool valid_solver_name(std::string_view name) noexcept {
+  return !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+           c == '-' || c == '_' || c == '.';
+  });
+}
+
 const SolverInfo* find_solver(std::string_view name) noexcept {
   for (const SolverInfo& s : table())
     if (s.name == name) return &s;

@@ -17,6 +17,13 @@ const std::deque<SolverInfo>& solvers() noexcept;
 /// std::invalid_argument when the name is taken or empty.
 const SolverInfo& add_solver(SolverInfo info);
 
+/// True when `name` can be a solver's name: letters, digits, '-', '_', '.' (so that `-s`, which
+/// splits at commas, can pick it, and CSV cells and messages need no quoting). Every solver
+/// added at run time is checked with it (plug-ins, --exec, --exec-batch).
+bool valid_solver_name(std::string_view name) noexcept;
+/// The rule of valid_solver_name(), for messages.
+inline constexpr std::string_view kSolverNameRule = "letters, digits, '-', '_', '.'";
+
 /// The solver called `name`, or nullptr.
 const SolverInfo* find_solver(std::string_view name) noexcept;
 

@@ -18,11 +18,14 @@
 #include <cstring>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <thread>
 #include <vector>
 
 #include <fmt/format.h>
+
+#include "sudoku/verify.hpp"
 
 extern char** environ;
 
@@ -36,6 +39,8 @@ using Clock = std::chrono::steady_clock;
 /// child is started and warm before the first timed puzzle.
 constexpr std::string_view kProbe =
     ".173698256.215894795.724316825.371697915.643234691.758289643.715732916.416487529.";
+constexpr std::string_view kProbeSolution =
+    "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
 /// How long a child whose input is closed has to exit before it is killed.
 constexpr auto kExitGrace = std::chrono::milliseconds(500);
 /// The longest answer line (a 25x25 solution is 625 characters).
@@ -404,6 +409,22 @@ Grid probe_puzzle() {
   return g;
 }
 
+/// Why `answer` (the text `line`) to the probe puzzle shows that the command cannot be used, or
+/// nothing. The answer goes through the verifier like any other (a wrong or incomplete grid, an
+/// echo of the puzzle, `none` or `invalid` for a puzzle with a solution); with `must_solve` it
+/// must also be a solution: an --exec-batch program is given 9x9 puzzles only, while an --exec
+/// child may answer `unsupported` (it solves other sizes) or `error`.
+std::optional<std::string> probe_problem(const Result& answer, std::string_view line, bool must_solve) {
+  Known known;
+  known.solution.emplace();
+  read_grid(kProbeSolution, 3, *known.solution);
+  std::optional<std::string> why = verify(probe_puzzle(), answer, 1, known);
+  if (!why && must_solve && answer.solutions == 0)
+    why = fmt::format("'{}' instead of a solution", to_string(answer.status));
+  if (!why) return std::nullopt;
+  return fmt::format("answered a first, easy puzzle wrongly: {} (answer '{}')", *why, clip(line));
+}
+
 /// The request line: the puzzle in the one-line form, a space, the limit.
 void request_line(const Grid& puzzle, uint64_t limit, std::string& out) {
   out = to_line(puzzle);
@@ -451,10 +472,16 @@ enum class Trip { ok, timeout, died, protocol };
 /// `--exec`: one child per worker thread.
 class ExecSolver final : public Solver {
  public:
-  ExecSolver(std::shared_ptr<const ExecSpec> spec, std::shared_ptr<ChildPool> pool)
+  /// `registering`: the first worker, made when the command is registered (its failure is the
+  /// command refused, exit 2); any later one is made by a worker thread in the middle of a run.
+  ExecSolver(std::shared_ptr<const ExecSpec> spec, std::shared_ptr<ChildPool> pool, bool registering = false)
       : spec_(std::move(spec)), pool_(std::move(pool)), child_(pool_->take()) {
     std::string why;
-    if (child_ == nullptr && !start(why)) throw LoadError(fmt::format("'{}' {}", spec_->command, why));
+    if (child_ != nullptr || start(why)) return;
+    if (registering) throw LoadError(fmt::format("'{}' {}", spec_->command, why));
+    throw std::runtime_error(fmt::format("--exec {}: the child of a new worker thread could not be "
+                                         "started, so the run stopped: '{}' {}",
+                                         spec_->name, spec_->command, why));
   }
   ~ExecSolver() override { pool_->give(std::move(child_)); }
   ExecSolver(const ExecSolver&) = delete;
@@ -516,8 +543,14 @@ class ExecSolver final : public Solver {
     }
     Result r;
     std::string err;
-    const Trip t = round_trip(probe_puzzle(), 1, r, err);
-    if (t == Trip::ok) return true;
+    Trip t = round_trip(probe_puzzle(), 1, r, err);
+    if (t == Trip::ok) {
+      const auto wrong = probe_problem(r, answer_, false);
+      if (!wrong) return true;
+      why = fmt::format("{} (it {})", *wrong, child_->stop(kExitGrace));
+      child_.reset();
+      return false;
+    }
     const std::string end = t == Trip::timeout ? child_->kill() : child_->stop(kExitGrace);
     child_.reset();
     why = t == Trip::died      ? fmt::format("{} before answering a first puzzle", end)
@@ -629,6 +662,8 @@ class BatchProgram final : public BatchSolver {
  public:
   /// Why it failed ("qq ended after 3 answers (it exited with status 1)"); empty while it has not.
   const std::string& failure() const noexcept { return failure_; }
+  /// The last answer line read.
+  const std::string& last_answer() const noexcept { return answer_; }
 
  private:
 
@@ -715,9 +750,10 @@ bool parse_answer(std::string_view line, const Grid& puzzle, uint64_t limit, Res
 }
 
 SolverInfo exec_solver(const std::string& name, const std::string& command, std::chrono::milliseconds timeout) {
+  check_solver_name(name);
   auto spec = std::make_shared<const ExecSpec>(ExecSpec{name, command, timeout});
   auto pool = std::make_shared<ChildPool>();
-  { ExecSolver first(spec, pool); }  // throws LoadError naming the command; else kept warm
+  { ExecSolver first(spec, pool, true); }  // throws LoadError naming the command; else kept warm
   SolverInfo info;
   info.name = name;
   info.description = "external program, one child per thread, line protocol (docs/exec.md)";
@@ -728,9 +764,10 @@ SolverInfo exec_solver(const std::string& name, const std::string& command, std:
 }
 
 SolverInfo exec_batch_solver(const std::string& name, const std::string& command, std::chrono::milliseconds timeout) {
+  check_solver_name(name);
   auto spec = std::make_shared<const ExecSpec>(ExecSpec{name, command, timeout});
   {  // a first run on one easy puzzle: it must start and answer
-    std::string why;
+    std::string why, answer;
     Result r;
     const Grid probe = probe_puzzle();
     try {
@@ -739,11 +776,15 @@ SolverInfo exec_batch_solver(const std::string& name, const std::string& command
       first.close();
       first.receive(probe, true, r, why);
       if (!first.failure().empty()) why = first.failure();
+      answer = first.last_answer();
     } catch (const std::exception& e) {
       throw LoadError(fmt::format("'{}': {}", command, e.what()));
     }
     if (r.status == Status::error || r.status == Status::timeout)
       throw LoadError(fmt::format("'{}' did not answer a first puzzle: {}", command, why));
+    // Like an --exec child's first answer, the verifier checks it (`cat` echoes the puzzle).
+    if (const auto wrong = probe_problem(r, answer, true))
+      throw LoadError(fmt::format("'{}' {}", command, *wrong));
   }
   SolverInfo info;
   info.name = name;

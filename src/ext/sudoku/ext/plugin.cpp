@@ -9,7 +9,8 @@
 // The wrappers do as little as possible inside solve(), the call the driver times: the native
 // ABI passes the Grid's own cell bytes in and lets the library write the solution straight into
 // the Result's Grid. Checks of what a library returned (a status that disagrees with its count,
-// a harness function that gave a count without a solution) run in complete(), untimed.
+// a harness function that gave a count and left the solution unwritten) run in complete(),
+// untimed.
 #include "sudoku/ext/plugin.hpp"
 
 #include <dlfcn.h>
@@ -24,7 +25,7 @@
 
 #include <fmt/format.h>
 
-#include "sudoku/verify.hpp"
+#include "sudoku/registry.hpp"
 #include "sudoku_bench/plugin.h"
 
 namespace sudoku::ext {
@@ -109,11 +110,14 @@ std::optional<std::string> inconsistency(int code, uint64_t solutions, uint64_t 
 /// One worker of a native solver: one plug-in state, made on the worker's thread.
 class NativeSolver final : public Solver {
  public:
+  /// Made by a worker thread in the middle of a run (load_native() made and freed a trial state
+  /// before any work): a create() that fails now stops the run.
   NativeSolver(const sudoku_bench_solver& s, const std::string& path) : s_(s) {
     state_ = s_.create();
     if (state_ == nullptr)
-      throw LoadError(fmt::format("{}: solver '{}' could not make its state (create() returned NULL)",
-                                  path, s_.name));
+      throw std::runtime_error(fmt::format("--plugin {}: solver '{}' could not make the state of a new "
+                                           "worker thread (create() returned NULL), so the run stopped",
+                                           path, s_.name));
   }
   ~NativeSolver() override {
     if (s_.destroy != nullptr) s_.destroy(state_);
@@ -147,13 +151,6 @@ class NativeSolver final : public Solver {
   int code_ = SUDOKU_BENCH_NONE;
 };
 
-bool valid_name(std::string_view name) {
-  return !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-           c == '-' || c == '_' || c == '.';
-  });
-}
-
 // ---- the harness convention --------------------------------------------------------------
 
 using HarnessFn = size_t (*)(const char* puzzle, size_t limit, uint32_t flags, char* solution,
@@ -175,7 +172,7 @@ class HarnessSolver final : public Solver {
     // library reads puzzle[81] to tell a plain puzzle from a 729-character pencilmark one).
     for (int i = 0; i < 81; ++i)
       puzzle_[i] = puzzle[i] == 0 ? '.' : static_cast<char>('0' + puzzle[i]);
-    std::memset(answer_.data(), '.', 81);
+    std::memset(answer_.data(), kUntouched, 81);
     limit_ = effective_limit(limits);
     const auto lim = static_cast<size_t>(std::min<uint64_t>(limit_, std::numeric_limits<size_t>::max()));
     size_t guesses = 0;
@@ -187,14 +184,16 @@ class HarnessSolver final : public Solver {
     return r;
   }
 
-  std::optional<std::string> complete(const Grid& puzzle, Result& r) override {
+  std::optional<std::string> complete(const Grid&, Result& r) override {
     if (count_ > limit_)
       return fmt::format("the function returned {} solutions with a limit of {}", count_, limit_);
-    // Some libraries fill the solution only when the limit is 1: then one more call (untimed,
-    // its guesses not counted) gets a solution for the verifier.
-    if (count_ > 0 && limit_ > 1 && check_solution(puzzle, r.solution)) {
+    // Some libraries fill the solution only when the limit is 1: when the call left the buffer
+    // untouched, one more call (untimed, its guesses not counted) gets a solution for the
+    // verifier. A solution that was written is the function's answer, checked as it is: a wrong
+    // one is `wrong`, never replaced by another call's.
+    if (count_ > 0 && limit_ > 1 && untouched()) {
       size_t guesses = 0;
-      std::memset(answer_.data(), '.', 81);
+      std::memset(answer_.data(), kUntouched, 81);
       if (fn_(puzzle_.data(), 1, 0, answer_.data(), &guesses) == 0)
         return fmt::format("the function counted {} solution{} with limit {}, but none with limit 1",
                            count_, count_ == 1 ? "" : "s", limit_);
@@ -204,6 +203,13 @@ class HarnessSolver final : public Solver {
   }
 
  private:
+  /// What the answer buffer holds before each call: a byte no answer has (digits '1'-'9'; a
+  /// function that fills only some cells has written, and its answer is checked as it is).
+  static constexpr char kUntouched = '\x7f';
+  bool untouched() const noexcept {
+    return std::all_of(answer_.begin(), answer_.begin() + 81, [](char c) { return c == kUntouched; });
+  }
+
   void decode(Grid& g) const {
     g.reshape(3);
     for (int i = 0; i < 81; ++i) {
@@ -221,9 +227,13 @@ class HarnessSolver final : public Solver {
 
 }  // namespace
 
+void check_solver_name(const std::string& name) {
+  if (!valid_solver_name(name))
+    throw LoadError(fmt::format("'{}' cannot be a solver name ({})", name, kSolverNameRule));
+}
+
 SolverInfo load_harness(const std::string& name, const std::string& path, const std::string& symbol) {
-  if (!valid_name(name))
-    throw LoadError(fmt::format("'{}' cannot be a solver name (letters, digits, '-', '_', '.')", name));
+  check_solver_name(name);
   if (symbol.empty()) throw LoadError(fmt::format("{}: no symbol given (NAME=PATH:SYMBOL)", path));
   std::string abs;
   void* h = open_library(path, abs);
@@ -266,9 +276,10 @@ std::vector<SolverInfo> load_native(const std::string& path) {
   for (uint32_t i = 0; i < d->solver_count; ++i) {
     const sudoku_bench_solver& s = d->solvers[i];
     const std::string name = s.name != nullptr ? s.name : "";
-    if (!valid_name(name))
-      throw LoadError(fmt::format("{}: solver {} has {} name{}: use letters, digits, '-', '_', '.'", path,
-                                  i, name.empty() ? "no" : "an unusable", name.empty() ? "" : " '" + name + "'"));
+    if (!valid_solver_name(name))
+      throw LoadError(fmt::format("{}: solver {} has {} name{}: use {}", path, i,
+                                  name.empty() ? "no" : "an unusable",
+                                  name.empty() ? "" : " '" + name + "'", kSolverNameRule));
     if (!names.insert(name).second)
       throw LoadError(fmt::format("{}: the plug-in lists solver '{}' twice", path, name));
     if (s.boxes == 0 || (s.boxes & ~static_cast<uint32_t>(kAllBoxes)) != 0)

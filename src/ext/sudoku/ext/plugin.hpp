@@ -16,6 +16,10 @@ class LoadError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// Throws LoadError ("'a b' cannot be a solver name (letters, ...)") unless `name` is a valid
+/// solver name (sudoku::valid_solver_name): every name given on the command line is checked.
+void check_solver_name(const std::string& name);
+
 /// `--plugin NAME=PATH:SYMBOL`: SYMBOL in PATH with the harness signature
 ///   size_t solve(const char* puzzle, size_t limit, uint32_t flags, char* solution, size_t* guesses)
 /// as the 9x9 solver NAME. Throws LoadError.
