@@ -155,6 +155,30 @@ TEST(Merge, GenerateStatsMergeInItemOrder) {
   EXPECT_EQ(test::cli("merge -o " + dir.path("m2.csv") + " --summary " + dir.path("x.csv") + parts).exit_code, 2);
 }
 
+TEST(Merge, RefusesGeneratePartsOfRunsOfAnotherCount) {
+  // The count (-n) is only in `# shard:`: parts 0/2 of -n 20 and 1/2 of -n 40 are not one run,
+  // neither for the puzzle lines nor for the stats.
+  test::TempDir dir;
+  const std::string p0 = dir.path("p0.txt"), p1 = dir.path("p1.txt");
+  const std::string s0 = dir.path("s0.csv"), s1 = dir.path("s1.csv");
+  ASSERT_EQ(test::cli("generate -n 20 --seed 2 --shard 0/2 -o " + p0 + " --stats " + s0).exit_code, 0);
+  ASSERT_EQ(test::cli("generate -n 40 --seed 2 --shard 1/2 -o " + p1 + " --stats " + s1).exit_code, 0);
+  for (const auto& [a, b] : {std::pair{p0, p1}, std::pair{s0, s1}}) {
+    const std::string out = dir.path("m" + fs::path(a).extension().string());
+    const auto r = test::cli("merge -o " + out + " " + b + " " + a);
+    EXPECT_EQ(r.exit_code, 2) << r.out;
+    for (const std::string& w : {a, b, std::string("20"), std::string("40")})
+      EXPECT_NE(r.out.find(w), std::string::npos) << "'" << w << "' in: " << r.out;
+    EXPECT_FALSE(fs::exists(out));
+    EXPECT_FALSE(fs::exists(out + ".partial"));
+  }
+  // Transform's parts, the same.
+  const std::string src = test::shared("norvig_top95.txt");
+  ASSERT_EQ(test::cli("transform " + src + " -n 10 --shard 0/2 -o " + dir.path("t0.txt")).exit_code, 0);
+  ASSERT_EQ(test::cli("transform " + src + " -n 30 --shard 1/2 -o " + dir.path("t1.txt")).exit_code, 0);
+  EXPECT_EQ(test::cli("merge -o " + dir.path("t.txt") + " " + dir.path("t0.txt") + " " + dir.path("t1.txt")).exit_code, 2);
+}
+
 /// Three parts of one solve run, for the refusals below.
 struct ThreeParts {
   test::TempDir dir;
