@@ -323,4 +323,33 @@ TEST(Resume, GenerateResumesByteIdenticalAndRefusesAnotherSeed) {
   EXPECT_EQ(next, 30000u);
 }
 
+TEST(Resume, RefusesAPartialWithMoreItemsThanTheRunMakes) {
+  // An unsharded generate/transform records no count: a partial of -n 40 resumed with -n 20
+  // holds more than the run makes. Refused (it used to run on forever), the partial untouched.
+  test::TempDir dir;
+  const std::string src = test::shared("norvig_top95.txt");
+  for (const std::string& cmd : {std::string("generate --seed 4"), "transform " + src}) {
+    SCOPED_TRACE(cmd);
+    const std::string out = dir.path("g.txt"), stats = dir.path("g.csv");
+    ASSERT_EQ(test::cli(cmd + " -n 40 -o " + out + " --stats " + stats).exit_code, 0);
+    fs::rename(out, out + ".partial");
+    fs::rename(stats, stats + ".partial");
+    const std::string before = test::slurp(out + ".partial"), before_stats = test::slurp(stats + ".partial");
+    for (const std::string& with_stats : {std::string(), " --stats " + stats}) {
+      const auto r = test::cli(cmd + " -n 20 -o " + out + with_stats + " --resume", "timeout 60 ");
+      EXPECT_EQ(r.exit_code, 2) << r.out;
+      EXPECT_NE(r.out.find(out + ".partial"), std::string::npos) << r.out;
+      EXPECT_NE(r.out.find("holds 40 items but this run makes 20"), std::string::npos) << r.out;
+      EXPECT_EQ(test::slurp(out + ".partial"), before);
+      EXPECT_EQ(test::slurp(stats + ".partial"), before_stats);
+      EXPECT_FALSE(fs::exists(out));
+    }
+    // The same -n finishes it.
+    ASSERT_EQ(test::cli(cmd + " -n 40 -o " + out + " --stats " + stats + " --resume", "timeout 120 ").exit_code, 0);
+    EXPECT_EQ(test::slurp(out), before);
+    fs::remove(out);
+    fs::remove(stats);
+  }
+}
+
 }  // namespace
