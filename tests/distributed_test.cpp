@@ -352,4 +352,52 @@ TEST(Resume, RefusesAPartialWithMoreItemsThanTheRunMakes) {
   }
 }
 
+/// The first `rows` data rows of a results file, with its `#` lines and (when `has_header`)
+/// its column header.
+std::string first_rows(const std::string& text, std::size_t rows, bool has_header = true) {
+  std::istringstream in(text);
+  std::string line, out;
+  bool header = !has_header;
+  while (std::getline(in, line)) {
+    if (!line.empty() && line[0] != '#') {
+      if (header && rows-- == 0) break;
+      header = true;
+    }
+    out += line + '\n';
+  }
+  return out;
+}
+
+TEST(Resume, TheSameDatasetTwiceResumesAndMerges) {
+  // `solve a.txt a.txt` benchmarks the file twice: its rows map to the passes in order, so that
+  // its output can be resumed and its shards merged like any other.
+  test::TempDir dir;
+  const std::string top = test::shared("norvig_top95.txt");
+  const std::string run = "solve " + top + " " + top + " -s dlx,propagation -j 1 ";
+  ASSERT_EQ(test::cli(run + "-o " + dir.path("single.csv") + " --summary " + dir.path("single_s.csv")).exit_code, 0);
+  const std::string single = test::slurp(dir.path("single.csv"));
+  ASSERT_EQ(count_lines(rows_without_time(single)), 1u + 4 * 95);
+  // Stopped in the second dataset's first pass (dlx), then in its last (propagation).
+  for (const std::size_t kept : {95u * 2 + 40, 95u * 3 + 7}) {
+    SCOPED_TRACE(kept);
+    const std::string out = dir.path("r" + std::to_string(kept) + ".csv"), sum = dir.path("s" + std::to_string(kept) + ".csv");
+    std::ofstream(out + ".partial") << first_rows(single, kept);
+    const auto r = test::cli(run + "-o " + out + " --summary " + sum + " --resume");
+    ASSERT_EQ(r.exit_code, 0) << r.out;
+    EXPECT_NE(r.out.find(std::to_string(kept) + " rows kept"), std::string::npos) << r.out;
+    EXPECT_EQ(rows_without_time(test::slurp(out)), rows_without_time(single));
+    EXPECT_EQ(summary_counts(test::slurp(sum)), summary_counts(test::slurp(dir.path("single_s.csv"))));
+  }
+  std::string parts;
+  for (int k = 0; k < 3; ++k) {
+    const std::string part = dir.path("p" + std::to_string(k) + ".csv");
+    ASSERT_EQ(test::cli(run + "--shard " + std::to_string(k) + "/3 -o " + part).exit_code, 0);
+    parts += " " + part;
+  }
+  const auto m = test::cli("merge -o " + dir.path("m.csv") + " --summary " + dir.path("m_s.csv") + parts);
+  ASSERT_EQ(m.exit_code, 0) << m.out;
+  EXPECT_EQ(rows_without_time(test::slurp(dir.path("m.csv"))), rows_without_time(single));
+  EXPECT_EQ(summary_counts(test::slurp(dir.path("m_s.csv"))), summary_counts(test::slurp(dir.path("single_s.csv"))));
+}
+
 }  // namespace
