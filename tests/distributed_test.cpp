@@ -400,4 +400,43 @@ TEST(Resume, TheSameDatasetTwiceResumesAndMerges) {
   EXPECT_EQ(summary_counts(test::slurp(dir.path("m_s.csv"))), summary_counts(test::slurp(dir.path("single_s.csv"))));
 }
 
+TEST(Resume, RowsDoneReachThePartialFileWithinASecond) {
+  // Eight easy puzzles (the first slice of so small a file), then a slice of eight that the
+  // naive solver takes half a minute over (about 4 s each). The eight rows must be on disk within about a second, though no later
+  // slice comes to push them out: `kill -9` then loses only the puzzle in progress.
+  test::TempDir dir;
+  std::istringstream easy(test::slurp(test::shared("norvig_easy50.txt")));
+  std::string text, line;
+  for (int i = 0; i < 8 && std::getline(easy, line);)
+    if (!line.empty() && line[0] != '#') text += line + "\n", ++i;
+  // Hard for a digit-by-digit search in cell order: its first row is nearly empty.
+  for (int i = 0; i < 8; ++i)
+    text += "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9\n";
+  const std::string in = dir.write("slow.txt", text), out = dir.path("rows.csv");
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    const std::string cmd = "exec " + std::string(SUDOKU_BENCH_EXE) + " solve " + in +
+                            " -s backtracking -j 1 -o " + out + " >/dev/null 2>&1";
+    ::execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+  std::size_t rows = 0;
+  for (int i = 0; i < 100 && rows < 8; ++i) {  // a loaded machine: up to 10 s more
+    rows = count_lines(rows_without_time(test::slurp(out + ".partial")));
+    rows = rows > 0 ? rows - 1 : 0;  // the column header
+    if (rows < 8) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  int status = 0;
+  const bool running = ::waitpid(pid, &status, WNOHANG) == 0;
+  ::kill(pid, SIGKILL);
+  ::waitpid(pid, &status, 0);
+  EXPECT_TRUE(running) << "the run ended before the kill: the last puzzle is not slow enough";
+  const std::string kept = test::slurp(out + ".partial");
+  EXPECT_EQ(rows, 8u) << kept;
+  for (int l = 1; l <= 8; ++l)
+    EXPECT_NE(kept.find("slow.txt," + std::to_string(l) + ",backtracking,solved,"), std::string::npos) << kept;
+  EXPECT_EQ(kept.find("slow.txt,9,"), std::string::npos) << kept;
+}
+
 }  // namespace

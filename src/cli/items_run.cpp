@@ -159,8 +159,12 @@ int run_items(const ItemsRun& run, const Context& ctx) {
         }
         if (stats != nullptr) stats_schema.write(sbuf, sudoku::GenStatsRow{&it, run.method});
       }
-      if (out != nullptr) out->write({buf.data(), buf.size()});
-      if (stats != nullptr) stats->write({sbuf.data(), sbuf.size()});
+      // On disk at the end of each slice (64 items), not when a later one comes, which may be
+      // long for hard targets: a `kill -9` loses only the slices in the making. Measured on
+      // transform, the fastest (1M items of 17_clue.txt, -j 1): +0.03 s of system time on
+      // about 0.65 s of CPU; generate's items cost 100 to 10^4 times more.
+      if (out != nullptr) out->write({buf.data(), buf.size()}), out->flush();
+      if (stats != nullptr) stats->write({sbuf.data(), sbuf.size()}), stats->flush();
     };
     const std::string* name_ptr = &bar_name;
     cfg.on_progress = [&](uint64_t done, double el) {
