@@ -439,4 +439,115 @@ TEST(Resume, RowsDoneReachThePartialFileWithinASecond) {
   EXPECT_EQ(kept.find("slow.txt,9,"), std::string::npos) << kept;
 }
 
+TEST(Resume, RateResumesWithItsRatingColumns) {
+  // A partial file of `rate` cut after row 40 (and in the middle of row 41, as a kill leaves
+  // it): the resumed run keeps the 40 rows and ends equal to an uninterrupted run, rating
+  // columns included.
+  test::TempDir dir;
+  const std::string run = "rate " + test::shared("norvig_top95.txt") + " -j 1 ";
+  ASSERT_EQ(test::cli(run + "-o " + dir.path("single.csv") + " --summary " + dir.path("single_s.csv")).exit_code, 0);
+  const std::string single = test::slurp(dir.path("single.csv"));
+  const std::string out = dir.path("r.csv"), sum = dir.path("s.csv");
+  std::string cut = first_rows(single, 41);
+  cut.resize(cut.size() - 20);
+  std::ofstream(out + ".partial") << cut;
+  const auto r = test::cli(run + "-o " + out + " --summary " + sum + " --resume");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("40 rows kept"), std::string::npos) << r.out;
+  EXPECT_EQ(rows_without_time(test::slurp(out)), rows_without_time(single));
+  EXPECT_NE(test::slurp(out).find(",difficulty_score,"), std::string::npos);
+  EXPECT_EQ(summary_counts(test::slurp(sum)), summary_counts(test::slurp(dir.path("single_s.csv"))));
+}
+
+TEST(Resume, TransformResumesByteIdentical) {
+  test::TempDir dir;
+  const std::string run = "transform " + test::shared("norvig_top95.txt") + " -n 5000 --seed 6 ";
+  ASSERT_EQ(test::cli(run + "-o " + dir.path("single.txt") + " --stats " + dir.path("single.csv")).exit_code, 0);
+  const std::string single = test::slurp(dir.path("single.txt"));
+  const std::string out = dir.path("t.txt"), stats = dir.path("t.csv");
+  // Lines: 1234 items and half of the next; stats: 2000 rows (more than the lines: the run
+  // continues from the fewer).
+  std::ofstream(out + ".partial") << single.substr(0, 1234 * 82 + 40);
+  std::ofstream(stats + ".partial") << first_rows(test::slurp(dir.path("single.csv")), 2000);
+  const auto r = test::cli(run + "-o " + out + " --stats " + stats + " --resume");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("1234 items kept, continuing from item 1234"), std::string::npos) << r.out;
+  EXPECT_EQ(test::slurp(out), single);
+  EXPECT_EQ(rows_without_time(test::slurp(stats)), rows_without_time(test::slurp(dir.path("single.csv"))));
+  // Another seed: refused, the partial left alone.
+  std::ofstream(out + ".partial") << single.substr(0, 100 * 82);
+  const auto other = test::cli("transform " + test::shared("norvig_top95.txt") + " -n 5000 --seed 7 -o " + out + " --resume");
+  EXPECT_EQ(other.exit_code, 2) << other.out;
+  EXPECT_EQ(test::slurp(out + ".partial"), single.substr(0, 100 * 82));
+}
+
+TEST(Resume, AShardResumesAndStillMerges) {
+  // --resume with --shard: the partial of shard 1/3 continues within its own records (solve) or
+  // items (generate), and the parts then merge into the single run.
+  test::TempDir dir;
+  const std::string run = "solve " + test::shared("norvig_top95.txt") + " -s dlx,propagation -j 1 ";
+  ASSERT_EQ(test::cli(run + "-o " + dir.path("single.csv")).exit_code, 0);
+  std::vector<std::string> parts;
+  for (int k = 0; k < 3; ++k) {
+    parts.push_back(dir.path("p" + std::to_string(k) + ".csv"));
+    ASSERT_EQ(test::cli(run + "--shard " + std::to_string(k) + "/3 -o " + parts.back()).exit_code, 0);
+  }
+  const std::string whole = test::slurp(parts[1]);
+  fs::remove(parts[1]);
+  std::ofstream(parts[1] + ".partial") << first_rows(whole, 40);  // into the second pass
+  auto r = test::cli(run + "--shard 1/3 -o " + parts[1] + " --resume");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("40 rows kept"), std::string::npos) << r.out;
+  EXPECT_EQ(rows_without_time(test::slurp(parts[1])), rows_without_time(whole));
+  // Shard 2's partial is not shard 1's.
+  std::ofstream(dir.path("x.csv.partial")) << first_rows(whole, 10);
+  EXPECT_EQ(test::cli(run + "--shard 2/3 -o " + dir.path("x.csv") + " --resume").exit_code, 2);
+  r = test::cli("merge -o " + dir.path("m.csv") + " " + parts[0] + " " + parts[1] + " " + parts[2]);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_EQ(rows_without_time(test::slurp(dir.path("m.csv"))), rows_without_time(test::slurp(dir.path("single.csv"))));
+
+  // generate: shard 1/3 of 300 items (100 to 199) keeps 37 and makes the rest again.
+  const std::string gen = "generate -n 300 --seed 8 ";
+  ASSERT_EQ(test::cli(gen + "-o " + dir.path("g.txt")).exit_code, 0);
+  std::string gparts;
+  for (int k = 0; k < 3; ++k) {
+    const std::string p = dir.path("g" + std::to_string(k) + ".txt");
+    ASSERT_EQ(test::cli(gen + "--shard " + std::to_string(k) + "/3 -o " + p).exit_code, 0);
+    gparts += " " + p;
+  }
+  const std::string g1 = dir.path("g1.txt"), g1_text = test::slurp(g1);
+  fs::remove(g1);
+  std::ofstream(g1 + ".partial") << first_rows(g1_text, 37, false);  // the `#` lines, then 37 items
+  r = test::cli(gen + "--shard 1/3 -o " + g1 + " --resume");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("37 items kept, continuing from item 137"), std::string::npos) << r.out;
+  EXPECT_EQ(test::slurp(g1), g1_text);
+  r = test::cli("merge -o " + dir.path("gm.txt") + gparts);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_EQ(test::slurp(dir.path("gm.txt")), test::slurp(dir.path("g.txt")));
+}
+
+TEST(Merge, StdinShardsByRecordIndexMergeToTheSingleRun) {
+  // A pipe on stdin cannot be cut by bytes: each shard keeps the records of index K mod N.
+  test::TempDir dir;
+  const std::string data = test::shared("norvig_top95.txt");
+  const std::string run = "solve - -s dlx --limit 2 -j 1 ", pipe = "cat " + data + " | ";
+  ASSERT_EQ(test::cli(run + "-o " + dir.path("single.csv") + " --summary " + dir.path("single_s.csv"), pipe).exit_code, 0);
+  std::string parts;
+  for (int k = 0; k < 4; ++k) {
+    const std::string part = dir.path("p" + std::to_string(k) + ".csv");
+    const auto r = test::cli(run + "--shard " + std::to_string(k) + "/4 -o " + part, pipe);
+    ASSERT_EQ(r.exit_code, 0) << r.out;
+    // 95 records: shard k has 24 (k < 3) or 23.
+    EXPECT_EQ(count_lines(rows_without_time(test::slurp(part))), 1u + (k < 3 ? 24 : 23)) << part;
+    EXPECT_NE(test::slurp(part).find("/4 (stdin by records mod 4)\n"), std::string::npos) << part;
+    parts += " " + part;
+  }
+  const auto r = test::cli("merge -o " + dir.path("m.csv") + " --summary " + dir.path("m_s.csv") + parts);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_EQ(rows_without_time(test::slurp(dir.path("m.csv"))), rows_without_time(test::slurp(dir.path("single.csv"))));
+  EXPECT_EQ(count_lines(rows_without_time(test::slurp(dir.path("m.csv")))), 1u + 95);
+  EXPECT_EQ(summary_counts(test::slurp(dir.path("m_s.csv"))), summary_counts(test::slurp(dir.path("single_s.csv"))));
+}
+
 }  // namespace
