@@ -54,8 +54,9 @@ uint64_t offset_after(const std::string& partial, uint64_t n, std::string* last)
 }
 
 /// --resume for generate and transform: how many of this run's items [first, last_item) the
-/// partial files hold; each is cut after them. Item i depends only on (seed, i), so the last kept item
-/// is made again and compared: a partial file from another command is refused.
+/// partial files hold; each is cut after them. Item i depends only on (seed, i), so the last
+/// kept item is made again and compared: a partial file from another command is refused, as is
+/// one holding more items than the run makes.
 uint64_t resume_items(Session& session, const ItemsRun& run, sudoku::OutputFile* out,
                       sudoku::OutputFile* stats, const std::string& stats_columns, uint64_t first,
                       uint64_t last_item) {

@@ -181,7 +181,8 @@ bool RowsFile::next() {
     throw InputError(e.what());
   }
   const auto s = std::find(solvers_.begin(), solvers_.end(), row_.solver);
-  if (std::find(datasets_.begin(), datasets_.end(), row_.file) == datasets_.end() || s == solvers_.end())
+  const bool named = std::find(datasets_.begin(), datasets_.end(), row_.file) != datasets_.end();
+  if (!named || s == solvers_.end())
     throw fail(fmt::format("row of {} by {}, which the file's provenance does not name", row_.file, row_.solver));
   // The first pass of this dataset and solver that can follow the last row: a dataset given
   // twice (`solve a.txt a.txt`, a legitimate benchmark) has two passes, and a row of the second
