@@ -155,6 +155,30 @@ TEST(Merge, GenerateStatsMergeInItemOrder) {
   EXPECT_EQ(test::cli("merge -o " + dir.path("m2.csv") + " --summary " + dir.path("x.csv") + parts).exit_code, 2);
 }
 
+TEST(Merge, RefusesGeneratePartsOfRunsOfAnotherCount) {
+  // The count (-n) is only in `# shard:`: parts 0/2 of -n 20 and 1/2 of -n 40 are not one run,
+  // neither for the puzzle lines nor for the stats.
+  test::TempDir dir;
+  const std::string p0 = dir.path("p0.txt"), p1 = dir.path("p1.txt");
+  const std::string s0 = dir.path("s0.csv"), s1 = dir.path("s1.csv");
+  ASSERT_EQ(test::cli("generate -n 20 --seed 2 --shard 0/2 -o " + p0 + " --stats " + s0).exit_code, 0);
+  ASSERT_EQ(test::cli("generate -n 40 --seed 2 --shard 1/2 -o " + p1 + " --stats " + s1).exit_code, 0);
+  for (const auto& [a, b] : {std::pair{p0, p1}, std::pair{s0, s1}}) {
+    const std::string out = dir.path("m" + fs::path(a).extension().string());
+    const auto r = test::cli("merge -o " + out + " " + b + " " + a);
+    EXPECT_EQ(r.exit_code, 2) << r.out;
+    for (const std::string& w : {a, b, std::string("20"), std::string("40")})
+      EXPECT_NE(r.out.find(w), std::string::npos) << "'" << w << "' in: " << r.out;
+    EXPECT_FALSE(fs::exists(out));
+    EXPECT_FALSE(fs::exists(out + ".partial"));
+  }
+  // Transform's parts, the same.
+  const std::string src = test::shared("norvig_top95.txt");
+  ASSERT_EQ(test::cli("transform " + src + " -n 10 --shard 0/2 -o " + dir.path("t0.txt")).exit_code, 0);
+  ASSERT_EQ(test::cli("transform " + src + " -n 30 --shard 1/2 -o " + dir.path("t1.txt")).exit_code, 0);
+  EXPECT_EQ(test::cli("merge -o " + dir.path("t.txt") + " " + dir.path("t0.txt") + " " + dir.path("t1.txt")).exit_code, 2);
+}
+
 /// Three parts of one solve run, for the refusals below.
 struct ThreeParts {
   test::TempDir dir;
@@ -297,6 +321,233 @@ TEST(Resume, GenerateResumesByteIdenticalAndRefusesAnotherSeed) {
     EXPECT_EQ(line.substr(0, line.find(',')), std::to_string(next++));
   }
   EXPECT_EQ(next, 30000u);
+}
+
+TEST(Resume, RefusesAPartialWithMoreItemsThanTheRunMakes) {
+  // An unsharded generate/transform records no count: a partial of -n 40 resumed with -n 20
+  // holds more than the run makes. Refused (it used to run on forever), the partial untouched.
+  test::TempDir dir;
+  const std::string src = test::shared("norvig_top95.txt");
+  for (const std::string& cmd : {std::string("generate --seed 4"), "transform " + src}) {
+    SCOPED_TRACE(cmd);
+    const std::string out = dir.path("g.txt"), stats = dir.path("g.csv");
+    ASSERT_EQ(test::cli(cmd + " -n 40 -o " + out + " --stats " + stats).exit_code, 0);
+    fs::rename(out, out + ".partial");
+    fs::rename(stats, stats + ".partial");
+    const std::string before = test::slurp(out + ".partial"), before_stats = test::slurp(stats + ".partial");
+    for (const std::string& with_stats : {std::string(), " --stats " + stats}) {
+      const auto r = test::cli(cmd + " -n 20 -o " + out + with_stats + " --resume", "timeout 60 ");
+      EXPECT_EQ(r.exit_code, 2) << r.out;
+      EXPECT_NE(r.out.find(out + ".partial"), std::string::npos) << r.out;
+      EXPECT_NE(r.out.find("holds 40 items but this run makes 20"), std::string::npos) << r.out;
+      EXPECT_EQ(test::slurp(out + ".partial"), before);
+      EXPECT_EQ(test::slurp(stats + ".partial"), before_stats);
+      EXPECT_FALSE(fs::exists(out));
+    }
+    // The same -n finishes it.
+    ASSERT_EQ(test::cli(cmd + " -n 40 -o " + out + " --stats " + stats + " --resume", "timeout 120 ").exit_code, 0);
+    EXPECT_EQ(test::slurp(out), before);
+    fs::remove(out);
+    fs::remove(stats);
+  }
+}
+
+/// The first `rows` data rows of a results file, with its `#` lines and (when `has_header`)
+/// its column header.
+std::string first_rows(const std::string& text, std::size_t rows, bool has_header = true) {
+  std::istringstream in(text);
+  std::string line, out;
+  bool header = !has_header;
+  while (std::getline(in, line)) {
+    if (!line.empty() && line[0] != '#') {
+      if (header && rows-- == 0) break;
+      header = true;
+    }
+    out += line + '\n';
+  }
+  return out;
+}
+
+TEST(Resume, TheSameDatasetTwiceResumesAndMerges) {
+  // `solve a.txt a.txt` benchmarks the file twice: its rows map to the passes in order, so that
+  // its output can be resumed and its shards merged like any other.
+  test::TempDir dir;
+  const std::string top = test::shared("norvig_top95.txt");
+  const std::string run = "solve " + top + " " + top + " -s dlx,propagation -j 1 ";
+  ASSERT_EQ(test::cli(run + "-o " + dir.path("single.csv") + " --summary " + dir.path("single_s.csv")).exit_code, 0);
+  const std::string single = test::slurp(dir.path("single.csv"));
+  ASSERT_EQ(count_lines(rows_without_time(single)), 1u + 4 * 95);
+  // Stopped in the second dataset's first pass (dlx), then in its last (propagation).
+  for (const std::size_t kept : {95u * 2 + 40, 95u * 3 + 7}) {
+    SCOPED_TRACE(kept);
+    const std::string out = dir.path("r" + std::to_string(kept) + ".csv"), sum = dir.path("s" + std::to_string(kept) + ".csv");
+    std::ofstream(out + ".partial") << first_rows(single, kept);
+    const auto r = test::cli(run + "-o " + out + " --summary " + sum + " --resume");
+    ASSERT_EQ(r.exit_code, 0) << r.out;
+    EXPECT_NE(r.out.find(std::to_string(kept) + " rows kept"), std::string::npos) << r.out;
+    EXPECT_EQ(rows_without_time(test::slurp(out)), rows_without_time(single));
+    EXPECT_EQ(summary_counts(test::slurp(sum)), summary_counts(test::slurp(dir.path("single_s.csv"))));
+  }
+  std::string parts;
+  for (int k = 0; k < 3; ++k) {
+    const std::string part = dir.path("p" + std::to_string(k) + ".csv");
+    ASSERT_EQ(test::cli(run + "--shard " + std::to_string(k) + "/3 -o " + part).exit_code, 0);
+    parts += " " + part;
+  }
+  const auto m = test::cli("merge -o " + dir.path("m.csv") + " --summary " + dir.path("m_s.csv") + parts);
+  ASSERT_EQ(m.exit_code, 0) << m.out;
+  EXPECT_EQ(rows_without_time(test::slurp(dir.path("m.csv"))), rows_without_time(single));
+  EXPECT_EQ(summary_counts(test::slurp(dir.path("m_s.csv"))), summary_counts(test::slurp(dir.path("single_s.csv"))));
+}
+
+TEST(Resume, RowsDoneReachThePartialFileWithinASecond) {
+  // Eight easy puzzles (the first slice of so small a file), then a slice of eight that the
+  // naive solver takes half a minute over (about 4 s each). The eight rows must be on disk within about a second, though no later
+  // slice comes to push them out: `kill -9` then loses only the puzzle in progress.
+  test::TempDir dir;
+  std::istringstream easy(test::slurp(test::shared("norvig_easy50.txt")));
+  std::string text, line;
+  for (int i = 0; i < 8 && std::getline(easy, line);)
+    if (!line.empty() && line[0] != '#') text += line + "\n", ++i;
+  // Hard for a digit-by-digit search in cell order: its first row is nearly empty.
+  for (int i = 0; i < 8; ++i)
+    text += "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9\n";
+  const std::string in = dir.write("slow.txt", text), out = dir.path("rows.csv");
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    const std::string cmd = "exec " + std::string(SUDOKU_BENCH_EXE) + " solve " + in +
+                            " -s backtracking -j 1 -o " + out + " >/dev/null 2>&1";
+    ::execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+  std::size_t rows = 0;
+  for (int i = 0; i < 100 && rows < 8; ++i) {  // a loaded machine: up to 10 s more
+    rows = count_lines(rows_without_time(test::slurp(out + ".partial")));
+    rows = rows > 0 ? rows - 1 : 0;  // the column header
+    if (rows < 8) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  int status = 0;
+  const bool running = ::waitpid(pid, &status, WNOHANG) == 0;
+  ::kill(pid, SIGKILL);
+  ::waitpid(pid, &status, 0);
+  EXPECT_TRUE(running) << "the run ended before the kill: the last puzzle is not slow enough";
+  const std::string kept = test::slurp(out + ".partial");
+  EXPECT_EQ(rows, 8u) << kept;
+  for (int l = 1; l <= 8; ++l)
+    EXPECT_NE(kept.find("slow.txt," + std::to_string(l) + ",backtracking,solved,"), std::string::npos) << kept;
+  EXPECT_EQ(kept.find("slow.txt,9,"), std::string::npos) << kept;
+}
+
+TEST(Resume, RateResumesWithItsRatingColumns) {
+  // A partial file of `rate` cut after row 40 (and in the middle of row 41, as a kill leaves
+  // it): the resumed run keeps the 40 rows and ends equal to an uninterrupted run, rating
+  // columns included.
+  test::TempDir dir;
+  const std::string run = "rate " + test::shared("norvig_top95.txt") + " -j 1 ";
+  ASSERT_EQ(test::cli(run + "-o " + dir.path("single.csv") + " --summary " + dir.path("single_s.csv")).exit_code, 0);
+  const std::string single = test::slurp(dir.path("single.csv"));
+  const std::string out = dir.path("r.csv"), sum = dir.path("s.csv");
+  std::string cut = first_rows(single, 41);
+  cut.resize(cut.size() - 20);
+  std::ofstream(out + ".partial") << cut;
+  const auto r = test::cli(run + "-o " + out + " --summary " + sum + " --resume");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("40 rows kept"), std::string::npos) << r.out;
+  EXPECT_EQ(rows_without_time(test::slurp(out)), rows_without_time(single));
+  EXPECT_NE(test::slurp(out).find(",difficulty_score,"), std::string::npos);
+  EXPECT_EQ(summary_counts(test::slurp(sum)), summary_counts(test::slurp(dir.path("single_s.csv"))));
+}
+
+TEST(Resume, TransformResumesByteIdentical) {
+  test::TempDir dir;
+  const std::string run = "transform " + test::shared("norvig_top95.txt") + " -n 5000 --seed 6 ";
+  ASSERT_EQ(test::cli(run + "-o " + dir.path("single.txt") + " --stats " + dir.path("single.csv")).exit_code, 0);
+  const std::string single = test::slurp(dir.path("single.txt"));
+  const std::string out = dir.path("t.txt"), stats = dir.path("t.csv");
+  // Lines: 1234 items and half of the next; stats: 2000 rows (more than the lines: the run
+  // continues from the fewer).
+  std::ofstream(out + ".partial") << single.substr(0, 1234 * 82 + 40);
+  std::ofstream(stats + ".partial") << first_rows(test::slurp(dir.path("single.csv")), 2000);
+  const auto r = test::cli(run + "-o " + out + " --stats " + stats + " --resume");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("1234 items kept, continuing from item 1234"), std::string::npos) << r.out;
+  EXPECT_EQ(test::slurp(out), single);
+  EXPECT_EQ(rows_without_time(test::slurp(stats)), rows_without_time(test::slurp(dir.path("single.csv"))));
+  // Another seed: refused, the partial left alone.
+  std::ofstream(out + ".partial") << single.substr(0, 100 * 82);
+  const auto other = test::cli("transform " + test::shared("norvig_top95.txt") + " -n 5000 --seed 7 -o " + out + " --resume");
+  EXPECT_EQ(other.exit_code, 2) << other.out;
+  EXPECT_EQ(test::slurp(out + ".partial"), single.substr(0, 100 * 82));
+}
+
+TEST(Resume, AShardResumesAndStillMerges) {
+  // --resume with --shard: the partial of shard 1/3 continues within its own records (solve) or
+  // items (generate), and the parts then merge into the single run.
+  test::TempDir dir;
+  const std::string run = "solve " + test::shared("norvig_top95.txt") + " -s dlx,propagation -j 1 ";
+  ASSERT_EQ(test::cli(run + "-o " + dir.path("single.csv")).exit_code, 0);
+  std::vector<std::string> parts;
+  for (int k = 0; k < 3; ++k) {
+    parts.push_back(dir.path("p" + std::to_string(k) + ".csv"));
+    ASSERT_EQ(test::cli(run + "--shard " + std::to_string(k) + "/3 -o " + parts.back()).exit_code, 0);
+  }
+  const std::string whole = test::slurp(parts[1]);
+  fs::remove(parts[1]);
+  std::ofstream(parts[1] + ".partial") << first_rows(whole, 40);  // into the second pass
+  auto r = test::cli(run + "--shard 1/3 -o " + parts[1] + " --resume");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("40 rows kept"), std::string::npos) << r.out;
+  EXPECT_EQ(rows_without_time(test::slurp(parts[1])), rows_without_time(whole));
+  // Shard 2's partial is not shard 1's.
+  std::ofstream(dir.path("x.csv.partial")) << first_rows(whole, 10);
+  EXPECT_EQ(test::cli(run + "--shard 2/3 -o " + dir.path("x.csv") + " --resume").exit_code, 2);
+  r = test::cli("merge -o " + dir.path("m.csv") + " " + parts[0] + " " + parts[1] + " " + parts[2]);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_EQ(rows_without_time(test::slurp(dir.path("m.csv"))), rows_without_time(test::slurp(dir.path("single.csv"))));
+
+  // generate: shard 1/3 of 300 items (100 to 199) keeps 37 and makes the rest again.
+  const std::string gen = "generate -n 300 --seed 8 ";
+  ASSERT_EQ(test::cli(gen + "-o " + dir.path("g.txt")).exit_code, 0);
+  std::string gparts;
+  for (int k = 0; k < 3; ++k) {
+    const std::string p = dir.path("g" + std::to_string(k) + ".txt");
+    ASSERT_EQ(test::cli(gen + "--shard " + std::to_string(k) + "/3 -o " + p).exit_code, 0);
+    gparts += " " + p;
+  }
+  const std::string g1 = dir.path("g1.txt"), g1_text = test::slurp(g1);
+  fs::remove(g1);
+  std::ofstream(g1 + ".partial") << first_rows(g1_text, 37, false);  // the `#` lines, then 37 items
+  r = test::cli(gen + "--shard 1/3 -o " + g1 + " --resume");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("37 items kept, continuing from item 137"), std::string::npos) << r.out;
+  EXPECT_EQ(test::slurp(g1), g1_text);
+  r = test::cli("merge -o " + dir.path("gm.txt") + gparts);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_EQ(test::slurp(dir.path("gm.txt")), test::slurp(dir.path("g.txt")));
+}
+
+TEST(Merge, StdinShardsByRecordIndexMergeToTheSingleRun) {
+  // A pipe on stdin cannot be cut by bytes: each shard keeps the records of index K mod N.
+  test::TempDir dir;
+  const std::string data = test::shared("norvig_top95.txt");
+  const std::string run = "solve - -s dlx --limit 2 -j 1 ", pipe = "cat " + data + " | ";
+  ASSERT_EQ(test::cli(run + "-o " + dir.path("single.csv") + " --summary " + dir.path("single_s.csv"), pipe).exit_code, 0);
+  std::string parts;
+  for (int k = 0; k < 4; ++k) {
+    const std::string part = dir.path("p" + std::to_string(k) + ".csv");
+    const auto r = test::cli(run + "--shard " + std::to_string(k) + "/4 -o " + part, pipe);
+    ASSERT_EQ(r.exit_code, 0) << r.out;
+    // 95 records: shard k has 24 (k < 3) or 23.
+    EXPECT_EQ(count_lines(rows_without_time(test::slurp(part))), 1u + (k < 3 ? 24 : 23)) << part;
+    EXPECT_NE(test::slurp(part).find("/4 (stdin by records mod 4)\n"), std::string::npos) << part;
+    parts += " " + part;
+  }
+  const auto r = test::cli("merge -o " + dir.path("m.csv") + " --summary " + dir.path("m_s.csv") + parts);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_EQ(rows_without_time(test::slurp(dir.path("m.csv"))), rows_without_time(test::slurp(dir.path("single.csv"))));
+  EXPECT_EQ(count_lines(rows_without_time(test::slurp(dir.path("m.csv")))), 1u + 95);
+  EXPECT_EQ(summary_counts(test::slurp(dir.path("m_s.csv"))), summary_counts(test::slurp(dir.path("single_s.csv"))));
 }
 
 }  // namespace

@@ -116,3 +116,31 @@ TEST(Shard, CliGenerateShardsMergeToTheSingleRun) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(Shard, ProvenanceSaysHowEachInputWasCut) {
+  // `# shard:` names each dataset with the way its reader cut it: a plain file by byte range,
+  // gzip (and stdin) by record index mod N.
+  test::TempDir dir;
+  const std::string plain = test::shared("norvig_top95.txt");
+  const std::string text = test::slurp(plain);
+  const std::string gz = dir.path("top.txt.gz");
+  gzFile g = gzopen(gz.c_str(), "wb");
+  gzwrite(g, text.data(), static_cast<unsigned>(text.size()));
+  gzclose(g);
+  const auto r = test::cli("solve " + plain + " " + gz + " -s dlx --shard 1/3 -o " + dir.path("s.csv"));
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  const std::string rows = test::slurp(dir.path("s.csv"));
+  EXPECT_NE(rows.find("# shard: 1/3 (" + plain + " by byte range, " + gz + " by records mod 3)\n"),
+            std::string::npos) << rows;
+  // stdin: by byte range when it is a plain file, by record index when it is a pipe.
+  auto s = test::cli("rate - --shard 0/2 -o " + dir.path("r.csv") + " < " + plain);
+  ASSERT_EQ(s.exit_code, 0) << s.out;
+  EXPECT_NE(test::slurp(dir.path("r.csv")).find("# shard: 0/2 (stdin by byte range)\n"), std::string::npos);
+  s = test::cli("rate - --shard 0/2 -o " + dir.path("p.csv"), "cat " + plain + " | ");
+  ASSERT_EQ(s.exit_code, 0) << s.out;
+  EXPECT_NE(test::slurp(dir.path("p.csv")).find("# shard: 0/2 (stdin by records mod 2)\n"), std::string::npos);
+}
+
+}  // namespace

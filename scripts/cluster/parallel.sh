@@ -99,6 +99,8 @@ for a in "$@"; do
     -o|--output|-o?*|--output=*|--shard|--shard=*|--resume)
       die "'$a' is set by this script for each shard; remove it" ;;
     --summary|--summary=*) die "'$a' would be written by every shard: give --summary before --" ;;
+    --stats|--stats=*)
+      die "'$a': every shard would write that file; run generate/transform's --stats on one machine" ;;
     -j|-j[0-9]*|--threads|--threads=*) user_threads=1 ;;
   esac
 done

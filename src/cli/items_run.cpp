@@ -1,6 +1,7 @@
 // The item runner that `generate` and `transform` share (items_run.hpp).
 #include "cli/items_run.hpp"
 
+#include <algorithm>
 #include <map>
 
 #include <fmt/format.h>
@@ -52,11 +53,13 @@ uint64_t offset_after(const std::string& partial, uint64_t n, std::string* last)
   return n == 0 ? 0 : f.offset();
 }
 
-/// --resume for generate and transform: how many of this run's items (from `first`) the partial
-/// files hold; each is cut after them. Item i depends only on (seed, i), so the last kept item
-/// is made again and compared: a partial file from another command is refused.
+/// --resume for generate and transform: how many of this run's items [first, last_item) the
+/// partial files hold; each is cut after them. Item i depends only on (seed, i), so the last
+/// kept item is made again and compared: a partial file from another command is refused, as is
+/// one holding more items than the run makes.
 uint64_t resume_items(Session& session, const ItemsRun& run, sudoku::OutputFile* out,
-                      sudoku::OutputFile* stats, const std::string& stats_columns, uint64_t first) {
+                      sudoku::OutputFile* stats, const std::string& stats_columns, uint64_t first,
+                      uint64_t last_item) {
   uint64_t done = UINT64_MAX;
   std::vector<sudoku::OutputFile*> files;
   for (sudoku::OutputFile* o : {out, stats}) {
@@ -79,6 +82,14 @@ uint64_t resume_items(Session& session, const ItemsRun& run, sudoku::OutputFile*
                                    "command that made it, or move it away", partial, o->what()));
   }
   if (files.empty() || done == UINT64_MAX) return 0;
+  // More items than this run makes (a smaller -n than the run that left it): not a prefix of
+  // this run's output. Refused before anything is opened, so the partial file stays as it is.
+  if (done > last_item - first)
+    for (sudoku::OutputFile* o : files)
+      if (o->has_partial())
+        throw UsageError(fmt::format("{}: --resume: it holds {} items but this run makes {} "
+                                     "(another -n?); rerun the command that made it, or move it "
+                                     "away", sudoku::partial_name(o->path()), done, last_item - first));
   std::string last;
   for (sudoku::OutputFile* o : files) {
     if (!o->has_partial()) continue;
@@ -111,7 +122,7 @@ int run_items(const ItemsRun& run, const Context& ctx) {
   sudoku::OutputFile* stats = session.output(run.stats, "stats");
   const auto& stats_schema = sudoku::gen_stats_schema(run.rated);
   session.resume(run.resume);
-  const uint64_t kept = run.resume ? resume_items(session, run, out, stats, stats_schema.names(), first) : 0;
+  const uint64_t kept = run.resume ? resume_items(session, run, out, stats, stats_schema.names(), first, last) : 0;
   session.start();
   return session.run([&] {
     // A part of a sharded run says which items it holds (`merge` reads it and leaves it out);
@@ -127,7 +138,7 @@ int run_items(const ItemsRun& run, const Context& ctx) {
     uint64_t problems = 0, missed = 0, attempts = 0, checks = 0, placements = 0;
     sudoku::GenerateConfig cfg;
     cfg.first = first + kept;
-    cfg.count = last - first - kept;
+    cfg.count = last - first - std::min(kept, last - first);  // resume_items refuses kept > that
     cfg.threads = threads;
     cfg.make_worker = run.make_worker;
     cfg.stop = session.stop_flag();
@@ -149,8 +160,12 @@ int run_items(const ItemsRun& run, const Context& ctx) {
         }
         if (stats != nullptr) stats_schema.write(sbuf, sudoku::GenStatsRow{&it, run.method});
       }
-      if (out != nullptr) out->write({buf.data(), buf.size()});
-      if (stats != nullptr) stats->write({sbuf.data(), sbuf.size()});
+      // On disk at the end of each slice (64 items), not when a later one comes, which may be
+      // long for hard targets: a `kill -9` loses only the slices in the making. Measured on
+      // transform, the fastest (1M items of 17_clue.txt, -j 1): +0.03 s of system time on
+      // about 0.65 s of CPU; generate's items cost 100 to 10^4 times more.
+      if (out != nullptr) out->write({buf.data(), buf.size()}), out->flush();
+      if (stats != nullptr) stats->write({sbuf.data(), sbuf.size()}), stats->flush();
     };
     const std::string* name_ptr = &bar_name;
     cfg.on_progress = [&](uint64_t done, double el) {

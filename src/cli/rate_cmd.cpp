@@ -62,7 +62,7 @@ int run_rate(const RateOptions& opt, const Context& ctx) {
   for (const auto& f : cfg.files) session.input(f);
   session.record("solvers", "logic");
   session.record("budget", std::to_string(opt.budget));
-  record_shard(session, cfg.shard);
+  record_shard(session, cfg.shard, cfg.files, cfg.box);
   session.record("weights", "technique weights: Sudoku Explainer scale (src/core/sudoku/logic/technique.cpp)");
   cfg.rows = session.output(opt.rows, "rows");
   sudoku::OutputFile* summary = session.output(opt.summary, "summary");

@@ -53,10 +53,25 @@ Handler g_old_int = nullptr, g_old_term = nullptr;
 
 }  // namespace
 
-void record_shard(Session& session, sudoku::Shard shard) {
-  if (!shard.whole())
-    session.record("shard", fmt::format("{}/{} (plain files by byte range, gzip and stdin by record "
-                                        "index mod {})", shard.index, shard.count, shard.count));
+void record_shard(Session& session, sudoku::Shard shard, const std::vector<std::string>& files,
+                  int box) {
+  if (shard.whole()) return;
+  // How each input is cut, as the driver's reader will cut it: a plain file (stdin too, when
+  // it is one) by byte range, gzip and pipes by record index. Opening the reader reads nothing
+  // (stdin is a dup of fd 0, looked at with fstat and pread); a named pipe is not opened here,
+  // as its writer must not see it opened twice.
+  std::string how;
+  for (const std::string& f : files) {
+    std::string mode = fmt::format("records mod {}", shard.count);
+    if (f == "-" || !sudoku::is_stream(f)) {
+      sudoku::PuzzleReader probe(f, box);
+      probe.shard(shard);
+      mode = probe.shard_mode();
+    }
+    how += fmt::format("{}{} by {}", how.empty() ? "" : ", ", f == "-" ? "stdin" : f,
+                       mode == "bytes" ? "byte range" : mode);
+  }
+  session.record("shard", fmt::format("{}/{} ({})", shard.index, shard.count, how));
 }
 
 void resume_rows(Session& session, sudoku::RunConfig& cfg, const std::string& columns,

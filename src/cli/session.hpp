@@ -123,8 +123,10 @@ Session::Outcome report_summaries(Session& session, const std::vector<sudoku::Su
 void resume_rows(Session& session, sudoku::RunConfig& cfg, const std::string& columns,
                  sudoku::ResumePoint& point);
 
-/// The `# shard:` provenance line of solve and rate, when `shard` is not the whole input.
-void record_shard(Session& session, sudoku::Shard shard);
+/// The `# shard:` provenance line of solve and rate, when `shard` is not the whole input:
+/// "K/N (a.txt by byte range, b.txt.gz by records mod N)", each input as the reader cuts it.
+void record_shard(Session& session, sudoku::Shard shard, const std::vector<std::string>& files,
+                  int box);
 
 /// The message and exit code of an exception that ends a command (main and Session share it).
 int report_error(std::exception_ptr e);

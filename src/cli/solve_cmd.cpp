@@ -54,7 +54,7 @@ int run_solve(const SolveOptions& opt, const Context& ctx) {
   for (const auto& [k, v] : ext) session.record(k, v);
   session.record("limit", std::to_string(opt.limit));
   session.record("budget", std::to_string(opt.budget));
-  record_shard(session, cfg.shard);
+  record_shard(session, cfg.shard, cfg.files, cfg.box);
   cfg.rows = session.output(opt.rows, "rows");
   sudoku::OutputFile* summary = session.output(opt.summary, "summary");
   const std::string columns = sudoku::rows_schema(opt.solutions).names();

@@ -10,7 +10,8 @@
 # Then interrupts a slow run (`solve -s backtracking -j 1`, 4 shards) with SIGINT to its process
 # group, as Ctrl-C would, checks that the shards kept partial files with rows, runs the same
 # command again and checks that it resumed them and equals a single run. Also: a failing shard is
-# named and the exit is non-zero; a parts folder of another command is refused.
+# named and the exit is non-zero; a parts folder of another command is refused; generate's parts
+# merge into a single run's bytes, and --stats (one file for every shard) is refused.
 # DATASET: forum_hardest_1106.txt (about 8 s of backtracking, most of it in the first quarter of
 # the file, so shard 0 of 4 is still running when shard 1 is done: the moment of the interrupt).
 # Exit 0 pass, 1 fail, 77 skipped (GNU parallel not installed: Debian package parallel).
@@ -95,6 +96,18 @@ same_rows single_rate.csv rate.csv
 [ -s rate_summary.csv ] || fail "no summary"
 grep -q -- "^# command: .* --shard 1/3 --resume -o $tmp/rate.parts/part-1.csv" rate.parts/part-1.csv ||
   { grep '^# command' rate.parts/part-1.csv; fail "part 1 was not made by '... --shard 1/3 --resume -o PARTS/part-1.csv'"; }
+
+say "generate: 3 shards merge into a single run's bytes (no summary: none is asked)"
+"$bin" generate -n 30 --seed 5 -o single_gen.txt >/dev/null
+"$script" --bin "$bin" -n 3 -o gen.txt -- generate -n 30 --seed 5 >gen.log 2>&1 ||
+  { cat gen.log; fail "parallel.sh generate failed"; }
+cmp single_gen.txt gen.txt || fail "merged generate output differs from a single run's"
+rc=0
+"$script" --bin "$bin" -n 3 -o gen2.txt -- generate -n 30 --stats s.csv >stats.log 2>&1 || rc=$?
+if ((rc != 2)) || ! grep -q "'--stats': every shard would write" stats.log; then
+  cat stats.log; fail "--stats: exit $rc, expected a refusal (2)"
+fi
+[ ! -e gen2.txt.parts ] || fail "--stats refused after making the parts folder"
 
 say "a parts folder of another command is refused; a failing shard is named"
 rc=0

@@ -59,8 +59,15 @@ Summary run_batch_pass(const std::string& file, const SolverInfo& info, const Ru
   std::size_t buffered = 0;
   bool unsupported_reported = false;
   const auto start = Clock::now();
+  // The rows reach the disk every 256 rows and at least once a second while answers come in
+  // (a clock read per row, no system call), and before waiting for the program's last answers.
+  auto last_flush = Clock::now();
   auto flush = [&] {
-    if (cfg.rows != nullptr && out.size() > 0) cfg.rows->write({out.data(), out.size()});
+    if (cfg.rows != nullptr && out.size() > 0) {
+      cfg.rows->write({out.data(), out.size()});
+      cfg.rows->flush();
+    }
+    last_flush = Clock::now();
     out.clear();
     buffered = 0;
     if (cfg.on_progress) {
@@ -122,7 +129,7 @@ Summary run_batch_pass(const std::string& file, const SolverInfo& info, const Ru
       out.append(blank);
       out.push_back('\n');
     }
-    if (++buffered == 256) flush();
+    if (++buffered == 256 || Clock::now() - last_flush >= std::chrono::seconds(1)) flush();
   };
 
   std::unique_ptr<BatchSolver> program = info.batch(cfg.limits);
@@ -183,6 +190,7 @@ Summary run_batch_pass(const std::string& file, const SolverInfo& info, const Ru
   }
   if (!stopped) {
     program->close();
+    flush();  // the answers still to come may take long
     stopped = !drain(true);
   }
   program.reset();  // the program is reaped (killed when stopped) before the clock stops

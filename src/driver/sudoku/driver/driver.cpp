@@ -239,8 +239,12 @@ Summary run_pass(const std::string& file, const SolverInfo& info, const RunConfi
                 }
                 if (cfg.rows != nullptr) {
                   write_slice(*s, file, info, cfg, out);
-                  cfg.rows->write({out.data(), out.size()});  // whole rows: buffered, checked
+                  cfg.rows->write({out.data(), out.size()});  // whole rows, checked
                   out.clear();
+                  // On disk now, not when a later slice comes: that may be minutes away (a
+                  // slow solver, a hard puzzle in the next slice), and a `kill -9` would lose
+                  // these rows. One write(2) per slice of up to 256 rows costs nothing measurable.
+                  cfg.rows->flush();
                 }
                 if (cfg.on_progress) {
                   const double el = std::chrono::duration<double>(Clock::now() - start).count();

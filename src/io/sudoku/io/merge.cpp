@@ -66,6 +66,14 @@ MergePlan plan_merge(const std::vector<std::string>& paths) {
                                      "into different numbers of shards overlap",
                                      p0, parts.front().shard.index, plan.shards, path, shard->index,
                                      shard->count));
+      // generate/transform: the item count is only in `# shard:` (not in the identity), and
+      // parts of `-n 20` and `-n 40` would otherwise concatenate into neither run.
+      if (plan.kind != ResultsKind::rows) {
+        const std::optional<ItemRange> a = items_in(first_meta), b = items_in(f.meta());
+        if (a && b && a->count != b->count)
+          throw InputError(fmt::format("{} holds items of a run of {} but {} of a run of {} (-n): "
+                                       "not parts of one run", p0, a->count, path, b->count));
+      }
       for (const Part& q : parts)
         if (q.shard.index == shard->index)
           throw InputError(fmt::format("shard {}/{} given twice: {} and {}", shard->index,

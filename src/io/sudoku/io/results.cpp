@@ -180,13 +180,21 @@ bool RowsFile::next() {
   } catch (const std::runtime_error& e) {
     throw InputError(e.what());
   }
-  const auto d = std::find(datasets_.begin(), datasets_.end(), row_.file);
   const auto s = std::find(solvers_.begin(), solvers_.end(), row_.solver);
-  if (d == datasets_.end() || s == solvers_.end())
+  const bool named = std::find(datasets_.begin(), datasets_.end(), row_.file) != datasets_.end();
+  if (!named || s == solvers_.end())
     throw fail(fmt::format("row of {} by {}, which the file's provenance does not name", row_.file, row_.solver));
-  const std::size_t pass = static_cast<std::size_t>(d - datasets_.begin()) * solvers_.size() +
-                           static_cast<std::size_t>(s - solvers_.begin());
-  if (any_ && (pass < pass_ || (pass == pass_ && row_.line <= last_line_)))
+  // The first pass of this dataset and solver that can follow the last row: a dataset given
+  // twice (`solve a.txt a.txt`, a legitimate benchmark) has two passes, and a row of the second
+  // is told from one of the first by coming after it (each pass holds every record of the
+  // shard, so the second starts again at a line at or before where the first ended).
+  const std::size_t solver = static_cast<std::size_t>(s - solvers_.begin());
+  std::size_t pass = SIZE_MAX;
+  for (std::size_t d = 0; d < datasets_.size() && pass == SIZE_MAX; ++d) {
+    const std::size_t p = d * solvers_.size() + solver;
+    if (datasets_[d] == row_.file && (!any_ || p > pass_ || (p == pass_ && row_.line > last_line_))) pass = p;
+  }
+  if (pass == SIZE_MAX)
     throw fail("rows out of the order sudoku-bench writes them (dataset, solver, line): edited?");
   any_ = true;
   pass_ = pass;

@@ -90,7 +90,8 @@ std::string items_record(Shard s, uint64_t count);
 
 /// A rows file of solve or rate, read back a row at a time (merge, resume). Each row's pass
 /// is its place in the run order: dataset index (the `# dataset:` lines) times the number of
-/// solvers (`# solvers:`) plus the solver's index.
+/// solvers (`# solvers:`) plus the solver's index; a dataset named twice is two passes, and a
+/// row goes to the first of them that can follow the row before.
 class RowsFile {
  public:
   /// Throws InputError when the file cannot be read or is not a rows file.
