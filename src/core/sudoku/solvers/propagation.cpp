@@ -435,18 +435,24 @@ void fewest_candidates(const State& s, int& band, int& bit) {
   }
 }
 
+/// The unsolved cells of band `b` with exactly two candidates (bit-sliced counters over the
+/// nine digit words: at least one, two, three).
+inline uint32_t bivalue_cells(const State& s, int b) {
+  const uint32_t* c = s.cand + b * 9;
+  uint32_t x1 = 0, x2 = 0, x3 = 0;
+  for (int d = 0; d < 9; ++d) {
+    x3 |= x2 & c[d];
+    x2 |= x1 & c[d];
+    x1 |= c[d];
+  }
+  return x2 & ~x3 & ~s.solved[b];
+}
+
 /// The unsolved cell with the fewest candidates (a bivalue cell when there is one): band and
 /// bit. The state is propagated and not solved, so every unsolved cell has two or more.
 void choose_first(const State& s, int& band, int& bit) {
   for (int b = 0; b < 3; ++b) {
-    const uint32_t* c = s.cand + b * 9;
-    uint32_t x1 = 0, x2 = 0, x3 = 0;
-    for (int d = 0; d < 9; ++d) {
-      x3 |= x2 & c[d];
-      x2 |= x1 & c[d];
-      x1 |= c[d];
-    }
-    const uint32_t two = x2 & ~x3 & ~s.solved[b];
+    const uint32_t two = bivalue_cells(s, b);
     if (two) {
       band = b, bit = std::countr_zero(two);
       return;
@@ -517,13 +523,7 @@ void choose_scored(const State& s, int& band, int& bit) {
   bool any = false;
   for (int b = 0; b < 3; ++b) {
     const uint32_t* c = s.cand + b * 9;
-    uint32_t x1 = 0, x2 = 0, x3 = 0;
-    for (int d = 0; d < 9; ++d) {
-      x3 |= x2 & c[d];
-      x2 |= x1 & c[d];
-      x1 |= c[d];
-    }
-    two[b] = x2 & ~x3 & ~s.solved[b];
+    two[b] = bivalue_cells(s, b);
     any |= two[b] != 0;
     for (int d = 0; d < 9; ++d) {
       open[d][b] = c[d] & ~s.solved[b];
