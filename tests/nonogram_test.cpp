@@ -3,9 +3,10 @@
 // the whole path through the driver (solve, CSV, verification, bad lines).
 #include <gtest/gtest.h>
 
-#include <random>
+#include <sstream>
 
 #include "sudoku/generate/rng.hpp"
+#include "sudoku/io/csv.hpp"
 #include "sudoku/io/parse.hpp"
 #include "sudoku/io/reader.hpp"
 #include "sudoku/nonogram/generate.hpp"
@@ -275,6 +276,36 @@ TEST(NonogramCli, SolveVerifiesAndReportsBadLines) {
   EXPECT_EQ(r.out.find(",dlx,"), std::string::npos);
   r = test::cli("solve " + dataset("sgt_pattern_10x10.txt") + " --limit 2 -o -");
   EXPECT_NE(r.out.find("nonogram-line,unique"), std::string::npos) << r.out;
+}
+
+// bench and regress take nonogram files like Sudoku ones: two runs (one and two threads) have
+// the same exact counters, and a changed counter fails the gate.
+TEST(NonogramCli, BenchThenRegress) {
+  test::TempDir dir;
+  const auto a = dir.path("a.csv"), b = dir.path("b.csv");
+  const std::string common = "bench " + dataset("sgt_pattern_10x10.txt") + " --reps 2 --warmup 0 --first 40 ";
+  auto r = test::cli(common + "-j 1 -o " + a);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("vs nonogram-backtracking"), std::string::npos) << r.out;  // 'all': the kind's solvers
+  r = test::cli(common + "-j 2 -o " + b);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  r = test::cli("regress " + a + " " + b + " --time-report-only");
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("**PASS**"), std::string::npos) << r.out;
+  std::string changed;
+  std::istringstream in(test::slurp(b));
+  for (std::string line; std::getline(in, line);) {
+    if (line.find(",nonogram-line,") != std::string::npos) {
+      auto f = sudoku::split_csv_line(line);
+      f[17] = std::to_string(std::stoull(f[17]) + 1);  // guesses_total
+      line.clear();
+      for (std::size_t i = 0; i < f.size(); ++i) line += (i ? "," : "") + f[i];
+    }
+    changed += line + "\n";
+  }
+  r = test::cli("regress " + a + " " + dir.write("c.csv", changed) + " --time-report-only");
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_NE(r.out.find("FAIL: counters changed"), std::string::npos) << r.out;
 }
 
 }  // namespace
