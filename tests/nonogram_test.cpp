@@ -308,4 +308,64 @@ TEST(NonogramCli, BenchThenRegress) {
   EXPECT_NE(r.out.find("FAIL: counters changed"), std::string::npos) << r.out;
 }
 
+// The generator: the same output whatever -j; every puzzle unique for the other solver (the
+// naive baseline re-checks the line solver's verdict), its known solution the picture drawn;
+// --line-solvable ones solved by line logic alone; the default keeps unique puzzles that line
+// logic cannot finish too.
+TEST(NonogramGenerate, SameForAnyThreadCountAndUniqueForTheOtherSolver) {
+  test::TempDir dir;
+  for (const std::string mode : {"", " --line-solvable"}) {
+    const std::string common = "generate --kind nonogram --size 12x10 --fill 0.5 -n 60 --seed 5 --solutions" + mode;
+    const auto one = dir.path("one.txt"), two = dir.path("two.txt");
+    auto r = test::cli(common + " -j 1 -o " + one);
+    ASSERT_EQ(r.exit_code, 0) << r.out;
+    r = test::cli(common + " -j 2 --verify -o " + two);  // --verify: nonogram-backtracking again
+    ASSERT_EQ(r.exit_code, 0) << r.out;
+    EXPECT_EQ(test::slurp(one), test::slurp(two)) << mode;
+    auto naive = solver("nonogram-backtracking").make();
+    sudoku::PuzzleReader reader(one, 0);
+    sudoku::RawSlice slice;
+    int items = 0, line_solvable = 0;
+    while (reader.read(slice, 64)) {
+      for (std::size_t i = 0; i < slice.records.size(); ++i, ++items) {
+        auto p = sudoku::parse_nonogram_record(slice.record(i));
+        ASSERT_TRUE(p.error.empty()) << p.error;
+        EXPECT_EQ(p.puzzle.width, 12);
+        EXPECT_EQ(p.puzzle.height, 10);
+        ASSERT_TRUE(p.known.solution.has_value());
+        const auto n = naive->solve_nonogram(p.puzzle, Limits{2, 0});
+        EXPECT_EQ(n.status, Status::unique) << slice.record(i);
+        EXPECT_EQ(n.picture, *p.known.solution) << slice.record(i);
+        ng::Picture pic;
+        uint64_t solves = 0;
+        line_solvable += ng::line_solve(p.puzzle, pic, solves);
+      }
+    }
+    EXPECT_EQ(items, 60);
+    if (mode.empty()) {
+      EXPECT_LT(line_solvable, items) << "unique puzzles that line logic cannot finish";
+    } else {
+      EXPECT_EQ(line_solvable, items);
+    }
+  }
+  // The solve driver checks them against their known solutions.
+  const auto r = test::cli("solve " + dir.path("two.txt") + " -s all --limit 2");
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+}
+
+TEST(NonogramGenerate, BadOptionsAreRefused) {
+  for (const auto& [args, want] : std::vector<std::pair<std::string, std::string>>{
+           {"--size 70x3", "each side 1..63"},
+           {"--size 15", "a nonogram's size is WxH"},
+           {"--fill 1.5", "--fill: a probability"},
+           {"--clues 30", "are for Sudoku"},
+       }) {
+    const auto r = test::cli("generate --kind nonogram -n 1 " + args);
+    EXPECT_EQ(r.exit_code, 2) << args << ": " << r.out;
+    EXPECT_NE(r.out.find(want), std::string::npos) << args << ": " << r.out;
+  }
+  const auto r = test::cli("generate --kind kakuro -n 1");
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+}
+
 }  // namespace
