@@ -210,6 +210,38 @@ TEST(NonogramSolvers, SgtPatternPuzzlesAreUniqueAndLineSolvable) {
   }
 }
 
+// The project's own sets (datasets/MANIFEST.md): the line-solvable ones solved by line logic
+// alone; the 20x20 set unique (its known solution) but not finished by line logic; the unique
+// 15x15 set's known solutions found by the line solver.
+TEST(NonogramSolvers, GeneratedSetsAreWhatTheirNamesSay) {
+  auto line = solver("nonogram-line").make();
+  for (const char* f : {"gen_15x15_line.txt", "gen_25x25_line.txt", "gen_30x30_line.txt",
+                        "gen_20x20_not_line.txt", "gen_15x15_unique.txt"}) {
+    sudoku::PuzzleReader reader(dataset(f), 0);
+    sudoku::RawSlice slice;
+    int n = 0, by_lines = 0;
+    while (reader.read(slice, 64)) {
+      for (std::size_t i = 0; i < slice.records.size(); ++i, ++n) {
+        const auto p = sudoku::parse_nonogram_record(slice.record(i));
+        ASSERT_TRUE(p.error.empty()) << f << ": " << p.error;
+        const auto r = line->solve_nonogram(p.puzzle, Limits{2, 0});
+        EXPECT_EQ(r.status, Status::unique) << f << " " << n;
+        EXPECT_FALSE(sudoku::verify(p.puzzle, r, 2, p.known)) << f << " " << n;
+        ng::Picture pic;
+        uint64_t solves = 0;
+        by_lines += ng::line_solve(p.puzzle, pic, solves);
+      }
+    }
+    EXPECT_EQ(n, 100) << f;
+    const std::string name(f);
+    if (name.find("not_line") != std::string::npos) {
+      EXPECT_EQ(by_lines, 0) << f;
+    } else if (name.find("_line") != std::string::npos) {
+      EXPECT_EQ(by_lines, 100) << f;
+    }
+  }
+}
+
 TEST(NonogramSolvers, BudgetStopsTheSearch) {
   const ng::Puzzle p = parse("30x30:" + std::string(59, '/'));  // all blank: one solution
   auto naive = solver("nonogram-backtracking").make();

@@ -27,8 +27,9 @@ struct GenerateOptions {
   std::string method = "restart-dfs";
   std::string kind = "sudoku";
   std::string size;  ///< a Sudoku's side (4, 9, 16, 25; 9), or a nonogram's WxH (15x15)
-  double fill = 0.6;
+  double fill = 0.5;
   bool line_solvable = false;
+  bool smooth = false;
   bool grids = false;
   std::string clues;  ///< "K" or "LO-HI"; empty: no target
   bool minimal = false;
@@ -132,7 +133,7 @@ int run_generate_nonogram(const GenerateOptions& opt, const Context& ctx) {
       w < 1 || h < 1 || w > sudoku::nonogram::kMaxSide || h > sudoku::nonogram::kMaxSide)
     throw UsageError(fmt::format("--size '{}': a nonogram's size is WxH, each side 1..{} (15x15)",
                                  size, sudoku::nonogram::kMaxSide));
-  if (!(opt.fill > 0 && opt.fill < 1)) throw UsageError("--fill: a probability between 0 and 1 (0.6)");
+  if (!(opt.fill > 0 && opt.fill < 1)) throw UsageError("--fill: a probability between 0 and 1 (0.5)");
   if (!opt.clues.empty() || opt.minimal || opt.grids || opt.symmetry != "none" || !opt.difficulty.empty() ||
       opt.method != "restart-dfs")
     throw UsageError("--clues, --minimal, --grids, --symmetry, --difficulty and -m are for Sudoku; "
@@ -141,6 +142,7 @@ int run_generate_nonogram(const GenerateOptions& opt, const Context& ctx) {
   spec.width = w, spec.height = h;
   spec.fill = opt.fill;
   spec.line_only = opt.line_solvable;
+  spec.smooth = opt.smooth;
   spec.seed = opt.seed;
   spec.max_attempts = opt.max_attempts;
   spec.solutions = opt.solutions;
@@ -160,8 +162,8 @@ int run_generate_nonogram(const GenerateOptions& opt, const Context& ctx) {
   run.kind = "generate";
   run.method = opt.line_solvable ? "nonogram-line-solvable" : "nonogram-unique";
   const std::string shape = fmt::format("{}x{}", w, h);
-  run.what = fmt::format("{} {} nonograms (fill {})", opt.line_solvable ? "line-solvable" : "unique",
-                         shape, opt.fill);
+  run.what = fmt::format("{} {} nonograms (fill {}{})", opt.line_solvable ? "line-solvable" : "unique",
+                         shape, opt.fill, opt.smooth ? ", smoothed" : "");
   run.count = opt.count;
   run.shard = shard_of(opt.shard);
   run.resume = opt.resume;
@@ -173,7 +175,7 @@ int run_generate_nonogram(const GenerateOptions& opt, const Context& ctx) {
   run.provenance = {{"kind", "nonogram"},
                     {"method", run.method},
                     {"size", shape},
-                    {"fill", fmt::format("{}", opt.fill)},
+                    {"fill", fmt::format("{}{}", opt.fill, opt.smooth ? " smoothed" : "")},
                     {"seed", std::to_string(opt.seed)},
                     {"checker", spec.checker ? std::string(spec.checker->name) : "line logic"},
                     {"verifier", spec.verifier ? std::string(spec.verifier->name) : "none"}};
@@ -186,7 +188,8 @@ int run_generate_nonogram(const GenerateOptions& opt, const Context& ctx) {
 int run_generate(const GenerateOptions& opt, const Context& ctx) {
   if (opt.kind == "nonogram") return run_generate_nonogram(opt, ctx);
   if (opt.kind != "sudoku") throw UsageError(fmt::format("--kind '{}': sudoku or nonogram", opt.kind));
-  if (opt.line_solvable) throw UsageError("--line-solvable is for nonograms (--kind nonogram)");
+  if (opt.line_solvable || opt.smooth)
+    throw UsageError("--line-solvable and --smooth are for nonograms (--kind nonogram)");
   const auto ext = register_external_solvers(opt.ext);
   int size = 0;
   const std::string side = opt.size.empty() ? "9" : opt.size;
@@ -289,6 +292,10 @@ void add_generate_command(CLI::App& app, Commands& out) {
   g->add_flag("--line-solvable", opt->line_solvable,
               "Nonogram: keep only puzzles that line logic alone solves, as sgt-pattern makes (the "
               "default keeps every unique one)");
+  g->add_flag("--smooth", opt->smooth,
+              "Nonogram: blobs instead of noise (each cell's random value averaged with its "
+              "neighbours, the --fill fraction of highest shaded), the kind of picture "
+              "sgt-pattern draws: far more of them are line-solvable at large sizes");
   g->add_flag("--grids", opt->grids, "Write full grids instead of puzzles");
   g->add_option("--clues", opt->clues, "K: remove givens down to K (a new grid is tried when a "
                                        "grid's removals get stuck above it). LO-HI: each puzzle's "

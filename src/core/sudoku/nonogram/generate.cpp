@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <functional>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -30,6 +32,47 @@ Picture random_picture(int width, int height, double fill, ItemRng& rng) {
   return pic;
 }
 
+Picture smooth_picture(int width, int height, double fill, ItemRng& rng) {
+  const int n = width * height;
+  thread_local std::vector<uint32_t> v, row3, sum, sorted;
+  v.resize(static_cast<std::size_t>(n));
+  sum.resize(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; i += 4) {
+    uint64_t bits = rng();
+    for (int k = i; k < std::min(n, i + 4); ++k, bits >>= 16) v[k] = static_cast<uint32_t>(bits & 0xffff);
+  }
+  // The mean over the 3x3 neighbourhood inside the grid, scaled to a common denominator (36 =
+  // lcm of the 4, 6 and 9 cells a corner, edge or inner cell sees) so that ranks compare.
+  // Separable: sums of three along each row, then of three such sums down each column.
+  row3.resize(static_cast<std::size_t>(n));
+  for (int r = 0; r < height; ++r) {
+    const uint32_t* in = &v[static_cast<std::size_t>(r * width)];
+    uint32_t* out = &row3[static_cast<std::size_t>(r * width)];
+    for (int c = 0; c < width; ++c)
+      out[c] = in[c] + (c > 0 ? in[c - 1] : 0) + (c + 1 < width ? in[c + 1] : 0);
+  }
+  static constexpr uint32_t kScale[4][4] = {{0, 0, 0, 0}, {0, 36, 18, 12}, {0, 18, 9, 6}, {0, 12, 6, 4}};
+  for (int r = 0; r < height; ++r) {
+    const uint32_t rows = 1u + (r > 0) + (r + 1 < height);
+    for (int c = 0; c < width; ++c) {
+      const uint32_t cols = 1u + (c > 0) + (c + 1 < width);
+      const int i = r * width + c;
+      const uint32_t total = row3[i] + (r > 0 ? row3[i - width] : 0) + (r + 1 < height ? row3[i + width] : 0);
+      sum[i] = total * kScale[rows][cols];  // 36 / (rows * cols), without a division per cell
+    }
+  }
+  const auto shaded = static_cast<long>(std::lround(std::clamp(fill, 0.0, 1.0) * n));
+  Picture pic(width, height);
+  if (shaded == 0) return pic;
+  sorted = sum;
+  std::nth_element(sorted.begin(), sorted.begin() + (shaded - 1), sorted.end(), std::greater<>());
+  const uint32_t threshold = sorted[static_cast<std::size_t>(shaded - 1)];
+  for (int r = 0; r < height; ++r)
+    for (int c = 0; c < width; ++c)
+      if (sum[r * width + c] >= threshold) pic.set(r, c);
+  return pic;
+}
+
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -49,12 +92,13 @@ class Worker final : public ItemWorker {
     it.problem.clear();
     it.puzzle = Grid(0);  // no Sudoku here
     ItemRng rng = item_rng(spec_.seed, index);
-    Picture pic;
-    Puzzle puzzle;
+    Picture& pic = pic_;
+    Puzzle& puzzle = puzzle_;
     for (uint64_t a = 0; a < spec_.max_attempts && !it.ok; ++a) {
       ++it.stats.attempts;
-      pic = random_picture(spec_.width, spec_.height, spec_.fill, rng);
-      puzzle = clues_of(pic);
+      pic = spec_.smooth ? smooth_picture(spec_.width, spec_.height, spec_.fill, rng)
+                         : random_picture(spec_.width, spec_.height, spec_.fill, rng);
+      clues_of(pic, puzzle);
       if (spec_.line_only) {
         Picture solved;
         it.ok = line_solve(puzzle, solved, it.stats.placements);
@@ -83,6 +127,8 @@ class Worker final : public ItemWorker {
  private:
   GenerateSpec spec_;
   std::unique_ptr<Solver> checker_, verifier_;
+  Picture pic_;     // reused: no allocation per attempt
+  Puzzle puzzle_;
 };
 
 }  // namespace

@@ -13,12 +13,15 @@ namespace sudoku::nonogram {
 
 struct GenerateSpec {
   int width = 15, height = 15;
-  /// Probability that a cell is shaded. 0.6: measured the fastest for line-solvable puzzles
-  /// of 15x15 to 30x30 (results/nonogram.md), denser pictures having shorter, fewer runs left open.
-  double fill = 0.6;
+  /// Probability that a cell is shaded (with `smooth`: the fraction shaded). 0.5 is
+  /// sgt-pattern's density; denser pictures are line-solvable far more often (results/nonogram.md).
+  double fill = 0.5;
   /// Keep only pictures that line logic alone solves (as sgt-pattern does); else any picture
   /// whose clues `checker` finds unique (limit 2).
   bool line_only = false;
+  /// Blobs instead of noise: each cell's random value averaged over its 3x3 neighbourhood, the
+  /// `fill` fraction of highest averages shaded (the kind of picture sgt-pattern draws).
+  bool smooth = false;
   uint64_t seed = 1;
   uint64_t max_attempts = 1000;  ///< pictures tried per item; past it the item is written unreached
   uint64_t budget = 10'000'000;  ///< nodes per uniqueness check; past it, not unique
@@ -31,7 +34,11 @@ struct GenerateSpec {
 /// tried, checks = uniqueness checks, placements = line solves of the line-logic test).
 std::unique_ptr<ItemWorker> make_generate_worker(const GenerateSpec& spec);
 
-/// The picture of attempt `attempt`'s draw: each cell shaded with probability `fill`, from rng.
+/// A random picture: each cell shaded with probability `fill`, from rng.
 Picture random_picture(int width, int height, double fill, ItemRng& rng);
+
+/// A smoothed random picture (GenerateSpec::smooth): round(fill * cells) cells shaded, ties at
+/// the threshold shaded too.
+Picture smooth_picture(int width, int height, double fill, ItemRng& rng);
 
 }  // namespace sudoku::nonogram

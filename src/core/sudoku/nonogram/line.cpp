@@ -27,9 +27,21 @@ inline Mask mirror(Mask m, int n) noexcept {
 /// Starts where a run of `len` cells fits over cells that may be shaded (`can`), within n.
 inline Mask fits(Mask can, int len, int n) noexcept {
   if (len > n) return 0;
+  // Doubling: after each step bit i says cells [i, i + have) may all be shaded.
   Mask ok = can;
-  for (int i = 1; i < len; ++i) ok &= can >> i;
+  int have = 1;
+  for (; have * 2 <= len; have *= 2) ok &= ok >> have;
+  if (have < len) ok &= ok >> (len - have);
   return ok & full(n - len + 1);
+}
+
+/// The cells covered by a run of `len` starting at any bit of `starts` (doubling, as fits()).
+inline Mask cover(Mask starts, int len) noexcept {
+  Mask c = starts;
+  int have = 1;
+  for (; have * 2 <= len; have *= 2) c |= c << have;
+  if (have < len) c |= c << (len - have);
+  return c;
 }
 
 /// Bits set (SWAR: the default portable build has no POPCNT, and std::popcount is then a
@@ -91,9 +103,7 @@ bool solve_line(int n, std::span<const uint8_t> runs, Mask filled, Mask blank, M
     // Run j is run k-1-j of the mirrored line; a mirrored start s' is start n-s'-len here.
     const Mask v = fs[j] & (mirror(bs[k - 1 - j], n) >> (len - 1));
     if (v == 0) return false;
-    Mask cover = v;
-    for (int i = 1; i < len; ++i) cover |= v << i;
-    can_fill |= cover;
+    can_fill |= cover(v, len);
   }
   // The gap before run j (j = k: after the last run): reachable from the left after runs
   // 0..j-1 and from the right before runs j..k-1.

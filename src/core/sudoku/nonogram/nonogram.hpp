@@ -79,6 +79,8 @@ bool parse_picture(std::string_view text, int width, int height, Picture& out);
 
 /// The clues a picture gives.
 Puzzle clues_of(const Picture& p);
+/// The same into `out`, reusing its memory.
+void clues_of(const Picture& p, Puzzle& out);
 
 /// The runs of `cells` (n cells) into `out`.
 void runs_of(Mask cells, int n, std::vector<uint8_t>& out);
