@@ -64,7 +64,7 @@ TEST(NonogramFormat, ReadsSgtPatternGameIds) {
   EXPECT_EQ(std::vector<uint8_t>(p.row(5).begin(), p.row(5).end()), std::vector<uint8_t>{1});
   EXPECT_EQ(ng::to_id(p), "4x6:5/4/1/2/1.2/1.1/2/2/2/1");
   EXPECT_EQ(p.clue_count(), 12);
-  // An empty line: an empty clue (as Pattern reads it) or 0; written back as an empty clue.
+  // An empty line: an empty clue or 0; written back as an empty clue.
   const ng::Puzzle e = parse("3x2:1//0/1/");
   EXPECT_EQ(e.column(1).size(), 0u);
   EXPECT_EQ(e.column(2).size(), 0u);

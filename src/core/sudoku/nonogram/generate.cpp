@@ -33,8 +33,13 @@ Picture random_picture(int width, int height, double fill, ItemRng& rng) {
 }
 
 Picture smooth_picture(int width, int height, double fill, ItemRng& rng) {
+  SmoothScratch scratch;
+  return smooth_picture(width, height, fill, rng, scratch);
+}
+
+Picture smooth_picture(int width, int height, double fill, ItemRng& rng, SmoothScratch& scratch) {
   const int n = width * height;
-  thread_local std::vector<uint32_t> v, row3, sum, sorted;
+  auto& [v, row3, sum, sorted] = scratch;
   v.resize(static_cast<std::size_t>(n));
   sum.resize(static_cast<std::size_t>(n));
   for (int i = 0; i < n; i += 4) {
@@ -96,7 +101,7 @@ class Worker final : public ItemWorker {
     Puzzle& puzzle = puzzle_;
     for (uint64_t a = 0; a < spec_.max_attempts && !it.ok; ++a) {
       ++it.stats.attempts;
-      pic = spec_.smooth ? smooth_picture(spec_.width, spec_.height, spec_.fill, rng)
+      pic = spec_.smooth ? smooth_picture(spec_.width, spec_.height, spec_.fill, rng, scratch_)
                          : random_picture(spec_.width, spec_.height, spec_.fill, rng);
       clues_of(pic, puzzle);
       if (spec_.line_only) {
@@ -127,6 +132,7 @@ class Worker final : public ItemWorker {
  private:
   GenerateSpec spec_;
   std::unique_ptr<Solver> checker_, verifier_;
+  SmoothScratch scratch_;
   Picture pic_;     // reused: no allocation per attempt
   Puzzle puzzle_;
 };

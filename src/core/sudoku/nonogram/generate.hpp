@@ -4,6 +4,7 @@
 // the thread count (the ItemWorker contract of generate/job.hpp).
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 #include "sudoku/generate/job.hpp"
 #include "sudoku/generate/rng.hpp"
@@ -40,5 +41,10 @@ Picture random_picture(int width, int height, double fill, ItemRng& rng);
 /// A smoothed random picture (GenerateSpec::smooth): round(fill * cells) cells shaded, ties at
 /// the threshold shaded too.
 Picture smooth_picture(int width, int height, double fill, ItemRng& rng);
+/// The same with the caller's buffers (a worker's, reused for every attempt).
+struct SmoothScratch {
+  std::vector<uint32_t> values, row_sums, sums, sorted;
+};
+Picture smooth_picture(int width, int height, double fill, ItemRng& rng, SmoothScratch& scratch);
 
 }  // namespace sudoku::nonogram
