@@ -95,6 +95,42 @@ TEST(NonogramFormat, BadCluesSayWhy) {
   }
 }
 
+// Random lines over the format's own alphabet (mostly near-valid IDs): the parser never
+// crashes, and whatever it accepts both solvers handle within a small budget (run under ASan
+// by scripts/test.sh).
+TEST(NonogramFormat, RandomLinesNeverCrash) {
+  sudoku::ItemRng rng(11);
+  const std::string alphabet = "0123456789..//x:#,\r ";
+  auto line = solver("nonogram-line").make();
+  auto naive = solver("nonogram-backtracking").make();
+  int accepted = 0;
+  for (int t = 0; t < 20000; ++t) {
+    std::string text;
+    if (t % 2 == 0) {  // a valid ID with a few characters changed
+      const ng::Picture pic = ng::random_picture(1 + static_cast<int>(sudoku::below(rng, 12)),
+                                                 1 + static_cast<int>(sudoku::below(rng, 12)), 0.5, rng);
+      text = ng::to_id(ng::clues_of(pic));
+      for (uint32_t k = sudoku::below(rng, 3); k > 0; --k)
+        text[sudoku::below(rng, static_cast<uint32_t>(text.size()))] =
+            alphabet[sudoku::below(rng, static_cast<uint32_t>(alphabet.size()))];
+    } else {
+      text = std::to_string(sudoku::below(rng, 70)) + "x" + std::to_string(sudoku::below(rng, 70)) + ":";
+      for (uint32_t k = sudoku::below(rng, 60); k > 0; --k)
+        text += alphabet[sudoku::below(rng, static_cast<uint32_t>(alphabet.size()))];
+    }
+    const auto p = sudoku::parse_nonogram_record(text);
+    if (!p.error.empty()) continue;
+    ++accepted;
+    for (auto* s : {line.get(), naive.get()}) {
+      const auto r = s->solve_nonogram(p.puzzle, Limits{2, 2000});
+      if (r.status == Status::unique || r.status == Status::multiple) {
+        EXPECT_FALSE(ng::check_picture(p.puzzle, r.picture)) << text;
+      }
+    }
+  }
+  EXPECT_GT(accepted, 1000);
+}
+
 TEST(NonogramFormat, RecordsCarryAKnownSolutionAndCount) {
   auto r = sudoku::parse_nonogram_record("2x2:2/1/1.0/2,#.##:1\r");
   // "1.0": a 0 after a run is read as nothing (the clue is 1).

@@ -13,15 +13,18 @@ inline Mask smear_up(Mask x, Mask n) noexcept {
   return (((n + x) ^ n) & n) | x;
 }
 
-/// Bit i of m (i < n) moved to bit n-1-i.
-inline Mask mirror(Mask m, int n) noexcept {
-  m = ((m >> 1) & 0x5555555555555555ull) | ((m & 0x5555555555555555ull) << 1);
-  m = ((m >> 2) & 0x3333333333333333ull) | ((m & 0x3333333333333333ull) << 2);
-  m = ((m >> 4) & 0x0F0F0F0F0F0F0F0Full) | ((m & 0x0F0F0F0F0F0F0F0Full) << 4);
-  m = ((m >> 8) & 0x00FF00FF00FF00FFull) | ((m & 0x00FF00FF00FF00FFull) << 8);
-  m = ((m >> 16) & 0x0000FFFF0000FFFFull) | ((m & 0x0000FFFF0000FFFFull) << 16);
-  m = (m >> 32) | (m << 32);
-  return m >> (64 - n);
+/// Cells reachable from the cells of x moving towards lower bits through the cells of n: an
+/// occluded fill in six doubling steps (g: cells whose next 2^i cells below are all in n).
+inline Mask smear_down(Mask x, Mask n) noexcept {
+  x &= n;
+  Mask g = n;
+  x |= (x >> 1) & g, g &= g >> 1;
+  x |= (x >> 2) & g, g &= g >> 2;
+  x |= (x >> 4) & g, g &= g >> 4;
+  x |= (x >> 8) & g, g &= g >> 8;
+  x |= (x >> 16) & g, g &= g >> 16;
+  x |= (x >> 32) & g;
+  return x;
 }
 
 /// Starts where a run of `len` cells fits over cells that may be shaded (`can`), within n.
@@ -58,15 +61,15 @@ inline constexpr int kMaxRuns = (kMaxSide + 1) / 2;
 /// (cells up to the run's end); gaps[j] = cells before run j that can be blank in such a
 /// placement of runs 0..j-1 (gaps[k]: after the last run). False when no placement reaches the
 /// line's end.
-bool forward(int n, const uint8_t* runs, int k, bool reversed, Mask filled, Mask blank,
-             Mask* starts, Mask* gaps) noexcept {
+bool forward(int n, const uint8_t* runs, int k, Mask filled, Mask blank, Mask* starts,
+             Mask* gaps) noexcept {
   const Mask all = full(n);
   const Mask may_blank = ~filled & all;
   const Mask may_fill = ~blank & all;
   Mask gap = smear_up(1, may_blank);
   for (int j = 0; j < k; ++j) {
     gaps[j] = gap;
-    const int len = runs[reversed ? k - 1 - j : j];
+    const int len = runs[j];
     // Run 0 may start at 0; every run may start right after a reachable blank cell.
     const Mask s = ((gap << 1) | (j == 0 ? Mask{1} : Mask{0})) & fits(may_fill, len, n);
     if (s == 0) return false;
@@ -82,6 +85,32 @@ bool forward(int n, const uint8_t* runs, int k, bool reversed, Mask filled, Mask
   return filled == 0;  // no runs: nothing may be shaded
 }
 
+/// The backward pass, the mirror image of forward() (k >= 1): starts[j] = starts of run j that
+/// some placement of runs j..k-1 agrees with (cells from the one before the run to the end);
+/// gaps[j] = cells before run j that can be blank in such a placement (gaps[k]: after the
+/// last run). False when no placement reaches the line's start.
+bool backward(int n, const uint8_t* runs, int k, Mask filled, Mask blank, Mask* starts,
+              Mask* gaps) noexcept {
+  const Mask all = full(n);
+  const Mask may_blank = ~filled & all;
+  const Mask may_fill = ~blank & all;
+  const Mask last = Mask{1} << (n - 1);
+  Mask gap = smear_down(last, may_blank);
+  gaps[k] = gap;
+  for (int j = k - 1; j >= 0; --j) {
+    const int len = runs[j];
+    // The run's last cell: the line's last cell (last run only), or a cell just before a
+    // reachable blank one.
+    const Mask ends = ((gap >> 1) | (j == k - 1 ? last : Mask{0})) & (fits(may_fill, len, n) << (len - 1));
+    if (ends == 0) return false;
+    const Mask s = ends >> (len - 1);
+    starts[j] = s;
+    gap = smear_down(s >> 1, may_blank);  // from the cell before each start
+    gaps[j] = gap;
+  }
+  return (starts[0] & 1u) || (gap & 1u);
+}
+
 }  // namespace
 
 bool solve_line(int n, std::span<const uint8_t> runs, Mask filled, Mask blank, Mask& can_fill,
@@ -94,20 +123,18 @@ bool solve_line(int n, std::span<const uint8_t> runs, Mask filled, Mask blank, M
     return filled == 0;
   }
   Mask fs[kMaxRuns], fg[kMaxRuns + 1], bs[kMaxRuns], bg[kMaxRuns + 1];
-  if (!forward(n, runs.data(), k, false, filled, blank, fs, fg)) return false;
-  if (!forward(n, runs.data(), k, true, mirror(filled, n), mirror(blank, n), bs, bg)) return false;
+  if (!forward(n, runs.data(), k, filled, blank, fs, fg)) return false;
+  if (!backward(n, runs.data(), k, filled, blank, bs, bg)) return false;
   can_fill = 0;
   can_blank = 0;
   for (int j = 0; j < k; ++j) {
-    const int len = runs[j];
-    // Run j is run k-1-j of the mirrored line; a mirrored start s' is start n-s'-len here.
-    const Mask v = fs[j] & (mirror(bs[k - 1 - j], n) >> (len - 1));
+    const Mask v = fs[j] & bs[j];  // starts of run j in some full placement
     if (v == 0) return false;
-    can_fill |= cover(v, len);
+    can_fill |= cover(v, runs[j]);
   }
   // The gap before run j (j = k: after the last run): reachable from the left after runs
   // 0..j-1 and from the right before runs j..k-1.
-  for (int j = 0; j <= k; ++j) can_blank |= fg[j] & mirror(bg[k - j], n);
+  for (int j = 0; j <= k; ++j) can_blank |= fg[j] & bg[j];
   return true;
 }
 
@@ -123,12 +150,13 @@ void Board::set(int r, int c, bool shade) noexcept {
   dirty_cols_ |= Mask{1} << c;
 }
 
-bool Board::propagate(uint64_t& line_solves) noexcept {
+bool Board::propagate(uint64_t& line_solves, bool consistent) noexcept {
   const int w = p_->width, h = p_->height;
   while (dirty_rows_ | dirty_cols_) {
     while (dirty_rows_) {
       const int r = std::countr_zero(dirty_rows_);
       dirty_rows_ &= dirty_rows_ - 1;
+      if (consistent && (row_f_[r] | row_b_[r]) == full(w)) continue;
       Mask cf, cb;
       ++line_solves;
       if (!solve_line(w, p_->row(r), row_f_[r], row_b_[r], cf, cb)) return false;
@@ -142,6 +170,7 @@ bool Board::propagate(uint64_t& line_solves) noexcept {
     while (dirty_cols_) {
       const int c = std::countr_zero(dirty_cols_);
       dirty_cols_ &= dirty_cols_ - 1;
+      if (consistent && (col_f_[c] | col_b_[c]) == full(h)) continue;
       Mask cf, cb;
       ++line_solves;
       if (!solve_line(h, p_->column(c), col_f_[c], col_b_[c], cf, cb)) return false;
@@ -177,9 +206,9 @@ Picture Board::picture() const {
   return pic;
 }
 
-bool line_solve(const Puzzle& p, Picture& out, uint64_t& line_solves) {
+bool line_solve(const Puzzle& p, Picture& out, uint64_t& line_solves, bool consistent) {
   Board b(p);
-  if (!b.propagate(line_solves) || b.unknown() != 0) return false;
+  if (!b.propagate(line_solves, consistent) || b.unknown() != 0) return false;
   out = b.picture();
   return true;
 }

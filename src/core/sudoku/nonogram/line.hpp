@@ -6,10 +6,11 @@
 // which can still be blank in at least one placement of the runs that agrees with the known
 // cells: exactly what that line forces, nothing less. It is the usual left/right dynamic program
 // over (run, start) done on bit masks: for run j, the set of starts that a placement of runs
-// 0..j agrees with (forward), the same from the right (backward, on the mirrored line), and their
+// 0..j agrees with (forward), the same for runs j..k-1 from the right (backward), and their
 // intersection is the set of starts of run j in some full placement. Between runs, the cells that
-// can be blank are those a "smear" reaches from a run's end through cells not known shaded (one
-// addition does the smear: ((N + x) ^ N) & N | x). Cost: O(runs + cells) word operations.
+// can be blank are those a "smear" reaches from a run's end through cells not known shaded
+// (upwards one addition does it: ((N + x) ^ N) & N | x; downwards an occluded fill in six
+// doubling steps). Cost: O(runs x log(cells)) word operations.
 #include <array>
 #include <cstdint>
 #include <span>
@@ -32,8 +33,10 @@ class Board {
   explicit Board(const Puzzle& p) noexcept;
 
   /// Runs solve_line() on every changed line until none changes. False on a contradiction
-  /// (the board is then unusable). `line_solves` counts the calls.
-  bool propagate(uint64_t& line_solves) noexcept;
+  /// (the board is then unusable). `line_solves` counts the calls. `consistent`: the caller
+  /// knows a solution that agrees with every known cell (a generator's own picture), so a
+  /// complete line cannot contradict its clue and is not solved again.
+  bool propagate(uint64_t& line_solves, bool consistent = false) noexcept;
 
   bool known(int r, int c) const noexcept { return ((row_f_[r] | row_b_[r]) >> c) & 1u; }
   bool shaded(int r, int c) const noexcept { return (row_f_[r] >> c) & 1u; }
@@ -56,7 +59,8 @@ class Board {
 };
 
 /// Line logic alone (no probing, no guess): true when it settles every cell; `out` is then the
-/// unique solution. `line_solves` counts solve_line() calls.
-bool line_solve(const Puzzle& p, Picture& out, uint64_t& line_solves);
+/// unique solution. `line_solves` counts solve_line() calls. `consistent`: the clues are known
+/// to have a solution (Board::propagate).
+bool line_solve(const Puzzle& p, Picture& out, uint64_t& line_solves, bool consistent = false);
 
 }  // namespace sudoku::nonogram
