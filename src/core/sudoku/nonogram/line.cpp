@@ -85,15 +85,14 @@ bool forward(int n, const uint8_t* runs, int k, Mask filled, Mask blank, Mask* s
   return filled == 0;  // no runs: nothing may be shaded
 }
 
-/// The backward pass, the mirror image of forward() (k >= 1): starts[j] = starts of run j that
-/// some placement of runs j..k-1 agrees with (cells from the one before the run to the end);
-/// gaps[j] = cells before run j that can be blank in such a placement (gaps[k]: after the
-/// last run). False when no placement reaches the line's start.
-bool backward(int n, const uint8_t* runs, int k, Mask filled, Mask blank, Mask* starts,
+/// The backward pass, the mirror image of forward() (k >= 1), over forward()'s starts `fwd`:
+/// starts[j] = those starts of run j that some placement of runs j..k-1 agrees with too (cells
+/// from the one before the run to the end): the starts of run j in some full placement. gaps[j]
+/// = cells before run j that can be blank in such a placement (gaps[k]: after the last run).
+/// False when no placement reaches the line's start.
+bool backward(int n, const uint8_t* runs, int k, Mask filled, const Mask* fwd, Mask* starts,
               Mask* gaps) noexcept {
-  const Mask all = full(n);
-  const Mask may_blank = ~filled & all;
-  const Mask may_fill = ~blank & all;
+  const Mask may_blank = ~filled & full(n);
   const Mask last = Mask{1} << (n - 1);
   Mask gap = smear_down(last, may_blank);
   gaps[k] = gap;
@@ -101,7 +100,8 @@ bool backward(int n, const uint8_t* runs, int k, Mask filled, Mask blank, Mask* 
     const int len = runs[j];
     // The run's last cell: the line's last cell (last run only), or a cell just before a
     // reachable blank one.
-    const Mask ends = ((gap >> 1) | (j == k - 1 ? last : Mask{0})) & (fits(may_fill, len, n) << (len - 1));
+    // (Starting from forward()'s starts, which fit, saves a fits() per run.)
+    const Mask ends = ((gap >> 1) | (j == k - 1 ? last : Mask{0})) & (fwd[j] << (len - 1));
     if (ends == 0) return false;
     const Mask s = ends >> (len - 1);
     starts[j] = s;
@@ -124,14 +124,10 @@ bool solve_line(int n, std::span<const uint8_t> runs, Mask filled, Mask blank, M
   }
   Mask fs[kMaxRuns], fg[kMaxRuns + 1], bs[kMaxRuns], bg[kMaxRuns + 1];
   if (!forward(n, runs.data(), k, filled, blank, fs, fg)) return false;
-  if (!backward(n, runs.data(), k, filled, blank, bs, bg)) return false;
+  if (!backward(n, runs.data(), k, filled, fs, bs, bg)) return false;
   can_fill = 0;
   can_blank = 0;
-  for (int j = 0; j < k; ++j) {
-    const Mask v = fs[j] & bs[j];  // starts of run j in some full placement
-    if (v == 0) return false;
-    can_fill |= cover(v, runs[j]);
-  }
+  for (int j = 0; j < k; ++j) can_fill |= cover(bs[j], runs[j]);  // bs: starts in full placements
   // The gap before run j (j = k: after the last run): reachable from the left after runs
   // 0..j-1 and from the right before runs j..k-1.
   for (int j = 0; j <= k; ++j) can_blank |= fg[j] & bg[j];
