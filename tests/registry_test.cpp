@@ -17,7 +17,8 @@ TEST(Registry, BaselineFirstNamesUniqueAndDescribed) {
     EXPECT_FALSE(s.description.empty());
     EXPECT_NE(s.make, nullptr);
     EXPECT_EQ(sudoku::find_solver(s.name), &s);
-    EXPECT_TRUE(s.supports(3)) << "every solver handles 9x9";
+    if (s.kind == sudoku::PuzzleKind::sudoku) EXPECT_TRUE(s.supports(3)) << "every Sudoku solver handles 9x9";
+    else EXPECT_EQ(s.boxes, 0u) << s.name << ": a nonogram solver takes no Sudoku";
   }
   EXPECT_EQ(sudoku::find_solver("nope"), nullptr);
 }

@@ -59,8 +59,9 @@ int run_bench_cmd(const BenchOptions& opt, const Context& ctx) {
   sudoku::BenchConfig bc;
   bc.files = opt.files;
   const auto ext = register_external_solvers(opt.ext);
-  bc.solvers = parse_solvers(opt.solvers);
-  if (!opt.baseline.empty()) bc.baseline = parse_solvers(opt.baseline).at(0);
+  const sudoku::PuzzleKind kind = input_kind(opt.files);
+  bc.solvers = parse_solvers(opt.solvers, kind);
+  if (!opt.baseline.empty()) bc.baseline = parse_solvers(opt.baseline, kind).at(0);
   bc.reps = opt.reps;
   bc.warmup_s = opt.warmup;
   bc.min_time_s = opt.min_time;

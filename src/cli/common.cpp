@@ -3,17 +3,21 @@
 
 #include <fmt/format.h>
 
+#include "sudoku/io/parse.hpp"
 #include "sudoku/io/reader.hpp"
 #include "sudoku/registry.hpp"
 
 namespace cli {
 
-std::string default_solver() { return "propagation"; }
+std::string default_solver(sudoku::PuzzleKind kind) {
+  return kind == sudoku::PuzzleKind::nonogram ? "nonogram-line" : "propagation";
+}
 
-std::vector<const sudoku::SolverInfo*> parse_solvers(const std::string& list) {
+std::vector<const sudoku::SolverInfo*> parse_solvers(const std::string& list, sudoku::PuzzleKind kind) {
   std::vector<const sudoku::SolverInfo*> out;
   if (list == "all") {
-    for (const auto& s : sudoku::solvers()) out.push_back(&s);
+    for (const auto& s : sudoku::solvers())
+      if (s.kind == kind) out.push_back(&s);
     return out;
   }
   std::size_t start = 0;
@@ -32,6 +36,21 @@ std::vector<const sudoku::SolverInfo*> parse_solvers(const std::string& list) {
   }
   if (out.empty()) throw UsageError("no solver given");
   return out;
+}
+
+sudoku::PuzzleKind input_kind(const std::vector<std::string>& files) {
+  for (const std::string& f : files) {
+    if (sudoku::is_stream(f)) continue;
+    try {
+      sudoku::PuzzleReader reader(f, 0);
+      sudoku::RawSlice slice;
+      reader.read(slice, 1);
+      return sudoku::kind_of(reader.format());
+    } catch (const sudoku::InputError&) {
+      return sudoku::PuzzleKind::sudoku;  // the run reports it
+    }
+  }
+  return sudoku::PuzzleKind::sudoku;
 }
 
 void add_shard_option(CLI::App* app, std::string& text, bool items) {

@@ -52,11 +52,18 @@ void add_merge_command(CLI::App& app, Commands& out);      // merge_cmd.cpp
 /// The main job: the default dataset through every solver that handles 9x9.
 int run_default(const Context& ctx);
 
-/// The solver `solve` uses when none is named.
-std::string default_solver();
+/// The solver `solve` uses when none is named: `propagation`, `nonogram-line` for nonograms.
+std::string default_solver(sudoku::PuzzleKind kind = sudoku::PuzzleKind::sudoku);
 
-/// Solvers from "a,b,c" or "all"; throws UsageError with "did you mean" for an unknown name.
-std::vector<const sudoku::SolverInfo*> parse_solvers(const std::string& list);
+/// Solvers from "a,b,c" or "all" (every solver of `kind`); throws UsageError with "did you
+/// mean" for an unknown name.
+std::vector<const sudoku::SolverInfo*> parse_solvers(const std::string& list,
+                                                     sudoku::PuzzleKind kind = sudoku::PuzzleKind::sudoku);
+
+/// The kind of puzzle in the first of `files` that can be read twice (not stdin or a pipe):
+/// its first data line decides. Sudoku when none can be, or it cannot be read (the run then
+/// reports that).
+sudoku::PuzzleKind input_kind(const std::vector<std::string>& files);
 
 /// `--shard K/N` on a subcommand (`items`: generated items, else input records): binds the
 /// text; shard_of() checks and converts it.

@@ -15,6 +15,7 @@
 #include "sudoku/generate/job.hpp"
 #include "sudoku/io/csv.hpp"
 #include "sudoku/logic/engine.hpp"
+#include "sudoku/nonogram/generate.hpp"
 #include "sudoku/registry.hpp"
 
 namespace cli {
@@ -24,7 +25,11 @@ namespace {
 struct GenerateOptions {
   uint64_t count = 0;
   std::string method = "restart-dfs";
-  int size = 9;
+  std::string kind = "sudoku";
+  std::string size;  ///< a Sudoku's side (4, 9, 16, 25; 9), or a nonogram's WxH (15x15)
+  double fill = 0.5;
+  bool line_solvable = false;
+  bool smooth = false;
   bool grids = false;
   std::string clues;  ///< "K" or "LO-HI"; empty: no target
   bool minimal = false;
@@ -111,9 +116,79 @@ uint32_t parse_levels(const std::string& text) {
   return mask;
 }
 
-int run_generate(const GenerateOptions& opt, const Context& ctx) {
+/// `--kind nonogram`: random pictures of --size WxH kept when unique (or line-solvable).
+int run_generate_nonogram(const GenerateOptions& opt, const Context& ctx) {
   const auto ext = register_external_solvers(opt.ext);
-  const int box = box_for_side(opt.size);
+  int w = 0, h = 0;
+  char x = 0, extra = 0;
+  const std::string size = opt.size.empty() ? "15x15" : opt.size;
+  if (std::sscanf(size.c_str(), "%d%c%d%c", &w, &x, &h, &extra) != 3 || (x != 'x' && x != 'X') ||
+      w < 1 || h < 1 || w > sudoku::nonogram::kMaxSide || h > sudoku::nonogram::kMaxSide)
+    throw UsageError(fmt::format("--size '{}': a nonogram's size is WxH, each side 1..{} (15x15)",
+                                 size, sudoku::nonogram::kMaxSide));
+  if (!(opt.fill > 0 && opt.fill < 1)) throw UsageError("--fill: a probability between 0 and 1 (0.5)");
+  if (!opt.clues.empty() || opt.minimal || opt.grids || opt.symmetry != "none" || !opt.difficulty.empty() ||
+      opt.method != "restart-dfs")
+    throw UsageError("--clues, --minimal, --grids, --symmetry, --difficulty and -m are for Sudoku; "
+                     "a nonogram takes --size WxH, --fill and --line-solvable");
+  sudoku::nonogram::GenerateSpec spec;
+  spec.width = w, spec.height = h;
+  spec.fill = opt.fill;
+  spec.line_only = opt.line_solvable;
+  spec.smooth = opt.smooth;
+  spec.seed = opt.seed;
+  spec.max_attempts = opt.max_attempts;
+  spec.solutions = opt.solutions;
+  const auto pick = [](const std::string& name, const char* role) {
+    const sudoku::SolverInfo* s = parse_solvers(name, sudoku::PuzzleKind::nonogram).front();
+    if (s->kind != sudoku::PuzzleKind::nonogram)
+      throw UsageError(fmt::format("{} '{}' does not solve nonograms", role, s->name));
+    return s;
+  };
+  if (!opt.line_solvable) spec.checker = pick(opt.checker.empty() ? "nonogram-line" : opt.checker, "checker");
+  if (opt.verify) {
+    // The solver that did not make the puzzle: the naive baseline checks the line solver's.
+    const bool line_made = spec.checker == nullptr || spec.checker->name == "nonogram-line";
+    spec.verifier = pick(line_made ? "nonogram-backtracking" : "nonogram-line", "verifier");
+  }
+  ItemsRun run;
+  run.kind = "generate";
+  run.method = opt.line_solvable ? "nonogram-line-solvable" : "nonogram-unique";
+  const std::string shape = fmt::format("{}x{}", w, h);
+  run.what = fmt::format("{} {} nonograms (fill {}{})", opt.line_solvable ? "line-solvable" : "unique",
+                         shape, opt.fill, opt.smooth ? ", smoothed" : "");
+  run.count = opt.count;
+  run.shard = shard_of(opt.shard);
+  run.resume = opt.resume;
+  run.threads = opt.threads;
+  run.seed = opt.seed;
+  run.output = opt.output;
+  run.stats = opt.stats;
+  run.restarts = false;
+  run.provenance = {{"kind", "nonogram"},
+                    {"method", run.method},
+                    {"size", shape},
+                    {"fill", fmt::format("{}{}", opt.fill, opt.smooth ? " smoothed" : "")},
+                    {"seed", std::to_string(opt.seed)},
+                    {"checker", spec.checker ? std::string(spec.checker->name) : "line logic"},
+                    {"verifier", spec.verifier ? std::string(spec.verifier->name) : "none"}};
+  if (spec.checker != nullptr) run.provenance.emplace_back("check budget", fmt::format("{} nodes", spec.budget));
+  run.provenance.insert(run.provenance.end(), ext.begin(), ext.end());
+  run.make_worker = [spec] { return sudoku::nonogram::make_generate_worker(spec); };
+  return run_items(run, ctx);
+}
+
+int run_generate(const GenerateOptions& opt, const Context& ctx) {
+  if (opt.kind == "nonogram") return run_generate_nonogram(opt, ctx);
+  if (opt.kind != "sudoku") throw UsageError(fmt::format("--kind '{}': sudoku or nonogram", opt.kind));
+  if (opt.line_solvable || opt.smooth)
+    throw UsageError("--line-solvable and --smooth are for nonograms (--kind nonogram)");
+  const auto ext = register_external_solvers(opt.ext);
+  int size = 0;
+  const std::string side = opt.size.empty() ? "9" : opt.size;
+  if (side == "4" || side == "9" || side == "16" || side == "25") size = std::stoi(side);
+  else throw UsageError(fmt::format("--size {}: a Sudoku's side is 4, 9, 16 or 25", side));
+  const int box = box_for_side(size);
   const sudoku::GeneratorInfo* gen = sudoku::find_generator(opt.method);
   if (gen == nullptr) {
     const std::string near = sudoku::suggest_generator(opt.method);
@@ -123,19 +198,19 @@ int run_generate(const GenerateOptions& opt, const Context& ctx) {
                                  near.empty() ? "" : fmt::format(" (did you mean '{}'?)", near), names));
   }
   if (!gen->supports(box))
-    throw UsageError(fmt::format("method '{}' does not make {}x{} grids", gen->name, opt.size, opt.size));
+    throw UsageError(fmt::format("method '{}' does not make {}x{} grids", gen->name, size, size));
   const auto sym = sudoku::parse_symmetry(opt.symmetry);
   if (!sym)
     throw UsageError(fmt::format("unknown symmetry '{}': none, rotate180, rotate90, mirror, diagonal",
                                  opt.symmetry));
-  const ClueRange clues = parse_clues(opt.clues, opt.size, opt.minimal);
+  const ClueRange clues = parse_clues(opt.clues, size, opt.minimal);
   if (opt.grids && (clues.hi != 0 || opt.minimal || *sym != sudoku::Symmetry::none || opt.solutions))
     throw UsageError("--grids makes full grids: --clues, --minimal, --symmetry and --solutions do not apply");
   uint32_t levels = 0;
   if (!opt.difficulty.empty()) {
     levels = parse_levels(opt.difficulty);
     if (opt.grids) throw UsageError("--difficulty rates puzzles: it does not apply to --grids");
-    if (opt.size != 9) throw UsageError("--difficulty: the logic rater handles 9x9 puzzles only");
+    if (size != 9) throw UsageError("--difficulty: the logic rater handles 9x9 puzzles only");
   }
 
   sudoku::GenerateSpec spec;
@@ -166,7 +241,7 @@ int run_generate(const GenerateOptions& opt, const Context& ctx) {
   ItemsRun run;
   run.kind = "generate";
   run.method = std::string(gen->name);
-  const std::string shape = fmt::format("{}x{}", opt.size, opt.size);
+  const std::string shape = fmt::format("{}x{}", size, size);
   if (opt.grids) run.what = fmt::format("full {} grids", shape);
   else if (clues.hi == 0 || opt.minimal)
     run.what = fmt::format("minimal unique {} puzzles{}", shape,
@@ -212,9 +287,17 @@ void add_generate_command(CLI::App& app, Commands& out) {
   for (const auto& m : sudoku::generators())
     methods += fmt::format("\n  {}: {}", m.name, m.description);
   g->add_option("-m,--method", opt->method, "Full-grid generator:" + methods)->capture_default_str();
-  g->add_option("--size", opt->size, "Grid side: 4, 9, 16 or 25")
-      ->check(CLI::IsMember({4, 9, 16, 25}))
-      ->capture_default_str();
+  g->add_option("--kind", opt->kind, "Puzzle kind: sudoku or nonogram")->capture_default_str();
+  g->add_option("--size", opt->size, "Sudoku: the grid side, 4, 9, 16 or 25 (default 9); nonogram: WxH "
+                                     "(default 15x15)");
+  g->add_option("--fill", opt->fill, "Nonogram: the probability that a cell is shaded")->capture_default_str();
+  g->add_flag("--line-solvable", opt->line_solvable,
+              "Nonogram: keep only puzzles that line logic alone solves, as sgt-pattern makes (the "
+              "default keeps every unique one)");
+  g->add_flag("--smooth", opt->smooth,
+              "Nonogram: blobs instead of noise (each cell's random value averaged with its "
+              "neighbours, the --fill fraction of highest shaded), the kind of picture "
+              "sgt-pattern draws: far more of them are line-solvable at large sizes");
   g->add_flag("--grids", opt->grids, "Write full grids instead of puzzles");
   g->add_option("--clues", opt->clues, "K: remove givens down to K (a new grid is tried when a "
                                        "grid's removals get stuck above it). LO-HI: each puzzle's "

@@ -180,8 +180,9 @@ int run_items(const ItemsRun& run, const Context& ctx) {
                human(double(n)), run.what, run.method, run.seed, rep.wall_s, threads,
                human(rep.wall_s > 0 ? double(n) / rep.wall_s : 0, 1));
     if (n > 0) {
-      fmt::print(term, "  clues: mean {:.2f}, min {}, max {}\n", mean(clues, n),
-                 clues.begin()->first, clues.rbegin()->first);
+      if (clues.rbegin()->first > 0)  // none for nonograms (no Sudoku givens)
+        fmt::print(term, "  clues: mean {:.2f}, min {}, max {}\n", mean(clues, n),
+                   clues.begin()->first, clues.rbegin()->first);
       if (run.restarts) {
         fmt::print(term, "  restarts per item: min {}, median {}, p90 {}, max {}, mean {:.1f}\n",
                    restarts.begin()->first, quantile(restarts, n, 0.5), quantile(restarts, n, 0.9),

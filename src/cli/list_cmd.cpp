@@ -18,6 +18,7 @@ int run_list(const ExternalSolverOptions& ext) {
     std::string sizes;
     for (int b = sudoku::kMinBox; b <= sudoku::kMaxBox; ++b)
       if (s.supports(b)) sizes += fmt::format("{}{}", sizes.empty() ? "" : ",", b * b);
+    if (s.kind == sudoku::PuzzleKind::nonogram) sizes = "nonogram";
     t.add({s.name, sizes, s.description, s.origin.empty() ? "built-in" : s.origin});
   }
   fmt::print("{}", t.render(3));

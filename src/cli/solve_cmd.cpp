@@ -20,7 +20,7 @@ namespace {
 
 struct SolveOptions {
   std::vector<std::string> files;
-  std::string solvers = default_solver();  ///< comma-separated names, or "all"
+  std::string solvers;  ///< comma-separated names, or "all"; empty: default_solver()
   int threads = 0;
   uint64_t limit = 1;
   uint64_t budget = sudoku::kDefaultBudget;
@@ -38,7 +38,8 @@ int run_solve(const SolveOptions& opt, const Context& ctx) {
   sudoku::RunConfig cfg;
   cfg.files = opt.files;
   const auto ext = register_external_solvers(opt.ext);
-  cfg.solvers = parse_solvers(opt.solvers.empty() ? default_solver() : opt.solvers);
+  const sudoku::PuzzleKind kind = input_kind(opt.files);
+  cfg.solvers = parse_solvers(opt.solvers.empty() ? default_solver(kind) : opt.solvers, kind);
   cfg.threads = opt.threads > 0 ? opt.threads : sudoku::available_cores();
   cfg.limits.solutions = opt.limit;
   cfg.limits.budget = opt.budget;
@@ -77,8 +78,9 @@ void add_solve_commands(CLI::App& app, Commands& out) {
   s->add_option("files", opt->files, "Puzzle files: one per line, CSV with a header, or n-line "
                                      "comma grids; .gz read transparently; - for stdin")
       ->required();
-  s->add_option("-s,--solver", opt->solvers, "Solver name(s), comma-separated, or 'all' (see 'list')")
-      ->capture_default_str();
+  s->add_option("-s,--solver", opt->solvers,
+                 "Solver name(s), comma-separated, or 'all' (every solver of the files' puzzle kind; see "
+                 "'list'); default: propagation, nonogram-line for nonograms");
   s->add_option("-j,--threads", opt->threads, "Worker threads (default: the cores this process may use)")
       ->check(CLI::Range(1, 1024));
   s->add_option("--limit", opt->limit, "Stop counting at this many solutions: 1 finds one, 2 proves "

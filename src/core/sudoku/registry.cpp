@@ -7,6 +7,7 @@
 #include "sudoku/solvers/backtracking.hpp"
 #include "sudoku/solvers/dlx.hpp"
 #include "sudoku/solvers/logic.hpp"
+#include "sudoku/solvers/nonogram.hpp"
 #include "sudoku/solvers/propagation.hpp"
 
 namespace sudoku {
@@ -31,6 +32,14 @@ std::deque<SolverInfo>& table() {
        "human-style techniques (singles to chains) in order of difficulty, explains and rates; "
        "guesses with backtracking only when stuck",
        kBox9, &make_logic, {}},
+      {"nonogram-backtracking",
+       "nonograms, naive baseline: row by row over every placement of the runs, columns checked "
+       "against the rows so far",
+       0, &make_nonogram_backtracking, {}, {}, PuzzleKind::nonogram},
+      {"nonogram-line",
+       "nonograms: exact line solver (bit-mask dynamic program) to a fixpoint, probing, then "
+       "search on the tightest row",
+       0, &make_nonogram_line, {}, {}, PuzzleKind::nonogram},
   };
   return t;
 }

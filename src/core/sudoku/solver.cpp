@@ -18,6 +18,10 @@ std::string_view to_string(Status s) noexcept {
   return "?";
 }
 
+std::string_view to_string(PuzzleKind k) noexcept {
+  return k == PuzzleKind::nonogram ? "nonogram" : "sudoku";
+}
+
 Status status_for(uint64_t solutions, uint64_t limit, bool budget_hit) noexcept {
   if (budget_hit && solutions < limit) return Status::budget_exceeded;
   if (solutions == 0) return Status::none;

@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "sudoku/grid.hpp"
+#include "sudoku/nonogram/nonogram.hpp"
 
 namespace sudoku {
 
@@ -61,7 +62,13 @@ struct Result {
   uint64_t solutions = 0;  ///< solutions found, up to the limit
   Grid solution;           ///< the first solution found (meaningful when solutions > 0)
   Work work;
+  nonogram::Picture picture;  ///< a nonogram solver's first solution (empty for Sudoku)
 };
+
+/// The kinds of puzzle: a solver solves one kind; a file holds one kind (its first data line
+/// decides).
+enum class PuzzleKind : uint8_t { sudoku, nonogram };
+std::string_view to_string(PuzzleKind k) noexcept;
 
 /// Status from a finished or interrupted count: the rule every solver shares.
 Status status_for(uint64_t solutions, uint64_t limit, bool budget_hit) noexcept;
@@ -74,6 +81,14 @@ class Solver {
   /// Solves `puzzle` (any size; a solver that does not support it returns `unsupported`;
   /// conflicting givens return `invalid`). Deterministic: same input, same result and counters.
   virtual Result solve(const Grid& puzzle, const Limits& limits) = 0;
+  /// The same for a nonogram (solvers of SolverInfo::kind nonogram; the answer goes in
+  /// Result::picture). Sudoku solvers keep this default: `unsupported`.
+  virtual Result solve_nonogram(const nonogram::Puzzle& puzzle, const Limits& limits) {
+    (void)puzzle, (void)limits;
+    Result r;
+    r.status = Status::unsupported;
+    return r;
+  }
   /// Untimed follow-up to solve(), called by the driver before it verifies `r` (the result of
   /// solve(puzzle, ...) on this object): a plug-in checks what its library returned there, or
   /// fetches a solution the timed call did not give. Returns why `r` cannot be used (the puzzle
@@ -122,6 +137,8 @@ struct SolverInfo {
   /// Set for a program that answers whole files (`--exec-batch`): the driver runs it as one
   /// pass of its own (BatchSolver) with this limit; `make` then throws (no per-puzzle solving).
   std::function<std::unique_ptr<BatchSolver>(const Limits&)> batch = {};
+  /// The kind of puzzle it solves (a nonogram solver has no `boxes`).
+  PuzzleKind kind = PuzzleKind::sudoku;
 
   bool supports(int box) const noexcept { return (boxes >> box) & 1u; }
 };

@@ -3,6 +3,19 @@
 #include <fmt/format.h>
 
 namespace sudoku {
+namespace {
+
+/// A count below the limit must equal the known count; one at the limit needs a known count
+/// at least as large.
+std::optional<std::string> check_count(uint64_t counted, uint64_t limit, uint64_t known) {
+  if (counted < limit && counted != known)
+    return fmt::format("solver counted {} solutions, the file says {}", counted, known);
+  if (counted >= limit && known < limit)
+    return fmt::format("solver counted {} or more solutions, the file says {}", counted, known);
+  return std::nullopt;
+}
+
+}  // namespace
 
 std::optional<std::string> check_solution(const Grid& puzzle, const Grid& answer) {
   if (answer.box() != puzzle.box()) return "answer has a different size than the puzzle";
@@ -48,14 +61,32 @@ std::optional<std::string> verify(const Grid& puzzle, const Result& result, uint
     return "solver says the givens contradict each other, but no unit repeats a digit";
   if ((s == Status::none || s == Status::invalid) && known.solution)
     return fmt::format("solver found no solution but the file gives one");
-  if (known.solutions && (found || s == Status::none || s == Status::invalid)) {
-    const uint64_t k = *known.solutions;
-    if (result.solutions < limit && result.solutions != k)
-      return fmt::format("solver counted {} solutions, the file says {}", result.solutions, k);
-    if (result.solutions >= limit && k < limit)
-      return fmt::format("solver counted {} or more solutions, the file says {}",
-                         result.solutions, k);
+  if (known.solutions && (found || s == Status::none || s == Status::invalid))
+    return check_count(result.solutions, limit, *known.solutions);
+  return std::nullopt;
+}
+
+std::optional<std::string> verify(const nonogram::Puzzle& puzzle, const Result& result,
+                                  uint64_t limit, const nonogram::Known& known) {
+  const Status s = result.status;
+  const bool found = s == Status::solved || s == Status::unique || s == Status::multiple;
+  if (found || (s == Status::budget_exceeded && result.solutions > 0)) {
+    if (auto why = nonogram::check_picture(puzzle, result.picture)) return why;
   }
+  if (found && result.solutions == 0) return "status says solved but no solution is reported";
+  if (known.solution && (s == Status::solved || s == Status::unique) &&
+      !(result.picture == *known.solution)) {
+    for (int r = 0; r < puzzle.height; ++r)
+      for (int c = 0; c < puzzle.width; ++c)
+        if (result.picture.at(r, c) != known.solution->at(r, c))
+          return fmt::format("answer differs from the known solution at {} ({} instead of {})",
+                             nonogram::cell_name(r, c), result.picture.at(r, c) ? "shaded" : "blank",
+                             known.solution->at(r, c) ? "shaded" : "blank");
+  }
+  if (s == Status::invalid) return "solver says the clues are invalid, but they passed the clue checks";
+  if (s == Status::none && known.solution) return "solver found no solution but the file gives one";
+  if (known.solutions && (found || s == Status::none))
+    return check_count(result.solutions, limit, *known.solutions);
   return std::nullopt;
 }
 

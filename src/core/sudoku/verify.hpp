@@ -28,4 +28,10 @@ std::optional<std::string> check_solution(const Grid& puzzle, const Grid& answer
 std::optional<std::string> verify(const Grid& puzzle, const Result& result, uint64_t limit,
                                   const Known& known);
 
+/// The same for a nonogram: a reported picture must read as the clues (check_picture); the
+/// known solution and count as above; `invalid` is never a solver's answer (bad clues are
+/// caught when the line is read).
+std::optional<std::string> verify(const nonogram::Puzzle& puzzle, const Result& result,
+                                  uint64_t limit, const nonogram::Known& known);
+
 }  // namespace sudoku

@@ -173,7 +173,10 @@ Summary run_batch_pass(const std::string& file, const SolverInfo& info, const Ru
       Pending& q = pending.emplace_back();
       q.line = raw.records[i].line;
       q.clues = static_cast<uint16_t>(p.puzzle.clues());
-      if (!p.error.empty()) {
+      if (format.kind == Format::Kind::nonogram) {
+        q.status = Status::unsupported;
+        q.message = fmt::format("solver '{}' solves Sudoku, not nonograms", info.name);
+      } else if (!p.error.empty()) {
         q.status = Status::invalid;
         q.message = std::move(p.error);
       } else if (!info.supports(p.puzzle.box())) {

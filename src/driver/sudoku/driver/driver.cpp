@@ -40,6 +40,7 @@ struct Slice {
   Format format;
   std::vector<Item> items;
   std::vector<Grid> answers;  // only with config.solutions
+  std::vector<nonogram::Picture> pictures;  // only with config.solutions, for nonograms
   bool cut = false;           // stopped part-way: items hold only the records solved before
 };
 
@@ -63,12 +64,43 @@ class SlicePool {
   std::vector<std::unique_ptr<Slice>> free_;
 };
 
+/// One nonogram record: parse (bad clues are `invalid`), solve (timed), verify.
+void solve_nonogram(Item& it, std::string_view record, Solver& solver, const SolverInfo& info,
+                    const RunConfig& cfg, nonogram::Picture* answer) {
+  ParsedNonogram p = parse_nonogram_record(record);
+  it.clues = static_cast<uint16_t>(p.puzzle.clue_count());
+  if (!p.error.empty()) {
+    it.status = Status::invalid;
+    it.message = std::move(p.error);
+    return;
+  }
+  if (info.kind != PuzzleKind::nonogram) {
+    it.status = Status::unsupported;
+    it.message = fmt::format("solver '{}' solves Sudoku, not nonograms (try -s nonogram-line)", info.name);
+    return;
+  }
+  const auto t0 = Clock::now();
+  Result r = solver.solve_nonogram(p.puzzle, cfg.limits);
+  const auto t1 = Clock::now();
+  it.time_ns = static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(t1 - t0).count());
+  it.status = r.status;
+  it.solutions = r.solutions;
+  it.work = r.work;
+  if (auto why = verify(p.puzzle, r, cfg.limits.solutions == 0 ? 1 : cfg.limits.solutions, p.known)) {
+    it.status = Status::wrong;
+    it.message = std::move(*why);
+  }
+  if (answer != nullptr && r.solutions > 0) *answer = std::move(r.picture);
+}
+
 void solve_slice(Slice& s, Solver& solver, const SolverInfo& info, const RunConfig& cfg,
                  RowAnnotator* annotator) {
   const std::size_t n = s.raw.records.size();
   s.items.resize(n);
   s.cut = false;
-  if (cfg.solutions) s.answers.resize(n);
+  const bool nonograms = s.format.kind == Format::Kind::nonogram;
+  if (cfg.solutions && nonograms) s.pictures.resize(n);
+  else if (cfg.solutions) s.answers.resize(n);
   for (std::size_t i = 0; i < n; ++i) {
     // A stop (SIGINT, SIGTERM) ends the slice between two puzzles, so that a slow solver stops
     // within one puzzle's time rather than a whole slice's; the writer keeps the rows up to here.
@@ -80,6 +112,11 @@ void solve_slice(Slice& s, Solver& solver, const SolverInfo& info, const RunConf
     Item& it = s.items[i];
     it = Item{};
     it.line = s.raw.records[i].line;
+    if (nonograms) {  // the second puzzle kind: same timing, verification and rows
+      if (cfg.solutions) s.pictures[i] = nonogram::Picture{};
+      solve_nonogram(it, s.raw.record(i), solver, info, cfg, cfg.solutions ? &s.pictures[i] : nullptr);
+      continue;
+    }
     if (cfg.solutions) s.answers[i].reshape(0);  // slices are recycled: no stale answer
     // Contradictory givens are left to the solver (it must say `invalid`) and checked below,
     // so the common case pays for one duplicate scan (of the answer), not two.
@@ -92,8 +129,10 @@ void solve_slice(Slice& s, Solver& solver, const SolverInfo& info, const RunConf
     }
     if (!info.supports(p.puzzle.box())) {
       it.status = Status::unsupported;
-      it.message = fmt::format("solver '{}' does not support {}x{} grids", info.name,
-                               p.puzzle.side(), p.puzzle.side());
+      it.message = info.kind != PuzzleKind::sudoku
+                       ? fmt::format("solver '{}' solves {}s, not Sudoku", info.name, to_string(info.kind))
+                       : fmt::format("solver '{}' does not support {}x{} grids", info.name,
+                                     p.puzzle.side(), p.puzzle.side());
       continue;
     }
     const auto t0 = Clock::now();
@@ -147,7 +186,9 @@ void write_slice(const Slice& s, const std::string& file, const SolverInfo& info
     row.clues = it.clues;
     row.time_ns = it.time_ns;
     row.work = it.work;
-    row.solution = cfg.solutions ? &s.answers[i] : nullptr;
+    const bool nonograms = s.format.kind == Format::Kind::nonogram;
+    row.solution = cfg.solutions && !nonograms ? &s.answers[i] : nullptr;
+    row.picture = cfg.solutions && nonograms ? &s.pictures[i] : nullptr;
     schema.fields(out, row);
     out.append(it.extra.empty() ? blank : it.extra);  // not annotated: blank fields
     out.push_back('\n');

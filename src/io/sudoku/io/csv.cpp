@@ -129,6 +129,7 @@ const Schema<PuzzleRow>& rows_schema(bool solutions) {
     auto c = rows_columns();
     c.push_back({"solution", [](Buf& b, const PuzzleRow& r) {
                    if (r.solution != nullptr && r.solution->box() != 0) b.append(to_line(*r.solution));
+                   if (r.picture != nullptr && r.picture->width != 0) b.append(nonogram::to_text(*r.picture));
                  }});
     return c;
   }());

@@ -38,6 +38,7 @@ struct PuzzleRow {
   uint64_t time_ns = 0;
   Work work;
   const Grid* solution = nullptr;  ///< the answer, or null (blank field)
+  const nonogram::Picture* picture = nullptr;  ///< a nonogram's answer, or null
 };
 /// file,line,solver,status,solutions,clues,time_ns,guesses,backtracks,nodes[,solution]
 const Schema<PuzzleRow>& rows_schema(bool solutions);

@@ -311,19 +311,67 @@ bool parse_cells(std::string_view text, int box, Grid& out, std::string& error) 
   return true;
 }
 
+ParsedNonogram parse_nonogram_record(std::string_view line) {
+  ParsedNonogram p;
+  line = trim(line);
+  std::size_t end = 0;
+  while (end < line.size() && !is_separator(line[end])) ++end;
+  // The ID's own ':' (after WxH) is not a separator.
+  if (end < line.size() && line[end] == ':' && nonogram::looks_like_id(line)) {
+    ++end;
+    while (end < line.size() && !is_separator(line[end])) ++end;
+  }
+  if (!nonogram::parse_id(line.substr(0, end), p.puzzle, p.error)) {
+    if (box_for_cells(line.substr(0, end).size()) != 0)
+      p.error += " (a Sudoku line in a file of nonograms: the first data line decides the kind)";
+    return p;
+  }
+  std::size_t pos = end;
+  while (pos < line.size()) {
+    std::size_t b = pos + 1;
+    while (b < line.size() && (line[b] == ' ' || line[b] == '\t')) ++b;
+    std::size_t e = b;
+    while (e < line.size() && !is_separator(line[e])) ++e;
+    const std::string_view field = line.substr(b, e - b);
+    uint64_t count = 0;
+    nonogram::Picture pic;
+    if (parse_uint(field, count)) p.known.solutions = count;
+    else if (nonogram::parse_picture(field, p.puzzle.width, p.puzzle.height, pic))
+      p.known.solution = std::move(pic);
+    pos = e;
+  }
+  return p;
+}
+
+PuzzleKind kind_of(const Format& format) noexcept {
+  return format.kind == Format::Kind::nonogram ? PuzzleKind::nonogram : PuzzleKind::sudoku;
+}
+
 Parsed parse_record(const Format& format, std::string_view record, CheckGivens check) {
   switch (format.kind) {
     case Format::Kind::csv: return parse_csv_record(format, record, check);
     case Format::Kind::grid: return parse_grid_record(format, record, check);
+    case Format::Kind::nonogram: {
+      Parsed p;
+      p.error = "a nonogram, not a Sudoku";
+      return p;
+    }
     case Format::Kind::lines: break;
   }
-  return parse_line_record(format, record, check);
+  Parsed p = parse_line_record(format, record, check);
+  if (!p.error.empty() && nonogram::looks_like_id(trim(record)))  // only on the error path
+    p.error = "a nonogram game ID in a file of Sudoku puzzles (the first data line decides the kind)";
+  return p;
 }
 
 bool detect_format(std::string_view first_line, int box, Format& out, std::string& error) {
   out = Format{};
   out.box = box;
   const std::string_view line = trim(first_line);
+  if (nonogram::looks_like_id(line)) {
+    out.kind = Format::Kind::nonogram;
+    return true;
+  }
   // The n-line comma grid: n-1 commas, every field at most two characters.
   const auto commas = static_cast<int>(std::count(line.begin(), line.end(), ','));
   if (const int b = commas + 1; b == 4 || b == 9 || b == 16 || b == 25) {

@@ -7,6 +7,8 @@
 #include <vector>
 
 #include "sudoku/grid.hpp"
+#include "sudoku/nonogram/nonogram.hpp"
+#include "sudoku/solver.hpp"
 #include "sudoku/verify.hpp"
 
 namespace sudoku {
@@ -17,6 +19,7 @@ struct Format {
     lines,  ///< one puzzle per line, optional trailing `:count:solution`, `,solution`, ...
     csv,    ///< a header row naming a puzzle column (and maybe solution/count columns)
     grid,   ///< n lines of n comma-separated cells (` ,8,5,1,3, , , , `), one puzzle per n lines
+    nonogram,  ///< one nonogram game ID per line (`WxH:clues`), optional `,solution`, `:count`
   } kind = Kind::lines;
   int box = 0;              ///< expected box size; 0 = decided by each line's length
   int puzzle_col = 0;       ///< csv: column index of the puzzle
@@ -31,6 +34,21 @@ struct Parsed {
   Known known;
   std::string error;  ///< empty when the record is a valid puzzle
 };
+
+/// A parsed nonogram record: the clues and what the file knows, or why it could not be read.
+struct ParsedNonogram {
+  nonogram::Puzzle puzzle;
+  nonogram::Known known;
+  std::string error;  ///< empty when the record is a valid puzzle
+};
+
+/// Parses one line of a nonogram file: a game ID (nonogram::parse_id: bad clues are errors),
+/// then maybe fields separated by `,`, `:`, `;`, `|`, a space or a tab: a number is a known
+/// count, w*h cells of `#`/`.` (or `1`/`0`) a known solution.
+ParsedNonogram parse_nonogram_record(std::string_view line);
+
+/// The kind of puzzle a file of `format` holds.
+PuzzleKind kind_of(const Format& format) noexcept;
 
 /// Parses a puzzle written as cell symbols: `.`, `0`, `_` for empty; `1-9` up to 9x9; for 16x16
 /// `1-9A-G` or hexadecimal `0-F` (chosen by the line: a `0` without a `G` means hexadecimal);

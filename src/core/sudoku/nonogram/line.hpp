@@ -1,0 +1,66 @@
+#pragma once
+// The exact line solver and the board it works on (used by solvers/nonogram_line and the
+// nonogram generator).
+//
+// solve_line() answers, for one line with some cells known, which cells can still be shaded and
+// which can still be blank in at least one placement of the runs that agrees with the known
+// cells: exactly what that line forces, nothing less. It is the usual left/right dynamic program
+// over (run, start) done on bit masks: for run j, the set of starts that a placement of runs
+// 0..j agrees with (forward), the same for runs j..k-1 from the right (backward), and their
+// intersection is the set of starts of run j in some full placement. Between runs, the cells that
+// can be blank are those a "smear" reaches from a run's end through cells not known shaded
+// (upwards one addition does it: ((N + x) ^ N) & N | x; downwards an occluded fill in six
+// doubling steps). Cost: O(runs x log(cells)) word operations.
+#include <array>
+#include <cstdint>
+#include <span>
+
+#include "sudoku/nonogram/nonogram.hpp"
+
+namespace sudoku::nonogram {
+
+/// For a line of n cells (n <= 63) with `runs`, known shaded cells `filled` and known blank
+/// cells `blank`: false when no placement agrees with them; otherwise the cells shaded in some
+/// agreeing placement (`can_fill`) and those blank in some (`can_blank`).
+bool solve_line(int n, std::span<const uint8_t> runs, Mask filled, Mask blank, Mask& can_fill,
+                Mask& can_blank) noexcept;
+
+/// A partly solved picture: per row and per column, the cells known shaded and known blank,
+/// and which lines changed since their last solve_line(). A plain value (copied to guess or
+/// probe). The puzzle must outlive it.
+class Board {
+ public:
+  explicit Board(const Puzzle& p) noexcept;
+
+  /// Runs solve_line() on every changed line until none changes. False on a contradiction
+  /// (the board is then unusable). `line_solves` counts the calls. `consistent`: the caller
+  /// knows a solution that agrees with every known cell (a generator's own picture), so a
+  /// complete line cannot contradict its clue and is not solved again.
+  bool propagate(uint64_t& line_solves, bool consistent = false) noexcept;
+
+  bool known(int r, int c) const noexcept { return ((row_f_[r] | row_b_[r]) >> c) & 1u; }
+  bool shaded(int r, int c) const noexcept { return (row_f_[r] >> c) & 1u; }
+  /// Sets a cell that is not known yet, and marks its row and column changed.
+  void set(int r, int c, bool shade) noexcept;
+  int width() const noexcept { return p_->width; }
+  int height() const noexcept { return p_->height; }
+  /// Cells not known yet.
+  int unknown() const noexcept;
+  /// A row with the fewest unknown cells (more than none), or -1 when the board is complete.
+  int tightest_row() const noexcept;
+  Mask row_unknown(int r) const noexcept { return ~(row_f_[r] | row_b_[r]) & full(p_->width); }
+  /// The shaded cells (meaningful once unknown() == 0 and propagate() held).
+  Picture picture() const;
+
+ private:
+  const Puzzle* p_;
+  Mask dirty_rows_ = 0, dirty_cols_ = 0;
+  std::array<Mask, kMaxSide> row_f_{}, row_b_{}, col_f_{}, col_b_{};
+};
+
+/// Line logic alone (no probing, no guess): true when it settles every cell; `out` is then the
+/// unique solution. `line_solves` counts solve_line() calls. `consistent`: the clues are known
+/// to have a solution (Board::propagate).
+bool line_solve(const Puzzle& p, Picture& out, uint64_t& line_solves, bool consistent = false);
+
+}  // namespace sudoku::nonogram

@@ -1,0 +1,13 @@
+#pragma once
+#include <memory>
+
+#include "sudoku/solver.hpp"
+
+namespace sudoku {
+/// `nonogram-backtracking`: the naive baseline, row by row over every placement of the runs.
+/// See nonogram_backtracking.cpp.
+std::unique_ptr<Solver> make_nonogram_backtracking();
+/// `nonogram-line`: the exact line solver to a fixpoint, probing, then search.
+/// See nonogram_line.cpp.
+std::unique_ptr<Solver> make_nonogram_line();
+}  // namespace sudoku

@@ -1,0 +1,439 @@
+// Nonograms (issue 17): the game-ID format, the exact line solver against brute force, both
+// solvers against each other, against brute-force counts and against sgt-pattern's puzzles, and
+// the whole path through the driver (solve, CSV, verification, bad lines).
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "sudoku/generate/rng.hpp"
+#include "sudoku/io/csv.hpp"
+#include "sudoku/io/parse.hpp"
+#include "sudoku/io/reader.hpp"
+#include "sudoku/nonogram/generate.hpp"
+#include "sudoku/nonogram/line.hpp"
+#include "sudoku/nonogram/nonogram.hpp"
+#include "sudoku/registry.hpp"
+#include "sudoku/verify.hpp"
+#include "test_util.hpp"
+
+namespace {
+
+namespace ng = sudoku::nonogram;
+using sudoku::Limits;
+using sudoku::Status;
+
+std::string dataset(const std::string& name) {
+  return std::string(SUDOKU_SOURCE_DIR) + "/datasets/nonogram/" + name;
+}
+
+ng::Puzzle parse(const std::string& id) {
+  ng::Puzzle p;
+  std::string err;
+  EXPECT_TRUE(ng::parse_id(id, p, err)) << id << ": " << err;
+  return p;
+}
+
+std::vector<ng::Puzzle> load(const std::string& path) {
+  std::vector<ng::Puzzle> out;
+  sudoku::PuzzleReader reader(path, 0);
+  sudoku::RawSlice slice;
+  while (reader.read(slice, 64))
+    for (std::size_t i = 0; i < slice.records.size(); ++i) {
+      auto p = sudoku::parse_nonogram_record(slice.record(i));
+      EXPECT_TRUE(p.error.empty()) << path << ":" << slice.records[i].line << ": " << p.error;
+      out.push_back(std::move(p.puzzle));
+    }
+  return out;
+}
+
+const sudoku::SolverInfo& solver(const char* name) {
+  const auto* s = sudoku::find_solver(name);
+  EXPECT_NE(s, nullptr);
+  return *s;
+}
+
+// sgt-pattern's own output (`sgt-pattern --generate 1 4x6`): the column clues first, then the
+// rows, `/` between clues and `.` between runs.
+TEST(NonogramFormat, ReadsSgtPatternGameIds) {
+  const ng::Puzzle p = parse("4x6:5/4/1/2/1.2/1.1/2/2/2/1");
+  EXPECT_EQ(p.width, 4);
+  EXPECT_EQ(p.height, 6);
+  EXPECT_EQ(std::vector<uint8_t>(p.column(0).begin(), p.column(0).end()), std::vector<uint8_t>{5});
+  EXPECT_EQ(std::vector<uint8_t>(p.column(3).begin(), p.column(3).end()), std::vector<uint8_t>{2});
+  EXPECT_EQ(std::vector<uint8_t>(p.row(0).begin(), p.row(0).end()), (std::vector<uint8_t>{1, 2}));
+  EXPECT_EQ(std::vector<uint8_t>(p.row(5).begin(), p.row(5).end()), std::vector<uint8_t>{1});
+  EXPECT_EQ(ng::to_id(p), "4x6:5/4/1/2/1.2/1.1/2/2/2/1");
+  EXPECT_EQ(p.clue_count(), 12);
+  // An empty line: an empty clue or 0; written back as an empty clue.
+  const ng::Puzzle e = parse("3x2:1//0/1/");
+  EXPECT_EQ(e.column(1).size(), 0u);
+  EXPECT_EQ(e.column(2).size(), 0u);
+  EXPECT_EQ(e.row(1).size(), 0u);
+  EXPECT_EQ(ng::to_id(e), "3x2:1///1/");
+}
+
+TEST(NonogramFormat, BadCluesSayWhy) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"3x3:4/1/1/1/1/1", "column 1: run of 4 cells, the column has 3"},
+      {"3x3:1.2/1/1/1/1/1", "column 1: clue 1.2 needs 4 cells, the column has 3"},
+      {"3x3:1/1/1/3.1/0/0", "row 1: clue 3.1 needs 5 cells, the row has 3"},
+      {"3x3:1/1/1/1/1/2", "the column clues shade 3 cells, the row clues 4"},
+      {"3x3:1/1/1/1/1", "5 clues for 3 columns and 3 rows (6 expected)"},
+      {"3x3:1/1/1/1/1/1/1", "more than 6 clues"},
+      {"3x3:1/1/1/1/a/1", "bad character 'a' in the clue of row 2"},
+      {"3x3:1/0.1/1/1/1/1", "column 2: a run of 0 cells among others"},
+      {"10x10#12345", "a random-seed game ID"},
+      {"0x3:", "each side must be 1..63"},
+      {"64x2:1/1", "each side must be 1..63"},
+      {"3y3:1", "not a nonogram game ID"},
+  };
+  for (const auto& [id, want] : cases) {
+    ng::Puzzle p;
+    std::string err;
+    EXPECT_FALSE(ng::parse_id(id, p, err)) << id;
+    EXPECT_NE(err.find(want), std::string::npos) << id << ": " << err;
+  }
+}
+
+// Random lines over the format's own alphabet (mostly near-valid IDs): the parser never
+// crashes, and whatever it accepts both solvers handle within a small budget (run under ASan
+// by scripts/test.sh).
+TEST(NonogramFormat, RandomLinesNeverCrash) {
+  sudoku::ItemRng rng(11);
+  const std::string alphabet = "0123456789..//x:#,\r ";
+  auto line = solver("nonogram-line").make();
+  auto naive = solver("nonogram-backtracking").make();
+  int accepted = 0;
+  for (int t = 0; t < 20000; ++t) {
+    std::string text;
+    if (t % 2 == 0) {  // a valid ID with a few characters changed
+      const ng::Picture pic = ng::random_picture(1 + static_cast<int>(sudoku::below(rng, 12)),
+                                                 1 + static_cast<int>(sudoku::below(rng, 12)), 0.5, rng);
+      text = ng::to_id(ng::clues_of(pic));
+      for (uint32_t k = sudoku::below(rng, 3); k > 0; --k)
+        text[sudoku::below(rng, static_cast<uint32_t>(text.size()))] =
+            alphabet[sudoku::below(rng, static_cast<uint32_t>(alphabet.size()))];
+    } else {
+      text = std::to_string(sudoku::below(rng, 70)) + "x" + std::to_string(sudoku::below(rng, 70)) + ":";
+      for (uint32_t k = sudoku::below(rng, 60); k > 0; --k)
+        text += alphabet[sudoku::below(rng, static_cast<uint32_t>(alphabet.size()))];
+    }
+    const auto p = sudoku::parse_nonogram_record(text);
+    if (!p.error.empty()) continue;
+    ++accepted;
+    for (auto* s : {line.get(), naive.get()}) {
+      const auto r = s->solve_nonogram(p.puzzle, Limits{2, 2000});
+      if (r.status == Status::unique || r.status == Status::multiple) {
+        EXPECT_FALSE(ng::check_picture(p.puzzle, r.picture)) << text;
+      }
+    }
+  }
+  EXPECT_GT(accepted, 1000);
+}
+
+TEST(NonogramFormat, RecordsCarryAKnownSolutionAndCount) {
+  auto r = sudoku::parse_nonogram_record("2x2:2/1/1.0/2,#.##:1\r");
+  // "1.0": a 0 after a run is read as nothing (the clue is 1).
+  ASSERT_TRUE(r.error.empty()) << r.error;
+  ASSERT_TRUE(r.known.solution.has_value());
+  EXPECT_TRUE(r.known.solution->at(0, 0) && !r.known.solution->at(0, 1) && r.known.solution->at(1, 1));
+  EXPECT_EQ(r.known.solutions, 1u);
+  EXPECT_FALSE(ng::check_picture(r.puzzle, *r.known.solution));
+  r = sudoku::parse_nonogram_record(test::kPuzzle);
+  EXPECT_NE(r.error.find("a Sudoku line in a file of nonograms"), std::string::npos) << r.error;
+}
+
+// The line solver against brute force: every placement of the runs, on every line of up to 9
+// cells with random known cells.
+TEST(NonogramLine, SolveLineIsExact) {
+  sudoku::ItemRng rng(7);
+  for (int n = 1; n <= 9; ++n) {
+    for (uint32_t cells = 0; cells < (1u << n); ++cells) {
+      std::vector<uint8_t> runs;
+      ng::runs_of(cells, n, runs);
+      for (int t = 0; t < 6; ++t) {
+        const ng::Mask known = rng() & ng::full(n);
+        const ng::Mask other = rng() & ng::full(n);  // a picture the known cells come from
+        const ng::Mask src = t % 2 ? cells : other;  // half agree with a placement
+        const ng::Mask filled = known & src, blank = known & ~src;
+        ng::Mask want_fill = 0, want_blank = 0;
+        bool any = false;
+        std::vector<uint8_t> r2;
+        for (uint32_t m = 0; m < (1u << n); ++m) {
+          if ((m & filled) != filled || (m & blank) != 0) continue;
+          r2.clear();
+          ng::runs_of(m, n, r2);
+          if (r2 != runs) continue;
+          any = true;
+          want_fill |= m;
+          want_blank |= ~ng::Mask{m} & ng::full(n);
+        }
+        ng::Mask cf = 0, cb = 0;
+        const bool ok = ng::solve_line(n, runs, filled, blank, cf, cb);
+        ASSERT_EQ(ok, any) << "n " << n << " cells " << cells << " known " << known;
+        if (!ok) continue;
+        ASSERT_EQ(cf, want_fill) << "n " << n << " cells " << cells << " known " << known;
+        ASSERT_EQ(cb, want_blank) << "n " << n << " cells " << cells << " known " << known;
+      }
+    }
+  }
+}
+
+/// Solutions of `p` by brute force over every picture (w*h <= 16).
+uint64_t brute_count(const ng::Puzzle& p) {
+  uint64_t n = 0;
+  for (uint32_t bits = 0; bits < (1u << (p.width * p.height)); ++bits) {
+    ng::Picture pic(p.width, p.height);
+    for (int r = 0; r < p.height; ++r) pic.rows[r] = (bits >> (r * p.width)) & ng::full(p.width);
+    n += !ng::check_picture(p, pic);
+  }
+  return n;
+}
+
+// Both solvers count exactly (limit N), on clues of random pictures and on clues changed by
+// one run (often no solution).
+TEST(NonogramSolvers, CountsMatchBruteForce) {
+  auto line = solver("nonogram-line").make();
+  auto naive = solver("nonogram-backtracking").make();
+  sudoku::ItemRng rng(3);
+  int multiple = 0, none = 0;
+  for (int t = 0; t < 300; ++t) {
+    const int w = 2 + static_cast<int>(sudoku::below(rng, 3)), h = 2 + static_cast<int>(sudoku::below(rng, 3));
+    const ng::Picture pic = ng::random_picture(w, h, 0.5, rng);
+    ng::Puzzle p = ng::clues_of(pic);
+    if (t % 3 == 0 && !p.runs.empty()) p.runs[sudoku::below(rng, static_cast<uint32_t>(p.runs.size()))] = 1;
+    const uint64_t want = brute_count(p);
+    multiple += want > 1;
+    none += want == 0;
+    for (auto* s : {line.get(), naive.get()}) {
+      const auto r = s->solve_nonogram(p, Limits{100, 0});
+      EXPECT_EQ(r.solutions, want) << ng::to_id(p);
+      EXPECT_EQ(r.status, want == 0 ? Status::none : want == 1 ? Status::unique : Status::multiple);
+      if (want > 0) {
+        EXPECT_FALSE(ng::check_picture(p, r.picture)) << ng::to_id(p);
+      }
+    }
+  }
+  EXPECT_GT(multiple, 10);
+  EXPECT_GT(none, 10);
+}
+
+// sgt-pattern makes unique puzzles that line logic alone solves: nonogram-line must find them
+// unique with no guess and no probe, and the naive baseline must find the same picture.
+TEST(NonogramSolvers, SgtPatternPuzzlesAreUniqueAndLineSolvable) {
+  auto line = solver("nonogram-line").make();
+  auto naive = solver("nonogram-backtracking").make();
+  for (const char* f : {"sgt_pattern_10x10.txt", "sgt_pattern_15x15.txt", "sgt_pattern_25x25.txt",
+                        "sgt_pattern_30x30.txt"}) {
+    const auto puzzles = load(dataset(f));
+    ASSERT_EQ(puzzles.size(), 100u) << f;
+    for (std::size_t i = 0; i < puzzles.size(); ++i) {
+      const auto r = line->solve_nonogram(puzzles[i], Limits{2, 0});
+      ASSERT_EQ(r.status, Status::unique) << f << " " << i;
+      EXPECT_EQ(r.work.guesses, 0u) << f << " " << i;
+      EXPECT_EQ(r.work.nodes, 0u) << f << " " << i;
+      EXPECT_FALSE(ng::check_picture(puzzles[i], r.picture));
+      ng::Picture by_lines;
+      uint64_t solves = 0;
+      EXPECT_TRUE(ng::line_solve(puzzles[i], by_lines, solves));
+      EXPECT_EQ(by_lines, r.picture);
+      if (puzzles[i].width <= 15) {  // the baseline is too slow beyond
+        const auto n = naive->solve_nonogram(puzzles[i], Limits{2, 0});
+        EXPECT_EQ(n.status, Status::unique) << f << " " << i;
+        EXPECT_EQ(n.picture, r.picture) << f << " " << i;
+      }
+    }
+  }
+}
+
+// The project's own sets (datasets/MANIFEST.md): the line-solvable ones solved by line logic
+// alone; the 20x20 set unique (its known solution) but not finished by line logic; the unique
+// 15x15 set's known solutions found by the line solver.
+TEST(NonogramSolvers, GeneratedSetsAreWhatTheirNamesSay) {
+  auto line = solver("nonogram-line").make();
+  for (const char* f : {"gen_15x15_line.txt", "gen_25x25_line.txt", "gen_30x30_line.txt",
+                        "gen_20x20_not_line.txt", "gen_15x15_unique.txt"}) {
+    sudoku::PuzzleReader reader(dataset(f), 0);
+    sudoku::RawSlice slice;
+    int n = 0, by_lines = 0;
+    while (reader.read(slice, 64)) {
+      for (std::size_t i = 0; i < slice.records.size(); ++i, ++n) {
+        const auto p = sudoku::parse_nonogram_record(slice.record(i));
+        ASSERT_TRUE(p.error.empty()) << f << ": " << p.error;
+        const auto r = line->solve_nonogram(p.puzzle, Limits{2, 0});
+        EXPECT_EQ(r.status, Status::unique) << f << " " << n;
+        EXPECT_FALSE(sudoku::verify(p.puzzle, r, 2, p.known)) << f << " " << n;
+        ng::Picture pic;
+        uint64_t solves = 0;
+        by_lines += ng::line_solve(p.puzzle, pic, solves);
+      }
+    }
+    EXPECT_EQ(n, 100) << f;
+    const std::string name(f);
+    if (name.find("not_line") != std::string::npos) {
+      EXPECT_EQ(by_lines, 0) << f;
+    } else if (name.find("_line") != std::string::npos) {
+      EXPECT_EQ(by_lines, 100) << f;
+    }
+  }
+}
+
+TEST(NonogramSolvers, BudgetStopsTheSearch) {
+  const ng::Puzzle p = parse("30x30:" + std::string(59, '/'));  // all blank: one solution
+  auto naive = solver("nonogram-backtracking").make();
+  EXPECT_EQ(naive->solve_nonogram(p, Limits{2, 0}).status, Status::unique);
+  // 20x20 of one run each: many placements, many solutions.
+  std::string id = "20x20:";
+  for (int i = 0; i < 40; ++i) id += std::string(i ? "/" : "") + "1";
+  const ng::Puzzle q = parse(id);
+  for (const char* name : {"nonogram-line", "nonogram-backtracking"}) {
+    const auto r = solver(name).make()->solve_nonogram(q, Limits{1'000'000, 1000});
+    EXPECT_EQ(r.status, Status::budget_exceeded) << name;
+    EXPECT_LE(r.work.nodes, 1000u) << name;
+  }
+}
+
+TEST(NonogramSolvers, SudokuSolversSayUnsupportedAndBack) {
+  const ng::Puzzle p = parse("1x1:1/1");
+  EXPECT_EQ(solver("dlx").make()->solve_nonogram(p, Limits{}).status, Status::unsupported);
+  EXPECT_EQ(solver("nonogram-line").make()->solve(sudoku::Grid(3), Limits{}).status, Status::unsupported);
+  EXPECT_EQ(solver("nonogram-line").make()->solve_nonogram(p, Limits{}).status, Status::solved);
+}
+
+// The whole path: kind detected from the first line, rows with statuses, a known solution
+// checked, bad lines reported as file:line and counted invalid, Sudoku solvers unsupported.
+TEST(NonogramCli, SolveVerifiesAndReportsBadLines) {
+  test::TempDir dir;
+  const std::string f = dir.write(
+      "n.txt",
+      "# nonograms\n"
+      "4x6:5/4/1/2/1.2/1.1/2/2/2/1\n"
+      "2x2:1/1/1/1\n"
+      "2x2:2/1/2/1,###.\n"    // a known solution
+      "2x2:2/1/2/1,#..#\n"    // a wrong known solution: the answer differs
+      "3x3:4/1/1/1/1/1\n"     // a clue longer than its line
+      "3x3:1/1/1/1/1/2\n"     // totals differ
+      "\n"
+      "2x2:2/1/2/1:2\n");     // a wrong known count
+  auto r = test::cli("solve " + f + " -s nonogram-line,nonogram-backtracking --limit 2 -j 2 --solutions -o " +
+                     dir.path("rows.csv"));
+  EXPECT_EQ(r.exit_code, 1) << r.out;  // the wrong known solution and count
+  EXPECT_NE(r.out.find(f + ":6: column 1: run of 4 cells, the column has 3"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(f + ":7: the column clues shade 3 cells, the row clues 4"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(f + ":5: answer differs from the known solution at r1c2"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(f + ":9: solver counted 1 solutions, the file says 2"), std::string::npos) << r.out;
+  const std::string rows = test::slurp(dir.path("rows.csv"));
+  for (const char* solver : {"nonogram-line", "nonogram-backtracking"}) {
+    const std::string s = std::string(",") + solver + ",";
+    EXPECT_NE(rows.find(f + ",2" + s + "unique,1,12,"), std::string::npos) << rows;
+    EXPECT_NE(rows.find(f + ",3" + s + "multiple,2,4,"), std::string::npos) << rows;
+    EXPECT_NE(rows.find(f + ",4" + s + "unique,1,4,"), std::string::npos) << rows;
+    EXPECT_NE(rows.find(f + ",5" + s + "wrong,1,"), std::string::npos) << rows;
+    EXPECT_NE(rows.find(f + ",6" + s + "invalid,"), std::string::npos) << rows;
+  }
+  EXPECT_NE(rows.find(",###.\n"), std::string::npos) << "the solution column holds the picture";
+  // Sudoku solvers meet a nonogram file: unsupported, said once.
+  r = test::cli("solve " + f + " -s dlx");
+  EXPECT_NE(r.out.find("solver 'dlx' solves Sudoku, not nonograms"), std::string::npos) << r.out;
+  // A nonogram solver meets a Sudoku file; `all` means the file's kind; the default solver too.
+  r = test::cli("solve " + std::string(SUDOKU_SOURCE_DIR) + "/datasets/default.txt -s nonogram-line");
+  EXPECT_NE(r.out.find("solver 'nonogram-line' solves nonograms, not Sudoku"), std::string::npos) << r.out;
+  r = test::cli("solve " + dataset("sgt_pattern_10x10.txt") + " -s all --limit 2 -o -");
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("nonogram-backtracking,unique"), std::string::npos);
+  EXPECT_EQ(r.out.find(",dlx,"), std::string::npos);
+  r = test::cli("solve " + dataset("sgt_pattern_10x10.txt") + " --limit 2 -o -");
+  EXPECT_NE(r.out.find("nonogram-line,unique"), std::string::npos) << r.out;
+}
+
+// bench and regress take nonogram files like Sudoku ones: two runs (one and two threads) have
+// the same exact counters, and a changed counter fails the gate.
+TEST(NonogramCli, BenchThenRegress) {
+  test::TempDir dir;
+  const auto a = dir.path("a.csv"), b = dir.path("b.csv");
+  const std::string common = "bench " + dataset("sgt_pattern_10x10.txt") + " --reps 2 --warmup 0 --first 40 ";
+  auto r = test::cli(common + "-j 1 -o " + a);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("vs nonogram-backtracking"), std::string::npos) << r.out;  // 'all': the kind's solvers
+  r = test::cli(common + "-j 2 -o " + b);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  r = test::cli("regress " + a + " " + b + " --time-report-only");
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("**PASS**"), std::string::npos) << r.out;
+  std::string changed;
+  std::istringstream in(test::slurp(b));
+  for (std::string line; std::getline(in, line);) {
+    if (line.find(",nonogram-line,") != std::string::npos) {
+      auto f = sudoku::split_csv_line(line);
+      f[17] = std::to_string(std::stoull(f[17]) + 1);  // guesses_total
+      line.clear();
+      for (std::size_t i = 0; i < f.size(); ++i) line += (i ? "," : "") + f[i];
+    }
+    changed += line + "\n";
+  }
+  r = test::cli("regress " + a + " " + dir.write("c.csv", changed) + " --time-report-only");
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_NE(r.out.find("FAIL: counters changed"), std::string::npos) << r.out;
+}
+
+// The generator: the same output whatever -j; every puzzle unique for the other solver (the
+// naive baseline re-checks the line solver's verdict), its known solution the picture drawn;
+// --line-solvable ones solved by line logic alone; the default keeps unique puzzles that line
+// logic cannot finish too.
+TEST(NonogramGenerate, SameForAnyThreadCountAndUniqueForTheOtherSolver) {
+  test::TempDir dir;
+  for (const std::string mode : {"", " --line-solvable"}) {
+    const std::string common = "generate --kind nonogram --size 12x10 --fill 0.5 -n 60 --seed 5 --solutions" + mode;
+    const auto one = dir.path("one.txt"), two = dir.path("two.txt");
+    auto r = test::cli(common + " -j 1 -o " + one);
+    ASSERT_EQ(r.exit_code, 0) << r.out;
+    r = test::cli(common + " -j 2 --verify -o " + two);  // --verify: nonogram-backtracking again
+    ASSERT_EQ(r.exit_code, 0) << r.out;
+    EXPECT_EQ(test::slurp(one), test::slurp(two)) << mode;
+    auto naive = solver("nonogram-backtracking").make();
+    sudoku::PuzzleReader reader(one, 0);
+    sudoku::RawSlice slice;
+    int items = 0, line_solvable = 0;
+    while (reader.read(slice, 64)) {
+      for (std::size_t i = 0; i < slice.records.size(); ++i, ++items) {
+        auto p = sudoku::parse_nonogram_record(slice.record(i));
+        ASSERT_TRUE(p.error.empty()) << p.error;
+        EXPECT_EQ(p.puzzle.width, 12);
+        EXPECT_EQ(p.puzzle.height, 10);
+        ASSERT_TRUE(p.known.solution.has_value());
+        const auto n = naive->solve_nonogram(p.puzzle, Limits{2, 0});
+        EXPECT_EQ(n.status, Status::unique) << slice.record(i);
+        EXPECT_EQ(n.picture, *p.known.solution) << slice.record(i);
+        ng::Picture pic;
+        uint64_t solves = 0;
+        line_solvable += ng::line_solve(p.puzzle, pic, solves);
+      }
+    }
+    EXPECT_EQ(items, 60);
+    if (mode.empty()) {
+      EXPECT_LT(line_solvable, items) << "unique puzzles that line logic cannot finish";
+    } else {
+      EXPECT_EQ(line_solvable, items);
+    }
+  }
+  // The solve driver checks them against their known solutions.
+  const auto r = test::cli("solve " + dir.path("two.txt") + " -s all --limit 2");
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+}
+
+TEST(NonogramGenerate, BadOptionsAreRefused) {
+  for (const auto& [args, want] : std::vector<std::pair<std::string, std::string>>{
+           {"--size 70x3", "each side 1..63"},
+           {"--size 15", "a nonogram's size is WxH"},
+           {"--fill 1.5", "--fill: a probability"},
+           {"--clues 30", "are for Sudoku"},
+       }) {
+    const auto r = test::cli("generate --kind nonogram -n 1 " + args);
+    EXPECT_EQ(r.exit_code, 2) << args << ": " << r.out;
+    EXPECT_NE(r.out.find(want), std::string::npos) << args << ": " << r.out;
+  }
+  const auto r = test::cli("generate --kind kakuro -n 1");
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+}
+
+}  // namespace
