@@ -157,13 +157,7 @@ int run_generate_nonogram(const GenerateOptions& opt, const Context& ctx) {
   const std::string shape = fmt::format("{}x{}", w, h);
   run.what = fmt::format("{} {} nonograms (fill {}{})", opt.line_solvable ? "line-solvable" : "unique",
                          shape, opt.fill, opt.smooth ? ", smoothed" : "");
-  run.count = opt.count;
-  run.shard = shard_of(opt.shard);
-  run.resume = opt.resume;
-  run.threads = opt.threads;
-  run.seed = opt.seed;
-  run.output = opt.output;
-  run.stats = opt.stats;
+  run.take_common(opt);
   run.restarts = false;
   run.provenance = {{"kind", "nonogram"},
                     {"method", run.method},
@@ -253,13 +247,7 @@ int run_generate(const GenerateOptions& opt, const Context& ctx) {
   if (*sym != sudoku::Symmetry::none) run.what += fmt::format(", symmetry {}", opt.symmetry);
   if (levels != 0) run.what += fmt::format(", difficulty {}", opt.difficulty);
   run.rated = levels != 0;
-  run.count = opt.count;
-  run.shard = shard_of(opt.shard);
-  run.resume = opt.resume;
-  run.threads = opt.threads;
-  run.seed = opt.seed;
-  run.output = opt.output;
-  run.stats = opt.stats;
+  run.take_common(opt);
   run.restarts = true;
   run.provenance = {{"method", run.method},     {"size", shape},
                     {"seed", std::to_string(opt.seed)},

@@ -27,6 +27,14 @@ struct ItemsRun {
   std::vector<std::pair<std::string, std::string>> provenance;  ///< extra `#` header lines
   std::vector<std::string> inputs;  ///< input files: hashed into the provenance, never overwritten
   std::function<std::unique_ptr<sudoku::ItemWorker>()> make_worker;
+
+  /// The fields every item subcommand's options give the same way (count, shard, resume,
+  /// threads, seed, output, stats).
+  template <class Options>
+  void take_common(const Options& opt) {
+    count = opt.count, shard = shard_of(opt.shard), resume = opt.resume, threads = opt.threads;
+    seed = opt.seed, output = opt.output, stats = opt.stats;
+  }
 };
 
 /// Runs it in a batch session (session.hpp); returns the exit code (0, 1 when an item failed

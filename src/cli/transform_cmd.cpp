@@ -72,13 +72,7 @@ int run_transform(const TransformOptions& opt, const Context& ctx) {
   run.kind = "transform";
   run.method = "transform";
   run.what = fmt::format("puzzles transformed from {} source puzzles", sources->size());
-  run.count = opt.count;
-  run.shard = shard_of(opt.shard);
-  run.resume = opt.resume;
-  run.threads = opt.threads;
-  run.seed = opt.seed;
-  run.output = opt.output;
-  run.stats = opt.stats;
+  run.take_common(opt);
   run.inputs = {opt.file};
   run.provenance = {{"seed", std::to_string(opt.seed)},
                     {"verifier", spec.verifier ? std::string(spec.verifier->name) : "none"}};

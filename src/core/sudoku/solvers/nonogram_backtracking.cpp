@@ -24,14 +24,8 @@ namespace {
 
 using nonogram::Mask;
 
-class NonogramBacktracking final : public Solver {
+class NonogramBacktracking final : public NonogramSolver {
  public:
-  Result solve(const Grid&, const Limits&) override {
-    Result r;
-    r.status = Status::unsupported;
-    return r;
-  }
-
   Result solve_nonogram(const nonogram::Puzzle& p, const Limits& limits) override {
     Result r;
     p_ = &p;

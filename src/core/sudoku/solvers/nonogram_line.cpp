@@ -26,14 +26,8 @@ namespace {
 
 using nonogram::Board;
 
-class NonogramLine final : public Solver {
+class NonogramLine final : public NonogramSolver {
  public:
-  Result solve(const Grid&, const Limits&) override {
-    Result r;
-    r.status = Status::unsupported;
-    return r;
-  }
-
   Result solve_nonogram(const nonogram::Puzzle& p, const Limits& limits) override {
     Result r;
     const uint64_t limit = limits.solutions == 0 ? 1 : limits.solutions;
