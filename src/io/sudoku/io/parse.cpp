@@ -32,6 +32,16 @@ constexpr std::array<bool, 256> make_separators() {
 constexpr auto kSeparator = make_separators();
 bool is_separator(char c) { return kSeparator[static_cast<unsigned char>(c)]; }
 
+/// The field after the separator at `pos` (leading blanks skipped) up to the next separator,
+/// where `pos` is left.
+std::string_view next_field(std::string_view line, std::size_t& pos) {
+  std::size_t b = pos + 1;
+  while (b < line.size() && (line[b] == ' ' || line[b] == '\t')) ++b;
+  pos = b;
+  while (pos < line.size() && !is_separator(line[pos])) ++pos;
+  return line.substr(b, pos - b);
+}
+
 /// The standard size nearest to a wrong length, for error messages.
 int nearest_box(std::size_t len) {
   int best = 3;
@@ -143,15 +153,10 @@ bool parse_line_fields(const Format& f, std::string_view line, CheckGivens check
   std::size_t pos = end;
   while (pos < line.size()) {
     const char sep = line[pos];
-    std::size_t b = pos + 1;
-    while (b < line.size() && (line[b] == ' ' || line[b] == '\t')) ++b;
-    std::size_t e = b;
-    while (e < line.size() && !is_separator(line[e])) ++e;
-    const std::string_view field = line.substr(b, e - b);
+    const std::string_view field = next_field(line, pos);
     uint64_t count = 0;
     if (sep == ':' && parse_uint(field, count)) p.known.solutions = count;
     else if (maybe_solution(field, p)) solution_text = field;
-    pos = e;
   }
   settle_alphabet16(line.substr(0, end), solution_text, p);
   check_givens(p, check);
@@ -328,17 +333,12 @@ ParsedNonogram parse_nonogram_record(std::string_view line) {
   }
   std::size_t pos = end;
   while (pos < line.size()) {
-    std::size_t b = pos + 1;
-    while (b < line.size() && (line[b] == ' ' || line[b] == '\t')) ++b;
-    std::size_t e = b;
-    while (e < line.size() && !is_separator(line[e])) ++e;
-    const std::string_view field = line.substr(b, e - b);
+    const std::string_view field = next_field(line, pos);
     uint64_t count = 0;
     nonogram::Picture pic;
     if (parse_uint(field, count)) p.known.solutions = count;
     else if (nonogram::parse_picture(field, p.puzzle.width, p.puzzle.height, pic))
       p.known.solution = std::move(pic);
-    pos = e;
   }
   return p;
 }
