@@ -1,5 +1,6 @@
 #include "sudoku/driver/driver.hpp"
 #include "sudoku/driver/batch.hpp"
+#include "sudoku/driver/pool.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -42,26 +43,6 @@ struct Slice {
   std::vector<Grid> answers;  // only with config.solutions
   std::vector<nonogram::Picture> pictures;  // only with config.solutions, for nonograms
   bool cut = false;           // stopped part-way: items hold only the records solved before
-};
-
-/// Recycles slices so that steady-state runs allocate nothing per slice.
-class SlicePool {
- public:
-  Slice* get() {
-    std::lock_guard lock(mutex_);
-    if (free_.empty()) return new Slice;
-    Slice* s = free_.back().release();
-    free_.pop_back();
-    return s;
-  }
-  void put(Slice* s) {
-    std::lock_guard lock(mutex_);
-    free_.emplace_back(s);
-  }
-
- private:
-  std::mutex mutex_;
-  std::vector<std::unique_ptr<Slice>> free_;
 };
 
 /// One nonogram record: parse (bad clues are `invalid`), solve (timed), verify.
@@ -208,7 +189,7 @@ Summary run_pass(const std::string& file, const SolverInfo& info, const RunConfi
   tbb::enumerable_thread_specific<std::unique_ptr<Solver>> workers([&info] { return info.make(); });
   tbb::enumerable_thread_specific<std::unique_ptr<RowAnnotator>> annotators(
       [&cfg] { return cfg.make_annotator ? cfg.make_annotator() : nullptr; });
-  SlicePool pool;
+  detail::SlicePool<Slice> pool;
   fmt::memory_buffer out;
   bool unsupported_reported = false;
   const auto start = Clock::now();

@@ -1,4 +1,5 @@
 #include "sudoku/driver/generate.hpp"
+#include "sudoku/driver/pool.hpp"
 
 #include <chrono>
 #include <mutex>
@@ -32,8 +33,7 @@ GenerateReport generate(const GenerateConfig& cfg) {
   arena.execute([&] {
     tbb::enumerable_thread_specific<std::unique_ptr<ItemWorker>> workers(
         [&cfg] { return cfg.make_worker(); });
-    std::mutex pool_mutex;
-    std::vector<std::unique_ptr<GenSlice>> pool;
+    detail::SlicePool<GenSlice> pool;
     uint64_t next = 0;
     const std::size_t per = cfg.slice_items > 0 ? cfg.slice_items : 64;
     tbb::parallel_pipeline(
@@ -47,16 +47,7 @@ GenerateReport generate(const GenerateConfig& cfg) {
                 fc.stop();
                 return nullptr;
               }
-              GenSlice* s;
-              {
-                std::lock_guard lock(pool_mutex);
-                if (pool.empty()) {
-                  s = new GenSlice;
-                } else {
-                  s = pool.back().release();
-                  pool.pop_back();
-                }
-              }
+              GenSlice* s = pool.get();
               s->first = cfg.first + next;
               s->items.resize(static_cast<std::size_t>(std::min<uint64_t>(per, cfg.count - next)));
               next += s->items.size();
@@ -70,14 +61,12 @@ GenerateReport generate(const GenerateConfig& cfg) {
                                                      return s;
                                                    }) &
             tbb::make_filter<GenSlice*, void>(tbb::filter_mode::serial_in_order, [&](GenSlice* s) {
-              std::unique_ptr<GenSlice> owned(s);
               if (cfg.on_items) cfg.on_items(s->items);
               report.items += s->items.size();
               if (cfg.on_progress)
                 cfg.on_progress(report.items,
                                 std::chrono::duration<double>(Clock::now() - start).count());
-              std::lock_guard lock(pool_mutex);
-              pool.push_back(std::move(owned));
+              pool.put(s);
             }));
   });
   report.wall_s = std::chrono::duration<double>(Clock::now() - start).count();
