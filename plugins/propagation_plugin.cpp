@@ -10,6 +10,7 @@
 #include <cstring>
 #include <memory>
 
+#include "sudoku/simd.hpp"
 #include "sudoku/solvers/propagation.hpp"
 #include "sudoku_bench/plugin.h"
 
@@ -24,6 +25,7 @@ struct State {
 
 void* create() {
   try {
+    sudoku::simd::use_environment();  // this library's own copy of the choice: SUDOKU_SIMD too
     return new State;
   } catch (...) {
     return nullptr;

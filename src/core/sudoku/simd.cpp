@@ -1,14 +1,22 @@
 #include "sudoku/simd.hpp"
 
+#include <atomic>
 #include <cstdlib>
 #include <stdexcept>
 
 #include <fmt/format.h>
 #include <hwy/highway.h>
-#include <hwy/targets.h>
+
+// The choice is ours, not Highway's HWY_DYNAMIC_DISPATCH: that needs libhwy.so, whose static
+// initialiser measures its timer's resolution at every process start (3 ms of CPU, 6% of a
+// short `generate` run; perf). Highway's headers still compile each target (foreach_target.h in
+// solvers/propagation.cpp); here is only which one runs, from the CPU's own feature bits (the
+// same features as Highway's target strings; F16C is left out of them, HWY_DISABLE_F16C).
 
 namespace sudoku::simd {
 namespace {
+
+std::atomic<int64_t> forced{0};  // a Highway target bit, or 0: the best the CPU runs
 
 /// Highway's name for a target, in lower case; the static (baseline) target is "baseline".
 std::string name_of(int64_t target) {
@@ -18,39 +26,57 @@ std::string name_of(int64_t target) {
   return s;
 }
 
-/// Compiled targets the CPU runs, best (lowest bit on x86) first, ignoring any earlier use().
+bool cpu_runs(int64_t target) {
+  if (target == HWY_STATIC_TARGET) return true;
+#if HWY_ARCH_X86
+  __builtin_cpu_init();
+  const bool sse4 = __builtin_cpu_supports("ssse3") && __builtin_cpu_supports("sse4.1") &&
+                    __builtin_cpu_supports("sse4.2") && __builtin_cpu_supports("pclmul") &&
+                    __builtin_cpu_supports("aes");
+  if (target == HWY_SSE4) return sse4;
+  if (target == HWY_AVX2)
+    return sse4 && __builtin_cpu_supports("avx") && __builtin_cpu_supports("avx2") &&
+           __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2") &&
+           __builtin_cpu_supports("fma");
+#endif
+  return false;
+}
+
+/// Compiled targets the CPU runs, best (lowest bit) first.
 std::vector<int64_t> runnable() {
-  hwy::DisableTargets(0);
   std::vector<int64_t> out;
-  for (int64_t left = hwy::SupportedTargets() & HWY_TARGETS; left != 0; left &= left - 1)
-    out.push_back(left & -left);
+  for (int64_t left = HWY_TARGETS; left != 0; left &= left - 1)
+    if (cpu_runs(left & -left)) out.push_back(left & -left);
   return out;
 }
 
 }  // namespace
 
+int64_t current_target() {
+  const int64_t f = forced.load(std::memory_order_relaxed);
+  if (f != 0) return f;
+  static const int64_t best = runnable().front();
+  return best;
+}
+
 std::vector<std::string> available() {
-  const std::string now = current();
   std::vector<std::string> out;
   for (const int64_t t : runnable()) out.push_back(name_of(t));
-  use(now);
   return out;
 }
 
-std::string current() {
-  const int64_t mask = hwy::SupportedTargets() & HWY_TARGETS;
-  return mask == 0 ? "none" : name_of(mask & -mask);
-}
+std::string current() { return name_of(current_target()); }
 
 void use(std::string_view name) {
-  const std::vector<int64_t> targets = runnable();
-  if (name.empty() || name == "best") return;
+  if (name.empty() || name == "best") {
+    forced = 0;
+    return;
+  }
   const std::string_view want = name == "portable" ? "baseline" : name;
   std::string names;
-  for (const int64_t t : targets) {
+  for (const int64_t t : runnable()) {
     if (name_of(t) == want) {
-      // Every better target goes; the baseline stays, as Highway requires.
-      hwy::DisableTargets(~(t | HWY_STATIC_TARGET | HWY_SCALAR | HWY_EMU128));
+      forced = t;
       return;
     }
     names += (names.empty() ? "" : ", ") + name_of(t);

@@ -2,6 +2,7 @@
 // The instruction set of the solvers compiled once per target (propagation, scored): Highway
 // picks the best this CPU runs when a solver is made; SUDOKU_SIMD caps it, for valgrind and
 // cachegrind (which cannot run AVX-512) and to compare the paths.
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,10 +17,14 @@ std::vector<std::string> available();
 /// The target that solvers made from now on use.
 std::string current();
 
+/// The same as Highway's target bit (HWY_AVX2, ...): what the solvers' factories dispatch on.
+int64_t current_target();
+
 /// Solvers made from now on use `name`: one of available(), "portable" (= "baseline"), or
 /// "best"/"" (the default choice again). Throws std::invalid_argument, listing the names, for
-/// a target not compiled in or not run by this CPU. Not thread-safe: call it before any
-/// worker thread makes a solver (main does, from SUDOKU_SIMD; tests between runs).
+/// a target not compiled in or not run by this CPU. Call it before worker threads make their
+/// solvers (main does, from SUDOKU_SIMD; tests between runs): a solver keeps the target it
+/// was made with.
 void use(std::string_view name);
 
 /// Applies the environment variable SUDOKU_SIMD (unset: best), as use() does; the message of

@@ -107,6 +107,7 @@
 #ifndef SUDOKU_PROPAGATION_SHARED_
 #define SUDOKU_PROPAGATION_SHARED_
 #include "sudoku/solvers/propagation.hpp"
+#include "sudoku/simd.hpp"
 
 #include <array>
 #include <bit>
@@ -665,17 +666,43 @@ HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
 namespace sudoku {
+namespace {
 
-HWY_EXPORT(NewPropagation);
-HWY_EXPORT(NewScored);
-HWY_EXPORT(RootCandidates);
+/// The function of the target simd::current_target() names, among those compiled here (the
+/// choice is simd.cpp's, not HWY_DYNAMIC_DISPATCH's: see there).
+template <class F>
+F for_current_target([[maybe_unused]] F sse4, [[maybe_unused]] F avx2, F baseline) {
+  [[maybe_unused]] const int64_t t = simd::current_target();
+#if HWY_TARGETS & HWY_AVX2
+  if (t == HWY_AVX2) return avx2;
+#endif
+#if HWY_TARGETS & HWY_SSE4
+  if (t == HWY_SSE4) return sse4;
+#endif
+  return baseline;
+}
 
-std::unique_ptr<Solver> make_propagation() { return HWY_DYNAMIC_DISPATCH(NewPropagation)(); }
+#if HWY_TARGETS & HWY_AVX2
+#define SUDOKU_AVX2(f) &N_AVX2::f
+#else
+#define SUDOKU_AVX2(f) nullptr
+#endif
+#if HWY_TARGETS & HWY_SSE4
+#define SUDOKU_SSE4(f) &N_SSE4::f
+#else
+#define SUDOKU_SSE4(f) nullptr
+#endif
+#define SUDOKU_DISPATCH(f) \
+  for_current_target<decltype(&HWY_STATIC_DISPATCH(f))>(SUDOKU_SSE4(f), SUDOKU_AVX2(f), &HWY_STATIC_DISPATCH(f))
 
-std::unique_ptr<Solver> make_scored() { return HWY_DYNAMIC_DISPATCH(NewScored)(); }
+}  // namespace
+
+std::unique_ptr<Solver> make_propagation() { return SUDOKU_DISPATCH(NewPropagation)(); }
+
+std::unique_ptr<Solver> make_scored() { return SUDOKU_DISPATCH(NewScored)(); }
 
 std::optional<std::array<uint16_t, 81>> propagation_candidates(const Grid& puzzle) {
-  return HWY_DYNAMIC_DISPATCH(RootCandidates)(puzzle);
+  return SUDOKU_DISPATCH(RootCandidates)(puzzle);
 }
 
 }  // namespace sudoku
