@@ -1,7 +1,8 @@
 #pragma once
-// The instruction set of the solvers compiled once per target (propagation, scored): Highway
-// picks the best this CPU runs when a solver is made; SUDOKU_SIMD caps it, for valgrind and
-// cachegrind (which cannot run AVX-512) and to compare the paths.
+// The instruction set of the solvers compiled once per target by Highway's headers
+// (propagation, scored): the best this CPU runs is picked here when a solver is made;
+// SUDOKU_SIMD caps it, for instruction counts that do not depend on the CPU (valgrind) and to
+// compare the paths.
 #include <cstdint>
 #include <string>
 #include <string_view>
