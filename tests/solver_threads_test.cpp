@@ -12,39 +12,45 @@
 
 namespace {
 
+/// Each of 4 threads makes its own worker of `info` and solves every puzzle `rounds` times, the
+/// threads in different orders; each result must equal a serial run's (status, answer, nodes).
+template <class Puzzle, class Solve, class Answer>
+void expect_concurrent_runs_agree(const sudoku::SolverInfo& info, const std::vector<Puzzle>& puzzles,
+                                  int rounds, const sudoku::Limits& limits, Solve solve, Answer answer) {
+  std::vector<sudoku::Result> want;
+  auto serial = info.make();
+  for (const auto& p : puzzles) want.push_back(solve(*serial, p, limits));
+  constexpr int kThreads = 4;
+  std::vector<std::vector<sudoku::Result>> got(kThreads);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, t] {
+      auto solver = info.make();
+      for (int round = 0; round < rounds; ++round)
+        for (std::size_t i = 0; i < puzzles.size(); ++i)  // threads walk the puzzles in different orders
+          got[t].push_back(solve(*solver, puzzles[(i + static_cast<std::size_t>(t) * 5) % puzzles.size()], limits));
+    });
+  }
+  for (auto& th : threads) th.join();
+  for (int t = 0; t < kThreads; ++t) {
+    for (std::size_t k = 0; k < got[t].size(); ++k) {
+      const std::size_t i = (k % puzzles.size() + static_cast<std::size_t>(t) * 5) % puzzles.size();
+      EXPECT_EQ(got[t][k].status, want[i].status) << info.name << " puzzle " << i;
+      EXPECT_EQ(answer(got[t][k]), answer(want[i])) << info.name << " puzzle " << i;
+      EXPECT_EQ(got[t][k].work.nodes, want[i].work.nodes) << info.name << " puzzle " << i;
+    }
+  }
+}
+
 TEST(SolverThreads, ConcurrentSolversAgreeWithSerialRuns) {
   auto puzzles = test::load(test::shared("norvig_easy50.txt"), 12);
   const auto extra = test::load(test::shared("tdoku_test_puzzles.csv"), 12);
   puzzles.insert(puzzles.end(), extra.begin(), extra.end());
-  const sudoku::Limits limits{2, 5'000'000};
-  for (const auto& info : sudoku::solvers()) {
-    std::vector<sudoku::Result> want;
-    auto serial = info.make();
-    for (const auto& p : puzzles) want.push_back(serial->solve(p.parsed.puzzle, limits));
-    constexpr int kThreads = 4;
-    std::vector<std::vector<sudoku::Result>> got(kThreads);
-    std::vector<std::thread> threads;
-    for (int t = 0; t < kThreads; ++t) {
-      threads.emplace_back([&, t] {
-        auto solver = info.make();
-        for (int round = 0; round < 2; ++round)
-          for (std::size_t i = 0; i < puzzles.size(); ++i) {
-            // Threads walk the puzzles in different orders.
-            const auto& p = puzzles[(i + static_cast<std::size_t>(t) * 5) % puzzles.size()];
-            got[t].push_back(solver->solve(p.parsed.puzzle, limits));
-          }
-      });
-    }
-    for (auto& th : threads) th.join();
-    for (int t = 0; t < kThreads; ++t) {
-      for (std::size_t k = 0; k < got[t].size(); ++k) {
-        const std::size_t i = (k % puzzles.size() + static_cast<std::size_t>(t) * 5) % puzzles.size();
-        EXPECT_EQ(got[t][k].status, want[i].status) << info.name << " puzzle " << i;
-        EXPECT_EQ(got[t][k].solution, want[i].solution) << info.name << " puzzle " << i;
-        EXPECT_EQ(got[t][k].work.nodes, want[i].work.nodes) << info.name << " puzzle " << i;
-      }
-    }
-  }
+  for (const auto& info : sudoku::solvers())
+    expect_concurrent_runs_agree(
+        info, puzzles, 2, sudoku::Limits{2, 5'000'000},
+        [](sudoku::Solver& s, const test::Record& p, const sudoku::Limits& l) { return s.solve(p.parsed.puzzle, l); },
+        [](const sudoku::Result& r) { return r.solution; });
 }
 
 // The same for the nonogram solvers, on unique puzzles (sgt-pattern's) and on ones with many
@@ -62,31 +68,14 @@ TEST(SolverThreads, ConcurrentNonogramSolversAgreeWithSerialRuns) {
     puzzles.push_back(std::move(p.puzzle));
   }
   ASSERT_EQ(puzzles.size(), 14u);
-  const sudoku::Limits limits{2, 5'000'000};
   for (const auto& info : sudoku::solvers()) {
     if (info.kind != sudoku::PuzzleKind::nonogram) continue;
-    std::vector<sudoku::Result> want;
-    auto serial = info.make();
-    for (const auto& p : puzzles) want.push_back(serial->solve_nonogram(p, limits));
-    constexpr int kThreads = 4;
-    std::vector<std::vector<sudoku::Result>> got(kThreads);
-    std::vector<std::thread> threads;
-    for (int t = 0; t < kThreads; ++t) {
-      threads.emplace_back([&, t] {
-        auto solver = info.make();
-        for (std::size_t i = 0; i < puzzles.size(); ++i)
-          got[t].push_back(solver->solve_nonogram(puzzles[(i + static_cast<std::size_t>(t) * 5) % puzzles.size()], limits));
-      });
-    }
-    for (auto& th : threads) th.join();
-    for (int t = 0; t < kThreads; ++t) {
-      for (std::size_t k = 0; k < got[t].size(); ++k) {
-        const std::size_t i = (k + static_cast<std::size_t>(t) * 5) % puzzles.size();
-        EXPECT_EQ(got[t][k].status, want[i].status) << info.name << " puzzle " << i;
-        EXPECT_EQ(got[t][k].picture, want[i].picture) << info.name << " puzzle " << i;
-        EXPECT_EQ(got[t][k].work.nodes, want[i].work.nodes) << info.name << " puzzle " << i;
-      }
-    }
+    expect_concurrent_runs_agree(
+        info, puzzles, 1, sudoku::Limits{2, 5'000'000},
+        [](sudoku::Solver& s, const sudoku::nonogram::Puzzle& p, const sudoku::Limits& l) {
+          return s.solve_nonogram(p, l);
+        },
+        [](const sudoku::Result& r) { return r.picture; });
   }
 }
 

@@ -159,6 +159,7 @@ void write_slice(const Slice& s, const std::string& file, const SolverInfo& info
   PuzzleRow row;
   row.file = file;
   row.solver = info.name;
+  const bool nonograms = s.format.kind == Format::Kind::nonogram;
   for (std::size_t i = 0; i < s.items.size(); ++i) {
     const Item& it = s.items[i];
     row.line = it.line;
@@ -167,7 +168,6 @@ void write_slice(const Slice& s, const std::string& file, const SolverInfo& info
     row.clues = it.clues;
     row.time_ns = it.time_ns;
     row.work = it.work;
-    const bool nonograms = s.format.kind == Format::Kind::nonogram;
     row.solution = cfg.solutions && !nonograms ? &s.answers[i] : nullptr;
     row.picture = cfg.solutions && nonograms ? &s.pictures[i] : nullptr;
     schema.fields(out, row);
