@@ -1,0 +1,169 @@
+// The rating loop of SE_RATING.md section 2 over the producers of section 3, in their order.
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+#include "sudoku/se/se.hpp"
+#include "sudoku/se/state.hpp"
+
+namespace sudoku::se {
+
+namespace {
+
+struct TechInfo {
+  std::string_view id, name;
+};
+constexpr std::array<TechInfo, kTechCount> kTechs = {{
+    {"hidden_single", "Hidden Single"},
+    {"direct_pointing", "Direct Pointing"},
+    {"direct_claiming", "Direct Claiming"},
+    {"direct_hidden_pair", "Direct Hidden Pair"},
+    {"naked_single", "Naked Single"},
+    {"direct_hidden_triplet", "Direct Hidden Triplet"},
+    {"pointing", "Pointing"},
+    {"claiming", "Claiming"},
+    {"naked_pair", "Naked Pair"},
+    {"x_wing", "X-Wing"},
+    {"hidden_pair", "Hidden Pair"},
+    {"naked_triplet", "Naked Triplet"},
+    {"swordfish", "Swordfish"},
+    {"hidden_triplet", "Hidden Triplet"},
+    {"skyscraper", "Skyscraper"},
+    {"two_string_kite", "Two-string Kite"},
+    {"turbot_crane", "Turbot Crane"},
+    {"grouped_turbot", "Grouped Turbot"},
+    {"xy_wing", "XY-Wing"},
+    {"xyz_wing", "XYZ-Wing"},
+    {"unique_rectangle", "Unique Rectangle"},
+    {"unique_loop", "Unique Loop"},
+    {"naked_quad", "Naked Quad"},
+    {"jellyfish", "Jellyfish"},
+    {"hidden_quad", "Hidden Quad"},
+    {"three_strong_links", "3 Strong Links"},
+    {"wxyz_wing", "WXYZ-Wing"},
+    {"bug", "Bivalue Universal Grave"},
+    {"vwxyz_wing", "VWXYZ-Wing"},
+    {"aligned_pair_exclusion", "Aligned Pair Exclusion"},
+    {"x_cycle", "Bidirectional X-Cycle"},
+    {"y_cycle", "Bidirectional Y-Cycle"},
+    {"xy_cycle", "Bidirectional Cycle"},
+    {"forcing_x_chain", "Forcing X-Chain"},
+    {"forcing_chain", "Forcing Chain"},
+    {"aligned_triplet_exclusion", "Aligned Triplet Exclusion"},
+    {"nishio", "Nishio Forcing Chain"},
+    {"cell_forcing_chains", "Cell Forcing Chains"},
+    {"region_forcing_chains", "Region Forcing Chains"},
+    {"dynamic_contradiction", "Dynamic Contradiction Forcing Chains"},
+    {"dynamic_double", "Dynamic Double Forcing Chains"},
+    {"dynamic_cell", "Dynamic Cell Forcing Chains"},
+    {"dynamic_region", "Dynamic Region Forcing Chains"},
+    {"dynamic_plus", "Dynamic Forcing Chains (+)"},
+    {"nested", "Nested Forcing Chains"},
+}};
+
+// Section 3, in order.
+constexpr std::array<Producer, 36> kProducers = {
+    hidden_single,          direct_intersection,      direct_hidden_pair,   naked_single,
+    direct_hidden_triple,   intersection,             naked_pair,           x_wing,
+    hidden_pair,            naked_triple,             swordfish,            hidden_triple,
+    turbot,                 xy_wing,                  xyz_wing,             unique_loops,
+    naked_quad,             jellyfish,                hidden_quad,          three_strong_links,
+    wxyz_wing,              bug,                      vwxyz_wing,           aligned_pair_exclusion,
+    forcing_chains_cycles,  aligned_triple_exclusion, nishio_chains,        multiple_chains,
+    dynamic_chains,         dynamic_plus_chains,      nested_chains_2,      nested_chains_3,
+    nested_chains_4_0,      nested_chains_4_1,        nested_chains_4_2,    nested_chains_4_3,
+};
+
+}  // namespace
+
+bool next_hint(const State& s, Ctx& ctx, Hints& hints) {
+  hints.list.clear();
+  for (Producer p : kProducers) {
+    p(s, ctx, hints);
+    if (!hints.empty()) return true;
+  }
+  return false;
+}
+
+std::string_view tech_id(Tech t) noexcept { return kTechs[static_cast<int>(t)].id; }
+std::string_view tech_name(Tech t) noexcept { return kTechs[static_cast<int>(t)].name; }
+
+int tenths(double r) noexcept { return static_cast<int>((r + 0.05) * 10); }
+
+std::string effect_text(const Step& s) {
+  std::vector<Cand> rm = s.removals;
+  std::sort(rm.begin(), rm.end(), [](Cand a, Cand b) {
+    return a.cell != b.cell ? a.cell < b.cell : a.digit < b.digit;
+  });
+  std::string out;
+  if (!rm.empty()) {
+    out = "remove";
+    for (Cand c : rm) {
+      out += ' ';
+      out += cell_rc(c.cell);
+      out += '-';
+      out += static_cast<char>('0' + c.digit);
+    }
+  }
+  if (s.place_cell >= 0) {
+    if (!out.empty()) out += "; ";
+    out += "place " + cell_rc(s.place_cell) + '=' + static_cast<char>('0' + s.place_digit);
+  }
+  return out;
+}
+
+struct Rater::Scratch {
+  State state;
+  Hints hints;
+};
+
+Rater::Rater() : scratch_(new Scratch) {}
+Rater::~Rater() { delete scratch_; }
+
+Rating Rater::rate(const Grid& puzzle, uint64_t budget, std::vector<Step>* steps) {
+  Rating out;
+  State& s = scratch_->state;
+  if (steps != nullptr) steps->clear();
+  if (puzzle.box() != 3 || !s.load(puzzle)) {
+    out.status = Status::invalid;
+    return out;
+  }
+  Ctx ctx;
+  ctx.want_text = steps != nullptr;
+  ctx.budget = budget;
+  double er = 0, ep = 0, ed = 0;
+  try {
+    while (s.empty > 0) {
+      Hints& hints = scratch_->hints;
+      if (!next_hint(s, ctx, hints)) {
+        er = 20.0;
+        out.status = Status::stuck;
+        break;
+      }
+      Hint& h = hints.list.front();
+      if (h.rating > er) {
+        er = h.rating;
+        out.hardest = h.tech;
+      }
+      ++out.counts[static_cast<int>(h.tech)];
+      for (Cand c : h.removals) s.remove(c.cell, c.digit);
+      if (h.place_cell >= 0) s.place(h.place_cell, h.place_digit);
+      if (ep == 0) {
+        if (ed == 0) ed = er;
+        if (h.place_cell >= 0) ep = er;
+      }
+      if (steps != nullptr)
+        steps->push_back(Step{h.rating, h.tech, std::move(h.text), std::move(h.removals),
+                              h.place_cell, h.place_digit});
+    }
+  } catch (const BudgetExceeded&) {
+    out.status = Status::budget_exceeded;
+  }
+  out.er = tenths(er);
+  out.ep = tenths(ep);
+  out.ed = tenths(ed);
+  out.work = ctx.work;
+  return out;
+}
+
+}  // namespace sudoku::se

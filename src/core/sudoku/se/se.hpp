@@ -1,0 +1,138 @@
+#pragma once
+// The Sudoku Explainer rating (ER/EP/ED, issue 16): the techniques of Sukaku Explainer 1.15.10
+// (the fork of Sudoku Explainer 1.2.1 that rated ../shared/datasets), tried in its order, with
+// its choice of hint at every step, so that the path and therefore the rating are the
+// reference's. ../shared/SE_RATING.md is the specification; the section numbers quoted in the
+// sources of this folder are its sections.
+//
+// This header is the public face: rate a puzzle, get ER/EP/ED, the hardest technique, the counts
+// per technique and, on request, every step. The producers live in state.hpp and one file per
+// family (basic.cpp, fork.cpp, exclusion.cpp, chains.cpp); rater.cpp runs the loop.
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sudoku/grid.hpp"
+
+namespace sudoku::se {
+
+/// Technique families, in the order of the reference's producers (SE_RATING.md section 3). A
+/// step's name in text output is the family's name; the hint's own text says more.
+enum class Tech : uint8_t {
+  hidden_single,  // 1.0 full house, 1.2 box, 1.5 line
+  direct_pointing,
+  direct_claiming,
+  direct_hidden_pair,
+  naked_single,
+  direct_hidden_triplet,
+  pointing,
+  claiming,
+  naked_pair,
+  x_wing,
+  hidden_pair,
+  naked_triplet,
+  swordfish,
+  hidden_triplet,
+  skyscraper,
+  two_string_kite,
+  turbot_crane,
+  grouped_turbot,  // any grouped link of the Turbot family (4.3)
+  xy_wing,
+  xyz_wing,
+  unique_rectangle,  // 4 cells
+  unique_loop,       // 6 or more cells
+  naked_quad,
+  jellyfish,
+  hidden_quad,
+  three_strong_links,
+  wxyz_wing,
+  bug,
+  vwxyz_wing,
+  aligned_pair_exclusion,
+  x_cycle,
+  y_cycle,
+  xy_cycle,
+  forcing_x_chain,
+  forcing_chain,  // XY forcing chain (7.0 + bonus)
+  aligned_triplet_exclusion,
+  nishio,
+  cell_forcing_chains,    // static multiple chains (8.0 + bonus)
+  region_forcing_chains,
+  dynamic_contradiction,  // dynamic chains (8.5 + bonus)
+  dynamic_double,
+  dynamic_cell,
+  dynamic_region,
+  dynamic_plus,           // nested level 1 (9.0 + bonus)
+  nested,                 // nested levels 2 and more (9.5 + bonus)
+};
+inline constexpr int kTechCount = static_cast<int>(Tech::nested) + 1;
+
+/// Identifier for CSV and JSON ("direct_hidden_pair").
+std::string_view tech_id(Tech t) noexcept;
+/// The reference's name ("Direct Hidden Pair").
+std::string_view tech_name(Tech t) noexcept;
+
+/// One candidate: a digit 1-9 in a cell 0-80.
+struct Cand {
+  uint8_t cell, digit;
+  friend bool operator==(Cand, Cand) = default;
+};
+
+/// One step of the rating, as `explain` and the trace show it.
+struct Step {
+  double rating = 0;  ///< the exact double the reference computes
+  Tech tech = Tech::hidden_single;
+  std::string text;   ///< what the step is, in the reference's words where we have them
+  std::vector<Cand> removals;  ///< in the order the hint lists them
+  int place_cell = -1;         ///< the cell the step places a digit in, or -1
+  int place_digit = 0;
+};
+
+/// Tenths, the way the reference prints a rating: int((r + 0.05) * 10).
+int tenths(double r) noexcept;
+
+enum class Status : uint8_t {
+  rated,            ///< every cell filled
+  stuck,            ///< no technique applies: ER 20.0, as the reference prints
+  budget_exceeded,  ///< the work budget ran out first
+  invalid,          ///< givens that repeat a digit in a region
+};
+
+struct Rating {
+  Status status = Status::rated;
+  int er = 0, ep = 0, ed = 0;  ///< tenths (72 = 7.2)
+  Tech hardest = Tech::hidden_single;  ///< the first step with the largest rating
+  std::array<uint32_t, kTechCount> counts{};  ///< steps of each family
+  uint64_t work = 0;  ///< work spent (the unit of the budget)
+};
+
+/// The default budget (work units; see Rater): far above the hardest puzzles of the reference
+/// files, so that only a puzzle with many solutions, on which the reference can run for minutes,
+/// stops on it.
+inline constexpr uint64_t kDefaultSeBudget = 2'000'000'000;
+
+/// The rater's worker: scratch memory. Not thread-safe; one per thread.
+class Rater {
+ public:
+  Rater();
+  ~Rater();
+  Rater(const Rater&) = delete;
+  Rater& operator=(const Rater&) = delete;
+
+  /// Rates a 9x9 puzzle. `budget` bounds the work (0: unlimited); `steps`, when given, receives
+  /// every step with its text.
+  Rating rate(const Grid& puzzle, uint64_t budget = kDefaultSeBudget,
+              std::vector<Step>* steps = nullptr);
+
+ private:
+  struct Scratch;
+  Scratch* scratch_;
+};
+
+/// "remove r1c1-8 r5c3-8; place r5c2=4": a step's effect in the format of
+/// ../shared/datasets/se_steps_sample.txt (removals sorted by cell, then digit).
+std::string effect_text(const Step& s);
+
+}  // namespace sudoku::se

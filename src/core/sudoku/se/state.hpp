@@ -1,0 +1,164 @@
+#pragma once
+// What the producers of the SE rater share: the grid model of SE_RATING.md section 1, the hint a
+// producer yields, where it yields it, and the work budget. Internal to src/core/sudoku/se/.
+//
+// Regions are numbered in the reference's type order: 0-8 boxes, 9-17 rows, 18-26 columns.
+// Cells inside a region are numbered 0-8: row left to right, column top to bottom, box row by
+// row. Two scan orders occur (section 1): `kScanBCR` (boxes, columns, rows: singles, naked and
+// hidden sets) and plain 0-26 (boxes, rows, columns: loops, BUG, chains).
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "sudoku/se/se.hpp"
+
+namespace sudoku::se {
+
+inline constexpr int kBox = 0, kRow = 1, kCol = 2;  // region types
+inline constexpr uint16_t kAllDigits = 0x1FF;       // bit d-1 for digit d
+
+constexpr int row_of(int c) noexcept { return c / 9; }
+constexpr int col_of(int c) noexcept { return c % 9; }
+constexpr int box_of(int c) noexcept { return c / 27 * 3 + c % 9 / 3; }
+constexpr uint16_t digit_bit(int d) noexcept { return static_cast<uint16_t>(1u << (d - 1)); }
+constexpr int region_id(int type, int index) noexcept { return type * 9 + index; }
+constexpr int region_type(int region) noexcept { return region / 9; }
+
+/// The constant tables of the geometry.
+struct Geometry {
+  std::array<std::array<uint8_t, 9>, 27> cells;   ///< region -> its cells in region order
+  std::array<std::array<uint8_t, 3>, 81> region;  ///< cell -> its box, row, column region
+  std::array<std::array<uint8_t, 3>, 81> pos;     ///< cell -> its position in them
+  std::array<std::array<uint8_t, 20>, 81> peers;  ///< increasing index
+  std::array<std::array<uint64_t, 2>, 81> peer_mask;  ///< the 20 peers as a 81-bit set
+  std::array<int8_t, 27> scan_bcr;                ///< boxes, columns, rows: region numbers
+};
+const Geometry& geo() noexcept;
+
+inline bool sees(int a, int b) noexcept {
+  return a != b && (row_of(a) == row_of(b) || col_of(a) == col_of(b) || box_of(a) == box_of(b));
+}
+
+/// The grid of section 1: values and candidates, and per region and digit the positions (bit p
+/// for position p) where the digit is a candidate, kept up to date by remove() and place().
+struct State {
+  std::array<uint8_t, 81> value{};
+  std::array<uint16_t, 81> cand{};                 ///< 0 on a filled cell
+  std::array<std::array<uint16_t, 9>, 27> where{};  ///< [region][digit-1] -> positions
+  std::array<uint16_t, 27> open{};                 ///< [region] -> positions of empty cells
+  int empty = 81;
+
+  /// The puzzle's candidates (section 1). False when two givens repeat a digit in a region.
+  bool load(const Grid& g);
+  bool has(int cell, int digit) const noexcept { return (cand[cell] >> (digit - 1)) & 1; }
+  uint16_t positions(int region, int digit) const noexcept { return where[region][digit - 1]; }
+  int empty_in(int region) const noexcept { return std::popcount(open[region]); }
+  /// Removes a candidate (no effect if absent).
+  void remove(int cell, int digit) noexcept;
+  /// Sets the value, clears the cell's candidates, removes the digit from its 20 peers.
+  void place(int cell, int digit) noexcept;
+};
+
+/// A producer's hint: what it removes and places, its rating and, for `explain`, its text.
+/// Fields under "pattern" are filled by the producers whose hints the nested chains use
+/// (intersections, naked and hidden pairs, X-wing: section 6, nested levels).
+struct Hint {
+  Tech tech = Tech::hidden_single;
+  double rating = 0;
+  std::vector<Cand> removals;  ///< in the order the reference adds them (see section 6)
+  int place_cell = -1;         ///< the cell the hint names, or -1
+  int place_digit = 0;
+  std::string text;            ///< filled only when Ctx::want_text
+
+  // pattern
+  uint16_t digits = 0;               ///< the pattern's digits
+  std::vector<uint8_t> base, cover;  ///< regions: base and cover (fish, intersections, sets)
+  std::vector<uint8_t> cells;        ///< the pattern's cells
+};
+
+/// The work budget ran out (thrown by Ctx::spend, caught by Rater::rate).
+struct BudgetExceeded {};
+
+/// What every producer receives beside the grid.
+struct Ctx {
+  bool want_text = false;  ///< build Hint::text
+  uint64_t work = 0;       ///< work spent so far
+  uint64_t budget = 0;     ///< 0: unlimited
+  /// Counts `n` units of work (about one candidate looked at or one node made).
+  void spend(uint64_t n) {
+    work += n;
+    if (budget != 0 && work > budget) throw BudgetExceeded{};
+  }
+};
+
+/// Where a producer puts its hints. In `first` mode (the rating loop) the producer may stop as
+/// soon as add() returns false; in `all` mode (the nested chains) it lists every hint.
+class Hints {
+ public:
+  explicit Hints(bool all = false) : all_(all) {}
+  /// Takes the hint; false when the producer should stop looking.
+  bool add(Hint&& h) {
+    list.push_back(std::move(h));
+    return all_;
+  }
+  bool all() const noexcept { return all_; }
+  bool empty() const noexcept { return list.empty(); }
+  std::vector<Hint> list;
+
+ private:
+  bool all_;
+};
+
+/// A producer: looks at the grid, adds its hints (sorted, if the reference sorts them).
+using Producer = void (*)(const State&, Ctx&, Hints&);
+
+// The producers of section 3, in the reference's order (1-36).
+void hidden_single(const State&, Ctx&, Hints&);          // 1       basic.cpp
+void direct_intersection(const State&, Ctx&, Hints&);    // 2
+void direct_hidden_pair(const State&, Ctx&, Hints&);     // 3
+void naked_single(const State&, Ctx&, Hints&);           // 4
+void direct_hidden_triple(const State&, Ctx&, Hints&);   // 5
+void intersection(const State&, Ctx&, Hints&);           // 6
+void naked_pair(const State&, Ctx&, Hints&);             // 7
+void x_wing(const State&, Ctx&, Hints&);                 // 8
+void hidden_pair(const State&, Ctx&, Hints&);            // 9
+void naked_triple(const State&, Ctx&, Hints&);           // 10
+void swordfish(const State&, Ctx&, Hints&);              // 11
+void hidden_triple(const State&, Ctx&, Hints&);          // 12
+void turbot(const State&, Ctx&, Hints&);                 // 13      fork.cpp
+void xy_wing(const State&, Ctx&, Hints&);                // 14      basic.cpp
+void xyz_wing(const State&, Ctx&, Hints&);               // 15
+void unique_loops(const State&, Ctx&, Hints&);           // 16      fork.cpp
+void naked_quad(const State&, Ctx&, Hints&);             // 17      basic.cpp
+void jellyfish(const State&, Ctx&, Hints&);              // 18
+void hidden_quad(const State&, Ctx&, Hints&);            // 19
+void three_strong_links(const State&, Ctx&, Hints&);     // 20      fork.cpp
+void wxyz_wing(const State&, Ctx&, Hints&);              // 21
+void bug(const State&, Ctx&, Hints&);                    // 22
+void vwxyz_wing(const State&, Ctx&, Hints&);             // 23
+void aligned_pair_exclusion(const State&, Ctx&, Hints&);    // 24  exclusion.cpp
+void forcing_chains_cycles(const State&, Ctx&, Hints&);     // 25  chains.cpp
+void aligned_triple_exclusion(const State&, Ctx&, Hints&);  // 26  exclusion.cpp
+void nishio_chains(const State&, Ctx&, Hints&);             // 27  chains.cpp
+void multiple_chains(const State&, Ctx&, Hints&);           // 28
+void dynamic_chains(const State&, Ctx&, Hints&);            // 29
+void dynamic_plus_chains(const State&, Ctx&, Hints&);       // 30 (level 1)
+void nested_chains_2(const State&, Ctx&, Hints&);           // 31
+void nested_chains_3(const State&, Ctx&, Hints&);           // 32
+void nested_chains_4_0(const State&, Ctx&, Hints&);         // 33-36 (level 4, inner 0-3)
+void nested_chains_4_1(const State&, Ctx&, Hints&);
+void nested_chains_4_2(const State&, Ctx&, Hints&);
+void nested_chains_4_3(const State&, Ctx&, Hints&);
+
+/// Runs the producers of section 3 in order until one yields: its hints are in `hints` (the
+/// first is the step). False when none applies.
+bool next_hint(const State& s, Ctx& ctx, Hints& hints);
+
+/// "r4c2" (rows and columns 1-9) and the reference's "B4" (column letter, row digit).
+std::string cell_rc(int cell);
+std::string cell_se(int cell);
+
+}  // namespace sudoku::se
