@@ -1,11 +1,10 @@
-// The chaining engine (SE_RATING.md section 6): forcing chains and cycles, Nishio, multiple and
-// dynamic chains and the nested levels (producers 25, 27-36).
+// The chaining engine (SE_RATING.md section 6): Nishio, multiple and dynamic chains and the
+// nested levels (producers 27-36).
 #include "sudoku/se/state.hpp"
 
 namespace sudoku::se {
 
 // Not written yet: they find nothing.
-void forcing_chains_cycles(const State&, Ctx&, Hints&) {}
 void nishio_chains(const State&, Ctx&, Hints&) {}
 void multiple_chains(const State&, Ctx&, Hints&) {}
 void dynamic_chains(const State&, Ctx&, Hints&) {}

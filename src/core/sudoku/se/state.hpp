@@ -128,19 +128,19 @@ void hidden_pair(const State&, Ctx&, Hints&);            // 9
 void naked_triple(const State&, Ctx&, Hints&);           // 10
 void swordfish(const State&, Ctx&, Hints&);              // 11
 void hidden_triple(const State&, Ctx&, Hints&);          // 12
-void turbot(const State&, Ctx&, Hints&);                 // 13      fork.cpp
+void turbot(const State&, Ctx&, Hints&);                 // 13      links.cpp
 void xy_wing(const State&, Ctx&, Hints&);                // 14      basic.cpp
 void xyz_wing(const State&, Ctx&, Hints&);               // 15
-void unique_loops(const State&, Ctx&, Hints&);           // 16      fork.cpp
+void unique_loops(const State&, Ctx&, Hints&);           // 16      unique.cpp
 void naked_quad(const State&, Ctx&, Hints&);             // 17      basic.cpp
 void jellyfish(const State&, Ctx&, Hints&);              // 18
 void hidden_quad(const State&, Ctx&, Hints&);            // 19
-void three_strong_links(const State&, Ctx&, Hints&);     // 20      fork.cpp
-void wxyz_wing(const State&, Ctx&, Hints&);              // 21
-void bug(const State&, Ctx&, Hints&);                    // 22
-void vwxyz_wing(const State&, Ctx&, Hints&);             // 23
+void three_strong_links(const State&, Ctx&, Hints&);     // 20      links.cpp
+void wxyz_wing(const State&, Ctx&, Hints&);              // 21      wings.cpp
+void bug(const State&, Ctx&, Hints&);                    // 22      unique.cpp
+void vwxyz_wing(const State&, Ctx&, Hints&);             // 23      wings.cpp
 void aligned_pair_exclusion(const State&, Ctx&, Hints&);    // 24  exclusion.cpp
-void forcing_chains_cycles(const State&, Ctx&, Hints&);     // 25  chains.cpp
+void forcing_chains_cycles(const State&, Ctx&, Hints&);     // 25  forcing.cpp
 void aligned_triple_exclusion(const State&, Ctx&, Hints&);  // 26  exclusion.cpp
 void nishio_chains(const State&, Ctx&, Hints&);             // 27  chains.cpp
 void multiple_chains(const State&, Ctx&, Hints&);           // 28
