@@ -6,8 +6,8 @@
 // sources of this folder are its sections.
 //
 // This header is the public face: rate a puzzle, get ER/EP/ED, the hardest technique, the counts
-// per technique and, on request, every step. The producers live in state.hpp and one file per
-// family (basic.cpp, fork.cpp, exclusion.cpp, chains.cpp); rater.cpp runs the loop.
+// per technique and, on request, every step. state.hpp declares the producers (one file per
+// family); rater.cpp runs the loop.
 #include <array>
 #include <cstdint>
 #include <string>
