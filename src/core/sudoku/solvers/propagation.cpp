@@ -198,6 +198,9 @@ struct State {
   uint32_t cand[27];   // [band * 9 + digit]: cells of the band where the digit is possible
   uint32_t solved[3];  // cells of each band that hold a placed digit
   uint32_t dirty;      // bit band * 9 + digit: cand changed since its last band reduction
+  // `scored` only (rule 5): per band, the triads already applied, row segments (bits 0, 3, ..,
+  // 24) and column segments (bits 0-8); one spare word so that each loads as a vector.
+  uint32_t triad_rows[3], triad_cols[3], spare;
 };
 
 constexpr uint8_t kBandOf[27] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2};
@@ -268,7 +271,139 @@ inline void assign(State& s, uint32_t& dirty, int band, int digit, uint32_t cell
   }
 }
 
-/// Propagates to a fixed point. False on a contradiction.
+
+inline __m128i load4(const uint32_t* p) {
+  return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+}
+
+/// The candidate words digit-major, x[digit] with one lane per band (lane 3 zero): digits 0-3
+/// and 4-7 by two 4x4 transposes, digit 8 alone.
+inline void digit_major(const State& s, __m128i* x) {
+  const __m128i zero = _mm_setzero_si128();
+  for (int h = 0; h < 2; ++h) {
+    const __m128i a0 = load4(s.cand + 4 * h), a1 = load4(s.cand + 9 + 4 * h), a2 = load4(s.cand + 18 + 4 * h);
+    const __m128i t0 = _mm_unpacklo_epi32(a0, a1), t1 = _mm_unpacklo_epi32(a2, zero);
+    const __m128i t2 = _mm_unpackhi_epi32(a0, a1), t3 = _mm_unpackhi_epi32(a2, zero);
+    x[4 * h] = _mm_unpacklo_epi64(t0, t1);
+    x[4 * h + 1] = _mm_unpackhi_epi64(t0, t1);
+    x[4 * h + 2] = _mm_unpacklo_epi64(t2, t3);
+    x[4 * h + 3] = _mm_unpackhi_epi64(t2, t3);
+  }
+  x[8] = _mm_setr_epi32(static_cast<int>(s.cand[8]), static_cast<int>(s.cand[17]), static_cast<int>(s.cand[26]), 0);
+}
+
+/// Full adder of bit-sliced counters: (sum, carry) of a + b + c, lane by lane.
+inline void full_add(__m128i a, __m128i b, __m128i c, __m128i& sum, __m128i& carry) {
+  const __m128i u = _mm_xor_si128(a, b);
+  sum = _mm_xor_si128(u, c);
+  carry = _mm_or_si128(_mm_and_si128(a, b), _mm_and_si128(u, c));
+}
+
+/// The nine digits' counts per segment, bit-sliced (ones, twos, fours or more): of the digits'
+/// words x[0..8] (one lane per band), whatever is in them.
+inline void count9(const __m128i* x, __m128i& ones, __m128i& twos, __m128i& fours) {
+  __m128i s1, c1, s2, c2, s3, c3, c4, t, f;
+  full_add(x[0], x[1], x[2], s1, c1);
+  full_add(x[3], x[4], x[5], s2, c2);
+  full_add(x[6], x[7], x[8], s3, c3);
+  full_add(s1, s2, s3, ones, c4);
+  full_add(c1, c2, c3, t, f);
+  twos = _mm_xor_si128(t, c4);
+  fours = _mm_or_si128(f, _mm_and_si128(t, c4));  // 4 or more (at most 9)
+}
+
+/// Rule 5 (see the header): triads. A row segment (three cells of a row in one box) or a
+/// column segment (three cells of a column in one box) holds three different digits, so fewer
+/// than three digits among its candidates is a contradiction, and when exactly three are left
+/// they are the segment's: they leave the rest of its row or column and of its box. For each
+/// band and digit, the row segments that have the digit (bits 0, 3, .., 24) and the column
+/// segments (bits 0-8); the three bands are the lanes of one SSE2 vector, and the nine digits
+/// are counted bit-sliced by full adders. Each triad is applied once (State::triad_rows,
+/// triad_cols). Returns false on a contradiction; sets `progress` when it changed a word, and
+/// marks the word in `dirty`.
+inline bool triads(State& s, uint32_t& dirty, bool& progress) {
+  constexpr uint32_t kSegStarts = 0x1249249;  // bits 0, 3, .., 24: the first cell of each segment
+  const __m128i seg_starts = _mm_setr_epi32(kSegStarts, kSegStarts, kSegStarts, 0);
+  const __m128i columns = _mm_setr_epi32(511, 511, 511, 0);
+  __m128i x[9];
+  digit_major(s, x);
+  const __m128i zero = _mm_setzero_si128();
+  // Per digit, the segments that have it: row segments at bits 0, 3, .., 24, column segments
+  // at bits 0-8; the other bits hold whatever, masked once at the end (the counts are bitwise).
+  __m128i rows[9], cols[9];
+  for (int d = 0; d < 9; ++d) {
+    rows[d] = _mm_or_si128(x[d], _mm_or_si128(_mm_srli_epi32(x[d], 1), _mm_srli_epi32(x[d], 2)));
+    cols[d] = _mm_or_si128(x[d], _mm_or_si128(_mm_srli_epi32(x[d], 9), _mm_srli_epi32(x[d], 18)));
+  }
+  __m128i r1, r2, r4, c1, c2, c4;
+  count9(rows, r1, r2, r4);
+  count9(cols, c1, c2, c4);
+  // Three or more digits in every segment.
+  const __m128i r3 = _mm_and_si128(_mm_or_si128(_mm_and_si128(r1, r2), r4), seg_starts);
+  const __m128i c3 = _mm_and_si128(_mm_or_si128(_mm_and_si128(c1, c2), c4), columns);
+  const __m128i ok = _mm_and_si128(_mm_cmpeq_epi32(r3, seg_starts), _mm_cmpeq_epi32(c3, columns));
+  if (_mm_movemask_epi8(ok) != 0xffff) return false;
+  // Exactly three, in segments not yet solved.
+  // Lane 3 of the loads below is another field: harmless, the counts of lane 3 are zero.
+  const __m128i sv = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.solved));
+  const __m128i full_rows = _mm_and_si128(sv, _mm_and_si128(_mm_srli_epi32(sv, 1), _mm_srli_epi32(sv, 2)));
+  const __m128i full_cols = _mm_and_si128(sv, _mm_and_si128(_mm_srli_epi32(sv, 9), _mm_srli_epi32(sv, 18)));
+  const __m128i seen_rows = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.triad_rows));
+  const __m128i seen_cols = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.triad_cols));
+  const __m128i three_rows = _mm_andnot_si128(_mm_or_si128(_mm_or_si128(r4, full_rows), seen_rows), _mm_and_si128(r3, r2));
+  const __m128i three_cols = _mm_andnot_si128(_mm_or_si128(_mm_or_si128(c4, full_cols), seen_cols), _mm_and_si128(c3, c2));
+  if (_mm_movemask_epi8(_mm_cmpeq_epi32(_mm_or_si128(three_rows, three_cols), zero)) == 0xffff)
+    return true;
+  // Remembered as applied (lane 3 stores back the field it loaded), then applied: the (digit,
+  // band) pairs with the digit in a new triad, bit digit * 4 + band.
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(s.triad_rows), _mm_or_si128(seen_rows, three_rows));
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(s.triad_cols), _mm_or_si128(seen_cols, three_cols));
+  uint64_t hits = 0;
+  for (int d = 0; d < 9; ++d) {
+    const __m128i h = _mm_or_si128(_mm_and_si128(rows[d], three_rows), _mm_and_si128(cols[d], three_cols));
+    hits |= static_cast<uint64_t>(_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(h, zero))) ^ 15) << (4 * d);
+  }
+  alignas(16) uint32_t tr[4], tc[4];
+  _mm_store_si128(reinterpret_cast<__m128i*>(tr), three_rows);
+  _mm_store_si128(reinterpret_cast<__m128i*>(tc), three_cols);
+  for (; hits; hits &= hits - 1) {
+    const int k = std::countr_zero(hits), d = k >> 2, b = k & 3;
+    uint32_t* c = s.cand + b * 9;
+    const uint32_t w = c[d];
+    const uint32_t rs = (w | w >> 1 | w >> 2) & tr[b];  // row segments that hold the digit
+    const uint32_t cs = (w | w >> 9 | w >> 18) & tc[b];  // column segments
+    uint32_t keep = kBandCells;
+    if (rs) {
+      const uint32_t cells = rs | rs << 1 | rs << 2;
+      const uint32_t rws = ((cells & 511) ? 511u : 0u) | ((cells >> 9 & 511) ? 511u << 9 : 0u) |
+                           ((cells >> 18) ? 511u << 18 : 0u);
+      const uint32_t cls = (cells | cells >> 9 | cells >> 18) & 511;
+      keep &= ~((rws | spread_columns((cls & 0x49) * 7)) & ~cells);
+    }
+    if (cs) {
+      const uint32_t boxes = (cs | cs >> 1 | cs >> 2) & 0x49;
+      keep &= ~spread_columns(boxes * 7 & ~cs);
+      for (int b2 = 0; b2 < 3; ++b2) {
+        if (b2 == b) continue;
+        const uint32_t y = s.cand[b2 * 9 + d];
+        if (y & spread_columns(cs)) {
+          s.cand[b2 * 9 + d] = y & ~spread_columns(cs);
+          dirty |= 1u << (b2 * 9 + d);
+          progress = true;
+        }
+      }
+    }
+    if (c[d] & ~keep) {
+      c[d] &= keep;
+      dirty |= 1u << (b * 9 + d);
+      progress = true;
+    }
+  }
+  return true;
+}
+
+/// Propagates to a fixed point (rules 1-3, and 5 when `Triads`). False on a contradiction.
+template <bool Triads>
 bool propagate(State& s) {
   // The dirty set lives in a register here: written through `s`, the compiler would reload it
   // after every store to the candidate words (same type, possible alias).
@@ -278,14 +413,15 @@ bool propagate(State& s) {
   // that enters here is at the fixed point of every rule but for its dirty words (the root
   // marks all), and the rules are idempotent, so a band or digit with no changed word would
   // change nothing: they are skipped (the same work and results, fewer instructions).
-  uint32_t unseen2 = dirty, unseen3 = dirty;
+  uint32_t unseen2 = dirty, unseen3 = dirty, unseen5 = dirty;
   for (;;) {
     // 1. Band reduction of each changed (band, digit) word: locked candidates in rows and boxes,
     // then hidden singles in rows (a box with one cell left leaves its row with one cell too).
+    uint32_t reduced = 0;  // the words this pass reduces, for rules 2, 3 and 5
     while (dirty) {
       const int k = std::countr_zero(dirty);
       dirty &= dirty - 1;
-      unseen2 |= 1u << k, unseen3 |= 1u << k;
+      reduced |= 1u << k;
       const int b = kBandOf[k], d = k - 9 * b;
       uint32_t a = s.cand[k];
       for (;;) {
@@ -305,6 +441,8 @@ bool propagate(State& s) {
       s.cand[k] = a;
       dirty &= ~(1u << k);
     }
+    unseen2 |= reduced, unseen3 |= reduced;
+    if constexpr (Triads) unseen5 |= reduced;
     if ((s.solved[0] & s.solved[1] & s.solved[2]) == kBandCells) return true;
 
     // 2. Naked singles: bit-sliced count of candidates per cell.
@@ -364,6 +502,13 @@ bool propagate(State& s) {
         }
       }
     }
+    if (progress) continue;
+    if constexpr (!Triads) return true;
+
+    // 5. Triads, when a word changed since the rule last looked.
+    if (!unseen5) return true;
+    unseen5 = 0;
+    if (!triads(s, dirty, progress)) return false;
     if (!progress) return true;
   }
 }
@@ -406,6 +551,8 @@ bool init(State& s, const Grid& g) {
     }
   }
   s.dirty = (1u << 27) - 1;
+  for (int b = 0; b < 3; ++b) s.triad_rows[b] = s.triad_cols[b] = 0;
+  s.spare = 0;
   return true;
 }
 
@@ -462,9 +609,19 @@ void choose_first(const State& s, int& band, int& bit) {
   fewest_candidates(s, band, bit);
 }
 
-inline __m128i load4(const uint32_t* p) {
-  return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+
+/// The digits (bit d) still possible in cell `bit` of the band whose candidate words are
+/// c[0..8]: lanes of the words without the cell compare equal to zero.
+inline uint32_t cell_digits(const uint32_t* c, int bit) {
+  const uint32_t cell = 1u << bit;
+  const __m128i v = _mm_set1_epi32(static_cast<int>(cell)), zero = _mm_setzero_si128();
+  const __m128i lo = _mm_cmpeq_epi32(_mm_and_si128(load4(c), v), zero);
+  const __m128i hi = _mm_cmpeq_epi32(_mm_and_si128(load4(c + 4), v), zero);
+  const int absent = _mm_movemask_ps(_mm_castsi128_ps(lo)) | _mm_movemask_ps(_mm_castsi128_ps(hi)) << 4;
+  return (~static_cast<uint32_t>(absent) & 0xff) | static_cast<uint32_t>((c[8] & cell) != 0) << 8;
 }
+
+uint32_t digits_at(const State& s, int band, int bit) { return cell_digits(s.cand + band * 9, bit); }
 
 #if HWY_TARGET == HWY_EMU128 || HWY_TARGET == HWY_SCALAR
 // The build's baseline (x86-64: SSE2). Highway 1.0 has no SSE2 target (its EMU128 emulates
@@ -519,36 +676,26 @@ inline int peer_score(const uint32_t* peers, const uint32_t* open_a, const uint3
 void choose_scored(const State& s, int& band, int& bit) {
   // Digit-major copies, one lane per band, for 4-lane SSE2: unsolved cells and bivalue cells
   // that still have the digit.
-  alignas(16) uint32_t open[9][4], pair[9][4];
-  uint32_t two[3];  // bivalue cells of each band
-  bool any = false;
-  for (int b = 0; b < 3; ++b) {
-    const uint32_t* c = s.cand + b * 9;
-    two[b] = bivalue_cells(s, b);
-    any |= two[b] != 0;
+  __m128i x[9];
+  digit_major(s, x);
+  __m128i ones, twos, fours;
+  count9(x, ones, twos, fours);
+  const __m128i bivalue = _mm_andnot_si128(_mm_or_si128(ones, fours), twos);  // lane 3 zero
+  if (_mm_movemask_epi8(_mm_cmpeq_epi32(bivalue, _mm_setzero_si128())) != 0xffff) {
+    alignas(16) uint32_t open[9][4], pair[9][4], two[4];  // two: bivalue cells of each band
+    _mm_store_si128(reinterpret_cast<__m128i*>(two), bivalue);
+    const __m128i open_cells = _mm_setr_epi32(static_cast<int>(~s.solved[0]), static_cast<int>(~s.solved[1]),
+                                              static_cast<int>(~s.solved[2]), 0);
     for (int d = 0; d < 9; ++d) {
-      open[d][b] = c[d] & ~s.solved[b];
-      pair[d][b] = c[d] & two[b];
+      _mm_store_si128(reinterpret_cast<__m128i*>(open[d]), _mm_and_si128(x[d], open_cells));
+      _mm_store_si128(reinterpret_cast<__m128i*>(pair[d]), _mm_and_si128(x[d], bivalue));
     }
-  }
-  if (any) {
-    for (int d = 0; d < 9; ++d) open[d][3] = pair[d][3] = 0;
-    const __m128i zero = _mm_setzero_si128();
     int best = -1;
     for (int b = 0; b < 3; ++b) {
       const uint32_t* c = s.cand + b * 9;
       for (uint32_t t = two[b]; t; t &= t - 1) {
         const int i = std::countr_zero(t);
-        const uint32_t cell = 1u << i;
-        // The cell's two digits: lanes of the candidate words without the cell compare equal
-        // to zero.
-        const __m128i v = _mm_set1_epi32(static_cast<int>(cell));
-        const __m128i lo = _mm_cmpeq_epi32(_mm_and_si128(load4(c), v), zero);
-        const __m128i hi = _mm_cmpeq_epi32(_mm_and_si128(load4(c + 4), v), zero);
-        const int absent = _mm_movemask_ps(_mm_castsi128_ps(lo)) |
-                           _mm_movemask_ps(_mm_castsi128_ps(hi)) << 4;
-        const uint32_t digits = (~static_cast<uint32_t>(absent) & 0xff) |
-                                static_cast<uint32_t>((c[8] & cell) != 0) << 8;
+        const uint32_t digits = cell_digits(c, i);
         const int a = std::countr_zero(digits), z = 31 - std::countl_zero(digits);
         const int score = peer_score(kPeerMasks.m[b * 27 + i], open[a], open[z], pair[a], pair[z]);
         if (score > best) best = score, band = b, bit = i;
@@ -559,14 +706,11 @@ void choose_scored(const State& s, int& band, int& bit) {
   fewest_candidates(s, band, bit);
 }
 
-uint32_t digits_at(const State& s, int band, int bit) {
-  uint32_t m = 0;
-  for (int d = 0; d < 9; ++d) m |= (s.cand[band * 9 + d] >> bit & 1) << d;
-  return m;
-}
 
-/// `Choose` picks the cell to guess: choose_first (`propagation`) or choose_scored (`scored`).
-template <void (*Choose)(const State&, int&, int&)>
+
+/// `Choose` picks the cell to guess: choose_first (`propagation`) or choose_scored (`scored`);
+/// `Triads`: rule 5 on or off.
+template <void (*Choose)(const State&, int&, int&), bool Triads>
 class Propagation final : public Solver {
  public:
   Result solve(const Grid& puzzle, const Limits& limits) override {
@@ -585,7 +729,7 @@ class Propagation final : public Solver {
     bool budget_hit = false;
     int depth = 0;
     r.work.nodes = 1;
-    bool ok = propagate(cur);
+    bool ok = propagate<Triads>(cur);
     for (;;) {
       if (ok) {
         if ((cur.solved[0] & cur.solved[1] & cur.solved[2]) == kBandCells) {
@@ -604,7 +748,7 @@ class Propagation final : public Solver {
           ++r.work.nodes;
           ++r.work.guesses;
           assign(cur, cur.dirty, f.band, f.digit, 1u << f.bit);
-          ok = propagate(cur);
+          ok = propagate<Triads>(cur);
           continue;
         }
       } else if (depth > 0) {
@@ -629,7 +773,7 @@ class Propagation final : public Solver {
         --depth;  // the last digit is forced: no longer a branching point
       }
       assign(cur, cur.dirty, f.band, f.digit, 1u << f.bit);
-      ok = propagate(cur);
+      ok = propagate<Triads>(cur);
     }
     r.status = status_for(r.solutions, limit, budget_hit);
     return r;
@@ -645,14 +789,14 @@ class Propagation final : public Solver {
 
 }  // namespace
 
-std::unique_ptr<Solver> NewPropagation() { return std::make_unique<Propagation<choose_first>>(); }
+std::unique_ptr<Solver> NewPropagation() { return std::make_unique<Propagation<choose_first, false>>(); }
 
-std::unique_ptr<Solver> NewScored() { return std::make_unique<Propagation<choose_scored>>(); }
+std::unique_ptr<Solver> NewScored() { return std::make_unique<Propagation<choose_scored, true>>(); }
 
 std::optional<std::array<uint16_t, 81>> RootCandidates(const Grid& puzzle) {
   if (puzzle.box() != 3) return std::nullopt;
   State s;
-  if (!init(s, puzzle) || !propagate(s)) return std::nullopt;
+  if (!init(s, puzzle) || !propagate<false>(s)) return std::nullopt;
   std::array<uint16_t, 81> out{};
   for (int b = 0; b < 3; ++b)
     for (int d = 0; d < 9; ++d)
