@@ -131,6 +131,8 @@ struct Tables {
   uint32_t column[9];     // the three cells of column c in a band
   uint32_t rows[8];       // rows of a band (3 bits) -> their cells
   uint32_t boxes[8];      // boxes of a band (3 bits) -> their cells
+  uint32_t triad_row[25];  // row segment (its first cell) -> the rest of its row and box
+  uint32_t triad_col[9];   // column segment (its column) -> the rest of its box in the band
 };
 
 constexpr Tables make_tables() {
@@ -176,6 +178,11 @@ constexpr Tables make_tables() {
       if (m >> j & 1) t.boxes[m] |= 0x1c0e07u << (3 * j);
     }
   }
+  for (int p = 0; p < 25; ++p) {
+    const uint32_t seg = 7u << p;
+    t.triad_row[p] = ((511u << (p / 9 * 9)) | t.boxes[1u << (p % 9 / 3)]) & ~seg;
+  }
+  for (int c = 0; c < 9; ++c) t.triad_col[c] = t.boxes[1u << (c / 3)] & ~t.column[c];
   return t;
 }
 
@@ -321,6 +328,8 @@ inline void count9(const __m128i* x, __m128i& ones, __m128i& twos, __m128i& four
 /// are counted bit-sliced by full adders. Each triad is applied once (State::triad_rows,
 /// triad_cols). Returns false on a contradiction; sets `progress` when it changed a word, and
 /// marks the word in `dirty`.
+constexpr int kNext[4] = {1, 2, 0, 1};  // the other two bands of band b: kNext[b], kNext[b + 1]
+
 inline bool triads(State& s, uint32_t& dirty, bool& progress) {
   constexpr uint32_t kSegStarts = 0x1249249;  // bits 0, 3, .., 24: the first cell of each segment
   const __m128i seg_starts = _mm_setr_epi32(kSegStarts, kSegStarts, kSegStarts, 0);
@@ -372,29 +381,22 @@ inline bool triads(State& s, uint32_t& dirty, bool& progress) {
     const uint32_t w = c[d];
     const uint32_t rs = (w | w >> 1 | w >> 2) & tr[b];  // row segments that hold the digit
     const uint32_t cs = (w | w >> 9 | w >> 18) & tc[b];  // column segments
-    uint32_t keep = kBandCells;
-    if (rs) {
-      const uint32_t cells = rs | rs << 1 | rs << 2;
-      const uint32_t rws = ((cells & 511) ? 511u : 0u) | ((cells >> 9 & 511) ? 511u << 9 : 0u) |
-                           ((cells >> 18) ? 511u << 18 : 0u);
-      const uint32_t cls = (cells | cells >> 9 | cells >> 18) & 511;
-      keep &= ~((rws | spread_columns((cls & 0x49) * 7)) & ~cells);
-    }
-    if (cs) {
-      const uint32_t boxes = (cs | cs >> 1 | cs >> 2) & 0x49;
-      keep &= ~spread_columns(boxes * 7 & ~cs);
-      for (int b2 = 0; b2 < 3; ++b2) {
-        if (b2 == b) continue;
+    uint32_t lose = 0;
+    for (uint32_t r = rs; r; r &= r - 1) lose |= kT.triad_row[std::countr_zero(r)];
+    for (uint32_t r = cs; r; r &= r - 1) {
+      const int col = std::countr_zero(r);
+      lose |= kT.triad_col[col];
+      for (const int b2 : {kNext[b], kNext[b + 1]}) {
         const uint32_t y = s.cand[b2 * 9 + d];
-        if (y & spread_columns(cs)) {
-          s.cand[b2 * 9 + d] = y & ~spread_columns(cs);
+        if (y & kT.column[col]) {
+          s.cand[b2 * 9 + d] = y & ~kT.column[col];
           dirty |= 1u << (b2 * 9 + d);
           progress = true;
         }
       }
     }
-    if (c[d] & ~keep) {
-      c[d] &= keep;
+    if (c[d] & lose) {
+      c[d] &= ~lose;
       dirty |= 1u << (b * 9 + d);
       progress = true;
     }
