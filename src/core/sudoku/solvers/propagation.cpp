@@ -188,14 +188,17 @@ constexpr Tables make_tables() {
 
 constexpr Tables kT = make_tables();
 
+/// Per cell: its row, column and box as one mask (bit row, 9 + column, 18 + box), and its band
+/// word (band * 9, the offset of the band's words) and bit in the band.
 struct CellUnits {
-  uint8_t row, col, box;
+  uint32_t units;
+  uint8_t band9, bit;
 };
 constexpr std::array<CellUnits, 81> make_cells() {
   std::array<CellUnits, 81> t{};
   for (int i = 0; i < 81; ++i)
-    t[i] = {static_cast<uint8_t>(i / 9), static_cast<uint8_t>(i % 9),
-            static_cast<uint8_t>(i / 27 * 3 + i % 9 / 3)};
+    t[i] = {1u << (i / 9) | 1u << (9 + i % 9) | 1u << (18 + i / 27 * 3 + i % 9 / 3),
+            static_cast<uint8_t>(i / 27 * 9), static_cast<uint8_t>(i % 27)};
   return t;
 }
 constexpr std::array<CellUnits, 81> kCell = make_cells();
@@ -517,8 +520,8 @@ bool propagate(State& s) {
 
 /// Sets up the state from the givens. False when two givens conflict.
 bool init(State& s, const Grid& g) {
-  uint32_t rows[9] = {}, cols[9] = {}, boxes[9] = {};  // per digit: units that hold it
-  uint32_t given[27] = {};                              // [band * 9 + digit]
+  uint32_t units[9] = {};   // per digit: rows, columns and boxes that hold it (CellUnits::units)
+  uint32_t given[27] = {};  // [band * 9 + digit]
   const uint8_t* v = g.data();
   // The givens, found 16 cells at a time: a branch per cell mispredicted on about a third of
   // them (11% of the time on diabolical puzzles at limit 1; perf). A Grid holds kMaxCells
@@ -535,10 +538,11 @@ bool init(State& s, const Grid& g) {
   for (int half = 0; half < 2; ++half) {
     for (uint64_t left = filled[half]; left; left &= left - 1) {
       const int cell = 64 * half + std::countr_zero(left);
-      const int d = v[cell] - 1, r = kCell[cell].row, c = kCell[cell].col, x = kCell[cell].box;
-      clash |= (rows[d] >> r | cols[d] >> c | boxes[d] >> x) & 1;
-      rows[d] |= 1u << r, cols[d] |= 1u << c, boxes[d] |= 1u << x;
-      given[r / 3 * 9 + d] |= 1u << (cell % 27);
+      const int d = v[cell] - 1;
+      const CellUnits& u = kCell[cell];
+      clash |= units[d] & u.units;
+      units[d] |= u.units;
+      given[u.band9 + d] |= 1u << u.bit;
     }
   }
   if (clash) return false;
@@ -547,8 +551,8 @@ bool init(State& s, const Grid& g) {
     for (int d = 0; d < 9; ++d) all |= given[b * 9 + d];
     s.solved[b] = all;
     for (int d = 0; d < 9; ++d) {
-      const uint32_t taken = kT.rows[(rows[d] >> (3 * b)) & 7] | spread_columns(cols[d]) |
-                             kT.boxes[(boxes[d] >> (3 * b)) & 7];
+      const uint32_t taken = kT.rows[(units[d] >> (3 * b)) & 7] | spread_columns((units[d] >> 9) & 511) |
+                             kT.boxes[(units[d] >> (18 + 3 * b)) & 7];
       s.cand[b * 9 + d] = (kBandCells & ~taken & ~all) | given[b * 9 + d];
     }
   }
