@@ -6,8 +6,9 @@
 // digit is still possible, bit row_in_band * 9 + column; the 27 words sit band-major
 // (cand[band * 9 + digit]), so the nine digits of one band are adjacent and "these cells are
 // taken" is two 4-lane SSE2 and-nots plus one scalar. Beside them: the solved cells of each band
-// and a 27-bit set of the words changed since their last reduction. That is the whole State,
-// 124 bytes, copied whole at a guess (a stack of 82 snapshots lives in the worker; no undo log).
+// and a 27-bit set of the words changed since their last reduction (and, for `scored`'s rule
+// 5, the triads already applied). That is the whole State, 152 bytes, copied whole at a guess (a
+// stack of 82 snapshots lives in the worker; no undo log).
 //
 // Rules, cheapest first, to a fixed point:
 //  1. Band reduction of each changed word. Three lookups of a 512-entry row table give, per row,
@@ -27,8 +28,8 @@
 //     columns (a column with one cell confines its box to that column; rule 1 then places it).
 //  4. Guess: the first bivalue cell in row-major order (counters as in 2, plus "at least three"),
 //     else the cell with fewest candidates; digits in increasing order. (`scored`, below,
-//     is this solver with the bivalue cell chosen by a score: 2.3-2.5x fewer guesses on the
-//     hard lists; results/hard_puzzles.md.)
+//     is this solver with the bivalue cell chosen by a score and one more rule, 5: 2.6-2.9x
+//     fewer guesses on the hard lists; results/hard_puzzles.md.)
 //
 // Counters (tdoku's convention). nodes: propagation states entered, the root plus every digit
 // tried at a guessed cell; the budget counts nodes and the root is always entered. guesses:
@@ -58,15 +59,29 @@
 //
 // 9x9 only (other sizes return `unsupported`).
 //
-// `scored` (issue 15) is this solver with another rule 4 (the class's template parameter):
-// where `propagation` guesses the first bivalue cell in row-major order, `scored` scores every
-// bivalue cell and guesses the best one (choose_scored). For a cell with digits a and z the score is
+// `scored` (issue 15) is this solver with another rule 4 and one more rule, 5 (the class's
+// template parameters). Rule 4: where `propagation` guesses the first bivalue cell in row-major
+// order, `scored` scores every bivalue cell and guesses the best one (choose_scored). For a cell
+// with digits a and z the score is
 //   (candidates of a among its unsolved peers) + (candidates of z among them)
 //   + 4 x (peers that are bivalue cells holding a or z)
 // : the eliminations each branch starts with, and the peers each branch turns into singles.
 // Ties go to the first in row-major order; with no bivalue cell, the cell with the fewest
 // candidates. Digits are tried in increasing order, as before. The score is computed four
-// lanes at a time, one lane per band, from the digit's candidate words copied digit-major.
+// lanes at a time, one lane per band, from the candidate words transposed digit-major (two 4x4
+// transposes); the bivalue cells come from the same copy, counted by full adders.
+//  5. Triads (the tdoku author's idea), run when rules 1-3 stall and some word changed since the
+//     last look. A row segment of a box (three cells) holds three different digits, and so does
+//     a column segment: fewer than three digits among its candidates is a contradiction, and
+//     when exactly three are left (a naked pair beside a solved cell, or a naked triple) they
+//     are the segment's and leave the rest of its row or column and of its box. All three bands
+//     at once, one SSE2 lane per band: per digit, the row segments that have it (bits 0, 3, ..,
+//     24 of x | x >> 1 | x >> 2) and the column segments (bits 0-8 of x | x >> 9 | x >> 18);
+//     the nine digits counted bit-sliced by five full adders; solved segments and the triads
+//     already applied (remembered in the State, which is copied at a guess) are left out, so
+//     the rest of a call runs only for a new triad, its eliminations from two small tables.
+//     A call costs about 490 instructions on forum_hardest (340 of them counting) and 610 on
+//     diabolical, portable path: 5.7% and 3.4% of all (valgrind, first 200 / 3000, limit 2).
 //
 // Instruction sets. The whole solver (both rules 4) is compiled once per Highway target
 // (baseline, SSE4, AVX2: `foreach_target.h`; AVX-512 measured slower, see CMakeLists.txt) and
@@ -77,24 +92,37 @@
 // SumsOf8 elsewhere.
 // The rules are the same on every path, so answers and counters are equal (tests/simd_test.cpp).
 //
-// Its counters count as propagation's (below). Measurements that shaped it (issue 15; guesses per puzzle at limit 2, whole files;
-// instructions from valgrind --tool=callgrind on a harness that parses then solves the first
-// 375 / 500 / 3000 / 3000 puzzles; see results/hard_puzzles.md for times):
+// Its counters count as propagation's (below). Measurements that shaped it (issue 15; guesses per
+// puzzle at limit 2, whole files; instructions from valgrind --tool=callgrind on a harness that
+// parses then solves the first 375 / 500 / 3000 / 3000 puzzles, portable path; see
+// results/hard_puzzles.md for times):
 //                                   forum_1106  magictour  17_clue  diabolical
 //   guesses, propagation              286        18.8       1.29     2.52
-//   + triads (below), first bivalue   270        15.3
-//   + triads, this score              109        6.6        0.34*    1.73*   (* first 10000)
-//   this score, no triads (scored)    117        8.3        0.61     1.77
+//   + triads (first form), first bivalue 270     15.3
+//   + triads (first form), this score 109        6.6        0.34*    1.73*   (* first 10000)
+//   this score, no triads             117        8.3        0.61     1.77
+//   this score + rule 5 (scored)      109.4      6.56       0.49     1.73
 //   Ir propagation                    688M       96.5M      89.2M    108M
-//   Ir + triads, this score           459M       60.8M      83.9M    118M
-//   Ir scored                         387M       61.6M      81.8M    105M
-// At limit 1 on diabolical (easy: 2 guesses a puzzle) the score does not pay: 91.4M
+//   Ir + triads (first form)          459M       60.8M      83.9M    118M
+//   Ir this score, no triads          387M       61.6M      81.8M    105M
+// Rule 5 as it is now against the score alone (the harness on the first 200 / 500 / 3000 / 3000,
+// main at 10737c9 against this file): limit 2 171.4M -> 166.4M, 55.9M -> 46.1M, 74.8M -> 71.3M,
+// 96.4M -> 94.7M; limit 1 87.8M -> 84.9M, 36.1M -> 31.7M, 71.8M -> 69.2M, 82.8M -> 81.3M. Part of
+// that is not rule 5's but paid for it in the same round: choose_scored's digit-major copy and
+// bivalue cells from the transpose and adders (-2.7% on forum), init's per-cell unit masks
+// (-3.5% on diabolical at limit 1), rule 1 handing its reduced words to rules 2, 3 and 5 once
+// per pass. Rule 5 itself went through: one band at a time, a 64-bit word of both kinds of
+// segments, thermometer counters (+6.9% on forum, +7% on diabolical: ~370 instructions a band);
+// the three bands as lanes of one vector and full adders (no better: every call re-applied the
+// old triads, 60% of calls); the applied ones remembered (+5.7%: rule 1's per-word bookkeeping
+// of three "unseen" sets spilled registers; +1.4% once fixed). Row triads alone give 112.6
+// guesses on forum, column triads alone 112.9; both 109.4.
+// At limit 1 on diabolical (easy: 2 guesses a puzzle) the score alone did not pay: 91.4M
 // instructions against propagation's 89.4M; choose_scored costs ~2,000 instructions a call (20-30
 // bivalue cells at ~55 each) and saves about as much propagation.
-// Triads (a row or column segment of a box with only three digits left holds those three, which
-// leave the rest of its line and box; the tdoku author's idea) cut nodes by 6% (forum) to 25%
-// (magictour) but cost about 1,000 instructions at every fixed point: a net loss everywhere but
-// magictour, so left out. The score's weight: 2 / 3 / 4 / 6 per bivalue peer gave 119 / 116 /
+// The triads' first form (checked per segment at every fixed point) cut nodes by 6% (forum) to
+// 25% (magictour) but cost about 1,000 instructions a fixed point: a net loss everywhere but
+// magictour. The score's weight (no triads): 2 / 3 / 4 / 6 per bivalue peer gave 119 / 116 /
 // 117 / 120 guesses on forum and 8.9 / 8.4 / 8.3 / 8.2 on magictour: 4. A bivalue peer is
 // counted once even when it holds both digits: counting it once per digit (a naked-pair twin
 // twice) made 117 guesses instead of 109 on forum (with triads). Other scores tried, with
