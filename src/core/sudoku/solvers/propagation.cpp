@@ -82,6 +82,8 @@
 //     the rest of a call runs only for a new triad, its eliminations from two small tables.
 //     A call costs about 490 instructions on forum_hardest (340 of them counting) and 610 on
 //     diabolical, portable path: 5.7% and 3.4% of all (valgrind, first 200 / 3000, limit 2).
+//     On AVX2 the row and column segments share one 256-bit vector (per-lane shifts) and one
+//     set of adders: -0.8% of all instructions on forum_hardest, -0.4% on diabolical (limit 1).
 //
 // Instruction sets. The whole solver (both rules 4) is compiled once per Highway target
 // (baseline, SSE4, AVX2: `foreach_target.h`; AVX-512 measured slower, see CMakeLists.txt) and
@@ -330,15 +332,22 @@ inline void digit_major(const State& s, __m128i* x) {
   x[8] = _mm_setr_epi32(static_cast<int>(s.cand[8]), static_cast<int>(s.cand[17]), static_cast<int>(s.cand[26]), 0);
 }
 
-/// Full adder of bit-sliced counters: (sum, carry) of a + b + c, lane by lane.
+/// Full adder of bit-sliced counters: (sum, carry) of a + b + c, lane by lane (SSE2 or AVX2).
 inline void full_add(__m128i a, __m128i b, __m128i c, __m128i& sum, __m128i& carry) {
   const __m128i u = _mm_xor_si128(a, b);
   sum = _mm_xor_si128(u, c);
   carry = _mm_or_si128(_mm_and_si128(a, b), _mm_and_si128(u, c));
 }
+#if HWY_TARGET == HWY_AVX2
+inline void full_add(__m256i a, __m256i b, __m256i c, __m256i& sum, __m256i& carry) {
+  const __m256i u = _mm256_xor_si256(a, b);
+  sum = _mm256_xor_si256(u, c);
+  carry = _mm256_or_si256(_mm256_and_si256(a, b), _mm256_and_si256(u, c));
+}
+#endif
 
-/// The nine digits' counts per segment, bit-sliced (ones, twos, fours or more): of the digits'
-/// words x[0..8] (one lane per band), whatever is in them.
+/// The nine digits' counts per bit, bit-sliced (ones, twos, fours or more): of x[0..8], lane by
+/// lane, whatever is in them.
 inline void count9(const __m128i* x, __m128i& ones, __m128i& twos, __m128i& fours) {
   __m128i s1, c1, s2, c2, s3, c3, c4, t, f;
   full_add(x[0], x[1], x[2], s1, c1);
@@ -349,6 +358,18 @@ inline void count9(const __m128i* x, __m128i& ones, __m128i& twos, __m128i& four
   twos = _mm_xor_si128(t, c4);
   fours = _mm_or_si128(f, _mm_and_si128(t, c4));  // 4 or more (at most 9)
 }
+#if HWY_TARGET == HWY_AVX2
+inline void count9(const __m256i* x, __m256i& ones, __m256i& twos, __m256i& fours) {
+  __m256i s1, c1, s2, c2, s3, c3, c4, t, f;
+  full_add(x[0], x[1], x[2], s1, c1);
+  full_add(x[3], x[4], x[5], s2, c2);
+  full_add(x[6], x[7], x[8], s3, c3);
+  full_add(s1, s2, s3, ones, c4);
+  full_add(c1, c2, c3, t, f);
+  twos = _mm256_xor_si256(t, c4);
+  fours = _mm256_or_si256(f, _mm256_and_si256(t, c4));
+}
+#endif
 
 /// Rule 5 (see the header): triads. A row segment (three cells of a row in one box) or a
 /// column segment (three cells of a column in one box) holds three different digits, so fewer
@@ -371,13 +392,31 @@ inline bool triads(State& s, uint32_t& dirty, bool& progress) {
   // Per digit, the segments that have it: row segments at bits 0, 3, .., 24, column segments
   // at bits 0-8; the other bits hold whatever, masked once at the end (the counts are bitwise).
   __m128i rows[9], cols[9];
+  __m128i r1, r2, r4, c1, c2, c4;
+#if HWY_TARGET == HWY_AVX2
+  // Both kinds in one 256-bit vector (rows in the low half, columns in the high half: AVX2's
+  // per-lane shifts), counted by one set of full adders.
+  __m256i both[9];
+  const __m256i by1 = _mm256_setr_epi32(1, 1, 1, 1, 9, 9, 9, 9), by2 = _mm256_setr_epi32(2, 2, 2, 2, 18, 18, 18, 18);
+  for (int d = 0; d < 9; ++d) {
+    const __m256i v = _mm256_broadcastsi128_si256(x[d]);
+    both[d] = _mm256_or_si256(v, _mm256_or_si256(_mm256_srlv_epi32(v, by1), _mm256_srlv_epi32(v, by2)));
+    rows[d] = _mm256_castsi256_si128(both[d]);
+    cols[d] = _mm256_extracti128_si256(both[d], 1);
+  }
+  __m256i n1, n2, n4;
+  count9(both, n1, n2, n4);
+  r1 = _mm256_castsi256_si128(n1), c1 = _mm256_extracti128_si256(n1, 1);
+  r2 = _mm256_castsi256_si128(n2), c2 = _mm256_extracti128_si256(n2, 1);
+  r4 = _mm256_castsi256_si128(n4), c4 = _mm256_extracti128_si256(n4, 1);
+#else
   for (int d = 0; d < 9; ++d) {
     rows[d] = _mm_or_si128(x[d], _mm_or_si128(_mm_srli_epi32(x[d], 1), _mm_srli_epi32(x[d], 2)));
     cols[d] = _mm_or_si128(x[d], _mm_or_si128(_mm_srli_epi32(x[d], 9), _mm_srli_epi32(x[d], 18)));
   }
-  __m128i r1, r2, r4, c1, c2, c4;
   count9(rows, r1, r2, r4);
   count9(cols, c1, c2, c4);
+#endif
   // Three or more digits in every segment.
   const __m128i r3 = _mm_and_si128(_mm_or_si128(_mm_and_si128(r1, r2), r4), seg_starts);
   const __m128i c3 = _mm_and_si128(_mm_or_si128(_mm_and_si128(c1, c2), c4), columns);
