@@ -22,8 +22,8 @@ std::deque<SolverInfo>& table() {
        "band bitboards: naked and hidden singles, locked candidates, guess on the fewest candidates",
        kBox9, &make_propagation, {}},
       {"scored",
-       "propagation's band bitboards and rules; guesses the bivalue cell whose digits reach the "
-       "most peers",
+       "propagation's band bitboards and rules plus triads (a box's row or column segment with "
+       "three digits left); guesses the bivalue cell whose digits reach the most peers",
        kBox9, &make_scored, {}},
       {"dlx",
        "dancing links: exact cover (324 columns, 729 rows for 9x9), fewest-rows column, any size",

@@ -6,8 +6,9 @@
 // digit is still possible, bit row_in_band * 9 + column; the 27 words sit band-major
 // (cand[band * 9 + digit]), so the nine digits of one band are adjacent and "these cells are
 // taken" is two 4-lane SSE2 and-nots plus one scalar. Beside them: the solved cells of each band
-// and a 27-bit set of the words changed since their last reduction. That is the whole State,
-// 124 bytes, copied whole at a guess (a stack of 82 snapshots lives in the worker; no undo log).
+// and a 27-bit set of the words changed since their last reduction (and, for `scored`'s rule
+// 5, the triads already applied). That is the whole State, 152 bytes, copied whole at a guess (a
+// stack of 82 snapshots lives in the worker; no undo log).
 //
 // Rules, cheapest first, to a fixed point:
 //  1. Band reduction of each changed word. Three lookups of a 512-entry row table give, per row,
@@ -27,8 +28,8 @@
 //     columns (a column with one cell confines its box to that column; rule 1 then places it).
 //  4. Guess: the first bivalue cell in row-major order (counters as in 2, plus "at least three"),
 //     else the cell with fewest candidates; digits in increasing order. (`scored`, below,
-//     is this solver with the bivalue cell chosen by a score: 2.3-2.5x fewer guesses on the
-//     hard lists; results/hard_puzzles.md.)
+//     is this solver with the bivalue cell chosen by a score and one more rule, 5: 2.6-2.9x
+//     fewer guesses on the hard lists; results/hard_puzzles.md.)
 //
 // Counters (tdoku's convention). nodes: propagation states entered, the root plus every digit
 // tried at a guessed cell; the budget counts nodes and the root is always entered. guesses:
@@ -58,15 +59,31 @@
 //
 // 9x9 only (other sizes return `unsupported`).
 //
-// `scored` (issue 15) is this solver with another rule 4 (the class's template parameter):
-// where `propagation` guesses the first bivalue cell in row-major order, `scored` scores every
-// bivalue cell and guesses the best one (choose_scored). For a cell with digits a and z the score is
+// `scored` (issue 15) is this solver with another rule 4 and one more rule, 5 (the class's
+// template parameters). Rule 4: where `propagation` guesses the first bivalue cell in row-major
+// order, `scored` scores every bivalue cell and guesses the best one (choose_scored). For a cell
+// with digits a and z the score is
 //   (candidates of a among its unsolved peers) + (candidates of z among them)
 //   + 4 x (peers that are bivalue cells holding a or z)
 // : the eliminations each branch starts with, and the peers each branch turns into singles.
 // Ties go to the first in row-major order; with no bivalue cell, the cell with the fewest
 // candidates. Digits are tried in increasing order, as before. The score is computed four
-// lanes at a time, one lane per band, from the digit's candidate words copied digit-major.
+// lanes at a time, one lane per band, from the candidate words transposed digit-major (two 4x4
+// transposes); the bivalue cells come from the same copy, counted by full adders.
+//  5. Triads (the tdoku author's idea), run when rules 1-3 stall and some word changed since the
+//     last look. A row segment of a box (three cells) holds three different digits, and so does
+//     a column segment: fewer than three digits among its candidates is a contradiction, and
+//     when exactly three are left (a naked pair beside a solved cell, or a naked triple) they
+//     are the segment's and leave the rest of its row or column and of its box. All three bands
+//     at once, one SSE2 lane per band: per digit, the row segments that have it (bits 0, 3, ..,
+//     24 of x | x >> 1 | x >> 2) and the column segments (bits 0-8 of x | x >> 9 | x >> 18);
+//     the nine digits counted bit-sliced by five full adders; solved segments and the triads
+//     already applied (remembered in the State, which is copied at a guess) are left out, so
+//     the rest of a call runs only for a new triad, its eliminations from two small tables.
+//     A call costs about 490 instructions on forum_hardest (340 of them counting) and 610 on
+//     diabolical, portable path: 5.7% and 3.4% of all (valgrind, first 200 / 3000, limit 2).
+//     On AVX2 the row and column segments share one 256-bit vector (per-lane shifts) and one
+//     set of adders: -0.8% of all instructions on forum_hardest, -0.4% on diabolical (limit 1).
 //
 // Instruction sets. The whole solver (both rules 4) is compiled once per Highway target
 // (baseline, SSE4, AVX2: `foreach_target.h`; AVX-512 measured slower, see CMakeLists.txt) and
@@ -77,24 +94,37 @@
 // SumsOf8 elsewhere.
 // The rules are the same on every path, so answers and counters are equal (tests/simd_test.cpp).
 //
-// Its counters count as propagation's (below). Measurements that shaped it (issue 15; guesses per puzzle at limit 2, whole files;
-// instructions from valgrind --tool=callgrind on a harness that parses then solves the first
-// 375 / 500 / 3000 / 3000 puzzles; see results/hard_puzzles.md for times):
+// Its counters count as propagation's (below). Measurements that shaped it (issue 15; guesses per
+// puzzle at limit 2, whole files; instructions from valgrind --tool=callgrind on a harness that
+// parses then solves the first 375 / 500 / 3000 / 3000 puzzles, portable path; see
+// results/hard_puzzles.md for times):
 //                                   forum_1106  magictour  17_clue  diabolical
 //   guesses, propagation              286        18.8       1.29     2.52
-//   + triads (below), first bivalue   270        15.3
-//   + triads, this score              109        6.6        0.34*    1.73*   (* first 10000)
-//   this score, no triads (scored)    117        8.3        0.61     1.77
+//   + triads (first form), first bivalue 270     15.3
+//   + triads (first form), this score 109        6.6        0.34*    1.73*   (* first 10000)
+//   this score, no triads             117        8.3        0.61     1.77
+//   this score + rule 5 (scored)      109.4      6.56       0.49     1.73
 //   Ir propagation                    688M       96.5M      89.2M    108M
-//   Ir + triads, this score           459M       60.8M      83.9M    118M
-//   Ir scored                         387M       61.6M      81.8M    105M
-// At limit 1 on diabolical (easy: 2 guesses a puzzle) the score does not pay: 91.4M
+//   Ir + triads (first form)          459M       60.8M      83.9M    118M
+//   Ir this score, no triads          387M       61.6M      81.8M    105M
+// Rule 5 as it is now against the score alone (the harness on the first 200 / 500 / 3000 / 3000,
+// main at 10737c9 against this file): limit 2 171.4M -> 166.4M, 55.9M -> 46.1M, 74.8M -> 71.3M,
+// 96.4M -> 94.7M; limit 1 87.8M -> 84.9M, 36.1M -> 31.7M, 71.8M -> 69.2M, 82.8M -> 81.3M. Part of
+// that is not rule 5's but paid for it in the same round: choose_scored's digit-major copy and
+// bivalue cells from the transpose and adders (-2.7% on forum), init's per-cell unit masks
+// (-3.5% on diabolical at limit 1), rule 1 handing its reduced words to rules 2, 3 and 5 once
+// per pass. Rule 5 itself went through: one band at a time, a 64-bit word of both kinds of
+// segments, thermometer counters (+6.9% on forum, +7% on diabolical: ~370 instructions a band);
+// the three bands as lanes of one vector and full adders (no better: every call re-applied the
+// old triads, 60% of calls); the applied ones remembered (+5.7%: rule 1's per-word bookkeeping
+// of three "unseen" sets spilled registers; +1.4% once fixed). Row triads alone give 112.6
+// guesses on forum, column triads alone 112.9; both 109.4.
+// At limit 1 on diabolical (easy: 2 guesses a puzzle) the score alone did not pay: 91.4M
 // instructions against propagation's 89.4M; choose_scored costs ~2,000 instructions a call (20-30
 // bivalue cells at ~55 each) and saves about as much propagation.
-// Triads (a row or column segment of a box with only three digits left holds those three, which
-// leave the rest of its line and box; the tdoku author's idea) cut nodes by 6% (forum) to 25%
-// (magictour) but cost about 1,000 instructions at every fixed point: a net loss everywhere but
-// magictour, so left out. The score's weight: 2 / 3 / 4 / 6 per bivalue peer gave 119 / 116 /
+// The triads' first form (checked per segment at every fixed point) cut nodes by 6% (forum) to
+// 25% (magictour) but cost about 1,000 instructions a fixed point: a net loss everywhere but
+// magictour. The score's weight (no triads): 2 / 3 / 4 / 6 per bivalue peer gave 119 / 116 /
 // 117 / 120 guesses on forum and 8.9 / 8.4 / 8.3 / 8.2 on magictour: 4. A bivalue peer is
 // counted once even when it holds both digits: counting it once per digit (a naked-pair twin
 // twice) made 117 guesses instead of 109 on forum (with triads). Other scores tried, with
@@ -131,6 +161,8 @@ struct Tables {
   uint32_t column[9];     // the three cells of column c in a band
   uint32_t rows[8];       // rows of a band (3 bits) -> their cells
   uint32_t boxes[8];      // boxes of a band (3 bits) -> their cells
+  uint32_t triad_row[25];  // row segment (its first cell) -> the rest of its row and box
+  uint32_t triad_col[9];   // column segment (its column) -> the rest of its box in the band
 };
 
 constexpr Tables make_tables() {
@@ -176,19 +208,27 @@ constexpr Tables make_tables() {
       if (m >> j & 1) t.boxes[m] |= 0x1c0e07u << (3 * j);
     }
   }
+  for (int p = 0; p < 25; ++p) {
+    const uint32_t seg = 7u << p;
+    t.triad_row[p] = ((511u << (p / 9 * 9)) | t.boxes[1u << (p % 9 / 3)]) & ~seg;
+  }
+  for (int c = 0; c < 9; ++c) t.triad_col[c] = t.boxes[1u << (c / 3)] & ~t.column[c];
   return t;
 }
 
 constexpr Tables kT = make_tables();
 
+/// Per cell: its row, column and box as one mask (bit row, 9 + column, 18 + box), and its band
+/// word (band * 9, the offset of the band's words) and bit in the band.
 struct CellUnits {
-  uint8_t row, col, box;
+  uint32_t units;
+  uint8_t band9, bit;
 };
 constexpr std::array<CellUnits, 81> make_cells() {
   std::array<CellUnits, 81> t{};
   for (int i = 0; i < 81; ++i)
-    t[i] = {static_cast<uint8_t>(i / 9), static_cast<uint8_t>(i % 9),
-            static_cast<uint8_t>(i / 27 * 3 + i % 9 / 3)};
+    t[i] = {1u << (i / 9) | 1u << (9 + i % 9) | 1u << (18 + i / 27 * 3 + i % 9 / 3),
+            static_cast<uint8_t>(i / 27 * 9), static_cast<uint8_t>(i % 27)};
   return t;
 }
 constexpr std::array<CellUnits, 81> kCell = make_cells();
@@ -198,6 +238,9 @@ struct State {
   uint32_t cand[27];   // [band * 9 + digit]: cells of the band where the digit is possible
   uint32_t solved[3];  // cells of each band that hold a placed digit
   uint32_t dirty;      // bit band * 9 + digit: cand changed since its last band reduction
+  // `scored` only (rule 5): per band, the triads already applied, row segments (bits 0, 3, ..,
+  // 24) and column segments (bits 0-8); one spare word so that each loads as a vector.
+  uint32_t triad_rows[3], triad_cols[3], spare;
 };
 
 constexpr uint8_t kBandOf[27] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2};
@@ -268,7 +311,171 @@ inline void assign(State& s, uint32_t& dirty, int band, int digit, uint32_t cell
   }
 }
 
-/// Propagates to a fixed point. False on a contradiction.
+
+inline __m128i load4(const uint32_t* p) {
+  return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+}
+
+/// The candidate words digit-major, x[digit] with one lane per band (lane 3 zero): digits 0-3
+/// and 4-7 by two 4x4 transposes, digit 8 alone.
+inline void digit_major(const State& s, __m128i* x) {
+  const __m128i zero = _mm_setzero_si128();
+  for (int h = 0; h < 2; ++h) {
+    const __m128i a0 = load4(s.cand + 4 * h), a1 = load4(s.cand + 9 + 4 * h), a2 = load4(s.cand + 18 + 4 * h);
+    const __m128i t0 = _mm_unpacklo_epi32(a0, a1), t1 = _mm_unpacklo_epi32(a2, zero);
+    const __m128i t2 = _mm_unpackhi_epi32(a0, a1), t3 = _mm_unpackhi_epi32(a2, zero);
+    x[4 * h] = _mm_unpacklo_epi64(t0, t1);
+    x[4 * h + 1] = _mm_unpackhi_epi64(t0, t1);
+    x[4 * h + 2] = _mm_unpacklo_epi64(t2, t3);
+    x[4 * h + 3] = _mm_unpackhi_epi64(t2, t3);
+  }
+  x[8] = _mm_setr_epi32(static_cast<int>(s.cand[8]), static_cast<int>(s.cand[17]), static_cast<int>(s.cand[26]), 0);
+}
+
+/// Full adder of bit-sliced counters: (sum, carry) of a + b + c, lane by lane (SSE2 or AVX2).
+inline void full_add(__m128i a, __m128i b, __m128i c, __m128i& sum, __m128i& carry) {
+  const __m128i u = _mm_xor_si128(a, b);
+  sum = _mm_xor_si128(u, c);
+  carry = _mm_or_si128(_mm_and_si128(a, b), _mm_and_si128(u, c));
+}
+#if HWY_TARGET == HWY_AVX2
+inline void full_add(__m256i a, __m256i b, __m256i c, __m256i& sum, __m256i& carry) {
+  const __m256i u = _mm256_xor_si256(a, b);
+  sum = _mm256_xor_si256(u, c);
+  carry = _mm256_or_si256(_mm256_and_si256(a, b), _mm256_and_si256(u, c));
+}
+#endif
+
+/// The nine digits' counts per bit, bit-sliced (ones, twos, fours or more): of x[0..8], lane by
+/// lane, whatever is in them.
+inline void count9(const __m128i* x, __m128i& ones, __m128i& twos, __m128i& fours) {
+  __m128i s1, c1, s2, c2, s3, c3, c4, t, f;
+  full_add(x[0], x[1], x[2], s1, c1);
+  full_add(x[3], x[4], x[5], s2, c2);
+  full_add(x[6], x[7], x[8], s3, c3);
+  full_add(s1, s2, s3, ones, c4);
+  full_add(c1, c2, c3, t, f);
+  twos = _mm_xor_si128(t, c4);
+  fours = _mm_or_si128(f, _mm_and_si128(t, c4));  // 4 or more (at most 9)
+}
+#if HWY_TARGET == HWY_AVX2
+inline void count9(const __m256i* x, __m256i& ones, __m256i& twos, __m256i& fours) {
+  __m256i s1, c1, s2, c2, s3, c3, c4, t, f;
+  full_add(x[0], x[1], x[2], s1, c1);
+  full_add(x[3], x[4], x[5], s2, c2);
+  full_add(x[6], x[7], x[8], s3, c3);
+  full_add(s1, s2, s3, ones, c4);
+  full_add(c1, c2, c3, t, f);
+  twos = _mm256_xor_si256(t, c4);
+  fours = _mm256_or_si256(f, _mm256_and_si256(t, c4));
+}
+#endif
+
+/// Rule 5 (see the header): triads. A row segment (three cells of a row in one box) or a
+/// column segment (three cells of a column in one box) holds three different digits, so fewer
+/// than three digits among its candidates is a contradiction, and when exactly three are left
+/// they are the segment's: they leave the rest of its row or column and of its box. For each
+/// band and digit, the row segments that have the digit (bits 0, 3, .., 24) and the column
+/// segments (bits 0-8); the three bands are the lanes of one SSE2 vector, and the nine digits
+/// are counted bit-sliced by full adders. Each triad is applied once (State::triad_rows,
+/// triad_cols). Returns false on a contradiction; sets `progress` when it changed a word, and
+/// marks the word in `dirty`.
+constexpr int kNext[4] = {1, 2, 0, 1};  // the other two bands of band b: kNext[b], kNext[b + 1]
+
+inline bool triads(State& s, uint32_t& dirty, bool& progress) {
+  constexpr uint32_t kSegStarts = 0x1249249;  // bits 0, 3, .., 24: the first cell of each segment
+  const __m128i seg_starts = _mm_setr_epi32(kSegStarts, kSegStarts, kSegStarts, 0);
+  const __m128i columns = _mm_setr_epi32(511, 511, 511, 0);
+  __m128i x[9];
+  digit_major(s, x);
+  const __m128i zero = _mm_setzero_si128();
+  // Per digit, the segments that have it: row segments at bits 0, 3, .., 24, column segments
+  // at bits 0-8; the other bits hold whatever, masked once at the end (the counts are bitwise).
+  __m128i rows[9], cols[9];
+  __m128i r1, r2, r4, c1, c2, c4;
+#if HWY_TARGET == HWY_AVX2
+  // Both kinds in one 256-bit vector (rows in the low half, columns in the high half: AVX2's
+  // per-lane shifts), counted by one set of full adders.
+  __m256i both[9];
+  const __m256i by1 = _mm256_setr_epi32(1, 1, 1, 1, 9, 9, 9, 9), by2 = _mm256_setr_epi32(2, 2, 2, 2, 18, 18, 18, 18);
+  for (int d = 0; d < 9; ++d) {
+    const __m256i v = _mm256_broadcastsi128_si256(x[d]);
+    both[d] = _mm256_or_si256(v, _mm256_or_si256(_mm256_srlv_epi32(v, by1), _mm256_srlv_epi32(v, by2)));
+    rows[d] = _mm256_castsi256_si128(both[d]);
+    cols[d] = _mm256_extracti128_si256(both[d], 1);
+  }
+  __m256i n1, n2, n4;
+  count9(both, n1, n2, n4);
+  r1 = _mm256_castsi256_si128(n1), c1 = _mm256_extracti128_si256(n1, 1);
+  r2 = _mm256_castsi256_si128(n2), c2 = _mm256_extracti128_si256(n2, 1);
+  r4 = _mm256_castsi256_si128(n4), c4 = _mm256_extracti128_si256(n4, 1);
+#else
+  for (int d = 0; d < 9; ++d) {
+    rows[d] = _mm_or_si128(x[d], _mm_or_si128(_mm_srli_epi32(x[d], 1), _mm_srli_epi32(x[d], 2)));
+    cols[d] = _mm_or_si128(x[d], _mm_or_si128(_mm_srli_epi32(x[d], 9), _mm_srli_epi32(x[d], 18)));
+  }
+  count9(rows, r1, r2, r4);
+  count9(cols, c1, c2, c4);
+#endif
+  // Three or more digits in every segment.
+  const __m128i r3 = _mm_and_si128(_mm_or_si128(_mm_and_si128(r1, r2), r4), seg_starts);
+  const __m128i c3 = _mm_and_si128(_mm_or_si128(_mm_and_si128(c1, c2), c4), columns);
+  const __m128i ok = _mm_and_si128(_mm_cmpeq_epi32(r3, seg_starts), _mm_cmpeq_epi32(c3, columns));
+  if (_mm_movemask_epi8(ok) != 0xffff) return false;
+  // Exactly three, in segments not yet solved.
+  // Lane 3 of the loads below is another field: harmless, the counts of lane 3 are zero.
+  const __m128i sv = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.solved));
+  const __m128i full_rows = _mm_and_si128(sv, _mm_and_si128(_mm_srli_epi32(sv, 1), _mm_srli_epi32(sv, 2)));
+  const __m128i full_cols = _mm_and_si128(sv, _mm_and_si128(_mm_srli_epi32(sv, 9), _mm_srli_epi32(sv, 18)));
+  const __m128i seen_rows = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.triad_rows));
+  const __m128i seen_cols = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.triad_cols));
+  const __m128i three_rows = _mm_andnot_si128(_mm_or_si128(_mm_or_si128(r4, full_rows), seen_rows), _mm_and_si128(r3, r2));
+  const __m128i three_cols = _mm_andnot_si128(_mm_or_si128(_mm_or_si128(c4, full_cols), seen_cols), _mm_and_si128(c3, c2));
+  if (_mm_movemask_epi8(_mm_cmpeq_epi32(_mm_or_si128(three_rows, three_cols), zero)) == 0xffff)
+    return true;
+  // Remembered as applied (lane 3 stores back the field it loaded), then applied: the (digit,
+  // band) pairs with the digit in a new triad, bit digit * 4 + band.
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(s.triad_rows), _mm_or_si128(seen_rows, three_rows));
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(s.triad_cols), _mm_or_si128(seen_cols, three_cols));
+  uint64_t hits = 0;
+  for (int d = 0; d < 9; ++d) {
+    const __m128i h = _mm_or_si128(_mm_and_si128(rows[d], three_rows), _mm_and_si128(cols[d], three_cols));
+    hits |= static_cast<uint64_t>(_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(h, zero))) ^ 15) << (4 * d);
+  }
+  alignas(16) uint32_t tr[4], tc[4];
+  _mm_store_si128(reinterpret_cast<__m128i*>(tr), three_rows);
+  _mm_store_si128(reinterpret_cast<__m128i*>(tc), three_cols);
+  for (; hits; hits &= hits - 1) {
+    const int k = std::countr_zero(hits), d = k >> 2, b = k & 3;
+    uint32_t* c = s.cand + b * 9;
+    const uint32_t w = c[d];
+    const uint32_t rs = (w | w >> 1 | w >> 2) & tr[b];  // row segments that hold the digit
+    const uint32_t cs = (w | w >> 9 | w >> 18) & tc[b];  // column segments
+    uint32_t lose = 0;
+    for (uint32_t r = rs; r; r &= r - 1) lose |= kT.triad_row[std::countr_zero(r)];
+    for (uint32_t r = cs; r; r &= r - 1) {
+      const int col = std::countr_zero(r);
+      lose |= kT.triad_col[col];
+      for (const int b2 : {kNext[b], kNext[b + 1]}) {
+        const uint32_t y = s.cand[b2 * 9 + d];
+        if (y & kT.column[col]) {
+          s.cand[b2 * 9 + d] = y & ~kT.column[col];
+          dirty |= 1u << (b2 * 9 + d);
+          progress = true;
+        }
+      }
+    }
+    if (c[d] & lose) {
+      c[d] &= ~lose;
+      dirty |= 1u << (b * 9 + d);
+      progress = true;
+    }
+  }
+  return true;
+}
+
+/// Propagates to a fixed point (rules 1-3, and 5 when `Triads`). False on a contradiction.
+template <bool Triads>
 bool propagate(State& s) {
   // The dirty set lives in a register here: written through `s`, the compiler would reload it
   // after every store to the candidate words (same type, possible alias).
@@ -278,14 +485,15 @@ bool propagate(State& s) {
   // that enters here is at the fixed point of every rule but for its dirty words (the root
   // marks all), and the rules are idempotent, so a band or digit with no changed word would
   // change nothing: they are skipped (the same work and results, fewer instructions).
-  uint32_t unseen2 = dirty, unseen3 = dirty;
+  uint32_t unseen2 = dirty, unseen3 = dirty, unseen5 = dirty;
   for (;;) {
     // 1. Band reduction of each changed (band, digit) word: locked candidates in rows and boxes,
     // then hidden singles in rows (a box with one cell left leaves its row with one cell too).
+    uint32_t reduced = 0;  // the words this pass reduces, for rules 2, 3 and 5
     while (dirty) {
       const int k = std::countr_zero(dirty);
       dirty &= dirty - 1;
-      unseen2 |= 1u << k, unseen3 |= 1u << k;
+      reduced |= 1u << k;
       const int b = kBandOf[k], d = k - 9 * b;
       uint32_t a = s.cand[k];
       for (;;) {
@@ -305,6 +513,8 @@ bool propagate(State& s) {
       s.cand[k] = a;
       dirty &= ~(1u << k);
     }
+    unseen2 |= reduced, unseen3 |= reduced;
+    if constexpr (Triads) unseen5 |= reduced;
     if ((s.solved[0] & s.solved[1] & s.solved[2]) == kBandCells) return true;
 
     // 2. Naked singles: bit-sliced count of candidates per cell.
@@ -364,14 +574,21 @@ bool propagate(State& s) {
         }
       }
     }
+    if (progress) continue;
+    if constexpr (!Triads) return true;
+
+    // 5. Triads, when a word changed since the rule last looked.
+    if (!unseen5) return true;
+    unseen5 = 0;
+    if (!triads(s, dirty, progress)) return false;
     if (!progress) return true;
   }
 }
 
 /// Sets up the state from the givens. False when two givens conflict.
 bool init(State& s, const Grid& g) {
-  uint32_t rows[9] = {}, cols[9] = {}, boxes[9] = {};  // per digit: units that hold it
-  uint32_t given[27] = {};                              // [band * 9 + digit]
+  uint32_t units[9] = {};   // per digit: rows, columns and boxes that hold it (CellUnits::units)
+  uint32_t given[27] = {};  // [band * 9 + digit]
   const uint8_t* v = g.data();
   // The givens, found 16 cells at a time: a branch per cell mispredicted on about a third of
   // them (11% of the time on diabolical puzzles at limit 1; perf). A Grid holds kMaxCells
@@ -388,10 +605,11 @@ bool init(State& s, const Grid& g) {
   for (int half = 0; half < 2; ++half) {
     for (uint64_t left = filled[half]; left; left &= left - 1) {
       const int cell = 64 * half + std::countr_zero(left);
-      const int d = v[cell] - 1, r = kCell[cell].row, c = kCell[cell].col, x = kCell[cell].box;
-      clash |= (rows[d] >> r | cols[d] >> c | boxes[d] >> x) & 1;
-      rows[d] |= 1u << r, cols[d] |= 1u << c, boxes[d] |= 1u << x;
-      given[r / 3 * 9 + d] |= 1u << (cell % 27);
+      const int d = v[cell] - 1;
+      const CellUnits& u = kCell[cell];
+      clash |= units[d] & u.units;
+      units[d] |= u.units;
+      given[u.band9 + d] |= 1u << u.bit;
     }
   }
   if (clash) return false;
@@ -400,12 +618,14 @@ bool init(State& s, const Grid& g) {
     for (int d = 0; d < 9; ++d) all |= given[b * 9 + d];
     s.solved[b] = all;
     for (int d = 0; d < 9; ++d) {
-      const uint32_t taken = kT.rows[(rows[d] >> (3 * b)) & 7] | spread_columns(cols[d]) |
-                             kT.boxes[(boxes[d] >> (3 * b)) & 7];
+      const uint32_t taken = kT.rows[(units[d] >> (3 * b)) & 7] | spread_columns((units[d] >> 9) & 511) |
+                             kT.boxes[(units[d] >> (18 + 3 * b)) & 7];
       s.cand[b * 9 + d] = (kBandCells & ~taken & ~all) | given[b * 9 + d];
     }
   }
   s.dirty = (1u << 27) - 1;
+  for (int b = 0; b < 3; ++b) s.triad_rows[b] = s.triad_cols[b] = 0;
+  s.spare = 0;
   return true;
 }
 
@@ -462,9 +682,19 @@ void choose_first(const State& s, int& band, int& bit) {
   fewest_candidates(s, band, bit);
 }
 
-inline __m128i load4(const uint32_t* p) {
-  return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+
+/// The digits (bit d) still possible in cell `bit` of the band whose candidate words are
+/// c[0..8]: lanes of the words without the cell compare equal to zero.
+inline uint32_t cell_digits(const uint32_t* c, int bit) {
+  const uint32_t cell = 1u << bit;
+  const __m128i v = _mm_set1_epi32(static_cast<int>(cell)), zero = _mm_setzero_si128();
+  const __m128i lo = _mm_cmpeq_epi32(_mm_and_si128(load4(c), v), zero);
+  const __m128i hi = _mm_cmpeq_epi32(_mm_and_si128(load4(c + 4), v), zero);
+  const int absent = _mm_movemask_ps(_mm_castsi128_ps(lo)) | _mm_movemask_ps(_mm_castsi128_ps(hi)) << 4;
+  return (~static_cast<uint32_t>(absent) & 0xff) | static_cast<uint32_t>((c[8] & cell) != 0) << 8;
 }
+
+uint32_t digits_at(const State& s, int band, int bit) { return cell_digits(s.cand + band * 9, bit); }
 
 #if HWY_TARGET == HWY_EMU128 || HWY_TARGET == HWY_SCALAR
 // The build's baseline (x86-64: SSE2). Highway 1.0 has no SSE2 target (its EMU128 emulates
@@ -519,36 +749,26 @@ inline int peer_score(const uint32_t* peers, const uint32_t* open_a, const uint3
 void choose_scored(const State& s, int& band, int& bit) {
   // Digit-major copies, one lane per band, for 4-lane SSE2: unsolved cells and bivalue cells
   // that still have the digit.
-  alignas(16) uint32_t open[9][4], pair[9][4];
-  uint32_t two[3];  // bivalue cells of each band
-  bool any = false;
-  for (int b = 0; b < 3; ++b) {
-    const uint32_t* c = s.cand + b * 9;
-    two[b] = bivalue_cells(s, b);
-    any |= two[b] != 0;
+  __m128i x[9];
+  digit_major(s, x);
+  __m128i ones, twos, fours;
+  count9(x, ones, twos, fours);
+  const __m128i bivalue = _mm_andnot_si128(_mm_or_si128(ones, fours), twos);  // lane 3 zero
+  if (_mm_movemask_epi8(_mm_cmpeq_epi32(bivalue, _mm_setzero_si128())) != 0xffff) {
+    alignas(16) uint32_t open[9][4], pair[9][4], two[4];  // two: bivalue cells of each band
+    _mm_store_si128(reinterpret_cast<__m128i*>(two), bivalue);
+    const __m128i open_cells = _mm_setr_epi32(static_cast<int>(~s.solved[0]), static_cast<int>(~s.solved[1]),
+                                              static_cast<int>(~s.solved[2]), 0);
     for (int d = 0; d < 9; ++d) {
-      open[d][b] = c[d] & ~s.solved[b];
-      pair[d][b] = c[d] & two[b];
+      _mm_store_si128(reinterpret_cast<__m128i*>(open[d]), _mm_and_si128(x[d], open_cells));
+      _mm_store_si128(reinterpret_cast<__m128i*>(pair[d]), _mm_and_si128(x[d], bivalue));
     }
-  }
-  if (any) {
-    for (int d = 0; d < 9; ++d) open[d][3] = pair[d][3] = 0;
-    const __m128i zero = _mm_setzero_si128();
     int best = -1;
     for (int b = 0; b < 3; ++b) {
       const uint32_t* c = s.cand + b * 9;
       for (uint32_t t = two[b]; t; t &= t - 1) {
         const int i = std::countr_zero(t);
-        const uint32_t cell = 1u << i;
-        // The cell's two digits: lanes of the candidate words without the cell compare equal
-        // to zero.
-        const __m128i v = _mm_set1_epi32(static_cast<int>(cell));
-        const __m128i lo = _mm_cmpeq_epi32(_mm_and_si128(load4(c), v), zero);
-        const __m128i hi = _mm_cmpeq_epi32(_mm_and_si128(load4(c + 4), v), zero);
-        const int absent = _mm_movemask_ps(_mm_castsi128_ps(lo)) |
-                           _mm_movemask_ps(_mm_castsi128_ps(hi)) << 4;
-        const uint32_t digits = (~static_cast<uint32_t>(absent) & 0xff) |
-                                static_cast<uint32_t>((c[8] & cell) != 0) << 8;
+        const uint32_t digits = cell_digits(c, i);
         const int a = std::countr_zero(digits), z = 31 - std::countl_zero(digits);
         const int score = peer_score(kPeerMasks.m[b * 27 + i], open[a], open[z], pair[a], pair[z]);
         if (score > best) best = score, band = b, bit = i;
@@ -559,14 +779,11 @@ void choose_scored(const State& s, int& band, int& bit) {
   fewest_candidates(s, band, bit);
 }
 
-uint32_t digits_at(const State& s, int band, int bit) {
-  uint32_t m = 0;
-  for (int d = 0; d < 9; ++d) m |= (s.cand[band * 9 + d] >> bit & 1) << d;
-  return m;
-}
 
-/// `Choose` picks the cell to guess: choose_first (`propagation`) or choose_scored (`scored`).
-template <void (*Choose)(const State&, int&, int&)>
+
+/// `Choose` picks the cell to guess: choose_first (`propagation`) or choose_scored (`scored`);
+/// `Triads`: rule 5 on or off.
+template <void (*Choose)(const State&, int&, int&), bool Triads>
 class Propagation final : public Solver {
  public:
   Result solve(const Grid& puzzle, const Limits& limits) override {
@@ -585,7 +802,7 @@ class Propagation final : public Solver {
     bool budget_hit = false;
     int depth = 0;
     r.work.nodes = 1;
-    bool ok = propagate(cur);
+    bool ok = propagate<Triads>(cur);
     for (;;) {
       if (ok) {
         if ((cur.solved[0] & cur.solved[1] & cur.solved[2]) == kBandCells) {
@@ -604,7 +821,7 @@ class Propagation final : public Solver {
           ++r.work.nodes;
           ++r.work.guesses;
           assign(cur, cur.dirty, f.band, f.digit, 1u << f.bit);
-          ok = propagate(cur);
+          ok = propagate<Triads>(cur);
           continue;
         }
       } else if (depth > 0) {
@@ -629,7 +846,7 @@ class Propagation final : public Solver {
         --depth;  // the last digit is forced: no longer a branching point
       }
       assign(cur, cur.dirty, f.band, f.digit, 1u << f.bit);
-      ok = propagate(cur);
+      ok = propagate<Triads>(cur);
     }
     r.status = status_for(r.solutions, limit, budget_hit);
     return r;
@@ -645,14 +862,14 @@ class Propagation final : public Solver {
 
 }  // namespace
 
-std::unique_ptr<Solver> NewPropagation() { return std::make_unique<Propagation<choose_first>>(); }
+std::unique_ptr<Solver> NewPropagation() { return std::make_unique<Propagation<choose_first, false>>(); }
 
-std::unique_ptr<Solver> NewScored() { return std::make_unique<Propagation<choose_scored>>(); }
+std::unique_ptr<Solver> NewScored() { return std::make_unique<Propagation<choose_scored, true>>(); }
 
 std::optional<std::array<uint16_t, 81>> RootCandidates(const Grid& puzzle) {
   if (puzzle.box() != 3) return std::nullopt;
   State s;
-  if (!init(s, puzzle) || !propagate(s)) return std::nullopt;
+  if (!init(s, puzzle) || !propagate<false>(s)) return std::nullopt;
   std::array<uint16_t, 81> out{};
   for (int b = 0; b < 3; ++b)
     for (int d = 0; d < 9; ++d)
