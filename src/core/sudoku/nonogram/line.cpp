@@ -59,7 +59,7 @@ bool solve(int n, const uint8_t* runs, int k, Mask filled, Mask blank, Mask& can
   // The forward pass: fs[j] = starts of run j that some placement of runs 0..j agrees with
   // (cells up to the run's end); fg[j] = cells before run j that can be blank in such a
   // placement of runs 0..j-1 (fg[k]: after the last run).
-  Mask fs[kMaxRuns], fg[kMaxRuns + 1], bg[kMaxRuns + 1];
+  Mask fs[kMaxRuns], fg[kMaxRuns + 1];
   Mask gap = smear_up(1, may_blank);
   Mask first = 1;  // run 0 may start at cell 0
   Mask after = 0;
@@ -80,13 +80,15 @@ bool solve(int n, const uint8_t* runs, int k, Mask filled, Mask blank, Mask& can
   if (!((after >> n) & 1u) && !((gap >> (n - 1)) & 1u)) return false;
   fg[k] = gap;
 
-  // The backward pass, the mirror image, over the forward starts: bs = those starts of run j
+  // The backward pass, the mirror image, over the forward starts: s = those starts of run j
   // that some placement of runs j..k-1 agrees with too (cells from the one before the run to
-  // the end): the starts of run j in some full placement, whose cells can be shaded. bg[j] =
+  // the end): the starts of run j in some full placement, whose cells can be shaded; gap =
   // cells before run j that can be blank in such a placement of runs j..k-1.
   const Mask last = Mask{1} << (n - 1);
   gap = smear_down(last & may_blank);
-  bg[k] = gap;
+  // The gap before run j (j = k: after the last run) can be blank where it is reachable from
+  // the left after runs 0..j-1 and from the right before runs j..k-1.
+  Mask blank_ok = fg[k] & gap;
   Mask fill = 0;
   Mask end_ok = last;  // the last run may end on the line's last cell
   for (int j = k - 1; j >= 0; --j) {
@@ -104,15 +106,11 @@ bool solve(int n, const uint8_t* runs, int k, Mask filled, Mask blank, Mask& can
     const int b = kLog2[len];
     fill |= c[b] | (c[b] << (len - (1 << b)));
     gap = smear_down((s >> 1) & may_blank);  // from the cell before each start
-    bg[j] = gap;
+    blank_ok |= fg[j] & gap;
   }
   // (Run 0's starts came from the forward pass, whose cells before them may all be blank:
   // nothing more to check at the line's start.)
   can_fill = fill;
-  // The gap before run j (j = k: after the last run): reachable from the left after runs
-  // 0..j-1 and from the right before runs j..k-1.
-  Mask blank_ok = 0;
-  for (int j = 0; j <= k; ++j) blank_ok |= fg[j] & bg[j];
   can_blank = blank_ok;
   return true;
 }
@@ -129,6 +127,20 @@ bool solve_line(int n, std::span<const uint8_t> runs, Mask filled, Mask blank, M
     return filled == 0;
   }
   const uint8_t* r = runs.data();
+  if ((filled | blank) == 0) {
+    // Nothing known (every line's first solve): the runs packed to the left and to the right
+    // overlap by len - slack cells each, and those are all it forces; with no slack the line
+    // is settled, otherwise every cell can be shaded.
+    int slack = n + 1;
+    for (int j = 0; j < k; ++j) slack -= r[j] + 1;
+    if (slack < 0) return false;
+    Mask fill = 0;
+    for (int j = 0, at = 0; j < k; at += r[j] + 1, ++j)
+      if (r[j] > slack) fill |= full(r[j] - slack) << (at + slack);
+    can_fill = slack > 0 ? all : fill;
+    can_blank = ~fill & all;
+    return true;
+  }
   if (n <= 2) return solve<1>(n, r, k, filled, blank, can_fill, can_blank);
   if (n <= 4) return solve<2>(n, r, k, filled, blank, can_fill, can_blank);
   if (n <= 8) return solve<3>(n, r, k, filled, blank, can_fill, can_blank);
