@@ -171,12 +171,16 @@ bool Board::propagate(uint64_t& line_solves, bool consistent) noexcept {
       Mask cf, cb;
       ++line_solves;
       if (!solve_line(w, p_->row(r), row_f_[r], row_b_[r], cf, cb)) return false;
-      Mask new_f = ~cb & full(w) & ~row_f_[r];
-      Mask new_b = ~cf & full(w) & ~row_b_[r];
+      const Mask new_f = ~cb & full(w) & ~row_f_[r];
+      const Mask new_b = ~cf & full(w) & ~row_b_[r];
       row_f_[r] |= new_f, row_b_[r] |= new_b;
       dirty_cols_ |= new_f | new_b;
-      for (; new_f; new_f &= new_f - 1) col_f_[std::countr_zero(new_f)] |= Mask{1} << r;
-      for (; new_b; new_b &= new_b - 1) col_b_[std::countr_zero(new_b)] |= Mask{1} << r;
+      // One loop over the new cells, shaded or blank (one mispredicted loop exit, not two).
+      for (Mask m = new_f | new_b; m; m &= m - 1) {
+        const int i = std::countr_zero(m);
+        col_f_[i] |= ((new_f >> i) & 1u) << r;
+        col_b_[i] |= ((new_b >> i) & 1u) << r;
+      }
     }
     while (dirty_cols_) {
       const int c = std::countr_zero(dirty_cols_);
@@ -185,12 +189,16 @@ bool Board::propagate(uint64_t& line_solves, bool consistent) noexcept {
       Mask cf, cb;
       ++line_solves;
       if (!solve_line(h, p_->column(c), col_f_[c], col_b_[c], cf, cb)) return false;
-      Mask new_f = ~cb & full(h) & ~col_f_[c];
-      Mask new_b = ~cf & full(h) & ~col_b_[c];
+      const Mask new_f = ~cb & full(h) & ~col_f_[c];
+      const Mask new_b = ~cf & full(h) & ~col_b_[c];
       col_f_[c] |= new_f, col_b_[c] |= new_b;
       dirty_rows_ |= new_f | new_b;
-      for (; new_f; new_f &= new_f - 1) row_f_[std::countr_zero(new_f)] |= Mask{1} << c;
-      for (; new_b; new_b &= new_b - 1) row_b_[std::countr_zero(new_b)] |= Mask{1} << c;
+      // One loop over the new cells, shaded or blank (one mispredicted loop exit, not two).
+      for (Mask m = new_f | new_b; m; m &= m - 1) {
+        const int i = std::countr_zero(m);
+        row_f_[i] |= ((new_f >> i) & 1u) << c;
+        row_b_[i] |= ((new_b >> i) & 1u) << c;
+      }
     }
   }
   return true;
