@@ -179,6 +179,90 @@ TEST(NonogramLine, SolveLineIsExact) {
   }
 }
 
+/// The textbook line DP, one cell at a time: pre[j][i] = runs 0..j-1 can be placed in cells
+/// 0..i-1 (the next cell free for run j), suf[j][i] = runs j..k-1 in cells i..n-1; a cell can
+/// be shaded when some run j placed over it joins a prefix and a suffix, blank when a blank
+/// there does. The reference the bit-parallel solve_line() is checked against.
+bool reference_line(int n, const std::vector<uint8_t>& runs, ng::Mask filled, ng::Mask blank,
+                    ng::Mask& can_fill, ng::Mask& can_blank) {
+  const int k = static_cast<int>(runs.size());
+  auto is_f = [&](int i) { return (filled >> i) & 1u; };
+  auto is_b = [&](int i) { return (blank >> i) & 1u; };
+  // A run j placed at s: cells s..s+len-1 not blank, and the cell after it (if any) not filled.
+  auto fits_at = [&](int j, int s) {
+    const int len = runs[j];
+    if (s + len > n) return false;
+    for (int i = s; i < s + len; ++i)
+      if (is_b(i)) return false;
+    return s + len == n || !is_f(s + len);
+  };
+  // pre[j][i]: runs 0..j-1 fill cells 0..i-1 exactly (each run followed by its blank, cut at n).
+  std::vector<std::vector<char>> pre(k + 1, std::vector<char>(n + 2, 0)), suf = pre;
+  pre[0][0] = 1;
+  for (int j = 0; j <= k; ++j)
+    for (int i = 0; i <= n; ++i) {
+      if (!pre[j][i]) continue;
+      if (i < n && !is_f(i)) pre[j][i + 1] = 1;                            // cell i blank
+      if (j < k && fits_at(j, i)) pre[j + 1][std::min(n, i + runs[j] + 1)] = 1;  // run j at i
+    }
+  // suf[j][i]: runs j..k-1 fit cells i..n-1.
+  suf[k][n] = 1;
+  for (int j = k; j >= 0; --j)
+    for (int i = n; i >= 0; --i) {
+      if (i < n && !is_f(i) && suf[j][i + 1]) suf[j][i] = 1;
+      if (j < k && fits_at(j, i) && suf[j + 1][std::min(n, i + runs[j] + 1)]) suf[j][i] = 1;
+    }
+  if (!suf[0][0]) return false;
+  can_fill = can_blank = 0;
+  for (int j = 0; j <= k; ++j)
+    for (int i = 0; i < n; ++i) {
+      if (pre[j][i] && !is_f(i) && suf[j][i + 1]) can_blank |= ng::Mask{1} << i;
+      if (j < k && pre[j][i] && fits_at(j, i) && suf[j + 1][std::min(n, i + runs[j] + 1)]) {
+        can_fill |= ng::full(runs[j]) << i;
+        if (i + runs[j] < n) can_blank |= ng::Mask{1} << (i + runs[j]);  // the blank after it
+      }
+    }
+  return true;
+}
+
+// The bit-parallel solver against the cell-at-a-time DP on long random lines with random
+// known cells (every length 1..63, clues of random pictures of every density, known cells
+// from the picture itself or from another one, so that many have no placement).
+TEST(NonogramLine, SolveLineMatchesTheCellDp) {
+  sudoku::ItemRng rng(17);
+  int contradictions = 0, settled = 0;
+  for (int round = 0; round < 60'000; ++round) {
+    const int n = 1 + static_cast<int>(rng() % ng::kMaxSide);
+    const int density = static_cast<int>(rng() % 9);  // cells shaded with p = density / 8
+    ng::Mask cells = 0, other = 0;
+    for (int i = 0; i < n; ++i) {
+      cells |= static_cast<ng::Mask>(static_cast<int>(rng() % 8) < density) << i;
+      other |= static_cast<ng::Mask>(rng() & 1u) << i;
+    }
+    std::vector<uint8_t> runs;
+    ng::runs_of(cells, n, runs);
+    const int known_pct = rng() % 8 == 0 ? 0 : static_cast<int>(rng() % 101);  // 0: a line's first solve
+    ng::Mask known = 0;
+    for (int i = 0; i < n; ++i) known |= static_cast<ng::Mask>(static_cast<int>(rng() % 100) < known_pct) << i;
+    const ng::Mask src = rng() % 4 == 0 ? other : cells;
+    const ng::Mask filled = known & src, blank = known & ~src;
+    ng::Mask want_f = 0, want_b = 0, cf = 0, cb = 0;
+    const bool want = reference_line(n, runs, filled, blank, want_f, want_b);
+    const bool ok = ng::solve_line(n, runs, filled, blank, cf, cb);
+    ASSERT_EQ(ok, want) << "n " << n << " cells " << cells << " filled " << filled << " blank " << blank;
+    if (!ok) {
+      ++contradictions;
+      continue;
+    }
+    settled += (cf ^ cb) != 0;
+    ASSERT_EQ(cf, want_f) << "n " << n << " cells " << cells << " filled " << filled << " blank " << blank;
+    ASSERT_EQ(cb, want_b) << "n " << n << " cells " << cells << " filled " << filled << " blank " << blank;
+  }
+  // Both kinds of answer were exercised.
+  EXPECT_GT(contradictions, 1000);
+  EXPECT_GT(settled, 10000);
+}
+
 /// Solutions of `p` by brute force over every picture (w*h <= 16).
 uint64_t brute_count(const ng::Puzzle& p) {
   uint64_t n = 0;

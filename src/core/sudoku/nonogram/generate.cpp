@@ -47,10 +47,15 @@ Picture smooth_picture(int width, int height, double fill, ItemRng& rng, SmoothS
   v.assign(static_cast<std::size_t>((height + 2) * stride), 0);
   row3.assign(v.size(), 0);
   sum.resize(static_cast<std::size_t>(n));
-  for (int i = 0; i < n; i += 4) {
-    uint64_t bits = rng();
-    for (int k = i; k < std::min(n, i + 4); ++k, bits >>= 16)
-      v[static_cast<std::size_t>((k / width + 1) * stride + k % width + 1)] = static_cast<uint32_t>(bits & 0xffff);
+  // Row-major, four cells a draw (a draw may straddle two rows).
+  uint64_t bits = 0;
+  int left = 0;
+  for (int r = 0; r < height; ++r) {
+    uint32_t* dst = &v[static_cast<std::size_t>((r + 1) * stride + 1)];
+    for (int c = 0; c < width; ++c, bits >>= 16, --left) {
+      if (left == 0) bits = rng(), left = 4;
+      dst[c] = static_cast<uint32_t>(bits & 0xffff);
+    }
   }
   // The mean over the 3x3 neighbourhood inside the grid, scaled to a common denominator (36 =
   // lcm of the 4, 6 and 9 cells a corner, edge or inner cell sees) so that ranks compare.
@@ -67,10 +72,11 @@ Picture smooth_picture(int width, int height, double fill, ItemRng& rng, SmoothS
     const uint32_t* here = above + stride;
     const uint32_t* below = here + stride;
     uint32_t* out = &sum[static_cast<std::size_t>(r * width)];
-    for (int c = 0; c < width; ++c) {
-      const uint32_t cols = 1u + (c > 0) + (c + 1 < width);
-      out[c] = (above[c] + here[c] + below[c]) * kScale[rows][cols];  // 36 / (rows * cols)
-    }
+    // 36 / (rows * cols): the first and last columns apart, so that the inner loop vectorises.
+    const uint32_t edge = kScale[rows][width > 1 ? 2 : 1], inner = kScale[rows][3];
+    out[0] = (above[0] + here[0] + below[0]) * edge;
+    for (int c = 1; c + 1 < width; ++c) out[c] = (above[c] + here[c] + below[c]) * inner;
+    if (width > 1) out[width - 1] = (above[width - 1] + here[width - 1] + below[width - 1]) * edge;
   }
   const auto shaded = static_cast<long>(std::lround(std::clamp(fill, 0.0, 1.0) * n));
   Picture pic(width, height);
@@ -90,9 +96,14 @@ Picture smooth_picture(int width, int height, double fill, ItemRng& rng, SmoothS
   const auto rank = static_cast<std::size_t>(shaded - above - 1);
   std::nth_element(sorted.begin(), sorted.begin() + static_cast<long>(rank), sorted.end(), std::greater<>());
   const uint32_t threshold = sorted[rank];
-  for (int r = 0; r < height; ++r)
-    for (int c = 0; c < width; ++c)
-      if (sum[r * width + c] >= threshold) pic.set(r, c);
+  for (int r = 0; r < height; ++r) {
+    // No branch per cell: a cell above or below the threshold is a coin toss for the branch
+    // predictor (it was a third of the smoothing's time).
+    const uint32_t* row = &sum[static_cast<std::size_t>(r * width)];
+    Mask m = 0;
+    for (int c = 0; c < width; ++c) m |= static_cast<Mask>(row[c] >= threshold) << c;
+    pic.rows[r] = m;
+  }
   return pic;
 }
 

@@ -13,40 +13,6 @@ inline Mask smear_up(Mask x, Mask n) noexcept {
   return (((n + x) ^ n) & n) | x;
 }
 
-/// Cells reachable from the cells of x moving towards lower bits through the cells of n: an
-/// occluded fill in six doubling steps (g: cells whose next 2^i cells below are all in n).
-inline Mask smear_down(Mask x, Mask n) noexcept {
-  x &= n;
-  Mask g = n;
-  x |= (x >> 1) & g, g &= g >> 1;
-  x |= (x >> 2) & g, g &= g >> 2;
-  x |= (x >> 4) & g, g &= g >> 4;
-  x |= (x >> 8) & g, g &= g >> 8;
-  x |= (x >> 16) & g, g &= g >> 16;
-  x |= (x >> 32) & g;
-  return x;
-}
-
-/// Starts where a run of `len` cells fits over cells that may be shaded (`can`), within n.
-inline Mask fits(Mask can, int len, int n) noexcept {
-  if (len > n) return 0;
-  // Doubling: after each step bit i says cells [i, i + have) may all be shaded.
-  Mask ok = can;
-  int have = 1;
-  for (; have * 2 <= len; have *= 2) ok &= ok >> have;
-  if (have < len) ok &= ok >> (len - have);
-  return ok & full(n - len + 1);
-}
-
-/// The cells covered by a run of `len` starting at any bit of `starts` (doubling, as fits()).
-inline Mask cover(Mask starts, int len) noexcept {
-  Mask c = starts;
-  int have = 1;
-  for (; have * 2 <= len; have *= 2) c |= c << have;
-  if (have < len) c |= c << (len - have);
-  return c;
-}
-
 /// Bits set (SWAR: the default portable build has no POPCNT, and std::popcount is then a
 /// libgcc call; see generate/rng.hpp).
 inline int popcount64(Mask m) noexcept {
@@ -57,58 +23,96 @@ inline int popcount64(Mask m) noexcept {
 
 inline constexpr int kMaxRuns = (kMaxSide + 1) / 2;
 
-/// The forward pass: starts[j] = starts of run j that some placement of runs 0..j agrees with
-/// (cells up to the run's end); gaps[j] = cells before run j that can be blank in such a
-/// placement of runs 0..j-1 (gaps[k]: after the last run). False when no placement reaches the
-/// line's end.
-bool forward(int n, const uint8_t* runs, int k, Mask filled, Mask blank, Mask* starts,
-             Mask* gaps) noexcept {
+/// floor(log2(len)) for a run length 1..63 (0 for 0).
+inline constexpr auto kLog2 = [] {
+  std::array<uint8_t, 64> t{};
+  for (int i = 2; i < 64; ++i) t[i] = static_cast<uint8_t>(t[i / 2] + 1);
+  return t;
+}();
+
+/// The line solver for lines of n <= 2^S cells: every doubling loop below has S (or S + 1)
+/// steps, unrolled, whatever the runs' lengths, so the only branches left are the loops over
+/// the runs and the contradiction exits (a loop whose trip count follows each run's length was
+/// a branch mispredicted about every other run).
+template <int S>
+bool solve(int n, const uint8_t* runs, int k, Mask filled, Mask blank, Mask& can_fill,
+           Mask& can_blank) noexcept {
   const Mask all = full(n);
   const Mask may_blank = ~filled & all;
   const Mask may_fill = ~blank & all;
-  Mask gap = smear_up(1, may_blank);
-  for (int j = 0; j < k; ++j) {
-    gaps[j] = gap;
-    const int len = runs[j];
-    // Run 0 may start at 0; every run may start right after a reachable blank cell.
-    const Mask s = ((gap << 1) | (j == 0 ? Mask{1} : Mask{0})) & fits(may_fill, len, n);
-    if (s == 0) return false;
-    starts[j] = s;
-    const Mask ends = s << len;  // the cell after the run (bit n: the line's end)
-    gap = smear_up(ends, may_blank);
-    if (j == k - 1) {
-      gaps[k] = gap;
-      return ((ends >> n) & 1u) || ((gap >> (n - 1)) & 1u);
-    }
-  }
-  gaps[0] = gap;
-  return filled == 0;  // no runs: nothing may be shaded
-}
+  // win[b]: starts p with cells [p, p + 2^b) all may be shaded (cells past n never may): a run
+  // of len cells, 2^b <= len < 2^(b+1), fits at p when the windows at p and at p + len - 2^b
+  // both hold. Shared by every run of the line.
+  Mask win[S + 1];
+  win[0] = may_fill;
+  for (int b = 0; b < S; ++b) win[b + 1] = win[b] & (win[b] >> (1 << b));
+  // gd[i]: cells whose 2^i cells below may all be blank; the occluded fill downwards (through
+  // may_blank, within distance n - 1 <= 2^S - 1) is then S steps of x |= (x >> 2^i) & gd[i].
+  Mask gd[S];
+  gd[0] = may_blank;
+  for (int i = 1; i < S; ++i) gd[i] = gd[i - 1] & (gd[i - 1] >> (1 << (i - 1)));
+  auto smear_down = [&gd](Mask x) noexcept {
+    for (int i = 0; i < S; ++i) x |= (x >> (1 << i)) & gd[i];
+    return x;
+  };
 
-/// The backward pass, the mirror image of forward() (k >= 1), over forward()'s starts `fwd`:
-/// starts[j] = those starts of run j that some placement of runs j..k-1 agrees with too (cells
-/// from the one before the run to the end): the starts of run j in some full placement. gaps[j]
-/// = cells before run j that can be blank in such a placement (gaps[k]: after the last run).
-/// False when no placement reaches the line's start.
-bool backward(int n, const uint8_t* runs, int k, Mask filled, const Mask* fwd, Mask* starts,
-              Mask* gaps) noexcept {
-  const Mask may_blank = ~filled & full(n);
+  // The forward pass: fs[j] = starts of run j that some placement of runs 0..j agrees with
+  // (cells up to the run's end); fg[j] = cells before run j that can be blank in such a
+  // placement of runs 0..j-1 (fg[k]: after the last run).
+  Mask fs[kMaxRuns], fg[kMaxRuns + 1];
+  Mask gap = smear_up(1, may_blank);
+  Mask first = 1;  // run 0 may start at cell 0
+  Mask after = 0;
+  for (int j = 0; j < k; ++j) {
+    fg[j] = gap;
+    const int len = runs[j];
+    if (len > n) return false;
+    const int b = kLog2[len];
+    // Every run may start right after a reachable blank cell.
+    const Mask s = ((gap << 1) | first) & win[b] & (win[b] >> (len - (1 << b)));
+    if (s == 0) return false;
+    fs[j] = s;
+    first = 0;
+    after = s << len;  // the cell after the run (bit n: the line's end)
+    gap = smear_up(after, may_blank);
+  }
+  // The last run ends on the line's last cell, or blank cells follow it to the end.
+  if (!((after >> n) & 1u) && !((gap >> (n - 1)) & 1u)) return false;
+  fg[k] = gap;
+
+  // The backward pass, the mirror image, over the forward starts: s = those starts of run j
+  // that some placement of runs j..k-1 agrees with too (cells from the one before the run to
+  // the end): the starts of run j in some full placement, whose cells can be shaded; gap =
+  // cells before run j that can be blank in such a placement of runs j..k-1.
   const Mask last = Mask{1} << (n - 1);
-  Mask gap = smear_down(last, may_blank);
-  gaps[k] = gap;
+  gap = smear_down(last & may_blank);
+  // The gap before run j (j = k: after the last run) can be blank where it is reachable from
+  // the left after runs 0..j-1 and from the right before runs j..k-1.
+  Mask blank_ok = fg[k] & gap;
+  Mask fill = 0;
+  Mask end_ok = last;  // the last run may end on the line's last cell
   for (int j = k - 1; j >= 0; --j) {
     const int len = runs[j];
-    // The run's last cell: the line's last cell (last run only), or a cell just before a
-    // reachable blank one.
-    // (Starting from forward()'s starts, which fit, saves a fits() per run.)
-    const Mask ends = ((gap >> 1) | (j == k - 1 ? last : Mask{0})) & (fwd[j] << (len - 1));
+    // The run's last cell: a cell just before a reachable blank one (or end_ok).
+    const Mask ends = ((gap >> 1) | end_ok) & (fs[j] << (len - 1));
     if (ends == 0) return false;
+    end_ok = 0;
     const Mask s = ends >> (len - 1);
-    starts[j] = s;
-    gap = smear_down(s >> 1, may_blank);  // from the cell before each start
-    gaps[j] = gap;
+    // The cells covered from the starts s: doubling (c[b] = s's cells up to 2^b - 1 above),
+    // then the two overlapping windows, as for the starts above.
+    Mask c[S + 1];
+    c[0] = s;
+    for (int i = 0; i < S; ++i) c[i + 1] = c[i] | (c[i] << (1 << i));
+    const int b = kLog2[len];
+    fill |= c[b] | (c[b] << (len - (1 << b)));
+    gap = smear_down((s >> 1) & may_blank);  // from the cell before each start
+    blank_ok |= fg[j] & gap;
   }
-  return (starts[0] & 1u) || (gap & 1u);
+  // (Run 0's starts came from the forward pass, whose cells before them may all be blank:
+  // nothing more to check at the line's start.)
+  can_fill = fill;
+  can_blank = blank_ok;
+  return true;
 }
 
 }  // namespace
@@ -122,16 +126,27 @@ bool solve_line(int n, std::span<const uint8_t> runs, Mask filled, Mask blank, M
     can_fill = 0, can_blank = all;
     return filled == 0;
   }
-  Mask fs[kMaxRuns], fg[kMaxRuns + 1], bs[kMaxRuns], bg[kMaxRuns + 1];
-  if (!forward(n, runs.data(), k, filled, blank, fs, fg)) return false;
-  if (!backward(n, runs.data(), k, filled, fs, bs, bg)) return false;
-  can_fill = 0;
-  can_blank = 0;
-  for (int j = 0; j < k; ++j) can_fill |= cover(bs[j], runs[j]);  // bs: starts in full placements
-  // The gap before run j (j = k: after the last run): reachable from the left after runs
-  // 0..j-1 and from the right before runs j..k-1.
-  for (int j = 0; j <= k; ++j) can_blank |= fg[j] & bg[j];
-  return true;
+  const uint8_t* r = runs.data();
+  if ((filled | blank) == 0) {
+    // Nothing known (every line's first solve): the runs packed to the left and to the right
+    // overlap by len - slack cells each, and those are all it forces; with no slack the line
+    // is settled, otherwise every cell can be shaded.
+    int slack = n + 1;
+    for (int j = 0; j < k; ++j) slack -= r[j] + 1;
+    if (slack < 0) return false;
+    Mask fill = 0;
+    for (int j = 0, at = 0; j < k; at += r[j] + 1, ++j)
+      if (r[j] > slack) fill |= full(r[j] - slack) << (at + slack);
+    can_fill = slack > 0 ? all : fill;
+    can_blank = ~fill & all;
+    return true;
+  }
+  if (n <= 2) return solve<1>(n, r, k, filled, blank, can_fill, can_blank);
+  if (n <= 4) return solve<2>(n, r, k, filled, blank, can_fill, can_blank);
+  if (n <= 8) return solve<3>(n, r, k, filled, blank, can_fill, can_blank);
+  if (n <= 16) return solve<4>(n, r, k, filled, blank, can_fill, can_blank);
+  if (n <= 32) return solve<5>(n, r, k, filled, blank, can_fill, can_blank);
+  return solve<6>(n, r, k, filled, blank, can_fill, can_blank);
 }
 
 Board::Board(const Puzzle& p) noexcept : p_(&p) {
@@ -156,12 +171,16 @@ bool Board::propagate(uint64_t& line_solves, bool consistent) noexcept {
       Mask cf, cb;
       ++line_solves;
       if (!solve_line(w, p_->row(r), row_f_[r], row_b_[r], cf, cb)) return false;
-      Mask new_f = ~cb & full(w) & ~row_f_[r];
-      Mask new_b = ~cf & full(w) & ~row_b_[r];
+      const Mask new_f = ~cb & full(w) & ~row_f_[r];
+      const Mask new_b = ~cf & full(w) & ~row_b_[r];
       row_f_[r] |= new_f, row_b_[r] |= new_b;
       dirty_cols_ |= new_f | new_b;
-      for (; new_f; new_f &= new_f - 1) col_f_[std::countr_zero(new_f)] |= Mask{1} << r;
-      for (; new_b; new_b &= new_b - 1) col_b_[std::countr_zero(new_b)] |= Mask{1} << r;
+      // One loop over the new cells, shaded or blank (one mispredicted loop exit, not two).
+      for (Mask m = new_f | new_b; m; m &= m - 1) {
+        const int i = std::countr_zero(m);
+        col_f_[i] |= ((new_f >> i) & 1u) << r;
+        col_b_[i] |= ((new_b >> i) & 1u) << r;
+      }
     }
     while (dirty_cols_) {
       const int c = std::countr_zero(dirty_cols_);
@@ -170,12 +189,16 @@ bool Board::propagate(uint64_t& line_solves, bool consistent) noexcept {
       Mask cf, cb;
       ++line_solves;
       if (!solve_line(h, p_->column(c), col_f_[c], col_b_[c], cf, cb)) return false;
-      Mask new_f = ~cb & full(h) & ~col_f_[c];
-      Mask new_b = ~cf & full(h) & ~col_b_[c];
+      const Mask new_f = ~cb & full(h) & ~col_f_[c];
+      const Mask new_b = ~cf & full(h) & ~col_b_[c];
       col_f_[c] |= new_f, col_b_[c] |= new_b;
       dirty_rows_ |= new_f | new_b;
-      for (; new_f; new_f &= new_f - 1) row_f_[std::countr_zero(new_f)] |= Mask{1} << c;
-      for (; new_b; new_b &= new_b - 1) row_b_[std::countr_zero(new_b)] |= Mask{1} << c;
+      // One loop over the new cells, shaded or blank (one mispredicted loop exit, not two).
+      for (Mask m = new_f | new_b; m; m &= m - 1) {
+        const int i = std::countr_zero(m);
+        row_f_[i] |= ((new_f >> i) & 1u) << c;
+        row_b_[i] |= ((new_b >> i) & 1u) << c;
+      }
     }
   }
   return true;
