@@ -191,6 +191,54 @@ TEST(SeRater, IntersectionsScanBoxColumnBeforeBoxRowAndDirectOnesOnlyPlace) {
   EXPECT_EQ(hints[1].place_cell, rc(1, 3));
 }
 
+TEST(SeRater, NakedPairNeedsFourEmptyCellsInItsRegion) {
+  // Row 0: r1c1 and r1c2 hold {1,2}, r1c3 {1,2,3}; the rest of the row is filled (4-9), or all
+  // but r1c9 ({1,2,3,9}). Box 0 (9 empty cells) has the pair either way; row 0 only with 4 empty cells.
+  auto hints_for = [](int filled) {
+    State s = empty_state();
+    for (int c = 3; c < 3 + filled; ++c) s.place(rc(0, c), c + 1);
+    for (int c : {0, 1}) s.remove(rc(0, c), 3);
+    if (filled == 5)  // 9 only in r1c9
+      for (int c = 0; c < 3; ++c) s.remove(rc(0, c), 9);
+    return all_hints(naked_pair, s);
+  };
+  auto has_region = [](const std::vector<Hint>& hs, int region) {
+    for (const Hint& h : hs)
+      if (h.base == regions({region})) return true;
+    return false;
+  };
+  const auto three = hints_for(6), four = hints_for(5);
+  EXPECT_TRUE(has_region(three, region_id(kBox, 0)));
+  EXPECT_FALSE(has_region(three, region_id(kRow, 0)));
+  EXPECT_TRUE(has_region(four, region_id(kBox, 0)));
+  ASSERT_TRUE(has_region(four, region_id(kRow, 0)));
+  EXPECT_EQ(four.back().removals,
+            (std::vector<Cand>{cand(rc(0, 2), 1), cand(rc(0, 2), 2), cand(rc(0, 8), 1), cand(rc(0, 8), 2)}));
+}
+
+TEST(SeRater, DirectHiddenPairPlacesTheSingleItLeavesAndRemovesNothing) {
+  State s = empty_state();
+  // Box 0: 1 and 2 only in r1c1 and r1c2, 3 only in r1c1 and r2c2.
+  for (int p = 2; p < 9; ++p) {
+    const int c = geo().cells[0][p];
+    s.remove(c, 1);
+    s.remove(c, 2);
+    if (c != rc(1, 1)) s.remove(c, 3);
+  }
+  s.remove(rc(0, 1), 3);
+  auto hints = all_hints(direct_hidden_pair, s);
+  ASSERT_EQ(hints.size(), 1u);
+  EXPECT_EQ(hints[0].rating, 2.0);
+  EXPECT_EQ(hints[0].digits, 0b11);
+  EXPECT_TRUE(hints[0].removals.empty());
+  EXPECT_EQ(hints[0].place_cell, rc(1, 1));
+  EXPECT_EQ(hints[0].place_digit, 3);
+  // The plain hidden pair removes 3-9 from both cells.
+  hints = all_hints(hidden_pair, s);
+  ASSERT_EQ(hints.size(), 1u);
+  EXPECT_EQ(hints[0].removals.size(), 7u + 6u);
+}
+
 TEST(SeRater, SolvedGridIsZeroAndConflictIsInvalid) {
   Rater rater;
   const Rating solved = rater.rate(se_ref::grid_of(test::kSolution));
