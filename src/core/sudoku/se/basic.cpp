@@ -1,6 +1,10 @@
 // The basic techniques (SE_RATING.md section 4): singles, intersections, naked and hidden sets,
 // fish, XY- and XYZ-wings (producers 1-12, 14, 15, 17-19).
+#include <array>
 #include <bit>
+#include <string>
+#include <string_view>
+#include <vector>
 
 #include "sudoku/se/state.hpp"
 
@@ -9,6 +13,371 @@ namespace sudoku::se {
 namespace {
 
 constexpr std::string_view kTypeName[3] = {"block", "row", "column"};
+
+// Subsets of k of 9 items (k = 1-4) as bitmasks in increasing order: the order of Gosper's
+// next combination (section 1).
+struct Combos {
+  std::array<std::array<uint16_t, 126>, 5> list{};
+  std::array<int, 5> count{};
+};
+constexpr Combos make_combos() {
+  Combos c{};
+  for (unsigned m = 1; m < 512; ++m) {
+    const int k = std::popcount(m);
+    if (k <= 4) c.list[static_cast<std::size_t>(k)][static_cast<std::size_t>(c.count[static_cast<std::size_t>(k)]++)] = static_cast<uint16_t>(m);
+  }
+  return c;
+}
+constexpr Combos kCombos = make_combos();
+
+// The cell at position p of region r (state.hpp's numbering), usable at compile time.
+constexpr int cell_at(int r, int p) {
+  const int i = r % 9;
+  switch (region_type(r)) {
+    case kBox: return (i / 3 * 3 + p / 3) * 9 + i % 3 * 3 + p % 3;
+    case kRow: return i * 9 + p;
+    default: return p * 9 + i;
+  }
+}
+constexpr int region_of(int cell, int type) {
+  return region_id(type, type == kBox ? box_of(cell) : type == kRow ? row_of(cell) : col_of(cell));
+}
+
+// kCross[r][s]: the positions of region r whose cells lie in region s.
+using CrossTable = std::array<std::array<uint16_t, 27>, 27>;
+constexpr CrossTable make_cross() {
+  CrossTable t{};
+  for (int r = 0; r < 27; ++r)
+    for (int p = 0; p < 9; ++p) {
+      const int c = cell_at(r, p);
+      for (int type = 0; type < 3; ++type)
+        t[static_cast<std::size_t>(r)][static_cast<std::size_t>(region_of(c, type))] |= static_cast<uint16_t>(1u << p);
+    }
+  return t;
+}
+constexpr CrossTable kCross = make_cross();
+
+constexpr uint16_t without(uint16_t a, uint16_t b) noexcept { return static_cast<uint16_t>(a & ~b); }
+
+// "E4,E5"
+std::string cells_text(const std::vector<uint8_t>& cells) {
+  std::string t;
+  for (uint8_t c : cells) {
+    if (!t.empty()) t += ',';
+    t += cell_se(c);
+  }
+  return t;
+}
+
+// "7,9"
+std::string digits_text(uint16_t digits) {
+  std::string t;
+  for (uint16_t m = digits; m != 0; m &= static_cast<uint16_t>(m - 1)) {
+    if (!t.empty()) t += ',';
+    t += static_cast<char>('1' + std::countr_zero(m));
+  }
+  return t;
+}
+
+// Appends the candidates of `digits` in cell c, digits increasing.
+void add_removals(std::vector<Cand>& out, int c, uint16_t digits) {
+  for (uint16_t m = digits; m != 0; m &= static_cast<uint16_t>(m - 1))
+    out.push_back(Cand{static_cast<uint8_t>(c), static_cast<uint8_t>(std::countr_zero(m) + 1)});
+}
+
+// 2 and 6. Intersections of a first region (its candidates of d, at least 2) with a second
+// region that holds them all: region-type pairs (box, column), (box, row), (column, box),
+// (row, box); digits 1-9; first region 0-8; second region 0-8.
+void intersections(const State& s, Ctx& ctx, Hints& out, bool direct) {
+  static constexpr int kPairs[4][2] = {{kBox, kCol}, {kBox, kRow}, {kCol, kBox}, {kRow, kBox}};
+  const Geometry& G = geo();
+  for (const auto& pair : kPairs) {
+    const int t1 = pair[0], t2 = pair[1];
+    ctx.spend(81);
+    for (int d = 1; d <= 9; ++d)
+      for (int i = 0; i < 9; ++i) {
+        const int r1 = region_id(t1, i);
+        const uint16_t p = s.positions(r1, d);
+        if (std::popcount(p) < 2) continue;
+        for (int j = 0; j < 9; ++j) {
+          const int r2 = region_id(t2, j);
+          if (without(p, kCross[r1][r2]) != 0) continue;
+          // The second region found (only one can hold 2+ cells of the first).
+          const uint16_t gone = without(s.positions(r2, d), kCross[r2][r1]);
+          if (gone == 0) break;
+          Hint h;
+          h.digits = digit_bit(d);
+          h.base.push_back(static_cast<uint8_t>(r1));
+          h.cover.push_back(static_cast<uint8_t>(r2));
+          for (uint16_t m = p; m != 0; m &= static_cast<uint16_t>(m - 1))
+            h.cells.push_back(G.cells[r1][std::countr_zero(m)]);
+          if (direct) {
+            // The first other region of the first type, crossing the second, left with one
+            // place for d where it had more.
+            for (int k = 0; k < 9 && h.place_cell < 0; ++k) {
+              const int r = region_id(t1, k);
+              if (r == r1) continue;
+              const uint16_t q = s.positions(r, d);
+              const uint16_t left = without(q, kCross[r][r2]);
+              if (std::popcount(q) > 1 && std::popcount(left) == 1) {
+                h.place_cell = G.cells[r][std::countr_zero(left)];
+                h.place_digit = d;
+              }
+            }
+            if (h.place_cell < 0) break;
+            h.tech = t1 == kBox ? Tech::direct_pointing : Tech::direct_claiming;
+            h.rating = t1 == kBox ? 1.7 : 1.9;
+            if (ctx.want_text)
+              h.text = std::string(t1 == kBox ? "Direct Pointing" : "Direct Claiming") + ": Cells " +
+                       cells_text(h.cells) + ": " + std::to_string(d) + " of " + std::string(kTypeName[t1]) +
+                       " in " + std::string(kTypeName[t2]);
+          } else {
+            for (uint16_t m = gone; m != 0; m &= static_cast<uint16_t>(m - 1))
+              h.removals.push_back(Cand{G.cells[r2][std::countr_zero(m)], static_cast<uint8_t>(d)});
+            h.tech = t1 == kBox ? Tech::pointing : Tech::claiming;
+            h.rating = t1 == kBox ? 2.6 : 2.8;
+            if (ctx.want_text)
+              h.text = std::string(t1 == kBox ? "Pointing" : "Claiming") + ": Cells " + cells_text(h.cells) +
+                       ": " + std::to_string(d) + " in " + std::string(kTypeName[t1]) + " and " +
+                       std::string(kTypeName[t2]);
+          }
+          if (!out.add(std::move(h))) return;
+          break;
+        }
+      }
+  }
+}
+
+constexpr std::string_view kSetName[5] = {"", "", "Pair", "Triplet", "Quad"};
+
+// 7, 10, 17. Naked sets of k cells: regions (box, column, row) with at least 2k empty cells,
+// cell subsets in bitmask order, each cell with 2+ candidates, k digits in all.
+void naked_set(const State& s, Ctx& ctx, Hints& out, int k, Tech tech, double rating) {
+  const Geometry& G = geo();
+  const auto K = static_cast<std::size_t>(k);
+  for (int r : G.scan_bcr) {
+    if (s.empty_in(r) < 2 * k) continue;
+    std::array<uint16_t, 9> cm{};
+    uint16_t eligible = 0;
+    for (int p = 0; p < 9; ++p) {
+      cm[static_cast<std::size_t>(p)] = s.cand[G.cells[r][p]];
+      const int n = std::popcount(cm[static_cast<std::size_t>(p)]);
+      if (n >= 2 && n <= k) eligible |= static_cast<uint16_t>(1u << p);
+    }
+    ctx.spend(9);
+    if (std::popcount(eligible) < k) continue;
+    for (int i = 0; i < kCombos.count[K]; ++i) {
+      const uint16_t set = kCombos.list[K][static_cast<std::size_t>(i)];
+      if (without(set, eligible) != 0) continue;
+      ctx.spend(1);
+      uint16_t digits = 0;
+      for (uint16_t m = set; m != 0; m &= static_cast<uint16_t>(m - 1))
+        digits |= cm[static_cast<std::size_t>(std::countr_zero(m))];
+      if (std::popcount(digits) != k) continue;
+      Hint h;
+      for (uint16_t m = without(s.open[r], set); m != 0; m &= static_cast<uint16_t>(m - 1)) {
+        const int p = std::countr_zero(m);
+        add_removals(h.removals, G.cells[r][p], static_cast<uint16_t>(cm[static_cast<std::size_t>(p)] & digits));
+      }
+      if (h.removals.empty()) continue;
+      h.tech = tech;
+      h.rating = rating;
+      h.digits = digits;
+      h.base.push_back(static_cast<uint8_t>(r));
+      for (uint16_t m = set; m != 0; m &= static_cast<uint16_t>(m - 1))
+        h.cells.push_back(G.cells[r][std::countr_zero(m)]);
+      if (ctx.want_text)
+        h.text = "Naked " + std::string(kSetName[K]) + ": Cells " + cells_text(h.cells) + ": " +
+                 digits_text(digits) + " in " + std::string(kTypeName[region_type(r)]);
+      if (!out.add(std::move(h))) return;
+    }
+  }
+}
+
+// 3, 5, 9, 12, 19. Hidden sets of k digits: regions (box, column, row) with more than 2k empty
+// cells (direct: more than k), digit subsets in bitmask order, each digit with 2+ positions, k
+// positions in all. Plain: remove the other digits from the set cells. Direct: only if that
+// leaves another digit (1-9) with a single position where it had more; place it.
+void hidden_set(const State& s, Ctx& ctx, Hints& out, int k, bool direct, Tech tech, double rating) {
+  const Geometry& G = geo();
+  const auto K = static_cast<std::size_t>(k);
+  const int gate = direct ? k : 2 * k;
+  for (int r : G.scan_bcr) {
+    if (s.empty_in(r) <= gate) continue;
+    const auto& where = s.where[static_cast<std::size_t>(r)];
+    uint16_t eligible = 0;
+    for (int d = 0; d < 9; ++d) {
+      const int n = std::popcount(where[static_cast<std::size_t>(d)]);
+      if (n >= 2 && n <= k) eligible |= static_cast<uint16_t>(1u << d);
+    }
+    ctx.spend(9);
+    if (std::popcount(eligible) < k) continue;
+    for (int i = 0; i < kCombos.count[K]; ++i) {
+      const uint16_t digits = kCombos.list[K][static_cast<std::size_t>(i)];
+      if (without(digits, eligible) != 0) continue;
+      ctx.spend(1);
+      uint16_t set = 0;
+      for (uint16_t m = digits; m != 0; m &= static_cast<uint16_t>(m - 1))
+        set |= where[static_cast<std::size_t>(std::countr_zero(m))];
+      if (std::popcount(set) != k) continue;
+      Hint h;
+      if (direct) {
+        for (int e = 0; e < 9; ++e) {
+          if ((digits >> e) & 1) continue;
+          const uint16_t q = where[static_cast<std::size_t>(e)];
+          const uint16_t left = without(q, set);
+          if (std::popcount(q) > 1 && std::popcount(left) == 1) {
+            h.place_cell = G.cells[r][std::countr_zero(left)];
+            h.place_digit = e + 1;
+            break;
+          }
+        }
+        if (h.place_cell < 0) continue;
+      } else {
+        for (uint16_t m = set; m != 0; m &= static_cast<uint16_t>(m - 1)) {
+          const int c = G.cells[r][std::countr_zero(m)];
+          add_removals(h.removals, c, without(s.cand[c], digits));
+        }
+        if (h.removals.empty()) continue;
+      }
+      h.tech = tech;
+      h.rating = rating;
+      h.digits = digits;
+      h.base.push_back(static_cast<uint8_t>(r));
+      for (uint16_t m = set; m != 0; m &= static_cast<uint16_t>(m - 1))
+        h.cells.push_back(G.cells[r][std::countr_zero(m)]);
+      if (ctx.want_text)
+        h.text = std::string(direct ? "Direct Hidden " : "Hidden ") + std::string(kSetName[K]) + ": Cells " +
+                 cells_text(h.cells) + ": " + digits_text(digits) + " in " +
+                 std::string(kTypeName[region_type(r)]);
+      if (!out.add(std::move(h))) return;
+    }
+  }
+}
+
+// 8, 11, 18. Fish of k lines: base columns (cover rows), then base rows (cover columns);
+// base-line subsets in bitmask order, then digits 1-9 placed at most 9 - 2k times; each base
+// line with 2+ candidates, k cover lines in all.
+void fish(const State& s, Ctx& ctx, Hints& out, int k, Tech tech, double rating) {
+  static constexpr std::string_view kName[5] = {"", "", "X-Wing", "Swordfish", "Jellyfish"};
+  const Geometry& G = geo();
+  const auto K = static_cast<std::size_t>(k);
+  std::array<int, 10> placed{};
+  for (int c = 0; c < 81; ++c) ++placed[s.value[static_cast<std::size_t>(c)]];
+  ctx.spend(81);
+  for (int orient = 0; orient < 2; ++orient) {
+    const int bt = orient == 0 ? kCol : kRow, ct = orient == 0 ? kRow : kCol;
+    // eligible[d-1]: base lines where d has 2 to k positions (0 when d is placed too often).
+    std::array<uint16_t, 9> eligible{};
+    bool any = false;
+    for (int d = 1; d <= 9; ++d) {
+      if (placed[static_cast<std::size_t>(d)] > 9 - 2 * k) continue;
+      uint16_t e = 0;
+      for (int i = 0; i < 9; ++i) {
+        const int n = std::popcount(s.positions(region_id(bt, i), d));
+        if (n >= 2 && n <= k) e |= static_cast<uint16_t>(1u << i);
+      }
+      if (std::popcount(e) >= k) {
+        eligible[static_cast<std::size_t>(d - 1)] = e;
+        any = true;
+      }
+    }
+    ctx.spend(81);
+    if (!any) continue;
+    for (int i = 0; i < kCombos.count[K]; ++i) {
+      const uint16_t base = kCombos.list[K][static_cast<std::size_t>(i)];
+      for (int d = 1; d <= 9; ++d) {
+        const uint16_t e = eligible[static_cast<std::size_t>(d - 1)];
+        if (e == 0 || without(base, e) != 0) continue;
+        ctx.spend(1);
+        uint16_t cover = 0;
+        for (uint16_t m = base; m != 0; m &= static_cast<uint16_t>(m - 1))
+          cover |= s.positions(region_id(bt, std::countr_zero(m)), d);
+        if (std::popcount(cover) != k) continue;
+        Hint h;
+        for (uint16_t m = cover; m != 0; m &= static_cast<uint16_t>(m - 1)) {
+          const int r = region_id(ct, std::countr_zero(m));
+          for (uint16_t g = without(s.positions(r, d), base); g != 0; g &= static_cast<uint16_t>(g - 1))
+            h.removals.push_back(Cand{G.cells[r][std::countr_zero(g)], static_cast<uint8_t>(d)});
+        }
+        if (h.removals.empty()) continue;
+        h.tech = tech;
+        h.rating = rating;
+        h.digits = digit_bit(d);
+        for (uint16_t m = base; m != 0; m &= static_cast<uint16_t>(m - 1))
+          h.base.push_back(static_cast<uint8_t>(region_id(bt, std::countr_zero(m))));
+        // Cells cover line by cover line.
+        for (uint16_t m = cover; m != 0; m &= static_cast<uint16_t>(m - 1)) {
+          const int r = region_id(ct, std::countr_zero(m));
+          h.cover.push_back(static_cast<uint8_t>(r));
+          for (auto g = static_cast<uint16_t>(s.positions(r, d) & base); g != 0; g &= static_cast<uint16_t>(g - 1))
+            h.cells.push_back(G.cells[r][std::countr_zero(g)]);
+        }
+        if (ctx.want_text)
+          h.text = std::string(kName[K]) + ": Cells " + cells_text(h.cells) + ": " + std::to_string(d) + " in " +
+                   std::to_string(k) + ' ' + std::string(kTypeName[bt]) + "s and " + std::to_string(k) + ' ' +
+                   std::string(kTypeName[ct]) + 's';
+        if (!out.add(std::move(h))) return;
+      }
+    }
+  }
+}
+
+// 14, 15. Pivot cells 0-80 with 2 (XY) or 3 (XYZ) candidates; first wing among its peers, a
+// bivalue cell missing exactly one pivot digit; second wing among its peers, a bivalue cell.
+void wing(const State& s, Ctx& ctx, Hints& out, bool xyz) {
+  const Geometry& G = geo();
+  const int n = xyz ? 3 : 2;
+  ctx.spend(81);
+  for (int pivot = 0; pivot < 81; ++pivot) {
+    const uint16_t pc = s.cand[static_cast<std::size_t>(pivot)];
+    if (std::popcount(pc) != n) continue;
+    // The pivot's bivalue peers, increasing index.
+    std::array<uint8_t, 20> bi{};
+    int nbi = 0;
+    for (uint8_t p : G.peers[static_cast<std::size_t>(pivot)])
+      if (std::popcount(s.cand[p]) == 2) bi[static_cast<std::size_t>(nbi++)] = p;
+    ctx.spend(20);
+    for (int a = 0; a < nbi; ++a) {
+      const int w1 = bi[static_cast<std::size_t>(a)];
+      const uint16_t c1 = s.cand[static_cast<std::size_t>(w1)];
+      if (std::popcount(without(pc, c1)) != 1) continue;
+      for (int b = 0; b < nbi; ++b) {
+        const int w2 = bi[static_cast<std::size_t>(b)];
+        const uint16_t c2 = s.cand[static_cast<std::size_t>(w2)];
+        ctx.spend(1);
+        if (std::popcount(static_cast<unsigned>(pc | c1 | c2)) != 3) continue;
+        const int common = std::popcount(static_cast<unsigned>(pc & c1 & c2));
+        if (common != (xyz ? 1 : 0)) continue;
+        const auto z = static_cast<uint16_t>(c1 & c2);
+        if (std::popcount(z) != 1) continue;
+        const int zd = std::countr_zero(z) + 1;
+        uint64_t see[2];
+        for (int w = 0; w < 2; ++w) {
+          see[w] = G.peer_mask[static_cast<std::size_t>(w1)][static_cast<std::size_t>(w)] &
+                   G.peer_mask[static_cast<std::size_t>(w2)][static_cast<std::size_t>(w)];
+          if (xyz) see[w] &= G.peer_mask[static_cast<std::size_t>(pivot)][static_cast<std::size_t>(w)];
+        }
+        Hint h;
+        for (int w = 0; w < 2; ++w)
+          for (uint64_t m = see[w]; m != 0; m &= m - 1) {
+            const int c = w * 64 + std::countr_zero(m);
+            if (c != pivot && (s.cand[static_cast<std::size_t>(c)] & z) != 0)
+              h.removals.push_back(Cand{static_cast<uint8_t>(c), static_cast<uint8_t>(zd)});
+          }
+        if (h.removals.empty()) continue;
+        h.tech = xyz ? Tech::xyz_wing : Tech::xy_wing;
+        h.rating = xyz ? 4.4 : 4.2;
+        h.digits = z;
+        h.cells = {static_cast<uint8_t>(pivot), static_cast<uint8_t>(w1), static_cast<uint8_t>(w2)};
+        if (ctx.want_text)
+          h.text = std::string(xyz ? "XYZ-Wing" : "XY-Wing") + ": Cells " + cells_text(h.cells) + " on value " +
+                   std::to_string(zd);
+        if (!out.add(std::move(h))) return;
+      }
+    }
+  }
+}
 
 }  // namespace
 
@@ -52,21 +421,26 @@ void naked_single(const State& s, Ctx& ctx, Hints& out) {
     }
 }
 
-// Not written yet: they find nothing.
-void direct_intersection(const State&, Ctx&, Hints&) {}
-void direct_hidden_pair(const State&, Ctx&, Hints&) {}
-void direct_hidden_triple(const State&, Ctx&, Hints&) {}
-void intersection(const State&, Ctx&, Hints&) {}
-void naked_pair(const State&, Ctx&, Hints&) {}
-void x_wing(const State&, Ctx&, Hints&) {}
-void hidden_pair(const State&, Ctx&, Hints&) {}
-void naked_triple(const State&, Ctx&, Hints&) {}
-void swordfish(const State&, Ctx&, Hints&) {}
-void hidden_triple(const State&, Ctx&, Hints&) {}
-void xy_wing(const State&, Ctx&, Hints&) {}
-void xyz_wing(const State&, Ctx&, Hints&) {}
-void naked_quad(const State&, Ctx&, Hints&) {}
-void jellyfish(const State&, Ctx&, Hints&) {}
-void hidden_quad(const State&, Ctx&, Hints&) {}
+void direct_intersection(const State& s, Ctx& ctx, Hints& out) { intersections(s, ctx, out, true); }
+void direct_hidden_pair(const State& s, Ctx& ctx, Hints& out) {
+  hidden_set(s, ctx, out, 2, true, Tech::direct_hidden_pair, 2.0);
+}
+void direct_hidden_triple(const State& s, Ctx& ctx, Hints& out) {
+  hidden_set(s, ctx, out, 3, true, Tech::direct_hidden_triplet, 2.5);
+}
+void intersection(const State& s, Ctx& ctx, Hints& out) { intersections(s, ctx, out, false); }
+void naked_pair(const State& s, Ctx& ctx, Hints& out) { naked_set(s, ctx, out, 2, Tech::naked_pair, 3.0); }
+void x_wing(const State& s, Ctx& ctx, Hints& out) { fish(s, ctx, out, 2, Tech::x_wing, 3.2); }
+void hidden_pair(const State& s, Ctx& ctx, Hints& out) { hidden_set(s, ctx, out, 2, false, Tech::hidden_pair, 3.4); }
+void naked_triple(const State& s, Ctx& ctx, Hints& out) { naked_set(s, ctx, out, 3, Tech::naked_triplet, 3.6); }
+void swordfish(const State& s, Ctx& ctx, Hints& out) { fish(s, ctx, out, 3, Tech::swordfish, 3.8); }
+void hidden_triple(const State& s, Ctx& ctx, Hints& out) {
+  hidden_set(s, ctx, out, 3, false, Tech::hidden_triplet, 4.0);
+}
+void xy_wing(const State& s, Ctx& ctx, Hints& out) { wing(s, ctx, out, false); }
+void xyz_wing(const State& s, Ctx& ctx, Hints& out) { wing(s, ctx, out, true); }
+void naked_quad(const State& s, Ctx& ctx, Hints& out) { naked_set(s, ctx, out, 4, Tech::naked_quad, 5.0); }
+void jellyfish(const State& s, Ctx& ctx, Hints& out) { fish(s, ctx, out, 4, Tech::jellyfish, 5.2); }
+void hidden_quad(const State& s, Ctx& ctx, Hints& out) { hidden_set(s, ctx, out, 4, false, Tech::hidden_quad, 5.4); }
 
 }  // namespace sudoku::se
