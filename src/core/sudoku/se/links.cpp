@@ -22,7 +22,7 @@ namespace {
 
 /// A set of cells: bit c of lo for c < 64, bit c-64 of hi.
 struct Cells {
-  uint64_t lo = 0, hi = 0;
+  uint64_t lo, hi;  // uninitialised by default (tables of links are not cleared); Cells{} is empty
   void set(int c) noexcept {
     if (c < 64)
       lo |= uint64_t{1} << c;
@@ -65,23 +65,51 @@ const Tables& tables() noexcept {
 /// first is the one the text names); `seen` = the cells that see every cell of the end.
 struct End {
   Cells cells, seen;
-  uint8_t n = 0;
-  std::array<uint8_t, 3> cell{};
+  uint8_t n;
+  std::array<uint8_t, 3> cell;
+  /// The regions holding every cell of the end: bit c for column c, 9 + r for row r, 18 + b
+  /// for box b, so that the lowest common bit of two ends is their joining region in the
+  /// reference's order (column, row, box).
+  uint32_t in;
   void add(int c) {
+    if (n == 0) cells = Cells{};
     const Tables& T = tables();
     cell[n] = static_cast<uint8_t>(c);
+    const uint32_t r = (1u << col_of(c)) | (1u << (9 + row_of(c))) | (1u << (18 + box_of(c)));
+    in = n == 0 ? r : in & r;
     seen = n == 0 ? T.peers[c] : seen & T.peers[c];
     ++n;
     cells.set(c);
   }
 };
 
+/// The region of a bit of End::in.
+inline int region_of_bit(uint32_t in) noexcept {
+  const int i = std::countr_zero(in);
+  return i < 9 ? region_id(kCol, i) : i < 18 ? region_id(kRow, i - 9) : region_id(kBox, i - 18);
+}
+
 /// One version of a link region: its two ends, in order.
 struct Link {
   std::array<End, 2> end;
-  uint8_t region = 0;
-  bool grouped = false;
+  uint8_t region;
+  bool grouped;
+  uint32_t reach;  ///< end[0].in | end[1].in: two links join only if their reaches meet
+  Link& start(int r, bool g) noexcept {
+    end[0].n = end[1].n = 0;
+    region = static_cast<uint8_t>(r);
+    grouped = g;
+    return *this;
+  }
 };
+
+/// Number of set bits of a 9-bit position mask (no popcnt instruction on the baseline target).
+constexpr std::array<uint8_t, 512> kPop9 = [] {
+  std::array<uint8_t, 512> t{};
+  for (unsigned i = 1; i < 512; ++i) t[i] = static_cast<uint8_t>(t[i >> 1] + (i & 1));
+  return t;
+}();
+inline int pop9(unsigned m) noexcept { return kPop9[m & 0x1FF]; }
 
 enum class Family { turbot, three };
 
@@ -97,16 +125,10 @@ void add_positions(End& e, int region, unsigned mask, int cap) {
 int link_versions(const State& s, int region, int d, Family fam, Link* out) {
   const Geometry& G = geo();
   const unsigned p = s.positions(region, d);
-  const int k = std::popcount(p);
+  const int k = pop9(p);
   const int type = region_type(region);
   const int cap = fam == Family::three ? 2 : 3;  // three links: an end keeps at most 2 cells
-  auto fresh = [&](bool grouped) -> Link& {
-    Link& l = out[0];
-    l = Link{};
-    l.region = static_cast<uint8_t>(region);
-    l.grouped = grouped;
-    return l;
-  };
+  auto fresh = [&](bool grouped) -> Link& { return out[0].start(region, grouped); };
   if (k == 2) {
     const int a = std::countr_zero(p), b = 31 - std::countl_zero(p);
     // Three links skip a plain box link whose two cells share a line.
@@ -129,7 +151,7 @@ int link_versions(const State& s, int region, int d, Family fam, Link* out) {
     unsigned a = 0, b = 0;  // the two occupied segments, lower first
     for (int i = 0; i < 3; ++i)
       if (seg[i] != 0) (a == 0 ? a : b) = seg[i];
-    if (std::popcount(b) == 1 && std::popcount(a) != 1) std::swap(a, b);
+    if (pop9(b) == 1 && pop9(a) != 1) std::swap(a, b);
     Link& l = fresh(true);
     add_positions(l.end[0], region, a, cap);
     add_positions(l.end[1], region, b, cap);
@@ -144,24 +166,18 @@ int link_versions(const State& s, int region, int d, Family fam, Link* out) {
     const unsigned rb = p & row & ~hb, cb = p & col & ~hb;
     if (rb == 0 || cb == 0) continue;
     const int heart = G.cells[region][h];
-    const bool rs = std::popcount(rb) == 1, cs = std::popcount(cb) == 1;
+    const bool rs = pop9(rb) == 1, cs = pop9(cb) == 1;
     int n = 0;
     if (fam == Family::turbot) {
       // Turbot: heart + the other blade as a group, one version per single blade.
       if (cs) {
-        Link& l = out[n++];
-        l = Link{};
-        l.region = static_cast<uint8_t>(region);
-        l.grouped = true;
+        Link& l = out[n++].start(region, true);
         add_positions(l.end[0], region, cb, cap);
         l.end[1].add(heart);
         add_positions(l.end[1], region, rb, cap);
       }
       if (rs) {
-        Link& l = out[n++];
-        l = Link{};
-        l.region = static_cast<uint8_t>(region);
-        l.grouped = true;
+        Link& l = out[n++].start(region, true);
         add_positions(l.end[0], region, rb, cap);
         l.end[1].add(heart);
         add_positions(l.end[1], region, cb, cap);
@@ -179,10 +195,7 @@ int link_versions(const State& s, int region, int d, Family fam, Link* out) {
       for (int pass = 0; pass < 2; ++pass) {
         const bool col_single = pass == 0;
         if (!(col_single ? cs : rs)) continue;
-        Link& l = out[n3++];
-        l = Link{};
-        l.region = static_cast<uint8_t>(region);
-        l.grouped = true;
+        Link& l = out[n3++].start(region, true);
         add_positions(l.end[0], region, col_single ? cb : rb, cap);
         add_positions(l.end[1], region, col_single ? rb : cb, 1);
         l.end[1].add(heart);
@@ -205,10 +218,7 @@ int link_versions(const State& s, int region, int d, Family fam, Link* out) {
     auto line_mask = [&](bool r, int i) { return r ? 7u << (3 * i) : 0x49u << i; };
     int n = 0;
     {
-      Link& l = out[n++];
-      l = Link{};
-      l.region = static_cast<uint8_t>(region);
-      l.grouped = true;
+      Link& l = out[n++].start(region, true);
       add_positions(l.end[0], region, p & line_mask(rows, l1), cap);
       add_positions(l.end[1], region, p & line_mask(rows, l2), cap);
     }
@@ -217,12 +227,9 @@ int link_versions(const State& s, int region, int d, Family fam, Link* out) {
       unsigned other = 0;  // the lines of the other direction that hold candidates
       for (int i = 0; i < 3; ++i)
         if (p & line_mask(!rows, i)) other |= 1u << i;
-      if (std::popcount(other) == 2 && std::popcount(p & line_mask(rows, l1)) == 2) {
+      if (pop9(other) == 2 && pop9(p & line_mask(rows, l1)) == 2) {
         const int o1 = std::countr_zero(other), o2 = 31 - std::countl_zero(other);
-        Link& l = out[n++];
-        l = Link{};
-        l.region = static_cast<uint8_t>(region);
-        l.grouped = true;
+        Link& l = out[n++].start(region, true);
         add_positions(l.end[0], region, p & line_mask(!rows, o1), cap);
         add_positions(l.end[1], region, p & line_mask(!rows, o2), cap);
       }
@@ -232,15 +239,10 @@ int link_versions(const State& s, int region, int d, Family fam, Link* out) {
   return 0;
 }
 
-/// The region (column, row, then box) holding every cell of `c`, or -1.
-int common_region(Cells c) {
-  const Tables& T = tables();
-  const int first = c.lo != 0 ? std::countr_zero(c.lo) : 64 + std::countr_zero(c.hi);
-  const int regs[3] = {region_id(kCol, col_of(first)), region_id(kRow, row_of(first)),
-                       region_id(kBox, box_of(first))};
-  for (int r : regs)
-    if (c.subset_of(T.region[r])) return r;
-  return -1;
+/// The region (column, row, then box) holding every cell of both ends, or -1.
+inline int common_region(const End& a, const End& b) noexcept {
+  const uint32_t m = a.in & b.in;
+  return m == 0 ? -1 : region_of_bit(m);
 }
 
 /// The candidates of each digit as cell sets.
@@ -260,17 +262,39 @@ std::array<Cells, 9> digit_cells(const State& s) {
   return m;
 }
 
+/// Calls f(i) for each set bit i of m, increasing.
+template <class F>
+inline void each_bit(unsigned m, F&& f) {
+  for (; m != 0; m &= m - 1) f(std::countr_zero(m));
+}
+
 /// The link versions of every (digit, region) for one family.
 struct LinkTable {
   std::array<std::array<uint8_t, 27>, 9> n{};
-  std::array<std::array<std::array<Link, 2>, 27>, 9> v;
+  std::array<std::array<uint16_t, 3>, 9> has{};  ///< [digit-1][type]: bit i if region i is a link
+  /// [digit-1][region]: bit g when region g shares a candidate cell with the region (itself
+  /// included); set for link regions only.
+  std::array<std::array<uint32_t, 27>, 9> clash{};
+  std::array<std::array<std::array<Link, 2>, 27>, 9> v;  // only the first n[d][r] are set
   void build(const State& s, Family fam, Ctx& ctx) {
     ctx.spend(243);
     for (int d = 1; d <= 9; ++d)
-      for (int r = 0; r < 27; ++r)
-        n[d - 1][r] = static_cast<uint8_t>(link_versions(s, r, d, fam, v[d - 1][r].data()));
+      for (int r = 0; r < 27; ++r) {
+        const int k = link_versions(s, r, d, fam, v[d - 1][r].data());
+        n[d - 1][r] = static_cast<uint8_t>(k);
+        if (k == 0) continue;
+        has[d - 1][region_type(r)] |= static_cast<uint16_t>(1u << (r % 9));
+        each_bit(s.positions(r, d), [&](int p) {
+          for (int g : geo().region[geo().cells[r][p]]) clash[d - 1][r] |= 1u << g;
+        });
+        for (int i = 0; i < k; ++i) {
+          Link& l = v[d - 1][r][i];
+          l.reach = l.end[0].in | l.end[1].in;
+        }
+      }
   }
 };
+
 
 void removal_list(Hint& h, Cells victims, int d) {
   victims.each([&](int c) { h.removals.push_back({static_cast<uint8_t>(c), static_cast<uint8_t>(d)}); });
@@ -303,26 +327,27 @@ void turbot(const State& s, Ctx& ctx, Hints& out) {
     const int bt = pair[0], ct = pair[1];
     for (int d = 1; d <= 9; ++d) {
       const Cells dcells = dc[d - 1];
-      for (int bi = 0; bi < 9; ++bi) {
+      each_bit(links.has[d - 1][bt], [&](int bi) {
         const int rb = region_id(bt, bi);
         const int nb = links.n[d - 1][rb];
-        if (nb == 0) continue;
         for (int vb = 0; vb < nb; ++vb) {
           const Link& B = links.v[d - 1][rb][vb];
-          for (int ci = bt == ct ? bi + 1 : 0; ci < 9; ++ci) {
+          // Cover regions that share no candidate cell with the base region.
+          const unsigned covers = links.has[d - 1][ct] & (bt == ct ? ~0u << (bi + 1) : ~0u) &
+                                  ~(links.clash[d - 1][rb] >> (9 * ct));
+          each_bit(covers, [&](int ci) {
             const int rc = region_id(ct, ci);
             const int nc = links.n[d - 1][rc];
-            if (nc == 0) continue;
-            if ((dcells & T.region[rb] & T.region[rc]).any()) continue;
             const Cells outside = dcells - (T.region[rb] | T.region[rc]);
             ctx.spend(4 * static_cast<uint64_t>(nc));
             for (int vc = 0; vc < nc; ++vc) {
               const Link& C = links.v[d - 1][rc][vc];
+              if ((B.reach & C.reach) == 0) continue;
               for (int ob : {1, 0})
                 for (int oc : {0, 1}) {
                   const End &bb = B.end[ob], &bo = B.end[1 - ob];
                   const End &cb = C.end[oc], &co = C.end[1 - oc];
-                  const int share = common_region(bb.cells | cb.cells);
+                  const int share = common_region(bb, cb);
                   if (share < 0 || share == rb || share == rc) continue;
                   const Cells victims = outside & bo.seen & co.seen;
                   if (!victims.any()) continue;
@@ -334,9 +359,9 @@ void turbot(const State& s, Ctx& ctx, Hints& out) {
                                    static_cast<uint8_t>(bt), static_cast<uint8_t>(ct)});
                 }
             }
-          }
+          });
         }
-      }
+      });
     }
   }
   std::stable_sort(found.begin(), found.end(), [](const TurbotFound& a, const TurbotFound& b) {
@@ -418,29 +443,41 @@ void three_strong_links(const State& s, Ctx& ctx, Hints& out) {
       const Cells dcells = dc[d - 1];
       const auto& n = links.n[d - 1];
       const auto& v = links.v[d - 1];
-      auto evaluate = [&](const Link* L[3]) {
+      // joins[x][y][ex][ey]: the regions (End::in) joining end ex of link x and end ey of link
+      // y; 0 when none.
+      uint32_t joins[3][3][2][2];
+      auto join_pair = [&](const Link* L[3], int x, int y) {
+        uint32_t any = 0;
+        for (int ex = 0; ex < 2; ++ex)
+          for (int ey = 0; ey < 2; ++ey) {
+            const uint32_t j = L[x]->end[ex].in & L[y]->end[ey].in;
+            joins[x][y][ex][ey] = joins[y][x][ey][ex] = j;
+            any |= j;
+          }
+        return any != 0;
+      };
+      auto evaluate = [&](const Link* L[3], bool j01, bool j02, bool j12) {
         ctx.spend(24);
-        const Cells link_regions =
-            T.region[L[0]->region] | T.region[L[1]->region] | T.region[L[2]->region];
-        const Cells outside = dcells - link_regions;
-        if (!outside.any()) return;
+        const Cells outside =
+            dcells - (T.region[L[0]->region] | T.region[L[1]->region] | T.region[L[2]->region]);
         for (const auto& ord : kOrders) {
-          const Link* ch[3] = {L[ord[0]], L[ord[1]], L[ord[2]]};
+          const int a = ord[0], b = ord[1], c = ord[2];
+          // Orders 012 and 102 need links 0 and 1 joined, 021 needs 0-2 and 2-1.
+          if (a == 0 && b == 2 ? !(j02 && j12) : !(j01 && (c == 2 ? (b == 1 ? j12 : j02) : j12)))
+            continue;
           for (int o = 0; o < 8; ++o) {
-            const End* enter[3];
-            const End* leave[3];
-            for (int k = 0; k < 3; ++k) {
-              const int bit = (o >> (2 - k)) & 1;
-              enter[k] = &ch[k]->end[bit];
-              leave[k] = &ch[k]->end[1 - bit];
-            }
-            const int j1 = common_region(leave[0]->cells | enter[1]->cells);
-            if (j1 < 0) continue;
-            const int j2 = common_region(leave[1]->cells | enter[2]->cells);
-            if (j2 < 0) continue;
-            const Cells victims =
-                (outside & enter[0]->seen & leave[2]->seen) - (T.region[j1] | T.region[j2]);
+            const int oa = o >> 2, ob = (o >> 1) & 1, oc = o & 1;  // entering end of each link
+            const uint32_t j1 = joins[a][b][1 - oa][ob];
+            if (j1 == 0) continue;
+            const uint32_t j2 = joins[b][c][1 - ob][oc];
+            if (j2 == 0) continue;
+            const End& start = L[a]->end[oa];
+            const End& finish = L[c]->end[1 - oc];
+            Cells victims = outside & start.seen & finish.seen;
             if (!victims.any()) continue;
+            victims = victims - (T.region[region_of_bit(j1)] | T.region[region_of_bit(j2)]);
+            if (!victims.any()) continue;
+            const Link* ch[3] = {L[a], L[b], L[c]};
             int grouped = 0, ctypes[3];
             bool box = false, row = false, col = false;
             for (int k = 0; k < 3; ++k) {
@@ -458,34 +495,43 @@ void three_strong_links(const State& s, Ctx& ctx, Hints& out) {
             else if (row && col)
               rating += 0.2;
             found.push_back({rating, victims.count(), three_suffix(grouped, ctypes), d, victims,
-                             {enter[0]->cell[0], leave[0]->cell[0], enter[1]->cell[0],
-                              leave[1]->cell[0], enter[2]->cell[0], leave[2]->cell[0]}});
+                             {start.cell[0], L[a]->end[1 - oa].cell[0], L[b]->end[ob].cell[0],
+                              L[b]->end[1 - ob].cell[0], L[c]->end[oc].cell[0], finish.cell[0]}});
           }
         }
       };
-      for (int i1 = 0; i1 < 9; ++i1) {
+      const auto& has = links.has[d - 1];
+      const auto& clash = links.clash[d - 1];
+      // The link regions of type t after region `from` (same type) that share no candidate
+      // cell with the regions of `taken`.
+      auto next_regions = [&](int t, int prev_type, int prev_index, uint32_t taken) {
+        return has[t] & (t == prev_type ? ~0u << (prev_index + 1) : ~0u) & ~(taken >> (9 * t));
+      };
+      each_bit(has[types[0]], [&](int i1) {
         const int r1 = region_id(types[0], i1);
-        if (n[r1] == 0) continue;
-        const Cells c1 = dcells & T.region[r1];
         for (int v1 = 0; v1 < n[r1]; ++v1)
-          for (int i2 = types[1] == types[0] ? i1 + 1 : 0; i2 < 9; ++i2) {
+          each_bit(next_regions(types[1], types[0], i1, clash[r1]), [&](int i2) {
             const int r2 = region_id(types[1], i2);
-            if (n[r2] == 0) continue;
-            const Cells c2 = dcells & T.region[r2];
-            if ((c1 & c2).any()) continue;
-            for (int v2 = 0; v2 < n[r2]; ++v2)
-              for (int i3 = types[2] == types[1] ? i2 + 1 : 0; i3 < 9; ++i3) {
+            for (int v2 = 0; v2 < n[r2]; ++v2) {
+              const Link* L[3] = {&v[r1][v1], &v[r2][v2], nullptr};
+              const bool j01 = (L[0]->reach & L[1]->reach) != 0;
+              if (j01) join_pair(L, 0, 1);
+              each_bit(next_regions(types[2], types[1], i2, clash[r1] | clash[r2]), [&](int i3) {
                 const int r3 = region_id(types[2], i3);
-                if (n[r3] == 0) continue;
-                const Cells c3 = dcells & T.region[r3];
-                if (((c1 | c2) & c3).any()) continue;
                 for (int v3 = 0; v3 < n[r3]; ++v3) {
-                  const Link* L[3] = {&v[r1][v1], &v[r2][v2], &v[r3][v3]};
-                  evaluate(L);
+                  L[2] = &v[r3][v3];
+                  const bool j02 = (L[0]->reach & L[2]->reach) != 0;
+                  const bool j12 = (L[1]->reach & L[2]->reach) != 0;
+                  // Some order needs two of the three pairs joined.
+                  if (j01 + j02 + j12 < 2) continue;
+                  if (j02) join_pair(L, 0, 2);
+                  if (j12) join_pair(L, 1, 2);
+                  evaluate(L, j01, j02, j12);
                 }
-              }
-          }
-      }
+              });
+            }
+          });
+      });
     }
   }
   std::stable_sort(found.begin(), found.end(), [](const ThreeFound& a, const ThreeFound& b) {
