@@ -190,6 +190,11 @@ int link_versions(const State& s, int region, int d, Family fam, Link* out) {
       }
       return n;
     }
+    // Three links: one version per single blade, (blade cell; first cell of the other blade +
+    // heart). SE_RATING.md makes two single blades one plain link between them (heart ignored),
+    // but the sample needs a version per blade here too: with the plain link, puzzle 162 step 15,
+    // 169 step 22 and 170 step 16 would find a pattern (invalid when the heart holds the digit)
+    // that the reference does not, and all 75 steps of the sample match this way.
     if (cs || rs) {
       int n3 = 0;
       for (int pass = 0; pass < 2; ++pass) {
