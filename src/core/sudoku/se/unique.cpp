@@ -11,6 +11,15 @@ namespace sudoku::se {
 
 namespace {
 
+// Bits in a 9-bit mask (digits or positions), without relying on a popcount instruction that
+// the default target may lack.
+constexpr std::array<uint8_t, 512> kBits = [] {
+  std::array<uint8_t, 512> t{};
+  for (unsigned i = 1; i < 512; ++i) t[i] = static_cast<uint8_t>(t[i >> 1] + (i & 1));
+  return t;
+}();
+inline int bits(unsigned m) noexcept { return kBits[m & 511]; }
+
 // An 81-bit cell set.
 struct CellSet {
   uint64_t w[2] = {0, 0};
@@ -90,6 +99,14 @@ class LoopFinder {
  public:
   LoopFinder(const State& s, Ctx& ctx, std::vector<LoopHint>& found) : s_(s), ctx_(ctx), found_(found) {}
 
+  // The loops through the bivalue cell `start` ({a,b}), in the reference's order, but those
+  // through a bivalue cell {a,b} before it: the search from that cell found each of them already
+  // in both directions (a valid loop is found from each of its bivalue cells, both ways: every
+  // region holds two of its cells, so the region-type rule never blocks it, and the rule on
+  // extra digits does not depend on the order once 3+ extra cells need one extra digit). So
+  // finding it again could only give hints that the duplicate test drops: types 1, 2 and 4 are
+  // told apart by kind and cells, and a type 3 depends on the loop's cells and the roles of
+  // its two extra cells, both of which the two directions already gave.
   void from(int start) {
     const uint16_t c = s_.cand[start];
     ab_ = c;
@@ -97,6 +114,10 @@ class LoopFinder {
     b_ = std::countr_zero(static_cast<unsigned>(c) & (c - 1u)) + 1;
     len_ = 0;
     in_ = CellSet{};
+    seen_[0] = seen_[1] = 0;
+    later_ = CellSet{};
+    for (int o = start + 1; o < 81; ++o)
+      if (s_.cand[o] == ab_) later_.set(o);
     search(start, 2, 0, -1);
   }
 
@@ -109,12 +130,26 @@ class LoopFinder {
   std::array<uint8_t, 81> path_{};
   int len_ = 0;
   CellSet in_;
+  uint32_t seen_[2] = {0, 0};  // regions of the path's cells at even and odd positions
+  CellSet later_;              // the bivalue cells {a,b} after the start
+  struct Type3Done {
+    CellSet loop;
+    uint8_t c1, c2;
+  };
+  std::vector<Type3Done> type3_done_;
 
   // Depth first, from `cell`: region types box, row, column but the one used to arrive; cells of
   // the region in order. `allowed` cells with extra digits may still join (beyond that only a
   // cell keeping the extra digits of the branch to one digit), `extra` are those digits.
+  //
+  // A loop is valid only if no region holds two of its cells at the same parity (valid()), so a
+  // branch that already breaks this can only end in loops the reference throws away: it is cut
+  // here, which leaves the valid loops and their order as they are.
   void search(int cell, int allowed, uint16_t extra, int last_type) {
     const Geometry& G = geo();
+    const uint32_t regions = region_bits(cell);
+    uint32_t& seen = seen_[len_ & 1];
+    seen |= regions;
     path_[len_++] = static_cast<uint8_t>(cell);
     in_.set(cell);
     ctx_.spend(3);
@@ -127,14 +162,32 @@ class LoopFinder {
           found_loop();
         } else if (!in_.has(next)) {
           const uint16_t c = s_.cand[next];
+          if (c == ab_ && next < path_[0]) continue;  // see from()
           const uint16_t ex = static_cast<uint16_t>((extra | c) & ~ab_);
-          const int n = std::popcount(c);
-          if (n == 2 || std::popcount(ex) == 1 || allowed > 0) search(next, allowed - (n > 2 ? 1 : 0), ex, t);
+          const int n = bits(c);
+          if (!(n == 2 || bits(ex) == 1 || allowed > 0) || (seen_[len_ & 1] & region_bits(next))) continue;
+          const int left = allowed - (n > 2 ? 1 : 0);
+          if (left == 0 && bits(ex) >= 2 && !can_end(next)) continue;
+          search(next, left, ex, t);
         }
       }
     }
     in_.reset(cell);
     --len_;
+    seen_[len_ & 1] &= ~regions;
+  }
+
+  // After `next`, with no extra cell allowed and two extra digits, only bivalue cells {a,b}
+  // (after the start) may follow: `next` must see one of them or the start.
+  bool can_end(int next) const {
+    const Geometry& G = geo();
+    if (len_ + 1 >= 4 && sees(next, path_[0])) return true;
+    return ((G.peer_mask[next][0] & later_.w[0] & ~in_.w[0]) | (G.peer_mask[next][1] & later_.w[1] & ~in_.w[1])) != 0;
+  }
+
+  static uint32_t region_bits(int cell) {
+    const Geometry& G = geo();
+    return (uint32_t{1} << G.region[cell][0]) | (uint32_t{1} << G.region[cell][1]) | (uint32_t{1} << G.region[cell][2]);
   }
 
   // Alternating cells: the regions of the odd cells are those of the even cells, none twice.
@@ -193,7 +246,7 @@ class LoopFinder {
     std::array<int, 81> extra{};
     int n = 0;
     for (int i = 0; i < len_; ++i)
-      if (std::popcount(s_.cand[path_[i]]) > 2) extra[n++] = path_[i];
+      if (bits(s_.cand[path_[i]]) > 2) extra[n++] = path_[i];
     if (n == 0) return;  // no rescue cell: not our business
     CellSet loop;
     for (int i = 0; i < len_; ++i) loop.set(path_[i]);
@@ -205,7 +258,7 @@ class LoopFinder {
       return;
     }
     const uint16_t digits = static_cast<uint16_t>((s_.cand[extra[0]] | s_.cand[extra[1]]) & ~ab_);
-    if (n > 2 || std::popcount(digits) == 1) type2(extra, n, loop);
+    if (n > 2 || bits(digits) == 1) type2(extra, n, loop);
     else type3(extra[0], extra[1], loop);
     if (n == 2) type4(extra[0], extra[1], loop);
   }
@@ -225,9 +278,14 @@ class LoopFinder {
   }
 
   void type3(int c1, int c2, const CellSet& loop) {
+    // Its hints depend on the two extra cells in their roles and on the loop's cells only: a
+    // loop found again with the same roles gives the same hints, all dropped as duplicates.
+    for (const Type3Done& d : type3_done_)
+      if (d.c1 == c1 && d.c2 == c2 && d.loop == loop) return;
+    type3_done_.push_back(Type3Done{loop, static_cast<uint8_t>(c1), static_cast<uint8_t>(c2)});
     const Geometry& G = geo();
     const uint16_t extra = static_cast<uint16_t>((s_.cand[c1] | s_.cand[c2]) & ~ab_);
-    const int ne = std::popcount(extra);
+    const int ne = bits(extra);
     const uint16_t common_extra = static_cast<uint16_t>(extra & s_.cand[c1] & s_.cand[c2]);
     for (int k = 2; k <= 7; ++k)
       for (int t = 0; t < 3; ++t) {
@@ -244,11 +302,11 @@ class LoopFinder {
             bool ok = true;
             for (unsigned o = m & ~p1; o != 0; o &= o - 1) {
               const uint16_t c = s_.cand[G.cells[r][std::countr_zero(o)]];
-              if (std::popcount(c) < 2) ok = false;
+              if (bits(c) < 2) ok = false;
               naked |= c;
               all |= c;
             }
-            if (std::popcount(naked) != k || !ok || std::popcount(all) != k) continue;
+            if (bits(naked) != k || !ok || bits(all) != k) continue;
             const uint16_t others = static_cast<uint16_t>(m & ~p1);
             if (known(kType3Naked, loop, r, all, others)) continue;
             LoopHint f = make(3, kType3Naked, base_rating() + (k - 1) * 0.1, static_cast<uint16_t>(a_),
@@ -282,10 +340,10 @@ class LoopFinder {
               if (p == 0) ok = false;
               pos |= p;
             }
-            if (ok && std::popcount(pos) == k) {
+            if (ok && bits(pos) == k) {
               const uint16_t cells = static_cast<uint16_t>(pos & ~p1 & ~p2);
               if (!known(kType3Hidden, loop, r, values, cells)) {
-                LoopHint f = make(3, kType3Hidden, base_rating() + (std::popcount(cells) - 1) * 0.1,
+                LoopHint f = make(3, kType3Hidden, base_rating() + (bits(cells) - 1) * 0.1,
                                   static_cast<uint16_t>(a_), static_cast<uint16_t>(b_));
                 f.region = r;
                 f.values = values;
@@ -332,7 +390,7 @@ void unique_loops(const State& s, Ctx& ctx, Hints& out) {
   LoopFinder finder(s, ctx, found);
   ctx.spend(81);
   for (int c = 0; c < 81; ++c)
-    if (std::popcount(s.cand[c]) == 2) finder.from(c);
+    if (bits(s.cand[c]) == 2) finder.from(c);
   if (found.empty()) return;
   std::stable_sort(found.begin(), found.end(), [](const LoopHint& x, const LoopHint& y) {
     return x.hint.rating != y.hint.rating ? x.hint.rating < y.hint.rating : x.type < y.type;
@@ -372,19 +430,19 @@ void bug(const State& s, Ctx& ctx, Hints& out) {
     }
     common.w[0] &= ~is_bug.w[0];
     common.w[1] &= ~is_bug.w[1];
-    return !(nb > 1 && std::popcount(all_values) > 1 && common.empty());
+    return !(nb > 1 && bits(all_values) > 1 && common.empty());
   };
 
   for (int r = 0; r < 27; ++r)
     for (int d = 1; d <= 9; ++d) {
       const unsigned pos = s.where[r][d - 1];
-      const int n = std::popcount(pos);
+      const int n = bits(pos);
       if (n == 0 || n == 2) continue;
       int first = -1, count = 0;
       CellSet cells;
       for (unsigned m = pos; m != 0; m &= m - 1) {
         const int c = G.cells[r][std::countr_zero(m)];
-        if (std::popcount(s.cand[c]) >= 3) {
+        if (bits(s.cand[c]) >= 3) {
           if (count++ == 0) first = c;
           cells.set(c);
         }
@@ -423,7 +481,7 @@ void bug(const State& s, Ctx& ctx, Hints& out) {
   // Without the BUG digits: every empty cell bivalue, every digit 0 or 2 times in each region.
   ctx.spend(81 + 27 * 9);
   for (int c = 0; c < 81; ++c)
-    if (s.value[c] == 0 && std::popcount(temp[c]) != 2) return;
+    if (s.value[c] == 0 && bits(temp[c]) != 2) return;
   for (int r = 0; r < 27; ++r) {
     std::array<int, 9> count{};
     for (int p = 0; p < 9; ++p)
@@ -450,7 +508,7 @@ void bug(const State& s, Ctx& ctx, Hints& out) {
   auto type4 = [&]() -> bool {
     const int c1 = bug_cells[0], c2 = bug_cells[1];
     const uint16_t c = static_cast<uint16_t>(s.cand[c1] & s.cand[c2] & ~all_values);
-    if (std::popcount(c) != 1) return true;
+    if (bits(c) != 1) return true;
     for (int t = 0; t < 3; ++t) {
       if (G.region[c1][t] != G.region[c2][t]) continue;
       Hint h;
@@ -464,7 +522,7 @@ void bug(const State& s, Ctx& ctx, Hints& out) {
     return true;
   };
 
-  if (std::popcount(all_values) == 1) {
+  if (bits(all_values) == 1) {
     if (have_common && !common.empty()) {
       Hint h;
       h.tech = Tech::bug;
@@ -498,15 +556,15 @@ void bug(const State& s, Ctx& ctx, Hints& out) {
       ctx.spend(20);
       for (unsigned m = (1u << (k - 1)) - 1; m < (1u << n); m = next_combination(m)) {
         uint16_t others = 0;
-        bool ok = std::popcount(all_values) >= 2;
+        bool ok = bits(all_values) >= 2;
         for (unsigned o = m; o != 0; o &= o - 1) {
           const uint16_t c = s.cand[cells[std::countr_zero(o)]];
-          if (std::popcount(c) < 2) ok = false;
+          if (bits(c) < 2) ok = false;
           others |= c;
         }
-        if (std::popcount(others) != k || !ok) continue;
+        if (bits(others) != k || !ok) continue;
         const uint16_t naked = static_cast<uint16_t>(others | all_values);
-        if (std::popcount(naked) != k) continue;
+        if (bits(naked) != k) continue;
         Hint h;
         h.tech = Tech::bug;
         h.rating = 5.7 + (k - 1) * 0.1;
