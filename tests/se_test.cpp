@@ -189,4 +189,76 @@ TEST(SeRater, UniqueLoopNeedsEachRegionOnceAtEachParity) {
   for (const Hint& h : all.list) EXPECT_EQ(removals_text(h), "remove r2c7-1 r2c7-2");
 }
 
+
+// A BUG pattern on the cells of a solved grid (test::kSolution): the given cells are blanked and
+// receive exactly the candidates given (where[] kept in step), the rest stays filled.
+State bug_grid(std::initializer_list<std::pair<const char*, const char*>> cells) {
+  std::string g = test::kSolution;
+  for (const auto& [rc, digits] : cells) g[(rc[1] - '1') * 9 + (rc[3] - '1')] = '.';
+  State s;
+  s.load(se_ref::grid_of(g));
+  const Geometry& G = geo();
+  for (const auto& [rc, digits] : cells) {
+    const int c = (rc[1] - '1') * 9 + (rc[3] - '1');
+    for (int d = 1; d <= 9; ++d) s.remove(c, d);
+    for (const char* d = digits; *d; ++d) {
+      s.cand[c] |= digit_bit(*d - '0');
+      for (int t = 0; t < 3; ++t)
+        s.where[G.region[c][t]][*d - '1'] |= static_cast<uint16_t>(1u << G.pos[c][t]);
+    }
+  }
+  return s;
+}
+
+Hint first_bug(const State& s) {
+  Ctx ctx;
+  ctx.want_text = true;
+  Hints hints;
+  bug(s, ctx, hints);
+  return hints.empty() ? Hint{} : hints.list.front();
+}
+
+// Two deadly rectangles, r1c1 r1c4 r2c4 r2c1 on {1,2} and r1c7 r1c8 r4c8 r4c7 on {3,4}.
+TEST(SeRater, BugType3NakedSetWithTheExtraDigits) {
+  // Extra 3 in r1c1 and extra 4 in r1c4: two BUG cells (boxes 0 and 1), digits {3,4}; they
+  // share row 1 only, where r1c7 {3,4} and the extra digits make a naked pair: 3 and 4 leave
+  // the other common peer that holds them, r1c8. k = 2: 5.7 + 0.1.
+  const State s = bug_grid({{"r1c1", "123"}, {"r1c4", "124"}, {"r2c1", "12"}, {"r2c4", "12"},
+                            {"r1c7", "34"}, {"r1c8", "34"}, {"r4c7", "34"}, {"r4c8", "34"}});
+  const Hint h = first_bug(s);
+  EXPECT_EQ(tenths(h.rating), 58);
+  EXPECT_EQ(h.text, "BUG type 3: A1,D1 on 3, 4");
+  EXPECT_EQ(removals_text(h), "remove r1c8-3 r1c8-4");
+}
+
+TEST(SeRater, BugType2OneExtraDigitInTwoCells) {
+  // Extra 3 in r1c1 and r1c4: 3 is four times in row 1 (not decided there), once in boxes 0
+  // and 1: two BUG cells on 3, removed from the cells that see both (r1c7 and r1c8). 5.7.
+  const State s = bug_grid({{"r1c1", "123"}, {"r1c4", "123"}, {"r2c1", "12"}, {"r2c4", "12"},
+                            {"r1c7", "34"}, {"r1c8", "34"}, {"r4c7", "34"}, {"r4c8", "34"}});
+  const Hint h = first_bug(s);
+  EXPECT_EQ(tenths(h.rating), 57);
+  EXPECT_EQ(h.text, "BUG type 2: A1,D1 on 3");
+  EXPECT_EQ(removals_text(h), "remove r1c7-3 r1c8-3");
+}
+
+TEST(SeRater, BugType1AndNoBugWhenABivalueCellBreaksThePattern) {
+  // One extra digit, 3 in r1c1: type 1, r1c1 keeps only its 3. 5.6.
+  const State one = bug_grid({{"r1c1", "123"}, {"r1c4", "12"}, {"r2c1", "12"}, {"r2c4", "12"},
+                              {"r1c7", "34"}, {"r1c8", "34"}, {"r4c7", "34"}, {"r4c8", "34"}});
+  const Hint h = first_bug(one);
+  EXPECT_EQ(tenths(h.rating), 56);
+  EXPECT_EQ(h.text, "BUG type 1: A1");
+  EXPECT_EQ(removals_text(h), "remove r1c1-1 r1c1-2");
+  // The same with one more bivalue cell r5c5 {1,2}: 1 is once in box 4 with no cell of 3+
+  // candidates to carry it: not a BUG.
+  const State none = bug_grid({{"r1c1", "123"}, {"r1c4", "12"}, {"r2c1", "12"}, {"r2c4", "12"},
+                               {"r1c7", "34"}, {"r1c8", "34"}, {"r4c7", "34"}, {"r4c8", "34"},
+                               {"r5c5", "12"}});
+  Ctx ctx;
+  Hints hints;
+  bug(none, ctx, hints);
+  EXPECT_TRUE(hints.empty());
+}
+
 }  // namespace
