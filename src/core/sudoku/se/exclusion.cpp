@@ -1,10 +1,208 @@
 // Aligned pair and triple exclusion (SE_RATING.md section 5, producers 24 and 26).
+//
+// Base cells: empty cells with 2+ candidates, no peer with exactly one candidate and at least one
+// excluder, a peer with 2..degree candidates. Two (three) base cells are aligned when they have
+// 2+ common excluders; a combination of digits for them is impossible when two cells that see
+// each other get the same digit or when it covers every candidate of a common excluder. A
+// candidate of a base cell that belongs to no possible combination is removed.
+#include <array>
+#include <bit>
+#include <string>
+#include <vector>
+
 #include "sudoku/se/state.hpp"
 
 namespace sudoku::se {
 
-// Not written yet: they find nothing.
-void aligned_pair_exclusion(const State&, Ctx&, Hints&) {}
-void aligned_triple_exclusion(const State&, Ctx&, Hints&) {}
+namespace {
+
+struct CellSet {
+  uint64_t lo = 0, hi = 0;
+  void insert(int c) noexcept { (c < 64 ? lo : hi) |= uint64_t{1} << (c & 63); }
+  bool has(int c) const noexcept { return ((c < 64 ? lo : hi) >> (c & 63)) & 1; }
+  CellSet operator&(CellSet o) const noexcept { return {lo & o.lo, hi & o.hi}; }
+  /// At least two cells (without a 64-bit popcount: the build has no -mpopcnt).
+  bool two_or_more() const noexcept {
+    return (lo & (lo - 1)) != 0 || (hi & (hi - 1)) != 0 || (lo != 0 && hi != 0);
+  }
+  bool empty() const noexcept { return (lo | hi) == 0; }
+  int pop() noexcept {
+    if (lo != 0) {
+      const int c = std::countr_zero(lo);
+      lo &= lo - 1;
+      return c;
+    }
+    const int c = 64 + std::countr_zero(hi);
+    hi &= hi - 1;
+    return c;
+  }
+};
+
+// The base cells of section 5 (increasing index) and each one's excluders.
+struct Bases {
+  std::vector<int> list;
+  std::array<CellSet, 81> excluders{};
+  std::array<uint8_t, 81> index{};  ///< cell -> its place in `list`
+  CellSet is_base;
+
+  Bases(const State& s, Ctx& ctx, int degree) {
+    const Geometry& G = geo();
+    CellSet small;  // cells with 2..degree candidates
+    for (int c = 0; c < 81; ++c) {
+      const int k = std::popcount(s.cand[c]);
+      if (k >= 2 && k <= degree) small.insert(c);
+    }
+    ctx.spend(81);
+    for (int c = 0; c < 81; ++c) {
+      if (std::popcount(s.cand[c]) < 2) continue;
+      bool single_peer = false;
+      for (int p : G.peers[c]) single_peer |= std::popcount(s.cand[p]) == 1;
+      if (single_peer) continue;
+      const CellSet ex = CellSet{G.peer_mask[c][0], G.peer_mask[c][1]} & small;
+      if (ex.empty()) continue;
+      excluders[c] = ex;
+      index[c] = static_cast<uint8_t>(list.size());
+      list.push_back(c);
+      is_base.insert(c);
+    }
+  }
+};
+
+void emit(const State& s, Ctx& ctx, Hints& out, bool& go_on, const int* cells, int n,
+          const uint16_t* allowed) {
+  Hint h;
+  h.tech = n == 2 ? Tech::aligned_pair_exclusion : Tech::aligned_triplet_exclusion;
+  h.rating = n == 2 ? 6.2 : 7.5;
+  for (int i = 0; i < n; ++i) {
+    h.cells.push_back(static_cast<uint8_t>(cells[i]));
+    for (uint16_t m = static_cast<uint16_t>(s.cand[cells[i]] & ~allowed[i]); m != 0; m &= m - 1)
+      h.removals.push_back(Cand{static_cast<uint8_t>(cells[i]), static_cast<uint8_t>(std::countr_zero(m) + 1)});
+  }
+  if (ctx.want_text) {
+    h.text = n == 2 ? "Aligned Pair Exclusion: " : "Aligned Triplet Exclusion: ";
+    for (int i = 0; i < n; ++i) h.text += (i ? "," : "") + cell_se(cells[i]);
+  }
+  go_on = out.add(std::move(h));
+}
+
+// The same three cells come again from another of their pairs; the test does not depend on
+// their order, so in the rating loop (first hint only) a triple that was tested before, from an
+// earlier pair of the scan, is skipped. Pairs (i, j) of base-list places come in the order
+// (0,1), (0,2), (1,2), ...: with x < y < z, (x,y) comes first, then (x,z), then (y,z).
+bool seen_before(const Bases& B, std::size_t i, std::size_t j, int c) {
+  const std::size_t k = B.index[c];
+  const int a = B.list[i], b = B.list[j];
+  auto reaches = [&](int third, int u, int v) {  // third among u's or v's excluders
+    return B.excluders[u].has(third) || B.excluders[v].has(third);
+  };
+  if (k > j) return false;                        // (i, j) is (x, y)
+  if (k > i) return reaches(b, a, c);             // (i, j) is (x, z): was (x, y) = (i, k) there?
+  return reaches(b, c, a) || reaches(a, c, b);    // (i, j) is (y, z): (x, y) or (x, z)
+}
+
+}  // namespace
+
+// 24. Base pairs (0,1), (0,2), (1,2), (0,3), ... of the base list; excluders are bivalue cells.
+void aligned_pair_exclusion(const State& s, Ctx& ctx, Hints& out) {
+  const Bases B(s, ctx, 2);
+  const std::size_t n = B.list.size();
+  bool go_on = true;
+  for (std::size_t j = 1; j < n && go_on; ++j) {
+    const int b = B.list[j];
+    ctx.spend(j);
+    for (std::size_t i = 0; i < j && go_on; ++i) {
+      const int a = B.list[i];
+      CellSet common = B.excluders[a] & B.excluders[b];
+      if (!common.two_or_more()) continue;
+      // The digit pairs that some common excluder forbids (its two candidates).
+      uint16_t forbidden[9] = {};  // [p-1] -> q digits forbidden with p
+      while (!common.empty()) {
+        const uint16_t e = s.cand[common.pop()];
+        const int d1 = std::countr_zero(e), d2 = 15 - std::countl_zero(e);
+        forbidden[d1] |= static_cast<uint16_t>(1u << d2);
+        forbidden[d2] |= static_cast<uint16_t>(1u << d1);
+      }
+      const bool same_ok = !sees(a, b);
+      uint16_t allowed[2] = {0, 0};
+      for (uint16_t mp = s.cand[a]; mp != 0; mp &= mp - 1) {
+        const int p = std::countr_zero(mp);
+        uint16_t qs = static_cast<uint16_t>(s.cand[b] & ~forbidden[p]);
+        if (!same_ok) qs &= static_cast<uint16_t>(~(1u << p));
+        if (qs != 0) {
+          allowed[0] |= static_cast<uint16_t>(1u << p);
+          allowed[1] |= qs;
+        }
+      }
+      ctx.spend(4);
+      if (allowed[0] == s.cand[a] && allowed[1] == s.cand[b]) continue;
+      const int cells[2] = {a, b};
+      emit(s, ctx, out, go_on, cells, 2, allowed);
+    }
+  }
+}
+
+// 26. For each base pair, a third base cell among the pair's excluders (the first cell's, then
+// the second's); the three need 2+ common excluders (cells with 2 or 3 candidates).
+void aligned_triple_exclusion(const State& s, Ctx& ctx, Hints& out) {
+  const Bases B(s, ctx, 3);
+  const std::size_t n = B.list.size();
+  const bool dedupe = !out.all();
+  bool go_on = true;
+  for (std::size_t j = 1; j < n && go_on; ++j) {
+    const int b = B.list[j];
+    for (std::size_t i = 0; i < j && go_on; ++i) {
+      const int a = B.list[i];
+      const CellSet pair_common = B.excluders[a] & B.excluders[b];
+      ctx.spend(1);
+      if (!pair_common.two_or_more()) continue;  // the triple's common excluders are a subset
+      // Third cells in order: a's excluders, then b's that are not a's; base cells only.
+      CellSet first = B.excluders[a] & B.is_base, second = B.excluders[b] & B.is_base;
+      second.lo &= ~B.excluders[a].lo;
+      second.hi &= ~B.excluders[a].hi;
+      const bool ab = sees(a, b);
+      for (int round = 0; round < 2 && go_on; ++round) {
+        CellSet thirds = round == 0 ? first : second;
+        while (!thirds.empty() && go_on) {
+          const int c = thirds.pop();
+          if (c == a || c == b) continue;
+          if (dedupe && seen_before(B, i, j, c)) continue;
+          CellSet common = pair_common & B.excluders[c];
+          if (!common.two_or_more()) continue;
+          uint16_t ex[20];
+          int ne = 0;
+          while (!common.empty()) ex[ne++] = s.cand[common.pop()];
+          const bool ac = sees(a, c), bc = sees(b, c);
+          const uint16_t ca = s.cand[a], cb = s.cand[b], cc = s.cand[c];
+          uint16_t allowed[3] = {0, 0, 0};
+          ctx.spend(static_cast<uint64_t>(ne) * 4);
+          // For each (p, q): the r that complete some excluder's candidates are impossible.
+          for (uint16_t mp = ca; mp != 0; mp &= mp - 1) {
+            const uint16_t p = static_cast<uint16_t>(mp & -mp);
+            for (uint16_t mq = cb; mq != 0; mq &= mq - 1) {
+              const uint16_t q = static_cast<uint16_t>(mq & -mq);
+              if (ab && p == q) continue;
+              const uint16_t pq = static_cast<uint16_t>(p | q);
+              uint16_t rs = cc;
+              if (ac) rs &= static_cast<uint16_t>(~p);
+              if (bc) rs &= static_cast<uint16_t>(~q);
+              for (int e = 0; e < ne && rs != 0; ++e) {
+                const uint16_t rest = static_cast<uint16_t>(ex[e] & ~pq);
+                if (rest == 0) rs = 0;  // p and q alone cover the excluder
+                else if ((rest & (rest - 1)) == 0) rs &= static_cast<uint16_t>(~rest);
+              }
+              if (rs == 0) continue;
+              allowed[0] |= p;
+              allowed[1] |= q;
+              allowed[2] |= rs;
+            }
+          }
+          if (allowed[0] == ca && allowed[1] == cb && allowed[2] == cc) continue;
+          const int cells[3] = {a, b, c};
+          emit(s, ctx, out, go_on, cells, 3, allowed);
+        }
+      }
+    }
+  }
+}
 
 }  // namespace sudoku::se
