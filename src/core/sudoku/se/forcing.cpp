@@ -1,11 +1,17 @@
 // Forcing chains and cycles (SE_RATING.md section 6, producer 25): static X, Y and XY passes,
 // searched layer by layer.
 //
-// A node is a candidate (cell * 9 + digit - 1) with a state. Every search keeps its nodes in one
-// append-only pool; since the search runs in layers (every queued "on" node, then every queued
-// "off" node), each layer's products are appended together, so the pool is its own queue and a
-// node's first parent is an index into it. Nothing is allocated in the search once the pool has
-// grown to its bound (each on node is processed once and yields at most 28 off nodes).
+// A node is a candidate (cell * 9 + digit - 1) with a state. The reference's searches keep their
+// nodes in one append-only pool; since they run in layers (every queued "on" node, then every
+// queued "off" node), each layer's products are appended together, so the pool is its own queue
+// and a node's first parent is an index into it. Nothing is allocated in a search once the pool
+// has grown to its bound (each on node is processed once and yields at most 28 off nodes).
+//
+// Those ordered searches run only where a hint may come: first a plain layered search per
+// candidate (whole layers as bit planes, every node queued once) gives the length of its forcing
+// chains, which does not depend on the order within a layer, and a lower bound under the length
+// of its cycles (none if no on node can reach back to the start). Off nodes that make no on node
+// are left out of every search: they would end there.
 //
 // In the rating loop only the first hint after the sort counts: a hint is built only when its key
 // (rating, complexity, kind) is below the best so far, and a search stops as soon as its next
@@ -35,8 +41,15 @@ inline bool test(const CandSet& s, int i) { return (s[static_cast<std::size_t>(i
 inline void set(CandSet& s, int i) { s[static_cast<std::size_t>(i >> 6)] |= uint64_t{1} << (i & 63); }
 
 using CellSet = std::array<uint64_t, 2>;  // 81 cells
+using Planes = std::array<CellSet, 9>;    // candidates, digit by digit
 inline bool test(const CellSet& s, int c) { return (s[static_cast<std::size_t>(c >> 6)] >> (c & 63)) & 1; }
 inline void set(CellSet& s, int c) { s[static_cast<std::size_t>(c >> 6)] |= uint64_t{1} << (c & 63); }
+
+// popcount(m) == 2 without the popcount instruction (the build targets plain x86-64).
+inline bool two_bits(uint16_t m) {
+  const uint16_t r = static_cast<uint16_t>(m & (m - 1));
+  return r != 0 && (r & (r - 1)) == 0;
+}
 
 enum Pass { kX, kY, kXY };
 
@@ -69,6 +82,8 @@ struct Scratch {
   CandSet in_on{}, in_off{};
   std::array<CandSet, 729> anc{};          // cycles: the off ancestors of each on node
   std::array<CellSet, 9> digit_cells{};    // cells holding each digit as a candidate
+  std::array<std::array<CellSet, 81>, 9> mates{};  // [digit][cell]: conjugates in its regions
+  Planes live{};  // the off nodes that make some on node in the current pass
   std::vector<Hint> found;                 // `all` mode
   std::vector<Hint::ChainNode> path;
   Scratch() { pool.reserve(32768); }
@@ -86,6 +101,18 @@ class Search {
     for (int c = 0; c < 81; ++c)
       for (uint16_t m = s.cand[c]; m != 0; m &= static_cast<uint16_t>(m - 1))
         set(S_.digit_cells[static_cast<std::size_t>(std::countr_zero(m))], c);
+    for (auto& d : S_.mates)
+      for (auto& m : d) m = {};
+    for (int r = 0; r < 27; ++r)
+      for (int d = 0; d < 9; ++d) {
+        const uint16_t w = s.where[r][d];
+        if (!two_bits(w)) continue;
+        const int a = G_.cells[r][std::countr_zero(w)];
+        const int b = G_.cells[r][15 - std::countl_zero(w)];
+        set(S_.mates[static_cast<std::size_t>(d)][static_cast<std::size_t>(a)], b);
+        set(S_.mates[static_cast<std::size_t>(d)][static_cast<std::size_t>(b)], a);
+      }
+    ctx.spend(81 + 27 * 9);
     S_.found.clear();
   }
 
@@ -94,16 +121,22 @@ class Search {
       pass_ = pass;
       y_ = pass != kX;
       x_ = pass != kY;
+      set_live();
       for (int c = 0; c < 81; ++c) {
         if (s_.value[c] != 0) continue;
-        const int n = std::popcount(s_.cand[c]);
-        if (n < 2 || (pass == kY && n > 2)) continue;
+        const uint16_t cm = s_.cand[c];
+        if ((cm & (cm - 1)) == 0 || (pass == kY && !two_bits(cm))) continue;
         for (uint16_t m = s_.cand[c]; m != 0; m &= static_cast<uint16_t>(m - 1)) {
           const int cand = c * 9 + std::countr_zero(m);
-          cycles(cand);
-          if (pass != kY) {
-            chain(cand, true);
-            chain(cand, false);
+          // In discovery order: the cycles of the candidate, its chain to "off", its chain to
+          // "on". One plain search from "on" gives the first chain's length and a bound under
+          // the cycles' lengths; the reference's searches run only where a hint may come first.
+          const Bounds b = plain_from_on(cand);
+          if (b.cycle > 0) cycles(cand);
+          if (b.chain > 0) chain(cand, true, b.chain);
+          if (pass != kY && can_be_made_on(cand)) {
+            const int length = plain_length(cand);
+            if (length > 0) chain(cand, false, length);
           }
         }
       }
@@ -122,6 +155,186 @@ class Search {
   bool have_best_ = false;
   Key best_{};
   Hint best_hint_;
+
+  // Can an off node make (cand, on) in this pass? Both a cycle and a chain from "off" end so.
+  bool can_be_made_on(int cand) const {
+    const int cell = cand / 9, di = cand % 9;
+    const CellSet& m = S_.mates[static_cast<std::size_t>(di)][static_cast<std::size_t>(cell)];
+    return (x_ && (m[0] | m[1]) != 0) || (y_ && two_bits(s_.cand[cell]));
+  }
+
+  void set_live() {
+    for (std::size_t d = 0; d < 9; ++d) S_.live[d] = {};
+    for (int c = 0; c < 81; ++c) {
+      const uint16_t cm = s_.cand[c];
+      for (uint16_t m = cm; m != 0; m &= static_cast<uint16_t>(m - 1)) {
+        const std::size_t d = static_cast<std::size_t>(std::countr_zero(m));
+        const CellSet& mt = S_.mates[d][static_cast<std::size_t>(c)];
+        if ((x_ && (mt[0] | mt[1]) != 0) || (y_ && two_bits(cm))) set(S_.live[d], c);
+      }
+    }
+  }
+  bool live(int cand) const {
+    return test(S_.live[static_cast<std::size_t>(cand % 9)], cand / 9);
+  }
+
+  double cycle_base() const { return pass_ == kXY ? 7.0 : 6.5; }
+  double chain_base() const { return pass_ == kXY ? 7.0 : 6.6; }
+  int kind() const { return pass_ == kX ? 2 : pass_ == kY ? 3 : 4; }
+
+  // One layer of the plain search (every node queued once): the nodes that `layer` makes;
+  // `digits` (in and out) tells which digit planes may be non-empty.
+  uint16_t expand(const Planes& layer, uint16_t digits, bool layer_on, Planes& made) {
+    made = {};
+    uint16_t out = 0;
+    uint64_t work = 1;
+    for (uint16_t dm = digits; dm != 0; dm &= static_cast<uint16_t>(dm - 1)) {
+      const std::size_t d = static_cast<std::size_t>(std::countr_zero(dm));
+      const uint16_t dbit = static_cast<uint16_t>(1u << d);
+      for (std::size_t w = 0; w < 2; ++w)
+        for (uint64_t m = layer[d][w]; m != 0; m &= m - 1) {
+          const int x = static_cast<int>(w * 64) + std::countr_zero(m);
+          const uint16_t cm = s_.cand[x];
+          ++work;
+          if (layer_on) {
+            if (y_) {
+              const uint16_t others = cm & static_cast<uint16_t>(~dbit);
+              out |= others;
+              for (uint16_t o = others; o != 0; o &= static_cast<uint16_t>(o - 1))
+                set(made[static_cast<std::size_t>(std::countr_zero(o))], x);
+            }
+            const auto& pm = G_.peer_mask[x];
+            made[d][0] |= pm[0] & S_.digit_cells[d][0];
+            made[d][1] |= pm[1] & S_.digit_cells[d][1];
+            out |= dbit;
+          } else {
+            if (y_ && two_bits(cm)) {
+              const uint16_t other = cm & static_cast<uint16_t>(~dbit);
+              out |= other;
+              set(made[static_cast<std::size_t>(std::countr_zero(other))], x);
+            }
+            if (x_) {
+              const CellSet& mt = S_.mates[d][static_cast<std::size_t>(x)];
+              made[d][0] |= mt[0];
+              made[d][1] |= mt[1];
+              out |= dbit;
+            }
+          }
+        }
+    }
+    ctx_.spend(work);
+    return out;
+  }
+
+  // The next layer: what was made and not yet seen (off nodes that make nothing are left out:
+  // they would end there). Returns the digits of the layer (0: empty).
+  static uint16_t advance(const Planes& made, uint16_t digits, bool made_on, Planes& vis, Planes& layer,
+                          const Planes& live) {
+    uint16_t out = 0;
+    for (uint16_t dm = digits; dm != 0; dm &= static_cast<uint16_t>(dm - 1)) {
+      const std::size_t d = static_cast<std::size_t>(std::countr_zero(dm));
+      uint64_t any = 0;
+      for (std::size_t w = 0; w < 2; ++w) {
+        uint64_t n = made[d][w] & ~vis[d][w];
+        if (!made_on) n &= live[d][w];
+        vis[d][w] |= n;
+        layer[d][w] = n;
+        any |= n;
+      }
+      if (any != 0) out |= static_cast<uint16_t>(1u << d);
+    }
+    return out;
+  }
+
+  struct Bounds {
+    int chain = -1;  // the complexity of the chain from "on" to "off", if wanted
+    int cycle = -1;  // a lower bound of the complexity of a cycle, if one may be wanted
+  };
+
+  // The plain layered search from (start, on). Nodes are queued once, so the depth at which a
+  // node is first made does not depend on the order within a layer: whole layers are made at
+  // once, digit by digit. The chain "on" -> "off" ends when an on node makes (start, off): its
+  // nodes are distinct, its complexity is that depth + 1. A cycle of the reference's search
+  // ends with an on node q (not the start) making an off node p that makes the start on; the
+  // reference's q lies no higher than here, so the cycle has at least depth(q) + 2 nodes, and
+  // at least 4; without such a q there is no cycle.
+  Bounds plain_from_on(int start) {
+    Bounds b;
+    const int sc = start / 9;
+    const std::size_t sd = static_cast<std::size_t>(start % 9);
+    bool want_chain = pass_ != kY, want_cycle = can_be_made_on(start);
+    if (!want_chain && !want_cycle) return b;
+    // The on nodes that make an off node which makes the start on.
+    Planes killers{};
+    if (want_cycle) {
+      auto add_partner = [&](int y, std::size_t e) {
+        const auto& pm = G_.peer_mask[y];
+        killers[e][0] |= pm[0] & S_.digit_cells[e][0];
+        killers[e][1] |= pm[1] & S_.digit_cells[e][1];
+        if (y_)
+          for (uint16_t o = s_.cand[y] & static_cast<uint16_t>(~(1u << e)); o != 0; o &= static_cast<uint16_t>(o - 1))
+            set(killers[static_cast<std::size_t>(std::countr_zero(o))], y);
+      };
+      if (y_ && two_bits(s_.cand[sc]))
+        add_partner(sc, static_cast<std::size_t>(std::countr_zero(static_cast<uint16_t>(s_.cand[sc] & ~(1u << sd)))));
+      if (x_) {
+        const CellSet& mt = S_.mates[sd][static_cast<std::size_t>(sc)];
+        for (std::size_t w = 0; w < 2; ++w)
+          for (uint64_t m = mt[w]; m != 0; m &= m - 1) add_partner(static_cast<int>(w * 64) + std::countr_zero(m), sd);
+      }
+    }
+    Planes vis_on{}, vis_off{}, layer{}, made{};
+    set(vis_on[sd], sc);
+    set(layer[sd], sc);
+    uint16_t digits = static_cast<uint16_t>(1u << sd);
+    for (int depth = 0;; depth += 2) {
+      // `layer` holds the on nodes at `depth`, of the digits `digits`.
+      want_chain = want_chain && wanted(chain_base(), depth + 2, kind());
+      want_cycle = want_cycle && wanted(cycle_base(), std::max(4, depth + 2), kind());
+      if (!want_chain && !want_cycle) return b;
+      if (want_cycle && depth >= 2) {
+        uint64_t hit = 0;
+        for (uint16_t dm = digits; dm != 0; dm &= static_cast<uint16_t>(dm - 1)) {
+          const std::size_t d = static_cast<std::size_t>(std::countr_zero(dm));
+          hit |= (layer[d][0] & killers[d][0]) | (layer[d][1] & killers[d][1]);
+        }
+        if (hit != 0) {
+          b.cycle = std::max(4, depth + 2);
+          want_cycle = false;
+        }
+      }
+      digits = expand(layer, digits, true, made);
+      if (want_chain && test(made[sd], sc)) {
+        b.chain = depth + 2;
+        want_chain = false;
+      }
+      if (!want_chain && !want_cycle) return b;
+      if ((digits = advance(made, digits, false, vis_off, layer, S_.live)) == 0) return b;
+      digits = expand(layer, digits, false, made);
+      if ((digits = advance(made, digits, true, vis_on, layer, S_.live)) == 0) return b;
+    }
+  }
+
+  // The plain layered search from (start, off) (X and XY passes): the complexity of the first
+  // chain that makes (start, on), or -1 if there is none or it cannot come first.
+  int plain_length(int start) {
+    const int sc = start / 9;
+    const std::size_t sd = static_cast<std::size_t>(start % 9);
+    Planes vis_on{}, vis_off{}, layer{}, made{};
+    set(vis_off[sd], sc);
+    set(layer[sd], sc);
+    uint16_t digits = static_cast<uint16_t>(1u << sd);
+    for (int depth = 0;; depth += 2) {
+      // `layer` holds the off nodes at `depth`.
+      if (!wanted(chain_base(), depth + 2, kind())) return -1;
+      digits = expand(layer, digits, false, made);
+      if (test(made[sd], sc)) return depth + 2;
+      if ((digits = advance(made, digits, true, vis_on, layer, S_.live)) == 0) return -1;
+      if (!wanted(chain_base(), depth + 3, kind())) return -1;
+      digits = expand(layer, digits, true, made);
+      if ((digits = advance(made, digits, false, vis_off, layer, S_.live)) == 0) return -1;
+    }
+  }
 
   // Could a hint of this kind and complexity still come first?
   bool wanted(double base, int complexity, int kind) const {
@@ -158,7 +371,7 @@ class Search {
   template <class F>
   void off_to_on(int cand, F&& f) const {
     const int cell = cand / 9, di = cand % 9;
-    if (y_ && std::popcount(s_.cand[cell]) == 2)
+    if (y_ && two_bits(s_.cand[cell]))
       f(cell * 9 + std::countr_zero(static_cast<uint16_t>(s_.cand[cell] & ~(1u << di))), kCauseCell);
     if (!x_) return;
     int made[3], n = 0;
@@ -166,7 +379,7 @@ class Search {
       const int r = G_.region[cell][t];
       const uint16_t w = s_.where[r][di];
       const uint16_t own = static_cast<uint16_t>(1u << G_.pos[cell][t]);
-      if (std::popcount(w) != 2 || (w & own) == 0) continue;
+      if (!two_bits(w) || (w & own) == 0) continue;
       const int other = G_.cells[r][std::countr_zero(static_cast<uint16_t>(w & ~own))];
       if (std::find(made, made + n, other) != made + n) continue;
       made[n++] = other;
@@ -184,9 +397,8 @@ class Search {
   // makes them, on nodes only once; the start made again by an off layer at round 4 or later
   // closes a cycle.
   void cycles(int start) {
-    const double base = pass_ == kXY ? 7.0 : 6.5;
-    const int kind = pass_ == kX ? 2 : pass_ == kY ? 3 : 4;
-    if (!wanted(base, 4, kind)) return;
+    const double base = cycle_base();
+    const int kind = this->kind();
     auto& pool = S_.pool;
     pool.clear();
     S_.in_on = {};
@@ -203,7 +415,8 @@ class Search {
         const int p = pool[i].cand;
         const CandSet& anc = S_.anc[static_cast<std::size_t>(p)];
         on_to_off(p, [&](int o, int cause) {
-          if (!test(anc, o)) push(o, false, cause, static_cast<int>(i));
+          // An off node that makes nothing would end there: it is left out.
+          if (live(o) && !test(anc, o)) push(o, false, cause, static_cast<int>(i));
         });
       }
       const std::size_t off_end = pool.size();
@@ -305,11 +518,12 @@ class Search {
     take(std::move(h), key);
   }
 
-  // Forcing chain from (start, on) or (start, off): nodes queued only if new; the first time the
-  // start's conjugate is made, the chain is found.
-  void chain(int start, bool on) {
-    const double base = pass_ == kXY ? 7.0 : 6.6;
-    const int kind = pass_ == kX ? 2 : 4;
+  // Forcing chain from (start, on) or (start, off) whose length the plain search found wanted:
+  // the chain itself, searched as the reference does: layer by layer in order, nodes queued only
+  // if new, the first time the start's conjugate is made.
+  void chain(int start, bool on, int length) {
+    const double base = chain_base();
+    const int kind = this->kind();
     auto& pool = S_.pool;
     pool.clear();
     S_.in_on = {};
@@ -317,12 +531,9 @@ class Search {
     push(start, on, kCauseAssumption, -1);
     set(on ? S_.in_on : S_.in_off, start);
     std::size_t begin = 0, end = 1;
-    int depth = 0;  // of the nodes being processed
     bool layer_on = on;
     int found = -1, found_cause = 0;
     while (begin < end) {
-      // A node made now lies at depth + 1: the chain to it has depth + 2 nodes.
-      if (!wanted(base, depth + 2, kind)) return;
       if (layer_on) {
         for (std::size_t i = begin; i < end && found < 0; ++i)
           on_to_off(pool[i].cand, [&](int o, int cause) {
@@ -332,7 +543,7 @@ class Search {
               found_cause = cause;
               return;
             }
-            if (test(S_.in_off, o)) return;
+            if (!live(o) || test(S_.in_off, o)) return;
             set(S_.in_off, o);
             push(o, false, cause, static_cast<int>(i));
           });
@@ -355,9 +566,6 @@ class Search {
       begin = end;
       end = pool.size();
       layer_on = !layer_on;
-      ++depth;
-      // From an "on" assumption the first layer made off nodes; from an "off" one the first layer
-      // (its on nodes) is empty, so the off assumption is processed at depth 0 as well.
     }
     if (found < 0) return;
     const bool target_on = !on;
@@ -365,7 +573,7 @@ class Search {
                                  static_cast<int8_t>(found_cause)},
                  found, true);
     const int complexity = static_cast<int>(S_.path.size());
-    if (!wanted(base, complexity, kind)) return;
+    if (complexity != length) return;  // cannot be: both searches are breadth first
     Hint h;
     h.tech = pass_ == kX ? Tech::forcing_x_chain : Tech::forcing_chain;
     h.rating = base + length_bonus(complexity);
