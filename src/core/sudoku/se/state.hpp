@@ -77,6 +77,19 @@ struct Hint {
   uint16_t digits = 0;               ///< the pattern's digits
   std::vector<uint8_t> base, cover;  ///< regions: base and cover (fish, intersections, sets)
   std::vector<uint8_t> cells;        ///< the pattern's cells
+
+  // chain (forcing chains and cycles, producer 25; read by the nested levels): the nodes of the
+  // chain in the reference's getChain order, from the conclusion back along the parents to the
+  // assumption. A cycle's list starts with its closing "on" node and stops before the
+  // assumption, which is that same node; its reversed twin (section 6) is this list backwards
+  // with every state flipped, each node keeping its own cause. `complexity` is section 6's.
+  struct ChainNode {
+    uint8_t cell, digit;
+    bool on;
+    int8_t cause;  ///< -1 the assumption; 0, 1, 2 the cell's box, row, column rule; 3 the cell rule
+  };
+  std::vector<ChainNode> chain;
+  int complexity = 0;
 };
 
 /// The work budget ran out (thrown by Ctx::spend, caught by Rater::rate).
