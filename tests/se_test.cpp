@@ -71,4 +71,40 @@ TEST(SeRater, ABudgetStopsTheRating) {
   EXPECT_LE(r.work, 200u);
 }
 
+// Producers 27-29 (chains.cpp): every step of the sample whose technique is a Nishio, multiple or
+// dynamic forcing chain is found exactly (rating and effect) on the reference's grid.
+TEST(SeRater, ChainingStepsEqualTheReference) {
+  const char* kPrefixes[] = {"Nishio Forcing Chain", "Cell Forcing Chains", "Region Forcing Chains",
+                             "Contradiction Forcing Chain", "Double Forcing Chain"};
+  int checked = 0;
+  Ctx ctx;
+  ctx.want_text = true;
+  Hints hints;
+  for (const auto& p : sample()) {
+    State s;
+    s.load(se_ref::grid_of(p.puzzle));
+    for (std::size_t i = 0; i < p.steps.size(); ++i) {
+      const auto& ref = p.steps[i];
+      bool mine = false;
+      for (const char* k : kPrefixes) mine |= ref.text.rfind(k, 0) == 0;
+      if (mine) {
+        ++checked;
+        std::string ours = "(nothing)";
+        bool equal = false;
+        if (next_hint(s, ctx, hints)) {
+          const Hint& h = hints.list.front();
+          const Step st{h.rating, h.tech, h.text, h.removals, h.place_cell, h.place_digit};
+          const std::string r = se_ref::rating_text(tenths(h.rating));
+          ours = r + " " + h.text + " | " + effect_text(st);
+          equal = r == ref.rating && effect_text(st) == ref.effect;
+        }
+        EXPECT_TRUE(equal) << p.puzzle << " step " << i + 1 << "\n  ref:  " << ref.rating << ' '
+                           << ref.text << " | " << ref.effect << "\n  ours: " << ours;
+      }
+      se_ref::apply_effect(s, ref.effect);
+    }
+  }
+  EXPECT_GT(checked, 700);
+}
+
 }  // namespace
