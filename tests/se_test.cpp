@@ -16,7 +16,7 @@ const std::vector<se_ref::RefPuzzle>& sample() {
 
 // What the rater matches today; raise these as techniques arrive (never lower them).
 constexpr int kWholeTracesEqual = 19;     // of 240 puzzles
-constexpr int kStepsEqual = 13062;        // of 16,412 steps, each on the reference's grid
+constexpr int kStepsEqual = 13630;        // of 16,412 steps, each on the reference's grid
 
 TEST(SeRater, ReadsTheWholeSample) {
   ASSERT_EQ(sample().size(), 240u);

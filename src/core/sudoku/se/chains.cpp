@@ -29,6 +29,14 @@ constexpr int node_of(int cand, bool on) noexcept { return cand * 2 + (on ? 1 : 
 constexpr int cell_of_cand(int cand) noexcept { return cand / 9; }
 constexpr int digit_of_cand(int cand) noexcept { return cand % 9 + 1; }
 
+// popcount of a 9-bit mask by table (the build targets plain x86-64: std::popcount is a call).
+constexpr std::array<uint8_t, 512> kPop = [] {
+  std::array<uint8_t, 512> t{};
+  for (int i = 1; i < 512; ++i) t[i] = static_cast<uint8_t>(t[i >> 1] + (i & 1));
+  return t;
+}();
+inline int pop9(unsigned m) noexcept { return kPop[m & 511]; }
+
 struct Bits {
   std::array<uint64_t, 12> w;
   void clear() noexcept { w.fill(0); }
@@ -129,12 +137,13 @@ class Engine {
 
   /// `source`: the grid at the start of the outer propagation when this engine runs nested
   /// (its hints then carry their rule parents), else null.
-  void run(const State& s, Ctx& ctx, std::vector<Found>& found, const State* source = nullptr);
+  void run(const State& s, Ctx& ctx, std::vector<Found>& found, const State* source = nullptr,
+           bool first_only = false);
 
  private:
   bool propagate(Result& R, int start_node);
   int advanced(Result& R);
-  int ancestors(const Result& R, int node);
+  int ancestors(const Result& R, int node, int limit = kNodes + 1);
   void begin_hint() { hint_nested_.clear(); }
   int end_hint() const {
     int n = 0;
@@ -142,7 +151,10 @@ class Engine {
     return n;
   }
   void collect_rule_parents(const Result& R, int node, int start_cause);
-  void finish(Found& f, const Result* const* branches, int nb, int node, int start_cause);
+  bool finish(Found& f, const Result* const* branches, int nb, int node, int start_cause);
+  bool first_only_ = false;  // the rating loop: only the first hint after sorting is wanted
+  int best_cx_ = 0, best_kind_ = 0;
+  bool have_best_ = false;
   void add_found(Found&& f) {
     f.seq = static_cast<int>(found_->size());
     found_->push_back(std::move(f));
@@ -397,7 +409,7 @@ bool Engine::propagate(Result& R, int start_node) {
       uint16_t pars[4][10];
       int npar[4];
       int n = 0;
-      if (y_rules && std::popcount(g.cand[x]) == 2) {
+      if (y_rules && pop9(g.cand[x]) == 2) {
         const int e = std::countr_zero(static_cast<uint16_t>(g.cand[x] & ~digit_bit(d))) + 1;
         ons[n] = cand_of(x, e);
         causes[n] = kCellRule;
@@ -410,7 +422,7 @@ bool Engine::propagate(Result& R, int start_node) {
       for (int t = 0; t < 3; ++t) {
         const int r = G.region[x][t];
         const uint16_t m = g.where[r][d - 1];
-        if (std::popcount(m) != 2) continue;
+        if (pop9(m) != 2) continue;
         const int y = G.cells[r][std::countr_zero(static_cast<uint16_t>(m & ~(1u << G.pos[x][t])))];
         const int yc = cand_of(y, d);
         bool dup = false;
@@ -456,14 +468,14 @@ bool Engine::propagate(Result& R, int start_node) {
 // Distinct nodes among `node` and all its ancestors.
 // Distinct nodes among `node` and all its ancestors; the nested chains met on the way are noted
 // in hint_nested_ (each counts once per hint).
-int Engine::ancestors(const Result& R, int node) {
+int Engine::ancestors(const Result& R, int node, int limit) {
   std::memset(seen_.data(), 0, sizeof(seen_));
   int sp = 0, count = 0;
   stack_[sp++] = static_cast<uint16_t>(node);
   seen_[node >> 6] |= uint64_t{1} << (node & 63);
   while (sp > 0) {
     const int n = stack_[--sp];
-    ++count;
+    if (++count > limit) break;
     if (R.cause[n] == kAdvanced && R.nested[n] >= 0) {
       const auto& info = R.nested_info[R.nested[n]];
       bool known = false;
@@ -522,19 +534,33 @@ void Engine::collect_rule_parents(const Result& R, int node, int start_cause) {
 
 // Complexity (and, nested, rule parents) of a hint whose branches end at `node` in each result
 // (binary contradictions: the two nodes of the contradiction, in one result).
-void Engine::finish(Found& f, const Result* const* branches, int nb, int node, int start_cause) {
+// False when only the first hint is wanted and this one cannot come before the best so far
+// (sorting by rating, complexity, kind is sorting by complexity, kind: the rating grows with it).
+bool Engine::finish(Found& f, const Result* const* branches, int nb, int node, int start_cause) {
   begin_hint();
+  int limit = kNodes * 18;
+  if (first_only_ && have_best_) limit = f.kind < best_kind_ ? best_cx_ : best_cx_ - 1;
   int cx = 0;
   for (int i = 0; i < nb; ++i) {
     const Result& R = *branches[i];
     if (node < 0) {
-      cx += ancestors(R, R.c_on) + ancestors(R, R.c_off);
+      cx += ancestors(R, R.c_on, limit - cx);
+      if (cx > limit) return false;
+      cx += ancestors(R, R.c_off, limit - cx);
     } else {
-      cx += ancestors(R, node);
+      cx += ancestors(R, node, limit - cx);
     }
+    if (cx > limit) return false;
   }
   f.complexity = cx + end_hint();
-  if (source_ == nullptr) return;
+  if (first_only_) {
+    if (have_best_ && (f.complexity > best_cx_ || (f.complexity == best_cx_ && f.kind >= best_kind_)))
+      return false;
+    have_best_ = true;
+    best_cx_ = f.complexity;
+    best_kind_ = f.kind;
+  }
+  if (source_ == nullptr) return true;
   rp_.clear();
   for (int i = 0; i < nb; ++i) {
     const Result& R = *branches[i];
@@ -555,6 +581,7 @@ void Engine::finish(Found& f, const Result* const* branches, int nb, int node, i
                      uint64_t(f.region), uint64_t(f.dst_cand), uint64_t(f.src_on)})
     sig = (sig ^ v) * 1099511628211ull;
   f.signature = sig;
+  return true;
 }
 
 // The effect of a forced node: on → the cell's other candidates go and the digit is placed;
@@ -580,7 +607,7 @@ void Engine::do_regions(int x, int d, Result& own) {
   for (int t = 0; t < 3; ++t) {
     const int r = G.region[x][t];
     const uint16_t pos = S.where[r][d - 1];
-    if (std::popcount(pos) < 2) continue;
+    if (pop9(pos) < 2) continue;
     const int first = std::countr_zero(pos);
     if (G.cells[r][first] != x) continue;
     Bits on = own.on, off = own.off;
@@ -610,7 +637,7 @@ void Engine::do_regions(int x, int d, Result& own) {
         f.form = 3;
         f.src_digit = static_cast<uint8_t>(d);
         f.region = static_cast<uint8_t>(r);
-        finish(f, branch.data(), nb, node_of(c, is_on), kBoxRule + t);
+        if (!finish(f, branch.data(), nb, node_of(c, is_on), kBoxRule + t)) continue;
         add_found(std::move(f));
       }
     }
@@ -619,7 +646,7 @@ void Engine::do_regions(int x, int d, Result& own) {
 
 void Engine::do_cell(int x) {
   const State& S = *start_;
-  const int card = std::popcount(S.cand[x]);
+  const int card = pop9(S.cand[x]);
   const bool do_double = card >= 3 && !mode_.nishio && mode_.dynamic;
   const bool do_contra = mode_.dynamic || mode_.nishio;
   int k = 0;
@@ -636,8 +663,7 @@ void Engine::do_cell(int x) {
       f.src_digit = static_cast<uint8_t>(d);
       f.src_on = true;
       f.dst_cand = static_cast<uint16_t>(on.c_cand);
-      finish(f, &on_p, 1, -1, kNoCause);
-      add_found(std::move(f));
+      if (finish(f, &on_p, 1, -1, kNoCause)) add_found(std::move(f));
     }
     if (do_contra || do_double) {
       Result& off = slot(off_res_);
@@ -651,8 +677,7 @@ void Engine::do_cell(int x) {
           f.src_digit = static_cast<uint8_t>(d);
           f.src_on = false;
           f.dst_cand = static_cast<uint16_t>(off.c_cand);
-          finish(f, &off_p, 1, -1, kNoCause);
-          add_found(std::move(f));
+          if (finish(f, &off_p, 1, -1, kNoCause)) add_found(std::move(f));
         }
       }
       if (do_double) {
@@ -673,7 +698,7 @@ void Engine::do_cell(int x) {
             f.form = 1;
             f.src_cell = static_cast<uint8_t>(x);
             f.src_digit = static_cast<uint8_t>(d);
-            finish(f, both_p, 2, node_of(t, is_on), kNoCause);
+            if (!finish(f, both_p, 2, node_of(t, is_on), kNoCause)) continue;
             add_found(std::move(f));
           }
         }
@@ -705,20 +730,23 @@ void Engine::do_cell(int x) {
       f.kind = 5;
       f.form = 2;
       f.src_cell = static_cast<uint8_t>(x);
-      finish(f, branch.data(), k, node_of(c, is_on), kCellRule);
+      if (!finish(f, branch.data(), k, node_of(c, is_on), kCellRule)) continue;
       add_found(std::move(f));
     }
   }
 }
 
-void Engine::run(const State& s, Ctx& ctx, std::vector<Found>& found, const State* source) {
+void Engine::run(const State& s, Ctx& ctx, std::vector<Found>& found, const State* source,
+                 bool first_only) {
   start_ = &s;
+  first_only_ = first_only;
+  have_best_ = false;
   ctx_ = &ctx;
   found_ = &found;
   source_ = source;
   const int min_card = mode_.dynamic ? 2 : 3;
   for (int x = 0; x < 81; ++x) {
-    if (s.value[x] != 0 || std::popcount(s.cand[x]) < min_card) continue;
+    if (s.value[x] != 0 || pop9(s.cand[x]) < min_card) continue;
     do_cell(x);
   }
   const double base = base_rating(mode_);
@@ -807,7 +835,7 @@ void run_producer(const Mode& m, const State& s, Ctx& ctx, Hints& out) {
   struct Guard {
     ~Guard() { --t_depth; }
   } guard;
-  engine.run(s, ctx, found);
+  engine.run(s, ctx, found, nullptr, !out.all());
   if (!out.all()) {
     if (!found.empty()) out.add(make_hint(m, found.front(), ctx));
     return;
