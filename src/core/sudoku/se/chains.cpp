@@ -63,7 +63,8 @@ struct Result {
   std::array<uint32_t, kNodes + 1> pbeg;
   std::array<uint16_t, kNodes + 1> pcnt;
   std::array<uint8_t, kNodes + 1> cause;
-  std::array<int32_t, kNodes + 1> nested;  // index into Engine::nested_ (advanced nodes), or -1
+  std::array<int32_t, kNodes + 1> nested;
+  std::array<uint8_t, kNodes> depth;  // length of the first-parent path (saturated): <= ancestors  // index into Engine::nested_ (advanced nodes), or -1
   std::vector<uint16_t> pool;
   std::vector<std::pair<uint64_t, int>> nested_info;  // signature and complexity of nested hints
   bool contradiction = false;
@@ -141,7 +142,14 @@ class Engine {
            bool first_only = false);
 
  private:
+  template <bool kFull = true>
   bool propagate(Result& R, int start_node);
+  void remember(int cand, const Result& R) {
+    light_[cand].on = R.on;
+    light_[cand].off = R.off;
+    light_[cand].depth = R.depth;
+    light_gen_[cand] = gen_;
+  }
   int advanced(Result& R);
   int ancestors(const Result& R, int node, int limit = kNodes + 1);
   void begin_hint() { hint_nested_.clear(); }
@@ -172,6 +180,15 @@ class Engine {
   std::vector<std::pair<uint64_t, int>> hint_nested_;
   Bits rp_;  // rule parents being collected
   Hints basic_hints_{true};
+  // The on and off sets of the propagation from each candidate on (this run's grid).
+  struct Light {
+    Bits on, off;
+    std::array<uint8_t, kNodes> depth;
+  };
+  std::array<Light, kCands> light_{};
+  std::array<uint32_t, kCands> light_gen_{};
+  uint32_t gen_ = 0;
+  std::unique_ptr<Result> light_res_;
   std::vector<Found> inner_found_;
   // scratch
   std::array<std::unique_ptr<Result>, 9> cell_res_;    // the on result of each candidate
@@ -261,6 +278,7 @@ int Engine::advanced(Result& R) {
       R.pbeg[node] = static_cast<uint32_t>(R.pool.size());
       R.pcnt[node] = static_cast<uint16_t>(parents.size());
       R.cause[node] = kAdvanced;
+      R.depth[node] = 255;
       R.nested[node] = nested;
       R.pool.insert(R.pool.end(), parents.begin(), parents.end());
       ++added;
@@ -326,6 +344,7 @@ int Engine::advanced(Result& R) {
 }
 
 // The propagation of section 6 from one start node. True on a contradiction (R.c_on, R.c_off).
+template <bool kFull>
 bool Engine::propagate(Result& R, int start_node) {
   const Geometry& G = geo();
   const State& S = *start_;
@@ -338,6 +357,7 @@ bool Engine::propagate(Result& R, int start_node) {
   R.pool.clear();
   R.nested_info.clear();
   R.contradiction = false;
+  R.depth[start_node] = 1;
   {
     const int c = start_node >> 1;
     R.pbeg[start_node] = 0;
@@ -355,6 +375,7 @@ bool Engine::propagate(Result& R, int start_node) {
   int hon = 0, hoff = 0;
   uint64_t work = 0;
   auto add_node = [&](int node, const uint16_t* parents, int np, uint8_t cause) {
+    if constexpr (!kFull) return;
     R.pbeg[node] = static_cast<uint32_t>(R.pool.size());
     R.pcnt[node] = static_cast<uint16_t>(np);
     R.cause[node] = cause;
@@ -382,6 +403,7 @@ bool Engine::propagate(Result& R, int start_node) {
         offs[n++] = static_cast<uint16_t>(cand_of(G.cells[c][std::countr_zero(m)], d));
       work += static_cast<uint64_t>(n) + 1;
       const uint16_t par = static_cast<uint16_t>(pn);
+      const uint8_t dep = static_cast<uint8_t>(R.depth[pn] + (R.depth[pn] < 255));
       for (int i = 0; i < n; ++i) {
         const int oc = offs[i];
         if (R.on.has(oc)) {
@@ -396,6 +418,7 @@ bool Engine::propagate(Result& R, int start_node) {
         if (!R.off.has(oc)) {
           R.off.set(oc);
           R.off_list[R.n_off++] = static_cast<uint16_t>(oc);
+          R.depth[node_of(oc, false)] = dep;
           add_node(node_of(oc, false), &par, 1, kNoCause);
         }
       }
@@ -415,8 +438,9 @@ bool Engine::propagate(Result& R, int start_node) {
         causes[n] = kCellRule;
         int k = 0;
         pars[n][k++] = static_cast<uint16_t>(pn);
-        for (uint16_t m = static_cast<uint16_t>(S.cand[x] & ~g.cand[x]); m != 0; m &= m - 1)
-          pars[n][k++] = static_cast<uint16_t>(node_of(cand_of(x, std::countr_zero(m) + 1), false));
+        if (kFull)
+          for (uint16_t m = static_cast<uint16_t>(S.cand[x] & ~g.cand[x]); m != 0; m &= m - 1)
+            pars[n][k++] = static_cast<uint16_t>(node_of(cand_of(x, std::countr_zero(m) + 1), false));
         npar[n++] = k;
       }
       for (int t = 0; t < 3; ++t) {
@@ -432,8 +456,9 @@ bool Engine::propagate(Result& R, int start_node) {
         causes[n] = static_cast<uint8_t>(kBoxRule + t);
         int k = 0;
         pars[n][k++] = static_cast<uint16_t>(pn);
-        for (uint16_t h = static_cast<uint16_t>(S.where[r][d - 1] & ~m); h != 0; h &= h - 1)
-          pars[n][k++] = static_cast<uint16_t>(node_of(cand_of(G.cells[r][std::countr_zero(h)], d), false));
+        if (kFull)
+          for (uint16_t h = static_cast<uint16_t>(S.where[r][d - 1] & ~m); h != 0; h &= h - 1)
+            pars[n][k++] = static_cast<uint16_t>(node_of(cand_of(G.cells[r][std::countr_zero(h)], d), false));
         npar[n++] = k;
       }
       if (mode_.dynamic) work_.remove(x, d);
@@ -452,6 +477,7 @@ bool Engine::propagate(Result& R, int start_node) {
         if (!R.on.has(oc)) {
           R.on.set(oc);
           R.on_list[R.n_on++] = static_cast<uint16_t>(oc);
+          R.depth[node_of(oc, true)] = static_cast<uint8_t>(R.depth[pn] + (R.depth[pn] < 255));
           add_node(node_of(oc, true), pars[i], npar[i], causes[i]);
         }
       }
@@ -611,6 +637,37 @@ void Engine::do_regions(int x, int d, Result& own) {
     const int first = std::countr_zero(pos);
     if (G.cells[r][first] != x) continue;
     Bits on = own.on, off = own.off;
+    for (uint16_t m = static_cast<uint16_t>(pos & (pos - 1)); m != 0; m &= m - 1) {
+      const int yc = cand_of(G.cells[r][std::countr_zero(m)], d);
+      if (light_gen_[yc] != gen_) {
+        Result& L = slot(light_res_);
+        propagate<false>(L, node_of(yc, true));
+        remember(yc, L);
+      }
+      on.and_with(light_[yc].on);
+      off.and_with(light_[yc].off);
+    }
+    // Conclusions worth a hint that could still come first (each branch needs at least the
+    // first-parent path of the target): only then are the branches made again with parents.
+    bool worth = false;
+    for (int pass = 0; pass < 2 && !worth; ++pass) {
+      const Bits& set = pass == 0 ? on : off;
+      for (int k = 0; k < 12 && !worth; ++k)
+        for (uint64_t w = set.w[k]; w != 0 && !worth; w &= w - 1) {
+          const int c = k * 64 + std::countr_zero(w);
+          if (pass == 0 && (S.cand[cell_of_cand(c)] & ~digit_bit(digit_of_cand(c))) == 0) continue;
+          if (!first_only_ || !have_best_) {
+            worth = true;
+            break;
+          }
+          const int node = node_of(c, pass == 0);
+          int lb = own.depth[node];
+          for (uint16_t m = static_cast<uint16_t>(pos & (pos - 1)); m != 0; m &= m - 1)
+            lb += light_[cand_of(G.cells[r][std::countr_zero(m)], d)].depth[node];
+          worth = lb < best_cx_ || (lb == best_cx_ && 6 < best_kind_);
+        }
+    }
+    if (!worth) continue;
     int nb = 1;
     std::array<const Result*, 9> branch{};
     branch[0] = &own;
@@ -619,8 +676,6 @@ void Engine::do_regions(int x, int d, Result& own) {
       Result& R = slot(region_res_[nb - 1]);
       branch[nb++] = &R;
       propagate(R, node_of(cand_of(y, d), true));
-      on.and_with(R.on);
-      off.and_with(R.off);
     }
     for (int pass = 0; pass < 2; ++pass) {
       const bool is_on = pass == 0;
@@ -655,7 +710,9 @@ void Engine::do_cell(int x) {
     const int c = cand_of(x, d);
     Result& on = slot(cell_res_[k]);
     const Result* on_p = &on;
-    if (propagate(on, node_of(c, true)) && do_contra) {
+    const bool contra_on = propagate(on, node_of(c, true));
+    remember(c, on);
+    if (contra_on && do_contra) {
       Found f = conclusion(c, false);
       f.kind = 7;
       f.form = 0;
@@ -741,6 +798,10 @@ void Engine::run(const State& s, Ctx& ctx, std::vector<Found>& found, const Stat
   start_ = &s;
   first_only_ = first_only;
   have_best_ = false;
+  if (++gen_ == 0) {
+    light_gen_.fill(0);
+    gen_ = 1;
+  }
   ctx_ = &ctx;
   found_ = &found;
   source_ = source;
