@@ -64,7 +64,7 @@ struct Result {
   std::array<uint16_t, kNodes + 1> pcnt;
   std::array<uint8_t, kNodes + 1> cause;
   std::array<int32_t, kNodes + 1> nested;
-  std::array<uint8_t, kNodes> depth;  // length of the first-parent path (saturated): <= ancestors  // index into Engine::nested_ (advanced nodes), or -1
+  std::array<uint8_t, kNodes + 1> depth;  // length of the first-parent path (saturated): <= ancestors  // index into Engine::nested_ (advanced nodes), or -1
   std::vector<uint16_t> pool;
   std::vector<std::pair<uint64_t, int>> nested_info;  // signature and complexity of nested hints
   bool contradiction = false;
@@ -160,6 +160,14 @@ class Engine {
   }
   void collect_rule_parents(const Result& R, int node, int start_cause);
   bool finish(Found& f, const Result* const* branches, int nb, int node, int start_cause);
+  bool may_win(int lb, int kind) const {
+    return !first_only_ || !have_best_ || lb < best_cx_ || (lb == best_cx_ && kind < best_kind_);
+  }
+  void make_full(Result& R, int start_node, bool& full) {
+    if (full) return;
+    propagate<true>(R, start_node);
+    full = true;
+  }
   bool first_only_ = false;  // the rating loop: only the first hint after sorting is wanted
   int best_cx_ = 0, best_kind_ = 0;
   bool have_best_ = false;
@@ -169,7 +177,7 @@ class Engine {
   }
   Found conclusion(int cand, bool on) const;
   void do_cell(int x);
-  void do_regions(int x, int d, Result& own);
+  void do_regions(int x, int d, Result& own, bool& own_full);
 
   Mode mode_;
   const State* start_ = nullptr;
@@ -179,11 +187,12 @@ class Engine {
   const State* source_ = nullptr;
   std::vector<std::pair<uint64_t, int>> hint_nested_;
   Bits rp_;  // rule parents being collected
+  uint64_t sig_ = 0;  // hash of the targets and their ancestors (the reference's FullChain)
   Hints basic_hints_{true};
   // The on and off sets of the propagation from each candidate on (this run's grid).
   struct Light {
     Bits on, off;
-    std::array<uint8_t, kNodes> depth;
+    std::array<uint8_t, kNodes + 1> depth;
   };
   std::array<Light, kCands> light_{};
   std::array<uint32_t, kCands> light_gen_{};
@@ -278,7 +287,9 @@ int Engine::advanced(Result& R) {
       R.pbeg[node] = static_cast<uint32_t>(R.pool.size());
       R.pcnt[node] = static_cast<uint16_t>(parents.size());
       R.cause[node] = kAdvanced;
-      R.depth[node] = 255;
+      int dep = 1;
+      for (uint16_t q : parents) dep = std::max(dep, R.depth[q] + 1);
+      R.depth[node] = static_cast<uint8_t>(std::min(dep, 255));
       R.nested[node] = nested;
       R.pool.insert(R.pool.end(), parents.begin(), parents.end());
       ++added;
@@ -411,6 +422,7 @@ bool Engine::propagate(Result& R, int start_node) {
           R.c_cand = oc;
           R.c_on = node_of(oc, true);
           R.c_off = kExtra;
+          R.depth[kExtra] = dep;
           add_node(kExtra, &par, 1, kNoCause);
           ctx_->spend(work);
           return true;
@@ -470,6 +482,7 @@ bool Engine::propagate(Result& R, int start_node) {
           R.c_cand = oc;
           R.c_on = kExtra;
           R.c_off = node_of(oc, false);
+          R.depth[kExtra] = static_cast<uint8_t>(R.depth[pn] + (R.depth[pn] < 255));
           add_node(kExtra, pars[i], npar[i], causes[i]);
           ctx_->spend(work);
           return true;
@@ -534,6 +547,7 @@ void Engine::collect_rule_parents(const Result& R, int node, int start_cause) {
     const int n = stack_[--sp];
     const bool on = n == kExtra ? R.c_on == kExtra : (n & 1) != 0;
     const int cand = n == kExtra ? R.c_cand : n >> 1;
+    sig_ = (sig_ ^ static_cast<uint64_t>(node_of(cand, on) + 1)) * 1099511628211ull;
     int cause = R.cause[n];
     if (cause == kNoCause && R.pcnt[n] == 0) cause = start_cause;
     if (on && cause != kNoCause && cause != kAdvanced) {
@@ -588,8 +602,10 @@ bool Engine::finish(Found& f, const Result* const* branches, int nb, int node, i
   }
   if (source_ == nullptr) return true;
   rp_.clear();
+  sig_ = 1469598103934665603ull;
   for (int i = 0; i < nb; ++i) {
     const Result& R = *branches[i];
+    sig_ = (sig_ ^ 0xFFFFull) * 1099511628211ull;
     if (node < 0) {
       collect_rule_parents(R, R.c_on, start_cause);
       collect_rule_parents(R, R.c_off, start_cause);
@@ -601,12 +617,7 @@ bool Engine::finish(Found& f, const Result* const* branches, int nb, int node, i
   for (int k = 0; k < 12; ++k)
     for (uint64_t w = rp_.w[k]; w != 0; w &= w - 1)
       f.rule_parents.push_back(static_cast<uint16_t>(k * 64 + std::countr_zero(w)));
-  uint64_t sig = 1469598103934665603ull;
-  for (uint64_t v : {uint64_t(f.cell), uint64_t(f.mask), uint64_t(f.place), uint64_t(f.kind),
-                     uint64_t(f.complexity), uint64_t(f.src_cell), uint64_t(f.src_digit),
-                     uint64_t(f.region), uint64_t(f.dst_cand), uint64_t(f.src_on)})
-    sig = (sig ^ v) * 1099511628211ull;
-  f.signature = sig;
+  f.signature = sig_;
   return true;
 }
 
@@ -627,7 +638,7 @@ Found Engine::conclusion(int cand, bool on) const {
   return f;
 }
 
-void Engine::do_regions(int x, int d, Result& own) {
+void Engine::do_regions(int x, int d, Result& own, bool& own_full) {
   const Geometry& G = geo();
   const State& S = *start_;
   for (int t = 0; t < 3; ++t) {
@@ -656,18 +667,15 @@ void Engine::do_regions(int x, int d, Result& own) {
         for (uint64_t w = set.w[k]; w != 0 && !worth; w &= w - 1) {
           const int c = k * 64 + std::countr_zero(w);
           if (pass == 0 && (S.cand[cell_of_cand(c)] & ~digit_bit(digit_of_cand(c))) == 0) continue;
-          if (!first_only_ || !have_best_) {
-            worth = true;
-            break;
-          }
           const int node = node_of(c, pass == 0);
           int lb = own.depth[node];
           for (uint16_t m = static_cast<uint16_t>(pos & (pos - 1)); m != 0; m &= m - 1)
             lb += light_[cand_of(G.cells[r][std::countr_zero(m)], d)].depth[node];
-          worth = lb < best_cx_ || (lb == best_cx_ && 6 < best_kind_);
+          worth = may_win(lb, 6);
         }
     }
     if (!worth) continue;
+    make_full(own, node_of(cand_of(x, d), true), own_full);
     int nb = 1;
     std::array<const Result*, 9> branch{};
     branch[0] = &own;
@@ -704,15 +712,22 @@ void Engine::do_cell(int x) {
   const int card = pop9(S.cand[x]);
   const bool do_double = card >= 3 && !mode_.nishio && mode_.dynamic;
   const bool do_contra = mode_.dynamic || mode_.nishio;
+  // The rating loop makes each propagation without parents first and again with them only for a
+  // conclusion whose lower bound (first-parent paths) could beat the best hint so far.
+  const bool lazy = first_only_ && mode_.level == 0;
+  std::array<bool, 9> full{};
   int k = 0;
   for (uint16_t m = S.cand[x]; m != 0; m &= m - 1, ++k) {
     const int d = std::countr_zero(m) + 1;
     const int c = cand_of(x, d);
+    const int on_node = node_of(c, true), off_node = node_of(c, false);
     Result& on = slot(cell_res_[k]);
     const Result* on_p = &on;
-    const bool contra_on = propagate(on, node_of(c, true));
+    const bool contra_on = lazy ? propagate<false>(on, on_node) : propagate<true>(on, on_node);
+    full[k] = !lazy;
     remember(c, on);
-    if (contra_on && do_contra) {
+    if (contra_on && do_contra && may_win(on.depth[on.c_on] + on.depth[on.c_off], 7)) {
+      make_full(on, on_node, full[k]);
       Found f = conclusion(c, false);
       f.kind = 7;
       f.form = 0;
@@ -725,9 +740,12 @@ void Engine::do_cell(int x) {
     if (do_contra || do_double) {
       Result& off = slot(off_res_);
       const Result* off_p = &off;
-      if (propagate(off, node_of(c, false)) && do_contra) {
+      bool off_full = !lazy;
+      const bool contra_off = lazy ? propagate<false>(off, off_node) : propagate<true>(off, off_node);
+      if (contra_off && do_contra && may_win(off.depth[off.c_on] + off.depth[off.c_off], 7)) {
         Found f = conclusion(c, true);
         if (f.mask != 0) {
+          make_full(off, off_node, off_full);
           f.kind = 7;
           f.form = 0;
           f.src_cell = static_cast<uint8_t>(x);
@@ -749,19 +767,23 @@ void Engine::do_cell(int x) {
           for (int i = 0; i < n; ++i) {
             const int t = list[i];
             if (!both.has(t)) continue;
+            const int node = node_of(t, is_on);
+            if (!may_win(on.depth[node] + off.depth[node], 1)) continue;
             Found f = conclusion(t, is_on);
             if (f.mask == 0) continue;
+            make_full(on, on_node, full[k]);
+            make_full(off, off_node, off_full);
             f.kind = 1;
             f.form = 1;
             f.src_cell = static_cast<uint8_t>(x);
             f.src_digit = static_cast<uint8_t>(d);
-            if (!finish(f, both_p, 2, node_of(t, is_on), kNoCause)) continue;
+            if (!finish(f, both_p, 2, node, kNoCause)) continue;
             add_found(std::move(f));
           }
         }
       }
     }
-    if (!mode_.nishio) do_regions(x, d, on);
+    if (!mode_.nishio) do_regions(x, d, on, full[k]);
   }
   if (mode_.nishio) return;
   if (!(card == 2 || (mode_.multiple && card > 2))) return;
@@ -782,12 +804,19 @@ void Engine::do_cell(int x) {
     for (int i = 0; i < n; ++i) {
       const int c = list[i];
       if (!set.has(c)) continue;
+      const int node = node_of(c, is_on);
+      int lb = 0;
+      for (int j = 0; j < k; ++j) lb += cell_res_[j]->depth[node];
+      if (!may_win(lb, 5)) continue;
       Found f = conclusion(c, is_on);
       if (f.mask == 0) continue;
+      int j = 0;
+      for (uint16_t mm = S.cand[x]; mm != 0; mm &= mm - 1, ++j)
+        make_full(*cell_res_[j], node_of(cand_of(x, std::countr_zero(mm) + 1), true), full[j]);
       f.kind = 5;
       f.form = 2;
       f.src_cell = static_cast<uint8_t>(x);
-      if (!finish(f, branch.data(), k, node_of(c, is_on), kCellRule)) continue;
+      if (!finish(f, branch.data(), k, node, kCellRule)) continue;
       add_found(std::move(f));
     }
   }
