@@ -145,9 +145,19 @@ class Engine {
   template <bool kFull = true>
   bool propagate(Result& R, int start_node);
   void remember(int cand, const Result& R) {
-    light_[cand].on = R.on;
-    light_[cand].off = R.off;
-    light_[cand].depth = R.depth;
+    Light& L = light_[cand];
+    L.on = R.on;
+    L.off = R.off;
+    L.depth = R.depth;
+    L.lists = static_cast<uint32_t>(light_lists_.size());
+    L.n_on = static_cast<uint16_t>(R.n_on);
+    L.n_off = static_cast<uint16_t>(R.n_off);
+    light_lists_.insert(light_lists_.end(), R.on_list.begin(), R.on_list.begin() + R.n_on);
+    light_lists_.insert(light_lists_.end(), R.off_list.begin(), R.off_list.begin() + R.n_off);
+    L.contradiction = R.contradiction;
+    L.c_on = R.c_on;
+    L.c_off = R.c_off;
+    L.c_cand = R.c_cand;
     light_gen_[cand] = gen_;
   }
   int advanced(Result& R);
@@ -193,7 +203,26 @@ class Engine {
   struct Light {
     Bits on, off;
     std::array<uint8_t, kNodes + 1> depth;
+    uint32_t lists = 0;  // offset of its on list then off list in light_lists_
+    uint16_t n_on = 0, n_off = 0;
+    bool contradiction = false;
+    int c_on = 0, c_off = 0, c_cand = 0;
   };
+  std::vector<uint16_t> light_lists_;
+  void restore(int cand, Result& R) const {
+    const Light& L = light_[cand];
+    R.on = L.on;
+    R.off = L.off;
+    R.depth = L.depth;
+    R.n_on = L.n_on;
+    R.n_off = L.n_off;
+    std::memcpy(R.on_list.data(), light_lists_.data() + L.lists, L.n_on * sizeof(uint16_t));
+    std::memcpy(R.off_list.data(), light_lists_.data() + L.lists + L.n_on, L.n_off * sizeof(uint16_t));
+    R.contradiction = L.contradiction;
+    R.c_on = L.c_on;
+    R.c_off = L.c_off;
+    R.c_cand = L.c_cand;
+  }
   std::array<Light, kCands> light_{};
   std::array<uint32_t, kCands> light_gen_{};
   uint32_t gen_ = 0;
@@ -723,9 +752,15 @@ void Engine::do_cell(int x) {
     const int on_node = node_of(c, true), off_node = node_of(c, false);
     Result& on = slot(cell_res_[k]);
     const Result* on_p = &on;
-    const bool contra_on = lazy ? propagate<false>(on, on_node) : propagate<true>(on, on_node);
+    bool contra_on;
+    if (lazy && light_gen_[c] == gen_) {
+      restore(c, on);
+      contra_on = on.contradiction;
+    } else {
+      contra_on = lazy ? propagate<false>(on, on_node) : propagate<true>(on, on_node);
+      remember(c, on);
+    }
     full[k] = !lazy;
-    remember(c, on);
     if (contra_on && do_contra && may_win(on.depth[on.c_on] + on.depth[on.c_off], 7)) {
       make_full(on, on_node, full[k]);
       Found f = conclusion(c, false);
@@ -831,6 +866,7 @@ void Engine::run(const State& s, Ctx& ctx, std::vector<Found>& found, const Stat
     light_gen_.fill(0);
     gen_ = 1;
   }
+  light_lists_.clear();
   ctx_ = &ctx;
   found_ = &found;
   source_ = source;
