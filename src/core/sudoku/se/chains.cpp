@@ -7,6 +7,13 @@
 // parent, then the hidden ones, or an advanced node's rule parents) in a pool, so that the
 // complexity of a hint (distinct ancestors) can be counted afterwards. Dynamic propagations work
 // on a copy of the grid made at their start.
+//
+// Speed: in the rating loop (only the first sorted hint is wanted) every propagation is first
+// made without parents, keeping its sets, order and each node's first-parent depth (a lower
+// bound of its ancestor count); it is made again with parents only for a conclusion whose lower
+// bound could still beat the best hint so far. The on propagation of each candidate is cached
+// for the run (region branches and the candidate's own binary chaining share it). Complexity
+// counting stops as soon as the hint cannot come first.
 #include <algorithm>
 #include <array>
 #include <bit>
