@@ -1,19 +1,1027 @@
 // The chaining engine (SE_RATING.md section 6): Nishio, multiple and dynamic chains and the
 // nested levels (producers 27-36).
+//
+// A node is a candidate (cell*9 + digit-1, 729 of them) with an on/off flag: node = cand*2 + on.
+// A propagation (section 6 "Propagation") keeps its on and off sets as bitsets with their
+// insertion order (which is also the queue order), and per node the list of its parents (first
+// parent, then the hidden ones, or an advanced node's rule parents) in a pool, so that the
+// complexity of a hint (distinct ancestors) can be counted afterwards. Dynamic propagations work
+// on a copy of the grid made at their start.
+//
+// Speed: in the rating loop (only the first sorted hint is wanted) every propagation is first
+// made without parents, keeping its sets, order and each node's first-parent depth (a lower
+// bound of its ancestor count); it is made again with parents only for a conclusion whose lower
+// bound could still beat the best hint so far. The on propagation of each candidate is cached
+// for the run (region branches and the candidate's own binary chaining share it). Complexity
+// counting stops as soon as the hint cannot come first.
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstring>
+#include <memory>
+#include <vector>
+
 #include "sudoku/se/state.hpp"
 
 namespace sudoku::se {
 
-// Not written yet: they find nothing.
-void nishio_chains(const State&, Ctx&, Hints&) {}
-void multiple_chains(const State&, Ctx&, Hints&) {}
-void dynamic_chains(const State&, Ctx&, Hints&) {}
-void dynamic_plus_chains(const State&, Ctx&, Hints&) {}
-void nested_chains_2(const State&, Ctx&, Hints&) {}
-void nested_chains_3(const State&, Ctx&, Hints&) {}
-void nested_chains_4_0(const State&, Ctx&, Hints&) {}
-void nested_chains_4_1(const State&, Ctx&, Hints&) {}
-void nested_chains_4_2(const State&, Ctx&, Hints&) {}
-void nested_chains_4_3(const State&, Ctx&, Hints&) {}
+namespace {
+
+constexpr int kCands = 729;
+constexpr int kNodes = 2 * kCands;
+constexpr int kExtra = kNodes;  // the node of a contradiction that never entered the sets
+
+constexpr int cand_of(int cell, int digit) noexcept { return cell * 9 + digit - 1; }
+constexpr int node_of(int cand, bool on) noexcept { return cand * 2 + (on ? 1 : 0); }
+constexpr int cell_of_cand(int cand) noexcept { return cand / 9; }
+constexpr int digit_of_cand(int cand) noexcept { return cand % 9 + 1; }
+
+// popcount of a 9-bit mask by table (the build targets plain x86-64: std::popcount is a call).
+constexpr std::array<uint8_t, 512> kPop = [] {
+  std::array<uint8_t, 512> t{};
+  for (int i = 1; i < 512; ++i) t[i] = static_cast<uint8_t>(t[i >> 1] + (i & 1));
+  return t;
+}();
+inline int pop9(unsigned m) noexcept { return kPop[m & 511]; }
+
+struct Bits {
+  std::array<uint64_t, 12> w;
+  void clear() noexcept { w.fill(0); }
+  bool has(int i) const noexcept { return (w[i >> 6] >> (i & 63)) & 1; }
+  void set(int i) noexcept { w[i >> 6] |= uint64_t{1} << (i & 63); }
+  void and_with(const Bits& o) noexcept {
+    for (int k = 0; k < 12; ++k) w[k] &= o.w[k];
+  }
+  bool any() const noexcept {
+    uint64_t a = 0;
+    for (uint64_t x : w) a |= x;
+    return a != 0;
+  }
+};
+
+// Why an on node is on (what the nested levels need to find a chain's rule parents).
+enum Cause : uint8_t { kNoCause, kCellRule, kBoxRule, kRowRule, kColRule, kAdvanced };
+
+/// One propagation's outcome: the on and off sets (with their order) and every node's parents.
+struct Result {
+  Bits on, off;
+  std::array<uint16_t, kCands> on_list, off_list;
+  int n_on = 0, n_off = 0;
+  std::array<uint32_t, kNodes + 1> pbeg;
+  std::array<uint16_t, kNodes + 1> pcnt;
+  std::array<uint8_t, kNodes + 1> cause;
+  std::array<int32_t, kNodes + 1> nested;
+  std::array<uint8_t, kNodes + 1> depth;  // length of the first-parent path (saturated): <= ancestors  // index into Engine::nested_ (advanced nodes), or -1
+  std::vector<uint16_t> pool;
+  std::vector<std::pair<uint64_t, int>> nested_info;  // signature and complexity of nested hints
+  bool contradiction = false;
+  int c_on = 0, c_off = 0;  // the two nodes of a contradiction (one of them kExtra)
+  int c_cand = 0;
+};
+
+struct Mode {
+  bool dynamic = false;
+  bool nishio = false;
+  bool multiple = false;
+  int level = 0;
+  int nesting = 0;  // level 4: the inner dynamic producer's level
+};
+
+// Everything a chaining hint needs until it is sorted and handed out.
+struct Found {
+  double rating = 0;
+  int complexity = 0;
+  int kind = 0;  // sort key: double 1, cell 5, region 6, contradiction 7
+  int seq = 0;
+  uint8_t cell = 0;       // the cell whose candidates are removed
+  uint16_t mask = 0;      // the removed digits
+  uint8_t place = 0;      // the digit placed, or 0
+  // text
+  uint8_t form = 0;       // 0 contradiction / Nishio, 1 double, 2 cell, 3 region
+  uint8_t src_cell = 0, src_digit = 0, region = 0;
+  bool src_on = false;
+  uint16_t dst_cand = 0;
+  bool dst_on = false;
+  // nested use: the candidates (off nodes, as cands) the hint relies on that the outer chain removed
+  std::vector<uint16_t> rule_parents;
+  uint64_t signature = 0;  // tells nested chains apart (the reference's FullChain)
+};
+
+double length_bonus(int complexity) noexcept {
+  double added = 0.0;
+  int ceil = 4;
+  const int length = complexity - 2;
+  bool odd = false;
+  while (length > ceil) {
+    added += 0.1;
+    ceil = odd ? ceil * 4 / 3 : ceil * 3 / 2;
+    odd = !odd;
+  }
+  return added;
+}
+
+double base_rating(const Mode& m) noexcept {
+  if (m.level >= 2) return 9.5 + 0.5 * (m.level - 2);
+  if (m.level > 0) return 8.5 + 0.5 * m.level;
+  if (m.nishio) return 7.5;
+  if (m.dynamic) return 8.5;
+  return 8.0;
+}
+
+constexpr std::string_view kRegionName[3] = {"block", "row", "column"};
+
+std::string cand_text(int cand) {
+  return cell_se(cell_of_cand(cand)) + "." + std::to_string(digit_of_cand(cand));
+}
+
+Result& slot(std::unique_ptr<Result>& p) {
+  if (!p) p = std::make_unique<Result>();
+  return *p;
+}
+
+class Engine {
+ public:
+  void set_mode(const Mode& m) { mode_ = m; }
+
+  /// `source`: the grid at the start of the outer propagation when this engine runs nested
+  /// (its hints then carry their rule parents), else null.
+  void run(const State& s, Ctx& ctx, std::vector<Found>& found, const State* source = nullptr,
+           bool first_only = false);
+
+ private:
+  template <bool kFull = true>
+  bool propagate(Result& R, int start_node);
+  void remember(int cand, const Result& R) {
+    Light& L = light_[cand];
+    L.on = R.on;
+    L.off = R.off;
+    L.depth = R.depth;
+    L.lists = static_cast<uint32_t>(light_lists_.size());
+    L.n_on = static_cast<uint16_t>(R.n_on);
+    L.n_off = static_cast<uint16_t>(R.n_off);
+    light_lists_.insert(light_lists_.end(), R.on_list.begin(), R.on_list.begin() + R.n_on);
+    light_lists_.insert(light_lists_.end(), R.off_list.begin(), R.off_list.begin() + R.n_off);
+    L.contradiction = R.contradiction;
+    L.c_on = R.c_on;
+    L.c_off = R.c_off;
+    L.c_cand = R.c_cand;
+    light_gen_[cand] = gen_;
+  }
+  int advanced(Result& R);
+  int ancestors(const Result& R, int node, int limit = kNodes + 1);
+  void begin_hint() { hint_nested_.clear(); }
+  int end_hint() const {
+    int n = 0;
+    for (const auto& p : hint_nested_) n += p.second;
+    return n;
+  }
+  void collect_rule_parents(const Result& R, int node, int start_cause);
+  bool finish(Found& f, const Result* const* branches, int nb, int node, int start_cause);
+  bool may_win(int lb, int kind) const {
+    return !first_only_ || !have_best_ || lb < best_cx_ || (lb == best_cx_ && kind < best_kind_);
+  }
+  void make_full(Result& R, int start_node, bool& full) {
+    if (full) return;
+    propagate<true>(R, start_node);
+    full = true;
+  }
+  bool first_only_ = false;  // the rating loop: only the first hint after sorting is wanted
+  int best_cx_ = 0, best_kind_ = 0;
+  bool have_best_ = false;
+  void add_found(Found&& f) {
+    f.seq = static_cast<int>(found_->size());
+    found_->push_back(std::move(f));
+  }
+  Found conclusion(int cand, bool on) const;
+  void do_cell(int x);
+  void do_regions(int x, int d, Result& own, bool& own_full);
+
+  Mode mode_;
+  const State* start_ = nullptr;
+  State work_;
+  Ctx* ctx_ = nullptr;
+  std::vector<Found>* found_ = nullptr;
+  const State* source_ = nullptr;
+  std::vector<std::pair<uint64_t, int>> hint_nested_;
+  Bits rp_;  // rule parents being collected
+  uint64_t sig_ = 0;  // hash of the targets and their ancestors (the reference's FullChain)
+  Hints basic_hints_{true};
+  // The on and off sets of the propagation from each candidate on (this run's grid).
+  struct Light {
+    Bits on, off;
+    std::array<uint8_t, kNodes + 1> depth;
+    uint32_t lists = 0;  // offset of its on list then off list in light_lists_
+    uint16_t n_on = 0, n_off = 0;
+    bool contradiction = false;
+    int c_on = 0, c_off = 0, c_cand = 0;
+  };
+  std::vector<uint16_t> light_lists_;
+  void restore(int cand, Result& R) const {
+    const Light& L = light_[cand];
+    R.on = L.on;
+    R.off = L.off;
+    R.depth = L.depth;
+    R.n_on = L.n_on;
+    R.n_off = L.n_off;
+    std::memcpy(R.on_list.data(), light_lists_.data() + L.lists, L.n_on * sizeof(uint16_t));
+    std::memcpy(R.off_list.data(), light_lists_.data() + L.lists + L.n_on, L.n_off * sizeof(uint16_t));
+    R.contradiction = L.contradiction;
+    R.c_on = L.c_on;
+    R.c_off = L.c_off;
+    R.c_cand = L.c_cand;
+  }
+  std::array<Light, kCands> light_{};
+  std::array<uint32_t, kCands> light_gen_{};
+  uint32_t gen_ = 0;
+  std::unique_ptr<Result> light_res_;
+  std::vector<Found> inner_found_;
+  // scratch
+  std::array<std::unique_ptr<Result>, 9> cell_res_;    // the on result of each candidate
+  std::unique_ptr<Result> off_res_;
+  std::array<std::unique_ptr<Result>, 9> region_res_;  // the other positions of a region
+  std::array<uint64_t, (kNodes + 1 + 63) / 64> seen_{};
+  std::array<uint16_t, kNodes + 1> stack_{};
+};
+
+// The engines of each nesting depth (a nested level runs inner producers on its working grid).
+thread_local int t_depth = 0;
+Engine& engine_at(int depth);
+std::vector<Found>& found_at(int depth);
+
+// The candidates a basic hint relies on that the outer propagation removed (section 6, nested
+// levels), as candidate indices into `out`.
+void basic_parents(const Hint& h, const State& src, const State& cur, Bits& out) {
+  const Geometry& G = geo();
+  auto lost = [&](int cell, int d) { return src.has(cell, d) && !cur.has(cell, d); };
+  auto in_cells = [&](int cell) {
+    return std::find(h.cells.begin(), h.cells.end(), cell) != h.cells.end();
+  };
+  switch (h.tech) {
+    case Tech::pointing:
+    case Tech::claiming:
+    case Tech::x_wing: {
+      const int d = std::countr_zero(h.digits) + 1;
+      for (int b : h.base)
+        for (int c : G.cells[b]) {
+          bool covered = false;
+          for (int r : h.cover) covered |= G.region[c][region_type(r)] == r;
+          if (!covered && lost(c, d)) out.set(cand_of(c, d));
+        }
+      break;
+    }
+    case Tech::hidden_pair:
+      for (int b : h.base)
+        for (int c : G.cells[b])
+          if (!in_cells(c))
+            for (uint16_t m = h.digits; m != 0; m &= m - 1)
+              if (lost(c, std::countr_zero(m) + 1)) out.set(cand_of(c, std::countr_zero(m) + 1));
+      break;
+    case Tech::naked_pair:
+      for (int c : h.cells)
+        for (uint16_t m = static_cast<uint16_t>(kAllDigits & ~h.digits); m != 0; m &= m - 1)
+          if (lost(c, std::countr_zero(m) + 1)) out.set(cand_of(c, std::countr_zero(m) + 1));
+      break;
+    default:
+      break;
+  }
+}
+
+// The order in which the reference's hash map on the cell index lists a hint's removals: cells
+// by (index mod T), T growing with the number of cells, ties in order of first appearance.
+void hash_order(const std::vector<Cand>& removals, std::vector<uint16_t>& out) {
+  std::array<uint16_t, 81> mask{};
+  std::array<uint8_t, 81> cells{};
+  int n = 0;
+  for (Cand c : removals) {
+    if (mask[c.cell] == 0) cells[n++] = c.cell;
+    mask[c.cell] |= digit_bit(c.digit);
+  }
+  const int T = n <= 12 ? 16 : n <= 24 ? 32 : n <= 48 ? 64 : 128;
+  std::stable_sort(cells.begin(), cells.begin() + n, [T](uint8_t a, uint8_t b) { return a % T < b % T; });
+  out.clear();
+  for (int i = 0; i < n; ++i)
+    for (uint16_t m = mask[cells[i]]; m != 0; m &= m - 1)
+      out.push_back(static_cast<uint16_t>(cand_of(cells[i], std::countr_zero(m) + 1)));
+}
+
+// Level > 0, both queues empty: the advanced implications of section 6. Runs the producers of
+// the level on the working grid; the first that yields a usable hint supplies all of them, each
+// removal an off node whose parents are the hint's rule parents. Returns the new off nodes.
+int Engine::advanced(Result& R) {
+  Ctx& ctx = *ctx_;
+  const bool text = ctx.want_text;
+  ctx.want_text = false;
+  int made = 0, added = 0;
+  std::vector<uint16_t> order, parents;
+  auto emit = [&](const std::vector<uint16_t>& cands, int nested) {
+    for (uint16_t c : cands) {
+      ++made;
+      if (R.off.has(c)) continue;
+      R.off.set(c);
+      R.off_list[R.n_off++] = c;
+      const int node = node_of(c, false);
+      R.pbeg[node] = static_cast<uint32_t>(R.pool.size());
+      R.pcnt[node] = static_cast<uint16_t>(parents.size());
+      R.cause[node] = kAdvanced;
+      int dep = 1;
+      for (uint16_t q : parents) dep = std::max(dep, R.depth[q] + 1);
+      R.depth[node] = static_cast<uint8_t>(std::min(dep, 255));
+      R.nested[node] = nested;
+      R.pool.insert(R.pool.end(), parents.begin(), parents.end());
+      ++added;
+    }
+  };
+  constexpr Producer kBasic[4] = {intersection, hidden_pair, naked_pair, x_wing};
+  for (Producer p : kBasic) {
+    basic_hints_.list.clear();
+    p(work_, ctx, basic_hints_);
+    for (const Hint& h : basic_hints_.list) {
+      rp_.clear();
+      basic_parents(h, *start_, work_, rp_);
+      parents.clear();
+      for (int k = 0; k < 12; ++k)
+        for (uint64_t w = rp_.w[k]; w != 0; w &= w - 1)
+          parents.push_back(static_cast<uint16_t>(node_of(k * 64 + std::countr_zero(w), false)));
+      if (parents.empty()) continue;
+      hash_order(h.removals, order);
+      emit(order, -1);
+    }
+    if (made > 0) break;
+  }
+  // Level 2's static forcing chains (producer 25) are not used: their hints carry no chain to
+  // find rule parents in. Levels 3 and 4 run our own multiple and dynamic chains.
+  if (made == 0 && mode_.level >= 3) {
+    Mode inner;
+    inner.multiple = true;
+    if (mode_.level >= 4) {
+      inner.dynamic = true;
+      inner.level = mode_.nesting;
+    }
+    const int depth = t_depth;
+    Engine& e = engine_at(depth);
+    std::vector<Found>& found = found_at(depth);
+    found.clear();
+    e.set_mode(inner);
+    ++t_depth;
+    try {
+      e.run(work_, ctx, found, start_);
+    } catch (...) {
+      --t_depth;
+      ctx.want_text = text;
+      throw;
+    }
+    --t_depth;
+    for (std::size_t i = 0; i < found.size(); ++i) {
+      const Found& f = found[i];
+      bool dup = false;
+      for (std::size_t j = 0; j < i && !dup; ++j) dup = found[j].cell == f.cell && found[j].mask == f.mask;
+      if (dup || f.rule_parents.empty()) continue;
+      parents.clear();
+      for (uint16_t c : f.rule_parents) parents.push_back(static_cast<uint16_t>(node_of(c, false)));
+      const int idx = static_cast<int>(R.nested_info.size());
+      R.nested_info.emplace_back(f.signature, f.complexity);
+      order.clear();
+      for (uint16_t m = f.mask; m != 0; m &= m - 1)
+        order.push_back(static_cast<uint16_t>(cand_of(f.cell, std::countr_zero(m) + 1)));
+      emit(order, idx);
+    }
+  }
+  ctx.want_text = text;
+  return added;
+}
+
+// The propagation of section 6 from one start node. True on a contradiction (R.c_on, R.c_off).
+template <bool kFull>
+bool Engine::propagate(Result& R, int start_node) {
+  const Geometry& G = geo();
+  const State& S = *start_;
+  if (mode_.dynamic) work_ = S;
+  const State& g = mode_.dynamic ? work_ : S;
+  const bool y_rules = !mode_.nishio;
+  R.on.clear();
+  R.off.clear();
+  R.n_on = R.n_off = 0;
+  R.pool.clear();
+  R.nested_info.clear();
+  R.contradiction = false;
+  R.depth[start_node] = 1;
+  {
+    const int c = start_node >> 1;
+    R.pbeg[start_node] = 0;
+    R.pcnt[start_node] = 0;
+    R.cause[start_node] = kNoCause;
+    R.nested[start_node] = -1;
+    if (start_node & 1) {
+      R.on.set(c);
+      R.on_list[R.n_on++] = static_cast<uint16_t>(c);
+    } else {
+      R.off.set(c);
+      R.off_list[R.n_off++] = static_cast<uint16_t>(c);
+    }
+  }
+  int hon = 0, hoff = 0;
+  uint64_t work = 0;
+  auto add_node = [&](int node, const uint16_t* parents, int np, uint8_t cause) {
+    if constexpr (!kFull) return;
+    R.pbeg[node] = static_cast<uint32_t>(R.pool.size());
+    R.pcnt[node] = static_cast<uint16_t>(np);
+    R.cause[node] = cause;
+    R.nested[node] = -1;
+    R.pool.insert(R.pool.end(), parents, parents + np);
+  };
+  for (;;) {
+    if (hon < R.n_on) {
+      const int pc = R.on_list[hon++];
+      const int pn = node_of(pc, true);
+      const int x = cell_of_cand(pc), d = digit_of_cand(pc);
+      uint16_t offs[32];
+      int n = 0;
+      if (y_rules)
+        for (uint16_t m = static_cast<uint16_t>(g.cand[x] & ~digit_bit(d)); m != 0; m &= m - 1)
+          offs[n++] = static_cast<uint16_t>(cand_of(x, std::countr_zero(m) + 1));
+      const int b = G.region[x][kBox], r = G.region[x][kRow], c = G.region[x][kCol];
+      for (uint16_t m = static_cast<uint16_t>(g.where[b][d - 1] & ~(1u << G.pos[x][kBox])); m != 0; m &= m - 1)
+        offs[n++] = static_cast<uint16_t>(cand_of(G.cells[b][std::countr_zero(m)], d));
+      const uint16_t rowseg = static_cast<uint16_t>(7u << (col_of(x) / 3 * 3));
+      for (uint16_t m = static_cast<uint16_t>(g.where[r][d - 1] & ~rowseg); m != 0; m &= m - 1)
+        offs[n++] = static_cast<uint16_t>(cand_of(G.cells[r][std::countr_zero(m)], d));
+      const uint16_t colseg = static_cast<uint16_t>(7u << (row_of(x) / 3 * 3));
+      for (uint16_t m = static_cast<uint16_t>(g.where[c][d - 1] & ~colseg); m != 0; m &= m - 1)
+        offs[n++] = static_cast<uint16_t>(cand_of(G.cells[c][std::countr_zero(m)], d));
+      work += static_cast<uint64_t>(n) + 1;
+      const uint16_t par = static_cast<uint16_t>(pn);
+      const uint8_t dep = static_cast<uint8_t>(R.depth[pn] + (R.depth[pn] < 255));
+      for (int i = 0; i < n; ++i) {
+        const int oc = offs[i];
+        if (R.on.has(oc)) {
+          R.contradiction = true;
+          R.c_cand = oc;
+          R.c_on = node_of(oc, true);
+          R.c_off = kExtra;
+          R.depth[kExtra] = dep;
+          add_node(kExtra, &par, 1, kNoCause);
+          ctx_->spend(work);
+          return true;
+        }
+        if (!R.off.has(oc)) {
+          R.off.set(oc);
+          R.off_list[R.n_off++] = static_cast<uint16_t>(oc);
+          R.depth[node_of(oc, false)] = dep;
+          add_node(node_of(oc, false), &par, 1, kNoCause);
+        }
+      }
+    } else if (hoff < R.n_off) {
+      const int pc = R.off_list[hoff++];
+      const int pn = node_of(pc, false);
+      const int x = cell_of_cand(pc), d = digit_of_cand(pc);
+      // the on nodes it makes, with their parents
+      int ons[4];
+      uint8_t causes[4];
+      uint16_t pars[4][10];
+      int npar[4];
+      int n = 0;
+      if (y_rules && pop9(g.cand[x]) == 2) {
+        const int e = std::countr_zero(static_cast<uint16_t>(g.cand[x] & ~digit_bit(d))) + 1;
+        ons[n] = cand_of(x, e);
+        causes[n] = kCellRule;
+        int k = 0;
+        pars[n][k++] = static_cast<uint16_t>(pn);
+        if (kFull)
+          for (uint16_t m = static_cast<uint16_t>(S.cand[x] & ~g.cand[x]); m != 0; m &= m - 1)
+            pars[n][k++] = static_cast<uint16_t>(node_of(cand_of(x, std::countr_zero(m) + 1), false));
+        npar[n++] = k;
+      }
+      for (int t = 0; t < 3; ++t) {
+        const int r = G.region[x][t];
+        const uint16_t m = g.where[r][d - 1];
+        if (pop9(m) != 2) continue;
+        const int y = G.cells[r][std::countr_zero(static_cast<uint16_t>(m & ~(1u << G.pos[x][t])))];
+        const int yc = cand_of(y, d);
+        bool dup = false;
+        for (int i = 0; i < n; ++i) dup |= ons[i] == yc;
+        if (dup) continue;
+        ons[n] = yc;
+        causes[n] = static_cast<uint8_t>(kBoxRule + t);
+        int k = 0;
+        pars[n][k++] = static_cast<uint16_t>(pn);
+        if (kFull)
+          for (uint16_t h = static_cast<uint16_t>(S.where[r][d - 1] & ~m); h != 0; h &= h - 1)
+            pars[n][k++] = static_cast<uint16_t>(node_of(cand_of(G.cells[r][std::countr_zero(h)], d), false));
+        npar[n++] = k;
+      }
+      if (mode_.dynamic) work_.remove(x, d);
+      work += static_cast<uint64_t>(n) + 1;
+      for (int i = 0; i < n; ++i) {
+        const int oc = ons[i];
+        if (R.off.has(oc)) {
+          R.contradiction = true;
+          R.c_cand = oc;
+          R.c_on = kExtra;
+          R.c_off = node_of(oc, false);
+          R.depth[kExtra] = static_cast<uint8_t>(R.depth[pn] + (R.depth[pn] < 255));
+          add_node(kExtra, pars[i], npar[i], causes[i]);
+          ctx_->spend(work);
+          return true;
+        }
+        if (!R.on.has(oc)) {
+          R.on.set(oc);
+          R.on_list[R.n_on++] = static_cast<uint16_t>(oc);
+          R.depth[node_of(oc, true)] = static_cast<uint8_t>(R.depth[pn] + (R.depth[pn] < 255));
+          add_node(node_of(oc, true), pars[i], npar[i], causes[i]);
+        }
+      }
+    } else if (mode_.level > 0 && advanced(R) > 0) {
+      continue;
+    } else {
+      break;
+    }
+  }
+  ctx_->spend(work);
+  return false;
+}
+
+// Distinct nodes among `node` and all its ancestors.
+// Distinct nodes among `node` and all its ancestors; the nested chains met on the way are noted
+// in hint_nested_ (each counts once per hint).
+int Engine::ancestors(const Result& R, int node, int limit) {
+  std::memset(seen_.data(), 0, sizeof(seen_));
+  int sp = 0, count = 0;
+  stack_[sp++] = static_cast<uint16_t>(node);
+  seen_[node >> 6] |= uint64_t{1} << (node & 63);
+  while (sp > 0) {
+    const int n = stack_[--sp];
+    if (++count > limit) break;
+    if (R.cause[n] == kAdvanced && R.nested[n] >= 0) {
+      const auto& info = R.nested_info[R.nested[n]];
+      bool known = false;
+      for (const auto& k : hint_nested_) known |= k.first == info.first;
+      if (!known) hint_nested_.push_back(info);
+    }
+    const uint32_t b = R.pbeg[n];
+    for (uint32_t i = 0; i < R.pcnt[n]; ++i) {
+      const int p = R.pool[b + i];
+      const uint64_t bit = uint64_t{1} << (p & 63);
+      if (seen_[p >> 6] & bit) continue;
+      seen_[p >> 6] |= bit;
+      stack_[sp++] = static_cast<uint16_t>(p);
+    }
+  }
+  ctx_->spend(static_cast<uint64_t>(count));
+  return count;
+}
+
+// The rule parents of a chain (section 6, nested levels): for each on node among the ancestors,
+// by the rule that made it (the start node: `start_cause`), the candidates of its cell or of its
+// digit in the region that the outer propagation removed.
+void Engine::collect_rule_parents(const Result& R, int node, int start_cause) {
+  const Geometry& G = geo();
+  std::memset(seen_.data(), 0, sizeof(seen_));
+  int sp = 0;
+  stack_[sp++] = static_cast<uint16_t>(node);
+  seen_[node >> 6] |= uint64_t{1} << (node & 63);
+  while (sp > 0) {
+    const int n = stack_[--sp];
+    const bool on = n == kExtra ? R.c_on == kExtra : (n & 1) != 0;
+    const int cand = n == kExtra ? R.c_cand : n >> 1;
+    sig_ = (sig_ ^ static_cast<uint64_t>(node_of(cand, on) + 1)) * 1099511628211ull;
+    int cause = R.cause[n];
+    if (cause == kNoCause && R.pcnt[n] == 0) cause = start_cause;
+    if (on && cause != kNoCause && cause != kAdvanced) {
+      const int x = cell_of_cand(cand), d = digit_of_cand(cand);
+      if (cause == kCellRule) {
+        for (uint16_t m = static_cast<uint16_t>(source_->cand[x] & ~start_->cand[x]); m != 0; m &= m - 1)
+          rp_.set(cand_of(x, std::countr_zero(m) + 1));
+      } else {
+        const int r = G.region[x][cause - kBoxRule];
+        for (uint16_t m = static_cast<uint16_t>(source_->where[r][d - 1] & ~start_->where[r][d - 1]); m != 0; m &= m - 1)
+          rp_.set(cand_of(G.cells[r][std::countr_zero(m)], d));
+      }
+    }
+    const uint32_t b = R.pbeg[n];
+    for (uint32_t i = 0; i < R.pcnt[n]; ++i) {
+      const int p = R.pool[b + i];
+      const uint64_t bit = uint64_t{1} << (p & 63);
+      if (seen_[p >> 6] & bit) continue;
+      seen_[p >> 6] |= bit;
+      stack_[sp++] = static_cast<uint16_t>(p);
+    }
+  }
+}
+
+// Complexity (and, nested, rule parents) of a hint whose branches end at `node` in each result
+// (binary contradictions: the two nodes of the contradiction, in one result).
+// False when only the first hint is wanted and this one cannot come before the best so far
+// (sorting by rating, complexity, kind is sorting by complexity, kind: the rating grows with it).
+bool Engine::finish(Found& f, const Result* const* branches, int nb, int node, int start_cause) {
+  begin_hint();
+  int limit = kNodes * 18;
+  if (first_only_ && have_best_) limit = f.kind < best_kind_ ? best_cx_ : best_cx_ - 1;
+  int cx = 0;
+  for (int i = 0; i < nb; ++i) {
+    const Result& R = *branches[i];
+    if (node < 0) {
+      cx += ancestors(R, R.c_on, limit - cx);
+      if (cx > limit) return false;
+      cx += ancestors(R, R.c_off, limit - cx);
+    } else {
+      cx += ancestors(R, node, limit - cx);
+    }
+    if (cx > limit) return false;
+  }
+  f.complexity = cx + end_hint();
+  if (first_only_) {
+    if (have_best_ && (f.complexity > best_cx_ || (f.complexity == best_cx_ && f.kind >= best_kind_)))
+      return false;
+    have_best_ = true;
+    best_cx_ = f.complexity;
+    best_kind_ = f.kind;
+  }
+  if (source_ == nullptr) return true;
+  rp_.clear();
+  sig_ = 1469598103934665603ull;
+  for (int i = 0; i < nb; ++i) {
+    const Result& R = *branches[i];
+    sig_ = (sig_ ^ 0xFFFFull) * 1099511628211ull;
+    if (node < 0) {
+      collect_rule_parents(R, R.c_on, start_cause);
+      collect_rule_parents(R, R.c_off, start_cause);
+    } else {
+      collect_rule_parents(R, node, start_cause);
+    }
+  }
+  f.rule_parents.clear();
+  for (int k = 0; k < 12; ++k)
+    for (uint64_t w = rp_.w[k]; w != 0; w &= w - 1)
+      f.rule_parents.push_back(static_cast<uint16_t>(k * 64 + std::countr_zero(w)));
+  f.signature = sig_;
+  return true;
+}
+
+// The effect of a forced node: on → the cell's other candidates go and the digit is placed;
+// off → the candidate goes. mask == 0: nothing to remove (not worth it).
+Found Engine::conclusion(int cand, bool on) const {
+  Found f;
+  const int x = cell_of_cand(cand), d = digit_of_cand(cand);
+  f.cell = static_cast<uint8_t>(x);
+  if (on) {
+    f.mask = static_cast<uint16_t>(start_->cand[x] & ~digit_bit(d));
+    f.place = static_cast<uint8_t>(d);
+  } else {
+    f.mask = digit_bit(d);
+  }
+  f.dst_cand = static_cast<uint16_t>(cand);
+  f.dst_on = on;
+  return f;
+}
+
+void Engine::do_regions(int x, int d, Result& own, bool& own_full) {
+  const Geometry& G = geo();
+  const State& S = *start_;
+  for (int t = 0; t < 3; ++t) {
+    const int r = G.region[x][t];
+    const uint16_t pos = S.where[r][d - 1];
+    if (pop9(pos) < 2) continue;
+    const int first = std::countr_zero(pos);
+    if (G.cells[r][first] != x) continue;
+    Bits on = own.on, off = own.off;
+    for (uint16_t m = static_cast<uint16_t>(pos & (pos - 1)); m != 0; m &= m - 1) {
+      const int yc = cand_of(G.cells[r][std::countr_zero(m)], d);
+      if (light_gen_[yc] != gen_) {
+        Result& L = slot(light_res_);
+        propagate<false>(L, node_of(yc, true));
+        remember(yc, L);
+      }
+      on.and_with(light_[yc].on);
+      off.and_with(light_[yc].off);
+    }
+    // Conclusions worth a hint that could still come first (each branch needs at least the
+    // first-parent path of the target): only then are the branches made again with parents.
+    bool worth = false;
+    for (int pass = 0; pass < 2 && !worth; ++pass) {
+      const Bits& set = pass == 0 ? on : off;
+      for (int k = 0; k < 12 && !worth; ++k)
+        for (uint64_t w = set.w[k]; w != 0 && !worth; w &= w - 1) {
+          const int c = k * 64 + std::countr_zero(w);
+          if (pass == 0 && (S.cand[cell_of_cand(c)] & ~digit_bit(digit_of_cand(c))) == 0) continue;
+          const int node = node_of(c, pass == 0);
+          int lb = own.depth[node];
+          for (uint16_t m = static_cast<uint16_t>(pos & (pos - 1)); m != 0; m &= m - 1)
+            lb += light_[cand_of(G.cells[r][std::countr_zero(m)], d)].depth[node];
+          worth = may_win(lb, 6);
+        }
+    }
+    if (!worth) continue;
+    make_full(own, node_of(cand_of(x, d), true), own_full);
+    int nb = 1;
+    std::array<const Result*, 9> branch{};
+    branch[0] = &own;
+    for (uint16_t m = static_cast<uint16_t>(pos & (pos - 1)); m != 0; m &= m - 1) {
+      const int y = G.cells[r][std::countr_zero(m)];
+      Result& R = slot(region_res_[nb - 1]);
+      branch[nb++] = &R;
+      propagate(R, node_of(cand_of(y, d), true));
+    }
+    for (int pass = 0; pass < 2; ++pass) {
+      const bool is_on = pass == 0;
+      const Bits& set = is_on ? on : off;
+      if (!set.any()) continue;
+      const auto& list = is_on ? own.on_list : own.off_list;
+      const int n = is_on ? own.n_on : own.n_off;
+      for (int i = 0; i < n; ++i) {
+        const int c = list[i];
+        if (!set.has(c)) continue;
+        Found f = conclusion(c, is_on);
+        if (f.mask == 0) continue;
+        f.kind = 6;
+        f.form = 3;
+        f.src_digit = static_cast<uint8_t>(d);
+        f.region = static_cast<uint8_t>(r);
+        if (!finish(f, branch.data(), nb, node_of(c, is_on), kBoxRule + t)) continue;
+        add_found(std::move(f));
+      }
+    }
+  }
+}
+
+void Engine::do_cell(int x) {
+  const State& S = *start_;
+  const int card = pop9(S.cand[x]);
+  const bool do_double = card >= 3 && !mode_.nishio && mode_.dynamic;
+  const bool do_contra = mode_.dynamic || mode_.nishio;
+  // The rating loop makes each propagation without parents first and again with them only for a
+  // conclusion whose lower bound (first-parent paths) could beat the best hint so far.
+  const bool lazy = first_only_ && mode_.level == 0;
+  std::array<bool, 9> full{};
+  int k = 0;
+  for (uint16_t m = S.cand[x]; m != 0; m &= m - 1, ++k) {
+    const int d = std::countr_zero(m) + 1;
+    const int c = cand_of(x, d);
+    const int on_node = node_of(c, true), off_node = node_of(c, false);
+    Result& on = slot(cell_res_[k]);
+    const Result* on_p = &on;
+    bool contra_on;
+    if (lazy && light_gen_[c] == gen_) {
+      restore(c, on);
+      contra_on = on.contradiction;
+    } else {
+      contra_on = lazy ? propagate<false>(on, on_node) : propagate<true>(on, on_node);
+      remember(c, on);
+    }
+    full[k] = !lazy;
+    if (contra_on && do_contra && may_win(on.depth[on.c_on] + on.depth[on.c_off], 7)) {
+      make_full(on, on_node, full[k]);
+      Found f = conclusion(c, false);
+      f.kind = 7;
+      f.form = 0;
+      f.src_cell = static_cast<uint8_t>(x);
+      f.src_digit = static_cast<uint8_t>(d);
+      f.src_on = true;
+      f.dst_cand = static_cast<uint16_t>(on.c_cand);
+      if (finish(f, &on_p, 1, -1, kNoCause)) add_found(std::move(f));
+    }
+    if (do_contra || do_double) {
+      Result& off = slot(off_res_);
+      const Result* off_p = &off;
+      bool off_full = !lazy;
+      const bool contra_off = lazy ? propagate<false>(off, off_node) : propagate<true>(off, off_node);
+      if (contra_off && do_contra && may_win(off.depth[off.c_on] + off.depth[off.c_off], 7)) {
+        Found f = conclusion(c, true);
+        if (f.mask != 0) {
+          make_full(off, off_node, off_full);
+          f.kind = 7;
+          f.form = 0;
+          f.src_cell = static_cast<uint8_t>(x);
+          f.src_digit = static_cast<uint8_t>(d);
+          f.src_on = false;
+          f.dst_cand = static_cast<uint16_t>(off.c_cand);
+          if (finish(f, &off_p, 1, -1, kNoCause)) add_found(std::move(f));
+        }
+      }
+      if (do_double) {
+        const Result* both_p[2] = {&on, &off};
+        for (int pass = 0; pass < 2; ++pass) {
+          const bool is_on = pass == 0;
+          Bits both = is_on ? on.on : on.off;
+          both.and_with(is_on ? off.on : off.off);
+          if (!both.any()) continue;
+          const auto& list = is_on ? on.on_list : on.off_list;
+          const int n = is_on ? on.n_on : on.n_off;
+          for (int i = 0; i < n; ++i) {
+            const int t = list[i];
+            if (!both.has(t)) continue;
+            const int node = node_of(t, is_on);
+            if (!may_win(on.depth[node] + off.depth[node], 1)) continue;
+            Found f = conclusion(t, is_on);
+            if (f.mask == 0) continue;
+            make_full(on, on_node, full[k]);
+            make_full(off, off_node, off_full);
+            f.kind = 1;
+            f.form = 1;
+            f.src_cell = static_cast<uint8_t>(x);
+            f.src_digit = static_cast<uint8_t>(d);
+            if (!finish(f, both_p, 2, node, kNoCause)) continue;
+            add_found(std::move(f));
+          }
+        }
+      }
+    }
+    if (!mode_.nishio) do_regions(x, d, on, full[k]);
+  }
+  if (mode_.nishio) return;
+  if (!(card == 2 || (mode_.multiple && card > 2))) return;
+  Bits con = cell_res_[0]->on, coff = cell_res_[0]->off;
+  std::array<const Result*, 9> branch{};
+  for (int i = 0; i < k; ++i) {
+    branch[i] = cell_res_[i].get();
+    con.and_with(cell_res_[i]->on);
+    coff.and_with(cell_res_[i]->off);
+  }
+  const Result& first = *cell_res_[0];
+  for (int pass = 0; pass < 2; ++pass) {
+    const bool is_on = pass == 0;
+    const Bits& set = is_on ? con : coff;
+    if (!set.any()) continue;
+    const auto& list = is_on ? first.on_list : first.off_list;
+    const int n = is_on ? first.n_on : first.n_off;
+    for (int i = 0; i < n; ++i) {
+      const int c = list[i];
+      if (!set.has(c)) continue;
+      const int node = node_of(c, is_on);
+      int lb = 0;
+      for (int j = 0; j < k; ++j) lb += cell_res_[j]->depth[node];
+      if (!may_win(lb, 5)) continue;
+      Found f = conclusion(c, is_on);
+      if (f.mask == 0) continue;
+      int j = 0;
+      for (uint16_t mm = S.cand[x]; mm != 0; mm &= mm - 1, ++j)
+        make_full(*cell_res_[j], node_of(cand_of(x, std::countr_zero(mm) + 1), true), full[j]);
+      f.kind = 5;
+      f.form = 2;
+      f.src_cell = static_cast<uint8_t>(x);
+      if (!finish(f, branch.data(), k, node, kCellRule)) continue;
+      add_found(std::move(f));
+    }
+  }
+}
+
+void Engine::run(const State& s, Ctx& ctx, std::vector<Found>& found, const State* source,
+                 bool first_only) {
+  start_ = &s;
+  first_only_ = first_only;
+  have_best_ = false;
+  if (++gen_ == 0) {
+    light_gen_.fill(0);
+    gen_ = 1;
+  }
+  light_lists_.clear();
+  ctx_ = &ctx;
+  found_ = &found;
+  source_ = source;
+  const int min_card = mode_.dynamic ? 2 : 3;
+  for (int x = 0; x < 81; ++x) {
+    if (s.value[x] != 0 || pop9(s.cand[x]) < min_card) continue;
+    do_cell(x);
+  }
+  const double base = base_rating(mode_);
+  for (Found& f : found) f.rating = base + length_bonus(f.complexity);
+  std::stable_sort(found.begin(), found.end(), [](const Found& a, const Found& b) {
+    if (a.rating != b.rating) return a.rating < b.rating;
+    if (a.complexity != b.complexity) return a.complexity < b.complexity;
+    return a.kind < b.kind;
+  });
+}
+
+Tech tech_of(const Mode& m, const Found& f) {
+  if (m.level == 1) return Tech::dynamic_plus;
+  if (m.level >= 2) return Tech::nested;
+  if (m.nishio) return Tech::nishio;
+  if (!m.dynamic) return f.form == 3 ? Tech::region_forcing_chains : Tech::cell_forcing_chains;
+  switch (f.form) {
+    case 0: return Tech::dynamic_contradiction;
+    case 1: return Tech::dynamic_double;
+    case 2: return Tech::dynamic_cell;
+    default: return Tech::dynamic_region;
+  }
+}
+
+std::string text_of(const Found& f) {
+  const std::string dst = cand_text(f.dst_cand) + (f.dst_on ? " on" : " off");
+  const std::string src = cell_se(f.src_cell) + "." + std::to_string(f.src_digit);
+  switch (f.form) {
+    case 0: return src + (f.src_on ? " on" : " off") + " ==> " + cand_text(f.dst_cand) + " both on & off";
+    case 1: return "Double Forcing Chain: " + src + " on & off ==> " + dst;
+    case 2: return "Cell Forcing Chains: " + cell_se(f.src_cell) + " ==> " + dst;
+    default:
+      return "Region Forcing Chains: " + std::to_string(f.src_digit) + " in " +
+             std::string(kRegionName[region_type(f.region)]) + " ==> " + dst;
+  }
+}
+
+Hint make_hint(const Mode& m, const Found& f, const Ctx& ctx) {
+  Hint h;
+  h.tech = tech_of(m, f);
+  h.rating = f.rating;
+  for (uint16_t mm = f.mask; mm != 0; mm &= mm - 1)
+    h.removals.push_back(Cand{f.cell, static_cast<uint8_t>(std::countr_zero(mm) + 1)});
+  if (f.place != 0) {
+    h.place_cell = f.cell;
+    h.place_digit = f.place;
+  }
+  if (ctx.want_text) {
+    std::string t = text_of(f);
+    if (f.form == 0) t = (m.nishio ? "Nishio Forcing Chain: " : "Contradiction Forcing Chain: ") + t;
+    h.text = std::move(t);
+  }
+  h.cells.push_back(f.cell);
+  h.digits = f.mask;
+  return h;
+}
+
+struct Pool {
+  std::vector<std::unique_ptr<Engine>> engines;
+  std::vector<std::unique_ptr<std::vector<Found>>> founds;
+  void grow(int depth) {
+    while (static_cast<int>(engines.size()) <= depth) {
+      engines.push_back(std::make_unique<Engine>());
+      founds.push_back(std::make_unique<std::vector<Found>>());
+    }
+  }
+};
+thread_local Pool t_pool;
+
+Engine& engine_at(int depth) {
+  t_pool.grow(depth);
+  return *t_pool.engines[depth];
+}
+std::vector<Found>& found_at(int depth) {
+  t_pool.grow(depth);
+  return *t_pool.founds[depth];
+}
+
+void run_producer(const Mode& m, const State& s, Ctx& ctx, Hints& out) {
+  const int depth = t_depth;
+  Engine& engine = engine_at(depth);
+  engine.set_mode(m);
+  std::vector<Found>& found = found_at(depth);
+  found.clear();
+  ++t_depth;
+  struct Guard {
+    ~Guard() { --t_depth; }
+  } guard;
+  engine.run(s, ctx, found, nullptr, !out.all());
+  if (!out.all()) {
+    if (!found.empty()) out.add(make_hint(m, found.front(), ctx));
+    return;
+  }
+  // 'all' mode: drop hints whose removals equal an earlier one's
+  for (std::size_t i = 0; i < found.size(); ++i) {
+    bool dup = false;
+    for (std::size_t j = 0; j < i && !dup; ++j)
+      dup = found[j].cell == found[i].cell && found[j].mask == found[i].mask;
+    if (dup) continue;
+    out.add(make_hint(m, found[i], ctx));
+  }
+}
+
+}  // namespace
+
+void nishio_chains(const State& s, Ctx& ctx, Hints& out) {
+  Mode m;
+  m.dynamic = true;
+  m.nishio = true;
+  run_producer(m, s, ctx, out);
+}
+
+void multiple_chains(const State& s, Ctx& ctx, Hints& out) {
+  Mode m;
+  m.multiple = true;
+  run_producer(m, s, ctx, out);
+}
+
+void dynamic_chains(const State& s, Ctx& ctx, Hints& out) {
+  Mode m;
+  m.multiple = true;
+  m.dynamic = true;
+  run_producer(m, s, ctx, out);
+}
+
+namespace {
+void nested(const State& s, Ctx& ctx, Hints& out, int level, int nesting) {
+  Mode m;
+  m.multiple = true;
+  m.dynamic = true;
+  m.level = level;
+  m.nesting = nesting;
+  run_producer(m, s, ctx, out);
+}
+}  // namespace
+
+void dynamic_plus_chains(const State& s, Ctx& ctx, Hints& out) { nested(s, ctx, out, 1, 0); }
+void nested_chains_2(const State& s, Ctx& ctx, Hints& out) { nested(s, ctx, out, 2, 0); }
+void nested_chains_3(const State& s, Ctx& ctx, Hints& out) { nested(s, ctx, out, 3, 0); }
+void nested_chains_4_0(const State& s, Ctx& ctx, Hints& out) { nested(s, ctx, out, 4, 0); }
+void nested_chains_4_1(const State& s, Ctx& ctx, Hints& out) { nested(s, ctx, out, 4, 1); }
+void nested_chains_4_2(const State& s, Ctx& ctx, Hints& out) { nested(s, ctx, out, 4, 2); }
+void nested_chains_4_3(const State& s, Ctx& ctx, Hints& out) { nested(s, ctx, out, 4, 3); }
 
 }  // namespace sudoku::se
