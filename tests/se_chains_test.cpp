@@ -1,0 +1,175 @@
+// Issue 16, the SE rater: Producers 27-36 (chains.cpp): Nishio, multiple, dynamic and nested forcing chains.
+// Checked against the reference's step traces (../shared/datasets/se_steps_sample.txt) and on
+// constructed grids for the rules the sample does not exercise.
+#include <algorithm>
+#include <bit>
+
+#include <gtest/gtest.h>
+
+#include "se_reference.hpp"
+#include "test_util.hpp"
+
+namespace {
+
+using namespace sudoku::se;
+
+const std::vector<se_ref::RefPuzzle>& sample() {
+  static const auto s = se_ref::read_sample(test::shared("se_steps_sample.txt"));
+  return s;
+}
+
+// Producers 27-29 (chains.cpp): every step of the sample whose technique is a Nishio, multiple or
+// dynamic forcing chain is found exactly (rating and effect) on the reference's grid.
+TEST(SeRater, ChainingStepsEqualTheReference) {
+  const char* kPrefixes[] = {"Nishio Forcing Chain", "Cell Forcing Chains", "Region Forcing Chains",
+                             "Contradiction Forcing Chain", "Double Forcing Chain"};
+  int checked = 0;
+  Ctx ctx;
+  ctx.want_text = true;
+  Hints hints;
+  for (const auto& p : sample()) {
+    State s;
+    s.load(se_ref::grid_of(p.puzzle));
+    for (std::size_t i = 0; i < p.steps.size(); ++i) {
+      const auto& ref = p.steps[i];
+      bool mine = false;
+      for (const char* k : kPrefixes) mine |= ref.text.rfind(k, 0) == 0;
+      if (mine) {
+        ++checked;
+        std::string ours = "(nothing)";
+        bool equal = false;
+        if (next_hint(s, ctx, hints)) {
+          const Hint& h = hints.list.front();
+          const Step st{h.rating, h.tech, h.text, h.removals, h.place_cell, h.place_digit};
+          const std::string r = se_ref::rating_text(tenths(h.rating));
+          ours = r + " " + h.text + " | " + effect_text(st);
+          equal = r == ref.rating && effect_text(st) == ref.effect;
+        }
+        EXPECT_TRUE(equal) << p.puzzle << " step " << i + 1 << "\n  ref:  " << ref.rating << ' '
+                           << ref.text << " | " << ref.effect << "\n  ours: " << ours;
+      }
+      se_ref::apply_effect(s, ref.effect);
+    }
+  }
+  EXPECT_EQ(checked, 568);  // 27 Nishio, 184 cell, 321 region, 33 contradiction, 3 double
+}
+
+// The reference's grid before the first sample step whose text starts with `prefix`.
+State grid_before(const std::string& prefix, int skip = 0) {
+  for (const auto& p : sample()) {
+    State s;
+    s.load(se_ref::grid_of(p.puzzle));
+    for (const auto& st : p.steps) {
+      if (st.text.rfind(prefix, 0) == 0 && skip-- == 0) return s;
+      se_ref::apply_effect(s, st.effect);
+    }
+  }
+  ADD_FAILURE() << "no step " << prefix;
+  return State{};
+}
+
+// The rating of a chaining hint is the base plus a sum 0.1 + 0.1 + ... started from 0.0: exact
+// doubles, one per number of thresholds passed.
+bool is_chain_rating(double r, double base) {
+  double added = 0.0;
+  for (int k = 0; k < 40; ++k, added += 0.1)
+    if (r == base + added) return true;
+  return false;
+}
+
+TEST(SeRater, ChainHintsInAllModeAreSortedDistinctAndExact) {
+  Ctx ctx;
+  ctx.want_text = true;
+  const Producer producers[] = {nishio_chains, multiple_chains, dynamic_chains};
+  const double bases[] = {7.5, 8.0, 8.5};
+  for (int k = 0; k < 3; ++k) {
+    const State s = grid_before(k == 0 ? "Nishio" : k == 1 ? "Region Forcing" : "Contradiction");
+    Hints all(true);
+    producers[k](s, ctx, all);
+    ASSERT_FALSE(all.list.empty());
+    Hints first;
+    producers[k](s, ctx, first);
+    ASSERT_EQ(first.list.size(), 1u);
+    EXPECT_EQ(first.list[0].rating, all.list[0].rating);
+    EXPECT_EQ(first.list[0].removals, all.list[0].removals);
+    for (std::size_t i = 0; i < all.list.size(); ++i) {
+      const Hint& h = all.list[i];
+      EXPECT_TRUE(is_chain_rating(h.rating, bases[k])) << h.text << ' ' << h.rating;
+      ASSERT_FALSE(h.removals.empty()) << h.text;
+      for (Cand c : h.removals) EXPECT_TRUE(s.has(c.cell, c.digit)) << h.text;
+      if (i > 0) {
+        EXPECT_LE(all.list[i - 1].rating, h.rating);
+      }
+      for (std::size_t j = 0; j < i; ++j)
+        EXPECT_FALSE(all.list[j].removals == h.removals) << "equal hints kept: " << h.text;
+    }
+  }
+}
+
+TEST(SeRater, StaticMultipleChainsSkipBivalueCells) {
+  // Section 6: static multiple chains only start from cells with 3+ candidates, so a cell
+  // forcing chain never starts in a bivalue cell, and a region chain starts in such a cell.
+  Ctx ctx;
+  ctx.want_text = true;
+  int cell_hints = 0, region_hints = 0;
+  for (int skip = 0; skip < 5; ++skip) {
+    const State s = grid_before("Cell Forcing Chains", skip);
+    Hints all(true);
+    multiple_chains(s, ctx, all);
+    for (const Hint& h : all.list) {
+      if (h.text.rfind("Cell Forcing Chains: ", 0) == 0) {
+        const int cell = (h.text[22] - '1') * 9 + (h.text[21] - 'A');
+        EXPECT_GE(std::popcount(s.cand[cell]), 3) << h.text;
+        ++cell_hints;
+      } else {
+        EXPECT_EQ(h.text.rfind("Region Forcing Chains: ", 0), 0u) << h.text;
+        ++region_hints;
+      }
+    }
+  }
+  EXPECT_GT(cell_hints, 0);
+  EXPECT_GT(region_hints, 0);
+}
+
+TEST(SeRater, NishioIsFoundBeforeMultipleChainsAndNamesNoCellFromOn) {
+  // A Nishio contradiction from "on" removes the candidate and places nothing (no EP).
+  Ctx ctx;
+  ctx.want_text = true;
+  const State s = grid_before("Nishio Forcing Chain");
+  Hints first;
+  nishio_chains(s, ctx, first);
+  ASSERT_EQ(first.list.size(), 1u);
+  const Hint& h = first.list[0];
+  EXPECT_EQ(h.text.rfind("Nishio Forcing Chain: ", 0), 0u);
+  if (h.text.find(" on ==> ") != std::string::npos) {
+    EXPECT_EQ(h.place_cell, -1);
+    EXPECT_EQ(h.removals.size(), 1u);
+  } else {
+    EXPECT_GE(h.place_cell, 0);
+  }
+}
+
+TEST(SeRater, NestedLevelsEndWithinTheBudget) {
+  // The nested levels (30-36) run inner producers at every stall of every propagation; a small
+  // budget must stop them (the rater reports budget_exceeded rather than hanging).
+  const State s = grid_before("Contradiction Forcing Chain");
+  const Producer nested[] = {dynamic_plus_chains, nested_chains_2, nested_chains_3, nested_chains_4_0,
+                             nested_chains_4_1, nested_chains_4_2, nested_chains_4_3};
+  for (Producer p : nested) {
+    Ctx ctx;
+    ctx.budget = 2'000'000;
+    Hints first;
+    bool stopped = false;
+    try {
+      p(s, ctx, first);
+    } catch (const BudgetExceeded&) {
+      stopped = true;
+    }
+    EXPECT_TRUE(stopped || !first.list.empty());
+    if (!first.list.empty()) {
+      EXPECT_GE(first.list[0].rating, 9.0);
+    }
+  }
+}
+
+}  // namespace
