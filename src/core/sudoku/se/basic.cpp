@@ -23,7 +23,7 @@ struct Combos {
 constexpr Combos make_combos() {
   Combos c{};
   for (unsigned m = 1; m < 512; ++m) {
-    const int k = std::popcount(m);
+    const int k = pop9(m);
     if (k <= 4) c.list[static_cast<std::size_t>(k)][static_cast<std::size_t>(c.count[static_cast<std::size_t>(k)]++)] = static_cast<uint16_t>(m);
   }
   return c;
@@ -98,7 +98,7 @@ void intersections(const State& s, Ctx& ctx, Hints& out, bool direct) {
       for (int i = 0; i < 9; ++i) {
         const int r1 = region_id(t1, i);
         const uint16_t p = s.positions(r1, d);
-        if (std::popcount(p) < 2) continue;
+        if (pop9(p) < 2) continue;
         for (int j = 0; j < 9; ++j) {
           const int r2 = region_id(t2, j);
           if (without(p, kCross[r1][r2]) != 0) continue;
@@ -119,7 +119,7 @@ void intersections(const State& s, Ctx& ctx, Hints& out, bool direct) {
               if (r == r1) continue;
               const uint16_t q = s.positions(r, d);
               const uint16_t left = without(q, kCross[r][r2]);
-              if (std::popcount(q) > 1 && std::popcount(left) == 1) {
+              if (pop9(q) > 1 && pop9(left) == 1) {
                 h.place_cell = G.cells[r][std::countr_zero(left)];
                 h.place_digit = d;
               }
@@ -161,11 +161,11 @@ void naked_set(const State& s, Ctx& ctx, Hints& out, int k, Tech tech, double ra
     uint16_t eligible = 0;
     for (int p = 0; p < 9; ++p) {
       cm[static_cast<std::size_t>(p)] = s.cand[G.cells[r][p]];
-      const int n = std::popcount(cm[static_cast<std::size_t>(p)]);
+      const int n = pop9(cm[static_cast<std::size_t>(p)]);
       if (n >= 2 && n <= k) eligible |= static_cast<uint16_t>(1u << p);
     }
     ctx.spend(9);
-    if (std::popcount(eligible) < k) continue;
+    if (pop9(eligible) < k) continue;
     for (int i = 0; i < kCombos.count[K]; ++i) {
       const uint16_t set = kCombos.list[K][static_cast<std::size_t>(i)];
       if (without(set, eligible) != 0) continue;
@@ -173,7 +173,7 @@ void naked_set(const State& s, Ctx& ctx, Hints& out, int k, Tech tech, double ra
       uint16_t digits = 0;
       for (uint16_t m = set; m != 0; m &= static_cast<uint16_t>(m - 1))
         digits |= cm[static_cast<std::size_t>(std::countr_zero(m))];
-      if (std::popcount(digits) != k) continue;
+      if (pop9(digits) != k) continue;
       Hint h;
       for (uint16_t m = without(s.open[r], set); m != 0; m &= static_cast<uint16_t>(m - 1)) {
         const int p = std::countr_zero(m);
@@ -207,11 +207,11 @@ void hidden_set(const State& s, Ctx& ctx, Hints& out, int k, bool direct, Tech t
     const auto& where = s.where[static_cast<std::size_t>(r)];
     uint16_t eligible = 0;
     for (int d = 0; d < 9; ++d) {
-      const int n = std::popcount(where[static_cast<std::size_t>(d)]);
+      const int n = pop9(where[static_cast<std::size_t>(d)]);
       if (n >= 2 && n <= k) eligible |= static_cast<uint16_t>(1u << d);
     }
     ctx.spend(9);
-    if (std::popcount(eligible) < k) continue;
+    if (pop9(eligible) < k) continue;
     for (int i = 0; i < kCombos.count[K]; ++i) {
       const uint16_t digits = kCombos.list[K][static_cast<std::size_t>(i)];
       if (without(digits, eligible) != 0) continue;
@@ -219,14 +219,14 @@ void hidden_set(const State& s, Ctx& ctx, Hints& out, int k, bool direct, Tech t
       uint16_t set = 0;
       for (uint16_t m = digits; m != 0; m &= static_cast<uint16_t>(m - 1))
         set |= where[static_cast<std::size_t>(std::countr_zero(m))];
-      if (std::popcount(set) != k) continue;
+      if (pop9(set) != k) continue;
       Hint h;
       if (direct) {
         for (int e = 0; e < 9; ++e) {
           if ((digits >> e) & 1) continue;
           const uint16_t q = where[static_cast<std::size_t>(e)];
           const uint16_t left = without(q, set);
-          if (std::popcount(q) > 1 && std::popcount(left) == 1) {
+          if (pop9(q) > 1 && pop9(left) == 1) {
             h.place_cell = G.cells[r][std::countr_zero(left)];
             h.place_digit = e + 1;
             break;
@@ -274,10 +274,10 @@ void fish(const State& s, Ctx& ctx, Hints& out, int k, Tech tech, double rating)
       if (placed[static_cast<std::size_t>(d)] > 9 - 2 * k) continue;
       uint16_t e = 0;
       for (int i = 0; i < 9; ++i) {
-        const int n = std::popcount(s.positions(region_id(bt, i), d));
+        const int n = pop9(s.positions(region_id(bt, i), d));
         if (n >= 2 && n <= k) e |= static_cast<uint16_t>(1u << i);
       }
-      if (std::popcount(e) >= k) {
+      if (pop9(e) >= k) {
         eligible[static_cast<std::size_t>(d - 1)] = e;
         any = true;
       }
@@ -293,7 +293,7 @@ void fish(const State& s, Ctx& ctx, Hints& out, int k, Tech tech, double rating)
         uint16_t cover = 0;
         for (uint16_t m = base; m != 0; m &= static_cast<uint16_t>(m - 1))
           cover |= s.positions(region_id(bt, std::countr_zero(m)), d);
-        if (std::popcount(cover) != k) continue;
+        if (pop9(cover) != k) continue;
         Hint h;
         for (uint16_t m = cover; m != 0; m &= static_cast<uint16_t>(m - 1)) {
           const int r = region_id(ct, std::countr_zero(m));
@@ -331,26 +331,26 @@ void wing(const State& s, Ctx& ctx, Hints& out, bool xyz) {
   ctx.spend(81);
   for (int pivot = 0; pivot < 81; ++pivot) {
     const uint16_t pc = s.cand[static_cast<std::size_t>(pivot)];
-    if (std::popcount(pc) != n) continue;
+    if (pop9(pc) != n) continue;
     // The pivot's bivalue peers, increasing index.
     std::array<uint8_t, 20> bi{};
     int nbi = 0;
     for (uint8_t p : G.peers[static_cast<std::size_t>(pivot)])
-      if (std::popcount(s.cand[p]) == 2) bi[static_cast<std::size_t>(nbi++)] = p;
+      if (pop9(s.cand[p]) == 2) bi[static_cast<std::size_t>(nbi++)] = p;
     ctx.spend(20);
     for (int a = 0; a < nbi; ++a) {
       const int w1 = bi[static_cast<std::size_t>(a)];
       const uint16_t c1 = s.cand[static_cast<std::size_t>(w1)];
-      if (std::popcount(without(pc, c1)) != 1) continue;
+      if (pop9(without(pc, c1)) != 1) continue;
       for (int b = 0; b < nbi; ++b) {
         const int w2 = bi[static_cast<std::size_t>(b)];
         const uint16_t c2 = s.cand[static_cast<std::size_t>(w2)];
         ctx.spend(1);
-        if (std::popcount(static_cast<unsigned>(pc | c1 | c2)) != 3) continue;
-        const int common = std::popcount(static_cast<unsigned>(pc & c1 & c2));
+        if (pop9(static_cast<unsigned>(pc | c1 | c2)) != 3) continue;
+        const int common = pop9(static_cast<unsigned>(pc & c1 & c2));
         if (common != (xyz ? 1 : 0)) continue;
         const auto z = static_cast<uint16_t>(c1 & c2);
-        if (std::popcount(z) != 1) continue;
+        if (pop9(z) != 1) continue;
         const int zd = std::countr_zero(z) + 1;
         uint64_t see[2];
         for (int w = 0; w < 2; ++w) {
@@ -392,7 +392,7 @@ void hidden_single(const State& s, Ctx& ctx, Hints& out) {
       ctx.spend(9);
       for (int d = 1; d <= 9; ++d) {
         const uint16_t p = s.positions(r, d);
-        if (std::popcount(p) != 1) continue;
+        if (pop9(p) != 1) continue;
         Hint h;
         h.tech = Tech::hidden_single;
         h.rating = empty == 1 ? 1.0 : region_type(r) == kBox ? 1.2 : 1.5;
@@ -410,7 +410,7 @@ void hidden_single(const State& s, Ctx& ctx, Hints& out) {
 void naked_single(const State& s, Ctx& ctx, Hints& out) {
   ctx.spend(81);
   for (int c = 0; c < 81; ++c)
-    if (s.value[c] == 0 && std::popcount(s.cand[c]) == 1) {
+    if (s.value[c] == 0 && pop9(s.cand[c]) == 1) {
       Hint h;
       h.tech = Tech::naked_single;
       h.rating = 2.3;

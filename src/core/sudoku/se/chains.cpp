@@ -36,13 +36,6 @@ constexpr int node_of(int cand, bool on) noexcept { return cand * 2 + (on ? 1 : 
 constexpr int cell_of_cand(int cand) noexcept { return cand / 9; }
 constexpr int digit_of_cand(int cand) noexcept { return cand % 9 + 1; }
 
-// popcount of a 9-bit mask by table (the build targets plain x86-64: std::popcount is a call).
-constexpr std::array<uint8_t, 512> kPop = [] {
-  std::array<uint8_t, 512> t{};
-  for (int i = 1; i < 512; ++i) t[i] = static_cast<uint8_t>(t[i >> 1] + (i & 1));
-  return t;
-}();
-inline int pop9(unsigned m) noexcept { return kPop[m & 511]; }
 
 struct Bits {
   std::array<uint64_t, 12> w;

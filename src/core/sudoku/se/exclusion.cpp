@@ -49,14 +49,14 @@ struct Bases {
     const Geometry& G = geo();
     CellSet small;  // cells with 2..degree candidates
     for (int c = 0; c < 81; ++c) {
-      const int k = std::popcount(s.cand[c]);
+      const int k = pop9(s.cand[c]);
       if (k >= 2 && k <= degree) small.insert(c);
     }
     ctx.spend(81);
     for (int c = 0; c < 81; ++c) {
-      if (std::popcount(s.cand[c]) < 2) continue;
+      if (pop9(s.cand[c]) < 2) continue;
       bool single_peer = false;
-      for (int p : G.peers[c]) single_peer |= std::popcount(s.cand[p]) == 1;
+      for (int p : G.peers[c]) single_peer |= pop9(s.cand[p]) == 1;
       if (single_peer) continue;
       const CellSet ex = CellSet{G.peer_mask[c][0], G.peer_mask[c][1]} & small;
       if (ex.empty()) continue;

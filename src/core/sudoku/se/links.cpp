@@ -103,13 +103,6 @@ struct Link {
   }
 };
 
-/// Number of set bits of a 9-bit position mask (no popcnt instruction on the baseline target).
-constexpr std::array<uint8_t, 512> kPop9 = [] {
-  std::array<uint8_t, 512> t{};
-  for (unsigned i = 1; i < 512; ++i) t[i] = static_cast<uint8_t>(t[i >> 1] + (i & 1));
-  return t;
-}();
-inline int pop9(unsigned m) noexcept { return kPop9[m & 0x1FF]; }
 
 enum class Family { turbot, three };
 

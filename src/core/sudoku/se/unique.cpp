@@ -11,14 +11,6 @@ namespace sudoku::se {
 
 namespace {
 
-// Bits in a 9-bit mask (digits or positions), without relying on a popcount instruction that
-// the default target may lack.
-constexpr std::array<uint8_t, 512> kBits = [] {
-  std::array<uint8_t, 512> t{};
-  for (unsigned i = 1; i < 512; ++i) t[i] = static_cast<uint8_t>(t[i >> 1] + (i & 1));
-  return t;
-}();
-inline int bits(unsigned m) noexcept { return kBits[m & 511]; }
 
 // An 81-bit cell set.
 struct CellSet {
@@ -164,10 +156,10 @@ class LoopFinder {
           const uint16_t c = s_.cand[next];
           if (c == ab_ && next < path_[0]) continue;  // see from()
           const uint16_t ex = static_cast<uint16_t>((extra | c) & ~ab_);
-          const int n = bits(c);
-          if (!(n == 2 || bits(ex) == 1 || allowed > 0) || (seen_[len_ & 1] & region_bits(next))) continue;
+          const int n = pop9(c);
+          if (!(n == 2 || pop9(ex) == 1 || allowed > 0) || (seen_[len_ & 1] & region_bits(next))) continue;
           const int left = allowed - (n > 2 ? 1 : 0);
-          if (left == 0 && bits(ex) >= 2 && !can_end(next)) continue;
+          if (left == 0 && pop9(ex) >= 2 && !can_end(next)) continue;
           search(next, left, ex, t);
         }
       }
@@ -246,7 +238,7 @@ class LoopFinder {
     std::array<int, 81> extra{};
     int n = 0;
     for (int i = 0; i < len_; ++i)
-      if (bits(s_.cand[path_[i]]) > 2) extra[n++] = path_[i];
+      if (pop9(s_.cand[path_[i]]) > 2) extra[n++] = path_[i];
     if (n == 0) return;  // no rescue cell: not our business
     CellSet loop;
     for (int i = 0; i < len_; ++i) loop.set(path_[i]);
@@ -258,7 +250,7 @@ class LoopFinder {
       return;
     }
     const uint16_t digits = static_cast<uint16_t>((s_.cand[extra[0]] | s_.cand[extra[1]]) & ~ab_);
-    if (n > 2 || bits(digits) == 1) type2(extra, n, loop);
+    if (n > 2 || pop9(digits) == 1) type2(extra, n, loop);
     else type3(extra[0], extra[1], loop);
     if (n == 2) type4(extra[0], extra[1], loop);
   }
@@ -285,7 +277,7 @@ class LoopFinder {
     type3_done_.push_back(Type3Done{loop, static_cast<uint8_t>(c1), static_cast<uint8_t>(c2)});
     const Geometry& G = geo();
     const uint16_t extra = static_cast<uint16_t>((s_.cand[c1] | s_.cand[c2]) & ~ab_);
-    const int ne = bits(extra);
+    const int ne = pop9(extra);
     const uint16_t common_extra = static_cast<uint16_t>(extra & s_.cand[c1] & s_.cand[c2]);
     for (int k = 2; k <= 7; ++k)
       for (int t = 0; t < 3; ++t) {
@@ -302,11 +294,11 @@ class LoopFinder {
             bool ok = true;
             for (unsigned o = m & ~p1; o != 0; o &= o - 1) {
               const uint16_t c = s_.cand[G.cells[r][std::countr_zero(o)]];
-              if (bits(c) < 2) ok = false;
+              if (pop9(c) < 2) ok = false;
               naked |= c;
               all |= c;
             }
-            if (bits(naked) != k || !ok || bits(all) != k) continue;
+            if (pop9(naked) != k || !ok || pop9(all) != k) continue;
             const uint16_t others = static_cast<uint16_t>(m & ~p1);
             if (known(kType3Naked, loop, r, all, others)) continue;
             LoopHint f = make(3, kType3Naked, base_rating() + (k - 1) * 0.1, static_cast<uint16_t>(a_),
@@ -340,10 +332,10 @@ class LoopFinder {
               if (p == 0) ok = false;
               pos |= p;
             }
-            if (ok && bits(pos) == k) {
+            if (ok && pop9(pos) == k) {
               const uint16_t cells = static_cast<uint16_t>(pos & ~p1 & ~p2);
               if (!known(kType3Hidden, loop, r, values, cells)) {
-                LoopHint f = make(3, kType3Hidden, base_rating() + (bits(cells) - 1) * 0.1,
+                LoopHint f = make(3, kType3Hidden, base_rating() + (pop9(cells) - 1) * 0.1,
                                   static_cast<uint16_t>(a_), static_cast<uint16_t>(b_));
                 f.region = r;
                 f.values = values;
@@ -390,7 +382,7 @@ void unique_loops(const State& s, Ctx& ctx, Hints& out) {
   LoopFinder finder(s, ctx, found);
   ctx.spend(81);
   for (int c = 0; c < 81; ++c)
-    if (bits(s.cand[c]) == 2) finder.from(c);
+    if (pop9(s.cand[c]) == 2) finder.from(c);
   if (found.empty()) return;
   std::stable_sort(found.begin(), found.end(), [](const LoopHint& x, const LoopHint& y) {
     return x.hint.rating != y.hint.rating ? x.hint.rating < y.hint.rating : x.type < y.type;
@@ -430,19 +422,19 @@ void bug(const State& s, Ctx& ctx, Hints& out) {
     }
     common.w[0] &= ~is_bug.w[0];
     common.w[1] &= ~is_bug.w[1];
-    return !(nb > 1 && bits(all_values) > 1 && common.empty());
+    return !(nb > 1 && pop9(all_values) > 1 && common.empty());
   };
 
   for (int r = 0; r < 27; ++r)
     for (int d = 1; d <= 9; ++d) {
       const unsigned pos = s.where[r][d - 1];
-      const int n = bits(pos);
+      const int n = pop9(pos);
       if (n == 0 || n == 2) continue;
       int first = -1, count = 0;
       CellSet cells;
       for (unsigned m = pos; m != 0; m &= m - 1) {
         const int c = G.cells[r][std::countr_zero(m)];
-        if (bits(s.cand[c]) >= 3) {
+        if (pop9(s.cand[c]) >= 3) {
           if (count++ == 0) first = c;
           cells.set(c);
         }
@@ -481,7 +473,7 @@ void bug(const State& s, Ctx& ctx, Hints& out) {
   // Without the BUG digits: every empty cell bivalue, every digit 0 or 2 times in each region.
   ctx.spend(81 + 27 * 9);
   for (int c = 0; c < 81; ++c)
-    if (s.value[c] == 0 && bits(temp[c]) != 2) return;
+    if (s.value[c] == 0 && pop9(temp[c]) != 2) return;
   for (int r = 0; r < 27; ++r) {
     std::array<int, 9> count{};
     for (int p = 0; p < 9; ++p)
@@ -508,7 +500,7 @@ void bug(const State& s, Ctx& ctx, Hints& out) {
   auto type4 = [&]() -> bool {
     const int c1 = bug_cells[0], c2 = bug_cells[1];
     const uint16_t c = static_cast<uint16_t>(s.cand[c1] & s.cand[c2] & ~all_values);
-    if (bits(c) != 1) return true;
+    if (pop9(c) != 1) return true;
     for (int t = 0; t < 3; ++t) {
       if (G.region[c1][t] != G.region[c2][t]) continue;
       Hint h;
@@ -522,7 +514,7 @@ void bug(const State& s, Ctx& ctx, Hints& out) {
     return true;
   };
 
-  if (bits(all_values) == 1) {
+  if (pop9(all_values) == 1) {
     if (have_common && !common.empty()) {
       Hint h;
       h.tech = Tech::bug;
@@ -556,15 +548,15 @@ void bug(const State& s, Ctx& ctx, Hints& out) {
       ctx.spend(20);
       for (unsigned m = (1u << (k - 1)) - 1; m < (1u << n); m = next_combination(m)) {
         uint16_t others = 0;
-        bool ok = bits(all_values) >= 2;
+        bool ok = pop9(all_values) >= 2;
         for (unsigned o = m; o != 0; o &= o - 1) {
           const uint16_t c = s.cand[cells[std::countr_zero(o)]];
-          if (bits(c) < 2) ok = false;
+          if (pop9(c) < 2) ok = false;
           others |= c;
         }
-        if (bits(others) != k || !ok) continue;
+        if (pop9(others) != k || !ok) continue;
         const uint16_t naked = static_cast<uint16_t>(others | all_values);
-        if (bits(naked) != k) continue;
+        if (pop9(naked) != k) continue;
         Hint h;
         h.tech = Tech::bug;
         h.rating = 5.7 + (k - 1) * 0.1;

@@ -49,7 +49,7 @@ class WingSearch {
  public:
   WingSearch(const State& s, Ctx& ctx, int n) : s_(s), ctx_(ctx), n_(n) {
     for (int c = 0; c < 81; ++c) {
-      const int k = std::popcount(s.cand[c]);
+      const int k = pop9(s.cand[c]);
       if (k >= 2 && k <= n + 1) usable_.insert(c);
       if (k == 2) bivalue_.insert(c);
       for (uint16_t m = s.cand[c]; m != 0; m &= m - 1) holders_[std::countr_zero(m)].insert(c);
@@ -70,14 +70,14 @@ class WingSearch {
   // cells_[0..depth) chosen, `digits` their union, `next` the cells that may follow.
   void extend(int depth, uint16_t digits, CellSet next) {
     if (depth == n_) {
-      if (std::popcount(digits) == n_ + 1) pivot(digits);
+      if (pop9(digits) == n_ + 1) pivot(digits);
       return;
     }
     ctx_.spend(1);
     while (!next.empty()) {
       const int c = next.pop();
       const uint16_t u = digits | s_.cand[c];
-      if (std::popcount(u) > n_ + 1) continue;
+      if (pop9(u) > n_ + 1) continue;
       cells_[depth] = c;
       extend(depth + 1, u, next & CellSet::peers(c));
     }
@@ -138,7 +138,7 @@ class WingSearch {
 
     int b = 0, total = 0;
     for (int i = 0; i < n_; ++i) {
-      const int k = std::popcount(s_.cand[cells_[i]]);
+      const int k = pop9(s_.cand[cells_[i]]);
       b = std::max(b, k);
       total += k;
     }
