@@ -135,7 +135,7 @@ TEST(Merge, RateShardsMergeWithTheirRatingColumns) {
   const auto r = test::cli("merge -o " + dir.path("m.csv") + parts);
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_EQ(rows_without_time(test::slurp(dir.path("m.csv"))), rows_without_time(test::slurp(dir.path("single.csv"))));
-  EXPECT_NE(test::slurp(dir.path("m.csv")).find(",difficulty_score,"), std::string::npos);
+  EXPECT_NE(test::slurp(dir.path("m.csv")).find(",er,ep,ed,level,"), std::string::npos);
 }
 
 TEST(Merge, GenerateStatsMergeInItemOrder) {
@@ -457,7 +457,7 @@ TEST(Resume, RateResumesWithItsRatingColumns) {
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_NE(r.out.find("40 rows kept"), std::string::npos) << r.out;
   EXPECT_EQ(rows_without_time(test::slurp(out)), rows_without_time(single));
-  EXPECT_NE(test::slurp(out).find(",difficulty_score,"), std::string::npos);
+  EXPECT_NE(test::slurp(out).find(",er,ep,ed,level,"), std::string::npos);
   EXPECT_EQ(summary_counts(test::slurp(sum)), summary_counts(test::slurp(dir.path("single_s.csv"))));
 }
 

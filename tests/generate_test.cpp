@@ -3,6 +3,8 @@
 // counts, and the generate/transform commands.
 #include <set>
 
+#include <fmt/format.h>
+
 #include <gtest/gtest.h>
 
 #include "sudoku/driver/generate.hpp"
@@ -12,6 +14,7 @@
 #include "sudoku/generate/rng.hpp"
 #include "sudoku/generate/transform.hpp"
 #include "sudoku/registry.hpp"
+#include "sudoku/se/se.hpp"
 #include "sudoku/solvers/logic.hpp"
 #include "sudoku/verify.hpp"
 #include "test_util.hpp"
@@ -420,7 +423,7 @@ TEST(GenerateCli, Errors) {
   EXPECT_NE(r.out.find("did you mean 'restart'"), std::string::npos) << r.out;
   r = test::cli("generate -n 5 --difficulty hardest");
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.out.find("unknown level 'hardest'; levels: easy, medium"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("unknown level 'hardest'; levels: easy (1.0-1.9), medium (2.0-2.9)"), std::string::npos) << r.out;
   r = test::cli("generate -n 5 --difficulty hard --grids");
   EXPECT_EQ(r.exit_code, 2);
   r = test::cli("generate -n 5 --difficulty hard --size 16");
@@ -496,40 +499,77 @@ TEST(GenerateCli, BadClueRangesAreUsageErrors) {
   EXPECT_NE(ok.out.find("(at most 30 clues)"), std::string::npos) << ok.out;
 }
 
+/// The puzzles of a generate output, each with the logic solver's status and its SE rating.
+std::vector<std::pair<Status, sudoku::se::Rating>> rate_lines(const std::string& text) {
+  LogicSolver solver;
+  sudoku::se::Rater rater;
+  std::vector<std::pair<Status, sudoku::se::Rating>> out;
+  for (std::size_t at = 0; at < text.size();) {
+    const std::size_t end = text.find('\n', at);
+    const Grid g = test::parse(text.substr(at, end - at));
+    at = end + 1;
+    out.emplace_back(solver.solve(g, Limits{2, kDefaultBudget}).status, rater.rate(g));
+  }
+  return out;
+}
+
 TEST(GenerateCli, DifficultyTargetKeepsOnlyThoseLevels) {
   test::TempDir dir;
   const std::string a = dir.path("a.txt"), b = dir.path("b.txt"), s = dir.path("s.csv");
   auto r1 = test::cli("generate -n 12 --seed 5 -j 1 --difficulty medium,diabolical --verify -o " + a +
                       " --stats " + s);
   ASSERT_EQ(r1.exit_code, 0) << r1.out;
-  EXPECT_NE(r1.out.find("levels (logic rater): medium "), std::string::npos) << r1.out;
+  EXPECT_NE(r1.out.find("levels (ER): medium "), std::string::npos) << r1.out;
   auto r2 = test::cli("generate -n 12 --seed 5 -j 2 --difficulty medium,diabolical -o " + b);
   ASSERT_EQ(r2.exit_code, 0) << r2.out;
   const std::string text = test::slurp(a);
   EXPECT_EQ(text, test::slurp(b));  // the same items whatever -j
   // Rate every written puzzle again: each is unique and at one of the two levels.
-  LogicSolver rater;
   std::set<std::string> seen;
-  int lines = 0;
-  for (std::size_t at = 0; at < text.size();) {
-    const std::size_t end = text.find('\n', at);
-    const Grid g = test::parse(text.substr(at, end - at));
-    at = end + 1;
-    ++lines;
-    const Result r = rater.solve(g, Limits{2, kDefaultBudget});
-    ASSERT_EQ(r.status, Status::unique);
-    ASSERT_TRUE(rater.rating()->rated);
-    const std::string level(rater.rating()->level());
+  const auto rated = rate_lines(text);
+  for (const auto& [status, r] : rated) {
+    ASSERT_EQ(status, Status::unique);
+    ASSERT_EQ(r.status, sudoku::se::Status::rated);
+    const std::string level(sudoku::se::levels()[sudoku::se::level_index(r.er)].name);
     EXPECT_TRUE(level == "medium" || level == "diabolical") << level;
     seen.insert(level);
   }
-  EXPECT_EQ(lines, 12);
+  EXPECT_EQ(rated.size(), 12u);
   EXPECT_EQ(seen.size(), 2u);  // both levels turn up in 12 items of this seed
   const std::string st = test::slurp(s);
-  EXPECT_NE(st.find("clues,target,reached,score,level\n"), std::string::npos) << st;
+  EXPECT_NE(st.find("clues,target,reached,er,level\n"), std::string::npos) << st;
   EXPECT_NE(st.find("# difficulty: medium,diabolical"), std::string::npos) << st;
   EXPECT_EQ(st.find(",unrated"), std::string::npos);
   EXPECT_NE(st.find(",1,"), std::string::npos);
+}
+
+TEST(GenerateCli, ErBandKeepsOnlyPuzzlesRatedInIt) {
+  test::TempDir dir;
+  const std::string a = dir.path("a.txt"), b = dir.path("b.txt"), s = dir.path("s.csv");
+  auto r1 = test::cli("generate -n 10 --seed 3 -j 1 --er 4.0-5.9 -o " + a + " --stats " + s);
+  ASSERT_EQ(r1.exit_code, 0) << r1.out;
+  auto r2 = test::cli("generate -n 10 --seed 3 -j 2 --er 4.0-5.9 -o " + b);
+  ASSERT_EQ(r2.exit_code, 0) << r2.out;
+  const std::string text = test::slurp(a);
+  EXPECT_EQ(text, test::slurp(b));  // the same items whatever -j
+  const auto rated = rate_lines(text);
+  ASSERT_EQ(rated.size(), 10u);
+  std::set<int> ers;
+  for (const auto& [status, r] : rated) {
+    EXPECT_EQ(status, Status::unique);
+    EXPECT_GE(r.er, 40);
+    EXPECT_LE(r.er, 59);
+    ers.insert(r.er);
+    // The stats file says the same ER.
+    EXPECT_NE(test::slurp(s).find(fmt::format(",{}.{},", r.er / 10, r.er % 10)), std::string::npos);
+  }
+  EXPECT_GE(ers.size(), 2u);  // a band, not one value
+  EXPECT_NE(test::slurp(s).find("# er: 4.0-5.9"), std::string::npos);
+  for (const char* bad : {"--er 9.9-7", "--er hard", "--er 0.5", "--er 7.25", "--er 7-8 --grids"}) {
+    const auto r = test::cli(std::string("generate -n 1 ") + bad);
+    EXPECT_EQ(r.exit_code, 2) << bad << ": " << r.out;
+    EXPECT_NE(r.out.find("--er"), std::string::npos) << bad << ": " << r.out;
+  }
 }
 
 TEST(TransformCli, MakesValidUniquePuzzlesDeterministically) {

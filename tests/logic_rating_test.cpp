@@ -124,11 +124,13 @@ TEST(LogicCli, RateAddsColumns) {
     if (!line.starts_with("#")) rows.push_back(line);
   ASSERT_EQ(rows.size(), 4u);
   EXPECT_TRUE(rows[0].starts_with("file,line,solver,status,solutions,clues,time_ns,guesses,backtracks,nodes,"
-                                  "difficulty_score,hardest_technique,level,n_full_house,"));
+                                  "er,ep,ed,level,hardest_technique,rating_status,logic_score,n_hidden_single,"));
   const auto commas = [](const std::string& s) { return std::count(s.begin(), s.end(), ','); };
   for (const auto& row : rows) EXPECT_EQ(commas(row), commas(rows[0])) << row;
   EXPECT_NE(rows[1].find(",logic,unique,"), std::string::npos);
-  EXPECT_NE(rows[1].find(",1.20,hidden_single_box,easy,"), std::string::npos) << rows[1];
+  // norvig_easy50's first puzzle: hidden singles in boxes only (ER 1.2 as Sudoku Explainer rates
+  // it); the logic rater's score beside it.
+  EXPECT_NE(rows[1].find(",1.2,1.2,1.2,easy,hidden_single,rated,1.20,"), std::string::npos) << rows[1];
   EXPECT_NE(rows[2].find(",multiple,"), std::string::npos);
   EXPECT_TRUE(rows[2].ends_with(",,,")) << rows[2];  // not rated
   EXPECT_NE(rows[3].find(",invalid,"), std::string::npos);
@@ -136,9 +138,12 @@ TEST(LogicCli, RateAddsColumns) {
 
 TEST(LogicCli, ExplainHintAndErrors) {
   const auto rec = test::load(test::shared("norvig_easy50.txt"), 1).at(0);
-  auto r = test::cli("explain " + sudoku::to_line(rec.parsed.puzzle) + " --hint");
+  auto r = test::cli("explain " + sudoku::to_line(rec.parsed.puzzle) + " --hint --logic");
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.out, "Hint: Hidden single in box 1: 6 can only go in r2c2\n");
+  r = test::cli("explain " + sudoku::to_line(rec.parsed.puzzle) + " --hint");  // the SE step
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out, "Hint: 1.2 Hidden Single: B2: 6 in block  (place r2c2=6)\n");
   r = test::cli("explain 12345");
   EXPECT_EQ(r.exit_code, 2) << r.out;
 }

@@ -2,6 +2,11 @@
 // (../shared/datasets/se_steps_sample.txt, 240 puzzles from every ER band) and ratings.
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+
 #include "se_reference.hpp"
 #include "test_util.hpp"
 
@@ -254,6 +259,69 @@ TEST(SeRater, ABudgetStopsTheRating) {
   const Rating r = rater.rate(se_ref::grid_of(sample().back().puzzle), 100);
   EXPECT_EQ(r.status, Status::budget_exceeded);
   EXPECT_LE(r.work, 200u);
+}
+
+}  // namespace
+
+namespace {
+
+// `rate` end to end: every 10th puzzle of se_ratings_more.csv (all three sources, ER 1.2-9.0) in a
+// file, rated on 2 threads; the er column equals the reference's for each.
+TEST(SeRater, RateCommandWritesTheReferenceEr) {
+  std::ifstream in(test::shared("se_ratings_more.csv"));
+  std::string line;
+  std::getline(in, line);  // header
+  std::vector<std::string> ers;
+  std::string puzzles;
+  for (int i = 0; std::getline(in, line); ++i) {
+    if (i % 10 != 0) continue;
+    const auto c1 = line.find(','), c2 = line.find(',', c1 + 1);
+    puzzles += line.substr(c1 + 1, c2 - c1 - 1) + "\n";
+    ers.push_back(line.substr(c2 + 1));
+  }
+  test::TempDir dir;
+  const std::string file = dir.write("p.txt", puzzles), out = dir.path("rows.csv");
+  const auto r = test::cli("rate " + file + " -j 2 -o " + out);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  std::istringstream rows(test::slurp(out));
+  int er_col = -1;
+  std::size_t n = 0;
+  while (std::getline(rows, line)) {
+    if (line.starts_with("#")) continue;
+    std::vector<std::string> f;
+    std::stringstream ls(line);
+    for (std::string cell; std::getline(ls, cell, ',');) f.push_back(cell);
+    if (er_col < 0) {
+      er_col = static_cast<int>(std::find(f.begin(), f.end(), "er") - f.begin());
+      ASSERT_LT(er_col, static_cast<int>(f.size()));
+      EXPECT_EQ(f[static_cast<std::size_t>(er_col) + 5], "rating_status");
+      continue;
+    }
+    ASSERT_LT(n, ers.size());
+    EXPECT_EQ(f[static_cast<std::size_t>(er_col)], ers[n]) << line;
+    EXPECT_EQ(f[static_cast<std::size_t>(er_col) + 5], "rated") << line;
+    ++n;
+  }
+  EXPECT_EQ(n, ers.size());
+  EXPECT_EQ(n, 210u);
+}
+
+// `explain`: the reference's steps with their ratings, as text and JSON.
+TEST(SeRater, ExplainShowsTheReferenceSteps) {
+  const auto& p = sample()[1];  // a short trace: every step is checked
+  auto r = test::cli("explain " + p.puzzle);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  for (std::size_t i = 0; i < p.steps.size(); ++i)
+    EXPECT_NE(r.out.find(fmt::format("{:4}. {} {}  ({})\n", i + 1, p.steps[i].rating, p.steps[i].text,
+                                     p.steps[i].effect)),
+              std::string::npos)
+        << "step " << i + 1 << "\n" << r.out;
+  EXPECT_NE(r.out.find("ER " + p.er + "  EP " + p.ep + "  ED " + p.ed), std::string::npos) << r.out;
+  r = test::cli("explain --json --hint " + p.puzzle);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("\"er\": " + p.er), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"text\": \"" + p.steps[0].text + "\""), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("\"text\": \"" + p.steps[1].text + "\""), std::string::npos) << "--hint: one step";
 }
 
 }  // namespace

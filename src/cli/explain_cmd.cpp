@@ -1,4 +1,5 @@
-// `explain`: the steps of the `logic` solver as a person would say them, or only the next one.
+// `explain`: the steps of the Sudoku Explainer rating with their ratings (or, with --logic, the
+// steps of the `logic` solver as a person would say them), or only the next one.
 #include <filesystem>
 
 #include <fmt/format.h>
@@ -8,6 +9,7 @@
 #include "sudoku/io/reader.hpp"
 #include "sudoku/logic/engine.hpp"
 #include "sudoku/logic/text.hpp"
+#include "sudoku/se/text.hpp"
 
 namespace cli {
 namespace {
@@ -20,6 +22,8 @@ struct ExplainOptions {
   bool hint = false;
   bool candidates = false;
   bool json = false;
+  bool logic = false;
+  uint64_t se_budget = sudoku::se::kDefaultSeBudget;
 };
 
 sudoku::Grid read_puzzle(const ExplainOptions& opt) {
@@ -45,8 +49,21 @@ int run_explain(const ExplainOptions& opt) {
   if (puzzle.box() != 3) throw UsageError("explain handles 9x9 puzzles only");
   lg::Engine engine;
   std::vector<lg::Step> steps;
-  const sudoku::Result r = engine.solve(puzzle, sudoku::Limits{2, sudoku::kDefaultBudget}, &steps);
+  const sudoku::Result r = engine.solve(puzzle, sudoku::Limits{2, sudoku::kDefaultBudget},
+                                        opt.logic ? &steps : nullptr);
+  const bool unique = r.status == sudoku::Status::unique;
+  if (!opt.logic && unique) {  // the SE rating, as `rate` makes it: puzzles with one solution
+    sudoku::se::Rater rater;
+    std::vector<sudoku::se::Step> se_steps;
+    const sudoku::se::Rating rating = rater.rate(puzzle, opt.se_budget, &se_steps);
+    fmt::print("{}", opt.json ? sudoku::se::explain_json(puzzle, rating, se_steps, opt.candidates, opt.hint) + "\n"
+                              : sudoku::se::explain_text(puzzle, rating, se_steps, opt.candidates, opt.hint));
+    return rating.status == sudoku::se::Status::budget_exceeded ? kExitWrong : 0;
+  }
   if (opt.hint && steps.size() > 1) steps.resize(1);
+  if (!opt.logic) {  // no rating without the one solution: say why, as --logic does
+    steps.clear();
+  }
   if (opt.json) {
     fmt::print("{}\n", lg::explain_json(puzzle, r, engine.rating(), steps, opt.candidates));
   } else {
@@ -59,13 +76,16 @@ int run_explain(const ExplainOptions& opt) {
 
 void add_explain_command(CLI::App& app, Commands& out) {
   auto opt = std::make_shared<ExplainOptions>();
-  auto* s = app.add_subcommand("explain", "Solve one 9x9 puzzle step by step, explaining each step "
-                                          "as a person would, and rate it");
+  auto* s = app.add_subcommand("explain", "Rate one 9x9 puzzle step by step as Sudoku Explainer does "
+                                          "(each step with its rating), or explain it as a person would");
   s->add_option("puzzle", opt->puzzle, "A puzzle string (81 characters) or a file")->required();
   s->add_option("--line", opt->line, "With a file: the puzzle on this line (default: the first)");
   s->add_flag("--hint", opt->hint, "Print only the next step (for a person who is stuck)");
   s->add_flag("--candidates", opt->candidates, "Show the candidate grid before each step");
   s->add_flag("--json", opt->json, "Machine-readable output");
+  s->add_flag("--logic", opt->logic, "The `logic` solver's steps in plain words and its score, instead of "
+                                     "the Sudoku Explainer rating");
+  s->add_option("--se-budget", opt->se_budget, "Work budget of the SE rater (as for rate)")->capture_default_str();
   out.push_back({s, [opt](const Context&) { return run_explain(*opt); }});
 }
 

@@ -1,6 +1,7 @@
 // `generate`: full grids or unique puzzles from a registered generator, on the generation
 // driver (deterministic per seed whatever -j).
 #include <atomic>
+#include <cmath>
 #include <map>
 
 #include <fmt/format.h>
@@ -14,7 +15,7 @@
 #include "sudoku/generate/generator.hpp"
 #include "sudoku/generate/job.hpp"
 #include "sudoku/io/csv.hpp"
-#include "sudoku/logic/engine.hpp"
+#include "sudoku/se/se.hpp"
 #include "sudoku/nonogram/generate.hpp"
 #include "sudoku/registry.hpp"
 
@@ -44,6 +45,7 @@ struct GenerateOptions {
   std::string verifier;  ///< --verifier NAME (implies --verify); empty: other_solver()
   uint64_t max_attempts = 1000;
   std::string difficulty;
+  std::string er;  ///< --er LO-HI
   std::string shard;  ///< "K/N", or "" for every item
   bool resume = false;
   ExternalSolverOptions ext;  ///< run-time solvers for --checker and --verifier
@@ -91,21 +93,50 @@ ClueRange parse_clues(const std::string& text, int side, bool minimal) {
   return r;
 }
 
-/// The level names, comma-separated, easiest first.
+/// The level names with their ER bands, comma-separated, easiest first.
 std::string level_names() {
   std::string names;
-  for (const auto& l : sudoku::logic::levels()) names += (names.empty() ? "" : ", ") + std::string(l.name);
+  const auto levels = sudoku::se::levels();
+  for (std::size_t l = 0; l < levels.size(); ++l) {
+    names += (names.empty() ? "" : ", ") + std::string(levels[l].name) +
+             fmt::format(" ({}.{}", levels[l].from / 10, levels[l].from % 10);
+    names += l + 1 < levels.size() ? fmt::format("-{}.{})", (levels[l + 1].from - 1) / 10, (levels[l + 1].from - 1) % 10)
+                                   : std::string("+)");
+  }
   return names;
 }
 
-/// `--difficulty hard,expert` as a bit set over logic::levels().
+/// `--er 7.0-8.4` or `--er 7.2`: an ER band in tenths, inclusive.
+std::pair<int, int> parse_er(const std::string& text) {
+  auto tenths = [&](const std::string& t) {
+    double v = 0;
+    std::size_t used = 0;
+    try {
+      v = std::stod(t, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used != t.size() || t.empty() || !(v >= 1.0 && v <= 20.0) ||
+        std::abs(v * 10 - std::round(v * 10)) > 1e-9)
+      throw UsageError(fmt::format("--er '{}': an ER or a band LO-HI of ERs from 1.0 to 20.0 with one "
+                                   "decimal (7.0-8.4)", text));
+    return static_cast<int>(std::lround(v * 10));
+  };
+  const std::size_t dash = text.find('-');
+  const int lo = tenths(text.substr(0, dash));
+  const int hi = dash == std::string::npos ? lo : tenths(text.substr(dash + 1));
+  if (lo > hi) throw UsageError(fmt::format("--er '{}': the band's low end is above its high end", text));
+  return {lo, hi};
+}
+
+/// `--difficulty hard,expert` as a bit set over se::levels().
 uint32_t parse_levels(const std::string& text) {
   uint32_t mask = 0;
   std::size_t start = 0;
   while (start <= text.size()) {
     const std::size_t comma = std::min(text.find(',', start), text.size());
     const std::string name = text.substr(start, comma - start);
-    const auto levels = sudoku::logic::levels();
+    const auto levels = sudoku::se::levels();
     std::size_t l = 0;
     while (l < levels.size() && levels[l].name != name) ++l;
     if (l == levels.size())
@@ -128,8 +159,8 @@ int run_generate_nonogram(const GenerateOptions& opt, const Context& ctx) {
                                  size, sudoku::nonogram::kMaxSide));
   if (!(opt.fill > 0 && opt.fill < 1)) throw UsageError("--fill: a probability between 0 and 1 (0.5)");
   if (!opt.clues.empty() || opt.minimal || opt.grids || opt.symmetry != "none" || !opt.difficulty.empty() ||
-      opt.method != "restart-dfs")
-    throw UsageError("--clues, --minimal, --grids, --symmetry, --difficulty and -m are for Sudoku; "
+      !opt.er.empty() || opt.method != "restart-dfs")
+    throw UsageError("--clues, --minimal, --grids, --symmetry, --difficulty, --er and -m are for Sudoku; "
                      "a nonogram takes --size WxH, --fill and --line-solvable");
   sudoku::nonogram::GenerateSpec spec;
   spec.width = w, spec.height = h;
@@ -204,7 +235,13 @@ int run_generate(const GenerateOptions& opt, const Context& ctx) {
   if (!opt.difficulty.empty()) {
     levels = parse_levels(opt.difficulty);
     if (opt.grids) throw UsageError("--difficulty rates puzzles: it does not apply to --grids");
-    if (size != 9) throw UsageError("--difficulty: the logic rater handles 9x9 puzzles only");
+    if (size != 9) throw UsageError("--difficulty: the Sudoku Explainer rating is for 9x9 puzzles only");
+  }
+  std::pair<int, int> er{0, 0};
+  if (!opt.er.empty()) {
+    er = parse_er(opt.er);
+    if (opt.grids) throw UsageError("--er rates puzzles: it does not apply to --grids");
+    if (size != 9) throw UsageError("--er: the Sudoku Explainer rating is for 9x9 puzzles only");
   }
 
   sudoku::GenerateSpec spec;
@@ -219,6 +256,8 @@ int run_generate(const GenerateOptions& opt, const Context& ctx) {
   spec.max_attempts = opt.max_attempts;
   spec.solutions = opt.solutions;
   spec.levels = levels;
+  spec.er_lo = er.first;
+  spec.er_hi = er.second;
   spec.checker = pick_solver(opt.checker.empty() ? (box == 3 ? "propagation" : "dlx") : opt.checker,
                              box, "--checker");
   if (!opt.verifier.empty()) {
@@ -246,7 +285,8 @@ int run_generate(const GenerateOptions& opt, const Context& ctx) {
   else run.what = fmt::format("unique {} puzzles of {}-{} clues", shape, clues.lo, clues.hi);
   if (*sym != sudoku::Symmetry::none) run.what += fmt::format(", symmetry {}", opt.symmetry);
   if (levels != 0) run.what += fmt::format(", difficulty {}", opt.difficulty);
-  run.rated = levels != 0;
+  if (!opt.er.empty()) run.what += fmt::format(", ER {}", opt.er);
+  run.rated = spec.rated();
   run.take_common(opt);
   run.restarts = true;
   run.provenance = {{"method", run.method},     {"size", shape},
@@ -259,6 +299,9 @@ int run_generate(const GenerateOptions& opt, const Context& ctx) {
   if (!opt.grids)
     run.provenance.emplace_back("check budget", fmt::format("{} nodes", spec.reduce.budget));
   if (levels != 0) run.provenance.emplace_back("difficulty", opt.difficulty);
+  if (!opt.er.empty())
+    run.provenance.emplace_back("er", fmt::format("{}.{}-{}.{}", er.first / 10, er.first % 10, er.second / 10, er.second % 10));
+  if (spec.rated()) run.provenance.emplace_back("rater", "Sudoku Explainer rating (src/core/sudoku/se/), levels: docs/rating.md");
   run.provenance.insert(run.provenance.end(), ext.begin(), ext.end());
   run.make_worker = [spec] { return sudoku::make_generate_worker(spec); };
   return run_items(run, ctx);
@@ -303,8 +346,8 @@ void add_generate_command(CLI::App& app, Commands& out) {
       ->check(CLI::Range(1, 1024));
   g->add_option("-o,--output", opt->output, "Output file, one per line (- for stdout)")->capture_default_str();
   g->add_option("--stats", opt->stats, "Per-item CSV: index, method, attempts, restarts, "
-                                       "placements, checks, time_ns, clues, reached (and score, "
-                                       "level with --difficulty)");
+                                       "placements, checks, time_ns, clues, reached (and er, "
+                                       "level with --difficulty or --er)");
   g->add_flag("--solutions", opt->solutions, "Write puzzle,solution lines (the solve driver then "
                                              "checks every answer against it)");
   add_shard_option(g, opt->shard, true);
@@ -322,13 +365,15 @@ void add_generate_command(CLI::App& app, Commands& out) {
                             "against the grid being reduced); a check that passes {} nodes counts "
                             "as not unique (the given stays)", sudoku::ReduceOptions{}.budget));
   g->add_option("--max-attempts", opt->max_attempts, "Full grids tried per puzzle to meet --clues "
-                                                   "and --difficulty (a range's target is drawn "
+                                                   "and --difficulty/--er (a range's target is drawn "
                                                    "once per puzzle, not per grid)")
       ->check(CLI::Range(uint64_t{1}, UINT64_MAX))
       ->capture_default_str();
   g->add_option("--difficulty", opt->difficulty,
-                "Keep only puzzles the logic rater puts at these levels (9x9; comma-separated: " +
-                    level_names() + "); a puzzle of another level is dropped and a new grid tried");
+                "Keep only puzzles whose Sudoku Explainer rating (ER) is at these levels (9x9; "
+                "comma-separated: " + level_names() + "); a puzzle of another level is dropped and a new grid tried");
+  g->add_option("--er", opt->er, "Keep only puzzles whose Sudoku Explainer rating is in the band LO-HI "
+                                 "(9x9; 7.0-8.4, or one value 7.2); others are dropped and a new grid tried");
   out.push_back({g, [opt](const Context& ctx) { return run_generate(*opt, ctx); }});
 }
 

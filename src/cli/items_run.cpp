@@ -11,7 +11,7 @@
 #include "sudoku/driver/generate.hpp"
 #include "sudoku/io/csv.hpp"
 #include "sudoku/io/results.hpp"
-#include "sudoku/logic/engine.hpp"
+#include "sudoku/se/se.hpp"
 #include "sudoku/machine.hpp"
 
 namespace cli {
@@ -133,7 +133,7 @@ int run_items(const ItemsRun& run, const Context& ctx) {
     const std::string bar_name = run.output == "-" ? std::string("stdout") : run.output;
     fmt::memory_buffer buf, sbuf;
     std::map<uint64_t, uint64_t> restarts, clues;
-    const auto level_list = sudoku::logic::levels();
+    const auto level_list = sudoku::se::levels();
     std::vector<uint64_t> level_counts(level_list.size(), 0);
     uint64_t problems = 0, missed = 0, attempts = 0, checks = 0, placements = 0;
     sudoku::GenerateConfig cfg;
@@ -195,7 +195,7 @@ int run_items(const ItemsRun& run, const Context& ctx) {
         std::string dist;
         for (std::size_t l = 0; l < level_list.size(); ++l)
           if (level_counts[l] > 0) dist += fmt::format("{}{} {}", dist.empty() ? "" : ", ", level_list[l].name, level_counts[l]);
-        fmt::print(term, "  levels (logic rater): {}\n", dist.empty() ? "none rated" : dist);
+        fmt::print(term, "  levels (ER): {}\n", dist.empty() ? "none rated" : dist);
       }
     }
     if (missed > 0)

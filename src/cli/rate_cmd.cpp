@@ -1,5 +1,6 @@
-// `rate`: files through the `logic` solver on the driver, with each puzzle's difficulty added to
-// the per-puzzle CSV (the annotator reads the rating the thread's own solver just computed).
+// `rate`: files through the `logic` solver on the driver (which proves the one solution), with
+// each unique puzzle's Sudoku Explainer rating added to the per-puzzle CSV by the thread's own
+// SE rater (and the `logic` rater's score, read from the solver that just ran).
 #include <atomic>
 #include <cstdio>
 
@@ -22,6 +23,7 @@ struct RateOptions {
   std::vector<std::string> files;
   int threads = 0;
   uint64_t budget = sudoku::kDefaultBudget;
+  uint64_t se_budget = sudoku::se::kDefaultSeBudget;
   std::string rows;
   std::string summary;
   std::string shard;  ///< "K/N", or "" for all of it
@@ -31,17 +33,22 @@ struct RateOptions {
 /// The rater's columns, from the rating schema, for every puzzle its solver rated.
 class RatingAnnotator final : public sudoku::RowAnnotator {
  public:
-  void annotate(const sudoku::Grid&, const sudoku::Result&, const sudoku::Solver& solver,
+  explicit RatingAnnotator(uint64_t budget) : budget_(budget) {}
+
+  void annotate(const sudoku::Grid& puzzle, const sudoku::Result&, const sudoku::Solver& solver,
                 std::string& out) override {
     const lg::Rating* r = solver.rating();
     if (r == nullptr || !r->rated) return;  // blank fields: invalid, no solution, several solutions
+    const sudoku::se::Rating se = rater_.rate(puzzle, budget_);
     buf_.clear();
     buf_.push_back(',');
-    sudoku::rating_schema().fields(buf_, *r);
+    sudoku::rating_schema().fields(buf_, sudoku::RatingRow{&se, r->score});
     out.assign(buf_.data(), buf_.size());
   }
 
  private:
+  uint64_t budget_;
+  sudoku::se::Rater rater_;
   fmt::memory_buffer buf_;
 };
 
@@ -56,14 +63,16 @@ int run_rate(const RateOptions& opt, const Context& ctx) {
   cfg.shard = shard_of(opt.shard);
   const auto& columns = sudoku::rating_schema();
   cfg.extra_columns = columns.columns().size();
-  cfg.make_annotator = [] { return std::make_unique<RatingAnnotator>(); };
+  cfg.make_annotator = [budget = opt.se_budget] { return std::make_unique<RatingAnnotator>(budget); };
 
   Session session(ctx, cfg.threads);
   for (const auto& f : cfg.files) session.input(f);
   session.record("solvers", "logic");
   session.record("budget", std::to_string(opt.budget));
+  session.record("se_budget", std::to_string(opt.se_budget));
   record_shard(session, cfg.shard, cfg.files, cfg.box);
-  session.record("weights", "technique weights: Sudoku Explainer scale (src/core/sudoku/logic/technique.cpp)");
+  session.record("rater", "Sudoku Explainer rating as Sukaku Explainer 1.15.10 serate (src/core/sudoku/se/); "
+                          "levels: docs/rating.md; logic_score: src/core/sudoku/logic/");
   cfg.rows = session.output(opt.rows, "rows");
   sudoku::OutputFile* summary = session.output(opt.summary, "summary");
   const std::string names = sudoku::rows_schema(false).names() + "," + columns.names();
@@ -78,12 +87,17 @@ int run_rate(const RateOptions& opt, const Context& ctx) {
 
 void add_rate_command(CLI::App& app, Commands& out) {
   auto opt = std::make_shared<RateOptions>();
-  auto* s = app.add_subcommand("rate", "Rate every 9x9 puzzle of the files for a human solver "
-                                       "(hardest technique, score, level) on all cores");
+  auto* s = app.add_subcommand("rate", "Rate every 9x9 puzzle of the files with the Sudoku Explainer "
+                                       "rating (ER/EP/ED, hardest technique, level) on all cores");
   s->add_option("files", opt->files, "Puzzle files, as for 'solve'")->required();
   s->add_option("-j,--threads", opt->threads, "Worker threads (default: the cores this process may use)")
       ->check(CLI::Range(1, 1024));
-  s->add_option("--budget", opt->budget, "Work budget per puzzle in search nodes; 0 = unlimited")
+  s->add_option("--budget", opt->budget, "Work budget per puzzle in search nodes of the solver that "
+                                          "proves the one solution; 0 = unlimited")
+      ->capture_default_str();
+  s->add_option("--se-budget", opt->se_budget, "Work budget of the SE rater per puzzle (about one unit a "
+                                               "candidate looked at); a puzzle over it is budget_exceeded; "
+                                               "0 = unlimited")
       ->capture_default_str();
   s->add_option("-o,--output", opt->rows, "Per-puzzle CSV with the rating columns; - for stdout");
   s->add_option("--summary", opt->summary, "Summary CSV (one row per dataset)");

@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 
 #include "sudoku/generate/rng.hpp"
-#include "sudoku/logic/engine.hpp"
+#include "sudoku/se/se.hpp"
 #include "sudoku/generate/transform.hpp"
 #include "sudoku/verify.hpp"
 
@@ -106,7 +106,7 @@ class GenerateWorker final : public ItemWorker {
     it.stats = GenStats{};
     it.ok = true;
     it.level = -1;
-    it.score = 0;
+    it.er = -1;
     it.problem.clear();
     ItemRng rng = item_rng(spec_.seed, index);
     const int lo = spec_.clues_lo, hi = spec_.clues_hi;
@@ -156,16 +156,17 @@ class GenerateWorker final : public ItemWorker {
   }
 
  private:
-  // With a difficulty target: rates the puzzle (the logic solver, limit 2: a rating needs the
-  // one solution) and says whether its level is wanted. Without one: true.
+  // With a difficulty or ER target: rates the puzzle (unique: the reducer kept it so) as Sudoku
+  // Explainer does and says whether its level and ER are wanted. Without one: true.
   bool level_ok(GenItem& it) {
-    if (spec_.levels == 0) return true;
+    if (!spec_.rated()) return true;
     ++it.stats.checks;
-    logic_.solve(it.puzzle, Limits{2, kDefaultBudget});
-    const logic::Rating& r = logic_.rating();
-    it.score = r.score;
-    it.level = r.rated ? static_cast<int>(r.level_index()) : -1;
-    return it.level >= 0 && (spec_.levels >> it.level & 1u) != 0;
+    const se::Rating r = rater_.rate(it.puzzle);
+    if (r.status != se::Status::rated && r.status != se::Status::stuck) return false;
+    it.er = r.er;
+    it.level = static_cast<int>(se::level_index(r.er));
+    return (spec_.levels == 0 || (spec_.levels >> it.level & 1u) != 0) &&
+           (spec_.er_hi == 0 || (spec_.er_lo <= r.er && r.er <= spec_.er_hi));
   }
 
   GenerateSpec spec_;
@@ -173,7 +174,7 @@ class GenerateWorker final : public ItemWorker {
   std::unique_ptr<CheckedChecker> checker_;
   std::unique_ptr<Solver> verifier_;
   Reducer reducer_;
-  logic::Engine logic_;
+  se::Rater rater_;
 };
 
 class TransformWorker final : public ItemWorker {

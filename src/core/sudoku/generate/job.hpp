@@ -23,8 +23,9 @@ struct GenItem {
   uint64_t time_ns = 0;    ///< making it (and verifying it, when asked), steady clock
   bool ok = true;          ///< false: the clue or difficulty target was not met in the attempts allowed
   int target_clues = 0;    ///< the clue target this item aimed at (drawn from a range), 0: none
-  double score = 0;        ///< its logic score, when rated (a difficulty target was given)
-  int level = -1;          ///< its index in logic::levels() when rated, else -1
+  int er = -1;             ///< its Sudoku Explainer rating in tenths, when rated (a difficulty
+                           ///< or ER target was given), else -1
+  int level = -1;          ///< its index in se::levels() when rated, else -1
   std::string line;        ///< the output line, ending in '\n'
   std::string problem;     ///< a failed verification, or empty
 };
@@ -55,9 +56,12 @@ struct GenerateSpec {
   const SolverInfo* checker = nullptr;   ///< uniqueness checks while reducing
   const SolverInfo* verifier = nullptr;  ///< checks every item again (a different solver), or none
   bool solutions = false;      ///< append ",solution" to each puzzle line
-  /// Difficulty target (9x9): bit L accepts logic::levels()[L]. A puzzle of another level is
-  /// thrown away and the next full grid tried, like a missed clue target. 0: no target, no rating.
+  /// Difficulty targets (9x9), by the Sudoku Explainer rating (se/): bit L of `levels` accepts
+  /// se::levels()[L]; [er_lo, er_hi] (tenths) the ER band. A puzzle outside them is thrown away
+  /// and the next full grid tried, like a missed clue target. 0 and 0-0: no target, no rating.
   uint32_t levels = 0;
+  int er_lo = 0, er_hi = 0;
+  bool rated() const noexcept { return levels != 0 || er_hi != 0; }
 };
 std::unique_ptr<ItemWorker> make_generate_worker(const GenerateSpec& spec);
 

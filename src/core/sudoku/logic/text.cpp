@@ -6,7 +6,6 @@
 #include <nlohmann/json.hpp>
 
 namespace sudoku::logic {
-namespace {
 
 std::string cell_text(const Board& b, int c) {
   return b.value[c] ? std::to_string(b.value[c]) : [&] {
@@ -16,8 +15,6 @@ std::string cell_text(const Board& b, int c) {
     return s;
   }();
 }
-
-}  // namespace
 
 std::string candidates_grid(const Board& b) {
   std::size_t width[9] = {};

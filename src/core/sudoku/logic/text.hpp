@@ -7,6 +7,9 @@
 
 namespace sudoku::logic {
 
+/// A cell's digit, or its candidates ("1457").
+std::string cell_text(const Board& b, int c);
+
 /// The pencil marks of every cell as a 9x9 drawing (filled cells show their digit), boxes ruled.
 std::string candidates_grid(const Board& b);
 

@@ -74,7 +74,36 @@ constexpr std::array<Producer, 36> kProducers = {
     nested_chains_4_0,      nested_chains_4_1,        nested_chains_4_2,    nested_chains_4_3,
 };
 
+// The bands of docs/rating.md, by the techniques whose ratings fall in them.
+constexpr Level kLevels[] = {
+    {"easy", 10},        // 1.0-1.9: hidden singles, direct pointing and claiming
+    {"medium", 20},      // 2.0-2.9: direct hidden sets, naked singles, pointing, claiming
+    {"hard", 30},        // 3.0-4.4: pairs, triples, X-Wing, Swordfish, Turbot family, XY/XYZ-Wing
+    {"expert", 45},      // 4.5-6.4: uniqueness, quads, Jellyfish, strong links, (V)WXYZ-Wing, BUG, APE
+    {"diabolical", 65},  // 6.5-8.4: cycles, forcing chains, ATE, Nishio, multiple forcing chains
+    {"extreme", 85},     // 8.5 and up: dynamic and nested forcing chains
+};
+
 }  // namespace
+
+std::span<const Level> levels() noexcept { return kLevels; }
+
+std::size_t level_index(int er) noexcept {
+  std::size_t index = 0;
+  for (std::size_t l = 0; l < std::size(kLevels); ++l)
+    if (er >= kLevels[l].from) index = l;
+  return index;
+}
+
+std::string_view status_id(Status s) noexcept {
+  switch (s) {
+    case Status::rated: return "rated";
+    case Status::stuck: return "stuck";
+    case Status::budget_exceeded: return "budget_exceeded";
+    case Status::invalid: return "invalid";
+  }
+  return "?";
+}
 
 bool next_hint(const State& s, Ctx& ctx, Hints& hints) {
   hints.list.clear();

@@ -10,6 +10,7 @@
 // family); rater.cpp runs the loop.
 #include <array>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -130,6 +131,18 @@ class Rater {
   struct Scratch;
   Scratch* scratch_;
 };
+
+/// A difficulty level: a band of ER (docs/rating.md says what each band needs).
+struct Level {
+  std::string_view name;
+  int from;  ///< ER in tenths where the band starts
+};
+/// The levels, easiest first: easy, medium, hard, expert, diabolical, extreme.
+std::span<const Level> levels() noexcept;
+/// The level of an ER (tenths): its index in levels().
+std::size_t level_index(int er) noexcept;
+/// "rated", "stuck", "budget_exceeded", "invalid".
+std::string_view status_id(Status s) noexcept;
 
 /// "remove r1c1-8 r5c3-8; place r5c2=4": a step's effect in the format of
 /// ../shared/datasets/se_steps_sample.txt (removals sorted by cell, then digit).

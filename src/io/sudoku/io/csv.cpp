@@ -6,6 +6,7 @@
 #include "sudoku/build_info.hpp"
 #include "sudoku/io/parse.hpp"
 #include "sudoku/logic/technique.hpp"
+#include "sudoku/se/se.hpp"
 #include "sudoku/machine.hpp"
 #include "sudoku/simd.hpp"
 
@@ -170,26 +171,44 @@ const Schema<Summary>& summary_schema() {
   return s;
 }
 
-const Schema<logic::Rating>& rating_schema() {
-  namespace lg = logic;
-  using R = lg::Rating;
+namespace {
+
+/// The rater reached an ER: every cell filled, or no technique left (20.0, as the reference).
+bool finished(const se::Rating& r) { return r.status == se::Status::rated || r.status == se::Status::stuck; }
+
+/// A rating as the reference prints it ("7.2"); blank when the rater did not finish.
+void put_tenths(Buf& b, const se::Rating& r, int tenths) {
+  if (finished(r)) sudoku::put(b, "{}.{}", tenths / 10, tenths % 10);
+}
+
+}  // namespace
+
+const Schema<RatingRow>& rating_schema() {
+  using R = RatingRow;
   static const Schema<R> s([] {
     std::vector<Column<R>> c = {
-        {"difficulty_score", [](Buf& b, const R& r) { column::put(b, r.score, 2); }},
-        {"hardest_technique", [](Buf& b, const R& r) { b.append(lg::technique_id(r.hardest)); }},
-        {"level", [](Buf& b, const R& r) { b.append(r.level()); }},
+        {"er", [](Buf& b, const R& r) { put_tenths(b, *r.se, r.se->er); }},
+        {"ep", [](Buf& b, const R& r) { put_tenths(b, *r.se, r.se->ep); }},
+        {"ed", [](Buf& b, const R& r) { put_tenths(b, *r.se, r.se->ed); }},
+        {"level", [](Buf& b, const R& r) {
+           if (finished(*r.se)) b.append(se::levels()[se::level_index(r.se->er)].name);
+         }},
+        {"hardest_technique", [](Buf& b, const R& r) {
+           if (r.se->status == se::Status::rated) b.append(se::tech_id(r.se->hardest));
+         }},
+        {"rating_status", [](Buf& b, const R& r) { b.append(se::status_id(r.se->status)); }},
+        {"logic_score", [](Buf& b, const R& r) { column::put(b, r.logic_score, 2); }},
     };
     // One count column per technique, n_<technique>: each writer is a distinct function (a
     // template over the technique's index); the names live as long as the schema.
     static const std::vector<std::string> names = [] {
       std::vector<std::string> n;
-      for (int t = 0; t < lg::kTechniqueCount; ++t)
-        n.push_back("n_" + std::string(lg::technique_id(static_cast<lg::Technique>(t))));
+      for (int t = 0; t < se::kTechCount; ++t) n.push_back("n_" + std::string(se::tech_id(static_cast<se::Tech>(t))));
       return n;
     }();
     [&c]<std::size_t... T>(std::index_sequence<T...>) {
-      (c.push_back({names[T], [](Buf& b, const R& r) { sudoku::put(b, "{}", r.counts[T]); }}), ...);
-    }(std::make_index_sequence<lg::kTechniqueCount>{});
+      (c.push_back({names[T], [](Buf& b, const R& r) { sudoku::put(b, "{}", r.se->counts[T]); }}), ...);
+    }(std::make_index_sequence<se::kTechCount>{});
     return c;
   }());
   return s;
@@ -216,9 +235,11 @@ const Schema<GenStatsRow>& gen_stats_schema(bool rated) {
   static const Schema<G> plain(base());
   static const Schema<G> with_rating([&base] {
     auto c = base();
-    c.push_back({"score", [](Buf& b, const G& r) { column::put(b, r.item->score, 2); }});
+    c.push_back({"er", [](Buf& b, const G& r) {
+                   if (r.item->er >= 0) sudoku::put(b, "{}.{}", r.item->er / 10, r.item->er % 10);
+                 }});
     c.push_back({"level", [](Buf& b, const G& r) {
-                   const auto levels = logic::levels();
+                   const auto levels = se::levels();
                    b.append(r.item->level >= 0 ? levels[static_cast<std::size_t>(r.item->level)].name
                                                : std::string_view("unrated"));
                  }});

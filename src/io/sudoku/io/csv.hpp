@@ -11,6 +11,7 @@
 #include "sudoku/generate/job.hpp"
 #include "sudoku/io/schema.hpp"
 #include "sudoku/logic/engine.hpp"
+#include "sudoku/se/se.hpp"
 #include "sudoku/stats.hpp"
 
 namespace sudoku {
@@ -46,11 +47,17 @@ const Schema<PuzzleRow>& rows_schema(bool solutions);
 /// One row per (dataset, solver).
 const Schema<Summary>& summary_schema();
 
-/// The `logic` rater's columns, appended to the rows by `rate`: difficulty_score,
-/// hardest_technique, level, then n_<technique> for each technique.
-const Schema<logic::Rating>& rating_schema();
+/// What `rate` knows of a puzzle: the Sudoku Explainer rating and the `logic` rater's score.
+struct RatingRow {
+  const se::Rating* se = nullptr;
+  double logic_score = 0;
+};
+/// The rating columns appended to the rows by `rate`: er,ep,ed and level (blank unless rated or
+/// stuck), hardest_technique (blank unless rated), rating_status, logic_score, then
+/// n_<technique> for each technique of the SE rater (steps of each family).
+const Schema<RatingRow>& rating_schema();
 
-/// One row per generated item (`generate`/`transform --stats`); `rated` adds score,level.
+/// One row per generated item (`generate`/`transform --stats`); `rated` adds er,level.
 struct GenStatsRow {
   const GenItem* item = nullptr;
   std::string_view method;

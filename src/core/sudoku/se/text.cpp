@@ -1,0 +1,112 @@
+#include "sudoku/se/text.hpp"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "sudoku/logic/text.hpp"
+#include "sudoku/se/state.hpp"
+
+namespace sudoku::se {
+namespace {
+
+/// The candidate grid in the `logic` module's drawing (same masks: bit d-1 for digit d).
+logic::Board board_of(const State& s) {
+  logic::Board b;
+  b.value = s.value;
+  b.cand = s.cand;
+  b.empty = s.empty;
+  return b;
+}
+
+void apply(State& s, const Step& step) {
+  for (Cand c : step.removals) s.remove(c.cell, c.digit);
+  if (step.place_cell >= 0) s.place(step.place_cell, step.place_digit);
+}
+
+std::string rating_text(int tenths) { return fmt::format("{}.{}", tenths / 10, tenths % 10); }
+
+std::string summary(const Rating& r, std::size_t steps) {
+  switch (r.status) {
+    case Status::invalid: return "The givens repeat a digit in a row, column or box.\n";
+    case Status::budget_exceeded:
+      return fmt::format("Stopped after {} steps: the work budget ran out (--se-budget).\n", steps);
+    case Status::stuck:
+      return fmt::format("No technique applies after {} steps: ER 20.0, as the reference rates it.\n", steps);
+    case Status::rated: break;
+  }
+  return fmt::format("Solved in {} steps. ER {}  EP {}  ED {} ({}), hardest technique: {}\n", steps,
+                     rating_text(r.er), rating_text(r.ep), rating_text(r.ed),
+                     levels()[level_index(r.er)].name, tech_name(r.hardest));
+}
+
+}  // namespace
+
+std::string explain_text(const Grid& puzzle, const Rating& rating, const std::vector<Step>& steps,
+                         bool candidates, bool hint) {
+  State s;
+  if (!s.load(puzzle)) return summary(rating, 0);
+  std::string out;
+  const std::size_t n = hint ? std::min<std::size_t>(steps.size(), 1) : steps.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    if (candidates) out += "\n" + logic::candidates_grid(board_of(s));
+    const Step& st = steps[i];
+    const std::string line = fmt::format("{} {}  ({})\n", rating_text(tenths(st.rating)), st.text, effect_text(st));
+    out += hint ? "Hint: " + line : fmt::format("{:4}. {}", i + 1, line);
+    apply(s, st);
+  }
+  if (hint) {
+    if (steps.empty()) out += s.empty == 0 ? "Nothing left to do: the grid is full.\n" : summary(rating, 0);
+    return out;
+  }
+  if (candidates && rating.status != Status::rated) out += "\n" + logic::candidates_grid(board_of(s));
+  out += "\n" + summary(rating, steps.size());
+  return out;
+}
+
+std::string explain_json(const Grid& puzzle, const Rating& rating, const std::vector<Step>& steps,
+                         bool candidates, bool hint) {
+  using nlohmann::json;
+  json doc;
+  doc["puzzle"] = to_line(puzzle);
+  json r = {{"status", std::string(status_id(rating.status))}};
+  if (rating.status == Status::rated || rating.status == Status::stuck) {
+    r["er"] = rating.er / 10.0;
+    r["ep"] = rating.ep / 10.0;
+    r["ed"] = rating.ed / 10.0;
+    r["level"] = std::string(levels()[level_index(rating.er)].name);
+  }
+  if (rating.status == Status::rated) r["hardest_technique"] = std::string(tech_id(rating.hardest));
+  json counts = json::object();
+  for (int t = 0; t < kTechCount; ++t)
+    if (rating.counts[t] != 0) counts[std::string(tech_id(static_cast<Tech>(t)))] = rating.counts[t];
+  r["counts"] = counts;
+  doc["rating"] = r;
+  State s;
+  json arr = json::array();
+  if (s.load(puzzle)) {
+    const std::size_t n = hint ? std::min<std::size_t>(steps.size(), 1) : steps.size();
+    for (std::size_t i = 0; i < n; ++i) {
+      const Step& st = steps[i];
+      json j;
+      j["rating"] = tenths(st.rating) / 10.0;
+      j["technique"] = std::string(tech_id(st.tech));
+      j["text"] = st.text;
+      json rm = json::array();
+      for (Cand c : st.removals) rm.push_back({{"cell", cell_rc(c.cell)}, {"digit", c.digit}});
+      j["removals"] = rm;
+      if (st.place_cell >= 0) j["placement"] = {{"cell", cell_rc(st.place_cell)}, {"digit", st.place_digit}};
+      if (candidates) {
+        const logic::Board b = board_of(s);
+        json cand = json::array();
+        for (int c = 0; c < 81; ++c) cand.push_back(logic::cell_text(b, c));
+        j["candidates"] = cand;
+      }
+      apply(s, st);
+      arr.push_back(std::move(j));
+    }
+  }
+  doc["steps"] = arr;
+  return doc.dump(2);
+}
+
+}  // namespace sudoku::se
