@@ -3,11 +3,13 @@
 // the same puzzles at once; every thread must get the single-threaded answers and counters.
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <thread>
 
 #include "sudoku/io/parse.hpp"
 #include "sudoku/io/reader.hpp"
 #include "sudoku/registry.hpp"
+#include "sudoku/se/se.hpp"
 #include "test_util.hpp"
 
 namespace {
@@ -77,6 +79,41 @@ TEST(SolverThreads, ConcurrentNonogramSolversAgreeWithSerialRuns) {
         },
         [](const sudoku::Result& r) { return r.picture; });
   }
+}
+
+// The SE rater (issue 16), one per thread: its producers keep per-thread scratch (thread_local
+// pools in the chain searches). Puzzles from easy to dynamic chains (the sample's bands, every
+// 20th block); each thread's ER, EP, ED, counts and work must equal a serial run's.
+TEST(SolverThreads, ConcurrentSeRatersAgreeWithSerialRuns) {
+  std::ifstream in(test::shared("se_steps_sample.txt"));
+  std::vector<sudoku::Grid> puzzles;
+  int block = 0;
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind("# puzzle ", 0) == 0 && block++ % 20 == 0) puzzles.push_back(test::parse(line.substr(9, 81)));
+  ASSERT_EQ(puzzles.size(), 12u);
+  std::vector<sudoku::se::Rating> want;
+  sudoku::se::Rater serial;
+  for (const auto& p : puzzles) want.push_back(serial.rate(p));
+  constexpr int kThreads = 4;
+  std::vector<std::vector<sudoku::se::Rating>> got(kThreads);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t)
+    threads.emplace_back([&, t] {
+      sudoku::se::Rater rater;
+      for (std::size_t i = 0; i < puzzles.size(); ++i)
+        got[t].push_back(rater.rate(puzzles[(i + static_cast<std::size_t>(t) * 5) % puzzles.size()]));
+    });
+  for (auto& th : threads) th.join();
+  for (int t = 0; t < kThreads; ++t)
+    for (std::size_t k = 0; k < got[t].size(); ++k) {
+      const std::size_t i = (k + static_cast<std::size_t>(t) * 5) % puzzles.size();
+      EXPECT_EQ(got[t][k].er, want[i].er) << "puzzle " << i;
+      EXPECT_EQ(got[t][k].ep, want[i].ep) << "puzzle " << i;
+      EXPECT_EQ(got[t][k].ed, want[i].ed) << "puzzle " << i;
+      EXPECT_EQ(got[t][k].counts, want[i].counts) << "puzzle " << i;
+      EXPECT_EQ(got[t][k].work, want[i].work) << "puzzle " << i;
+    }
+  EXPECT_GE(want.back().er, 85);  // the last band's puzzle needs dynamic chains
 }
 
 }  // namespace
