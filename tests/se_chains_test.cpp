@@ -6,17 +6,13 @@
 
 #include <gtest/gtest.h>
 
-#include "se_reference.hpp"
-#include "test_util.hpp"
+#include "se_test_util.hpp"
 
 namespace {
 
 using namespace sudoku::se;
+using namespace se_test;
 
-const std::vector<se_ref::RefPuzzle>& sample() {
-  static const auto s = se_ref::read_sample(test::shared("se_steps_sample.txt"));
-  return s;
-}
 
 // Producers 27-29 (chains.cpp): every step of the sample whose technique is a Nishio, multiple or
 // dynamic forcing chain is found exactly (rating and effect) on the reference's grid.

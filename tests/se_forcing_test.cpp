@@ -6,17 +6,13 @@
 
 #include <gtest/gtest.h>
 
-#include "se_reference.hpp"
-#include "test_util.hpp"
+#include "se_test_util.hpp"
 
 namespace {
 
 using namespace sudoku::se;
+using namespace se_test;
 
-const std::vector<se_ref::RefPuzzle>& sample() {
-  static const auto s = se_ref::read_sample(test::shared("se_steps_sample.txt"));
-  return s;
-}
 
 // Producer 25 (forcing chains and cycles, SE_RATING.md section 6).
 constexpr const char* kForcingPrefixes[] = {"Forcing Chain", "Forcing X-Chain", "Bidirectional Cycle",
@@ -26,14 +22,6 @@ bool is_forcing_step(const std::string& text) {
   for (const char* p : kForcingPrefixes)
     if (text.rfind(std::string(p) + ":", 0) == 0) return true;
   return false;
-}
-
-// The reference's grid before step `k` of a sample puzzle.
-State grid_before(const se_ref::RefPuzzle& p, std::size_t k) {
-  State s;
-  s.load(se_ref::grid_of(p.puzzle));
-  for (std::size_t i = 0; i < k; ++i) se_ref::apply_effect(s, p.steps[i].effect);
-  return s;
 }
 
 std::vector<Cand> sorted(std::vector<Cand> v) {

@@ -6,17 +6,13 @@
 
 #include <gtest/gtest.h>
 
-#include "se_reference.hpp"
-#include "test_util.hpp"
+#include "se_test_util.hpp"
 
 namespace {
 
 using namespace sudoku::se;
+using namespace se_test;
 
-const std::vector<se_ref::RefPuzzle>& sample() {
-  static const auto s = se_ref::read_sample(test::shared("se_steps_sample.txt"));
-  return s;
-}
 
 // Producers 13 and 20 (links.cpp): the Turbot family and three strong links.
 constexpr const char* kLinkSteps[] = {"Skyscraper:", "Two-string Kite:", "Turbot Crane:",
@@ -27,18 +23,6 @@ bool is_link_step(const std::string& text) {
   for (const char* p : kLinkSteps)
     if (text.rfind(p, 0) == 0) return true;
   return false;
-}
-
-/// The reference's grid before step `step` (0-based) of puzzle `index` (0-based).
-State grid_before(const se_ref::RefPuzzle& p, std::size_t step) {
-  State s;
-  s.load(se_ref::grid_of(p.puzzle));
-  for (std::size_t i = 0; i < step; ++i) se_ref::apply_effect(s, p.steps[i].effect);
-  return s;
-}
-
-std::string effect_of(const Hint& h) {
-  return effect_text(Step{h.rating, h.tech, h.text, h.removals, h.place_cell, h.place_digit});
 }
 
 TEST(SeRater, StrongLinkPatternsMatchWhereverTheReferenceUsesThem) {

@@ -7,17 +7,13 @@
 
 #include <fmt/format.h>
 
-#include "se_reference.hpp"
-#include "test_util.hpp"
+#include "se_test_util.hpp"
 
 namespace {
 
 using namespace sudoku::se;
+using namespace se_test;
 
-const std::vector<se_ref::RefPuzzle>& sample() {
-  static const auto s = se_ref::read_sample(test::shared("se_steps_sample.txt"));
-  return s;
-}
 
 // What the rater matches: everything (a change that departs from the reference fails here).
 constexpr int kWholeTracesEqual = 240;    // of 240 puzzles: every one
@@ -98,13 +94,6 @@ std::vector<uint8_t> regions(std::initializer_list<int> rs) {
   std::vector<uint8_t> v;
   for (int r : rs) v.push_back(static_cast<uint8_t>(r));
   return v;
-}
-
-std::vector<Hint> all_hints(Producer f, const State& s) {
-  Ctx ctx;
-  Hints out(true);
-  f(s, ctx, out);
-  return std::move(out.list);
 }
 
 TEST(SeRater, FishTakeBaseColumnsBeforeBaseRowsAndRemoveCoverLineByCoverLine) {

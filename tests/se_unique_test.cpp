@@ -6,17 +6,13 @@
 
 #include <gtest/gtest.h>
 
-#include "se_reference.hpp"
-#include "test_util.hpp"
+#include "se_test_util.hpp"
 
 namespace {
 
 using namespace sudoku::se;
+using namespace se_test;
 
-const std::vector<se_ref::RefPuzzle>& sample() {
-  static const auto s = se_ref::read_sample(test::shared("se_steps_sample.txt"));
-  return s;
-}
 
 // Producers 16 and 22 (unique rectangles and loops, BUG): every step of the sample that the
 // reference took with them is found on the reference's grid, with its rating and effect.
@@ -38,20 +34,9 @@ TEST(SeRater, UniquenessStepsMatchWhereverTheReferenceUsesThem) {
 }
 
 // A grid of candidates for the producers alone: every cell empty, {7,8,9} unless given.
+/// A grid of the given candidates, every other cell {7,8,9} (no pattern of its own).
 State candidate_grid(std::initializer_list<std::pair<const char*, const char*>> cells) {
-  State s;
-  s.load(se_ref::grid_of(std::string(81, '.')));
-  std::array<uint16_t, 81> want;
-  want.fill(static_cast<uint16_t>(digit_bit(7) | digit_bit(8) | digit_bit(9)));
-  for (const auto& [rc, digits] : cells) {
-    uint16_t m = 0;
-    for (const char* d = digits; *d; ++d) m |= digit_bit(*d - '0');
-    want[(rc[1] - '1') * 9 + (rc[3] - '1')] = m;
-  }
-  for (int c = 0; c < 81; ++c)
-    for (int d = 1; d <= 9; ++d)
-      if (!(want[c] & digit_bit(d))) s.remove(c, d);
-  return s;
+  return grid_with(cells, static_cast<uint16_t>(digit_bit(7) | digit_bit(8) | digit_bit(9)));
 }
 
 Hint first_unique_loop(const State& s) {
@@ -61,11 +46,6 @@ Hint first_unique_loop(const State& s) {
   unique_loops(s, ctx, hints);
   if (hints.empty()) return Hint{};
   return hints.list.front();
-}
-
-std::string removals_text(const Hint& h) {
-  Step st{h.rating, h.tech, h.text, h.removals, h.place_cell, h.place_digit};
-  return effect_text(st);
 }
 
 TEST(SeRater, UniqueRectangleType3NakedFormBeforeNothingElse) {
@@ -78,7 +58,7 @@ TEST(SeRater, UniqueRectangleType3NakedFormBeforeNothingElse) {
   EXPECT_EQ(tenths(h.rating), 46);
   EXPECT_EQ(h.tech, Tech::unique_rectangle);
   EXPECT_EQ(h.text, "Unique Rectangle type 3: Cells A1,A2,D2,D1 on 1, 2");
-  EXPECT_EQ(removals_text(h), "remove r2c9-3");
+  EXPECT_EQ(effect_of(h), "remove r2c9-3");
 }
 
 TEST(SeRater, UniqueRectangleType4SortsBeforeAType3FoundFirst) {
@@ -92,9 +72,9 @@ TEST(SeRater, UniqueRectangleType4SortsBeforeAType3FoundFirst) {
   unique_loops(s, ctx, all);
   ASSERT_EQ(all.list.size(), 2u);
   EXPECT_EQ(tenths(all.list[0].rating), 45);
-  EXPECT_EQ(removals_text(all.list[0]), "remove r2c1-2 r2c4-2");
+  EXPECT_EQ(effect_of(all.list[0]), "remove r2c1-2 r2c4-2");
   EXPECT_EQ(tenths(all.list[1].rating), 46);
-  EXPECT_EQ(removals_text(all.list[1]), "remove r2c9-3");
+  EXPECT_EQ(effect_of(all.list[1]), "remove r2c9-3");
 }
 
 TEST(SeRater, UniqueRectangleType3HiddenForm) {
@@ -106,7 +86,7 @@ TEST(SeRater, UniqueRectangleType3HiddenForm) {
   const Hint h = first_unique_loop(s);
   EXPECT_EQ(tenths(h.rating), 46);
   EXPECT_EQ(h.text, "Unique Rectangle type 3: Cells A1,A2,D2,D1 on 1, 2");
-  EXPECT_EQ(removals_text(h), "remove r2c7-7 r2c8-8");
+  EXPECT_EQ(effect_of(h), "remove r2c7-7 r2c8-8");
 }
 
 TEST(SeRater, UniqueLoopOfEightCells) {
@@ -118,7 +98,7 @@ TEST(SeRater, UniqueLoopOfEightCells) {
   EXPECT_EQ(tenths(h.rating), 47);
   EXPECT_EQ(h.tech, Tech::unique_loop);
   EXPECT_EQ(h.text.rfind("Unique Loop 8 type 1: Cells A1,", 0), 0u) << h.text;
-  EXPECT_EQ(removals_text(h), "remove r5c1-1 r5c1-2");
+  EXPECT_EQ(effect_of(h), "remove r5c1-1 r5c1-2");
 }
 
 TEST(SeRater, UniqueLoopNeedsEachRegionOnceAtEachParity) {
@@ -132,7 +112,7 @@ TEST(SeRater, UniqueLoopNeedsEachRegionOnceAtEachParity) {
   // Only the rectangles r1c4 r1c7 r2c7 r2c4 and r1c1 r1c7 r2c7 r2c1 (type 1 each, one hint per
   // loop whatever the number of times it is found).
   ASSERT_EQ(all.list.size(), 2u);
-  for (const Hint& h : all.list) EXPECT_EQ(removals_text(h), "remove r2c7-1 r2c7-2");
+  for (const Hint& h : all.list) EXPECT_EQ(effect_of(h), "remove r2c7-1 r2c7-2");
 }
 
 
@@ -174,7 +154,7 @@ TEST(SeRater, BugType3NakedSetWithTheExtraDigits) {
   const Hint h = first_bug(s);
   EXPECT_EQ(tenths(h.rating), 58);
   EXPECT_EQ(h.text, "BUG type 3: A1,D1 on 3, 4");
-  EXPECT_EQ(removals_text(h), "remove r1c8-3 r1c8-4");
+  EXPECT_EQ(effect_of(h), "remove r1c8-3 r1c8-4");
 }
 
 TEST(SeRater, BugType2OneExtraDigitInTwoCells) {
@@ -185,7 +165,7 @@ TEST(SeRater, BugType2OneExtraDigitInTwoCells) {
   const Hint h = first_bug(s);
   EXPECT_EQ(tenths(h.rating), 57);
   EXPECT_EQ(h.text, "BUG type 2: A1,D1 on 3");
-  EXPECT_EQ(removals_text(h), "remove r1c7-3 r1c8-3");
+  EXPECT_EQ(effect_of(h), "remove r1c7-3 r1c8-3");
 }
 
 TEST(SeRater, BugType1AndNoBugWhenABivalueCellBreaksThePattern) {
@@ -195,7 +175,7 @@ TEST(SeRater, BugType1AndNoBugWhenABivalueCellBreaksThePattern) {
   const Hint h = first_bug(one);
   EXPECT_EQ(tenths(h.rating), 56);
   EXPECT_EQ(h.text, "BUG type 1: A1");
-  EXPECT_EQ(removals_text(h), "remove r1c1-1 r1c1-2");
+  EXPECT_EQ(effect_of(h), "remove r1c1-1 r1c1-2");
   // The same with one more bivalue cell r5c5 {1,2}: 1 is once in box 4 with no cell of 3+
   // candidates to carry it: not a BUG.
   const State none = bug_grid({{"r1c1", "123"}, {"r1c4", "12"}, {"r2c1", "12"}, {"r2c4", "12"},

@@ -6,17 +6,13 @@
 
 #include <gtest/gtest.h>
 
-#include "se_reference.hpp"
-#include "test_util.hpp"
+#include "se_test_util.hpp"
 
 namespace {
 
 using namespace sudoku::se;
+using namespace se_test;
 
-const std::vector<se_ref::RefPuzzle>& sample() {
-  static const auto s = se_ref::read_sample(test::shared("se_steps_sample.txt"));
-  return s;
-}
 
 // ---- Producers 21, 23, 24, 26 (wings.cpp, exclusion.cpp) ----
 
@@ -41,21 +37,6 @@ TEST(SeRater, WingsAndAlignedExclusionMatchEveryStepOfTheSample) {
 
 // A grid of empty cells with the given candidates ("r1c1": "12"); every other cell is empty
 // with no candidate, which none of these producers looks at.
-State grid_with(std::initializer_list<std::pair<const char*, const char*>> cells) {
-  State s;
-  s.load(se_ref::grid_of(std::string(81, '.')));
-  std::array<uint16_t, 81> keep{};
-  for (const auto& [rc, digits] : cells) {
-    uint16_t m = 0;
-    for (const char* d = digits; *d; ++d) m |= digit_bit(*d - '0');
-    keep[(rc[1] - '1') * 9 + (rc[3] - '1')] = m;
-  }
-  for (int c = 0; c < 81; ++c)
-    for (int d = 1; d <= 9; ++d)
-      if (!(keep[c] & digit_bit(d))) s.remove(c, d);
-  return s;
-}
-
 std::string first_effect(Producer p, const State& s, double* rating = nullptr) {
   Ctx ctx;
   Hints h;
