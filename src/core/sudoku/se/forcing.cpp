@@ -651,6 +651,10 @@ class Search {
       S_.found.push_back(std::move(h));
       return;
     }
+    // Only a strictly better hint replaces the best: with equal keys the first found stays, as in
+    // the reference's stable sort (a candidate's chain is searched after its cycles on a bound
+    // computed before them).
+    if (have_best_ && !(k < best_)) return;
     have_best_ = true;
     best_ = k;
     best_hint_ = std::move(h);
