@@ -10,10 +10,8 @@
 // Those ordered searches run only where a hint may come: first a plain layered search per
 // candidate (whole layers as bit planes, every node queued once) gives the length of its forcing
 // chains, which does not depend on the order within a layer, and a lower bound under the length
-// of its cycles (none if no on node can reach back to the start); a second one, back from (start,
-// on), is the search from (start, off) too: it gives the length of the chain from "off" and keeps
-// the cycle search to the nodes that can still close a wanted cycle. Off nodes that make no on
-// node are left out of every search: they would end there.
+// of its cycles (none if no on node can reach back to the start). Off nodes that make no on node
+// are left out of every search: they would end there.
 //
 // In the rating loop only the first hint after the sort counts: a hint is built only when its key
 // (rating, complexity, kind) is below the best so far, and a search stops as soon as its next
@@ -88,7 +86,6 @@ struct Scratch {
   Planes live{};  // the off nodes that make some on node in the current pass
   std::vector<Hint> found;                 // `all` mode
   std::vector<Hint::ChainNode> path;
-  std::vector<Planes> back;                // cycles: see Search::reach_back
   Scratch() { pool.reserve(32768); }
 };
 
@@ -134,19 +131,13 @@ class Search {
           // In discovery order: the cycles of the candidate, its chain to "off", its chain to
           // "on". One plain search from "on" gives the first chain's length and a bound under
           // the cycles' lengths; the reference's searches run only where a hint may come first.
-          // The search back from (start, on) bounds the cycle search and is also the plain
-          // search from (start, off): it gives the length of the chain from "off".
           const Bounds b = plain_from_on(cand);
-          const bool off_chain = pass != kY && can_be_made_on(cand);
-          int off_length = -1;
-          if (b.cycle > 0 || off_chain) {
-            const int cycle_max = b.cycle > 0 ? longest_wanted(cycle_base(), kind(), kNoLimit) : 0;
-            const int chain_max = off_chain ? longest_wanted(chain_base(), kind(), kNoLimit) : 0;
-            off_length = reach_back(cand, std::max(cycle_max, chain_max) - 1);
-          }
           if (b.cycle > 0) cycles(cand);
           if (b.chain > 0) chain(cand, true, b.chain);
-          if (off_chain && off_length > 0 && wanted(chain_base(), off_length, kind())) chain(cand, false, off_length);
+          if (pass != kY && can_be_made_on(cand)) {
+            const int length = plain_length(cand);
+            if (length > 0) chain(cand, false, length);
+          }
         }
       }
     }
@@ -324,6 +315,27 @@ class Search {
     }
   }
 
+  // The plain layered search from (start, off) (X and XY passes): the complexity of the first
+  // chain that makes (start, on), or -1 if there is none or it cannot come first.
+  int plain_length(int start) {
+    const int sc = start / 9;
+    const std::size_t sd = static_cast<std::size_t>(start % 9);
+    Planes vis_on{}, vis_off{}, layer{}, made{};
+    set(vis_off[sd], sc);
+    set(layer[sd], sc);
+    uint16_t digits = static_cast<uint16_t>(1u << sd);
+    for (int depth = 0;; depth += 2) {
+      // `layer` holds the off nodes at `depth`.
+      if (!wanted(chain_base(), depth + 2, kind())) return -1;
+      digits = expand(layer, digits, false, made);
+      if (test(made[sd], sc)) return depth + 2;
+      if ((digits = advance(made, digits, true, vis_on, layer, S_.live)) == 0) return -1;
+      if (!wanted(chain_base(), depth + 3, kind())) return -1;
+      digits = expand(layer, digits, true, made);
+      if ((digits = advance(made, digits, false, vis_off, layer, S_.live)) == 0) return -1;
+    }
+  }
+
   // Could a hint of this kind and complexity still come first?
   bool wanted(double base, int complexity, int kind) const {
     if (out_.all() || !have_best_) return true;
@@ -381,69 +393,12 @@ class Search {
     return static_cast<int>(S_.pool.size()) - 1;
   }
 
-  static constexpr int kNoLimit = 1 << 20;
-  static bool in(const Planes& p, int cand) { return test(p[static_cast<std::size_t>(cand % 9)], cand / 9); }
-
-  // The greatest cycle length that may still come first (kNoLimit: any), at most `limit`; the
-  // best so far only shrinks it.
-  int longest_wanted(double base, int kind, int limit) const {
-    if (out_.all() || !have_best_) return limit;
-    int n = std::min(limit, best_.complexity);
-    while (n >= 1 && !wanted(base, n, kind)) --n;
-    return n;
-  }
-
-  // The nodes from which the start can be made on again, by distance: S_.back[k] holds those at
-  // distance k or k - 2, k - 4...: on nodes at even distances, off nodes at odd ones (the start
-  // is at 0). Both kinds of link are symmetric (a weak link joins two peers or two candidates of
-  // a cell, a strong link two conjugates or the two candidates of a bivalue cell), so the nodes
-  // that make a node are the ones it would make with the states swapped: this is the plain
-  // search from (start, off), its layers read with the states swapped. A node of the cycle
-  // search at round r on a path to a cycle of length L is at distance at most L - r, so the
-  // nodes farther than that from the start are left out: as every later arrival at such a node
-  // is later still, the search meets the same nodes in the same order up to every wanted cycle.
-  // Distances above `limit` are not needed. Returns the length of the first chain from
-  // (start, off) to (start, on) (the start made again at an odd distance k: k + 1 nodes), or -1
-  // if there is none within `limit`.
-  int reach_back(int start, int limit) {
-    int chain_length = -1;
-    auto& back = S_.back;
-    back.clear();
-    const int sc = start / 9;
-    const std::size_t sd = static_cast<std::size_t>(start % 9);
-    Planes vis_on{}, vis_off{}, layer{}, made{};
-    set(vis_on[sd], sc);
-    set(layer[sd], sc);
-    back.push_back(vis_on);
-    uint16_t digits = static_cast<uint16_t>(1u << sd);
-    for (int k = 1; k <= limit && digits != 0; ++k) {
-      const bool odd = (k & 1) != 0;
-      // Odd k: the off nodes that make an on node of layer k - 1; even k: the on nodes (which are
-      // live: only the start is made on without a strong link) that make an off node of it.
-      digits = expand(layer, digits, !odd, made);
-      if (odd && chain_length < 0 && test(made[sd], sc)) chain_length = k + 1;
-      digits = advance(made, digits, odd, odd ? vis_off : vis_on, layer, S_.live);
-      back.push_back(odd ? vis_off : vis_on);
-    }
-    return chain_length;
-  }
-  // The nodes of the state of `parity` (1 off, 0 on) at distance at most `rem` from the start.
-  const Planes& within(int rem, int parity) {
-    static const Planes kNone{};
-    if ((rem & 1) != parity) --rem;
-    if (rem < 0) return kNone;
-    const int n = static_cast<int>(S_.back.size());
-    if (rem >= n) rem = ((n - 1) & 1) == parity ? n - 1 : n - 2;
-    return S_.back[static_cast<std::size_t>(rem)];
-  }
-
   // Cycles from (cand, on): off nodes are queued unless they are an ancestor of the on node that
   // makes them, on nodes only once; the start made again by an off layer at round 4 or later
   // closes a cycle.
   void cycles(int start) {
     const double base = cycle_base();
     const int kind = this->kind();
-    int max_len = longest_wanted(base, kind, kNoLimit);  // S_.back covers it
     auto& pool = S_.pool;
     pool.clear();
     S_.in_on = {};
@@ -454,19 +409,14 @@ class Search {
     std::size_t on_begin = 0, on_end = 1;
     while (on_begin < on_end) {
       if (!wanted(base, std::max(4, length + 2), kind)) return;
-      max_len = longest_wanted(base, kind, max_len);
       ++length;
-      // Only the nodes that can still close a wanted cycle (see reach_back).
-      const Planes& close_off = within(max_len - length, 1);
-      const Planes& close_on = within(max_len - length - 1, 0);
       const std::size_t off_begin = pool.size();
       for (std::size_t i = on_begin; i < on_end; ++i) {
         const int p = pool[i].cand;
         const CandSet& anc = S_.anc[static_cast<std::size_t>(p)];
         on_to_off(p, [&](int o, int cause) {
-          // An off node that makes nothing would end there (such a node is not live, and so not
-          // in close_off): it is left out.
-          if (!test(anc, o) && in(close_off, o)) push(o, false, cause, static_cast<int>(i));
+          // An off node that makes nothing would end there: it is left out.
+          if (live(o) && !test(anc, o)) push(o, false, cause, static_cast<int>(i));
         });
       }
       const std::size_t off_end = pool.size();
@@ -476,7 +426,7 @@ class Search {
         const int o = pool[j].cand;
         off_to_on(o, [&](int q, int cause) {
           if (length >= 4 && q == start) cycle_found(start, static_cast<int>(j), cause, length, base, kind);
-          if (test(S_.in_on, q) || !in(close_on, q)) return;
+          if (test(S_.in_on, q)) return;
           set(S_.in_on, q);
           push(q, true, cause, static_cast<int>(j));
           CandSet& a = S_.anc[static_cast<std::size_t>(q)];
