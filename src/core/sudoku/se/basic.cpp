@@ -390,9 +390,18 @@ void hidden_single(const State& s, Ctx& ctx, Hints& out) {
       const int empty = s.empty_in(r);
       if (empty == 0 || (pass == 0) != (empty == 1)) continue;
       ctx.spend(9);
-      for (int d = 1; d <= 9; ++d) {
+      // The digits with one position, from the candidates of the region's cells: digits seen
+      // once and not twice. No branch per digit (this producer runs at every step, and most
+      // regions have no single: a test per digit costs twice as much and mispredicts).
+      unsigned once = 0, twice = 0;
+      for (uint8_t c : G.cells[static_cast<std::size_t>(r)]) {
+        twice |= once & s.cand[c];
+        once |= s.cand[c];
+      }
+      unsigned single = once & ~twice;
+      for (; single != 0; single &= single - 1) {
+        const int d = std::countr_zero(single) + 1;
         const uint16_t p = s.positions(r, d);
-        if (pop9(p) != 1) continue;
         Hint h;
         h.tech = Tech::hidden_single;
         h.rating = empty == 1 ? 1.0 : region_type(r) == kBox ? 1.2 : 1.5;
