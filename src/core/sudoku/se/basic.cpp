@@ -16,9 +16,14 @@ constexpr std::string_view kTypeName[3] = {"block", "row", "column"};
 
 // Subsets of k of 9 items (k = 1-4) as bitmasks in increasing order: the order of Gosper's
 // next combination (section 1).
+// The subsets of the first n items come first (they are the masks below 1 << n): `prefix[k][n]`
+// of them. So the k-subsets of an n-item mask `m`, in increasing order, are the first
+// prefix[k][n] entries with bit j standing for the j-th set bit of m (spreading the bits keeps
+// their order): the searches enumerate only those instead of testing all 126.
 struct Combos {
   std::array<std::array<uint16_t, 126>, 5> list{};
   std::array<int, 5> count{};
+  std::array<std::array<int, 10>, 5> prefix{};
 };
 constexpr Combos make_combos() {
   Combos c{};
@@ -26,9 +31,21 @@ constexpr Combos make_combos() {
     const int k = pop9(m);
     if (k <= 4) c.list[static_cast<std::size_t>(k)][static_cast<std::size_t>(c.count[static_cast<std::size_t>(k)]++)] = static_cast<uint16_t>(m);
   }
+  for (std::size_t k = 0; k <= 4; ++k)
+    for (std::size_t n = 0; n <= 9; ++n)
+      for (int i = 0; i < c.count[k]; ++i) c.prefix[k][n] += c.list[k][static_cast<std::size_t>(i)] < (1u << n);
   return c;
 }
 constexpr Combos kCombos = make_combos();
+
+// The set bits of a 9-bit mask, increasing: the items a combination's bits stand for.
+struct Items {
+  std::array<uint8_t, 9> at{};
+  int n = 0;
+  explicit Items(unsigned m) noexcept {
+    for (; m != 0; m &= m - 1) at[static_cast<std::size_t>(n++)] = static_cast<uint8_t>(std::countr_zero(m));
+  }
+};
 
 // The cell at position p of region r (state.hpp's numbering), usable at compile time.
 constexpr int cell_at(int r, int p) {
@@ -56,6 +73,24 @@ constexpr CrossTable make_cross() {
   return t;
 }
 constexpr CrossTable kCross = make_cross();
+
+// kCrossing[r][t]: the 3 regions of type t that cross region r (a box and a line of another
+// type), increasing: the only ones that can hold 2+ cells of r.
+using CrossingTable = std::array<std::array<std::array<uint8_t, 3>, 3>, 27>;
+constexpr CrossingTable make_crossing() {
+  CrossingTable t{};
+  for (int r = 0; r < 27; ++r)
+    for (int type = 0; type < 3; ++type) {
+      std::size_t n = 0;
+      for (int i = 0; i < 9; ++i) {
+        const int o = region_id(type, i);
+        if (o != r && region_type(o) != region_type(r) && kCross[static_cast<std::size_t>(r)][static_cast<std::size_t>(o)] != 0 && n < 3)
+          t[static_cast<std::size_t>(r)][static_cast<std::size_t>(type)][n++] = static_cast<uint8_t>(o);
+      }
+    }
+  return t;
+}
+constexpr CrossingTable kCrossing = make_crossing();
 
 constexpr uint16_t without(uint16_t a, uint16_t b) noexcept { return static_cast<uint16_t>(a & ~b); }
 
@@ -99,8 +134,7 @@ void intersections(const State& s, Ctx& ctx, Hints& out, bool direct) {
         const int r1 = region_id(t1, i);
         const uint16_t p = s.positions(r1, d);
         if (pop9(p) < 2) continue;
-        for (int j = 0; j < 9; ++j) {
-          const int r2 = region_id(t2, j);
+        for (int r2 : kCrossing[r1][t2]) {
           if (without(p, kCross[r1][r2]) != 0) continue;
           // The second region found (only one can hold 2+ cells of the first).
           const uint16_t gone = without(s.positions(r2, d), kCross[r2][r1]);
@@ -166,13 +200,15 @@ void naked_set(const State& s, Ctx& ctx, Hints& out, int k, Tech tech, double ra
     }
     ctx.spend(9);
     if (pop9(eligible) < k) continue;
-    for (int i = 0; i < kCombos.count[K]; ++i) {
-      const uint16_t set = kCombos.list[K][static_cast<std::size_t>(i)];
-      if (without(set, eligible) != 0) continue;
+    const Items items(eligible);
+    for (int i = 0; i < kCombos.prefix[K][static_cast<std::size_t>(items.n)]; ++i) {
       ctx.spend(1);
-      uint16_t digits = 0;
-      for (uint16_t m = set; m != 0; m &= static_cast<uint16_t>(m - 1))
-        digits |= cm[static_cast<std::size_t>(std::countr_zero(m))];
+      uint16_t set = 0, digits = 0;
+      for (unsigned m = kCombos.list[K][static_cast<std::size_t>(i)]; m != 0; m &= m - 1) {
+        const int p = items.at[static_cast<std::size_t>(std::countr_zero(m))];
+        set |= static_cast<uint16_t>(1u << p);
+        digits |= cm[static_cast<std::size_t>(p)];
+      }
       if (pop9(digits) != k) continue;
       Hint h;
       for (uint16_t m = without(s.open[r], set); m != 0; m &= static_cast<uint16_t>(m - 1)) {
@@ -212,13 +248,15 @@ void hidden_set(const State& s, Ctx& ctx, Hints& out, int k, bool direct, Tech t
     }
     ctx.spend(9);
     if (pop9(eligible) < k) continue;
-    for (int i = 0; i < kCombos.count[K]; ++i) {
-      const uint16_t digits = kCombos.list[K][static_cast<std::size_t>(i)];
-      if (without(digits, eligible) != 0) continue;
+    const Items items(eligible);
+    for (int i = 0; i < kCombos.prefix[K][static_cast<std::size_t>(items.n)]; ++i) {
       ctx.spend(1);
-      uint16_t set = 0;
-      for (uint16_t m = digits; m != 0; m &= static_cast<uint16_t>(m - 1))
-        set |= where[static_cast<std::size_t>(std::countr_zero(m))];
+      uint16_t digits = 0, set = 0;
+      for (unsigned m = kCombos.list[K][static_cast<std::size_t>(i)]; m != 0; m &= m - 1) {
+        const int d = items.at[static_cast<std::size_t>(std::countr_zero(m))];
+        digits |= static_cast<uint16_t>(1u << d);
+        set |= where[static_cast<std::size_t>(d)];
+      }
       if (pop9(set) != k) continue;
       Hint h;
       if (direct) {
