@@ -92,6 +92,25 @@ constexpr CrossingTable make_crossing() {
 }
 constexpr CrossingTable kCrossing = make_crossing();
 
+// kThird[0][m]: the k (0-2) with m inside positions 3k..3k+2, kThird[1][m]: the k with m inside
+// the positions k, k+3, k+6; 3 if none. With kCrossing, the region of the other type that holds
+// all of a region's positions m of a digit: the k-th crossing one (both increase together).
+using ThirdTable = std::array<std::array<uint8_t, 512>, 2>;
+constexpr ThirdTable make_third() {
+  ThirdTable t{};
+  for (unsigned m = 0; m < 512; ++m)
+    for (int g = 0; g < 2; ++g) {
+      uint8_t k = 3;
+      for (uint8_t j = 0; j < 3; ++j) {
+        const unsigned group = g == 0 ? 7u << (3 * j) : 0x49u << j;
+        if ((m & ~group) == 0) k = j;
+      }
+      t[static_cast<std::size_t>(g)][m] = k;
+    }
+  return t;
+}
+constexpr ThirdTable kThird = make_third();
+
 constexpr uint16_t without(uint16_t a, uint16_t b) noexcept { return static_cast<uint16_t>(a & ~b); }
 
 // "E4,E5"
@@ -128,56 +147,59 @@ void intersections(const State& s, Ctx& ctx, Hints& out, bool direct) {
   const Geometry& G = geo();
   for (const auto& pair : kPairs) {
     const int t1 = pair[0], t2 = pair[1];
+    // A box's positions in a column are p % 3, in a row, and a line's in a box, p / 3.
+    const int thirds = t1 == kBox && t2 == kCol ? 1 : 0;
     ctx.spend(81);
     for (int d = 1; d <= 9; ++d)
       for (int i = 0; i < 9; ++i) {
         const int r1 = region_id(t1, i);
         const uint16_t p = s.positions(r1, d);
-        if (pop9(p) < 2) continue;
-        for (int r2 : kCrossing[r1][t2]) {
-          if (without(p, kCross[r1][r2]) != 0) continue;
-          // The second region found (only one can hold 2+ cells of the first).
-          const uint16_t gone = without(s.positions(r2, d), kCross[r2][r1]);
-          if (gone == 0) break;
-          Hint h;
-          h.digits = digit_bit(d);
-          h.base.push_back(static_cast<uint8_t>(r1));
-          h.cover.push_back(static_cast<uint8_t>(r2));
-          for (uint16_t m = p; m != 0; m &= static_cast<uint16_t>(m - 1))
-            h.cells.push_back(G.cells[r1][std::countr_zero(m)]);
-          if (direct) {
-            // The first other region of the first type, crossing the second, left with one
-            // place for d where it had more.
-            for (int k = 0; k < 9 && h.place_cell < 0; ++k) {
-              const int r = region_id(t1, k);
-              if (r == r1) continue;
-              const uint16_t q = s.positions(r, d);
-              const uint16_t left = without(q, kCross[r][r2]);
-              if (pop9(q) > 1 && pop9(left) == 1) {
-                h.place_cell = G.cells[r][std::countr_zero(left)];
-                h.place_digit = d;
-              }
-            }
-            if (h.place_cell < 0) break;
-            h.tech = t1 == kBox ? Tech::direct_pointing : Tech::direct_claiming;
-            h.rating = t1 == kBox ? 1.7 : 1.9;
-            if (ctx.want_text)
-              h.text = std::string(t1 == kBox ? "Direct Pointing" : "Direct Claiming") + ": Cells " +
-                       cells_text(h.cells) + ": " + std::to_string(d) + " of " + std::string(kTypeName[t1]) +
-                       " in " + std::string(kTypeName[t2]);
-          } else {
-            for (uint16_t m = gone; m != 0; m &= static_cast<uint16_t>(m - 1))
-              h.removals.push_back(Cand{G.cells[r2][std::countr_zero(m)], static_cast<uint8_t>(d)});
-            h.tech = t1 == kBox ? Tech::pointing : Tech::claiming;
-            h.rating = t1 == kBox ? 2.6 : 2.8;
-            if (ctx.want_text)
-              h.text = std::string(t1 == kBox ? "Pointing" : "Claiming") + ": Cells " + cells_text(h.cells) +
-                       ": " + std::to_string(d) + " in " + std::string(kTypeName[t1]) + " and " +
-                       std::string(kTypeName[t2]);
+        if ((p & (p - 1)) == 0) continue;  // fewer than 2
+        const int third = kThird[thirds][p];
+        if (third == 3) continue;
+        // The second region, the only one that holds all of them.
+        const int r2 = kCrossing[r1][t2][third];
+        const uint16_t gone = without(s.positions(r2, d), kCross[r2][r1]);
+        if (gone == 0) continue;
+        int place_cell = -1;
+        if (direct) {
+          // The first other region of the first type, crossing the second, left with one
+          // place for d where it had more.
+          for (int k = 0; k < 9 && place_cell < 0; ++k) {
+            const int r = region_id(t1, k);
+            if (r == r1) continue;
+            const uint16_t q = s.positions(r, d);
+            const uint16_t left = without(q, kCross[r][r2]);
+            if (pop9(q) > 1 && pop9(left) == 1) place_cell = G.cells[r][std::countr_zero(left)];
           }
-          if (!out.add(std::move(h))) return;
-          break;
+          if (place_cell < 0) continue;
         }
+        Hint h;
+        h.digits = digit_bit(d);
+        h.base.push_back(static_cast<uint8_t>(r1));
+        h.cover.push_back(static_cast<uint8_t>(r2));
+        for (uint16_t m = p; m != 0; m &= static_cast<uint16_t>(m - 1))
+          h.cells.push_back(G.cells[r1][std::countr_zero(m)]);
+        if (direct) {
+          h.place_cell = place_cell;
+          h.place_digit = d;
+          h.tech = t1 == kBox ? Tech::direct_pointing : Tech::direct_claiming;
+          h.rating = t1 == kBox ? 1.7 : 1.9;
+          if (ctx.want_text)
+            h.text = std::string(t1 == kBox ? "Direct Pointing" : "Direct Claiming") + ": Cells " +
+                     cells_text(h.cells) + ": " + std::to_string(d) + " of " + std::string(kTypeName[t1]) +
+                     " in " + std::string(kTypeName[t2]);
+        } else {
+          for (uint16_t m = gone; m != 0; m &= static_cast<uint16_t>(m - 1))
+            h.removals.push_back(Cand{G.cells[r2][std::countr_zero(m)], static_cast<uint8_t>(d)});
+          h.tech = t1 == kBox ? Tech::pointing : Tech::claiming;
+          h.rating = t1 == kBox ? 2.6 : 2.8;
+          if (ctx.want_text)
+            h.text = std::string(t1 == kBox ? "Pointing" : "Claiming") + ": Cells " + cells_text(h.cells) +
+                     ": " + std::to_string(d) + " in " + std::string(kTypeName[t1]) + " and " +
+                     std::string(kTypeName[t2]);
+        }
+        if (!out.add(std::move(h))) return;
       }
   }
 }
