@@ -445,10 +445,17 @@ void wing(const State& s, Ctx& ctx, Hints& out, bool xyz) {
 // row order, digits 1-9.
 void hidden_single(const State& s, Ctx& ctx, Hints& out) {
   const Geometry& G = geo();
+  // The first pass notes the regions with 2+ empty cells, in order, for the second.
+  std::array<uint8_t, 27> later{};
+  int nlater = 0;
   for (int pass = 0; pass < 2; ++pass)
-    for (int r : G.scan_bcr) {
+    for (int i = 0, n = pass == 0 ? 27 : nlater; i < n; ++i) {
+      const int r = pass == 0 ? G.scan_bcr[static_cast<std::size_t>(i)] : later[static_cast<std::size_t>(i)];
       const int empty = s.empty_in(r);
-      if (empty == 0 || (pass == 0) != (empty == 1)) continue;
+      if (pass == 0) {
+        if (empty >= 2) later[static_cast<std::size_t>(nlater++)] = static_cast<uint8_t>(r);
+        if (empty != 1) continue;
+      }
       ctx.spend(9);
       // The digits with one position, from the candidates of the region's cells: digits seen
       // once and not twice. No branch per digit (this producer runs at every step, and most
