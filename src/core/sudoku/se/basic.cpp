@@ -458,8 +458,8 @@ void hidden_single(const State& s, Ctx& ctx, Hints& out) {
       }
       ctx.spend(9);
       // The digits with one position, from the candidates of the region's cells: digits seen
-      // once and not twice. No branch per digit (this producer runs at every step, and most
-      // regions have no single: a test per digit costs twice as much and mispredicts).
+      // once and not twice. No branch per digit: this producer runs at every step and most
+      // regions have no single, so a test per digit is mostly mispredicted branches.
       unsigned once = 0, twice = 0;
       for (uint8_t c : G.cells[static_cast<std::size_t>(r)]) {
         twice |= once & s.cand[c];
