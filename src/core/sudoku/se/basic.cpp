@@ -16,9 +16,14 @@ constexpr std::string_view kTypeName[3] = {"block", "row", "column"};
 
 // Subsets of k of 9 items (k = 1-4) as bitmasks in increasing order: the order of Gosper's
 // next combination (section 1).
+// The subsets of the first n items come first (they are the masks below 1 << n): `prefix[k][n]`
+// of them. So the k-subsets of an n-item mask `m`, in increasing order, are the first
+// prefix[k][n] entries with bit j standing for the j-th set bit of m (spreading the bits keeps
+// their order): the searches enumerate only those instead of testing all 126.
 struct Combos {
   std::array<std::array<uint16_t, 126>, 5> list{};
   std::array<int, 5> count{};
+  std::array<std::array<int, 10>, 5> prefix{};
 };
 constexpr Combos make_combos() {
   Combos c{};
@@ -26,9 +31,21 @@ constexpr Combos make_combos() {
     const int k = pop9(m);
     if (k <= 4) c.list[static_cast<std::size_t>(k)][static_cast<std::size_t>(c.count[static_cast<std::size_t>(k)]++)] = static_cast<uint16_t>(m);
   }
+  for (std::size_t k = 0; k <= 4; ++k)
+    for (std::size_t n = 0; n <= 9; ++n)
+      for (int i = 0; i < c.count[k]; ++i) c.prefix[k][n] += c.list[k][static_cast<std::size_t>(i)] < (1u << n);
   return c;
 }
 constexpr Combos kCombos = make_combos();
+
+// The set bits of a 9-bit mask, increasing: the items a combination's bits stand for.
+struct Items {
+  std::array<uint8_t, 9> at{};
+  int n = 0;
+  explicit Items(unsigned m) noexcept {
+    for (; m != 0; m &= m - 1) at[static_cast<std::size_t>(n++)] = static_cast<uint8_t>(std::countr_zero(m));
+  }
+};
 
 // The cell at position p of region r (state.hpp's numbering), usable at compile time.
 constexpr int cell_at(int r, int p) {
@@ -56,6 +73,43 @@ constexpr CrossTable make_cross() {
   return t;
 }
 constexpr CrossTable kCross = make_cross();
+
+// kCrossing[r][t]: the 3 regions of type t that cross region r (a box and a line of another
+// type), increasing: the only ones that can hold 2+ cells of r.
+using CrossingTable = std::array<std::array<std::array<uint8_t, 3>, 3>, 27>;
+constexpr CrossingTable make_crossing() {
+  CrossingTable t{};
+  for (int r = 0; r < 27; ++r)
+    for (int type = 0; type < 3; ++type) {
+      std::size_t n = 0;
+      for (int i = 0; i < 9; ++i) {
+        const int o = region_id(type, i);
+        if (o != r && region_type(o) != region_type(r) && kCross[static_cast<std::size_t>(r)][static_cast<std::size_t>(o)] != 0 && n < 3)
+          t[static_cast<std::size_t>(r)][static_cast<std::size_t>(type)][n++] = static_cast<uint8_t>(o);
+      }
+    }
+  return t;
+}
+constexpr CrossingTable kCrossing = make_crossing();
+
+// kThird[0][m]: the k (0-2) with m inside positions 3k..3k+2, kThird[1][m]: the k with m inside
+// the positions k, k+3, k+6; 3 if none. With kCrossing, the region of the other type that holds
+// all of a region's positions m of a digit: the k-th crossing one (both increase together).
+using ThirdTable = std::array<std::array<uint8_t, 512>, 2>;
+constexpr ThirdTable make_third() {
+  ThirdTable t{};
+  for (unsigned m = 0; m < 512; ++m)
+    for (int g = 0; g < 2; ++g) {
+      uint8_t k = 3;
+      for (uint8_t j = 0; j < 3; ++j) {
+        const unsigned group = g == 0 ? 7u << (3 * j) : 0x49u << j;
+        if ((m & ~group) == 0) k = j;
+      }
+      t[static_cast<std::size_t>(g)][m] = k;
+    }
+  return t;
+}
+constexpr ThirdTable kThird = make_third();
 
 constexpr uint16_t without(uint16_t a, uint16_t b) noexcept { return static_cast<uint16_t>(a & ~b); }
 
@@ -93,57 +147,59 @@ void intersections(const State& s, Ctx& ctx, Hints& out, bool direct) {
   const Geometry& G = geo();
   for (const auto& pair : kPairs) {
     const int t1 = pair[0], t2 = pair[1];
+    // A box's positions in a column are p % 3, in a row, and a line's in a box, p / 3.
+    const int thirds = t1 == kBox && t2 == kCol ? 1 : 0;
     ctx.spend(81);
     for (int d = 1; d <= 9; ++d)
       for (int i = 0; i < 9; ++i) {
         const int r1 = region_id(t1, i);
         const uint16_t p = s.positions(r1, d);
-        if (pop9(p) < 2) continue;
-        for (int j = 0; j < 9; ++j) {
-          const int r2 = region_id(t2, j);
-          if (without(p, kCross[r1][r2]) != 0) continue;
-          // The second region found (only one can hold 2+ cells of the first).
-          const uint16_t gone = without(s.positions(r2, d), kCross[r2][r1]);
-          if (gone == 0) break;
-          Hint h;
-          h.digits = digit_bit(d);
-          h.base.push_back(static_cast<uint8_t>(r1));
-          h.cover.push_back(static_cast<uint8_t>(r2));
-          for (uint16_t m = p; m != 0; m &= static_cast<uint16_t>(m - 1))
-            h.cells.push_back(G.cells[r1][std::countr_zero(m)]);
-          if (direct) {
-            // The first other region of the first type, crossing the second, left with one
-            // place for d where it had more.
-            for (int k = 0; k < 9 && h.place_cell < 0; ++k) {
-              const int r = region_id(t1, k);
-              if (r == r1) continue;
-              const uint16_t q = s.positions(r, d);
-              const uint16_t left = without(q, kCross[r][r2]);
-              if (pop9(q) > 1 && pop9(left) == 1) {
-                h.place_cell = G.cells[r][std::countr_zero(left)];
-                h.place_digit = d;
-              }
-            }
-            if (h.place_cell < 0) break;
-            h.tech = t1 == kBox ? Tech::direct_pointing : Tech::direct_claiming;
-            h.rating = t1 == kBox ? 1.7 : 1.9;
-            if (ctx.want_text)
-              h.text = std::string(t1 == kBox ? "Direct Pointing" : "Direct Claiming") + ": Cells " +
-                       cells_text(h.cells) + ": " + std::to_string(d) + " of " + std::string(kTypeName[t1]) +
-                       " in " + std::string(kTypeName[t2]);
-          } else {
-            for (uint16_t m = gone; m != 0; m &= static_cast<uint16_t>(m - 1))
-              h.removals.push_back(Cand{G.cells[r2][std::countr_zero(m)], static_cast<uint8_t>(d)});
-            h.tech = t1 == kBox ? Tech::pointing : Tech::claiming;
-            h.rating = t1 == kBox ? 2.6 : 2.8;
-            if (ctx.want_text)
-              h.text = std::string(t1 == kBox ? "Pointing" : "Claiming") + ": Cells " + cells_text(h.cells) +
-                       ": " + std::to_string(d) + " in " + std::string(kTypeName[t1]) + " and " +
-                       std::string(kTypeName[t2]);
+        if ((p & (p - 1)) == 0) continue;  // fewer than 2
+        const int third = kThird[thirds][p];
+        if (third == 3) continue;
+        // The second region, the only one that holds all of them.
+        const int r2 = kCrossing[r1][t2][third];
+        const uint16_t gone = without(s.positions(r2, d), kCross[r2][r1]);
+        if (gone == 0) continue;
+        int place_cell = -1;
+        if (direct) {
+          // The first other region of the first type, crossing the second, left with one
+          // place for d where it had more.
+          for (int k = 0; k < 9 && place_cell < 0; ++k) {
+            const int r = region_id(t1, k);
+            if (r == r1) continue;
+            const uint16_t q = s.positions(r, d);
+            const uint16_t left = without(q, kCross[r][r2]);
+            if (pop9(q) > 1 && pop9(left) == 1) place_cell = G.cells[r][std::countr_zero(left)];
           }
-          if (!out.add(std::move(h))) return;
-          break;
+          if (place_cell < 0) continue;
         }
+        Hint h;
+        h.digits = digit_bit(d);
+        h.base.push_back(static_cast<uint8_t>(r1));
+        h.cover.push_back(static_cast<uint8_t>(r2));
+        for (uint16_t m = p; m != 0; m &= static_cast<uint16_t>(m - 1))
+          h.cells.push_back(G.cells[r1][std::countr_zero(m)]);
+        if (direct) {
+          h.place_cell = place_cell;
+          h.place_digit = d;
+          h.tech = t1 == kBox ? Tech::direct_pointing : Tech::direct_claiming;
+          h.rating = t1 == kBox ? 1.7 : 1.9;
+          if (ctx.want_text)
+            h.text = std::string(t1 == kBox ? "Direct Pointing" : "Direct Claiming") + ": Cells " +
+                     cells_text(h.cells) + ": " + std::to_string(d) + " of " + std::string(kTypeName[t1]) +
+                     " in " + std::string(kTypeName[t2]);
+        } else {
+          for (uint16_t m = gone; m != 0; m &= static_cast<uint16_t>(m - 1))
+            h.removals.push_back(Cand{G.cells[r2][std::countr_zero(m)], static_cast<uint8_t>(d)});
+          h.tech = t1 == kBox ? Tech::pointing : Tech::claiming;
+          h.rating = t1 == kBox ? 2.6 : 2.8;
+          if (ctx.want_text)
+            h.text = std::string(t1 == kBox ? "Pointing" : "Claiming") + ": Cells " + cells_text(h.cells) +
+                     ": " + std::to_string(d) + " in " + std::string(kTypeName[t1]) + " and " +
+                     std::string(kTypeName[t2]);
+        }
+        if (!out.add(std::move(h))) return;
       }
   }
 }
@@ -166,13 +222,15 @@ void naked_set(const State& s, Ctx& ctx, Hints& out, int k, Tech tech, double ra
     }
     ctx.spend(9);
     if (pop9(eligible) < k) continue;
-    for (int i = 0; i < kCombos.count[K]; ++i) {
-      const uint16_t set = kCombos.list[K][static_cast<std::size_t>(i)];
-      if (without(set, eligible) != 0) continue;
+    const Items items(eligible);
+    for (int i = 0; i < kCombos.prefix[K][static_cast<std::size_t>(items.n)]; ++i) {
       ctx.spend(1);
-      uint16_t digits = 0;
-      for (uint16_t m = set; m != 0; m &= static_cast<uint16_t>(m - 1))
-        digits |= cm[static_cast<std::size_t>(std::countr_zero(m))];
+      uint16_t set = 0, digits = 0;
+      for (unsigned m = kCombos.list[K][static_cast<std::size_t>(i)]; m != 0; m &= m - 1) {
+        const int p = items.at[static_cast<std::size_t>(std::countr_zero(m))];
+        set |= static_cast<uint16_t>(1u << p);
+        digits |= cm[static_cast<std::size_t>(p)];
+      }
       if (pop9(digits) != k) continue;
       Hint h;
       for (uint16_t m = without(s.open[r], set); m != 0; m &= static_cast<uint16_t>(m - 1)) {
@@ -212,13 +270,15 @@ void hidden_set(const State& s, Ctx& ctx, Hints& out, int k, bool direct, Tech t
     }
     ctx.spend(9);
     if (pop9(eligible) < k) continue;
-    for (int i = 0; i < kCombos.count[K]; ++i) {
-      const uint16_t digits = kCombos.list[K][static_cast<std::size_t>(i)];
-      if (without(digits, eligible) != 0) continue;
+    const Items items(eligible);
+    for (int i = 0; i < kCombos.prefix[K][static_cast<std::size_t>(items.n)]; ++i) {
       ctx.spend(1);
-      uint16_t set = 0;
-      for (uint16_t m = digits; m != 0; m &= static_cast<uint16_t>(m - 1))
-        set |= where[static_cast<std::size_t>(std::countr_zero(m))];
+      uint16_t digits = 0, set = 0;
+      for (unsigned m = kCombos.list[K][static_cast<std::size_t>(i)]; m != 0; m &= m - 1) {
+        const int d = items.at[static_cast<std::size_t>(std::countr_zero(m))];
+        digits |= static_cast<uint16_t>(1u << d);
+        set |= where[static_cast<std::size_t>(d)];
+      }
       if (pop9(set) != k) continue;
       Hint h;
       if (direct) {
@@ -385,14 +445,30 @@ void wing(const State& s, Ctx& ctx, Hints& out, bool xyz) {
 // row order, digits 1-9.
 void hidden_single(const State& s, Ctx& ctx, Hints& out) {
   const Geometry& G = geo();
+  // The first pass notes the regions with 2+ empty cells, in order, for the second.
+  std::array<uint8_t, 27> later{};
+  int nlater = 0;
   for (int pass = 0; pass < 2; ++pass)
-    for (int r : G.scan_bcr) {
+    for (int i = 0, n = pass == 0 ? 27 : nlater; i < n; ++i) {
+      const int r = pass == 0 ? G.scan_bcr[static_cast<std::size_t>(i)] : later[static_cast<std::size_t>(i)];
       const int empty = s.empty_in(r);
-      if (empty == 0 || (pass == 0) != (empty == 1)) continue;
+      if (pass == 0) {
+        if (empty >= 2) later[static_cast<std::size_t>(nlater++)] = static_cast<uint8_t>(r);
+        if (empty != 1) continue;
+      }
       ctx.spend(9);
-      for (int d = 1; d <= 9; ++d) {
+      // The digits with one position, from the candidates of the region's cells: digits seen
+      // once and not twice. No branch per digit: this producer runs at every step and most
+      // regions have no single, so a test per digit is mostly mispredicted branches.
+      unsigned once = 0, twice = 0;
+      for (uint8_t c : G.cells[static_cast<std::size_t>(r)]) {
+        twice |= once & s.cand[c];
+        once |= s.cand[c];
+      }
+      unsigned single = once & ~twice;
+      for (; single != 0; single &= single - 1) {
+        const int d = std::countr_zero(single) + 1;
         const uint16_t p = s.positions(r, d);
-        if (pop9(p) != 1) continue;
         Hint h;
         h.tech = Tech::hidden_single;
         h.rating = empty == 1 ? 1.0 : region_type(r) == kBox ? 1.2 : 1.5;
