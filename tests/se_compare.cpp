@@ -8,9 +8,9 @@
 //       on the reference's grid before each of its steps; per technique (the reference's text up
 //       to the colon) how many steps we match; -t keeps the steps whose reference text starts
 //       with PREFIX, -v prints the mismatches.
-//   se_compare er FILE.csv [-n N] [--source NAME]   ER against a ratings CSV (puzzle and
+//   se_compare er FILE.csv [-n N] [--source NAME] [-v]   ER against a ratings CSV (puzzle and
 //       se_rating columns; se_ratings_more.csv's dataset column filters with --source): exact
-//       share, Spearman, per band, time per puzzle.
+//       share, Spearman, per band, time per puzzle; -v prints each puzzle whose ER differs.
 #include <algorithm>
 #include <chrono>
 #include <cstring>
@@ -108,8 +108,10 @@ int er(int argc, char** argv) {
   if (argc < 3) return 2;
   std::string path = argv[2], source;
   std::size_t limit = 0;
+  bool verbose = false;
   for (int i = 3; i < argc; ++i) {
-    if (!std::strcmp(argv[i], "-n") && i + 1 < argc) limit = std::stoul(argv[++i]);
+    if (!std::strcmp(argv[i], "-v")) verbose = true;
+    else if (!std::strcmp(argv[i], "-n") && i + 1 < argc) limit = std::stoul(argv[++i]);
     else if (!std::strcmp(argv[i], "--source") && i + 1 < argc) source = argv[++i];
   }
   std::ifstream in(path);
@@ -136,6 +138,9 @@ int er(int argc, char** argv) {
     theirs.push_back(ref / 10.0);
     const bool eq = r.er == ref;
     equal += eq;
+    if (verbose && !eq)
+      std::cout << fmt::format("differs: {} ER {} ours {} (line {})\n", puzzle, rating, se_ref::rating_text(r.er),
+                               ours.size() + 1);
     auto& b = band[ref / 5];
     b.first += eq;
     ++b.second;
@@ -159,6 +164,6 @@ int main(int argc, char** argv) {
   if (argc >= 2 && !std::strcmp(argv[1], "trace")) return trace(argc, argv);
   if (argc >= 2 && !std::strcmp(argv[1], "steps")) return steps(argc, argv);
   if (argc >= 2 && !std::strcmp(argv[1], "er")) return er(argc, argv);
-  std::cerr << "usage: se_compare trace [SAMPLE] [-v] [-p N] | se_compare steps [SAMPLE] [-t PREFIX] [-v] | se_compare er FILE.csv [-n N] [--source NAME]\n";
+  std::cerr << "usage: se_compare trace [SAMPLE] [-v] [-p N] | se_compare steps [SAMPLE] [-t PREFIX] [-v] | se_compare er FILE.csv [-n N] [--source NAME] [-v]\n";
   return 2;
 }
