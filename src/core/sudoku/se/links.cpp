@@ -95,6 +95,7 @@ struct Link {
   uint8_t region;
   bool grouped;
   uint32_t reach;  ///< end[0].in | end[1].in: two links join only if their reaches meet
+  uint32_t joinable;  ///< the link regions (bit = region id) with a version whose reach meets this
   Link& start(int r, bool g) noexcept {
     end[0].n = end[1].n = 0;
     region = static_cast<uint8_t>(r);
@@ -108,7 +109,7 @@ enum class Family { turbot, three };
 
 /// The region's cells at the positions in `mask` (region order), at most `cap` of them.
 void add_positions(End& e, int region, unsigned mask, int cap) {
-  const Geometry& G = geo();
+  static const Geometry& G = geo();  // geo() is an out-of-line call: once, not per link
   for (; mask != 0 && e.n < cap; mask &= mask - 1) e.add(G.cells[region][std::countr_zero(mask)]);
 }
 
@@ -116,7 +117,7 @@ void add_positions(End& e, int region, unsigned mask, int cap) {
 /// "A region is a link", three strong links "Links differ"). Returns how many (0-2) were put in
 /// `out`.
 int link_versions(const State& s, int region, int d, Family fam, Link* out) {
-  const Geometry& G = geo();
+  static const Geometry& G = geo();
   const unsigned p = s.positions(region, d);
   const int k = pop9(p);
   const int type = region_type(region);
@@ -275,21 +276,33 @@ struct LinkTable {
   std::array<std::array<uint32_t, 27>, 9> clash{};
   std::array<std::array<std::array<Link, 2>, 27>, 9> v;  // only the first n[d][r] are set
   void build(const State& s, Family fam, Ctx& ctx) {
+    const Geometry& G = geo();
     ctx.spend(243);
-    for (int d = 1; d <= 9; ++d)
+    for (int d = 1; d <= 9; ++d) {
+      // [bit of Link::reach] -> the link regions with a version whose reach holds that bit;
+      // a version's Link::joinable is the union over the bits of its reach.
+      std::array<uint32_t, 27> meet{};
       for (int r = 0; r < 27; ++r) {
         const int k = link_versions(s, r, d, fam, v[d - 1][r].data());
         n[d - 1][r] = static_cast<uint8_t>(k);
         if (k == 0) continue;
         has[d - 1][region_type(r)] |= static_cast<uint16_t>(1u << (r % 9));
         each_bit(s.positions(r, d), [&](int p) {
-          for (int g : geo().region[geo().cells[r][p]]) clash[d - 1][r] |= 1u << g;
+          for (int g : G.region[G.cells[r][p]]) clash[d - 1][r] |= 1u << g;
         });
         for (int i = 0; i < k; ++i) {
           Link& l = v[d - 1][r][i];
           l.reach = l.end[0].in | l.end[1].in;
+          each_bit(l.reach, [&](int b) { meet[b] |= 1u << r; });
         }
       }
+      for (int r = 0; r < 27; ++r)
+        for (int i = 0; i < n[d - 1][r]; ++i) {
+          Link& l = v[d - 1][r][i];
+          l.joinable = 0;
+          each_bit(l.reach, [&](int b) { l.joinable |= meet[b]; });
+        }
+    }
   }
 };
 
@@ -333,11 +346,15 @@ void turbot(const State& s, Ctx& ctx, Hints& out) {
           // Cover regions that share no candidate cell with the base region.
           const unsigned covers = links.has[d - 1][ct] & (bt == ct ? ~0u << (bi + 1) : ~0u) &
                                   ~(links.clash[d - 1][rb] >> (9 * ct));
+          // Covers none of whose versions can join B are only counted (the same work as
+          // before): their versions would all fail the reach test below.
+          const uint32_t joinable = B.joinable >> (9 * ct);
           each_bit(covers, [&](int ci) {
             const int rc = region_id(ct, ci);
             const int nc = links.n[d - 1][rc];
-            const Cells outside = dcells - (T.region[rb] | T.region[rc]);
             ctx.spend(4 * static_cast<uint64_t>(nc));
+            if (!((joinable >> ci) & 1)) return;
+            const Cells outside = dcells - (T.region[rb] | T.region[rc]);
             for (int vc = 0; vc < nc; ++vc) {
               const Link& C = links.v[d - 1][rc][vc];
               if ((B.reach & C.reach) == 0) continue;
@@ -514,7 +531,13 @@ void three_strong_links(const State& s, Ctx& ctx, Hints& out) {
               const Link* L[3] = {&v[r1][v1], &v[r2][v2], nullptr};
               const bool j01 = (L[0]->reach & L[1]->reach) != 0;
               if (j01) join_pair(L, 0, 1);
-              each_bit(next_regions(types[2], types[1], i2, clash[r1] | clash[r2]), [&](int i3) {
+              // The test below needs two of the three pairs joined: with 0-1 joined, link 2 must
+              // join link 0 or 1; else both. Regions none of whose versions can do that are
+              // skipped whole (Link::joinable); the others go through the same test, so
+              // evaluate() sees the same triples in the same order.
+              const uint32_t m0 = L[0]->joinable, m1 = L[1]->joinable;
+              const uint32_t third = (j01 ? m0 | m1 : m0 & m1) >> (9 * types[2]);
+              each_bit(next_regions(types[2], types[1], i2, clash[r1] | clash[r2]) & third, [&](int i3) {
                 const int r3 = region_id(types[2], i3);
                 for (int v3 = 0; v3 < n[r3]; ++v3) {
                   L[2] = &v[r3][v3];

@@ -25,6 +25,7 @@ struct CellSet {
   void insert(int c) noexcept { (c < 64 ? lo : hi) |= uint64_t{1} << (c & 63); }
   void erase(int c) noexcept { (c < 64 ? lo : hi) &= ~(uint64_t{1} << (c & 63)); }
   bool empty() const noexcept { return (lo | hi) == 0; }
+  bool has(int c) const noexcept { return ((c < 64 ? lo : hi) >> (c & 63)) & 1; }
   /// Removes and returns the smallest cell.
   int pop() noexcept {
     if (lo != 0) {
@@ -106,16 +107,19 @@ class WingSearch {
     return v & holders_[d - 1];
   }
 
-  bool restricted(int d, int w) const {
+  // Every set cell holding d sees w. Most pivots fail this for both digits, so it is a peer
+  // mask test rather than sees() (divisions).
+  bool restricted(int d, const CellSet& wpeers) const {
     for (int i = 0; i < n_; ++i)
-      if (s_.has(cells_[i], d) && !sees(cells_[i], w)) return false;
+      if (s_.has(cells_[i], d) && !wpeers.has(cells_[i])) return false;
     return true;
   }
 
   void try_wing(uint16_t digits, int w) {
     const int x = std::countr_zero(s_.cand[w]) + 1;
     const int z = 16 - std::countl_zero(s_.cand[w]);
-    const bool rx = restricted(x, w), rz = restricted(z, w);
+    const CellSet wpeers = CellSet::peers(w);
+    const bool rx = restricted(x, wpeers), rz = restricted(z, wpeers);
     if (!rx && !rz) return;
     std::array<uint16_t, 81> rm{};
     bool any = false, other = false, got_x = false, got_z = false;
