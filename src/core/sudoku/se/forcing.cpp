@@ -84,6 +84,20 @@ struct Scratch {
   std::array<CellSet, 9> digit_cells{};    // cells holding each digit as a candidate
   std::array<std::array<CellSet, 81>, 9> mates{};  // [digit][cell]: conjugates in its regions
   Planes live{};  // the off nodes that make some on node in the current pass
+  // The links of the current pass, candidate by candidate, in the order of on_to_off (live off
+  // nodes only) and off_to_on: the cycle search follows them once per node it queues, and an off
+  // node is queued once per parent, so looking them up beats making them again. Made on first
+  // use (the searches reach a part of the candidates): valid where the stamp is `gen`, which
+  // each pass increments.
+  struct Link {
+    uint16_t cand;
+    int8_t cause;
+  };
+  std::array<uint8_t, 729> n_off{}, n_on{};
+  std::array<uint32_t, 729> off_gen{}, on_gen{};
+  uint32_t gen = 0;
+  std::array<std::array<Link, 28>, 729> to_off{};  // on -> live off: at most 8 + 8 + 6 + 6
+  std::array<std::array<Link, 4>, 729> to_on{};    // off -> on: at most 1 + 3
   std::vector<Hint> found;                 // `all` mode
   std::vector<Hint::ChainNode> path;
   Scratch() { pool.reserve(32768); }
@@ -173,6 +187,35 @@ class Search {
         if ((x_ && (mt[0] | mt[1]) != 0) || (y_ && two_bits(cm))) set(S_.live[d], c);
       }
     }
+    if (++S_.gen == 0) {  // wrapped: no stamp may look valid
+      S_.off_gen = {};
+      S_.on_gen = {};
+      S_.gen = 1;
+    }
+  }
+  // The live off nodes that on node `cand` makes (S_.to_off[cand]): their number.
+  std::size_t links_to_off(std::size_t cand) {
+    if (S_.off_gen[cand] != S_.gen) {
+      S_.off_gen[cand] = S_.gen;
+      uint8_t n = 0;
+      on_to_off(static_cast<int>(cand), [&](int o, int cause) {
+        if (live(o)) S_.to_off[cand][n++] = {static_cast<uint16_t>(o), static_cast<int8_t>(cause)};
+      });
+      S_.n_off[cand] = n;
+    }
+    return S_.n_off[cand];
+  }
+  // The on nodes that off node `cand` makes (S_.to_on[cand]): their number.
+  std::size_t links_to_on(std::size_t cand) {
+    if (S_.on_gen[cand] != S_.gen) {
+      S_.on_gen[cand] = S_.gen;
+      uint8_t n = 0;
+      off_to_on(static_cast<int>(cand), [&](int q, int cause) {
+        S_.to_on[cand][n++] = {static_cast<uint16_t>(q), static_cast<int8_t>(cause)};
+      });
+      S_.n_on[cand] = n;
+    }
+    return S_.n_on[cand];
   }
   bool live(int cand) const {
     return test(S_.live[static_cast<std::size_t>(cand % 9)], cand / 9);
@@ -412,27 +455,29 @@ class Search {
       ++length;
       const std::size_t off_begin = pool.size();
       for (std::size_t i = on_begin; i < on_end; ++i) {
-        const int p = pool[i].cand;
-        const CandSet& anc = S_.anc[static_cast<std::size_t>(p)];
-        on_to_off(p, [&](int o, int cause) {
-          // An off node that makes nothing would end there: it is left out.
-          if (live(o) && !test(anc, o)) push(o, false, cause, static_cast<int>(i));
-        });
+        const std::size_t p = pool[i].cand;
+        const CandSet& anc = S_.anc[p];
+        // (Off nodes that make nothing are not in the table: they would end there.)
+        for (std::size_t k = 0, n = links_to_off(p); k < n; ++k) {
+          const auto [o, cause] = S_.to_off[p][k];
+          if (!test(anc, o)) push(o, false, cause, static_cast<int>(i));
+        }
       }
       const std::size_t off_end = pool.size();
       ctx_.spend(off_end - on_begin);
       ++length;
       for (std::size_t j = off_begin; j < off_end; ++j) {
-        const int o = pool[j].cand;
-        off_to_on(o, [&](int q, int cause) {
+        const std::size_t o = pool[j].cand;
+        for (std::size_t k = 0, n = links_to_on(o); k < n; ++k) {
+          const auto [q, cause] = S_.to_on[o][k];
           if (length >= 4 && q == start) cycle_found(start, static_cast<int>(j), cause, length, base, kind);
-          if (test(S_.in_on, q)) return;
+          if (test(S_.in_on, q)) continue;
           set(S_.in_on, q);
           push(q, true, cause, static_cast<int>(j));
-          CandSet& a = S_.anc[static_cast<std::size_t>(q)];
+          CandSet& a = S_.anc[q];
           a = S_.anc[S_.pool[static_cast<std::size_t>(S_.pool[j].parent)].cand];  // an off node's parent is on
-          set(a, o);
-        });
+          set(a, static_cast<int>(o));
+        }
       }
       on_begin = off_end;
       on_end = pool.size();
