@@ -100,19 +100,6 @@ struct Found {
   uint64_t signature = 0;  // tells nested chains apart (the reference's FullChain)
 };
 
-double length_bonus(int complexity) noexcept {
-  double added = 0.0;
-  int ceil = 4;
-  const int length = complexity - 2;
-  bool odd = false;
-  while (length > ceil) {
-    added += 0.1;
-    ceil = odd ? ceil * 4 / 3 : ceil * 3 / 2;
-    odd = !odd;
-  }
-  return added;
-}
-
 double base_rating(const Mode& m) noexcept {
   if (m.level >= 2) return 9.5 + 0.5 * (m.level - 2);
   if (m.level > 0) return 8.5 + 0.5 * m.level;

@@ -53,20 +53,6 @@ inline bool two_bits(uint16_t m) {
 
 enum Pass { kX, kY, kXY };
 
-// The length bonus of section 6, with the reference's arithmetic.
-double length_bonus(int complexity) {
-  double added = 0.0;
-  int ceil = 4;
-  const int length = complexity - 2;
-  bool odd = false;
-  while (length > ceil) {
-    added += 0.1;
-    ceil = odd ? ceil * 4 / 3 : ceil * 3 / 2;
-    odd = !odd;
-  }
-  return added;
-}
-
 struct Key {
   double rating;
   int complexity, kind;
