@@ -16,38 +16,16 @@ namespace sudoku::se {
 
 namespace {
 
-struct CellSet {
-  uint64_t lo = 0, hi = 0;
-  void insert(int c) noexcept { (c < 64 ? lo : hi) |= uint64_t{1} << (c & 63); }
-  bool has(int c) const noexcept { return ((c < 64 ? lo : hi) >> (c & 63)) & 1; }
-  CellSet operator&(CellSet o) const noexcept { return {lo & o.lo, hi & o.hi}; }
-  /// At least two cells (without a 64-bit popcount: the build has no -mpopcnt).
-  bool two_or_more() const noexcept {
-    return (lo & (lo - 1)) != 0 || (hi & (hi - 1)) != 0 || (lo != 0 && hi != 0);
-  }
-  bool empty() const noexcept { return (lo | hi) == 0; }
-  int pop() noexcept {
-    if (lo != 0) {
-      const int c = std::countr_zero(lo);
-      lo &= lo - 1;
-      return c;
-    }
-    const int c = 64 + std::countr_zero(hi);
-    hi &= hi - 1;
-    return c;
-  }
-};
-
 // The base cells of section 5 (increasing index) and each one's excluders.
 struct Bases {
   std::vector<int> list;
-  std::array<CellSet, 81> excluders{};
+  std::array<CellBits, 81> excluders{};
   std::array<uint8_t, 81> index{};  ///< cell -> its place in `list`
-  CellSet is_base;
+  CellBits is_base;
 
   Bases(const State& s, Ctx& ctx, int degree) {
     const Geometry& G = geo();
-    CellSet small;  // cells with 2..degree candidates
+    CellBits small;  // cells with 2..degree candidates
     for (int c = 0; c < 81; ++c) {
       const int k = pop9(s.cand[c]);
       if (k >= 2 && k <= degree) small.insert(c);
@@ -58,7 +36,7 @@ struct Bases {
       bool single_peer = false;
       for (int p : G.peers[c]) single_peer |= pop9(s.cand[p]) == 1;
       if (single_peer) continue;
-      const CellSet ex = CellSet{G.peer_mask[c][0], G.peer_mask[c][1]} & small;
+      const CellBits ex = CellBits{G.peer_mask[c][0], G.peer_mask[c][1]} & small;
       if (ex.empty()) continue;
       excluders[c] = ex;
       index[c] = static_cast<uint8_t>(list.size());
@@ -112,7 +90,7 @@ void aligned_pair_exclusion(const State& s, Ctx& ctx, Hints& out) {
     ctx.spend(j);
     for (std::size_t i = 0; i < j && go_on; ++i) {
       const int a = B.list[i];
-      CellSet common = B.excluders[a] & B.excluders[b];
+      CellBits common = B.excluders[a] & B.excluders[b];
       if (!common.two_or_more()) continue;
       // The digit pairs that some common excluder forbids (its two candidates).
       uint16_t forbidden[9] = {};  // [p-1] -> q digits forbidden with p
@@ -152,21 +130,21 @@ void aligned_triple_exclusion(const State& s, Ctx& ctx, Hints& out) {
     const int b = B.list[j];
     for (std::size_t i = 0; i < j && go_on; ++i) {
       const int a = B.list[i];
-      const CellSet pair_common = B.excluders[a] & B.excluders[b];
+      const CellBits pair_common = B.excluders[a] & B.excluders[b];
       ctx.spend(1);
       if (!pair_common.two_or_more()) continue;  // the triple's common excluders are a subset
       // Third cells in order: a's excluders, then b's that are not a's; base cells only.
-      CellSet first = B.excluders[a] & B.is_base, second = B.excluders[b] & B.is_base;
+      CellBits first = B.excluders[a] & B.is_base, second = B.excluders[b] & B.is_base;
       second.lo &= ~B.excluders[a].lo;
       second.hi &= ~B.excluders[a].hi;
       const bool ab = sees(a, b);
       for (int round = 0; round < 2 && go_on; ++round) {
-        CellSet thirds = round == 0 ? first : second;
+        CellBits thirds = round == 0 ? first : second;
         while (!thirds.empty() && go_on) {
           const int c = thirds.pop();
           if (c == a || c == b) continue;
           if (dedupe && seen_before(B, i, j, c)) continue;
-          CellSet common = pair_common & B.excluders[c];
+          CellBits common = pair_common & B.excluders[c];
           if (!common.two_or_more()) continue;
           uint16_t ex[20];
           int ne = 0;

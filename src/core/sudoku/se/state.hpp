@@ -52,6 +52,37 @@ inline bool sees(int a, int b) noexcept {
   return a != b && (row_of(a) == row_of(b) || col_of(a) == col_of(b) || box_of(a) == box_of(b));
 }
 
+/// An 81-bit set of cells (aligned exclusion, wings): two words, bit c%64 of word c/64.
+struct CellBits {
+  uint64_t lo = 0, hi = 0;
+  static CellBits peers(int c) noexcept { return {geo().peer_mask[c][0], geo().peer_mask[c][1]}; }
+  static CellBits above(int c) noexcept {  // cells with an index larger than c
+    if (c < 63) return {~uint64_t{0} << (c + 1), ~uint64_t{0}};
+    return {0, ~uint64_t{0} << (c - 63)};
+  }
+  CellBits operator&(CellBits o) const noexcept { return {lo & o.lo, hi & o.hi}; }
+  CellBits operator|(CellBits o) const noexcept { return {lo | o.lo, hi | o.hi}; }
+  void insert(int c) noexcept { (c < 64 ? lo : hi) |= uint64_t{1} << (c & 63); }
+  void erase(int c) noexcept { (c < 64 ? lo : hi) &= ~(uint64_t{1} << (c & 63)); }
+  bool empty() const noexcept { return (lo | hi) == 0; }
+  bool has(int c) const noexcept { return ((c < 64 ? lo : hi) >> (c & 63)) & 1; }
+  /// At least two cells (without a 64-bit popcount: the portable build has none).
+  bool two_or_more() const noexcept {
+    return (lo & (lo - 1)) != 0 || (hi & (hi - 1)) != 0 || (lo != 0 && hi != 0);
+  }
+  /// Removes and returns the smallest cell.
+  int pop() noexcept {
+    if (lo != 0) {
+      const int c = std::countr_zero(lo);
+      lo &= lo - 1;
+      return c;
+    }
+    const int c = 64 + std::countr_zero(hi);
+    hi &= hi - 1;
+    return c;
+  }
+};
+
 /// The grid of section 1: values and candidates, and per region and digit the positions (bit p
 /// for position p) where the digit is a candidate, kept up to date by remove() and place().
 struct State {

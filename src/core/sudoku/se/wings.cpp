@@ -12,33 +12,6 @@ namespace sudoku::se {
 
 namespace {
 
-// An 81-bit set of cells.
-struct CellSet {
-  uint64_t lo = 0, hi = 0;
-  static CellSet peers(int c) noexcept { return {geo().peer_mask[c][0], geo().peer_mask[c][1]}; }
-  static CellSet above(int c) noexcept {  // cells with an index larger than c
-    if (c < 63) return {~uint64_t{0} << (c + 1), ~uint64_t{0}};
-    return {0, ~uint64_t{0} << (c - 63)};
-  }
-  CellSet operator&(CellSet o) const noexcept { return {lo & o.lo, hi & o.hi}; }
-  CellSet operator|(CellSet o) const noexcept { return {lo | o.lo, hi | o.hi}; }
-  void insert(int c) noexcept { (c < 64 ? lo : hi) |= uint64_t{1} << (c & 63); }
-  void erase(int c) noexcept { (c < 64 ? lo : hi) &= ~(uint64_t{1} << (c & 63)); }
-  bool empty() const noexcept { return (lo | hi) == 0; }
-  bool has(int c) const noexcept { return ((c < 64 ? lo : hi) >> (c & 63)) & 1; }
-  /// Removes and returns the smallest cell.
-  int pop() noexcept {
-    if (lo != 0) {
-      const int c = std::countr_zero(lo);
-      lo &= lo - 1;
-      return c;
-    }
-    const int c = 64 + std::countr_zero(hi);
-    hi &= hi - 1;
-    return c;
-  }
-};
-
 struct Found {
   Hint hint;
   int removed = 0;   // number of removed candidates
@@ -59,17 +32,17 @@ class WingSearch {
 
   void run(std::vector<Found>& found) {
     found_ = &found;
-    CellSet firsts = usable_;
+    CellBits firsts = usable_;
     while (!firsts.empty()) {
       const int c = firsts.pop();
       cells_[0] = c;
-      extend(1, s_.cand[c], CellSet::peers(c) & usable_ & CellSet::above(c));
+      extend(1, s_.cand[c], CellBits::peers(c) & usable_ & CellBits::above(c));
     }
   }
 
  private:
   // cells_[0..depth) chosen, `digits` their union, `next` the cells that may follow.
-  void extend(int depth, uint16_t digits, CellSet next) {
+  void extend(int depth, uint16_t digits, CellBits next) {
     if (depth == n_) {
       if (pop9(digits) == n_ + 1) pivot(digits);
       return;
@@ -80,14 +53,14 @@ class WingSearch {
       const uint16_t u = digits | s_.cand[c];
       if (pop9(u) > n_ + 1) continue;
       cells_[depth] = c;
-      extend(depth + 1, u, next & CellSet::peers(c));
+      extend(depth + 1, u, next & CellBits::peers(c));
     }
   }
 
   // The set is complete: try every bivalue cell seen by some set cell.
   void pivot(uint16_t digits) {
-    CellSet seen;
-    for (int i = 0; i < n_; ++i) seen = seen | CellSet::peers(cells_[i]);
+    CellBits seen;
+    for (int i = 0; i < n_; ++i) seen = seen | CellBits::peers(cells_[i]);
     seen = seen & bivalue_;
     for (int i = 0; i < n_; ++i) seen.erase(cells_[i]);
     ctx_.spend(4);
@@ -99,17 +72,17 @@ class WingSearch {
   }
 
   // Cells that see every set cell holding digit d (and `extra` when >= 0), holding d.
-  CellSet victims(int d, int extra) const {
-    CellSet v{~uint64_t{0}, (uint64_t{1} << 17) - 1};
-    if (extra >= 0) v = v & CellSet::peers(extra);
+  CellBits victims(int d, int extra) const {
+    CellBits v{~uint64_t{0}, (uint64_t{1} << 17) - 1};
+    if (extra >= 0) v = v & CellBits::peers(extra);
     for (int i = 0; i < n_; ++i)
-      if (s_.has(cells_[i], d)) v = v & CellSet::peers(cells_[i]);
+      if (s_.has(cells_[i], d)) v = v & CellBits::peers(cells_[i]);
     return v & holders_[d - 1];
   }
 
   // Every set cell holding d sees w. Most pivots fail this for both digits, so it is a peer
   // mask test rather than sees() (divisions).
-  bool restricted(int d, const CellSet& wpeers) const {
+  bool restricted(int d, const CellBits& wpeers) const {
     for (int i = 0; i < n_; ++i)
       if (s_.has(cells_[i], d) && !wpeers.has(cells_[i])) return false;
     return true;
@@ -118,12 +91,12 @@ class WingSearch {
   void try_wing(uint16_t digits, int w) {
     const int x = std::countr_zero(s_.cand[w]) + 1;
     const int z = 16 - std::countl_zero(s_.cand[w]);
-    const CellSet wpeers = CellSet::peers(w);
+    const CellBits wpeers = CellBits::peers(w);
     const bool rx = restricted(x, wpeers), rz = restricted(z, wpeers);
     if (!rx && !rz) return;
     std::array<uint16_t, 81> rm{};
     bool any = false, other = false, got_x = false, got_z = false;
-    auto take = [&](int d, CellSet v, bool& flag) {
+    auto take = [&](int d, CellBits v, bool& flag) {
       while (!v.empty()) {
         rm[v.pop()] |= digit_bit(d);
         any = flag = true;
@@ -173,8 +146,8 @@ class WingSearch {
   const State& s_;
   Ctx& ctx_;
   const int n_;
-  CellSet usable_, bivalue_;           // cells with 2..n+1 candidates; with 2
-  std::array<CellSet, 9> holders_{};  // [digit-1] -> cells holding it
+  CellBits usable_, bivalue_;           // cells with 2..n+1 candidates; with 2
+  std::array<CellBits, 9> holders_{};  // [digit-1] -> cells holding it
   std::array<int, 4> cells_{};
   std::vector<Found>* found_ = nullptr;
 };
