@@ -530,7 +530,7 @@ TEST(GenerateCli, DifficultyTargetKeepsOnlyThoseLevels) {
   for (const auto& [status, r] : rated) {
     ASSERT_EQ(status, Status::unique);
     ASSERT_EQ(r.status, sudoku::se::Status::rated);
-    const std::string level(sudoku::se::levels()[sudoku::se::level_index(r.er)].name);
+    const std::string level(sudoku::se::level_name(r.er));
     EXPECT_TRUE(level == "medium" || level == "diabolical") << level;
     seen.insert(level);
   }

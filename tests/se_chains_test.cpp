@@ -37,7 +37,7 @@ TEST(SeRater, ChainingStepsEqualTheReference) {
         if (next_hint(s, ctx, hints)) {
           const Hint& h = hints.list.front();
           const Step st{h.rating, h.tech, h.text, h.removals, h.place_cell, h.place_digit};
-          const std::string r = se_ref::rating_text(tenths(h.rating));
+          const std::string r = tenths_text(tenths(h.rating));
           ours = r + " " + h.text + " | " + effect_text(st);
           equal = r == ref.rating && effect_text(st) == ref.effect;
         }

@@ -41,12 +41,12 @@ int trace(int argc, char** argv) {
     if (only != 0) {
       std::vector<sudoku::se::Step> steps;
       const auto r = rater.rate(se_ref::grid_of(ref.puzzle), sudoku::se::kDefaultSeBudget, &steps);
-      std::cout << "# puzzle " << ref.puzzle << "  ER " << ref.er << " (ours " << se_ref::rating_text(r.er) << ")\n";
+      std::cout << "# puzzle " << ref.puzzle << "  ER " << ref.er << " (ours " << sudoku::se::tenths_text(r.er) << ")\n";
       for (std::size_t k = 0; k < std::max(steps.size(), ref.steps.size()); ++k) {
         if (k < ref.steps.size())
           std::cout << "ref  " << k + 1 << ' ' << ref.steps[k].rating << ' ' << ref.steps[k].text << " | " << ref.steps[k].effect << '\n';
         if (k < steps.size())
-          std::cout << "ours " << k + 1 << ' ' << se_ref::rating_text(sudoku::se::tenths(steps[k].rating)) << ' '
+          std::cout << "ours " << k + 1 << ' ' << sudoku::se::tenths_text(sudoku::se::tenths(steps[k].rating)) << ' '
                     << steps[k].text << " | " << sudoku::se::effect_text(steps[k]) << '\n';
       }
     }
@@ -139,7 +139,7 @@ int er(int argc, char** argv) {
     const bool eq = r.er == ref;
     equal += eq;
     if (verbose && !eq)
-      std::cout << fmt::format("differs: {} ER {} ours {} (line {})\n", puzzle, rating, se_ref::rating_text(r.er),
+      std::cout << fmt::format("differs: {} ER {} ours {} (line {})\n", puzzle, rating, sudoku::se::tenths_text(r.er),
                                ours.size() + 1);
     auto& b = band[ref / 5];
     b.first += eq;

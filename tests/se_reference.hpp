@@ -61,8 +61,6 @@ inline std::vector<RefPuzzle> read_sample(const std::string& path) {
   return out;
 }
 
-inline std::string rating_text(int tenths) { return fmt::format("{}.{}", tenths / 10, tenths % 10); }
-
 inline sudoku::Grid grid_of(const std::string& cells) {
   sudoku::Grid g;
   std::string err;
@@ -85,18 +83,18 @@ inline Comparison compare(sudoku::se::Rater& rater, const RefPuzzle& ref) {
   std::vector<Step> steps;
   const Rating r = rater.rate(grid_of(ref.puzzle), kDefaultSeBudget, &steps);
   Comparison c;
-  c.er = rating_text(r.er);
+  c.er = tenths_text(r.er);
   c.er_equal = c.er == ref.er;
   const std::size_t n = std::max(steps.size(), ref.steps.size());
   for (std::size_t i = 0; i < n; ++i) {
     const std::string ours = i < steps.size()
-        ? rating_text(tenths(steps[i].rating)) + " " + steps[i].text + " | " + effect_text(steps[i])
+        ? tenths_text(tenths(steps[i].rating)) + " " + steps[i].text + " | " + effect_text(steps[i])
         : "(no step)";
     const std::string theirs = i < ref.steps.size()
         ? ref.steps[i].rating + " " + ref.steps[i].text + " | " + ref.steps[i].effect
         : "(no step)";
     const bool same = i < steps.size() && i < ref.steps.size() &&
-                      rating_text(tenths(steps[i].rating)) == ref.steps[i].rating &&
+                      tenths_text(tenths(steps[i].rating)) == ref.steps[i].rating &&
                       effect_text(steps[i]) == ref.steps[i].effect;
     if (!same) {
       c.departs = static_cast<int>(i);
@@ -105,7 +103,7 @@ inline Comparison compare(sudoku::se::Rater& rater, const RefPuzzle& ref) {
       break;
     }
   }
-  c.full_match = c.departs < 0 && c.er_equal && rating_text(r.ep) == ref.ep && rating_text(r.ed) == ref.ed;
+  c.full_match = c.departs < 0 && c.er_equal && tenths_text(r.ep) == ref.ep && tenths_text(r.ed) == ref.ed;
   return c;
 }
 
@@ -145,7 +143,7 @@ inline std::vector<StepCheck> replay(const RefPuzzle& ref) {
     if (next_hint(s, ctx, hints)) {
       const Hint& h = hints.list.front();
       Step st{h.rating, h.tech, h.text, h.removals, h.place_cell, h.place_digit};
-      const std::string r = rating_text(tenths(h.rating));
+      const std::string r = tenths_text(tenths(h.rating));
       c.ours = r + " " + h.text + " | " + effect_text(st);
       c.equal = r == ref.steps[i].rating && effect_text(st) == ref.steps[i].effect;
     }

@@ -60,10 +60,9 @@ int run_explain(const ExplainOptions& opt) {
                               : sudoku::se::explain_text(puzzle, rating, se_steps, opt.candidates, opt.hint));
     return rating.status == sudoku::se::Status::budget_exceeded ? kExitWrong : 0;
   }
+  // Without --logic no steps were recorded: the puzzle has no single solution, which the text
+  // below says as for --logic.
   if (opt.hint && steps.size() > 1) steps.resize(1);
-  if (!opt.logic) {  // no rating without the one solution: say why, as --logic does
-    steps.clear();
-  }
   if (opt.json) {
     fmt::print("{}\n", lg::explain_json(puzzle, r, engine.rating(), steps, opt.candidates));
   } else {

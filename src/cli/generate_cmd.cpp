@@ -99,9 +99,8 @@ std::string level_names() {
   const auto levels = sudoku::se::levels();
   for (std::size_t l = 0; l < levels.size(); ++l) {
     names += (names.empty() ? "" : ", ") + std::string(levels[l].name) +
-             fmt::format(" ({}.{}", levels[l].from / 10, levels[l].from % 10);
-    names += l + 1 < levels.size() ? fmt::format("-{}.{})", (levels[l + 1].from - 1) / 10, (levels[l + 1].from - 1) % 10)
-                                   : std::string("+)");
+             " (" + sudoku::se::tenths_text(levels[l].from);
+    names += l + 1 < levels.size() ? "-" + sudoku::se::tenths_text(levels[l + 1].from - 1) + ")" : std::string("+)");
   }
   return names;
 }
@@ -300,7 +299,7 @@ int run_generate(const GenerateOptions& opt, const Context& ctx) {
     run.provenance.emplace_back("check budget", fmt::format("{} nodes", spec.reduce.budget));
   if (levels != 0) run.provenance.emplace_back("difficulty", opt.difficulty);
   if (!opt.er.empty())
-    run.provenance.emplace_back("er", fmt::format("{}.{}-{}.{}", er.first / 10, er.first % 10, er.second / 10, er.second % 10));
+    run.provenance.emplace_back("er", sudoku::se::tenths_text(er.first) + "-" + sudoku::se::tenths_text(er.second));
   if (spec.rated()) run.provenance.emplace_back("rater", "Sudoku Explainer rating (src/core/sudoku/se/), levels: docs/rating.md");
   run.provenance.insert(run.provenance.end(), ext.begin(), ext.end());
   run.make_worker = [spec] { return sudoku::make_generate_worker(spec); };

@@ -151,7 +151,7 @@ int run_items(const ItemsRun& run, const Context& ctx) {
         ++clues[static_cast<uint64_t>(it.puzzle.clues())];
         attempts += it.stats.attempts, checks += it.stats.checks, placements += it.stats.placements;
         if (!it.ok) ++missed;
-        if (it.level >= 0) ++level_counts[static_cast<std::size_t>(it.level)];
+        if (it.er >= 0) ++level_counts[sudoku::se::level_index(it.er)];
         if (!it.problem.empty()) {
           ++problems;
           std::string_view line = it.line;

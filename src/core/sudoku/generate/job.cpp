@@ -105,7 +105,6 @@ class GenerateWorker final : public ItemWorker {
     it.index = index;
     it.stats = GenStats{};
     it.ok = true;
-    it.level = -1;
     it.er = -1;
     it.problem.clear();
     ItemRng rng = item_rng(spec_.seed, index);
@@ -164,8 +163,7 @@ class GenerateWorker final : public ItemWorker {
     const se::Rating r = rater_.rate(it.puzzle);
     if (r.status != se::Status::rated && r.status != se::Status::stuck) return false;
     it.er = r.er;
-    it.level = static_cast<int>(se::level_index(r.er));
-    return (spec_.levels == 0 || (spec_.levels >> it.level & 1u) != 0) &&
+    return (spec_.levels == 0 || (spec_.levels >> se::level_index(r.er) & 1u) != 0) &&
            (spec_.er_hi == 0 || (spec_.er_lo <= r.er && r.er <= spec_.er_hi));
   }
 

@@ -24,8 +24,7 @@ struct GenItem {
   bool ok = true;          ///< false: the clue or difficulty target was not met in the attempts allowed
   int target_clues = 0;    ///< the clue target this item aimed at (drawn from a range), 0: none
   int er = -1;             ///< its Sudoku Explainer rating in tenths, when rated (a difficulty
-                           ///< or ER target was given), else -1
-  int level = -1;          ///< its index in se::levels() when rated, else -1
+                           ///< or ER target was given), else -1; its level is se::level_index(er)
   std::string line;        ///< the output line, ending in '\n'
   std::string problem;     ///< a failed verification, or empty
 };

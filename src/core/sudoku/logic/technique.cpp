@@ -9,6 +9,8 @@
 // (8.0). A guess is rated above all of them.
 #include "sudoku/logic/technique.hpp"
 
+#include "sudoku/se/se.hpp"
+
 #include <fmt/format.h>
 
 namespace sudoku::logic {
@@ -43,18 +45,8 @@ constexpr Info kInfo[kTechniqueCount] = {
     {"guess", "Guess", 9.5},
 };
 
-/// SE's length term.
-double length_term(int length) noexcept {
-  double added = 0;
-  int ceil = 4;
-  bool odd = false;
-  while (length > ceil) {
-    added += 0.1;
-    ceil = odd ? ceil * 4 / 3 : ceil * 3 / 2;
-    odd = !odd;
-  }
-  return added;
-}
+/// SE's length term (the length is the complexity less 2).
+double length_term(int length) noexcept { return se::length_bonus(length + 2); }
 
 std::string cells_label(const std::vector<uint8_t>& cells) {
   std::string s;

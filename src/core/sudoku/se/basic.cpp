@@ -47,6 +47,34 @@ struct Items {
   }
 };
 
+// Naked and hidden sets (the same search on the transposed masks): among the items with 2..k
+// bits in `masks` (positions' candidates, or digits' positions), every k-subset in bitmask
+// order whose masks cover exactly k bits: f(subset of items, union of their masks); f returns
+// false to stop. False when stopped.
+template <class F>
+bool each_set(const std::array<uint16_t, 9>& masks, int k, Ctx& ctx, F&& f) {
+  const auto K = static_cast<std::size_t>(k);
+  uint16_t eligible = 0;
+  for (int i = 0; i < 9; ++i) {
+    const int n = pop9(masks[static_cast<std::size_t>(i)]);
+    if (n >= 2 && n <= k) eligible |= static_cast<uint16_t>(1u << i);
+  }
+  ctx.spend(9);
+  if (pop9(eligible) < k) return true;
+  const Items items(eligible);
+  for (int i = 0; i < kCombos.prefix[K][static_cast<std::size_t>(items.n)]; ++i) {
+    ctx.spend(1);
+    uint16_t subset = 0, cover = 0;
+    for (unsigned m = kCombos.list[K][static_cast<std::size_t>(i)]; m != 0; m &= m - 1) {
+      const int it = items.at[static_cast<std::size_t>(std::countr_zero(m))];
+      subset |= static_cast<uint16_t>(1u << it);
+      cover |= masks[static_cast<std::size_t>(it)];
+    }
+    if (pop9(cover) == k && !f(subset, cover)) return false;
+  }
+  return true;
+}
+
 // The cell at position p of region r (state.hpp's numbering), usable at compile time.
 constexpr int cell_at(int r, int p) {
   const int i = r % 9;
@@ -210,34 +238,17 @@ constexpr std::string_view kSetName[5] = {"", "", "Pair", "Triplet", "Quad"};
 // cell subsets in bitmask order, each cell with 2+ candidates, k digits in all.
 void naked_set(const State& s, Ctx& ctx, Hints& out, int k, Tech tech, double rating) {
   const Geometry& G = geo();
-  const auto K = static_cast<std::size_t>(k);
   for (int r : G.scan_bcr) {
     if (s.empty_in(r) < 2 * k) continue;
     std::array<uint16_t, 9> cm{};
-    uint16_t eligible = 0;
-    for (int p = 0; p < 9; ++p) {
-      cm[static_cast<std::size_t>(p)] = s.cand[G.cells[r][p]];
-      const int n = pop9(cm[static_cast<std::size_t>(p)]);
-      if (n >= 2 && n <= k) eligible |= static_cast<uint16_t>(1u << p);
-    }
-    ctx.spend(9);
-    if (pop9(eligible) < k) continue;
-    const Items items(eligible);
-    for (int i = 0; i < kCombos.prefix[K][static_cast<std::size_t>(items.n)]; ++i) {
-      ctx.spend(1);
-      uint16_t set = 0, digits = 0;
-      for (unsigned m = kCombos.list[K][static_cast<std::size_t>(i)]; m != 0; m &= m - 1) {
-        const int p = items.at[static_cast<std::size_t>(std::countr_zero(m))];
-        set |= static_cast<uint16_t>(1u << p);
-        digits |= cm[static_cast<std::size_t>(p)];
-      }
-      if (pop9(digits) != k) continue;
+    for (int p = 0; p < 9; ++p) cm[static_cast<std::size_t>(p)] = s.cand[G.cells[r][p]];
+    const bool more = each_set(cm, k, ctx, [&](uint16_t set, uint16_t digits) {
       Hint h;
       for (uint16_t m = without(s.open[r], set); m != 0; m &= static_cast<uint16_t>(m - 1)) {
         const int p = std::countr_zero(m);
         add_removals(h.removals, G.cells[r][p], static_cast<uint16_t>(cm[static_cast<std::size_t>(p)] & digits));
       }
-      if (h.removals.empty()) continue;
+      if (h.removals.empty()) return true;
       h.tech = tech;
       h.rating = rating;
       h.digits = digits;
@@ -245,10 +256,11 @@ void naked_set(const State& s, Ctx& ctx, Hints& out, int k, Tech tech, double ra
       for (uint16_t m = set; m != 0; m &= static_cast<uint16_t>(m - 1))
         h.cells.push_back(G.cells[r][std::countr_zero(m)]);
       if (ctx.want_text)
-        h.text = "Naked " + std::string(kSetName[K]) + ": Cells " + cells_text(h.cells) + ": " +
-                 digits_text(digits) + " in " + std::string(kTypeName[region_type(r)]);
-      if (!out.add(std::move(h))) return;
-    }
+        h.text = "Naked " + std::string(kSetName[static_cast<std::size_t>(k)]) + ": Cells " + cells_text(h.cells) +
+                 ": " + digits_text(digits) + " in " + std::string(kTypeName[region_type(r)]);
+      return out.add(std::move(h));
+    });
+    if (!more) return;
   }
 }
 
@@ -258,28 +270,11 @@ void naked_set(const State& s, Ctx& ctx, Hints& out, int k, Tech tech, double ra
 // leaves another digit (1-9) with a single position where it had more; place it.
 void hidden_set(const State& s, Ctx& ctx, Hints& out, int k, bool direct, Tech tech, double rating) {
   const Geometry& G = geo();
-  const auto K = static_cast<std::size_t>(k);
   const int gate = direct ? k : 2 * k;
   for (int r : G.scan_bcr) {
     if (s.empty_in(r) <= gate) continue;
     const auto& where = s.where[static_cast<std::size_t>(r)];
-    uint16_t eligible = 0;
-    for (int d = 0; d < 9; ++d) {
-      const int n = pop9(where[static_cast<std::size_t>(d)]);
-      if (n >= 2 && n <= k) eligible |= static_cast<uint16_t>(1u << d);
-    }
-    ctx.spend(9);
-    if (pop9(eligible) < k) continue;
-    const Items items(eligible);
-    for (int i = 0; i < kCombos.prefix[K][static_cast<std::size_t>(items.n)]; ++i) {
-      ctx.spend(1);
-      uint16_t digits = 0, set = 0;
-      for (unsigned m = kCombos.list[K][static_cast<std::size_t>(i)]; m != 0; m &= m - 1) {
-        const int d = items.at[static_cast<std::size_t>(std::countr_zero(m))];
-        digits |= static_cast<uint16_t>(1u << d);
-        set |= where[static_cast<std::size_t>(d)];
-      }
-      if (pop9(set) != k) continue;
+    const bool more = each_set(where, k, ctx, [&](uint16_t digits, uint16_t set) {
       Hint h;
       if (direct) {
         for (int e = 0; e < 9; ++e) {
@@ -292,13 +287,13 @@ void hidden_set(const State& s, Ctx& ctx, Hints& out, int k, bool direct, Tech t
             break;
           }
         }
-        if (h.place_cell < 0) continue;
+        if (h.place_cell < 0) return true;
       } else {
         for (uint16_t m = set; m != 0; m &= static_cast<uint16_t>(m - 1)) {
           const int c = G.cells[r][std::countr_zero(m)];
           add_removals(h.removals, c, without(s.cand[c], digits));
         }
-        if (h.removals.empty()) continue;
+        if (h.removals.empty()) return true;
       }
       h.tech = tech;
       h.rating = rating;
@@ -307,11 +302,12 @@ void hidden_set(const State& s, Ctx& ctx, Hints& out, int k, bool direct, Tech t
       for (uint16_t m = set; m != 0; m &= static_cast<uint16_t>(m - 1))
         h.cells.push_back(G.cells[r][std::countr_zero(m)]);
       if (ctx.want_text)
-        h.text = std::string(direct ? "Direct Hidden " : "Hidden ") + std::string(kSetName[K]) + ": Cells " +
-                 cells_text(h.cells) + ": " + digits_text(digits) + " in " +
+        h.text = std::string(direct ? "Direct Hidden " : "Hidden ") + std::string(kSetName[static_cast<std::size_t>(k)]) +
+                 ": Cells " + cells_text(h.cells) + ": " + digits_text(digits) + " in " +
                  std::string(kTypeName[region_type(r)]);
-      if (!out.add(std::move(h))) return;
-    }
+      return out.add(std::move(h));
+    });
+    if (!more) return;
   }
 }
 

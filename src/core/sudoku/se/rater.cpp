@@ -119,6 +119,10 @@ std::string_view tech_name(Tech t) noexcept { return kTechs[static_cast<int>(t)]
 
 int tenths(double r) noexcept { return static_cast<int>((r + 0.05) * 10); }
 
+std::string tenths_text(int t) {
+  return std::string{} + std::to_string(t / 10) + '.' + static_cast<char>('0' + t % 10);
+}
+
 std::string effect_text(const Step& s) {
   std::vector<Cand> rm = s.removals;
   std::sort(rm.begin(), rm.end(), [](Cand a, Cand b) {

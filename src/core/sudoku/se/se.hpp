@@ -93,6 +93,24 @@ struct Step {
 
 /// Tenths, the way the reference prints a rating: int((r + 0.05) * 10).
 int tenths(double r) noexcept;
+/// A rating in tenths as the reference prints it: 72 -> "7.2".
+std::string tenths_text(int tenths);
+
+/// The chains' length bonus (SE_RATING.md section 6) with the reference's arithmetic: 0.1 added
+/// to 0.0 once for each threshold (4, 6, 8, 12, 16, 24, ...) that complexity - 2 exceeds. Inline:
+/// the chain searches ask it for every layer they bound.
+inline double length_bonus(int complexity) noexcept {
+  double added = 0.0;
+  int ceil = 4;
+  const int length = complexity - 2;
+  bool odd = false;
+  while (length > ceil) {
+    added += 0.1;
+    ceil = odd ? ceil * 4 / 3 : ceil * 3 / 2;
+    odd = !odd;
+  }
+  return added;
+}
 
 enum class Status : uint8_t {
   rated,            ///< every cell filled
@@ -141,6 +159,8 @@ struct Level {
 std::span<const Level> levels() noexcept;
 /// The level of an ER (tenths): its index in levels().
 std::size_t level_index(int er) noexcept;
+/// The level's name ("diabolical").
+inline std::string_view level_name(int er) noexcept { return levels()[level_index(er)].name; }
 /// "rated", "stuck", "budget_exceeded", "invalid".
 std::string_view status_id(Status s) noexcept;
 

@@ -97,19 +97,6 @@ void State::place(int cell, int digit) noexcept {
   }
 }
 
-double length_bonus(int complexity) noexcept {
-  double added = 0.0;
-  int ceil = 4;
-  const int length = complexity - 2;
-  bool odd = false;
-  while (length > ceil) {
-    added += 0.1;
-    ceil = odd ? ceil * 4 / 3 : ceil * 3 / 2;
-    odd = !odd;
-  }
-  return added;
-}
-
 std::string cell_rc(int cell) {
   return std::string{'r', static_cast<char>('1' + row_of(cell)), 'c', static_cast<char>('1' + col_of(cell))};
 }

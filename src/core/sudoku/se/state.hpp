@@ -211,10 +211,6 @@ void nested_chains_4_3(const State&, Ctx&, Hints&);
 /// first is the step). False when none applies.
 bool next_hint(const State& s, Ctx& ctx, Hints& hints);
 
-/// The chains' length bonus of section 6 with the reference's arithmetic: 0.1 added to 0.0 once
-/// for each threshold (4, 6, 8, 12, 16, 24, ...) that complexity - 2 exceeds.
-double length_bonus(int complexity) noexcept;
-
 /// "r4c2" (rows and columns 1-9) and the reference's "B4" (column letter, row digit).
 std::string cell_rc(int cell);
 std::string cell_se(int cell);

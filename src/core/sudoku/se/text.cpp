@@ -23,8 +23,6 @@ void apply(State& s, const Step& step) {
   if (step.place_cell >= 0) s.place(step.place_cell, step.place_digit);
 }
 
-std::string rating_text(int tenths) { return fmt::format("{}.{}", tenths / 10, tenths % 10); }
-
 std::string summary(const Rating& r, std::size_t steps) {
   switch (r.status) {
     case Status::invalid: return "The givens repeat a digit in a row, column or box.\n";
@@ -35,8 +33,8 @@ std::string summary(const Rating& r, std::size_t steps) {
     case Status::rated: break;
   }
   return fmt::format("Solved in {} steps. ER {}  EP {}  ED {} ({}), hardest technique: {}\n", steps,
-                     rating_text(r.er), rating_text(r.ep), rating_text(r.ed),
-                     levels()[level_index(r.er)].name, tech_name(r.hardest));
+                     tenths_text(r.er), tenths_text(r.ep), tenths_text(r.ed),
+                     level_name(r.er), tech_name(r.hardest));
 }
 
 }  // namespace
@@ -50,7 +48,7 @@ std::string explain_text(const Grid& puzzle, const Rating& rating, const std::ve
   for (std::size_t i = 0; i < n; ++i) {
     if (candidates) out += "\n" + logic::candidates_grid(board_of(s));
     const Step& st = steps[i];
-    const std::string line = fmt::format("{} {}  ({})\n", rating_text(tenths(st.rating)), st.text, effect_text(st));
+    const std::string line = fmt::format("{} {}  ({})\n", tenths_text(tenths(st.rating)), st.text, effect_text(st));
     out += hint ? "Hint: " + line : fmt::format("{:4}. {}", i + 1, line);
     apply(s, st);
   }
@@ -73,7 +71,7 @@ std::string explain_json(const Grid& puzzle, const Rating& rating, const std::ve
     r["er"] = rating.er / 10.0;
     r["ep"] = rating.ep / 10.0;
     r["ed"] = rating.ed / 10.0;
-    r["level"] = std::string(levels()[level_index(rating.er)].name);
+    r["level"] = std::string(level_name(rating.er));
   }
   if (rating.status == Status::rated) r["hardest_technique"] = std::string(tech_id(rating.hardest));
   json counts = json::object();

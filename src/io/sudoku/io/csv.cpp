@@ -178,7 +178,7 @@ bool finished(const se::Rating& r) { return r.status == se::Status::rated || r.s
 
 /// A rating as the reference prints it ("7.2"); blank when the rater did not finish.
 void put_tenths(Buf& b, const se::Rating& r, int tenths) {
-  if (finished(r)) sudoku::put(b, "{}.{}", tenths / 10, tenths % 10);
+  if (finished(r)) b.append(se::tenths_text(tenths));
 }
 
 }  // namespace
@@ -191,7 +191,7 @@ const Schema<RatingRow>& rating_schema() {
         {"ep", [](Buf& b, const R& r) { put_tenths(b, *r.se, r.se->ep); }},
         {"ed", [](Buf& b, const R& r) { put_tenths(b, *r.se, r.se->ed); }},
         {"level", [](Buf& b, const R& r) {
-           if (finished(*r.se)) b.append(se::levels()[se::level_index(r.se->er)].name);
+           if (finished(*r.se)) b.append(se::level_name(r.se->er));
          }},
         {"hardest_technique", [](Buf& b, const R& r) {
            if (r.se->status == se::Status::rated) b.append(se::tech_id(r.se->hardest));
@@ -236,12 +236,11 @@ const Schema<GenStatsRow>& gen_stats_schema(bool rated) {
   static const Schema<G> with_rating([&base] {
     auto c = base();
     c.push_back({"er", [](Buf& b, const G& r) {
-                   if (r.item->er >= 0) sudoku::put(b, "{}.{}", r.item->er / 10, r.item->er % 10);
+                   if (r.item->er >= 0) b.append(se::tenths_text(r.item->er));
                  }});
     c.push_back({"level", [](Buf& b, const G& r) {
-                   const auto levels = se::levels();
-                   b.append(r.item->level >= 0 ? levels[static_cast<std::size_t>(r.item->level)].name
-                                               : std::string_view("unrated"));
+                   b.append(r.item->er >= 0 ? se::level_name(r.item->er)
+                                            : std::string_view("unrated"));
                  }});
     return c;
   }());
