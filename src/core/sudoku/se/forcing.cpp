@@ -7,11 +7,12 @@
 // and a node's first parent is an index into it. Nothing is allocated in a search once the pool
 // has grown to its bound (each on node is processed once and yields at most 28 off nodes).
 //
-// Those ordered searches run only where a hint may come: first a plain layered search per
-// candidate (whole layers as bit planes, every node queued once) gives the length of its forcing
-// chains, which does not depend on the order within a layer, and a lower bound under the length
-// of its cycles (none if no on node can reach back to the start). Off nodes that make no on node
-// are left out of every search: they would end there.
+// Those ordered searches run only where a hint may come: first the plain layered searches of
+// every candidate of a pass at once (every node queued once; a bit per candidate, whole layers
+// node by node: plain_batch) give the length of its forcing chains, which does not depend on the
+// order within a layer, and a lower bound under the length of its cycles (none if no on node can
+// reach back to the start). Off nodes that make no on node are left out of every search: they
+// would end there.
 //
 // In the rating loop only the first hint after the sort counts: a hint is built only when its key
 // (rating, complexity, kind) is below the best so far, and a search stops as soon as its next
@@ -20,6 +21,7 @@
 #include <algorithm>
 #include <bit>
 #include <memory>
+#include <tuple>
 
 #include "sudoku/se/state.hpp"
 
@@ -63,6 +65,12 @@ struct Key {
   }
 };
 
+// What the plain searches of a start found: the complexity of its chains to "off" and to "on"
+// and a lower bound of its cycles' (-1: none that may come first).
+struct Bounds {
+  int chain_on = -1, cycle = -1, chain_off = -1;
+};
+
 struct Scratch {
   std::vector<PNode> pool;
   CandSet in_on{}, in_off{};
@@ -84,6 +92,14 @@ struct Scratch {
   uint32_t gen = 0;
   std::array<std::array<Link, 28>, 729> to_off{};  // on -> live off: at most 8 + 8 + 6 + 6
   std::array<std::array<Link, 4>, 729> to_on{};    // off -> on: at most 1 + 3
+  // The pass's graph (make_graph) and its starts' plain searches (plain_batch).
+  std::array<uint16_t, 729> node_of{};
+  std::vector<uint16_t> node_cand, starts, off_first, on_first, to_off_all, to_on_all;
+  std::vector<uint8_t> node_live;
+  std::vector<Bounds> bounds;
+  template <std::size_t W>
+  using Columns = std::vector<std::array<uint64_t, W>>;  // a bit per start, node by node
+  std::tuple<Columns<1>, Columns<2>, Columns<3>, Columns<4>> columns;
   std::vector<Hint> found;                 // `all` mode
   std::vector<Hint::ChainNode> path;
   Scratch() { pool.reserve(32768); }
@@ -122,23 +138,28 @@ class Search {
       y_ = pass != kX;
       x_ = pass != kY;
       set_live();
-      for (int c = 0; c < 81; ++c) {
-        if (s_.value[c] != 0) continue;
-        const uint16_t cm = s_.cand[c];
-        if ((cm & (cm - 1)) == 0 || (pass == kY && !two_bits(cm))) continue;
-        for (uint16_t m = s_.cand[c]; m != 0; m &= static_cast<uint16_t>(m - 1)) {
-          const int cand = c * 9 + std::countr_zero(m);
-          // In discovery order: the cycles of the candidate, its chain to "off", its chain to
-          // "on". One plain search from "on" gives the first chain's length and a bound under
-          // the cycles' lengths; the reference's searches run only where a hint may come first.
-          const Bounds b = plain_from_on(cand);
-          if (b.cycle > 0) cycles(cand);
-          if (b.chain > 0) chain(cand, true, b.chain);
-          if (pass != kY && can_be_made_on(cand)) {
-            const int length = plain_length(cand);
-            if (length > 0) chain(cand, false, length);
-          }
+      make_graph();
+      // Every start's plain searches at once, then the reference's searches in discovery order
+      // (the cycles of a candidate, its chain to "off", its chain to "on") where a hint may come.
+      const std::size_t n = S_.starts.size();
+      S_.bounds.assign(n, Bounds{});
+      bound_ = best_;
+      have_bound_ = have_best_;
+      for (std::size_t first = 0; first < n; first += 256) {
+        const std::size_t count = std::min<std::size_t>(256, n - first);
+        switch ((count + 63) / 64) {
+          case 1: plain_batch<1>(first, count); break;
+          case 2: plain_batch<2>(first, count); break;
+          case 3: plain_batch<3>(first, count); break;
+          default: plain_batch<4>(first, count); break;
         }
+      }
+      for (std::size_t j = 0; j < n; ++j) {
+        const int cand = S_.node_cand[S_.starts[j]];
+        const Bounds& b = S_.bounds[j];
+        if (b.cycle > 0 && wanted(cycle_base(), b.cycle, kind())) cycles(cand);
+        if (b.chain_on > 0 && wanted(chain_base(), b.chain_on, kind())) chain(cand, true, b.chain_on);
+        if (b.chain_off > 0 && wanted(chain_base(), b.chain_off, kind())) chain(cand, false, b.chain_off);
       }
     }
     finish();
@@ -154,6 +175,8 @@ class Search {
   bool x_ = true, y_ = false;
   bool have_best_ = false;
   Key best_{};
+  bool have_bound_ = false;  // the plain searches' bound: best_ or a chain they found
+  Key bound_{};
   Hint best_hint_;
 
   // Can an off node make (cand, on) in this pass? Both a cycle and a chain from "off" end so.
@@ -211,158 +234,170 @@ class Search {
   double chain_base() const { return pass_ == kXY ? 7.0 : 6.6; }
   int kind() const { return pass_ == kX ? 2 : pass_ == kY ? 3 : 4; }
 
-  // One layer of the plain search (every node queued once): the nodes that `layer` makes;
-  // `digits` (in and out) tells which digit planes may be non-empty.
-  uint16_t expand(const Planes& layer, uint16_t digits, bool layer_on, Planes& made) {
-    made = {};
-    uint16_t out = 0;
-    uint64_t work = 1;
-    for (uint16_t dm = digits; dm != 0; dm &= static_cast<uint16_t>(dm - 1)) {
-      const std::size_t d = static_cast<std::size_t>(std::countr_zero(dm));
-      const uint16_t dbit = static_cast<uint16_t>(1u << d);
-      for (std::size_t w = 0; w < 2; ++w)
-        for (uint64_t m = layer[d][w]; m != 0; m &= m - 1) {
-          const int x = static_cast<int>(w * 64) + std::countr_zero(m);
-          const uint16_t cm = s_.cand[x];
-          ++work;
-          if (layer_on) {
-            if (y_) {
-              const uint16_t others = cm & static_cast<uint16_t>(~dbit);
-              out |= others;
-              for (uint16_t o = others; o != 0; o &= static_cast<uint16_t>(o - 1))
-                set(made[static_cast<std::size_t>(std::countr_zero(o))], x);
-            }
-            const auto& pm = G_.peer_mask[x];
-            made[d][0] |= pm[0] & S_.digit_cells[d][0];
-            made[d][1] |= pm[1] & S_.digit_cells[d][1];
-            out |= dbit;
-          } else {
-            if (y_ && two_bits(cm)) {
-              const uint16_t other = cm & static_cast<uint16_t>(~dbit);
-              out |= other;
-              set(made[static_cast<std::size_t>(std::countr_zero(other))], x);
-            }
-            if (x_) {
-              const CellSet& mt = S_.mates[d][static_cast<std::size_t>(x)];
-              made[d][0] |= mt[0];
-              made[d][1] |= mt[1];
-              out |= dbit;
-            }
+  // The graph of the pass over the candidates present (nodes, numbered in candidate order), its
+  // links in both directions as lists, and the starts in discovery order.
+  void make_graph() {
+    auto& id = S_.node_of;
+    auto& cand = S_.node_cand;
+    cand.clear();
+    S_.starts.clear();
+    for (int c = 0; c < 81; ++c) {
+      const uint16_t cm = s_.cand[c];
+      if (s_.value[c] != 0) continue;
+      const bool start = (cm & (cm - 1)) != 0 && (pass_ != kY || two_bits(cm));
+      for (uint16_t m = cm; m != 0; m &= static_cast<uint16_t>(m - 1)) {
+        const int x = c * 9 + std::countr_zero(m);
+        id[static_cast<std::size_t>(x)] = static_cast<uint16_t>(cand.size());
+        if (start) S_.starts.push_back(static_cast<uint16_t>(cand.size()));
+        cand.push_back(static_cast<uint16_t>(x));
+      }
+    }
+    auto& off_first = S_.off_first;
+    auto& on_first = S_.on_first;
+    off_first.clear();
+    on_first.clear();
+    S_.to_off_all.clear();
+    S_.to_on_all.clear();
+    S_.node_live.clear();
+    for (const uint16_t x : cand) {
+      off_first.push_back(static_cast<uint16_t>(S_.to_off_all.size()));
+      on_to_off(x, [&](int o, int) { S_.to_off_all.push_back(id[static_cast<std::size_t>(o)]); });
+      on_first.push_back(static_cast<uint16_t>(S_.to_on_all.size()));
+      off_to_on(x, [&](int q, int) { S_.to_on_all.push_back(id[static_cast<std::size_t>(q)]); });
+      S_.node_live.push_back(live(x));
+    }
+    off_first.push_back(static_cast<uint16_t>(S_.to_off_all.size()));
+    on_first.push_back(static_cast<uint16_t>(S_.to_on_all.size()));
+    ctx_.spend(cand.size() + S_.to_off_all.size());
+  }
+
+  // The plain layered searches (every node queued once) of a batch of at most 64 * W starts, one
+  // bit column each, all at once: whole layers of every start, node by node. Nodes are queued
+  // once, so the depth at which a node is first made does not depend on the order within a
+  // layer, and these depths are those of each start's own search:
+  // - from (start, on): the chain to "off" ends when an on node makes (start, off); its nodes are
+  //   distinct, its complexity is that depth + 1. A cycle of the reference's search ends with an
+  //   on node q (not the start) making an off node p that makes the start on; the reference's q
+  //   lies no higher than here, so the cycle has at least depth(q) + 2 nodes, and at least 4;
+  //   without such a q there is no cycle.
+  // - from (start, off) (X and XY passes): the first chain that makes (start, on).
+  // Off nodes that make no on node are left out: they would end there. A start stops when what
+  // it may still find could not come first (under the best key so far, or a chain this batch
+  // found, equal keys kept: the order of discovery decides those).
+  template <std::size_t W>
+  void plain_batch(std::size_t first, std::size_t count) {
+    using Cols = std::array<uint64_t, W>;
+    const std::size_t n = S_.node_cand.size();
+    auto& buf = std::get<W - 1>(S_.columns);
+    buf.assign(n * 6, Cols{});
+    Cols* vis_on = buf.data();
+    Cols* vis_off = vis_on + n;
+    Cols* lay_on = vis_off + n;
+    Cols* lay_off = lay_on + n;
+    Cols* made = lay_off + n;
+    Cols* killers = made + n;  // [q]: the starts whose cycles q (on) may close
+    Cols need_chain{}, need_cycle{};
+    auto bit = [](Cols& c, std::size_t j) { c[j >> 6] |= uint64_t{1} << (j & 63); };
+    auto has = [](const Cols& c, std::size_t j) { return (c[j >> 6] >> (j & 63)) & 1; };
+    auto none = [](const Cols& c) {
+      uint64_t any = 0;
+      for (std::size_t k = 0; k < W; ++k) any |= c[k];
+      return any == 0;
+    };
+    const uint16_t* to_off = S_.to_off_all.data();
+    const uint16_t* to_on = S_.to_on_all.data();
+    for (int from_on = 1; from_on >= 0; --from_on) {
+      std::fill(vis_on, killers, Cols{});
+      need_chain = need_cycle = Cols{};
+      for (std::size_t j = 0; j < count; ++j) {
+        const uint16_t s = S_.starts[first + j];
+        const bool made_on = can_be_made_on(S_.node_cand[s]);
+        const bool chain = pass_ != kY && (from_on || made_on), cycle = from_on && made_on;
+        if (!chain && !cycle) continue;
+        if (chain) bit(need_chain, j);
+        if (cycle) {
+          bit(need_cycle, j);
+          for (std::size_t e = S_.on_first[s]; e < S_.on_first[s + 1u]; ++e) {
+            const uint16_t p = to_on[e];
+            for (std::size_t f = S_.off_first[p]; f < S_.off_first[p + 1u]; ++f) bit(killers[to_off[f]], j);
           }
         }
-    }
-    ctx_.spend(work);
-    return out;
-  }
-
-  // The next layer: what was made and not yet seen (off nodes that make nothing are left out:
-  // they would end there). Returns the digits of the layer (0: empty).
-  static uint16_t advance(const Planes& made, uint16_t digits, bool made_on, Planes& vis, Planes& layer,
-                          const Planes& live) {
-    uint16_t out = 0;
-    for (uint16_t dm = digits; dm != 0; dm &= static_cast<uint16_t>(dm - 1)) {
-      const std::size_t d = static_cast<std::size_t>(std::countr_zero(dm));
-      uint64_t any = 0;
-      for (std::size_t w = 0; w < 2; ++w) {
-        uint64_t n = made[d][w] & ~vis[d][w];
-        if (!made_on) n &= live[d][w];
-        vis[d][w] |= n;
-        layer[d][w] = n;
-        any |= n;
+        bit(from_on ? vis_on[s] : vis_off[s], j);
+        bit(from_on ? lay_on[s] : lay_off[s], j);
       }
-      if (any != 0) out |= static_cast<uint16_t>(1u << d);
-    }
-    return out;
-  }
-
-  struct Bounds {
-    int chain = -1;  // the complexity of the chain from "on" to "off", if wanted
-    int cycle = -1;  // a lower bound of the complexity of a cycle, if one may be wanted
-  };
-
-  // The plain layered search from (start, on). Nodes are queued once, so the depth at which a
-  // node is first made does not depend on the order within a layer: whole layers are made at
-  // once, digit by digit. The chain "on" -> "off" ends when an on node makes (start, off): its
-  // nodes are distinct, its complexity is that depth + 1. A cycle of the reference's search
-  // ends with an on node q (not the start) making an off node p that makes the start on; the
-  // reference's q lies no higher than here, so the cycle has at least depth(q) + 2 nodes, and
-  // at least 4; without such a q there is no cycle.
-  Bounds plain_from_on(int start) {
-    Bounds b;
-    const int sc = start / 9;
-    const std::size_t sd = static_cast<std::size_t>(start % 9);
-    bool want_chain = pass_ != kY, want_cycle = can_be_made_on(start);
-    if (!want_chain && !want_cycle) return b;
-    // The on nodes that make an off node which makes the start on.
-    Planes killers{};
-    if (want_cycle) {
-      auto add_partner = [&](int y, std::size_t e) {
-        const auto& pm = G_.peer_mask[y];
-        killers[e][0] |= pm[0] & S_.digit_cells[e][0];
-        killers[e][1] |= pm[1] & S_.digit_cells[e][1];
-        if (y_)
-          for (uint16_t o = s_.cand[y] & static_cast<uint16_t>(~(1u << e)); o != 0; o &= static_cast<uint16_t>(o - 1))
-            set(killers[static_cast<std::size_t>(std::countr_zero(o))], y);
-      };
-      if (y_ && two_bits(s_.cand[sc]))
-        add_partner(sc, static_cast<std::size_t>(std::countr_zero(static_cast<uint16_t>(s_.cand[sc] & ~(1u << sd)))));
-      if (x_) {
-        const CellSet& mt = S_.mates[sd][static_cast<std::size_t>(sc)];
-        for (std::size_t w = 0; w < 2; ++w)
-          for (uint64_t m = mt[w]; m != 0; m &= m - 1) add_partner(static_cast<int>(w * 64) + std::countr_zero(m), sd);
-      }
-    }
-    Planes vis_on{}, vis_off{}, layer{}, made{};
-    set(vis_on[sd], sc);
-    set(layer[sd], sc);
-    uint16_t digits = static_cast<uint16_t>(1u << sd);
-    for (int depth = 0;; depth += 2) {
-      // `layer` holds the on nodes at `depth`, of the digits `digits`.
-      want_chain = want_chain && wanted(chain_base(), depth + 2, kind());
-      want_cycle = want_cycle && wanted(cycle_base(), std::max(4, depth + 2), kind());
-      if (!want_chain && !want_cycle) return b;
-      if (want_cycle && depth >= 2) {
-        uint64_t hit = 0;
-        for (uint16_t dm = digits; dm != 0; dm &= static_cast<uint16_t>(dm - 1)) {
-          const std::size_t d = static_cast<std::size_t>(std::countr_zero(dm));
-          hit |= (layer[d][0] & killers[d][0]) | (layer[d][1] & killers[d][1]);
+      const double base_chain = chain_base(), base_cycle = cycle_base();
+      const int kind = this->kind();
+      for (int depth = 0;; ++depth) {
+        const bool layer_on = (depth % 2 == 0) == (from_on != 0);
+        // The least complexity still to come: a chain ends after a layer of the start's state.
+        const int next = depth + (layer_on == (from_on != 0) ? 0 : 1);
+        if (!wanted_bound(base_chain, next + 2, kind)) need_chain = Cols{};
+        if (!wanted_bound(base_cycle, std::max(4, next + 2), kind)) need_cycle = Cols{};
+        if (layer_on && depth >= 2 && !none(need_cycle)) {
+          Cols hit{};
+          for (std::size_t q = 0; q < n; ++q)
+            for (std::size_t k = 0; k < W; ++k) hit[k] |= lay_on[q][k] & killers[q][k];
+          for (std::size_t k = 0; k < W; ++k) {
+            for (uint64_t m = hit[k] & need_cycle[k]; m != 0; m &= m - 1)
+              S_.bounds[first + k * 64 + static_cast<std::size_t>(std::countr_zero(m))].cycle = std::max(4, depth + 2);
+            need_cycle[k] &= ~hit[k];
+          }
         }
-        if (hit != 0) {
-          b.cycle = std::max(4, depth + 2);
-          want_cycle = false;
+        Cols alive;
+        for (std::size_t k = 0; k < W; ++k) alive[k] = need_chain[k] | need_cycle[k];
+        if (none(alive)) break;
+        // Expand the layer.
+        const Cols* lay = layer_on ? lay_on : lay_off;
+        const uint16_t* first_of = layer_on ? S_.off_first.data() : S_.on_first.data();
+        const uint16_t* to = layer_on ? to_off : to_on;
+        uint64_t work = 1;
+        for (std::size_t q = 0; q < n; ++q) {
+          Cols x;
+          uint64_t any = 0;
+          for (std::size_t k = 0; k < W; ++k) any |= x[k] = lay[q][k] & alive[k];
+          if (any == 0) continue;
+          ++work;
+          for (std::size_t e = first_of[q]; e < first_of[q + 1]; ++e)
+            for (std::size_t k = 0; k < W; ++k) made[to[e]][k] |= x[k];
         }
+        ctx_.spend(work);
+        if (layer_on == (from_on != 0)) {  // did a start make its own conjugate?
+          for (std::size_t k = 0; k < W; ++k)
+            for (uint64_t m = need_chain[k]; m != 0; m &= m - 1) {
+              const std::size_t j = k * 64 + static_cast<std::size_t>(std::countr_zero(m));
+              if (!has(made[S_.starts[first + j]], j)) continue;
+              (from_on ? S_.bounds[first + j].chain_on : S_.bounds[first + j].chain_off) = depth + 2;
+              need_chain[k] &= ~(uint64_t{1} << (j & 63));
+              const Key key{base_chain + length_bonus(depth + 2), depth + 2, kind};
+              if (!have_bound_ || key < bound_) bound_ = key;
+              have_bound_ = true;
+            }
+          for (std::size_t k = 0; k < W; ++k) alive[k] = need_chain[k] | need_cycle[k];
+          if (none(alive)) break;
+        }
+        // The next layer: what was made and not yet seen.
+        Cols* vis = layer_on ? vis_off : vis_on;
+        Cols* next_lay = layer_on ? lay_off : lay_on;
+        uint64_t any = 0;
+        for (std::size_t p = 0; p < n; ++p) {
+          const uint64_t keep = layer_on && !S_.node_live[p] ? 0 : ~uint64_t{0};
+          for (std::size_t k = 0; k < W; ++k) {
+            const uint64_t x = made[p][k] & ~vis[p][k] & alive[k] & keep;
+            next_lay[p][k] = x;
+            vis[p][k] |= x;
+            any |= x;
+            made[p][k] = 0;
+          }
+        }
+        if (any == 0) break;
       }
-      digits = expand(layer, digits, true, made);
-      if (want_chain && test(made[sd], sc)) {
-        b.chain = depth + 2;
-        want_chain = false;
-      }
-      if (!want_chain && !want_cycle) return b;
-      if ((digits = advance(made, digits, false, vis_off, layer, S_.live)) == 0) return b;
-      digits = expand(layer, digits, false, made);
-      if ((digits = advance(made, digits, true, vis_on, layer, S_.live)) == 0) return b;
     }
   }
 
-  // The plain layered search from (start, off) (X and XY passes): the complexity of the first
-  // chain that makes (start, on), or -1 if there is none or it cannot come first.
-  int plain_length(int start) {
-    const int sc = start / 9;
-    const std::size_t sd = static_cast<std::size_t>(start % 9);
-    Planes vis_on{}, vis_off{}, layer{}, made{};
-    set(vis_off[sd], sc);
-    set(layer[sd], sc);
-    uint16_t digits = static_cast<uint16_t>(1u << sd);
-    for (int depth = 0;; depth += 2) {
-      // `layer` holds the off nodes at `depth`.
-      if (!wanted(chain_base(), depth + 2, kind())) return -1;
-      digits = expand(layer, digits, false, made);
-      if (test(made[sd], sc)) return depth + 2;
-      if ((digits = advance(made, digits, true, vis_on, layer, S_.live)) == 0) return -1;
-      if (!wanted(chain_base(), depth + 3, kind())) return -1;
-      digits = expand(layer, digits, true, made);
-      if ((digits = advance(made, digits, false, vis_off, layer, S_.live)) == 0) return -1;
-    }
+  // Could a hint of this kind and complexity still come first, or equal the pass's bound?
+  bool wanted_bound(double base, int complexity, int kind) const {
+    if (out_.all() || !have_bound_) return true;
+    return !(bound_ < Key{base + length_bonus(complexity), complexity, kind});
   }
 
   // Could a hint of this kind and complexity still come first?
