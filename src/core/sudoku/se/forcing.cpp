@@ -30,6 +30,7 @@ namespace sudoku::se {
 namespace {
 
 constexpr int kCauseAssumption = -1, kCauseCell = 3;
+constexpr uint16_t kNoNode = 0xFFFF;
 
 struct PNode {
   uint16_t cand;  // cell * 9 + digit - 1
@@ -95,6 +96,7 @@ struct Scratch {
   // The pass's graph (make_graph) and its starts' plain searches (plain_batch).
   std::array<uint16_t, 729> node_of{};
   std::vector<uint16_t> node_cand, starts, off_first, on_first, to_off_all, to_on_all;
+  std::vector<uint16_t> batch_starts, batch_nodes;  // a batch: indices in `starts`, its nodes
   std::vector<uint8_t> node_live;
   std::vector<Bounds> bounds;
   template <std::size_t W>
@@ -145,13 +147,24 @@ class Search {
       S_.bounds.assign(n, Bounds{});
       bound_ = best_;
       have_bound_ = have_best_;
-      for (std::size_t first = 0; first < n; first += 256) {
-        const std::size_t count = std::min<std::size_t>(256, n - first);
-        switch ((count + 63) / 64) {
-          case 1: plain_batch<1>(first, count); break;
-          case 2: plain_batch<2>(first, count); break;
-          case 3: plain_batch<3>(first, count); break;
-          default: plain_batch<4>(first, count); break;
+      // Each start reaches only its digit's candidates in the X pass: a batch per digit.
+      for (int d = 0; d < 9; ++d) {
+        if (pass_ != kX && d > 0) break;
+        S_.batch_starts.clear();
+        S_.batch_nodes.clear();
+        for (std::size_t j = 0; j < n; ++j)
+          if (pass_ != kX || S_.node_cand[S_.starts[j]] % 9 == d) S_.batch_starts.push_back(static_cast<uint16_t>(j));
+        for (std::size_t x = 0; x < S_.node_cand.size(); ++x)
+          if (pass_ != kX || S_.node_cand[x] % 9 == d) S_.batch_nodes.push_back(static_cast<uint16_t>(x));
+        for (std::size_t first = 0; first < S_.batch_starts.size(); first += 256) {
+          const std::size_t count = std::min<std::size_t>(256, S_.batch_starts.size() - first);
+          const uint16_t* starts = S_.batch_starts.data() + first;
+          switch ((count + 63) / 64) {
+            case 1: plain_batch<1>(starts, count); break;
+            case 2: plain_batch<2>(starts, count); break;
+            case 3: plain_batch<3>(starts, count); break;
+            default: plain_batch<4>(starts, count); break;
+          }
         }
       }
       for (std::size_t j = 0; j < n; ++j) {
@@ -241,10 +254,12 @@ class Search {
     auto& cand = S_.node_cand;
     cand.clear();
     S_.starts.clear();
+    // (The Y pass makes on nodes in bivalue cells only, and off nodes elsewhere make nothing.)
+    id.fill(kNoNode);
     for (int c = 0; c < 81; ++c) {
       const uint16_t cm = s_.cand[c];
-      if (s_.value[c] != 0) continue;
-      const bool start = (cm & (cm - 1)) != 0 && (pass_ != kY || two_bits(cm));
+      if (s_.value[c] != 0 || (pass_ == kY && !two_bits(cm))) continue;
+      const bool start = (cm & (cm - 1)) != 0;
       for (uint16_t m = cm; m != 0; m &= static_cast<uint16_t>(m - 1)) {
         const int x = c * 9 + std::countr_zero(m);
         id[static_cast<std::size_t>(x)] = static_cast<uint16_t>(cand.size());
@@ -261,7 +276,9 @@ class Search {
     S_.node_live.clear();
     for (const uint16_t x : cand) {
       off_first.push_back(static_cast<uint16_t>(S_.to_off_all.size()));
-      on_to_off(x, [&](int o, int) { S_.to_off_all.push_back(id[static_cast<std::size_t>(o)]); });
+      on_to_off(x, [&](int o, int) {
+        if (id[static_cast<std::size_t>(o)] != kNoNode) S_.to_off_all.push_back(id[static_cast<std::size_t>(o)]);
+      });
       on_first.push_back(static_cast<uint16_t>(S_.to_on_all.size()));
       off_to_on(x, [&](int q, int) { S_.to_on_all.push_back(id[static_cast<std::size_t>(q)]); });
       S_.node_live.push_back(live(x));
@@ -285,17 +302,18 @@ class Search {
   // it may still find could not come first (under the best key so far, or a chain this batch
   // found, equal keys kept: the order of discovery decides those).
   template <std::size_t W>
-  void plain_batch(std::size_t first, std::size_t count) {
+  void plain_batch(const uint16_t* index, std::size_t count) {
     using Cols = std::array<uint64_t, W>;
     const std::size_t n = S_.node_cand.size();
     auto& buf = std::get<W - 1>(S_.columns);
-    buf.assign(n * 6, Cols{});
+    if (buf.size() < n * 6) buf.resize(n * 6);
     Cols* vis_on = buf.data();
     Cols* vis_off = vis_on + n;
     Cols* lay_on = vis_off + n;
     Cols* lay_off = lay_on + n;
     Cols* made = lay_off + n;
     Cols* killers = made + n;  // [q]: the starts whose cycles q (on) may close
+    const std::vector<uint16_t>& nodes = S_.batch_nodes;  // the only nodes the batch reaches
     Cols need_chain{}, need_cycle{};
     auto bit = [](Cols& c, std::size_t j) { c[j >> 6] |= uint64_t{1} << (j & 63); };
     auto has = [](const Cols& c, std::size_t j) { return (c[j >> 6] >> (j & 63)) & 1; };
@@ -306,11 +324,12 @@ class Search {
     };
     const uint16_t* to_off = S_.to_off_all.data();
     const uint16_t* to_on = S_.to_on_all.data();
+    for (const uint16_t x : nodes) killers[x] = Cols{};
     for (int from_on = 1; from_on >= 0; --from_on) {
-      std::fill(vis_on, killers, Cols{});
+      for (const uint16_t x : nodes) vis_on[x] = vis_off[x] = lay_on[x] = lay_off[x] = made[x] = Cols{};
       need_chain = need_cycle = Cols{};
       for (std::size_t j = 0; j < count; ++j) {
-        const uint16_t s = S_.starts[first + j];
+        const uint16_t s = S_.starts[index[j]];
         const bool made_on = can_be_made_on(S_.node_cand[s]);
         const bool chain = pass_ != kY && (from_on || made_on), cycle = from_on && made_on;
         if (!chain && !cycle) continue;
@@ -335,11 +354,11 @@ class Search {
         if (!wanted_bound(base_cycle, std::max(4, next + 2), kind)) need_cycle = Cols{};
         if (layer_on && depth >= 2 && !none(need_cycle)) {
           Cols hit{};
-          for (std::size_t q = 0; q < n; ++q)
+          for (const uint16_t q : nodes)
             for (std::size_t k = 0; k < W; ++k) hit[k] |= lay_on[q][k] & killers[q][k];
           for (std::size_t k = 0; k < W; ++k) {
             for (uint64_t m = hit[k] & need_cycle[k]; m != 0; m &= m - 1)
-              S_.bounds[first + k * 64 + static_cast<std::size_t>(std::countr_zero(m))].cycle = std::max(4, depth + 2);
+              S_.bounds[index[k * 64 + static_cast<std::size_t>(std::countr_zero(m))]].cycle = std::max(4, depth + 2);
             need_cycle[k] &= ~hit[k];
           }
         }
@@ -351,13 +370,13 @@ class Search {
         const uint16_t* first_of = layer_on ? S_.off_first.data() : S_.on_first.data();
         const uint16_t* to = layer_on ? to_off : to_on;
         uint64_t work = 1;
-        for (std::size_t q = 0; q < n; ++q) {
+        for (const uint16_t q : nodes) {
           Cols x;
           uint64_t any = 0;
           for (std::size_t k = 0; k < W; ++k) any |= x[k] = lay[q][k] & alive[k];
           if (any == 0) continue;
           ++work;
-          for (std::size_t e = first_of[q]; e < first_of[q + 1]; ++e)
+          for (std::size_t e = first_of[q]; e < first_of[q + 1u]; ++e)
             for (std::size_t k = 0; k < W; ++k) made[to[e]][k] |= x[k];
         }
         ctx_.spend(work);
@@ -365,8 +384,9 @@ class Search {
           for (std::size_t k = 0; k < W; ++k)
             for (uint64_t m = need_chain[k]; m != 0; m &= m - 1) {
               const std::size_t j = k * 64 + static_cast<std::size_t>(std::countr_zero(m));
-              if (!has(made[S_.starts[first + j]], j)) continue;
-              (from_on ? S_.bounds[first + j].chain_on : S_.bounds[first + j].chain_off) = depth + 2;
+              if (!has(made[S_.starts[index[j]]], j)) continue;
+              Bounds& b = S_.bounds[index[j]];
+              (from_on ? b.chain_on : b.chain_off) = depth + 2;
               need_chain[k] &= ~(uint64_t{1} << (j & 63));
               const Key key{base_chain + length_bonus(depth + 2), depth + 2, kind};
               if (!have_bound_ || key < bound_) bound_ = key;
@@ -379,7 +399,7 @@ class Search {
         Cols* vis = layer_on ? vis_off : vis_on;
         Cols* next_lay = layer_on ? lay_off : lay_on;
         uint64_t any = 0;
-        for (std::size_t p = 0; p < n; ++p) {
+        for (const uint16_t p : nodes) {
           const uint64_t keep = layer_on && !S_.node_live[p] ? 0 : ~uint64_t{0};
           for (std::size_t k = 0; k < W; ++k) {
             const uint64_t x = made[p][k] & ~vis[p][k] & alive[k] & keep;
@@ -401,9 +421,11 @@ class Search {
   }
 
   // Could a hint of this kind and complexity still come first?
+  // (A hint above the pass's bound cannot: the plain searches found a chain below it.)
   bool wanted(double base, int complexity, int kind) const {
-    if (out_.all() || !have_best_) return true;
-    return Key{base + length_bonus(complexity), complexity, kind} < best_;
+    if (out_.all()) return true;
+    const Key key{base + length_bonus(complexity), complexity, kind};
+    return (!have_best_ || key < best_) && (!have_bound_ || !(bound_ < key));
   }
 
   // On -> off, in the reference's order: the cell's other candidates (Y passes), then the digit's
