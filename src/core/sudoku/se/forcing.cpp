@@ -34,6 +34,7 @@ constexpr uint16_t kNoNode = 0xFFFF;
 
 struct PNode {
   uint16_t cand;  // cell * 9 + digit - 1
+  uint16_t node;  // in the pass's graph (cycles only)
   uint8_t on;
   int8_t cause;
   int32_t parent;  // index in the pool, -1 for the assumption
@@ -72,32 +73,31 @@ struct Bounds {
   int chain_on = -1, cycle = -1, chain_off = -1;
 };
 
+// The graph of a pass: its nodes are the candidates present (numbered in candidate order), its
+// links lists: on -> off (to_off from off_first[x]) in the order of on_to_off, and off -> on
+// (to_on from on_first[x]) in the order of off_to_on, with their causes.
+struct Graph {
+  std::size_t n = 0;
+  std::array<uint16_t, 729> node_of, cand;
+  std::array<uint8_t, 729> live;  // makes some on node
+  std::array<uint16_t, 730> off_first, on_first;
+  std::array<uint16_t, 729 * 28> to_off;  // at most 8 + 8 + 6 + 6 a node
+  std::array<int8_t, 729 * 28> off_cause;
+  std::array<uint16_t, 729 * 4> to_on;  // at most 1 + 3
+  std::array<int8_t, 729 * 4> on_cause;
+};
+
 struct Scratch {
-  std::vector<PNode> pool;
+  std::vector<PNode> pool, cycle_pool;  // the chain and cycle searches' nodes
   CandSet in_on{}, in_off{};
-  std::array<CandSet, 729> anc{};          // cycles: the off ancestors of each on node
+  std::vector<uint64_t> anc;               // cycles: the off ancestors of each on node, as nodes
   std::array<CellSet, 9> digit_cells{};    // cells holding each digit as a candidate
   std::array<std::array<CellSet, 81>, 9> mates{};  // [digit][cell]: conjugates in its regions
   Planes live{};  // the off nodes that make some on node in the current pass
-  // The links of the current pass, candidate by candidate, in the order of on_to_off (live off
-  // nodes only) and off_to_on: the cycle search follows them once per node it queues, and an off
-  // node is queued once per parent, so looking them up beats making them again. Made on first
-  // use (the searches reach a part of the candidates): valid where the stamp is `gen`, which
-  // each pass increments.
-  struct Link {
-    uint16_t cand;
-    int8_t cause;
-  };
-  std::array<uint8_t, 729> n_off{}, n_on{};
-  std::array<uint32_t, 729> off_gen{}, on_gen{};
-  uint32_t gen = 0;
-  std::array<std::array<Link, 28>, 729> to_off{};  // on -> live off: at most 8 + 8 + 6 + 6
-  std::array<std::array<Link, 4>, 729> to_on{};    // off -> on: at most 1 + 3
   // The pass's graph (make_graph) and its starts' plain searches (plain_batch).
-  std::array<uint16_t, 729> node_of{};
-  std::vector<uint16_t> node_cand, starts, off_first, on_first, to_off_all, to_on_all;
+  Graph g;
+  std::vector<uint16_t> starts;  // nodes, in discovery order
   std::vector<uint16_t> batch_starts, batch_nodes;  // a batch: indices in `starts`, its nodes
-  std::vector<uint8_t> node_live;
   std::vector<Bounds> bounds;
   template <std::size_t W>
   using Columns = std::vector<std::array<uint64_t, W>>;  // a bit per start, node by node
@@ -153,9 +153,9 @@ class Search {
         S_.batch_starts.clear();
         S_.batch_nodes.clear();
         for (std::size_t j = 0; j < n; ++j)
-          if (pass_ != kX || S_.node_cand[S_.starts[j]] % 9 == d) S_.batch_starts.push_back(static_cast<uint16_t>(j));
-        for (std::size_t x = 0; x < S_.node_cand.size(); ++x)
-          if (pass_ != kX || S_.node_cand[x] % 9 == d) S_.batch_nodes.push_back(static_cast<uint16_t>(x));
+          if (pass_ != kX || S_.g.cand[S_.starts[j]] % 9 == d) S_.batch_starts.push_back(static_cast<uint16_t>(j));
+        for (std::size_t x = 0; x < S_.g.n; ++x)
+          if (pass_ != kX || S_.g.cand[x] % 9 == d) S_.batch_nodes.push_back(static_cast<uint16_t>(x));
         for (std::size_t first = 0; first < S_.batch_starts.size(); first += 256) {
           const std::size_t count = std::min<std::size_t>(256, S_.batch_starts.size() - first);
           const uint16_t* starts = S_.batch_starts.data() + first;
@@ -168,9 +168,9 @@ class Search {
         }
       }
       for (std::size_t j = 0; j < n; ++j) {
-        const int cand = S_.node_cand[S_.starts[j]];
+        const int cand = S_.g.cand[S_.starts[j]];
         const Bounds& b = S_.bounds[j];
-        if (b.cycle > 0 && wanted(cycle_base(), b.cycle, kind())) cycles(cand);
+        if (b.cycle > 0 && wanted(cycle_base(), b.cycle, kind())) cycles(S_.starts[j]);
         if (b.chain_on > 0 && wanted(chain_base(), b.chain_on, kind())) chain(cand, true, b.chain_on);
         if (b.chain_off > 0 && wanted(chain_base(), b.chain_off, kind())) chain(cand, false, b.chain_off);
       }
@@ -209,35 +209,6 @@ class Search {
         if ((x_ && (mt[0] | mt[1]) != 0) || (y_ && two_bits(cm))) set(S_.live[d], c);
       }
     }
-    if (++S_.gen == 0) {  // wrapped: no stamp may look valid
-      S_.off_gen = {};
-      S_.on_gen = {};
-      S_.gen = 1;
-    }
-  }
-  // The live off nodes that on node `cand` makes (S_.to_off[cand]): their number.
-  std::size_t links_to_off(std::size_t cand) {
-    if (S_.off_gen[cand] != S_.gen) {
-      S_.off_gen[cand] = S_.gen;
-      uint8_t n = 0;
-      on_to_off(static_cast<int>(cand), [&](int o, int cause) {
-        if (live(o)) S_.to_off[cand][n++] = {static_cast<uint16_t>(o), static_cast<int8_t>(cause)};
-      });
-      S_.n_off[cand] = n;
-    }
-    return S_.n_off[cand];
-  }
-  // The on nodes that off node `cand` makes (S_.to_on[cand]): their number.
-  std::size_t links_to_on(std::size_t cand) {
-    if (S_.on_gen[cand] != S_.gen) {
-      S_.on_gen[cand] = S_.gen;
-      uint8_t n = 0;
-      off_to_on(static_cast<int>(cand), [&](int q, int cause) {
-        S_.to_on[cand][n++] = {static_cast<uint16_t>(q), static_cast<int8_t>(cause)};
-      });
-      S_.n_on[cand] = n;
-    }
-    return S_.n_on[cand];
   }
   bool live(int cand) const {
     return test(S_.live[static_cast<std::size_t>(cand % 9)], cand / 9);
@@ -250,43 +221,44 @@ class Search {
   // The graph of the pass over the candidates present (nodes, numbered in candidate order), its
   // links in both directions as lists, and the starts in discovery order.
   void make_graph() {
-    auto& id = S_.node_of;
-    auto& cand = S_.node_cand;
-    cand.clear();
+    Graph& g = S_.g;
+    g.n = 0;
     S_.starts.clear();
     // (The Y pass makes on nodes in bivalue cells only, and off nodes elsewhere make nothing.)
-    id.fill(kNoNode);
+    g.node_of.fill(kNoNode);
     for (int c = 0; c < 81; ++c) {
       const uint16_t cm = s_.cand[c];
       if (s_.value[c] != 0 || (pass_ == kY && !two_bits(cm))) continue;
       const bool start = (cm & (cm - 1)) != 0;
       for (uint16_t m = cm; m != 0; m &= static_cast<uint16_t>(m - 1)) {
         const int x = c * 9 + std::countr_zero(m);
-        id[static_cast<std::size_t>(x)] = static_cast<uint16_t>(cand.size());
-        if (start) S_.starts.push_back(static_cast<uint16_t>(cand.size()));
-        cand.push_back(static_cast<uint16_t>(x));
+        g.node_of[static_cast<std::size_t>(x)] = static_cast<uint16_t>(g.n);
+        if (start) S_.starts.push_back(static_cast<uint16_t>(g.n));
+        g.cand[g.n++] = static_cast<uint16_t>(x);
       }
     }
-    auto& off_first = S_.off_first;
-    auto& on_first = S_.on_first;
-    off_first.clear();
-    on_first.clear();
-    S_.to_off_all.clear();
-    S_.to_on_all.clear();
-    S_.node_live.clear();
-    for (const uint16_t x : cand) {
-      off_first.push_back(static_cast<uint16_t>(S_.to_off_all.size()));
-      on_to_off(x, [&](int o, int) {
-        if (id[static_cast<std::size_t>(o)] != kNoNode) S_.to_off_all.push_back(id[static_cast<std::size_t>(o)]);
+    std::size_t n_off = 0, n_on = 0;
+    for (std::size_t v = 0; v < g.n; ++v) {
+      const int x = g.cand[v];
+      g.off_first[v] = static_cast<uint16_t>(n_off);
+      on_to_off(x, [&](int o, int cause) {
+        const uint16_t w = g.node_of[static_cast<std::size_t>(o)];
+        if (w == kNoNode) return;
+        g.to_off[n_off] = w;
+        g.off_cause[n_off++] = static_cast<int8_t>(cause);
       });
-      on_first.push_back(static_cast<uint16_t>(S_.to_on_all.size()));
-      off_to_on(x, [&](int q, int) { S_.to_on_all.push_back(id[static_cast<std::size_t>(q)]); });
-      S_.node_live.push_back(live(x));
+      g.on_first[v] = static_cast<uint16_t>(n_on);
+      off_to_on(x, [&](int q, int cause) {
+        g.to_on[n_on] = g.node_of[static_cast<std::size_t>(q)];
+        g.on_cause[n_on++] = static_cast<int8_t>(cause);
+      });
+      g.live[v] = live(x);
     }
-    off_first.push_back(static_cast<uint16_t>(S_.to_off_all.size()));
-    on_first.push_back(static_cast<uint16_t>(S_.to_on_all.size()));
-    ctx_.spend(cand.size() + S_.to_off_all.size());
+    g.off_first[g.n] = static_cast<uint16_t>(n_off);
+    g.on_first[g.n] = static_cast<uint16_t>(n_on);
+    ctx_.spend(g.n + n_off);
   }
+
 
   // The plain layered searches (every node queued once) of a batch of at most 64 * W starts, one
   // bit column each, all at once: whole layers of every start, node by node. Nodes are queued
@@ -304,7 +276,7 @@ class Search {
   template <std::size_t W>
   void plain_batch(const uint16_t* index, std::size_t count) {
     using Cols = std::array<uint64_t, W>;
-    const std::size_t n = S_.node_cand.size();
+    const std::size_t n = S_.g.n;
     auto& buf = std::get<W - 1>(S_.columns);
     if (buf.size() < n * 6) buf.resize(n * 6);
     Cols* vis_on = buf.data();
@@ -322,23 +294,23 @@ class Search {
       for (std::size_t k = 0; k < W; ++k) any |= c[k];
       return any == 0;
     };
-    const uint16_t* to_off = S_.to_off_all.data();
-    const uint16_t* to_on = S_.to_on_all.data();
+    const uint16_t* to_off = S_.g.to_off.data();
+    const uint16_t* to_on = S_.g.to_on.data();
     for (const uint16_t x : nodes) killers[x] = Cols{};
     for (int from_on = 1; from_on >= 0; --from_on) {
       for (const uint16_t x : nodes) vis_on[x] = vis_off[x] = lay_on[x] = lay_off[x] = made[x] = Cols{};
       need_chain = need_cycle = Cols{};
       for (std::size_t j = 0; j < count; ++j) {
         const uint16_t s = S_.starts[index[j]];
-        const bool made_on = can_be_made_on(S_.node_cand[s]);
+        const bool made_on = can_be_made_on(S_.g.cand[s]);
         const bool chain = pass_ != kY && (from_on || made_on), cycle = from_on && made_on;
         if (!chain && !cycle) continue;
         if (chain) bit(need_chain, j);
         if (cycle) {
           bit(need_cycle, j);
-          for (std::size_t e = S_.on_first[s]; e < S_.on_first[s + 1u]; ++e) {
+          for (std::size_t e = S_.g.on_first[s]; e < S_.g.on_first[s + 1u]; ++e) {
             const uint16_t p = to_on[e];
-            for (std::size_t f = S_.off_first[p]; f < S_.off_first[p + 1u]; ++f) bit(killers[to_off[f]], j);
+            for (std::size_t f = S_.g.off_first[p]; f < S_.g.off_first[p + 1u]; ++f) bit(killers[to_off[f]], j);
           }
         }
         bit(from_on ? vis_on[s] : vis_off[s], j);
@@ -367,7 +339,7 @@ class Search {
         if (none(alive)) break;
         // Expand the layer.
         const Cols* lay = layer_on ? lay_on : lay_off;
-        const uint16_t* first_of = layer_on ? S_.off_first.data() : S_.on_first.data();
+        const uint16_t* first_of = layer_on ? S_.g.off_first.data() : S_.g.on_first.data();
         const uint16_t* to = layer_on ? to_off : to_on;
         uint64_t work = 1;
         for (const uint16_t q : nodes) {
@@ -400,7 +372,7 @@ class Search {
         Cols* next_lay = layer_on ? lay_off : lay_on;
         uint64_t any = 0;
         for (const uint16_t p : nodes) {
-          const uint64_t keep = layer_on && !S_.node_live[p] ? 0 : ~uint64_t{0};
+          const uint64_t keep = layer_on && !S_.g.live[p] ? 0 : ~uint64_t{0};
           for (std::size_t k = 0; k < W; ++k) {
             const uint64_t x = made[p][k] & ~vis[p][k] & alive[k] & keep;
             next_lay[p][k] = x;
@@ -473,68 +445,75 @@ class Search {
     }
   }
 
-  int push(int cand, bool on, int cause, int parent) {
-    S_.pool.push_back(PNode{static_cast<uint16_t>(cand), static_cast<uint8_t>(on), static_cast<int8_t>(cause),
+  void push(int cand, bool on, int cause, int parent) {
+    S_.pool.push_back(PNode{static_cast<uint16_t>(cand), 0, static_cast<uint8_t>(on), static_cast<int8_t>(cause),
                             static_cast<int32_t>(parent)});
-    return static_cast<int>(S_.pool.size()) - 1;
   }
 
-  // Cycles from (cand, on): off nodes are queued unless they are an ancestor of the on node that
-  // makes them, on nodes only once; the start made again by an off layer at round 4 or later
-  // closes a cycle.
-  void cycles(int start) {
+  // Cycles from (start, on), a node of the pass's graph: off nodes are queued unless they are an
+  // ancestor of the on node that makes them, on nodes only once; the start made again by an off
+  // layer at round 4 or later closes a cycle. (Off nodes that make nothing are not queued: they
+  // would end there.) The pool holds at most every on node once and 28 off nodes for each.
+  void cycles(uint16_t start) {
     const double base = cycle_base();
     const int kind = this->kind();
-    auto& pool = S_.pool;
-    pool.clear();
-    S_.in_on = {};
-    push(start, true, kCauseAssumption, -1);
+    const std::size_t n = S_.g.n, words = (n + 63) / 64;
+    if (S_.cycle_pool.size() < n * 29 + 1) S_.cycle_pool.resize(n * 29 + 1);
+    if (S_.anc.size() < n * words) S_.anc.resize(n * words);
+    PNode* pool = S_.cycle_pool.data();
+    uint64_t* anc = S_.anc.data();
+    std::fill_n(S_.in_on.begin(), words, 0);
+    const int start_cand = S_.g.cand[start];
+    std::size_t top = 0;
+    pool[top++] = PNode{static_cast<uint16_t>(start_cand), start, 1, kCauseAssumption, -1};
     set(S_.in_on, start);
-    S_.anc[static_cast<std::size_t>(start)] = {};
+    std::fill_n(anc + start * words, words, 0);
     int length = 0;
     std::size_t on_begin = 0, on_end = 1;
     while (on_begin < on_end) {
       if (!wanted(base, std::max(4, length + 2), kind)) return;
       ++length;
-      const std::size_t off_begin = pool.size();
+      const std::size_t off_begin = top;
       for (std::size_t i = on_begin; i < on_end; ++i) {
-        const std::size_t p = pool[i].cand;
-        const CandSet& anc = S_.anc[p];
-        // (Off nodes that make nothing are not in the table: they would end there.)
-        for (std::size_t k = 0, n = links_to_off(p); k < n; ++k) {
-          const auto [o, cause] = S_.to_off[p][k];
-          if (!test(anc, o)) push(o, false, cause, static_cast<int>(i));
+        const std::size_t r = pool[i].node;
+        const uint64_t* a = anc + r * words;
+        for (std::size_t e = S_.g.off_first[r]; e < S_.g.off_first[r + 1]; ++e) {
+          const uint16_t o = S_.g.to_off[e];
+          if (!S_.g.live[o] || ((a[o >> 6] >> (o & 63)) & 1) != 0) continue;
+          pool[top++] = PNode{S_.g.cand[o], o, 0, S_.g.off_cause[e], static_cast<int32_t>(i)};
         }
       }
-      const std::size_t off_end = pool.size();
+      const std::size_t off_end = top;
       ctx_.spend(off_end - on_begin);
       ++length;
       for (std::size_t j = off_begin; j < off_end; ++j) {
-        const std::size_t o = pool[j].cand;
-        for (std::size_t k = 0, n = links_to_on(o); k < n; ++k) {
-          const auto [q, cause] = S_.to_on[o][k];
-          if (length >= 4 && q == start) cycle_found(start, static_cast<int>(j), cause, length, base, kind);
+        const uint16_t o = pool[j].node;
+        for (std::size_t e = S_.g.on_first[o]; e < S_.g.on_first[o + 1u]; ++e) {
+          const uint16_t q = S_.g.to_on[e];
+          if (length >= 4 && q == start)
+            cycle_found(start_cand, static_cast<int>(j), S_.g.on_cause[e], length, base, kind);
           if (test(S_.in_on, q)) continue;
           set(S_.in_on, q);
-          push(q, true, cause, static_cast<int>(j));
-          CandSet& a = S_.anc[q];
-          a = S_.anc[S_.pool[static_cast<std::size_t>(S_.pool[j].parent)].cand];  // an off node's parent is on
-          set(a, static_cast<int>(o));
+          pool[top++] = PNode{S_.g.cand[q], q, 1, S_.g.on_cause[e], static_cast<int32_t>(j)};
+          // Its off ancestors: those of the on node that made its parent, and that parent.
+          uint64_t* aq = anc + q * words;
+          std::copy_n(anc + pool[pool[j].parent].node * words, words, aq);
+          aq[o >> 6] |= uint64_t{1} << (o & 63);
         }
       }
       on_begin = off_end;
-      on_end = pool.size();
+      on_end = top;
       ctx_.spend(on_end - off_end + 1);
     }
   }
 
-  // The path from pool node `from` back to the assumption, after `first` (the conclusion).
-  void collect_path(Hint::ChainNode first, int from, bool with_assumption) {
+  // The path from node `from` of `pool` back to the assumption, after `first` (the conclusion).
+  void collect_path(const PNode* pool, Hint::ChainNode first, int from, bool with_assumption) {
     auto& path = S_.path;
     path.clear();
     path.push_back(first);
-    for (int i = from; i >= 0; i = S_.pool[static_cast<std::size_t>(i)].parent) {
-      const PNode& n = S_.pool[static_cast<std::size_t>(i)];
+    for (int i = from; i >= 0; i = pool[i].parent) {
+      const PNode& n = pool[i];
       if (n.parent < 0 && !with_assumption) break;
       path.push_back(Hint::ChainNode{static_cast<uint8_t>(n.cand / 9), static_cast<uint8_t>(n.cand % 9 + 1), n.on != 0,
                                      n.cause});
@@ -545,7 +524,7 @@ class Search {
     // The closing node and its ancestors are distinct but for the assumption, which is the
     // closing node again: the complexity is the round counter.
     if (!wanted(base, length, kind)) return;
-    collect_path(Hint::ChainNode{static_cast<uint8_t>(start / 9), static_cast<uint8_t>(start % 9 + 1), true,
+    collect_path(S_.cycle_pool.data(), Hint::ChainNode{static_cast<uint8_t>(start / 9), static_cast<uint8_t>(start % 9 + 1), true,
                                  static_cast<int8_t>(cause)},
                  off_index, false);
     const auto& path = S_.path;
@@ -657,7 +636,7 @@ class Search {
     }
     if (found < 0) return;
     const bool target_on = !on;
-    collect_path(Hint::ChainNode{static_cast<uint8_t>(start / 9), static_cast<uint8_t>(start % 9 + 1), target_on,
+    collect_path(S_.pool.data(), Hint::ChainNode{static_cast<uint8_t>(start / 9), static_cast<uint8_t>(start % 9 + 1), target_on,
                                  static_cast<int8_t>(found_cause)},
                  found, true);
     const int complexity = static_cast<int>(S_.path.size());
