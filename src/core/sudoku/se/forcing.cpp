@@ -101,7 +101,7 @@ struct Scratch {
   std::vector<Bounds> bounds;
   template <std::size_t W>
   using Columns = std::vector<std::array<uint64_t, W>>;  // a bit per start, node by node
-  std::tuple<Columns<1>, Columns<2>, Columns<3>, Columns<4>> columns;
+  std::tuple<Columns<1>, Columns<2>, Columns<3>, Columns<4>> columns, snapshots, seen_by;
   std::vector<Hint> found;                 // `all` mode
   std::vector<Hint::ChainNode> path;
   Scratch() { pool.reserve(32768); }
@@ -384,6 +384,137 @@ class Search {
         if (any == 0) break;
       }
     }
+    cycle_filter<W>(index, count);
+  }
+
+  // Leaves out the cycle searches of the XY pass that can find no cycle with a removal (few
+  // can: an earlier technique has used most). A cycle of length L through the start has each
+  // node v at a distance from the start, plus one from v back to it, of at most L: distances of
+  // plain searches, forwards and backwards (the links are symmetric: q on makes p off when p on
+  // makes q off, and p off makes q on when q off makes p on). A removal is a candidate that sees
+  // an on node and an off node of its digit on the cycle: a start whose nodes within the bound
+  // give none has no cycle that is a hint. Every start of the batch at once, as above. (In the X
+  // and Y passes, on smaller graphs, this costs more than the searches it saves.)
+  template <std::size_t W>
+  void cycle_filter(const uint16_t* index, std::size_t count) {
+    using Cols = std::array<uint64_t, W>;
+    if (pass_ != kXY) return;
+    Cols want{};
+    for (std::size_t j = 0; j < count; ++j)
+      if (S_.bounds[index[j]].cycle > 0) want[j >> 6] |= uint64_t{1} << (j & 63);
+    uint64_t any_start = 0;
+    for (std::size_t k = 0; k < W; ++k) any_start |= want[k];
+    if (any_start == 0) return;
+    const Graph& g = S_.g;
+    const std::size_t n = g.n;  // every candidate is a node in the XY pass
+    // The longest cycle that may still come first (a path has distinct nodes: at most 2n).
+    int longest = 4;
+    while (longest < static_cast<int>(2 * n + 2) && wanted_bound(cycle_base(), longest + 1, kind())) ++longest;
+    auto& cols = std::get<W - 1>(S_.columns);
+    Cols* lay = cols.data();  // a layer: on nodes at even distances from the start, off at odd
+    Cols* made = lay + n;
+    Cols* reach_on = made + n;  // on nodes on a short enough cycle, start by start
+    Cols* reach_off = reach_on + n;
+    Cols* vis_on = reach_off + n;
+    Cols* vis_off = vis_on + n;
+    auto starts_at = [&]() {
+      for (std::size_t v = 0; v < n; ++v) vis_on[v] = vis_off[v] = lay[v] = made[v] = Cols{};
+      for (std::size_t j = 0; j < count; ++j)
+        if ((want[j >> 6] >> (j & 63)) & 1) {
+          const uint16_t s = S_.starts[index[j]];
+          vis_on[s][j >> 6] |= uint64_t{1} << (j & 63);
+          lay[s][j >> 6] |= uint64_t{1} << (j & 63);
+        }
+    };
+    // One step: the next layer, from the lists `first_of`/`to`; false when it is empty.
+    auto step = [&](const uint16_t* first_of, const uint16_t* to, Cols* vis, bool live_only) {
+      for (std::size_t v = 0; v < n; ++v) {
+        uint64_t any = 0;
+        for (std::size_t k = 0; k < W; ++k) any |= lay[v][k];
+        if (any == 0) continue;
+        for (std::size_t e = first_of[v]; e < first_of[v + 1]; ++e)
+          for (std::size_t k = 0; k < W; ++k) made[to[e]][k] |= lay[v][k];
+      }
+      uint64_t any = 0;
+      for (std::size_t v = 0; v < n; ++v) {
+        const uint64_t keep = live_only && !g.live[v] ? 0 : ~uint64_t{0};
+        for (std::size_t k = 0; k < W; ++k) {
+          const uint64_t x = made[v][k] & ~vis[v][k] & keep;
+          lay[v][k] = x;
+          vis[v][k] |= x;
+          any |= x;
+          made[v][k] = 0;
+        }
+      }
+      ctx_.spend(n);
+      return any != 0;
+    };
+    // Backwards: back(m) holds, node by node, the starts it reaches within m links, for on nodes
+    // at even m, off nodes at odd m. What makes an on node of the layer is an off node it makes
+    // (to_on), what makes an off node is an on node it makes (to_off).
+    auto& snaps = std::get<W - 1>(S_.snapshots);
+    const std::size_t most = static_cast<std::size_t>(longest) + 1;
+    if (snaps.size() < most * n) snaps.resize(most * n);
+    auto back = [&](std::size_t m) { return snaps.data() + m * n; };
+    starts_at();
+    std::copy_n(vis_on, n, back(0));
+    std::size_t last = 0;
+    while (last + 1 < most) {
+      const bool to_off = last % 2 == 0;
+      const bool more = to_off ? step(g.on_first.data(), g.to_on.data(), vis_off, false)
+                               : step(g.off_first.data(), g.to_off.data(), vis_on, false);
+      std::copy_n(to_off ? vis_off : vis_on, n, back(++last));
+      if (!more) break;
+    }
+    // Within m links back, for a state: the last snapshot of its parity (none for an off node
+    // within 0 links).
+    auto within = [&](bool on, std::size_t m) -> const Cols* {
+      m = std::min(m, last);
+      if ((m % 2 == 0) != on) {
+        if (m == 0) return nullptr;
+        --m;
+      }
+      return back(m);
+    };
+    // Forwards, as in plain_batch: a node is on a short enough cycle for the starts that reach it
+    // at depth k and come back from it within `longest` - k links.
+    starts_at();
+    for (std::size_t v = 0; v < n; ++v) reach_on[v] = reach_off[v] = Cols{};
+    for (std::size_t depth = 0; depth < most; ++depth) {
+      const bool on = depth % 2 == 0;
+      if (const Cols* b = within(on, static_cast<std::size_t>(longest) - depth)) {
+        Cols* reach = on ? reach_on : reach_off;
+        for (std::size_t v = 0; v < n; ++v)
+          for (std::size_t k = 0; k < W; ++k) reach[v][k] |= lay[v][k] & b[v][k];
+      }
+      if (depth + 1 == most) break;
+      const bool more = on ? step(g.off_first.data(), g.to_off.data(), vis_off, true)
+                           : step(g.on_first.data(), g.to_on.data(), vis_on, false);
+      if (!more) break;
+    }
+    // The candidates that see such an on node, and such an off node, of their digit.
+    auto& seen = std::get<W - 1>(S_.seen_by);
+    seen.assign(2 * n, Cols{});
+    for (std::size_t v = 0; v < n; ++v) {
+      const std::size_t d = g.cand[v] % 9u;
+      const auto& pm = G_.peer_mask[g.cand[v] / 9u];
+      for (std::size_t state = 0; state < 2; ++state) {
+        const Cols& r = state == 0 ? reach_on[v] : reach_off[v];
+        uint64_t any = 0;
+        for (std::size_t k = 0; k < W; ++k) any |= r[k];
+        if (any == 0) continue;
+        for (std::size_t w = 0; w < 2; ++w)
+          for (uint64_t m = pm[w] & S_.digit_cells[d][w]; m != 0; m &= m - 1) {
+            const std::size_t x = g.node_of[(w * 64 + static_cast<std::size_t>(std::countr_zero(m))) * 9 + d];
+            for (std::size_t k = 0; k < W; ++k) seen[state * n + x][k] |= r[k];
+          }
+      }
+    }
+    Cols removes{};
+    for (std::size_t x = 0; x < n; ++x)
+      for (std::size_t k = 0; k < W; ++k) removes[k] |= seen[x][k] & seen[n + x][k];
+    for (std::size_t j = 0; j < count; ++j)
+      if (((want[j >> 6] & ~removes[j >> 6]) >> (j & 63)) & 1) S_.bounds[index[j]].cycle = -1;
   }
 
   // Could a hint of this kind and complexity still come first, or equal the pass's bound?
