@@ -8,7 +8,7 @@
 //       on the reference's grid before each of its steps; per technique (the reference's text up
 //       to the colon) how many steps we match; -t keeps the steps whose reference text starts
 //       with PREFIX, -v prints the mismatches.
-//   se_compare er FILE.csv [-n N] [--source NAME] [-v]   ER against a ratings CSV (puzzle and
+//   se_compare er FILE.csv [-n N] [--source NAME] [--slow MS] [-v]   ER against a ratings CSV (puzzle and
 //       se_rating columns; se_ratings_more.csv's dataset column filters with --source): exact
 //       share, Spearman, per band, time per puzzle; -v prints each puzzle whose ER differs.
 #include <algorithm>
@@ -109,8 +109,10 @@ int er(int argc, char** argv) {
   std::string path = argv[2], source;
   std::size_t limit = 0;
   bool verbose = false;
+  double slow = 0;  // list the puzzles that take longer (ms)
   for (int i = 3; i < argc; ++i) {
     if (!std::strcmp(argv[i], "-v")) verbose = true;
+    else if (!std::strcmp(argv[i], "--slow") && i + 1 < argc) slow = std::stod(argv[++i]);
     else if (!std::strcmp(argv[i], "-n") && i + 1 < argc) limit = std::stoul(argv[++i]);
     else if (!std::strcmp(argv[i], "--source") && i + 1 < argc) source = argv[++i];
   }
@@ -133,6 +135,9 @@ int er(int argc, char** argv) {
     const auto r = rater.rate(se_ref::grid_of(puzzle));
     times.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
     budget += r.status == sudoku::se::Status::budget_exceeded;
+    if (slow > 0 && times.back() > slow)
+      std::cout << fmt::format("slow: {} ER {} {:.2f} ms (line {})\n", puzzle, sudoku::se::tenths_text(r.er), times.back(),
+                               times.size() + 1);
     const int ref = static_cast<int>(std::lround(std::stod(rating) * 10));
     ours.push_back(r.er / 10.0);
     theirs.push_back(ref / 10.0);
@@ -164,6 +169,6 @@ int main(int argc, char** argv) {
   if (argc >= 2 && !std::strcmp(argv[1], "trace")) return trace(argc, argv);
   if (argc >= 2 && !std::strcmp(argv[1], "steps")) return steps(argc, argv);
   if (argc >= 2 && !std::strcmp(argv[1], "er")) return er(argc, argv);
-  std::cerr << "usage: se_compare trace [SAMPLE] [-v] [-p N] | se_compare steps [SAMPLE] [-t PREFIX] [-v] | se_compare er FILE.csv [-n N] [--source NAME] [-v]\n";
+  std::cerr << "usage: se_compare trace [SAMPLE] [-v] [-p N] | se_compare steps [SAMPLE] [-t PREFIX] [-v] | se_compare er FILE.csv [-n N] [--source NAME] [--slow MS] [-v]\n";
   return 2;
 }
