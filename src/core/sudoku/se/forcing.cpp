@@ -45,7 +45,6 @@ inline bool test(const CandSet& s, int i) { return (s[static_cast<std::size_t>(i
 inline void set(CandSet& s, int i) { s[static_cast<std::size_t>(i >> 6)] |= uint64_t{1} << (i & 63); }
 
 using CellSet = std::array<uint64_t, 2>;  // 81 cells
-using Planes = std::array<CellSet, 9>;    // candidates, digit by digit
 inline bool test(const CellSet& s, int c) { return (s[static_cast<std::size_t>(c >> 6)] >> (c & 63)) & 1; }
 inline void set(CellSet& s, int c) { s[static_cast<std::size_t>(c >> 6)] |= uint64_t{1} << (c & 63); }
 
@@ -93,9 +92,8 @@ struct Scratch {
   std::vector<uint64_t> anc;               // cycles: the off ancestors of each on node, as nodes
   std::array<CellSet, 9> digit_cells{};    // cells holding each digit as a candidate
   std::array<std::array<CellSet, 81>, 9> mates{};  // [digit][cell]: conjugates in its regions
-  Planes live{};  // the off nodes that make some on node in the current pass
   // The pass's graph (make_graph) and its starts' plain searches (plain_batch).
-  Graph g;
+  Graph xy, g;  // the XY pass's graph, the current pass's
   std::vector<uint16_t> starts;  // nodes, in discovery order
   std::vector<uint16_t> batch_starts, batch_nodes;  // a batch: indices in `starts`, its nodes
   std::vector<Bounds> bounds;
@@ -135,12 +133,12 @@ class Search {
   }
 
   void run() {
+    make_graph();
     for (Pass pass : {kX, kY, kXY}) {
       pass_ = pass;
       y_ = pass != kX;
       x_ = pass != kY;
-      set_live();
-      make_graph();
+      pass_graph();
       // Every start's plain searches at once, then the reference's searches in discovery order
       // (the cycles of a candidate, its chain to "off", its chain to "on") where a hint may come.
       const std::size_t n = S_.starts.size();
@@ -155,7 +153,8 @@ class Search {
         for (std::size_t j = 0; j < n; ++j)
           if (pass_ != kX || S_.g.cand[S_.starts[j]] % 9 == d) S_.batch_starts.push_back(static_cast<uint16_t>(j));
         for (std::size_t x = 0; x < S_.g.n; ++x)
-          if (pass_ != kX || S_.g.cand[x] % 9 == d) S_.batch_nodes.push_back(static_cast<uint16_t>(x));
+          if ((pass_ != kX || S_.g.cand[x] % 9 == d) && (pass_ != kY || two_bits(s_.cand[S_.g.cand[x] / 9u])))
+            S_.batch_nodes.push_back(static_cast<uint16_t>(x));
         for (std::size_t first = 0; first < S_.batch_starts.size(); first += 256) {
           const std::size_t count = std::min<std::size_t>(256, S_.batch_starts.size() - first);
           const uint16_t* starts = S_.batch_starts.data() + first;
@@ -199,52 +198,30 @@ class Search {
     return (x_ && (m[0] | m[1]) != 0) || (y_ && two_bits(s_.cand[cell]));
   }
 
-  void set_live() {
-    for (std::size_t d = 0; d < 9; ++d) S_.live[d] = {};
-    for (int c = 0; c < 81; ++c) {
-      const uint16_t cm = s_.cand[c];
-      for (uint16_t m = cm; m != 0; m &= static_cast<uint16_t>(m - 1)) {
-        const std::size_t d = static_cast<std::size_t>(std::countr_zero(m));
-        const CellSet& mt = S_.mates[d][static_cast<std::size_t>(c)];
-        if ((x_ && (mt[0] | mt[1]) != 0) || (y_ && two_bits(cm))) set(S_.live[d], c);
-      }
-    }
-  }
-  bool live(int cand) const {
-    return test(S_.live[static_cast<std::size_t>(cand % 9)], cand / 9);
-  }
-
   double cycle_base() const { return pass_ == kXY ? 7.0 : 6.5; }
   double chain_base() const { return pass_ == kXY ? 7.0 : 6.6; }
   int kind() const { return pass_ == kX ? 2 : pass_ == kY ? 3 : 4; }
 
-  // The graph of the pass over the candidates present (nodes, numbered in candidate order), its
-  // links in both directions as lists, and the starts in discovery order.
+  // The graph of the XY pass (every link), from which each pass takes its own.
   void make_graph() {
-    Graph& g = S_.g;
+    Graph& g = S_.xy;
     g.n = 0;
-    S_.starts.clear();
-    // (The Y pass makes on nodes in bivalue cells only, and off nodes elsewhere make nothing.)
     g.node_of.fill(kNoNode);
     for (int c = 0; c < 81; ++c) {
-      const uint16_t cm = s_.cand[c];
-      if (s_.value[c] != 0 || (pass_ == kY && !two_bits(cm))) continue;
-      const bool start = (cm & (cm - 1)) != 0;
-      for (uint16_t m = cm; m != 0; m &= static_cast<uint16_t>(m - 1)) {
+      if (s_.value[c] != 0) continue;
+      for (uint16_t m = s_.cand[c]; m != 0; m &= static_cast<uint16_t>(m - 1)) {
         const int x = c * 9 + std::countr_zero(m);
         g.node_of[static_cast<std::size_t>(x)] = static_cast<uint16_t>(g.n);
-        if (start) S_.starts.push_back(static_cast<uint16_t>(g.n));
         g.cand[g.n++] = static_cast<uint16_t>(x);
       }
     }
+    x_ = y_ = true;
     std::size_t n_off = 0, n_on = 0;
     for (std::size_t v = 0; v < g.n; ++v) {
       const int x = g.cand[v];
       g.off_first[v] = static_cast<uint16_t>(n_off);
       on_to_off(x, [&](int o, int cause) {
-        const uint16_t w = g.node_of[static_cast<std::size_t>(o)];
-        if (w == kNoNode) return;
-        g.to_off[n_off] = w;
+        g.to_off[n_off] = g.node_of[static_cast<std::size_t>(o)];
         g.off_cause[n_off++] = static_cast<int8_t>(cause);
       });
       g.on_first[v] = static_cast<uint16_t>(n_on);
@@ -252,12 +229,50 @@ class Search {
         g.to_on[n_on] = g.node_of[static_cast<std::size_t>(q)];
         g.on_cause[n_on++] = static_cast<int8_t>(cause);
       });
-      g.live[v] = live(x);
+      g.live[v] = n_on > g.on_first[v];
     }
     g.off_first[g.n] = static_cast<uint16_t>(n_off);
     g.on_first[g.n] = static_cast<uint16_t>(n_on);
     ctx_.spend(g.n + n_off);
   }
+
+  // The graph of the pass, the XY graph's nodes with the pass's links (the X pass has no cell
+  // links; the Y pass no region links from off to on, and it makes on nodes in bivalue cells
+  // only, where its links stay), and its starts in discovery order. A node is live when it makes
+  // an on node from off.
+  void pass_graph() {
+    const Graph& f = S_.xy;
+    Graph& g = S_.g;
+    g.n = f.n;
+    std::copy_n(f.cand.begin(), f.n, g.cand.begin());
+    g.node_of = f.node_of;
+    S_.starts.clear();
+    auto in_pass = [&](std::size_t v) { return pass_ != kY || two_bits(s_.cand[f.cand[v] / 9u]); };
+    std::size_t n_off = 0, n_on = 0;
+    for (std::size_t v = 0; v < f.n; ++v) {
+      g.off_first[v] = static_cast<uint16_t>(n_off);
+      g.on_first[v] = static_cast<uint16_t>(n_on);
+      g.live[v] = 0;
+      if (!in_pass(v)) continue;
+      const uint16_t cm = s_.cand[f.cand[v] / 9u];
+      if ((cm & (cm - 1)) != 0) S_.starts.push_back(static_cast<uint16_t>(v));
+      for (std::size_t e = f.off_first[v]; e < f.off_first[v + 1]; ++e) {
+        if ((pass_ == kX && f.off_cause[e] == kCauseCell) || !in_pass(f.to_off[e])) continue;
+        g.to_off[n_off] = f.to_off[e];
+        g.off_cause[n_off++] = f.off_cause[e];
+      }
+      for (std::size_t e = f.on_first[v]; e < f.on_first[v + 1]; ++e) {
+        if ((pass_ == kX && f.on_cause[e] == kCauseCell) || (pass_ == kY && f.on_cause[e] != kCauseCell)) continue;
+        g.to_on[n_on] = f.to_on[e];
+        g.on_cause[n_on++] = f.on_cause[e];
+      }
+      g.live[v] = n_on > g.on_first[v];
+    }
+    g.off_first[g.n] = static_cast<uint16_t>(n_off);
+    g.on_first[g.n] = static_cast<uint16_t>(n_on);
+    ctx_.spend(g.n);
+  }
+
 
 
   // The plain layered searches (every node queued once) of a batch of at most 64 * W starts, one
@@ -741,7 +756,7 @@ class Search {
               found_cause = cause;
               return;
             }
-            if (!live(o) || test(S_.in_off, o)) return;
+            if (!S_.g.live[S_.g.node_of[static_cast<std::size_t>(o)]] || test(S_.in_off, o)) return;
             set(S_.in_off, o);
             push(o, false, cause, static_cast<int>(i));
           });
