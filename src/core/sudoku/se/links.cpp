@@ -4,7 +4,7 @@
 // Both producers look at the same objects: a link region of the digit (a region whose candidates
 // form a strong link, plain or grouped) in one or more versions, each version a pair of ends (a
 // cell or a group of cells). The two producers build their links differently (section 5 lists
-// where): link_versions() takes the family as a parameter.
+// where): LinkTable::build() takes the family as a parameter.
 //
 // Layout. Cells are kept as 81-bit sets (two words, the layout of Geometry::peer_mask). The
 // versions of one digit live in slots: version v (0 or 1) of region r is slot 2r + v, so one
@@ -157,23 +157,15 @@ void add_positions(End& e, int region, unsigned mask, int cap) {
   for (; mask != 0 && e.n < cap; mask &= mask - 1) e.add(kT.cell[region][std::countr_zero(mask)]);
 }
 
-/// The versions of `region` as a link for the family (section 5: Turbot family "A region is a
-/// link", three strong links "Links differ"), given the digit's positions `p` there (2-6 of
-/// them). Returns how many (0-2) were put in `out`.
-int link_versions(unsigned p, int region, Family fam, Link* out) {
+/// The versions of `region` as a grouped link for the family (section 5: Turbot family "A
+/// region is a link", three strong links "Links differ"), given the digit's positions `p` there
+/// (3-6 of them; LinkTable::build makes the plain links). Returns how many (0-2) were put in
+/// `out`.
+int grouped_versions(unsigned p, int region, Family fam, Link* out) {
   const int k = pop9(p);
   const int type = region_type(region);
   const int cap = fam == Family::three ? 2 : 3;  // three links: an end keeps at most 2 cells
   auto fresh = [&](bool grouped) -> Link& { return out[0].start(region, grouped); };
-  if (k == 2) {
-    const int a = std::countr_zero(p), b = 31 - std::countl_zero(p);
-    // Three links skip a plain box link whose two cells share a line.
-    if (fam == Family::three && type == kBox && (a / 3 == b / 3 || a % 3 == b % 3)) return 0;
-    Link& l = fresh(false);
-    l.end[0].add(kT.cell[region][a]);
-    l.end[1].add(kT.cell[region][b]);
-    return 1;
-  }
   if (type != kBox) {
     // Grouped line: candidates in exactly two of the three box segments.
     unsigned seg[3];
@@ -326,14 +318,28 @@ struct LinkTable {
         const unsigned p = s.positions(r, d);
         const int k = pop9(p);
         if (k < 2 || k > 6) continue;
-        const int n = link_versions(p, r, fam, &D.link[2 * r]);
-        if (n == 0) continue;
+        Link* const out = &D.link[2 * r];
+        int n = 1;
         uint64_t clash = 0;
-        each_bit(p, [&](int i) { clash |= kT.slots[kT.cell[r][i]]; });
+        if (k == 2) {
+          // A plain link (the common case): its two cells in region order.
+          const int a = std::countr_zero(p), b = 31 - std::countl_zero(p);
+          // Three links skip a plain box link whose two cells share a line.
+          if (fam == Family::three && r < 9 && (a / 3 == b / 3 || a % 3 == b % 3)) continue;
+          const int ca = kT.cell[r][a], cb = kT.cell[r][b];
+          out->start(r, false);
+          out->end[0].add(ca);
+          out->end[1].add(cb);
+          clash = kT.slots[ca] | kT.slots[cb];
+        } else {
+          n = grouped_versions(p, r, fam, out);
+          if (n == 0) continue;
+          each_bit(p, [&](int i) { clash |= kT.slots[kT.cell[r][i]]; });
+        }
         D.clash[r] = clash;
         const Cells outside = dc[d - 1] - kT.region[r];
         for (int i = 0; i < n; ++i) {
-          Link& l = D.link[2 * r + i];
+          Link& l = out[i];
           for (End& e : l.end) e.hits = e.hits & outside;
           l.reach = l.end[0].in | l.end[1].in;
           const uint64_t slot = uint64_t{1} << (2 * r + i);
@@ -416,10 +422,10 @@ void turbot(const State& s, Ctx& ctx, Hints& out) {
             for (int oc : {0, 1}) {
               const End &bb = B.end[ob], &bo = B.end[1 - ob];
               const End &cb = C.end[oc], &co = C.end[1 - oc];
-              const Cells victims = bo.hits & co.hits;
-              if (!victims.any()) continue;
               const uint32_t share = bb.in & cb.in;
-              if (share == 0 || region_of(share) == rb || region_of(share) == rc) continue;
+              if (share == 0) continue;
+              const Cells victims = bo.hits & co.hits;
+              if (!victims.any() || region_of(share) == rb || region_of(share) == rc) continue;
               const int grouped = B.grouped + C.grouped;
               double rating = 4.3;
               if (grouped == 0) rating = ct == kBox ? 4.2 : bt == ct ? 4.0 : 4.1;
@@ -564,36 +570,42 @@ void three_strong_links(const State& s, Ctx& ctx, Hints& out) {
     // Three link regions in increasing order, sharing no candidate cell; the third only among the
     // versions whose reach meets both others, or one of them when those two meet (some order
     // needs two of the three pairs joined): the triples the reference counts.
-    each_bit(D.present, [&](int s0) {
-      const int r0 = s0 / 2;
+    for (uint64_t f0 = D.present; f0 != 0; f0 &= f0 - 1) {
+      const int s0 = std::countr_zero(f0), r0 = s0 / 2;
       const Link& L0 = D.link[s0];
-      each_bit(D.present & slots_after(r0) & ~D.clash[r0], [&](int s1) {
-        const int r1 = s1 / 2;
+      for (uint64_t f1 = D.present & slots_after(r0) & ~D.clash[r0]; f1 != 0; f1 &= f1 - 1) {
+        const int s1 = std::countr_zero(f1), r1 = s1 / 2;
         const Link& L1 = D.link[s1];
         const uint64_t m0 = D.meets[s0], m1 = D.meets[s1];
         const bool j01 = (m0 >> s1) & 1;
         const uint64_t thirds =
             D.present & slots_after(r1) & ~(D.clash[r0] | D.clash[r1]) & (j01 ? m0 | m1 : m0 & m1);
-        if (thirds == 0) return;
+        if (thirds == 0) continue;
         spend_each(ctx, static_cast<uint64_t>(pop64(thirds)), 24);
-        const unsigned join01 = end_matrix(L0, L1, joins), hit01 = end_matrix(L0, L1, hit);
-        each_bit(thirds, [&](int s2) {
+        const unsigned join01 = j01 ? end_matrix(L0, L1, joins) : 0;
+        unsigned hit01 = 16;  // not yet known
+        for (uint64_t f2 = thirds; f2 != 0; f2 &= f2 - 1) {
+          const int s2 = std::countr_zero(f2);
           const Link& L2 = D.link[s2];
+          const unsigned join02 = (m0 >> s2) & 1 ? end_matrix(L0, L2, joins) : 0;
+          const unsigned join12 = (m1 >> s2) & 1 ? end_matrix(L1, L2, joins) : 0;
+          // The orders 012, 102, 021 as chains A-M-C, with the join matrices of A-M and M-C.
           const Link* L[3] = {&L0, &L1, &L2};
-          const unsigned join02 = end_matrix(L0, L2, joins), join12 = end_matrix(L1, L2, joins);
-          const unsigned join[3][3] = {{0, join01, join02},
-                                       {transpose(join01), 0, join12},
-                                       {transpose(join02), transpose(join12), 0}};
-          const int types = kTypes[region_type(r0)][region_type(r1)][region_type(s2 / 2)];
-          for (const auto& ord : kOrders) {
-            const int a = ord[0], b = ord[1], c = ord[2];
-            const Link &A = *L[a], &M = *L[b], &C = *L[c];
-            // The orders and orientations whose joins hold and whose outer ends have victims in
-            // common; the victims are rare: most triples stop here.
-            const unsigned P = join[a][b], Q = join[b][c];
-            if (P == 0 || Q == 0) continue;
-            const unsigned R = a == 0 && c == 1 ? hit01 : end_matrix(A, C, hit);
-            const unsigned i = P | Q << 4 | R << 8;
+          const unsigned P[3] = {join01, transpose(join01), join02};
+          const unsigned Q[3] = {join12, join02, transpose(join12)};
+          for (int k = 0; k < 3; ++k) {
+            if (P[k] == 0 || Q[k] == 0) continue;
+            const Link &A = *L[kOrders[k][0]], &M = *L[kOrders[k][1]], &C = *L[kOrders[k][2]];
+            // Some orientation whose joins hold and whose outer ends have victims in common? The
+            // victims are rare: most triples stop here.
+            unsigned R;
+            if (k < 2) {
+              R = end_matrix(A, C, hit);
+            } else {
+              if (hit01 == 16) hit01 = end_matrix(L0, L1, hit);
+              R = hit01;
+            }
+            const unsigned i = P[k] | Q[k] << 4 | R << 8;
             if (!((kChains[i >> 6] >> (i & 63)) & 1)) continue;
             // Entering ends oa, ob, oc in the order of the reference's 3-bit counter (C least
             // significant).
@@ -606,14 +618,15 @@ void three_strong_links(const State& s, Ctx& ctx, Hints& out) {
               const Cells victims = (start.hits & finish.hits) -
                                     (kT.region[M.region] | kT.region[region_of(j1)] | kT.region[region_of(j2)]);
               if (!victims.any()) continue;
+              const int types = kTypes[region_type(r0)][region_type(r1)][region_type(s2 / 2)];
               found.push_back(three_found({&A, &M, &C}, types, d, victims,
                                           {start.cell, A.end[1 - oa].cell, M.end[ob].cell, M.end[1 - ob].cell,
                                            C.end[oc].cell, finish.cell}));
             }
           }
-        });
-      });
-    });
+        }
+      }
+    }
   }
   std::stable_sort(found.begin(), found.end(), [](const ThreeFound& a, const ThreeFound& b) {
     if (a.rating != b.rating) return a.rating < b.rating;
