@@ -19,8 +19,9 @@
 // Both producers run at nearly every step where the simpler techniques fail and almost never find
 // anything (on the diabolical sample, three links looks at ~175 triples of links a call and
 // records a pattern every other call): the cost is the proof that there is none. So the loops
-// look at a combination only if its outer ends have victims in common, and count the work of the
-// full enumeration in bulk (same totals, and the same work recorded when the budget runs out).
+// skip early what cannot remove anything (three links: a table of the joins and the victims of
+// the three orders before any orientation is tried), and count the work of the full enumeration
+// in bulk (same totals, and the same work recorded when the budget runs out).
 // A combination that removes something is recorded in a small POD record; the records are sorted
 // (stable) and turned into hints in that order.
 #include <algorithm>
