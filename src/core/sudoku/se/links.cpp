@@ -3,11 +3,27 @@
 //
 // Both producers look at the same objects: a link region of the digit (a region whose candidates
 // form a strong link, plain or grouped) in one or more versions, each version a pair of ends (a
-// cell or a group of cells). Cells are kept as 81-bit sets (two words, the layout of
-// Geometry::peer_mask), so the tests of the pattern (bridges, victims) are a few ANDs. The two
-// producers build their links differently (section 5 lists where): link_versions() takes the
-// family as a parameter. A combination that removes something is recorded in a small POD record;
-// the records are sorted (stable) and turned into hints in that order.
+// cell or a group of cells). The two producers build their links differently (section 5 lists
+// where): LinkTable::build() takes the family as a parameter.
+//
+// Layout. Cells are kept as 81-bit sets (two words, the layout of Geometry::peer_mask). The
+// versions of one digit live in slots: version v (0 or 1) of region r is slot 2r + v, so one
+// 64-bit word holds any set of versions in the order of the reference's loops (region, then
+// version). The candidates for the next link of a pattern (a type, a later region, no candidate
+// cell shared with the links taken, a reach that meets theirs) are then a few ANDs of such words,
+// and the work the budget counts for them is a popcount. Each end keeps the cells a pattern that
+// ends there could remove the digit from (its candidates that see every cell of the end, outside
+// the link region): a pattern's victims are the AND of its two outer ends' sets, minus the
+// regions it passes through.
+//
+// Both producers run at nearly every step where the simpler techniques fail and almost never find
+// anything (on the diabolical sample, three links looks at ~175 triples of links a call and
+// records a pattern every other call): the cost is the proof that there is none. So the loops
+// skip early what cannot remove anything (three links: a table of the joins and the victims of
+// the three orders before any orientation is tried), and count the work of the full enumeration
+// in bulk (same totals, and the same work recorded when the budget runs out).
+// A combination that removes something is recorded in a small POD record; the records are sorted
+// (stable) and turned into hints in that order.
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -20,17 +36,26 @@ namespace sudoku::se {
 
 namespace {
 
+/// Bits set in a 64-bit word (the portable build has no popcount instruction: see pop9).
+constexpr int pop64(uint64_t x) noexcept {
+  x -= (x >> 1) & 0x5555555555555555u;
+  x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
+  x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Fu;
+  return static_cast<int>((x * 0x0101010101010101u) >> 56);
+}
+
 /// A set of cells: bit c of lo for c < 64, bit c-64 of hi.
 struct Cells {
   uint64_t lo, hi;  // uninitialised by default (tables of links are not cleared); Cells{} is empty
-  void set(int c) noexcept {
+  constexpr void set(int c) noexcept {
     if (c < 64)
       lo |= uint64_t{1} << c;
     else
       hi |= uint64_t{1} << (c - 64);
   }
   bool any() const noexcept { return (lo | hi) != 0; }
-  int count() const noexcept { return std::popcount(lo) + std::popcount(hi); }
+  bool meets(Cells b) const noexcept { return ((lo & b.lo) | (hi & b.hi)) != 0; }
+  int count() const noexcept { return pop64(lo) + pop64(hi); }
   /// Cells in increasing index.
   template <class F>
   void each(F&& f) const {
@@ -41,61 +66,83 @@ struct Cells {
   friend Cells operator|(Cells a, Cells b) noexcept { return {a.lo | b.lo, a.hi | b.hi}; }
   /// a without b.
   friend Cells operator-(Cells a, Cells b) noexcept { return {a.lo & ~b.lo, a.hi & ~b.hi}; }
-  bool subset_of(Cells b) const noexcept { return ((lo & ~b.lo) | (hi & ~b.hi)) == 0; }
 };
 
+/// The slots of the regions of a type.
+constexpr uint64_t type_slots(int type) noexcept { return uint64_t{0x3FFFF} << (18 * type); }
+/// The slots of the regions after region r.
+constexpr uint64_t slots_after(int r) noexcept { return ~uint64_t{0} << (2 * r + 2); }
+
+/// The geometry as these producers use it (constant; the same numbering as Geometry).
 struct Tables {
-  std::array<Cells, 27> region;  ///< the 9 cells of each region
+  std::array<std::array<uint8_t, 9>, 27> cell;  ///< region -> its cells in region order
+  std::array<Cells, 27> region;                 ///< the 9 cells of each region
   std::array<Cells, 81> peers;
+  std::array<uint32_t, 81> in;     ///< cell -> its column, row and box as bits of End::in
+  std::array<uint64_t, 81> slots;  ///< cell -> both slots of its box, row and column
+  std::array<uint8_t, 27> region_of_bit;  ///< bit of End::in -> the region
 };
 
-const Tables& tables() noexcept {
-  static const Tables t = [] {
-    Tables r{};
-    const Geometry& G = geo();
-    for (int g = 0; g < 27; ++g)
-      for (int c : G.cells[g]) r.region[g].set(c);
-    for (int c = 0; c < 81; ++c) r.peers[c] = {G.peer_mask[c][0], G.peer_mask[c][1]};
-    return r;
-  }();
+constexpr Tables kT = [] {
+  Tables t{};
+  for (int i = 0; i < 9; ++i)
+    for (int p = 0; p < 9; ++p) {
+      t.cell[region_id(kBox, i)][p] = static_cast<uint8_t>((i / 3 * 3 + p / 3) * 9 + i % 3 * 3 + p % 3);
+      t.cell[region_id(kRow, i)][p] = static_cast<uint8_t>(i * 9 + p);
+      t.cell[region_id(kCol, i)][p] = static_cast<uint8_t>(p * 9 + i);
+    }
+  for (int g = 0; g < 27; ++g)
+    for (int c : t.cell[g]) t.region[g].set(c);
+  for (int c = 0; c < 81; ++c) {
+    for (int o = 0; o < 81; ++o)
+      if (o != c && (row_of(o) == row_of(c) || col_of(o) == col_of(c) || box_of(o) == box_of(c)))
+        t.peers[c].set(o);
+    t.in[c] = (1u << col_of(c)) | (1u << (9 + row_of(c))) | (1u << (18 + box_of(c)));
+    for (int r : {region_id(kBox, box_of(c)), region_id(kRow, row_of(c)), region_id(kCol, col_of(c))})
+      t.slots[c] |= uint64_t{3} << (2 * r);
+  }
+  for (int i = 0; i < 9; ++i) {
+    t.region_of_bit[i] = static_cast<uint8_t>(region_id(kCol, i));
+    t.region_of_bit[9 + i] = static_cast<uint8_t>(region_id(kRow, i));
+    t.region_of_bit[18 + i] = static_cast<uint8_t>(region_id(kBox, i));
+  }
   return t;
-}
+}();
 
-/// One end of a link: a cell or a group. `cell` lists the cells in the reference's order (the
-/// first is the one the text names); `seen` = the cells that see every cell of the end.
+/// The region of the lowest bit of a nonzero End::in set.
+inline int region_of(uint32_t in) noexcept { return kT.region_of_bit[std::countr_zero(in)]; }
+
+/// One end of a link: a cell or a group.
 struct End {
-  Cells cells, seen;
-  uint8_t n;
-  std::array<uint8_t, 3> cell;
+  /// While the link is built, the cells that see every cell of the end; then (LinkTable::build)
+  /// only the digit's candidates among them outside the link region: the cells a pattern with
+  /// this outer end may remove the digit from.
+  Cells hits;
   /// The regions holding every cell of the end: bit c for column c, 9 + r for row r, 18 + b
   /// for box b, so that the lowest common bit of two ends is their joining region in the
   /// reference's order (column, row, box).
   uint32_t in;
-  void add(int c) {
-    if (n == 0) cells = Cells{};
-    const Tables& T = tables();
-    cell[n] = static_cast<uint8_t>(c);
-    const uint32_t r = (1u << col_of(c)) | (1u << (9 + row_of(c))) | (1u << (18 + box_of(c)));
-    in = n == 0 ? r : in & r;
-    seen = n == 0 ? T.peers[c] : seen & T.peers[c];
+  uint8_t n;     ///< its cells
+  uint8_t cell;  ///< its first cell in the reference's order (the one the text names)
+  void add(int c) noexcept {
+    if (n == 0) {
+      hits = kT.peers[c];
+      in = kT.in[c];
+      cell = static_cast<uint8_t>(c);
+    } else {
+      hits = hits & kT.peers[c];
+      in &= kT.in[c];
+    }
     ++n;
-    cells.set(c);
   }
 };
-
-/// The region of a bit of End::in.
-inline int region_of_bit(uint32_t in) noexcept {
-  const int i = std::countr_zero(in);
-  return i < 9 ? region_id(kCol, i) : i < 18 ? region_id(kRow, i - 9) : region_id(kBox, i - 18);
-}
 
 /// One version of a link region: its two ends, in order.
 struct Link {
   std::array<End, 2> end;
+  uint32_t reach;  ///< end[0].in | end[1].in: two links join only if their reaches meet
   uint8_t region;
   bool grouped;
-  uint32_t reach;  ///< end[0].in | end[1].in: two links join only if their reaches meet
-  uint32_t joinable;  ///< the link regions (bit = region id) with a version whose reach meets this
   Link& start(int r, bool g) noexcept {
     end[0].n = end[1].n = 0;
     region = static_cast<uint8_t>(r);
@@ -104,35 +151,22 @@ struct Link {
   }
 };
 
-
 enum class Family { turbot, three };
 
 /// The region's cells at the positions in `mask` (region order), at most `cap` of them.
 void add_positions(End& e, int region, unsigned mask, int cap) {
-  static const Geometry& G = geo();  // geo() is an out-of-line call: once, not per link
-  for (; mask != 0 && e.n < cap; mask &= mask - 1) e.add(G.cells[region][std::countr_zero(mask)]);
+  for (; mask != 0 && e.n < cap; mask &= mask - 1) e.add(kT.cell[region][std::countr_zero(mask)]);
 }
 
-/// The versions of `region` as a link of digit `d` for the family (section 5: Turbot family
-/// "A region is a link", three strong links "Links differ"). Returns how many (0-2) were put in
+/// The versions of `region` as a grouped link for the family (section 5: Turbot family "A
+/// region is a link", three strong links "Links differ"), given the digit's positions `p` there
+/// (3-6 of them; LinkTable::build makes the plain links). Returns how many (0-2) were put in
 /// `out`.
-int link_versions(const State& s, int region, int d, Family fam, Link* out) {
-  static const Geometry& G = geo();
-  const unsigned p = s.positions(region, d);
+int grouped_versions(unsigned p, int region, Family fam, Link* out) {
   const int k = pop9(p);
   const int type = region_type(region);
   const int cap = fam == Family::three ? 2 : 3;  // three links: an end keeps at most 2 cells
   auto fresh = [&](bool grouped) -> Link& { return out[0].start(region, grouped); };
-  if (k == 2) {
-    const int a = std::countr_zero(p), b = 31 - std::countl_zero(p);
-    // Three links skip a plain box link whose two cells share a line.
-    if (fam == Family::three && type == kBox && (a / 3 == b / 3 || a % 3 == b % 3)) return 0;
-    Link& l = fresh(false);
-    l.end[0].add(G.cells[region][a]);
-    l.end[1].add(G.cells[region][b]);
-    return 1;
-  }
-  if (k < 3 || k > 6) return 0;
   if (type != kBox) {
     // Grouped line: candidates in exactly two of the three box segments.
     unsigned seg[3];
@@ -159,7 +193,7 @@ int link_versions(const State& s, int region, int d, Family fam, Link* out) {
     if (p & ~(row | col) & 0x1FF) continue;
     const unsigned rb = p & row & ~hb, cb = p & col & ~hb;
     if (rb == 0 || cb == 0) continue;
-    const int heart = G.cells[region][h];
+    const int heart = kT.cell[region][h];
     const bool rs = pop9(rb) == 1, cs = pop9(cb) == 1;
     int n = 0;
     if (fam == Family::turbot) {
@@ -238,12 +272,6 @@ int link_versions(const State& s, int region, int d, Family fam, Link* out) {
   return 0;
 }
 
-/// The region (column, row, then box) holding every cell of both ends, or -1.
-inline int common_region(const End& a, const End& b) noexcept {
-  const uint32_t m = a.in & b.in;
-  return m == 0 ? -1 : region_of_bit(m);
-}
-
 /// The candidates of each digit as cell sets.
 std::array<Cells, 9> digit_cells(const State& s) {
   std::array<Cells, 9> m{};
@@ -263,49 +291,78 @@ std::array<Cells, 9> digit_cells(const State& s) {
 
 /// Calls f(i) for each set bit i of m, increasing.
 template <class F>
-inline void each_bit(unsigned m, F&& f) {
+inline void each_bit(uint64_t m, F&& f) {
   for (; m != 0; m &= m - 1) f(std::countr_zero(m));
 }
 
-/// The link versions of every (digit, region) for one family.
+/// The link versions of one digit for one family, by slot.
+struct DigitLinks {
+  uint64_t present;  ///< the slots holding a version
+  /// [region]: the slots of the regions that share a candidate cell with it, itself included;
+  /// set for link regions only.
+  std::array<uint64_t, 27> clash;
+  std::array<uint64_t, 54> meets;  ///< [slot]: the slots whose reach meets its reach (present slots)
+  std::array<Link, 54> link;       ///< only the present slots are set
+};
+
+/// The link versions of every digit for one family.
 struct LinkTable {
-  std::array<std::array<uint8_t, 27>, 9> n{};
-  std::array<std::array<uint16_t, 3>, 9> has{};  ///< [digit-1][type]: bit i if region i is a link
-  /// [digit-1][region]: bit g when region g shares a candidate cell with the region (itself
-  /// included); set for link regions only.
-  std::array<std::array<uint32_t, 27>, 9> clash{};
-  std::array<std::array<std::array<Link, 2>, 27>, 9> v;  // only the first n[d][r] are set
+  std::array<DigitLinks, 9> digit;
   void build(const State& s, Family fam, Ctx& ctx) {
-    const Geometry& G = geo();
     ctx.spend(243);
+    const std::array<Cells, 9> dc = digit_cells(s);
     for (int d = 1; d <= 9; ++d) {
-      // [bit of Link::reach] -> the link regions with a version whose reach holds that bit;
-      // a version's Link::joinable is the union over the bits of its reach.
-      std::array<uint32_t, 27> meet{};
+      DigitLinks& D = digit[d - 1];
+      D.present = 0;
+      std::array<uint64_t, 27> meet{};  // [bit of Link::reach] -> the slots whose reach holds it
       for (int r = 0; r < 27; ++r) {
-        const int k = link_versions(s, r, d, fam, v[d - 1][r].data());
-        n[d - 1][r] = static_cast<uint8_t>(k);
-        if (k == 0) continue;
-        has[d - 1][region_type(r)] |= static_cast<uint16_t>(1u << (r % 9));
-        each_bit(s.positions(r, d), [&](int p) {
-          for (int g : G.region[G.cells[r][p]]) clash[d - 1][r] |= 1u << g;
-        });
-        for (int i = 0; i < k; ++i) {
-          Link& l = v[d - 1][r][i];
+        const unsigned p = s.positions(r, d);
+        const int k = pop9(p);
+        if (k < 2 || k > 6) continue;
+        Link* const out = &D.link[2 * r];
+        int n = 1;
+        uint64_t clash = 0;
+        if (k == 2) {
+          // A plain link (the common case): its two cells in region order.
+          const int a = std::countr_zero(p), b = 31 - std::countl_zero(p);
+          // Three links skip a plain box link whose two cells share a line.
+          if (fam == Family::three && r < 9 && (a / 3 == b / 3 || a % 3 == b % 3)) continue;
+          const int ca = kT.cell[r][a], cb = kT.cell[r][b];
+          out->start(r, false);
+          out->end[0].add(ca);
+          out->end[1].add(cb);
+          clash = kT.slots[ca] | kT.slots[cb];
+        } else {
+          n = grouped_versions(p, r, fam, out);
+          if (n == 0) continue;
+          each_bit(p, [&](int i) { clash |= kT.slots[kT.cell[r][i]]; });
+        }
+        D.clash[r] = clash;
+        const Cells outside = dc[d - 1] - kT.region[r];
+        for (int i = 0; i < n; ++i) {
+          Link& l = out[i];
+          for (End& e : l.end) e.hits = e.hits & outside;
           l.reach = l.end[0].in | l.end[1].in;
-          each_bit(l.reach, [&](int b) { meet[b] |= 1u << r; });
+          const uint64_t slot = uint64_t{1} << (2 * r + i);
+          D.present |= slot;
+          each_bit(l.reach, [&](int b) { meet[b] |= slot; });
         }
       }
-      for (int r = 0; r < 27; ++r)
-        for (int i = 0; i < n[d - 1][r]; ++i) {
-          Link& l = v[d - 1][r][i];
-          l.joinable = 0;
-          each_bit(l.reach, [&](int b) { l.joinable |= meet[b]; });
-        }
+      each_bit(D.present, [&](int slot) {
+        uint64_t m = 0;
+        each_bit(D.link[slot].reach, [&](int b) { m |= meet[b]; });
+        D.meets[slot] = m;
+      });
     }
   }
 };
 
+/// Counts the work of n combinations of `each` units, as n calls of ctx.spend(each) would: the
+/// same total, and when the budget runs out the same work at the throw.
+void spend_each(Ctx& ctx, uint64_t n, uint64_t each) {
+  if (ctx.budget != 0 && ctx.work + n * each > ctx.budget) n = (ctx.budget - ctx.work) / each + 1;
+  ctx.spend(n * each);
+}
 
 void removal_list(Hint& h, Cells victims, int d) {
   victims.each([&](int c) { h.removals.push_back({static_cast<uint8_t>(c), static_cast<uint8_t>(d)}); });
@@ -324,58 +381,60 @@ struct TurbotFound {
   uint8_t base_type, cover_type;
 };
 
+/// Counts the work of the cover regions whose versions are `covers`: 4 per version, as the
+/// reference's loop adds it region by region (the same work at the throw when the budget runs
+/// out).
+void spend_covers(Ctx& ctx, uint64_t covers) {
+  const uint64_t all = 4 * static_cast<uint64_t>(pop64(covers));
+  if (ctx.budget != 0 && ctx.work + all > ctx.budget)
+    for (; covers != 0;) {  // throws on the way
+      const uint64_t region = uint64_t{3} << (std::countr_zero(covers) & ~1);
+      ctx.spend(4 * static_cast<uint64_t>(pop64(covers & region)));
+      covers &= ~region;
+    }
+  ctx.spend(all);
+}
+
 }  // namespace
 
 void turbot(const State& s, Ctx& ctx, Hints& out) {
   static constexpr int kPairs[5][2] = {
       {kRow, kRow}, {kCol, kCol}, {kCol, kRow}, {kRow, kBox}, {kCol, kBox}};
-  const Tables& T = tables();
-  const std::array<Cells, 9> dc = digit_cells(s);
   LinkTable links;
   links.build(s, Family::turbot, ctx);
   std::vector<TurbotFound> found;
   for (const auto& pair : kPairs) {
     const int bt = pair[0], ct = pair[1];
     for (int d = 1; d <= 9; ++d) {
-      const Cells dcells = dc[d - 1];
-      each_bit(links.has[d - 1][bt], [&](int bi) {
-        const int rb = region_id(bt, bi);
-        const int nb = links.n[d - 1][rb];
-        for (int vb = 0; vb < nb; ++vb) {
-          const Link& B = links.v[d - 1][rb][vb];
-          // Cover regions that share no candidate cell with the base region.
-          const unsigned covers = links.has[d - 1][ct] & (bt == ct ? ~0u << (bi + 1) : ~0u) &
-                                  ~(links.clash[d - 1][rb] >> (9 * ct));
-          // Covers none of whose versions can join B are only counted (the same work as
-          // before): their versions would all fail the reach test below.
-          const uint32_t joinable = B.joinable >> (9 * ct);
-          each_bit(covers, [&](int ci) {
-            const int rc = region_id(ct, ci);
-            const int nc = links.n[d - 1][rc];
-            ctx.spend(4 * static_cast<uint64_t>(nc));
-            if (!((joinable >> ci) & 1)) return;
-            const Cells outside = dcells - (T.region[rb] | T.region[rc]);
-            for (int vc = 0; vc < nc; ++vc) {
-              const Link& C = links.v[d - 1][rc][vc];
-              if ((B.reach & C.reach) == 0) continue;
-              for (int ob : {1, 0})
-                for (int oc : {0, 1}) {
-                  const End &bb = B.end[ob], &bo = B.end[1 - ob];
-                  const End &cb = C.end[oc], &co = C.end[1 - oc];
-                  const int share = common_region(bb, cb);
-                  if (share < 0 || share == rb || share == rc) continue;
-                  const Cells victims = outside & bo.seen & co.seen;
-                  if (!victims.any()) continue;
-                  const int grouped = B.grouped + C.grouped;
-                  double rating = 4.3;
-                  if (grouped == 0) rating = ct == kBox ? 4.2 : bt == ct ? 4.0 : 4.1;
-                  found.push_back({rating, victims.count(), grouped, d, victims,
-                                   {bo.cell[0], bb.cell[0], cb.cell[0], co.cell[0]},
-                                   static_cast<uint8_t>(bt), static_cast<uint8_t>(ct)});
-                }
+      const DigitLinks& D = links.digit[d - 1];
+      each_bit(D.present & type_slots(bt), [&](int sb) {
+        const int rb = sb / 2;
+        const Link& B = D.link[sb];
+        // Cover versions: regions that share no candidate cell with the base region (after it
+        // when both have the same type). All are counted; only those whose reach meets B's can
+        // join it.
+        const uint64_t covers = D.present & type_slots(ct) & (bt == ct ? slots_after(rb) : ~uint64_t{0}) &
+                                ~D.clash[rb];
+        spend_covers(ctx, covers);
+        each_bit(covers & D.meets[sb], [&](int sc) {
+          const int rc = sc / 2;
+          const Link& C = D.link[sc];
+          for (int ob : {1, 0})
+            for (int oc : {0, 1}) {
+              const End &bb = B.end[ob], &bo = B.end[1 - ob];
+              const End &cb = C.end[oc], &co = C.end[1 - oc];
+              const uint32_t share = bb.in & cb.in;
+              if (share == 0) continue;
+              const Cells victims = bo.hits & co.hits;
+              if (!victims.any() || region_of(share) == rb || region_of(share) == rc) continue;
+              const int grouped = B.grouped + C.grouped;
+              double rating = 4.3;
+              if (grouped == 0) rating = ct == kBox ? 4.2 : bt == ct ? 4.0 : 4.1;
+              found.push_back({rating, victims.count(), grouped, d, victims,
+                               {bo.cell, bb.cell, cb.cell, co.cell},
+                               static_cast<uint8_t>(bt), static_cast<uint8_t>(ct)});
             }
-          });
-        }
+        });
       });
     }
   }
@@ -417,6 +476,7 @@ struct ThreeFound {
   double rating;
   int removed;
   std::array<char, 4> suffix;  ///< grouped count, then the normalised link types
+  int types;                   ///< the index of the link types in the reference's loop (kTypes)
   int d;
   Cells victims;
   std::array<uint8_t, 6> text_cells;  ///< each link of the chain: entering, leaving end
@@ -441,124 +501,139 @@ std::array<char, 4> three_suffix(int grouped, const int (&types)[3]) {
   return {static_cast<char>('0' + grouped), t[0], t[1], t[2]};
 }
 
+/// The record of a chain of links ch (in chain order) on digit d.
+ThreeFound three_found(const std::array<const Link*, 3>& ch, int pattern_types, int d, Cells victims,
+                       const std::array<uint8_t, 6>& text_cells) {
+  int grouped = 0, types[3];
+  bool box = false, row = false, col = false;
+  for (int k = 0; k < 3; ++k) {
+    grouped += ch[k]->grouped;
+    types[k] = region_type(ch[k]->region);
+    box |= types[k] == kBox;
+    row |= types[k] == kRow;
+    col |= types[k] == kCol;
+  }
+  double rating = 5.4;
+  if (grouped > 0)
+    rating = 5.7;
+  else if (box)
+    rating += 0.1;
+  else if (row && col)
+    rating += 0.2;
+  return {rating, victims.count(), three_suffix(grouped, types), pattern_types, d, victims, text_cells};
+}
+
+/// A 2x2 matrix over the ends of two links x and y: bit 2e + f for end e of x and end f of y.
+template <class F>
+unsigned end_matrix(const Link& x, const Link& y, F&& f) {
+  return static_cast<unsigned>(f(x.end[0], y.end[0])) | static_cast<unsigned>(f(x.end[0], y.end[1])) << 1 |
+         static_cast<unsigned>(f(x.end[1], y.end[0])) << 2 | static_cast<unsigned>(f(x.end[1], y.end[1])) << 3;
+}
+/// The same matrix for y and x.
+constexpr unsigned transpose(unsigned m) noexcept { return (m & 9) | (m & 2) << 1 | (m & 4) >> 1; }
+
+/// Bit P | Q << 4 | R << 8: a chain A-M-C has an orientation (entering ends oa, ob, oc) whose
+/// joins hold, A's leaving end with M's entering end (P = the join matrix of A and M) and M's
+/// leaving end with C's entering end (Q, of M and C), and whose outer ends, A's entering end and
+/// C's leaving end, have victims in common (R, of A and C). Without it the chain removes nothing.
+constexpr std::array<uint64_t, 64> kChains = [] {
+  std::array<uint64_t, 64> t{};
+  for (unsigned i = 0; i < 4096; ++i) {
+    const unsigned P = i & 15, Q = (i >> 4) & 15, R = i >> 8;
+    for (unsigned o = 0; o < 8; ++o) {
+      const unsigned oa = o >> 2, ob = (o >> 1) & 1, oc = o & 1;
+      if ((P >> (2 * (1 - oa) + ob) & 1) && (Q >> (2 * (1 - ob) + oc) & 1) && (R >> (2 * oa + 1 - oc) & 1))
+        t[i >> 6] |= uint64_t{1} << (i & 63);
+    }
+  }
+  return t;
+}();
+
 }  // namespace
 
 void three_strong_links(const State& s, Ctx& ctx, Hints& out) {
-  static constexpr int kTypes[10][3] = {{0, 0, 0}, {0, 0, 1}, {0, 0, 2}, {0, 1, 1}, {0, 1, 2},
-                                        {0, 2, 2}, {1, 1, 1}, {1, 1, 2}, {1, 2, 2}, {2, 2, 2}};
+  // The reference loops over the link types (kTypes, in this order), then the digit, then the
+  // regions in type order: every three link regions in increasing order, grouped by their types.
+  // Here the loops go over the digit, then the regions in increasing order (the same work, each
+  // pair of regions once instead of once per third type); the records keep the index of their
+  // types, a sort key before the discovery order.
+  static constexpr int kTypes[3][3][3] = {
+      {{0, 1, 2}, {-1, 3, 4}, {-1, -1, 5}}, {{-1, -1, -1}, {-1, 6, 7}, {-1, -1, 8}}, {{-1, -1, -1}, {-1, -1, -1}, {-1, -1, 9}}};
   static constexpr int kOrders[3][3] = {{0, 1, 2}, {1, 0, 2}, {0, 2, 1}};
-  const Tables& T = tables();
-  const std::array<Cells, 9> dc = digit_cells(s);
   LinkTable links;
   links.build(s, Family::three, ctx);
   std::vector<ThreeFound> found;
 
-  for (const auto& types : kTypes) {
-    for (int d = 1; d <= 9; ++d) {
-      const Cells dcells = dc[d - 1];
-      const auto& n = links.n[d - 1];
-      const auto& v = links.v[d - 1];
-      // joins[x][y][ex][ey]: the regions (End::in) joining end ex of link x and end ey of link
-      // y; 0 when none.
-      uint32_t joins[3][3][2][2];
-      auto join_pair = [&](const Link* L[3], int x, int y) {
-        uint32_t any = 0;
-        for (int ex = 0; ex < 2; ++ex)
-          for (int ey = 0; ey < 2; ++ey) {
-            const uint32_t j = L[x]->end[ex].in & L[y]->end[ey].in;
-            joins[x][y][ex][ey] = joins[y][x][ey][ex] = j;
-            any |= j;
-          }
-        return any != 0;
-      };
-      auto evaluate = [&](const Link* L[3], bool j01, bool j02, bool j12) {
-        ctx.spend(24);
-        const Cells outside =
-            dcells - (T.region[L[0]->region] | T.region[L[1]->region] | T.region[L[2]->region]);
-        for (const auto& ord : kOrders) {
-          const int a = ord[0], b = ord[1], c = ord[2];
-          // Orders 012 and 102 need links 0 and 1 joined, 021 needs 0-2 and 2-1.
-          if (a == 0 && b == 2 ? !(j02 && j12) : !(j01 && (c == 2 ? (b == 1 ? j12 : j02) : j12)))
-            continue;
-          for (int o = 0; o < 8; ++o) {
-            const int oa = o >> 2, ob = (o >> 1) & 1, oc = o & 1;  // entering end of each link
-            const uint32_t j1 = joins[a][b][1 - oa][ob];
-            if (j1 == 0) continue;
-            const uint32_t j2 = joins[b][c][1 - ob][oc];
-            if (j2 == 0) continue;
-            const End& start = L[a]->end[oa];
-            const End& finish = L[c]->end[1 - oc];
-            Cells victims = outside & start.seen & finish.seen;
-            if (!victims.any()) continue;
-            victims = victims - (T.region[region_of_bit(j1)] | T.region[region_of_bit(j2)]);
-            if (!victims.any()) continue;
-            const Link* ch[3] = {L[a], L[b], L[c]};
-            int grouped = 0, ctypes[3];
-            bool box = false, row = false, col = false;
-            for (int k = 0; k < 3; ++k) {
-              grouped += ch[k]->grouped;
-              ctypes[k] = region_type(ch[k]->region);
-              box |= ctypes[k] == kBox;
-              row |= ctypes[k] == kRow;
-              col |= ctypes[k] == kCol;
+  auto joins = [](const End& a, const End& b) { return (a.in & b.in) != 0; };
+  auto hit = [](const End& a, const End& b) { return a.hits.meets(b.hits); };
+  for (int d = 1; d <= 9; ++d) {
+    const DigitLinks& D = links.digit[d - 1];
+    // Three link regions in increasing order, sharing no candidate cell; the third only among the
+    // versions whose reach meets both others, or one of them when those two meet (some order
+    // needs two of the three pairs joined): the triples the reference counts.
+    for (uint64_t f0 = D.present; f0 != 0; f0 &= f0 - 1) {
+      const int s0 = std::countr_zero(f0), r0 = s0 / 2;
+      const Link& L0 = D.link[s0];
+      for (uint64_t f1 = D.present & slots_after(r0) & ~D.clash[r0]; f1 != 0; f1 &= f1 - 1) {
+        const int s1 = std::countr_zero(f1), r1 = s1 / 2;
+        const Link& L1 = D.link[s1];
+        const uint64_t m0 = D.meets[s0], m1 = D.meets[s1];
+        const bool j01 = (m0 >> s1) & 1;
+        const uint64_t thirds =
+            D.present & slots_after(r1) & ~(D.clash[r0] | D.clash[r1]) & (j01 ? m0 | m1 : m0 & m1);
+        if (thirds == 0) continue;
+        spend_each(ctx, static_cast<uint64_t>(pop64(thirds)), 24);
+        const unsigned join01 = j01 ? end_matrix(L0, L1, joins) : 0;
+        unsigned hit01 = 16;  // not yet known
+        for (uint64_t f2 = thirds; f2 != 0; f2 &= f2 - 1) {
+          const int s2 = std::countr_zero(f2);
+          const Link& L2 = D.link[s2];
+          const unsigned join02 = (m0 >> s2) & 1 ? end_matrix(L0, L2, joins) : 0;
+          const unsigned join12 = (m1 >> s2) & 1 ? end_matrix(L1, L2, joins) : 0;
+          // The orders 012, 102, 021 as chains A-M-C, with the join matrices of A-M and M-C.
+          const Link* L[3] = {&L0, &L1, &L2};
+          const unsigned P[3] = {join01, transpose(join01), join02};
+          const unsigned Q[3] = {join12, join02, transpose(join12)};
+          for (int k = 0; k < 3; ++k) {
+            if (P[k] == 0 || Q[k] == 0) continue;
+            const Link &A = *L[kOrders[k][0]], &M = *L[kOrders[k][1]], &C = *L[kOrders[k][2]];
+            // Some orientation whose joins hold and whose outer ends have victims in common? The
+            // victims are rare: most triples stop here.
+            unsigned R;
+            if (k < 2) {
+              R = end_matrix(A, C, hit);
+            } else {
+              if (hit01 == 16) hit01 = end_matrix(L0, L1, hit);
+              R = hit01;
             }
-            double rating = 5.4;
-            if (grouped > 0)
-              rating = 5.7;
-            else if (box)
-              rating += 0.1;
-            else if (row && col)
-              rating += 0.2;
-            found.push_back({rating, victims.count(), three_suffix(grouped, ctypes), d, victims,
-                             {start.cell[0], L[a]->end[1 - oa].cell[0], L[b]->end[ob].cell[0],
-                              L[b]->end[1 - ob].cell[0], L[c]->end[oc].cell[0], finish.cell[0]}});
+            const unsigned i = P[k] | Q[k] << 4 | R << 8;
+            if (!((kChains[i >> 6] >> (i & 63)) & 1)) continue;
+            // Entering ends oa, ob, oc in the order of the reference's 3-bit counter (C least
+            // significant).
+            for (int o = 0; o < 8; ++o) {
+              const int oa = o >> 2, ob = (o >> 1) & 1, oc = o & 1;
+              const uint32_t j1 = A.end[1 - oa].in & M.end[ob].in;
+              const uint32_t j2 = M.end[1 - ob].in & C.end[oc].in;
+              if (j1 == 0 || j2 == 0) continue;
+              const End &start = A.end[oa], &finish = C.end[1 - oc];
+              const Cells victims = (start.hits & finish.hits) -
+                                    (kT.region[M.region] | kT.region[region_of(j1)] | kT.region[region_of(j2)]);
+              if (!victims.any()) continue;
+              const int types = kTypes[region_type(r0)][region_type(r1)][region_type(s2 / 2)];
+              found.push_back(three_found({&A, &M, &C}, types, d, victims,
+                                          {start.cell, A.end[1 - oa].cell, M.end[ob].cell, M.end[1 - ob].cell,
+                                           C.end[oc].cell, finish.cell}));
+            }
           }
         }
-      };
-      const auto& has = links.has[d - 1];
-      const auto& clash = links.clash[d - 1];
-      // The link regions of type t after region `from` (same type) that share no candidate
-      // cell with the regions of `taken`.
-      auto next_regions = [&](int t, int prev_type, int prev_index, uint32_t taken) {
-        return has[t] & (t == prev_type ? ~0u << (prev_index + 1) : ~0u) & ~(taken >> (9 * t));
-      };
-      each_bit(has[types[0]], [&](int i1) {
-        const int r1 = region_id(types[0], i1);
-        for (int v1 = 0; v1 < n[r1]; ++v1)
-          each_bit(next_regions(types[1], types[0], i1, clash[r1]), [&](int i2) {
-            const int r2 = region_id(types[1], i2);
-            for (int v2 = 0; v2 < n[r2]; ++v2) {
-              const Link* L[3] = {&v[r1][v1], &v[r2][v2], nullptr};
-              const bool j01 = (L[0]->reach & L[1]->reach) != 0;
-              if (j01) join_pair(L, 0, 1);
-              // The test below needs two of the three pairs joined: with 0-1 joined, link 2 must
-              // join link 0 or 1; else both. Regions none of whose versions can do that are
-              // skipped whole (Link::joinable); the others go through the same test, so
-              // evaluate() sees the same triples in the same order.
-              const uint32_t m0 = L[0]->joinable, m1 = L[1]->joinable;
-              const uint32_t third = (j01 ? m0 | m1 : m0 & m1) >> (9 * types[2]);
-              each_bit(next_regions(types[2], types[1], i2, clash[r1] | clash[r2]) & third, [&](int i3) {
-                const int r3 = region_id(types[2], i3);
-                for (int v3 = 0; v3 < n[r3]; ++v3) {
-                  L[2] = &v[r3][v3];
-                  const bool j02 = (L[0]->reach & L[2]->reach) != 0;
-                  const bool j12 = (L[1]->reach & L[2]->reach) != 0;
-                  // Some order needs two of the three pairs joined.
-                  if (j01 + j02 + j12 < 2) continue;
-                  if (j02) join_pair(L, 0, 2);
-                  if (j12) join_pair(L, 1, 2);
-                  evaluate(L, j01, j02, j12);
-                }
-              });
-            }
-          });
-      });
+      }
     }
   }
   std::stable_sort(found.begin(), found.end(), [](const ThreeFound& a, const ThreeFound& b) {
     if (a.rating != b.rating) return a.rating < b.rating;
     if (a.removed != b.removed) return a.removed > b.removed;
-    return a.suffix < b.suffix;
+    if (a.suffix != b.suffix) return a.suffix < b.suffix;
+    return a.types < b.types;
   });
   for (const ThreeFound& f : found) {
     Hint h;
