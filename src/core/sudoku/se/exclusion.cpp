@@ -8,7 +8,6 @@
 #include <array>
 #include <bit>
 #include <string>
-#include <vector>
 
 #include "sudoku/se/state.hpp"
 
@@ -18,31 +17,49 @@ namespace {
 
 // The base cells of section 5 (increasing index) and each one's excluders.
 struct Bases {
-  std::vector<int> list;
+  const Geometry& G = geo();
+  std::array<uint8_t, 81> list{};  ///< the base cells, increasing
+  std::size_t size = 0;
   std::array<CellBits, 81> excluders{};
   std::array<uint8_t, 81> index{};  ///< cell -> its place in `list`
   CellBits is_base;
 
   Bases(const State& s, Ctx& ctx, int degree) {
-    const Geometry& G = geo();
-    CellBits small;  // cells with 2..degree candidates
+    CellBits small, single;  // cells with 2..degree candidates; with one
     for (int c = 0; c < 81; ++c) {
       const int k = pop9(s.cand[c]);
-      if (k >= 2 && k <= degree) small.insert(c);
+      if (k == 1) single.insert(c);
+      else if (k >= 2 && k <= degree) small.insert(c);
     }
     ctx.spend(81);
     for (int c = 0; c < 81; ++c) {
       if (pop9(s.cand[c]) < 2) continue;
-      bool single_peer = false;
-      for (int p : G.peers[c]) single_peer |= pop9(s.cand[p]) == 1;
-      if (single_peer) continue;
-      const CellBits ex = CellBits{G.peer_mask[c][0], G.peer_mask[c][1]} & small;
+      const CellBits peers = CellBits::peers(G, c);
+      if (!(peers & single).empty()) continue;
+      const CellBits ex = peers & small;
       if (ex.empty()) continue;
       excluders[c] = ex;
-      index[c] = static_cast<uint8_t>(list.size());
-      list.push_back(c);
+      index[c] = static_cast<uint8_t>(size);
+      list[size++] = static_cast<uint8_t>(c);
       is_base.insert(c);
     }
+  }
+
+  /// The base cells before the base cell b (smaller index) that share 2+ excluders with it: a
+  /// base cell has e among its excluders exactly when it is one of e's peers, so these are the
+  /// base cells that see two or more of b's excluders. The pair scans visit only these instead
+  /// of testing every earlier base cell.
+  CellBits partners(int b) const { return seen_twice(excluders[b]) & is_base & CellBits::below(b); }
+
+  /// The cells that see two or more of the cells of `set`.
+  CellBits seen_twice(CellBits set) const {
+    CellBits once, twice;
+    while (!set.empty()) {
+      const CellBits p = CellBits::peers(G, set.pop());
+      twice = twice | (once & p);
+      once = once | p;
+    }
+    return twice;
   }
 };
 
@@ -81,17 +98,17 @@ bool seen_before(const Bases& B, std::size_t i, std::size_t j, int c) {
 }  // namespace
 
 // 24. Base pairs (0,1), (0,2), (1,2), (0,3), ... of the base list; excluders are bivalue cells.
+// Only the pairs with 2+ common excluders are visited (Bases::partners), in the same order.
 void aligned_pair_exclusion(const State& s, Ctx& ctx, Hints& out) {
   const Bases B(s, ctx, 2);
-  const std::size_t n = B.list.size();
   bool go_on = true;
-  for (std::size_t j = 1; j < n && go_on; ++j) {
+  for (std::size_t j = 1; j < B.size && go_on; ++j) {
     const int b = B.list[j];
     ctx.spend(j);
-    for (std::size_t i = 0; i < j && go_on; ++i) {
-      const int a = B.list[i];
+    const CellBits b_peers = CellBits::peers(B.G, b);
+    for (CellBits as = B.partners(b); !as.empty() && go_on;) {
+      const int a = as.pop();
       CellBits common = B.excluders[a] & B.excluders[b];
-      if (!common.two_or_more()) continue;
       // The digit pairs that some common excluder forbids (its two candidates).
       uint16_t forbidden[9] = {};  // [p-1] -> q digits forbidden with p
       while (!common.empty()) {
@@ -100,7 +117,7 @@ void aligned_pair_exclusion(const State& s, Ctx& ctx, Hints& out) {
         forbidden[d1] |= static_cast<uint16_t>(1u << d2);
         forbidden[d2] |= static_cast<uint16_t>(1u << d1);
       }
-      const bool same_ok = !sees(a, b);
+      const bool same_ok = !b_peers.has(a);
       uint16_t allowed[2] = {0, 0};
       for (uint16_t mp = s.cand[a]; mp != 0; mp &= mp - 1) {
         const int p = std::countr_zero(mp);
@@ -120,58 +137,79 @@ void aligned_pair_exclusion(const State& s, Ctx& ctx, Hints& out) {
 }
 
 // 26. For each base pair, a third base cell among the pair's excluders (the first cell's, then
-// the second's); the three need 2+ common excluders (cells with 2 or 3 candidates).
+// the second's); the three need 2+ common excluders (cells with 2 or 3 candidates). As in 24 only
+// the pairs and the third cells with 2+ common excluders are visited; the work of the skipped
+// pairs (one each) is still counted.
 void aligned_triple_exclusion(const State& s, Ctx& ctx, Hints& out) {
   const Bases B(s, ctx, 3);
-  const std::size_t n = B.list.size();
   const bool dedupe = !out.all();
   bool go_on = true;
-  for (std::size_t j = 1; j < n && go_on; ++j) {
+  for (std::size_t j = 1; j < B.size && go_on; ++j) {
     const int b = B.list[j];
-    for (std::size_t i = 0; i < j && go_on; ++i) {
-      const int a = B.list[i];
+    const CellBits b_peers = CellBits::peers(B.G, b);
+    std::size_t counted = 0;  // pairs (0..counted-1, j) whose work is spent
+    for (CellBits as = B.partners(b); !as.empty() && go_on;) {
+      const int a = as.pop();
+      const std::size_t i = B.index[a];
+      ctx.spend(i + 1 - counted);
+      counted = i + 1;
       const CellBits pair_common = B.excluders[a] & B.excluders[b];
-      ctx.spend(1);
-      if (!pair_common.two_or_more()) continue;  // the triple's common excluders are a subset
-      // Third cells in order: a's excluders, then b's that are not a's; base cells only.
-      CellBits first = B.excluders[a] & B.is_base, second = B.excluders[b] & B.is_base;
-      second.lo &= ~B.excluders[a].lo;
-      second.hi &= ~B.excluders[a].hi;
-      const bool ab = sees(a, b);
+      // Third cells in order: a's excluders, then b's that are not a's; base cells only, and
+      // only those that see 2+ of the pair's common excluders (the triple's common excluders).
+      CellBits near = B.seen_twice(pair_common) & B.is_base;
+      near.erase(a);
+      near.erase(b);
+      const CellBits first = B.excluders[a] & near, second = (B.excluders[b] & near).minus(B.excluders[a]);
+      const CellBits a_peers = CellBits::peers(B.G, a);
+      const bool ab = b_peers.has(a);
       for (int round = 0; round < 2 && go_on; ++round) {
         CellBits thirds = round == 0 ? first : second;
         while (!thirds.empty() && go_on) {
           const int c = thirds.pop();
-          if (c == a || c == b) continue;
           if (dedupe && seen_before(B, i, j, c)) continue;
+          // The common excluders: a bivalue one {u, v} forbids v for any cell once u is in a or
+          // b, and u, v in a and b together; a trivalue one forbids its third digit once a and b
+          // hold the other two.
           CellBits common = pair_common & B.excluders[c];
-          if (!common.two_or_more()) continue;
-          uint16_t ex[20];
-          int ne = 0;
-          while (!common.empty()) ex[ne++] = s.cand[common.pop()];
-          const bool ac = sees(a, c), bc = sees(b, c);
+          uint16_t pair_with[9] = {};  // [u-1] -> the v of the bivalue excluders {u, v}
+          uint16_t tri[20];
+          int ne = 0, nt = 0;
+          while (!common.empty()) {
+            const uint16_t e = s.cand[common.pop()];
+            ++ne;
+            if (pop9(e) == 3) {
+              tri[nt++] = e;
+              continue;
+            }
+            const int d1 = std::countr_zero(e), d2 = 15 - std::countl_zero(e);
+            pair_with[d1] |= static_cast<uint16_t>(1u << d2);
+            pair_with[d2] |= static_cast<uint16_t>(1u << d1);
+          }
+          const bool ac = a_peers.has(c), bc = b_peers.has(c);
           const uint16_t ca = s.cand[a], cb = s.cand[b], cc = s.cand[c];
           uint16_t allowed[3] = {0, 0, 0};
           ctx.spend(static_cast<uint64_t>(ne) * 4);
-          // For each (p, q): the r that complete some excluder's candidates are impossible.
+          // For each (p, q): the r that complete some excluder's candidates are impossible. Once
+          // p has a combination and every q and r has one, p's other q add nothing.
           for (uint16_t mp = ca; mp != 0; mp &= mp - 1) {
-            const uint16_t p = static_cast<uint16_t>(mp & -mp);
+            const int pd = std::countr_zero(mp);
+            const uint16_t p = static_cast<uint16_t>(1u << pd);
+            const uint16_t r_by_p = static_cast<uint16_t>(pair_with[pd] | (ac ? p : 0));
             for (uint16_t mq = cb; mq != 0; mq &= mq - 1) {
-              const uint16_t q = static_cast<uint16_t>(mq & -mq);
-              if (ab && p == q) continue;
+              const int qd = std::countr_zero(mq);
+              const uint16_t q = static_cast<uint16_t>(1u << qd);
+              if ((ab && p == q) || (pair_with[pd] & q) != 0) continue;  // {p, q} covers an excluder
+              uint16_t rs = static_cast<uint16_t>(cc & ~(r_by_p | pair_with[qd] | (bc ? q : 0)));
               const uint16_t pq = static_cast<uint16_t>(p | q);
-              uint16_t rs = cc;
-              if (ac) rs &= static_cast<uint16_t>(~p);
-              if (bc) rs &= static_cast<uint16_t>(~q);
-              for (int e = 0; e < ne && rs != 0; ++e) {
-                const uint16_t rest = static_cast<uint16_t>(ex[e] & ~pq);
-                if (rest == 0) rs = 0;  // p and q alone cover the excluder
-                else if ((rest & (rest - 1)) == 0) rs &= static_cast<uint16_t>(~rest);
+              for (int t = 0; t < nt && rs != 0; ++t) {
+                const uint16_t rest = static_cast<uint16_t>(tri[t] & ~pq);
+                if ((rest & (rest - 1)) == 0) rs &= static_cast<uint16_t>(~rest);
               }
               if (rs == 0) continue;
               allowed[0] |= p;
               allowed[1] |= q;
               allowed[2] |= rs;
+              if (allowed[1] == cb && allowed[2] == cc) break;
             }
           }
           if (allowed[0] == ca && allowed[1] == cb && allowed[2] == cc) continue;
@@ -180,6 +218,7 @@ void aligned_triple_exclusion(const State& s, Ctx& ctx, Hints& out) {
         }
       }
     }
+    if (go_on) ctx.spend(j - counted);
   }
 }
 

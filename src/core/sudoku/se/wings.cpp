@@ -36,7 +36,7 @@ class WingSearch {
     while (!firsts.empty()) {
       const int c = firsts.pop();
       cells_[0] = c;
-      extend(1, s_.cand[c], CellBits::peers(c) & usable_ & CellBits::above(c));
+      extend(1, s_.cand[c], CellBits::peers(geo(), c) & usable_ & CellBits::above(c));
     }
   }
 
@@ -53,14 +53,14 @@ class WingSearch {
       const uint16_t u = digits | s_.cand[c];
       if (pop9(u) > n_ + 1) continue;
       cells_[depth] = c;
-      extend(depth + 1, u, next & CellBits::peers(c));
+      extend(depth + 1, u, next & CellBits::peers(geo(), c));
     }
   }
 
   // The set is complete: try every bivalue cell seen by some set cell.
   void pivot(uint16_t digits) {
     CellBits seen;
-    for (int i = 0; i < n_; ++i) seen = seen | CellBits::peers(cells_[i]);
+    for (int i = 0; i < n_; ++i) seen = seen | CellBits::peers(geo(), cells_[i]);
     seen = seen & bivalue_;
     for (int i = 0; i < n_; ++i) seen.erase(cells_[i]);
     ctx_.spend(4);
@@ -74,9 +74,9 @@ class WingSearch {
   // Cells that see every set cell holding digit d (and `extra` when >= 0), holding d.
   CellBits victims(int d, int extra) const {
     CellBits v{~uint64_t{0}, (uint64_t{1} << 17) - 1};
-    if (extra >= 0) v = v & CellBits::peers(extra);
+    if (extra >= 0) v = v & CellBits::peers(geo(), extra);
     for (int i = 0; i < n_; ++i)
-      if (s_.has(cells_[i], d)) v = v & CellBits::peers(cells_[i]);
+      if (s_.has(cells_[i], d)) v = v & CellBits::peers(geo(), cells_[i]);
     return v & holders_[d - 1];
   }
 
@@ -91,7 +91,7 @@ class WingSearch {
   void try_wing(uint16_t digits, int w) {
     const int x = std::countr_zero(s_.cand[w]) + 1;
     const int z = 16 - std::countl_zero(s_.cand[w]);
-    const CellBits wpeers = CellBits::peers(w);
+    const CellBits wpeers = CellBits::peers(geo(), w);
     const bool rx = restricted(x, wpeers), rz = restricted(z, wpeers);
     if (!rx && !rz) return;
     std::array<uint16_t, 81> rm{};
