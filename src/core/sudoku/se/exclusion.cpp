@@ -95,6 +95,55 @@ bool seen_before(const Bases& B, std::size_t i, std::size_t j, int c) {
   return reaches(b, c, a) || reaches(a, c, b);    // (i, j) is (y, z): (x, y) or (x, z)
 }
 
+// Digit pairs (p, q) for two cells as an 81-bit set, CellBits reused: bit 9(p-1) + (q-1), the
+// cell of row p-1, column q-1. The triple test works on these: a few masks per digit of the
+// third cell instead of a loop over every (p, q).
+constexpr std::array<CellBits, 9> kRowsOf = [] {  // [p-1] -> every (p, q)
+  std::array<CellBits, 9> t{};
+  for (int c = 0; c < 81; ++c) (c < 64 ? t[c / 9].lo : t[c / 9].hi) |= uint64_t{1} << (c & 63);
+  return t;
+}();
+
+constexpr CellBits kDiagonal = [] {  // every (p, p)
+  CellBits d;
+  for (int p = 0; p < 9; ++p) (p * 10 < 64 ? d.lo : d.hi) |= uint64_t{1} << (p * 10 & 63);
+  return d;
+}();
+
+constexpr std::array<CellBits, 81> kBoth = [] {  // [9(u-1) + v-1] -> (u, v) and (v, u)
+  std::array<CellBits, 81> t{};
+  for (int u = 0; u < 9; ++u)
+    for (int v = 0; v < 9; ++v)
+      for (int c : {u * 9 + v, v * 9 + u}) (c < 64 ? t[u * 9 + v].lo : t[u * 9 + v].hi) |= uint64_t{1} << (c & 63);
+  return t;
+}();
+
+// Every (p, q) with p in m: bit p of m moved to 9p (8 bits spread by a multiply, the ninth
+// alone), then widened to its row.
+CellBits rows_of(uint16_t m) {
+  const uint64_t starts = (uint64_t{m & 0xFFu} * 0x0101010101010101u) & 0x8040201008040201u;
+  return {starts * 0x1FF, uint64_t{(m >> 8) & 1u} * 0x1FF00 | uint64_t{(m >> 7) & 1u} * 0xFF};
+}
+
+// Every (p, q) with q in m: m repeated in each row of 9 bits (8 rows start in the low word).
+CellBits cols_of(uint16_t m) {
+  const uint64_t x = m;
+  return {x * 0x8040201008040201u, x >> 1 | x << 8};
+}
+
+// The p (among `ps`) and the q that occur in the pairs.
+uint16_t rows_in(CellBits u, uint16_t ps) {
+  uint16_t r = 0;
+  for (; ps != 0; ps &= ps - 1)
+    if (!(u & kRowsOf[std::countr_zero(ps)]).empty()) r |= static_cast<uint16_t>(ps & -ps);
+  return r;
+}
+uint16_t cols_in(CellBits u) {
+  uint64_t x = u.lo | u.lo >> 9 | u.lo >> 18 | u.lo >> 27 | u.lo >> 36 | u.lo >> 45 | u.lo >> 54;
+  x |= u.lo >> 63 | u.hi << 1 | u.hi >> 8;
+  return static_cast<uint16_t>(x & kAllDigits);
+}
+
 }  // namespace
 
 // 24. Base pairs (0,1), (0,2), (1,2), (0,3), ... of the base list; excluders are bivalue cells.
@@ -167,9 +216,12 @@ void aligned_triple_exclusion(const State& s, Ctx& ctx, Hints& out) {
         while (!thirds.empty() && go_on) {
           const int c = thirds.pop();
           if (dedupe && seen_before(B, i, j, c)) continue;
-          // The common excluders: a bivalue one {u, v} forbids v for any cell once u is in a or
-          // b, and u, v in a and b together; a trivalue one forbids its third digit once a and b
-          // hold the other two.
+          // The (p, q) of a and b that are possible whatever c holds: not equal if a and b see
+          // each other, not the two digits of a bivalue common excluder. Trivalue excluders
+          // kept for the r test.
+          const uint16_t ca = s.cand[a], cb = s.cand[b], cc = s.cand[c];
+          CellBits pairs = rows_of(ca) & cols_of(cb);
+          if (ab) pairs = pairs.minus(kDiagonal);
           CellBits common = pair_common & B.excluders[c];
           uint16_t pair_with[9] = {};  // [u-1] -> the v of the bivalue excluders {u, v}
           uint16_t tri[20];
@@ -184,34 +236,29 @@ void aligned_triple_exclusion(const State& s, Ctx& ctx, Hints& out) {
             const int d1 = std::countr_zero(e), d2 = 15 - std::countl_zero(e);
             pair_with[d1] |= static_cast<uint16_t>(1u << d2);
             pair_with[d2] |= static_cast<uint16_t>(1u << d1);
+            pairs = pairs.minus(kBoth[d1 * 9 + d2]);
           }
-          const bool ac = a_peers.has(c), bc = b_peers.has(c);
-          const uint16_t ca = s.cand[a], cb = s.cand[b], cc = s.cand[c];
-          uint16_t allowed[3] = {0, 0, 0};
           ctx.spend(static_cast<uint64_t>(ne) * 4);
-          // For each (p, q): the r that complete some excluder's candidates are impossible. Once
-          // p has a combination and every q and r has one, p's other q add nothing.
-          for (uint16_t mp = ca; mp != 0; mp &= mp - 1) {
-            const int pd = std::countr_zero(mp);
-            const uint16_t p = static_cast<uint16_t>(1u << pd);
-            const uint16_t r_by_p = static_cast<uint16_t>(pair_with[pd] | (ac ? p : 0));
-            for (uint16_t mq = cb; mq != 0; mq &= mq - 1) {
-              const int qd = std::countr_zero(mq);
-              const uint16_t q = static_cast<uint16_t>(1u << qd);
-              if ((ab && p == q) || (pair_with[pd] & q) != 0) continue;  // {p, q} covers an excluder
-              uint16_t rs = static_cast<uint16_t>(cc & ~(r_by_p | pair_with[qd] | (bc ? q : 0)));
-              const uint16_t pq = static_cast<uint16_t>(p | q);
-              for (int t = 0; t < nt && rs != 0; ++t) {
-                const uint16_t rest = static_cast<uint16_t>(tri[t] & ~pq);
-                if ((rest & (rest - 1)) == 0) rs &= static_cast<uint16_t>(~rest);
-              }
-              if (rs == 0) continue;
-              allowed[0] |= p;
-              allowed[1] |= q;
-              allowed[2] |= rs;
-              if (allowed[1] == cb && allowed[2] == cc) break;
+          // For each r of c, the (p, q) that go with it: not r in a cell that sees c; no bivalue
+          // excluder {r, v} with v in a or b; no trivalue excluder {r, u, v} with u, v in a, b.
+          const bool ac = a_peers.has(c), bc = b_peers.has(c);
+          CellBits used;  // the (p, q) in some combination
+          uint16_t ok_c = 0;
+          for (uint16_t mr = cc; mr != 0; mr &= mr - 1) {
+            const int rd = std::countr_zero(mr);
+            const uint16_t r = static_cast<uint16_t>(1u << rd);
+            CellBits with_r = pairs.minus(rows_of(static_cast<uint16_t>(pair_with[rd] | (ac ? r : 0))) |
+                                          cols_of(static_cast<uint16_t>(pair_with[rd] | (bc ? r : 0))));
+            for (int t = 0; t < nt; ++t) {
+              if ((tri[t] & r) == 0) continue;
+              const uint16_t uv = static_cast<uint16_t>(tri[t] & ~r);
+              with_r = with_r.minus(kBoth[std::countr_zero(uv) * 9 + 15 - std::countl_zero(uv)]);
             }
+            if (with_r.empty()) continue;
+            ok_c |= r;
+            used = used | with_r;
           }
+          const uint16_t allowed[3] = {rows_in(used, ca), cols_in(used), ok_c};
           if (allowed[0] == ca && allowed[1] == cb && allowed[2] == cc) continue;
           const int cells[3] = {a, b, c};
           emit(s, ctx, out, go_on, cells, 3, allowed);
