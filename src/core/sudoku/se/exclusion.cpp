@@ -118,11 +118,11 @@ constexpr std::array<CellBits, 81> kBoth = [] {  // [9(u-1) + v-1] -> (u, v) and
   return t;
 }();
 
-// Every (p, q) with p in m: bit p of m moved to 9p (8 bits spread by a multiply, the ninth
-// alone), then widened to its row.
+// Every (p, q) with p in m.
 CellBits rows_of(uint16_t m) {
-  const uint64_t starts = (uint64_t{m & 0xFFu} * 0x0101010101010101u) & 0x8040201008040201u;
-  return {starts * 0x1FF, uint64_t{(m >> 8) & 1u} * 0x1FF00 | uint64_t{(m >> 7) & 1u} * 0xFF};
+  CellBits r;
+  for (; m != 0; m &= m - 1) r = r | kRowsOf[std::countr_zero(m)];
+  return r;
 }
 
 // Every (p, q) with q in m: m repeated in each row of 9 bits (8 rows start in the low word).
@@ -210,18 +210,19 @@ void aligned_triple_exclusion(const State& s, Ctx& ctx, Hints& out) {
       near.erase(b);
       const CellBits first = B.excluders[a] & near, second = (B.excluders[b] & near).minus(B.excluders[a]);
       const CellBits a_peers = CellBits::peers(B.G, a);
-      const bool ab = b_peers.has(a);
+      // The (p, q) of a and b: not equal if a and b see each other.
+      const uint16_t ca = s.cand[a], cb = s.cand[b];
+      CellBits ab_pairs = rows_of(ca) & cols_of(cb);
+      if (b_peers.has(a)) ab_pairs = ab_pairs.minus(kDiagonal);
       for (int round = 0; round < 2 && go_on; ++round) {
         CellBits thirds = round == 0 ? first : second;
         while (!thirds.empty() && go_on) {
           const int c = thirds.pop();
           if (dedupe && seen_before(B, i, j, c)) continue;
-          // The (p, q) of a and b that are possible whatever c holds: not equal if a and b see
-          // each other, not the two digits of a bivalue common excluder. Trivalue excluders
-          // kept for the r test.
-          const uint16_t ca = s.cand[a], cb = s.cand[b], cc = s.cand[c];
-          CellBits pairs = rows_of(ca) & cols_of(cb);
-          if (ab) pairs = pairs.minus(kDiagonal);
+          // The (p, q) possible whatever c holds: not the two digits of a bivalue common
+          // excluder. Trivalue excluders kept for the r test.
+          const uint16_t cc = s.cand[c];
+          CellBits pairs = ab_pairs;
           CellBits common = pair_common & B.excluders[c];
           uint16_t pair_with[9] = {};  // [u-1] -> the v of the bivalue excluders {u, v}
           uint16_t tri[20];
