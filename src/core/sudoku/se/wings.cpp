@@ -102,68 +102,57 @@ class WingSearch {
   CellBits fitting(uint16_t digits) {
     uint64_t& known = fits_known_[digits >> 6];
     const uint64_t bit = uint64_t{1} << (digits & 63);
+    auto& memo = fits_[digits];
     if ((known & bit) == 0) {
       CellBits f = bivalue_;
       for (uint16_t m = static_cast<uint16_t>(kAllDigits & ~digits); m != 0; m &= m - 1)
         f = f.minus(holders_[std::countr_zero(m)]);
-      fits_[digits] = f;
+      memo = {f.lo, f.hi};
       known |= bit;
     }
-    return fits_[digits];
+    return {memo[0], memo[1]};
+  }
+
+  // The cells seeing every set cell holding digit index di.
+  CellBits sees(int di) const {
+    const int last = cells_[N - 1];
+    return (s_.cand[last] >> di) & 1 ? sees_all_[di] & peers(last) : sees_all_[di];
   }
 
   // The set is complete (its digits are `digits`). A pivot is a bivalue cell outside the set,
   // seen by some set cell, whose two digits are in the set; a digit of it is restricted when
   // every set cell holding it sees the pivot. The pivots are tried in increasing order.
   void pivots(uint16_t digits) {
-    const int last = cells_[N - 1];
-    const uint16_t cl = s_.cand[last];
-    const CellBits pl = peers(last);
-    std::array<CellBits, 9> sees;  // [digit-1] -> cells seeing every set cell holding it
     CellBits tries;
     for (uint16_t m = digits; m != 0; m &= m - 1) {
       const int di = std::countr_zero(m);
-      sees[di] = (cl >> di) & 1 ? sees_all_[di] & pl : sees_all_[di];
-      tries = tries | (sees[di] & holders_[di]);
+      tries = tries | (sees(di) & holders_[di]);
     }
     // Set cells are not in `tries`: one holding d does not see itself, the others lack d.
     tries = tries & fitting(digits);
     while (!tries.empty()) {
       const int w = tries.pop();
       const int xi = std::countr_zero(s_.cand[w]), zi = 15 - std::countl_zero(s_.cand[w]);
-      try_wing(digits, w, sees, sees[xi].has(w), sees[zi].has(w));
+      try_wing(digits, w, sees(xi).has(w), sees(zi).has(w));
     }
   }
 
   // rx, rz: whether the pivot's smaller digit x, its larger z, is restricted (one at least).
   // The victims of digit d are the cells holding d that see every set cell holding it (and the
   // pivot, for x and z).
-  void try_wing(uint16_t digits, int w, const std::array<CellBits, 9>& sees, bool rx, bool rz) {
+  void try_wing(uint16_t digits, int w, bool rx, bool rz) {
     const int x = std::countr_zero(s_.cand[w]) + 1;
     const int z = 16 - std::countl_zero(s_.cand[w]);
-    struct Removal {
-      int digit;
-      CellBits cells;
-    };
-    std::array<Removal, 5> removals;  // distinct digits
-    int nr = 0;
-    bool other = false, got_x = false, got_z = false;
-    auto take = [&](int d, CellBits v, bool& flag) {
-      if (v.empty()) return;
-      removals[nr++] = {d, v};
-      flag = true;
-    };
-    auto victims = [&](int d) { return sees[d - 1] & holders_[d - 1]; };
+    auto victims = [&](int d) { return sees(d - 1) & holders_[d - 1]; };
     const CellBits wpeers = peers(w);
+    uint16_t others = 0;  // the other set digits with victims (both restricted)
     if (rx && rz) {
-      for (uint16_t m = static_cast<uint16_t>(digits & ~s_.cand[w]); m != 0; m &= m - 1) {
-        const int d = std::countr_zero(m) + 1;
-        take(d, victims(d), other);
-      }
+      for (uint16_t m = static_cast<uint16_t>(digits & ~s_.cand[w]); m != 0; m &= m - 1)
+        if (!victims(std::countr_zero(m) + 1).empty()) others |= static_cast<uint16_t>(m & -m);
     }
-    if (rz) take(x, victims(x) & wpeers, got_x);
-    if (rx) take(z, victims(z) & wpeers, got_z);
-    if (nr == 0) return;
+    const bool got_x = rz && !(victims(x) & wpeers).empty();
+    const bool got_z = rx && !(victims(z) & wpeers).empty();
+    if (others == 0 && !got_x && !got_z) return;
     work_ += 16;
 
     int b = 0, total = 0;
@@ -172,20 +161,21 @@ class WingSearch {
       b = std::max(b, k);
       total += k;
     }
-    const bool doubly = rx && rz && (other || (got_x && got_z));
+    const bool doubly = rx && rz && (others != 0 || (got_x && got_z));
     Found f;
     Hint& h = f.hint;
     h.tech = N == 3 ? Tech::wxyz_wing : Tech::vwxyz_wing;
     h.rating = N == 3 ? 5.5 + 0.1 * (1 - std::abs(3 - b)) : 6.2 + 0.1 * (2 - std::abs(3 - b));
+    std::array<CellBits, 9> gone{};  // [digit-1] -> its victims
+    for (uint16_t m = others; m != 0; m &= m - 1) gone[std::countr_zero(m)] = victims(std::countr_zero(m) + 1);
+    if (got_x) gone[x - 1] = victims(x) & wpeers;
+    if (got_z) gone[z - 1] = victims(z) & wpeers;
     CellBits all;  // removals by cell, then digit
-    for (int r = 0; r < nr; ++r) all = all | removals[r].cells;
+    for (const CellBits& g : gone) all = all | g;
     while (!all.empty()) {
       const int c = all.pop();
-      uint16_t ds = 0;
-      for (int r = 0; r < nr; ++r)
-        if (removals[r].cells.has(c)) ds |= digit_bit(removals[r].digit);
-      for (; ds != 0; ds &= ds - 1)
-        h.removals.push_back(Cand{static_cast<uint8_t>(c), static_cast<uint8_t>(std::countr_zero(ds) + 1)});
+      for (int d = 1; d <= 9; ++d)
+        if (gone[d - 1].has(c)) h.removals.push_back(Cand{static_cast<uint8_t>(c), static_cast<uint8_t>(d)});
     }
     h.digits = digits;
     for (int i = 0; i < N; ++i) h.cells.push_back(static_cast<uint8_t>(cells_[i]));
@@ -209,7 +199,7 @@ class WingSearch {
   CellBits usable_, bivalue_;           // cells with 2..N+1 candidates; with 2
   std::array<CellBits, 9> holders_{};  // [digit-1] -> cells holding it
   std::array<CellBits, 9> sees_all_;   // [digit-1] -> cells seeing every prefix cell holding it
-  std::array<CellBits, 512> fits_;     // [digits] -> fitting(digits), where known
+  std::array<std::array<uint64_t, 2>, 512> fits_;  // [digits] -> fitting(digits), where known
   std::array<uint64_t, 8> fits_known_{};
   std::array<int, N> cells_{};
   uint64_t work_ = 0;  // work of the current first cell, spent when it is done
