@@ -385,28 +385,35 @@ void wing(const State& s, Ctx& ctx, Hints& out, bool xyz) {
   const Geometry& G = geo();
   const int n = xyz ? 3 : 2;
   ctx.spend(81);
-  for (int pivot = 0; pivot < 81; ++pivot) {
+  CellBits pivots, bivalue;  // cells with n candidates; with 2
+  for (int c = 0; c < 81; ++c) {
+    const int k = pop9(s.cand[static_cast<std::size_t>(c)]);
+    if (k == n) pivots.insert(c);
+    if (k == 2) bivalue.insert(c);
+  }
+  while (!pivots.empty()) {
+    const int pivot = pivots.pop();
     const uint16_t pc = s.cand[static_cast<std::size_t>(pivot)];
-    if (pop9(pc) != n) continue;
     // The pivot's bivalue peers, increasing index.
     std::array<uint8_t, 20> bi{};
     int nbi = 0;
-    for (uint8_t p : G.peers[static_cast<std::size_t>(pivot)])
-      if (pop9(s.cand[p]) == 2) bi[static_cast<std::size_t>(nbi++)] = p;
+    for (CellBits m = CellBits::peers(G, pivot) & bivalue; !m.empty();)
+      bi[static_cast<std::size_t>(nbi++)] = static_cast<uint8_t>(m.pop());
     ctx.spend(20);
     for (int a = 0; a < nbi; ++a) {
       const int w1 = bi[static_cast<std::size_t>(a)];
       const uint16_t c1 = s.cand[static_cast<std::size_t>(w1)];
       if (pop9(without(pc, c1)) != 1) continue;
+      // The second wing: XY, pivot {x, y} and first wing {x, z}: exactly {y, z}; XYZ, first
+      // wing two of the pivot's three digits: any other two of them. z is the wings' common
+      // digit. The reference looks at every bivalue peer (one unit of work each).
+      const auto second = static_cast<uint16_t>(pc ^ c1);
+      int spent = 0;
       for (int b = 0; b < nbi; ++b) {
         const int w2 = bi[static_cast<std::size_t>(b)];
         const uint16_t c2 = s.cand[static_cast<std::size_t>(w2)];
-        ctx.spend(1);
-        if (pop9(static_cast<unsigned>(pc | c1 | c2)) != 3) continue;
-        const int common = pop9(static_cast<unsigned>(pc & c1 & c2));
-        if (common != (xyz ? 1 : 0)) continue;
+        if (xyz ? (c2 & ~pc) != 0 || c2 == c1 : c2 != second) continue;
         const auto z = static_cast<uint16_t>(c1 & c2);
-        if (pop9(z) != 1) continue;
         const int zd = std::countr_zero(z) + 1;
         uint64_t see[2];
         for (int w = 0; w < 2; ++w) {
@@ -429,8 +436,11 @@ void wing(const State& s, Ctx& ctx, Hints& out, bool xyz) {
         if (ctx.want_text)
           h.text = std::string(xyz ? "XYZ-Wing" : "XY-Wing") + ": Cells " + cells_text(h.cells) + " on value " +
                    std::to_string(zd);
+        ctx.spend(static_cast<uint64_t>(b + 1 - spent));
+        spent = b + 1;
         if (!out.add(std::move(h))) return;
       }
+      ctx.spend(static_cast<uint64_t>(nbi - spent));
     }
   }
 }

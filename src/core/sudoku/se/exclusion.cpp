@@ -8,7 +8,6 @@
 #include <array>
 #include <bit>
 #include <string>
-#include <vector>
 
 #include "sudoku/se/state.hpp"
 
@@ -18,31 +17,49 @@ namespace {
 
 // The base cells of section 5 (increasing index) and each one's excluders.
 struct Bases {
-  std::vector<int> list;
+  const Geometry& G = geo();
+  std::array<uint8_t, 81> list{};  ///< the base cells, increasing
+  std::size_t size = 0;
   std::array<CellBits, 81> excluders{};
   std::array<uint8_t, 81> index{};  ///< cell -> its place in `list`
   CellBits is_base;
 
   Bases(const State& s, Ctx& ctx, int degree) {
-    const Geometry& G = geo();
-    CellBits small;  // cells with 2..degree candidates
+    CellBits small, single;  // cells with 2..degree candidates; with one
     for (int c = 0; c < 81; ++c) {
       const int k = pop9(s.cand[c]);
-      if (k >= 2 && k <= degree) small.insert(c);
+      if (k == 1) single.insert(c);
+      else if (k >= 2 && k <= degree) small.insert(c);
     }
     ctx.spend(81);
     for (int c = 0; c < 81; ++c) {
       if (pop9(s.cand[c]) < 2) continue;
-      bool single_peer = false;
-      for (int p : G.peers[c]) single_peer |= pop9(s.cand[p]) == 1;
-      if (single_peer) continue;
-      const CellBits ex = CellBits{G.peer_mask[c][0], G.peer_mask[c][1]} & small;
+      const CellBits peers = CellBits::peers(G, c);
+      if (!(peers & single).empty()) continue;
+      const CellBits ex = peers & small;
       if (ex.empty()) continue;
       excluders[c] = ex;
-      index[c] = static_cast<uint8_t>(list.size());
-      list.push_back(c);
+      index[c] = static_cast<uint8_t>(size);
+      list[size++] = static_cast<uint8_t>(c);
       is_base.insert(c);
     }
+  }
+
+  /// The base cells before the base cell b (smaller index) that share 2+ excluders with it: a
+  /// base cell has e among its excluders exactly when it is one of e's peers, so these are the
+  /// base cells that see two or more of b's excluders. The pair scans visit only these instead
+  /// of testing every earlier base cell.
+  CellBits partners(int b) const { return seen_twice(excluders[b]) & is_base & CellBits::below(b); }
+
+  /// The cells that see two or more of the cells of `set`.
+  CellBits seen_twice(CellBits set) const {
+    CellBits once, twice;
+    while (!set.empty()) {
+      const CellBits p = CellBits::peers(G, set.pop());
+      twice = twice | (once & p);
+      once = once | p;
+    }
+    return twice;
   }
 };
 
@@ -78,20 +95,69 @@ bool seen_before(const Bases& B, std::size_t i, std::size_t j, int c) {
   return reaches(b, c, a) || reaches(a, c, b);    // (i, j) is (y, z): (x, y) or (x, z)
 }
 
+// Digit pairs (p, q) for two cells as an 81-bit set, CellBits reused: bit 9(p-1) + (q-1), the
+// cell of row p-1, column q-1. The triple test works on these: a few masks per digit of the
+// third cell instead of a loop over every (p, q).
+constexpr std::array<CellBits, 9> kRowsOf = [] {  // [p-1] -> every (p, q)
+  std::array<CellBits, 9> t{};
+  for (int c = 0; c < 81; ++c) (c < 64 ? t[c / 9].lo : t[c / 9].hi) |= uint64_t{1} << (c & 63);
+  return t;
+}();
+
+constexpr CellBits kDiagonal = [] {  // every (p, p)
+  CellBits d;
+  for (int p = 0; p < 9; ++p) (p * 10 < 64 ? d.lo : d.hi) |= uint64_t{1} << (p * 10 & 63);
+  return d;
+}();
+
+constexpr std::array<CellBits, 81> kBoth = [] {  // [9(u-1) + v-1] -> (u, v) and (v, u)
+  std::array<CellBits, 81> t{};
+  for (int u = 0; u < 9; ++u)
+    for (int v = 0; v < 9; ++v)
+      for (int c : {u * 9 + v, v * 9 + u}) (c < 64 ? t[u * 9 + v].lo : t[u * 9 + v].hi) |= uint64_t{1} << (c & 63);
+  return t;
+}();
+
+// Every (p, q) with p in m.
+CellBits rows_of(uint16_t m) {
+  CellBits r;
+  for (; m != 0; m &= m - 1) r = r | kRowsOf[std::countr_zero(m)];
+  return r;
+}
+
+// Every (p, q) with q in m: m repeated in each row of 9 bits (8 rows start in the low word).
+CellBits cols_of(uint16_t m) {
+  const uint64_t x = m;
+  return {x * 0x8040201008040201u, x >> 1 | x << 8};
+}
+
+// The p (among `ps`) and the q that occur in the pairs.
+uint16_t rows_in(CellBits u, uint16_t ps) {
+  uint16_t r = 0;
+  for (; ps != 0; ps &= ps - 1)
+    if (!(u & kRowsOf[std::countr_zero(ps)]).empty()) r |= static_cast<uint16_t>(ps & -ps);
+  return r;
+}
+uint16_t cols_in(CellBits u) {
+  uint64_t x = u.lo | u.lo >> 9 | u.lo >> 18 | u.lo >> 27 | u.lo >> 36 | u.lo >> 45 | u.lo >> 54;
+  x |= u.lo >> 63 | u.hi << 1 | u.hi >> 8;
+  return static_cast<uint16_t>(x & kAllDigits);
+}
+
 }  // namespace
 
 // 24. Base pairs (0,1), (0,2), (1,2), (0,3), ... of the base list; excluders are bivalue cells.
+// Only the pairs with 2+ common excluders are visited (Bases::partners), in the same order.
 void aligned_pair_exclusion(const State& s, Ctx& ctx, Hints& out) {
   const Bases B(s, ctx, 2);
-  const std::size_t n = B.list.size();
   bool go_on = true;
-  for (std::size_t j = 1; j < n && go_on; ++j) {
+  for (std::size_t j = 1; j < B.size && go_on; ++j) {
     const int b = B.list[j];
     ctx.spend(j);
-    for (std::size_t i = 0; i < j && go_on; ++i) {
-      const int a = B.list[i];
+    const CellBits b_peers = CellBits::peers(B.G, b);
+    for (CellBits as = B.partners(b); !as.empty() && go_on;) {
+      const int a = as.pop();
       CellBits common = B.excluders[a] & B.excluders[b];
-      if (!common.two_or_more()) continue;
       // The digit pairs that some common excluder forbids (its two candidates).
       uint16_t forbidden[9] = {};  // [p-1] -> q digits forbidden with p
       while (!common.empty()) {
@@ -100,7 +166,7 @@ void aligned_pair_exclusion(const State& s, Ctx& ctx, Hints& out) {
         forbidden[d1] |= static_cast<uint16_t>(1u << d2);
         forbidden[d2] |= static_cast<uint16_t>(1u << d1);
       }
-      const bool same_ok = !sees(a, b);
+      const bool same_ok = !b_peers.has(a);
       uint16_t allowed[2] = {0, 0};
       for (uint16_t mp = s.cand[a]; mp != 0; mp &= mp - 1) {
         const int p = std::countr_zero(mp);
@@ -120,66 +186,87 @@ void aligned_pair_exclusion(const State& s, Ctx& ctx, Hints& out) {
 }
 
 // 26. For each base pair, a third base cell among the pair's excluders (the first cell's, then
-// the second's); the three need 2+ common excluders (cells with 2 or 3 candidates).
+// the second's); the three need 2+ common excluders (cells with 2 or 3 candidates). As in 24 only
+// the pairs and the third cells with 2+ common excluders are visited; the work of the skipped
+// pairs (one each) is still counted.
 void aligned_triple_exclusion(const State& s, Ctx& ctx, Hints& out) {
   const Bases B(s, ctx, 3);
-  const std::size_t n = B.list.size();
   const bool dedupe = !out.all();
   bool go_on = true;
-  for (std::size_t j = 1; j < n && go_on; ++j) {
+  for (std::size_t j = 1; j < B.size && go_on; ++j) {
     const int b = B.list[j];
-    for (std::size_t i = 0; i < j && go_on; ++i) {
-      const int a = B.list[i];
+    const CellBits b_peers = CellBits::peers(B.G, b);
+    std::size_t counted = 0;  // pairs (0..counted-1, j) whose work is spent
+    for (CellBits as = B.partners(b); !as.empty() && go_on;) {
+      const int a = as.pop();
+      const std::size_t i = B.index[a];
+      ctx.spend(i + 1 - counted);
+      counted = i + 1;
       const CellBits pair_common = B.excluders[a] & B.excluders[b];
-      ctx.spend(1);
-      if (!pair_common.two_or_more()) continue;  // the triple's common excluders are a subset
-      // Third cells in order: a's excluders, then b's that are not a's; base cells only.
-      CellBits first = B.excluders[a] & B.is_base, second = B.excluders[b] & B.is_base;
-      second.lo &= ~B.excluders[a].lo;
-      second.hi &= ~B.excluders[a].hi;
-      const bool ab = sees(a, b);
+      // Third cells in order: a's excluders, then b's that are not a's; base cells only, and
+      // only those that see 2+ of the pair's common excluders (the triple's common excluders).
+      CellBits near = B.seen_twice(pair_common) & B.is_base;
+      near.erase(a);
+      near.erase(b);
+      const CellBits first = B.excluders[a] & near, second = (B.excluders[b] & near).minus(B.excluders[a]);
+      const CellBits a_peers = CellBits::peers(B.G, a);
+      // The (p, q) of a and b: not equal if a and b see each other.
+      const uint16_t ca = s.cand[a], cb = s.cand[b];
+      CellBits ab_pairs = rows_of(ca) & cols_of(cb);
+      if (b_peers.has(a)) ab_pairs = ab_pairs.minus(kDiagonal);
       for (int round = 0; round < 2 && go_on; ++round) {
         CellBits thirds = round == 0 ? first : second;
         while (!thirds.empty() && go_on) {
           const int c = thirds.pop();
-          if (c == a || c == b) continue;
           if (dedupe && seen_before(B, i, j, c)) continue;
+          // The (p, q) possible whatever c holds: not the two digits of a bivalue common
+          // excluder. Trivalue excluders kept for the r test.
+          const uint16_t cc = s.cand[c];
+          CellBits pairs = ab_pairs;
           CellBits common = pair_common & B.excluders[c];
-          if (!common.two_or_more()) continue;
-          uint16_t ex[20];
-          int ne = 0;
-          while (!common.empty()) ex[ne++] = s.cand[common.pop()];
-          const bool ac = sees(a, c), bc = sees(b, c);
-          const uint16_t ca = s.cand[a], cb = s.cand[b], cc = s.cand[c];
-          uint16_t allowed[3] = {0, 0, 0};
-          ctx.spend(static_cast<uint64_t>(ne) * 4);
-          // For each (p, q): the r that complete some excluder's candidates are impossible.
-          for (uint16_t mp = ca; mp != 0; mp &= mp - 1) {
-            const uint16_t p = static_cast<uint16_t>(mp & -mp);
-            for (uint16_t mq = cb; mq != 0; mq &= mq - 1) {
-              const uint16_t q = static_cast<uint16_t>(mq & -mq);
-              if (ab && p == q) continue;
-              const uint16_t pq = static_cast<uint16_t>(p | q);
-              uint16_t rs = cc;
-              if (ac) rs &= static_cast<uint16_t>(~p);
-              if (bc) rs &= static_cast<uint16_t>(~q);
-              for (int e = 0; e < ne && rs != 0; ++e) {
-                const uint16_t rest = static_cast<uint16_t>(ex[e] & ~pq);
-                if (rest == 0) rs = 0;  // p and q alone cover the excluder
-                else if ((rest & (rest - 1)) == 0) rs &= static_cast<uint16_t>(~rest);
-              }
-              if (rs == 0) continue;
-              allowed[0] |= p;
-              allowed[1] |= q;
-              allowed[2] |= rs;
+          uint16_t pair_with[9] = {};  // [u-1] -> the v of the bivalue excluders {u, v}
+          uint16_t tri[20];
+          int ne = 0, nt = 0;
+          while (!common.empty()) {
+            const uint16_t e = s.cand[common.pop()];
+            ++ne;
+            if (pop9(e) == 3) {
+              tri[nt++] = e;
+              continue;
             }
+            const int d1 = std::countr_zero(e), d2 = 15 - std::countl_zero(e);
+            pair_with[d1] |= static_cast<uint16_t>(1u << d2);
+            pair_with[d2] |= static_cast<uint16_t>(1u << d1);
+            pairs = pairs.minus(kBoth[d1 * 9 + d2]);
           }
+          ctx.spend(static_cast<uint64_t>(ne) * 4);
+          // For each r of c, the (p, q) that go with it: not r in a cell that sees c; no bivalue
+          // excluder {r, v} with v in a or b; no trivalue excluder {r, u, v} with u, v in a, b.
+          const bool ac = a_peers.has(c), bc = b_peers.has(c);
+          CellBits used;  // the (p, q) in some combination
+          uint16_t ok_c = 0;
+          for (uint16_t mr = cc; mr != 0; mr &= mr - 1) {
+            const int rd = std::countr_zero(mr);
+            const uint16_t r = static_cast<uint16_t>(1u << rd);
+            CellBits with_r = pairs.minus(rows_of(static_cast<uint16_t>(pair_with[rd] | (ac ? r : 0))) |
+                                          cols_of(static_cast<uint16_t>(pair_with[rd] | (bc ? r : 0))));
+            for (int t = 0; t < nt; ++t) {
+              if ((tri[t] & r) == 0) continue;
+              const uint16_t uv = static_cast<uint16_t>(tri[t] & ~r);
+              with_r = with_r.minus(kBoth[std::countr_zero(uv) * 9 + 15 - std::countl_zero(uv)]);
+            }
+            if (with_r.empty()) continue;
+            ok_c |= r;
+            used = used | with_r;
+          }
+          const uint16_t allowed[3] = {rows_in(used, ca), cols_in(used), ok_c};
           if (allowed[0] == ca && allowed[1] == cb && allowed[2] == cc) continue;
           const int cells[3] = {a, b, c};
           emit(s, ctx, out, go_on, cells, 3, allowed);
         }
       }
     }
+    if (go_on) ctx.spend(j - counted);
   }
 }
 

@@ -55,13 +55,19 @@ inline bool sees(int a, int b) noexcept {
 /// An 81-bit set of cells (aligned exclusion, wings): two words, bit c%64 of word c/64.
 struct CellBits {
   uint64_t lo = 0, hi = 0;
-  static CellBits peers(int c) noexcept { return {geo().peer_mask[c][0], geo().peer_mask[c][1]}; }
+  /// The peers of c, from the geometry `g` (the searches fetch geo() once: it is a call).
+  static CellBits peers(const Geometry& g, int c) noexcept { return {g.peer_mask[c][0], g.peer_mask[c][1]}; }
   static CellBits above(int c) noexcept {  // cells with an index larger than c
     if (c < 63) return {~uint64_t{0} << (c + 1), ~uint64_t{0}};
     return {0, ~uint64_t{0} << (c - 63)};
   }
+  static CellBits below(int c) noexcept {  // cells with an index smaller than c
+    if (c < 64) return {(uint64_t{1} << c) - 1, 0};
+    return {~uint64_t{0}, (uint64_t{1} << (c - 64)) - 1};
+  }
   CellBits operator&(CellBits o) const noexcept { return {lo & o.lo, hi & o.hi}; }
   CellBits operator|(CellBits o) const noexcept { return {lo | o.lo, hi | o.hi}; }
+  CellBits minus(CellBits o) const noexcept { return {lo & ~o.lo, hi & ~o.hi}; }
   void insert(int c) noexcept { (c < 64 ? lo : hi) |= uint64_t{1} << (c & 63); }
   void erase(int c) noexcept { (c < 64 ? lo : hi) &= ~(uint64_t{1} << (c & 63)); }
   bool empty() const noexcept { return (lo | hi) == 0; }

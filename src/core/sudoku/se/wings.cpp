@@ -18,122 +18,172 @@ struct Found {
   std::string key;   // the suffix ("126"), part of the sort key
 };
 
-// One search for both sizes: n = 3 set cells (WXYZ) or 4 (VWXYZ).
+// The cells holding digit index di (0-8), from the digit's positions in the rows.
+CellBits holding(const State& s, int di) {
+  CellBits h;
+  for (int r = 0; r < 7; ++r) h.lo |= uint64_t{s.where[region_id(kRow, r)][di]} << (9 * r);
+  const uint64_t r7 = s.where[region_id(kRow, 7)][di], r8 = s.where[region_id(kRow, 8)][di];
+  h.lo |= r7 << 63;
+  h.hi = r7 >> 1 | r8 << 8;
+  return h;
+}
+
+// One search for both sizes: N = 3 set cells (WXYZ) or 4 (VWXYZ). Nearly every call finds
+// nothing, so the search is built for proving that cheaply. The set cells are chosen by nested
+// loops (a template level each). For the first N-1 cells (the prefix) `sees_all_` holds per digit
+// the cells that see every prefix cell holding it; a complete set adds its last cell, and the
+// bivalue cells with both digits in the set (a table per digit set) that see every set cell
+// holding one of their digits are the pivots with a restricted digit: the only ones that can
+// make a hint. The others are never looked at.
+template <int N>
 class WingSearch {
  public:
-  WingSearch(const State& s, Ctx& ctx, int n) : s_(s), ctx_(ctx), n_(n) {
+  WingSearch(const State& s, Ctx& ctx) : s_(s), ctx_(ctx), G_(geo()) {
     for (int c = 0; c < 81; ++c) {
       const int k = pop9(s.cand[c]);
-      if (k >= 2 && k <= n + 1) usable_.insert(c);
+      if (k >= 2 && k <= N + 1) usable_.insert(c);
       if (k == 2) bivalue_.insert(c);
-      for (uint16_t m = s.cand[c]; m != 0; m &= m - 1) holders_[std::countr_zero(m)].insert(c);
     }
+    for (int di = 0; di < 9; ++di) holders_[di] = holding(s, di);
   }
 
+  // The work counted is the reference search's: one per set being extended (a chosen first
+  // cell, and for VWXYZ a chosen pair), four per complete set, 16 per hint.
   void run(std::vector<Found>& found) {
     found_ = &found;
     CellBits firsts = usable_;
     while (!firsts.empty()) {
       const int c = firsts.pop();
       cells_[0] = c;
-      extend(1, s_.cand[c], CellBits::peers(c) & usable_ & CellBits::above(c));
+      work_ = 0;
+      extend<1>(s_.cand[c], peers(c) & usable_ & CellBits::above(c));
+      ctx_.spend(work_);
     }
   }
 
  private:
-  // cells_[0..depth) chosen, `digits` their union, `next` the cells that may follow.
-  void extend(int depth, uint16_t digits, CellBits next) {
-    if (depth == n_) {
-      if (pop9(digits) == n_ + 1) pivot(digits);
-      return;
-    }
-    ctx_.spend(1);
+  static constexpr CellBits kAll{~uint64_t{0}, (uint64_t{1} << 17) - 1};  // the 81 cells
+
+  CellBits peers(int c) const { return CellBits::peers(G_, c); }
+
+  // cells_[0..D) chosen, `digits` their union, `next` the cells that may follow.
+  template <int D>
+  void extend(uint16_t digits, CellBits next) {
+    ++work_;
+    bool prefix_done = false;  // sees_all_ is for this prefix (last level)
     while (!next.empty()) {
       const int c = next.pop();
       const uint16_t u = digits | s_.cand[c];
-      if (pop9(u) > n_ + 1) continue;
-      cells_[depth] = c;
-      extend(depth + 1, u, next & CellBits::peers(c));
+      if constexpr (D + 1 < N) {
+        if (pop9(u) > N + 1) continue;
+        cells_[D] = c;
+        extend<D + 1>(u, next & peers(c));
+      } else {
+        if (pop9(u) != N + 1) continue;
+        cells_[D] = c;
+        work_ += 4;
+        if (!prefix_done) {
+          sees_all_.fill(kAll);
+          for (int i = 0; i < D; ++i) {
+            const CellBits p = peers(cells_[i]);
+            for (uint16_t m = s_.cand[cells_[i]]; m != 0; m &= m - 1) {
+              CellBits& t = sees_all_[std::countr_zero(m)];
+              t = t & p;
+            }
+          }
+          prefix_done = true;
+        }
+        pivots(u);
+      }
     }
   }
 
-  // The set is complete: try every bivalue cell seen by some set cell.
-  void pivot(uint16_t digits) {
-    CellBits seen;
-    for (int i = 0; i < n_; ++i) seen = seen | CellBits::peers(cells_[i]);
-    seen = seen & bivalue_;
-    for (int i = 0; i < n_; ++i) seen.erase(cells_[i]);
-    ctx_.spend(4);
-    while (!seen.empty()) {
-      const int w = seen.pop();
-      if ((s_.cand[w] & ~digits) != 0) continue;
-      try_wing(digits, w);
+  // The bivalue cells whose two digits are among `digits` (memo per digit set).
+  CellBits fitting(uint16_t digits) {
+    uint64_t& known = fits_known_[digits >> 6];
+    const uint64_t bit = uint64_t{1} << (digits & 63);
+    auto& memo = fits_[digits];
+    if ((known & bit) == 0) {
+      CellBits f = bivalue_;
+      for (uint16_t m = static_cast<uint16_t>(kAllDigits & ~digits); m != 0; m &= m - 1)
+        f = f.minus(holders_[std::countr_zero(m)]);
+      memo = {f.lo, f.hi};
+      known |= bit;
+    }
+    return {memo[0], memo[1]};
+  }
+
+  // The cells seeing every set cell holding digit index di.
+  CellBits sees(int di) const {
+    const int last = cells_[N - 1];
+    return (s_.cand[last] >> di) & 1 ? sees_all_[di] & peers(last) : sees_all_[di];
+  }
+
+  // The set is complete (its digits are `digits`). A pivot is a bivalue cell outside the set,
+  // seen by some set cell, whose two digits are in the set; a digit of it is restricted when
+  // every set cell holding it sees the pivot. The pivots are tried in increasing order.
+  void pivots(uint16_t digits) {
+    CellBits tries;
+    for (uint16_t m = digits; m != 0; m &= m - 1) {
+      const int di = std::countr_zero(m);
+      tries = tries | (sees(di) & holders_[di]);
+    }
+    // Set cells are not in `tries`: one holding d does not see itself, the others lack d.
+    tries = tries & fitting(digits);
+    while (!tries.empty()) {
+      const int w = tries.pop();
+      const int xi = std::countr_zero(s_.cand[w]), zi = 15 - std::countl_zero(s_.cand[w]);
+      try_wing(digits, w, sees(xi).has(w), sees(zi).has(w));
     }
   }
 
-  // Cells that see every set cell holding digit d (and `extra` when >= 0), holding d.
-  CellBits victims(int d, int extra) const {
-    CellBits v{~uint64_t{0}, (uint64_t{1} << 17) - 1};
-    if (extra >= 0) v = v & CellBits::peers(extra);
-    for (int i = 0; i < n_; ++i)
-      if (s_.has(cells_[i], d)) v = v & CellBits::peers(cells_[i]);
-    return v & holders_[d - 1];
-  }
-
-  // Every set cell holding d sees w. Most pivots fail this for both digits, so it is a peer
-  // mask test rather than sees() (divisions).
-  bool restricted(int d, const CellBits& wpeers) const {
-    for (int i = 0; i < n_; ++i)
-      if (s_.has(cells_[i], d) && !wpeers.has(cells_[i])) return false;
-    return true;
-  }
-
-  void try_wing(uint16_t digits, int w) {
+  // rx, rz: whether the pivot's smaller digit x, its larger z, is restricted (one at least).
+  // The victims of digit d are the cells holding d that see every set cell holding it (and the
+  // pivot, for x and z).
+  void try_wing(uint16_t digits, int w, bool rx, bool rz) {
     const int x = std::countr_zero(s_.cand[w]) + 1;
     const int z = 16 - std::countl_zero(s_.cand[w]);
-    const CellBits wpeers = CellBits::peers(w);
-    const bool rx = restricted(x, wpeers), rz = restricted(z, wpeers);
-    if (!rx && !rz) return;
-    std::array<uint16_t, 81> rm{};
-    bool any = false, other = false, got_x = false, got_z = false;
-    auto take = [&](int d, CellBits v, bool& flag) {
-      while (!v.empty()) {
-        rm[v.pop()] |= digit_bit(d);
-        any = flag = true;
-      }
-    };
+    auto victims = [&](int d) { return sees(d - 1) & holders_[d - 1]; };
+    const CellBits wpeers = peers(w);
+    uint16_t others = 0;  // the other set digits with victims (both restricted)
     if (rx && rz) {
-      for (uint16_t m = static_cast<uint16_t>(digits & ~s_.cand[w]); m != 0; m &= m - 1) {
-        const int d = std::countr_zero(m) + 1;
-        take(d, victims(d, -1), other);
-      }
+      for (uint16_t m = static_cast<uint16_t>(digits & ~s_.cand[w]); m != 0; m &= m - 1)
+        if (!victims(std::countr_zero(m) + 1).empty()) others |= static_cast<uint16_t>(m & -m);
     }
-    if (rz) take(x, victims(x, w), got_x);
-    if (rx) take(z, victims(z, w), got_z);
-    if (!any) return;
-    ctx_.spend(16);
+    const bool got_x = rz && !(victims(x) & wpeers).empty();
+    const bool got_z = rx && !(victims(z) & wpeers).empty();
+    if (others == 0 && !got_x && !got_z) return;
+    work_ += 16;
 
     int b = 0, total = 0;
-    for (int i = 0; i < n_; ++i) {
+    for (int i = 0; i < N; ++i) {
       const int k = pop9(s_.cand[cells_[i]]);
       b = std::max(b, k);
       total += k;
     }
-    const bool doubly = rx && rz && (other || (got_x && got_z));
+    const bool doubly = rx && rz && (others != 0 || (got_x && got_z));
     Found f;
     Hint& h = f.hint;
-    h.tech = n_ == 3 ? Tech::wxyz_wing : Tech::vwxyz_wing;
-    h.rating = n_ == 3 ? 5.5 + 0.1 * (1 - std::abs(3 - b)) : 6.2 + 0.1 * (2 - std::abs(3 - b));
-    for (int c = 0; c < 81; ++c)
-      for (uint16_t m = rm[c]; m != 0; m &= m - 1)
-        h.removals.push_back(Cand{static_cast<uint8_t>(c), static_cast<uint8_t>(std::countr_zero(m) + 1)});
+    h.tech = N == 3 ? Tech::wxyz_wing : Tech::vwxyz_wing;
+    h.rating = N == 3 ? 5.5 + 0.1 * (1 - std::abs(3 - b)) : 6.2 + 0.1 * (2 - std::abs(3 - b));
+    std::array<CellBits, 9> gone{};  // [digit-1] -> its victims
+    for (uint16_t m = others; m != 0; m &= m - 1) gone[std::countr_zero(m)] = victims(std::countr_zero(m) + 1);
+    if (got_x) gone[x - 1] = victims(x) & wpeers;
+    if (got_z) gone[z - 1] = victims(z) & wpeers;
+    CellBits all;  // removals by cell, then digit
+    for (const CellBits& g : gone) all = all | g;
+    while (!all.empty()) {
+      const int c = all.pop();
+      for (int d = 1; d <= 9; ++d)
+        if (gone[d - 1].has(c)) h.removals.push_back(Cand{static_cast<uint8_t>(c), static_cast<uint8_t>(d)});
+    }
     h.digits = digits;
-    for (int i = 0; i < n_; ++i) h.cells.push_back(static_cast<uint8_t>(cells_[i]));
+    for (int i = 0; i < N; ++i) h.cells.push_back(static_cast<uint8_t>(cells_[i]));
     h.cells.push_back(static_cast<uint8_t>(w));
     f.removed = static_cast<int>(h.removals.size());
     f.key = std::string(1, doubly ? '2' : '1') + std::to_string(b) + std::to_string(total);
     if (ctx_.want_text) {
-      h.text = std::string(n_ == 3 ? "WXYZ-Wing " : "VWXYZ-Wing ") + f.key + ": Cells ";
+      h.text = std::string(N == 3 ? "WXYZ-Wing " : "VWXYZ-Wing ") + f.key + ": Cells ";
       for (std::size_t i = 0; i < h.cells.size(); ++i) h.text += (i ? "," : "") + cell_se(h.cells[i]);
       if (doubly)
         h.text += " on values " + std::to_string(x) + "," + std::to_string(z);
@@ -145,16 +195,21 @@ class WingSearch {
 
   const State& s_;
   Ctx& ctx_;
-  const int n_;
-  CellBits usable_, bivalue_;           // cells with 2..n+1 candidates; with 2
+  const Geometry& G_;
+  CellBits usable_, bivalue_;           // cells with 2..N+1 candidates; with 2
   std::array<CellBits, 9> holders_{};  // [digit-1] -> cells holding it
-  std::array<int, 4> cells_{};
+  std::array<CellBits, 9> sees_all_;   // [digit-1] -> cells seeing every prefix cell holding it
+  std::array<std::array<uint64_t, 2>, 512> fits_;  // [digits] -> fitting(digits), where known
+  std::array<uint64_t, 8> fits_known_{};
+  std::array<int, N> cells_{};
+  uint64_t work_ = 0;  // work of the current first cell, spent when it is done
   std::vector<Found>* found_ = nullptr;
 };
 
-void wings(const State& s, Ctx& ctx, Hints& out, int n) {
+template <int N>
+void wings(const State& s, Ctx& ctx, Hints& out) {
   std::vector<Found> found;
-  WingSearch(s, ctx, n).run(found);
+  WingSearch<N>(s, ctx).run(found);
   // Rating ascending, removals descending, then the suffix descending (as text); stable.
   std::stable_sort(found.begin(), found.end(), [](const Found& a, const Found& b) {
     if (a.hint.rating != b.hint.rating) return a.hint.rating < b.hint.rating;
@@ -167,7 +222,7 @@ void wings(const State& s, Ctx& ctx, Hints& out, int n) {
 
 }  // namespace
 
-void wxyz_wing(const State& s, Ctx& ctx, Hints& out) { wings(s, ctx, out, 3); }
-void vwxyz_wing(const State& s, Ctx& ctx, Hints& out) { wings(s, ctx, out, 4); }
+void wxyz_wing(const State& s, Ctx& ctx, Hints& out) { wings<3>(s, ctx, out); }
+void vwxyz_wing(const State& s, Ctx& ctx, Hints& out) { wings<4>(s, ctx, out); }
 
 }  // namespace sudoku::se
