@@ -48,6 +48,42 @@ using CellSet = std::array<uint64_t, 2>;  // 81 cells
 inline bool test(const CellSet& s, int c) { return (s[static_cast<std::size_t>(c >> 6)] >> (c & 63)) & 1; }
 inline void set(CellSet& s, int c) { s[static_cast<std::size_t>(c >> 6)] |= uint64_t{1} << (c & 63); }
 
+// A bit per start of a batch (128 * N of them), for the searches that run every start at once:
+// two words per vector register (GCC and Clang vector extensions: SSE2 on x86-64).
+using Pair = uint64_t __attribute__((vector_size(16)));
+template <std::size_t N>
+struct Lanes {
+  Pair v[N];
+  void set(std::size_t j) { v[j >> 7][(j >> 6) & 1] |= uint64_t{1} << (j & 63); }
+  void reset(std::size_t j) { v[j >> 7][(j >> 6) & 1] &= ~(uint64_t{1} << (j & 63)); }
+  bool has(std::size_t j) const { return ((v[j >> 7][(j >> 6) & 1] >> (j & 63)) & 1) != 0; }
+  bool any() const {
+    Pair x = v[0];
+    for (std::size_t i = 1; i < N; ++i) x |= v[i];
+    return (x[0] | x[1]) != 0;
+  }
+  Lanes& operator|=(const Lanes& o) {
+    for (std::size_t i = 0; i < N; ++i) v[i] |= o.v[i];
+    return *this;
+  }
+  Lanes& operator&=(const Lanes& o) {
+    for (std::size_t i = 0; i < N; ++i) v[i] &= o.v[i];
+    return *this;
+  }
+  friend Lanes operator&(Lanes a, const Lanes& b) { return a &= b; }
+  friend Lanes operator|(Lanes a, const Lanes& b) { return a |= b; }
+  friend Lanes but(Lanes a, const Lanes& b) {  // a & ~b
+    for (std::size_t i = 0; i < N; ++i) a.v[i] &= ~b.v[i];
+    return a;
+  }
+  template <class F>
+  void each(F&& f) const {  // f(j) for each start j in the set, increasing
+    for (std::size_t i = 0; i < N; ++i)
+      for (std::size_t k = 0; k < 2; ++k)
+        for (uint64_t m = v[i][k]; m != 0; m &= m - 1) f(i * 128 + k * 64 + static_cast<std::size_t>(std::countr_zero(m)));
+  }
+};
+
 // popcount(m) == 2 without the popcount instruction (the build targets plain x86-64).
 inline bool two_bits(uint16_t m) {
   const uint16_t r = static_cast<uint16_t>(m & (m - 1));
@@ -97,9 +133,9 @@ struct Scratch {
   std::vector<uint16_t> starts;  // nodes, in discovery order
   std::vector<uint16_t> batch_starts, batch_nodes;  // a batch: indices in `starts`, its nodes
   std::vector<Bounds> bounds;
-  template <std::size_t W>
-  using Columns = std::vector<std::array<uint64_t, W>>;  // a bit per start, node by node
-  std::tuple<Columns<1>, Columns<2>, Columns<3>, Columns<4>> columns, snapshots, seen_by;
+  template <std::size_t N>
+  using Columns = std::vector<Lanes<N>>;  // node by node
+  std::tuple<Columns<1>, Columns<2>> columns, snapshots, seen_by;
   std::vector<Hint> found;                 // `all` mode
   std::vector<Hint::ChainNode> path;
   Scratch() { pool.reserve(32768); }
@@ -158,12 +194,8 @@ class Search {
         for (std::size_t first = 0; first < S_.batch_starts.size(); first += 256) {
           const std::size_t count = std::min<std::size_t>(256, S_.batch_starts.size() - first);
           const uint16_t* starts = S_.batch_starts.data() + first;
-          switch ((count + 63) / 64) {
-            case 1: plain_batch<1>(starts, count); break;
-            case 2: plain_batch<2>(starts, count); break;
-            case 3: plain_batch<3>(starts, count); break;
-            default: plain_batch<4>(starts, count); break;
-          }
+          if (count <= 128) plain_batch<1>(starts, count);
+          else plain_batch<2>(starts, count);
         }
       }
       for (std::size_t j = 0; j < n; ++j) {
@@ -275,10 +307,10 @@ class Search {
 
 
 
-  // The plain layered searches (every node queued once) of a batch of at most 64 * W starts, one
-  // bit column each, all at once: whole layers of every start, node by node. Nodes are queued
-  // once, so the depth at which a node is first made does not depend on the order within a
-  // layer, and these depths are those of each start's own search:
+  // The plain layered searches (every node queued once) of a batch of at most 128 * N starts, one
+  // bit each, all at once: whole layers of every start, node by node. Nodes are queued once, so
+  // the depth at which a node is first made does not depend on the order within a layer, and
+  // these depths are those of each start's own search:
   // - from (start, on): the chain to "off" ends when an on node makes (start, off); its nodes are
   //   distinct, its complexity is that depth + 1. A cycle of the reference's search ends with an
   //   on node q (not the start) making an off node p that makes the start on; the reference's q
@@ -288,48 +320,39 @@ class Search {
   // Off nodes that make no on node are left out: they would end there. A start stops when what
   // it may still find could not come first (under the best key so far, or a chain this batch
   // found, equal keys kept: the order of discovery decides those).
-  template <std::size_t W>
+  template <std::size_t N>
   void plain_batch(const uint16_t* index, std::size_t count) {
-    using Cols = std::array<uint64_t, W>;
+    using L = Lanes<N>;
     const std::size_t n = S_.g.n;
-    auto& buf = std::get<W - 1>(S_.columns);
+    auto& buf = std::get<N - 1>(S_.columns);
     if (buf.size() < n * 6) buf.resize(n * 6);
-    Cols* vis_on = buf.data();
-    Cols* vis_off = vis_on + n;
-    Cols* lay_on = vis_off + n;
-    Cols* lay_off = lay_on + n;
-    Cols* made = lay_off + n;
-    Cols* killers = made + n;  // [q]: the starts whose cycles q (on) may close
+    L* vis_on = buf.data();
+    L* vis_off = vis_on + n;
+    L* lay_on = vis_off + n;
+    L* lay_off = lay_on + n;
+    L* made = lay_off + n;
+    L* killers = made + n;  // [q]: the starts whose cycles q (on) may close
     const std::vector<uint16_t>& nodes = S_.batch_nodes;  // the only nodes the batch reaches
-    Cols need_chain{}, need_cycle{};
-    auto bit = [](Cols& c, std::size_t j) { c[j >> 6] |= uint64_t{1} << (j & 63); };
-    auto has = [](const Cols& c, std::size_t j) { return (c[j >> 6] >> (j & 63)) & 1; };
-    auto none = [](const Cols& c) {
-      uint64_t any = 0;
-      for (std::size_t k = 0; k < W; ++k) any |= c[k];
-      return any == 0;
-    };
-    const uint16_t* to_off = S_.g.to_off.data();
-    const uint16_t* to_on = S_.g.to_on.data();
-    for (const uint16_t x : nodes) killers[x] = Cols{};
+    const Graph& g = S_.g;
+    for (const uint16_t x : nodes) killers[x] = L{};
     for (int from_on = 1; from_on >= 0; --from_on) {
-      for (const uint16_t x : nodes) vis_on[x] = vis_off[x] = lay_on[x] = lay_off[x] = made[x] = Cols{};
-      need_chain = need_cycle = Cols{};
+      for (const uint16_t x : nodes) vis_on[x] = vis_off[x] = lay_on[x] = lay_off[x] = made[x] = L{};
+      L need_chain{}, need_cycle{};
       for (std::size_t j = 0; j < count; ++j) {
         const uint16_t s = S_.starts[index[j]];
-        const bool made_on = can_be_made_on(S_.g.cand[s]);
+        const bool made_on = can_be_made_on(g.cand[s]);
         const bool chain = pass_ != kY && (from_on || made_on), cycle = from_on && made_on;
         if (!chain && !cycle) continue;
-        if (chain) bit(need_chain, j);
+        if (chain) need_chain.set(j);
         if (cycle) {
-          bit(need_cycle, j);
-          for (std::size_t e = S_.g.on_first[s]; e < S_.g.on_first[s + 1u]; ++e) {
-            const uint16_t p = to_on[e];
-            for (std::size_t f = S_.g.off_first[p]; f < S_.g.off_first[p + 1u]; ++f) bit(killers[to_off[f]], j);
+          need_cycle.set(j);
+          for (std::size_t e = g.on_first[s]; e < g.on_first[s + 1u]; ++e) {
+            const uint16_t p = g.to_on[e];
+            for (std::size_t f = g.off_first[p]; f < g.off_first[p + 1u]; ++f) killers[g.to_off[f]].set(j);
           }
         }
-        bit(from_on ? vis_on[s] : vis_off[s], j);
-        bit(from_on ? lay_on[s] : lay_off[s], j);
+        (from_on ? vis_on[s] : vis_off[s]).set(j);
+        (from_on ? lay_on[s] : lay_off[s]).set(j);
       }
       const double base_chain = chain_base(), base_cycle = cycle_base();
       const int kind = this->kind();
@@ -337,69 +360,59 @@ class Search {
         const bool layer_on = (depth % 2 == 0) == (from_on != 0);
         // The least complexity still to come: a chain ends after a layer of the start's state.
         const int next = depth + (layer_on == (from_on != 0) ? 0 : 1);
-        if (!wanted_bound(base_chain, next + 2, kind)) need_chain = Cols{};
-        if (!wanted_bound(base_cycle, std::max(4, next + 2), kind)) need_cycle = Cols{};
-        if (layer_on && depth >= 2 && !none(need_cycle)) {
-          Cols hit{};
-          for (const uint16_t q : nodes)
-            for (std::size_t k = 0; k < W; ++k) hit[k] |= lay_on[q][k] & killers[q][k];
-          for (std::size_t k = 0; k < W; ++k) {
-            for (uint64_t m = hit[k] & need_cycle[k]; m != 0; m &= m - 1)
-              S_.bounds[index[k * 64 + static_cast<std::size_t>(std::countr_zero(m))]].cycle = std::max(4, depth + 2);
-            need_cycle[k] &= ~hit[k];
-          }
+        if (!wanted_bound(base_chain, next + 2, kind)) need_chain = L{};
+        if (!wanted_bound(base_cycle, std::max(4, next + 2), kind)) need_cycle = L{};
+        if (layer_on && depth >= 2 && need_cycle.any()) {
+          L hit{};
+          for (const uint16_t q : nodes) hit |= lay_on[q] & killers[q];
+          (hit & need_cycle).each([&](std::size_t j) { S_.bounds[index[j]].cycle = std::max(4, depth + 2); });
+          need_cycle = but(need_cycle, hit);
         }
-        Cols alive;
-        for (std::size_t k = 0; k < W; ++k) alive[k] = need_chain[k] | need_cycle[k];
-        if (none(alive)) break;
+        L alive = need_chain | need_cycle;
+        if (!alive.any()) break;
         // Expand the layer.
-        const Cols* lay = layer_on ? lay_on : lay_off;
-        const uint16_t* first_of = layer_on ? S_.g.off_first.data() : S_.g.on_first.data();
-        const uint16_t* to = layer_on ? to_off : to_on;
+        const L* lay = layer_on ? lay_on : lay_off;
+        const uint16_t* first_of = layer_on ? g.off_first.data() : g.on_first.data();
+        const uint16_t* to = layer_on ? g.to_off.data() : g.to_on.data();
         uint64_t work = 1;
         for (const uint16_t q : nodes) {
-          Cols x;
-          uint64_t any = 0;
-          for (std::size_t k = 0; k < W; ++k) any |= x[k] = lay[q][k] & alive[k];
-          if (any == 0) continue;
+          const L x = lay[q] & alive;
+          if (!x.any()) continue;
           ++work;
-          for (std::size_t e = first_of[q]; e < first_of[q + 1u]; ++e)
-            for (std::size_t k = 0; k < W; ++k) made[to[e]][k] |= x[k];
+          for (std::size_t e = first_of[q]; e < first_of[q + 1u]; ++e) made[to[e]] |= x;
         }
         ctx_.spend(work);
         if (layer_on == (from_on != 0)) {  // did a start make its own conjugate?
-          for (std::size_t k = 0; k < W; ++k)
-            for (uint64_t m = need_chain[k]; m != 0; m &= m - 1) {
-              const std::size_t j = k * 64 + static_cast<std::size_t>(std::countr_zero(m));
-              if (!has(made[S_.starts[index[j]]], j)) continue;
-              Bounds& b = S_.bounds[index[j]];
-              (from_on ? b.chain_on : b.chain_off) = depth + 2;
-              need_chain[k] &= ~(uint64_t{1} << (j & 63));
-              const Key key{base_chain + length_bonus(depth + 2), depth + 2, kind};
-              if (!have_bound_ || key < bound_) bound_ = key;
-              have_bound_ = true;
-            }
-          for (std::size_t k = 0; k < W; ++k) alive[k] = need_chain[k] | need_cycle[k];
-          if (none(alive)) break;
+          L done{};
+          need_chain.each([&](std::size_t j) {
+            if (made[S_.starts[index[j]]].has(j)) done.set(j);
+          });
+          done.each([&](std::size_t j) {
+            Bounds& b = S_.bounds[index[j]];
+            (from_on ? b.chain_on : b.chain_off) = depth + 2;
+            const Key key{base_chain + length_bonus(depth + 2), depth + 2, kind};
+            if (!have_bound_ || key < bound_) bound_ = key;
+            have_bound_ = true;
+          });
+          need_chain = but(need_chain, done);
+          alive = need_chain | need_cycle;
+          if (!alive.any()) break;
         }
         // The next layer: what was made and not yet seen.
-        Cols* vis = layer_on ? vis_off : vis_on;
-        Cols* next_lay = layer_on ? lay_off : lay_on;
-        uint64_t any = 0;
+        L* vis = layer_on ? vis_off : vis_on;
+        L* next_lay = layer_on ? lay_off : lay_on;
+        L any{};
         for (const uint16_t p : nodes) {
-          const uint64_t keep = layer_on && !S_.g.live[p] ? 0 : ~uint64_t{0};
-          for (std::size_t k = 0; k < W; ++k) {
-            const uint64_t x = made[p][k] & ~vis[p][k] & alive[k] & keep;
-            next_lay[p][k] = x;
-            vis[p][k] |= x;
-            any |= x;
-            made[p][k] = 0;
-          }
+          const L x = layer_on && !g.live[p] ? L{} : but(made[p], vis[p]) & alive;
+          next_lay[p] = x;
+          vis[p] |= x;
+          any |= x;
+          made[p] = L{};
         }
-        if (any == 0) break;
+        if (!any.any()) break;
       }
     }
-    cycle_filter<W>(index, count);
+    cycle_filter<N>(index, count);
   }
 
   // Leaves out the cycle searches of the XY pass that can find no cycle with a removal (few
@@ -410,64 +423,55 @@ class Search {
   // an on node and an off node of its digit on the cycle: a start whose nodes within the bound
   // give none has no cycle that is a hint. Every start of the batch at once, as above. (In the X
   // and Y passes, on smaller graphs, this costs more than the searches it saves.)
-  template <std::size_t W>
+  template <std::size_t N>
   void cycle_filter(const uint16_t* index, std::size_t count) {
-    using Cols = std::array<uint64_t, W>;
+    using L = Lanes<N>;
     if (pass_ != kXY) return;
-    Cols want{};
+    L want{};
     for (std::size_t j = 0; j < count; ++j)
-      if (S_.bounds[index[j]].cycle > 0) want[j >> 6] |= uint64_t{1} << (j & 63);
-    uint64_t any_start = 0;
-    for (std::size_t k = 0; k < W; ++k) any_start |= want[k];
-    if (any_start == 0) return;
+      if (S_.bounds[index[j]].cycle > 0) want.set(j);
+    if (!want.any()) return;
     const Graph& g = S_.g;
     const std::size_t n = g.n;  // every candidate is a node in the XY pass
     // The longest cycle that may still come first (a path has distinct nodes: at most 2n).
     int longest = 4;
     while (longest < static_cast<int>(2 * n + 2) && wanted_bound(cycle_base(), longest + 1, kind())) ++longest;
-    auto& cols = std::get<W - 1>(S_.columns);
-    Cols* lay = cols.data();  // a layer: on nodes at even distances from the start, off at odd
-    Cols* made = lay + n;
-    Cols* reach_on = made + n;  // on nodes on a short enough cycle, start by start
-    Cols* reach_off = reach_on + n;
-    Cols* vis_on = reach_off + n;
-    Cols* vis_off = vis_on + n;
+    auto& cols = std::get<N - 1>(S_.columns);
+    L* lay = cols.data();  // a layer: on nodes at even distances from the start, off at odd
+    L* made = lay + n;
+    L* reach_on = made + n;  // on nodes on a short enough cycle, start by start
+    L* reach_off = reach_on + n;
+    L* vis_on = reach_off + n;
+    L* vis_off = vis_on + n;
     auto starts_at = [&]() {
-      for (std::size_t v = 0; v < n; ++v) vis_on[v] = vis_off[v] = lay[v] = made[v] = Cols{};
-      for (std::size_t j = 0; j < count; ++j)
-        if ((want[j >> 6] >> (j & 63)) & 1) {
-          const uint16_t s = S_.starts[index[j]];
-          vis_on[s][j >> 6] |= uint64_t{1} << (j & 63);
-          lay[s][j >> 6] |= uint64_t{1} << (j & 63);
-        }
+      for (std::size_t v = 0; v < n; ++v) vis_on[v] = vis_off[v] = lay[v] = made[v] = L{};
+      want.each([&](std::size_t j) {
+        const uint16_t s = S_.starts[index[j]];
+        vis_on[s].set(j);
+        lay[s].set(j);
+      });
     };
     // One step: the next layer, from the lists `first_of`/`to`; false when it is empty.
-    auto step = [&](const uint16_t* first_of, const uint16_t* to, Cols* vis, bool live_only) {
+    auto step = [&](const uint16_t* first_of, const uint16_t* to, L* vis, bool live_only) {
       for (std::size_t v = 0; v < n; ++v) {
-        uint64_t any = 0;
-        for (std::size_t k = 0; k < W; ++k) any |= lay[v][k];
-        if (any == 0) continue;
-        for (std::size_t e = first_of[v]; e < first_of[v + 1]; ++e)
-          for (std::size_t k = 0; k < W; ++k) made[to[e]][k] |= lay[v][k];
+        if (!lay[v].any()) continue;
+        for (std::size_t e = first_of[v]; e < first_of[v + 1]; ++e) made[to[e]] |= lay[v];
       }
-      uint64_t any = 0;
+      L any{};
       for (std::size_t v = 0; v < n; ++v) {
-        const uint64_t keep = live_only && !g.live[v] ? 0 : ~uint64_t{0};
-        for (std::size_t k = 0; k < W; ++k) {
-          const uint64_t x = made[v][k] & ~vis[v][k] & keep;
-          lay[v][k] = x;
-          vis[v][k] |= x;
-          any |= x;
-          made[v][k] = 0;
-        }
+        const L x = live_only && !g.live[v] ? L{} : but(made[v], vis[v]);
+        lay[v] = x;
+        vis[v] |= x;
+        any |= x;
+        made[v] = L{};
       }
       ctx_.spend(n);
-      return any != 0;
+      return any.any();
     };
     // Backwards: back(m) holds, node by node, the starts it reaches within m links, for on nodes
     // at even m, off nodes at odd m. What makes an on node of the layer is an off node it makes
     // (to_on), what makes an off node is an on node it makes (to_off).
-    auto& snaps = std::get<W - 1>(S_.snapshots);
+    auto& snaps = std::get<N - 1>(S_.snapshots);
     const std::size_t most = static_cast<std::size_t>(longest) + 1;
     if (snaps.size() < most * n) snaps.resize(most * n);
     auto back = [&](std::size_t m) { return snaps.data() + m * n; };
@@ -483,7 +487,7 @@ class Search {
     }
     // Within m links back, for a state: the last snapshot of its parity (none for an off node
     // within 0 links).
-    auto within = [&](bool on, std::size_t m) -> const Cols* {
+    auto within = [&](bool on, std::size_t m) -> const L* {
       m = std::min(m, last);
       if ((m % 2 == 0) != on) {
         if (m == 0) return nullptr;
@@ -494,13 +498,12 @@ class Search {
     // Forwards, as in plain_batch: a node is on a short enough cycle for the starts that reach it
     // at depth k and come back from it within `longest` - k links.
     starts_at();
-    for (std::size_t v = 0; v < n; ++v) reach_on[v] = reach_off[v] = Cols{};
+    for (std::size_t v = 0; v < n; ++v) reach_on[v] = reach_off[v] = L{};
     for (std::size_t depth = 0; depth < most; ++depth) {
       const bool on = depth % 2 == 0;
-      if (const Cols* b = within(on, static_cast<std::size_t>(longest) - depth)) {
-        Cols* reach = on ? reach_on : reach_off;
-        for (std::size_t v = 0; v < n; ++v)
-          for (std::size_t k = 0; k < W; ++k) reach[v][k] |= lay[v][k] & b[v][k];
+      if (const L* b = within(on, static_cast<std::size_t>(longest) - depth)) {
+        L* reach = on ? reach_on : reach_off;
+        for (std::size_t v = 0; v < n; ++v) reach[v] |= lay[v] & b[v];
       }
       if (depth + 1 == most) break;
       const bool more = on ? step(g.off_first.data(), g.to_off.data(), vis_off, true)
@@ -508,28 +511,22 @@ class Search {
       if (!more) break;
     }
     // The candidates that see such an on node, and such an off node, of their digit.
-    auto& seen = std::get<W - 1>(S_.seen_by);
-    seen.assign(2 * n, Cols{});
+    auto& seen = std::get<N - 1>(S_.seen_by);
+    seen.assign(2 * n, L{});
     for (std::size_t v = 0; v < n; ++v) {
       const std::size_t d = g.cand[v] % 9u;
       const auto& pm = G_.peer_mask[g.cand[v] / 9u];
       for (std::size_t state = 0; state < 2; ++state) {
-        const Cols& r = state == 0 ? reach_on[v] : reach_off[v];
-        uint64_t any = 0;
-        for (std::size_t k = 0; k < W; ++k) any |= r[k];
-        if (any == 0) continue;
+        const L& r = state == 0 ? reach_on[v] : reach_off[v];
+        if (!r.any()) continue;
         for (std::size_t w = 0; w < 2; ++w)
-          for (uint64_t m = pm[w] & S_.digit_cells[d][w]; m != 0; m &= m - 1) {
-            const std::size_t x = g.node_of[(w * 64 + static_cast<std::size_t>(std::countr_zero(m))) * 9 + d];
-            for (std::size_t k = 0; k < W; ++k) seen[state * n + x][k] |= r[k];
-          }
+          for (uint64_t m = pm[w] & S_.digit_cells[d][w]; m != 0; m &= m - 1)
+            seen[state * n + g.node_of[(w * 64 + static_cast<std::size_t>(std::countr_zero(m))) * 9 + d]] |= r;
       }
     }
-    Cols removes{};
-    for (std::size_t x = 0; x < n; ++x)
-      for (std::size_t k = 0; k < W; ++k) removes[k] |= seen[x][k] & seen[n + x][k];
-    for (std::size_t j = 0; j < count; ++j)
-      if (((want[j >> 6] & ~removes[j >> 6]) >> (j & 63)) & 1) S_.bounds[index[j]].cycle = -1;
+    L removes{};
+    for (std::size_t x = 0; x < n; ++x) removes |= seen[x] & seen[n + x];
+    but(want, removes).each([&](std::size_t j) { S_.bounds[index[j]].cycle = -1; });
   }
 
   // Could a hint of this kind and complexity still come first, or equal the pass's bound?
