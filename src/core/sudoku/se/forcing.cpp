@@ -133,6 +133,12 @@ struct Scratch {
   std::vector<uint16_t> starts;  // nodes, in discovery order
   std::vector<uint16_t> batch_starts, batch_nodes;  // a batch: indices in `starts`, its nodes
   std::vector<Bounds> bounds;
+  // cycle_components: Tarjan's indices, the component (its root) of each vertex and whether a
+  // candidate sees an on and an off node of its digit in it.
+  std::vector<int> tarjan_index, tarjan_low, comp;
+  std::vector<uint8_t> comp_ok;
+  std::vector<uint16_t> tarjan_stack;
+  std::vector<std::pair<uint16_t, uint32_t>> tarjan_calls;
   template <std::size_t N>
   using Columns = std::vector<Lanes<N>>;  // node by node
   std::tuple<Columns<1>, Columns<2>> columns, snapshots, seen_by;
@@ -198,6 +204,7 @@ class Search {
           else plain_batch<2>(starts, count);
         }
       }
+      if (pass_ != kXY) cycle_components();
       for (std::size_t j = 0; j < n; ++j) {
         const int cand = S_.g.cand[S_.starts[j]];
         const Bounds& b = S_.bounds[j];
@@ -527,6 +534,91 @@ class Search {
     L removes{};
     for (std::size_t x = 0; x < n; ++x) removes |= seen[x] & seen[n + x];
     but(want, removes).each([&](std::size_t j) { S_.bounds[index[j]].cycle = -1; });
+  }
+
+  // Leaves out the cycle searches of the X and Y passes that can find no cycle with a removal:
+  // every node of a cycle through the start lies in the start's strongly connected component of
+  // the pass's graph (nodes on and off), so a component in which no candidate sees an on node
+  // and an off node of its digit has no cycle that is a hint. Tarjan's algorithm, without
+  // recursion; a component is judged when it is complete. (The XY pass's components are large:
+  // cycle_filter does its work with the distances.)
+  void cycle_components() {
+    const Graph& g = S_.g;
+    const std::size_t nv = 2 * g.n;  // vertex 2v + 1: node v on, 2v: off
+    auto& index = S_.tarjan_index;
+    auto& low = S_.tarjan_low;
+    auto& comp_ok = S_.comp_ok;
+    index.assign(nv, -1);
+    low.assign(nv, 0);
+    comp_ok.assign(nv, 0);  // by the component's root vertex
+    auto& comp = S_.comp;   // the component's root, once judged
+    comp.assign(nv, -1);
+    auto& stack = S_.tarjan_stack;
+    auto& calls = S_.tarjan_calls;  // (vertex, next link)
+    stack.clear();
+    int next = 0;
+    auto links = [&](std::size_t u) -> std::pair<std::size_t, std::size_t> {
+      const std::size_t v = u / 2;
+      return u % 2 == 1 ? std::pair{std::size_t{g.off_first[v]}, std::size_t{g.off_first[v + 1]}}
+                        : std::pair{std::size_t{g.on_first[v]}, std::size_t{g.on_first[v + 1]}};
+    };
+    auto target = [&](std::size_t u, std::size_t e) {
+      return u % 2 == 1 ? 2 * std::size_t{g.to_off[e]} : 2 * std::size_t{g.to_on[e]} + 1;
+    };
+    for (const uint16_t s : S_.starts) {
+      const std::size_t root = 2 * std::size_t{s} + 1;
+      if (index[root] >= 0) continue;
+      calls.clear();
+      auto enter = [&](std::size_t u) {
+        index[u] = low[u] = next++;
+        stack.push_back(static_cast<uint16_t>(u));
+        comp[u] = -2;  // on the stack
+        calls.push_back({static_cast<uint16_t>(u), static_cast<uint32_t>(links(u).first)});
+      };
+      enter(root);
+      while (!calls.empty()) {
+        const std::size_t u = calls.back().first;
+        if (calls.back().second < links(u).second) {
+          const std::size_t w = target(u, calls.back().second++);
+          if (index[w] < 0) enter(w);
+          else if (comp[w] == -2) low[u] = std::min(low[u], index[w]);
+          continue;
+        }
+        const std::size_t done = u;
+        calls.pop_back();
+        if (!calls.empty()) low[calls.back().first] = std::min(low[calls.back().first], low[done]);
+        if (low[done] != index[done]) continue;
+        // A component, from `done` up the stack: does some candidate see an on node and an
+        // off node of its digit in it?
+        std::array<CellSet, 9> seen_on{}, seen_off{};
+        std::size_t size = 0;
+        for (std::size_t k = stack.size(); k-- > 0;) {
+          const std::size_t x = stack[k];
+          const std::size_t v = x / 2, d = g.cand[v] % 9u;
+          const auto& pm = G_.peer_mask[g.cand[v] / 9u];
+          CellSet& t = x % 2 == 1 ? seen_on[d] : seen_off[d];
+          t[0] |= pm[0] & S_.digit_cells[d][0];
+          t[1] |= pm[1] & S_.digit_cells[d][1];
+          ++size;
+          if (x == done) break;
+        }
+        bool ok = false;
+        for (std::size_t d = 0; d < 9 && size >= 4; ++d)
+          ok |= ((seen_on[d][0] & seen_off[d][0]) | (seen_on[d][1] & seen_off[d][1])) != 0;
+        comp_ok[done] = ok;
+        for (;;) {
+          const std::size_t x = stack.back();
+          stack.pop_back();
+          comp[x] = static_cast<int>(done);
+          if (x == done) break;
+        }
+      }
+    }
+    ctx_.spend(nv);
+    for (std::size_t j = 0; j < S_.starts.size(); ++j) {
+      Bounds& b = S_.bounds[j];
+      if (b.cycle > 0 && !comp_ok[static_cast<std::size_t>(comp[2 * std::size_t{S_.starts[j]} + 1])]) b.cycle = -1;
+    }
   }
 
   // Could a hint of this kind and complexity still come first, or equal the pass's bound?
