@@ -30,7 +30,7 @@ namespace sudoku::se {
 namespace {
 
 constexpr int kCauseAssumption = -1, kCauseCell = 3;
-constexpr uint16_t kNoNode = 0xFFFF;
+constexpr uint16_t kNoNode = 0xFFFF, kOpen = 0xFFFF;
 
 struct PNode {
   uint16_t cand;  // cell * 9 + digit - 1
@@ -133,12 +133,15 @@ struct Scratch {
   std::vector<uint16_t> starts;  // nodes, in discovery order
   std::vector<uint16_t> batch_starts, batch_nodes;  // a batch: indices in `starts`, its nodes
   std::vector<Bounds> bounds;
-  // cycle_components: Tarjan's indices, the component (its root) of each vertex and whether a
-  // candidate sees an on and an off node of its digit in it.
-  std::vector<int> tarjan_index, tarjan_low, comp;
-  std::vector<uint8_t> comp_ok;
+  // cycle_components: Tarjan's indices (+ 1) and low links, the component (its root) of each
+  // vertex (2 * node + on), and whether a candidate sees an on and an off node of its digit in it.
+  std::array<uint16_t, 2 * 729> tarjan_index, tarjan_low, comp;
+  std::array<uint8_t, 2 * 729> comp_ok;
   std::vector<uint16_t> tarjan_stack;
-  std::vector<std::pair<uint16_t, uint32_t>> tarjan_calls;
+  struct Call {
+    uint16_t u, e, end;  // a vertex and its next link
+  };
+  std::vector<Call> tarjan_calls;
   template <std::size_t N>
   using Columns = std::vector<Lanes<N>>;  // node by node
   std::tuple<Columns<1>, Columns<2>> columns, snapshots, seen_by;
@@ -545,79 +548,71 @@ class Search {
   void cycle_components() {
     const Graph& g = S_.g;
     const std::size_t nv = 2 * g.n;  // vertex 2v + 1: node v on, 2v: off
-    auto& index = S_.tarjan_index;
+    auto& index = S_.tarjan_index;   // 0: not visited; Tarjan's index + 1
     auto& low = S_.tarjan_low;
-    auto& comp_ok = S_.comp_ok;
-    index.assign(nv, -1);
-    low.assign(nv, 0);
-    comp_ok.assign(nv, 0);  // by the component's root vertex
-    auto& comp = S_.comp;   // the component's root, once judged
-    comp.assign(nv, -1);
+    auto& comp = S_.comp;  // the component's root once judged, kOpen while on the stack
+    auto& ok = S_.comp_ok;  // by the component's root: a candidate sees an on and an off node
+    std::fill_n(index.begin(), nv, 0);
     auto& stack = S_.tarjan_stack;
-    auto& calls = S_.tarjan_calls;  // (vertex, next link)
+    auto& calls = S_.tarjan_calls;
     stack.clear();
-    int next = 0;
-    auto links = [&](std::size_t u) -> std::pair<std::size_t, std::size_t> {
-      const std::size_t v = u / 2;
-      return u % 2 == 1 ? std::pair{std::size_t{g.off_first[v]}, std::size_t{g.off_first[v + 1]}}
-                        : std::pair{std::size_t{g.on_first[v]}, std::size_t{g.on_first[v + 1]}};
-    };
-    auto target = [&](std::size_t u, std::size_t e) {
-      return u % 2 == 1 ? 2 * std::size_t{g.to_off[e]} : 2 * std::size_t{g.to_on[e]} + 1;
+    uint16_t next = 0;
+    auto enter = [&](uint16_t u) {
+      index[u] = low[u] = ++next;
+      stack.push_back(u);
+      comp[u] = kOpen;
+      const std::size_t v = u / 2u;
+      if (u % 2 == 1) calls.push_back({u, g.off_first[v], g.off_first[v + 1]});
+      else calls.push_back({u, g.on_first[v], g.on_first[v + 1]});
     };
     for (const uint16_t s : S_.starts) {
-      const std::size_t root = 2 * std::size_t{s} + 1;
-      if (index[root] >= 0) continue;
-      calls.clear();
-      auto enter = [&](std::size_t u) {
-        index[u] = low[u] = next++;
-        stack.push_back(static_cast<uint16_t>(u));
-        comp[u] = -2;  // on the stack
-        calls.push_back({static_cast<uint16_t>(u), static_cast<uint32_t>(links(u).first)});
-      };
+      const uint16_t root = static_cast<uint16_t>(2 * s + 1);
+      if (index[root] != 0) continue;
       enter(root);
       while (!calls.empty()) {
-        const std::size_t u = calls.back().first;
-        if (calls.back().second < links(u).second) {
-          const std::size_t w = target(u, calls.back().second++);
-          if (index[w] < 0) enter(w);
-          else if (comp[w] == -2) low[u] = std::min(low[u], index[w]);
+        Scratch::Call& c = calls.back();
+        if (c.e < c.end) {
+          const uint16_t w = c.u % 2 == 1 ? static_cast<uint16_t>(2 * g.to_off[c.e++])
+                                          : static_cast<uint16_t>(2 * g.to_on[c.e++] + 1);
+          if (index[w] == 0) enter(w);
+          else if (comp[w] == kOpen) low[c.u] = std::min(low[c.u], index[w]);
           continue;
         }
-        const std::size_t done = u;
+        const uint16_t done = c.u;
         calls.pop_back();
-        if (!calls.empty()) low[calls.back().first] = std::min(low[calls.back().first], low[done]);
+        if (!calls.empty()) low[calls.back().u] = std::min(low[calls.back().u], low[done]);
         if (low[done] != index[done]) continue;
         // A component, from `done` up the stack: does some candidate see an on node and an
-        // off node of its digit in it?
+        // off node of its digit in it? (A cycle has at least 4 nodes.)
         std::array<CellSet, 9> seen_on{}, seen_off{};
-        std::size_t size = 0;
-        for (std::size_t k = stack.size(); k-- > 0;) {
-          const std::size_t x = stack[k];
-          const std::size_t v = x / 2, d = g.cand[v] % 9u;
-          const auto& pm = G_.peer_mask[g.cand[v] / 9u];
-          CellSet& t = x % 2 == 1 ? seen_on[d] : seen_off[d];
-          t[0] |= pm[0] & S_.digit_cells[d][0];
-          t[1] |= pm[1] & S_.digit_cells[d][1];
-          ++size;
-          if (x == done) break;
+        std::size_t first = stack.size();
+        while (stack[--first] != done) {
         }
-        bool ok = false;
-        for (std::size_t d = 0; d < 9 && size >= 4; ++d)
-          ok |= ((seen_on[d][0] & seen_off[d][0]) | (seen_on[d][1] & seen_off[d][1])) != 0;
-        comp_ok[done] = ok;
-        for (;;) {
-          const std::size_t x = stack.back();
-          stack.pop_back();
-          comp[x] = static_cast<int>(done);
-          if (x == done) break;
+        uint16_t digits = 0;
+        if (stack.size() - first >= 4)
+          for (std::size_t k = first; k < stack.size(); ++k) {
+            const std::size_t x = stack[k];
+            const std::size_t v = x / 2, d = g.cand[v] % 9u;
+            const auto& pm = G_.peer_mask[g.cand[v] / 9u];
+            CellSet& t = x % 2 == 1 ? seen_on[d] : seen_off[d];
+            t[0] |= pm[0] & S_.digit_cells[d][0];
+            t[1] |= pm[1] & S_.digit_cells[d][1];
+            digits |= static_cast<uint16_t>(1u << d);
+          }
+        bool any = false;
+        for (uint16_t m = digits; m != 0 && !any; m &= static_cast<uint16_t>(m - 1)) {
+          const std::size_t d = static_cast<std::size_t>(std::countr_zero(m));
+          any = ((seen_on[d][0] & seen_off[d][0]) | (seen_on[d][1] & seen_off[d][1])) != 0;
         }
+        ok[done] = any;
+        for (std::size_t k = first; k < stack.size(); ++k) comp[stack[k]] = done;
+        stack.resize(first);
       }
     }
-    ctx_.spend(nv);
+    ctx_.spend(next + 1u);
     for (std::size_t j = 0; j < S_.starts.size(); ++j) {
       Bounds& b = S_.bounds[j];
-      if (b.cycle > 0 && !comp_ok[static_cast<std::size_t>(comp[2 * std::size_t{S_.starts[j]} + 1])]) b.cycle = -1;
+      if (b.cycle > 0 && !ok[comp[2 * std::size_t{S_.starts[j]} + 1]]) b.cycle = -1;
     }
   }
 
