@@ -30,7 +30,7 @@ namespace sudoku::se {
 namespace {
 
 constexpr int kCauseAssumption = -1, kCauseCell = 3;
-constexpr uint16_t kNoNode = 0xFFFF;
+constexpr uint16_t kNoNode = 0xFFFF, kOpen = 0xFFFF;
 
 struct PNode {
   uint16_t cand;  // cell * 9 + digit - 1
@@ -133,6 +133,15 @@ struct Scratch {
   std::vector<uint16_t> starts;  // nodes, in discovery order
   std::vector<uint16_t> batch_starts, batch_nodes;  // a batch: indices in `starts`, its nodes
   std::vector<Bounds> bounds;
+  // cycle_components: Tarjan's indices (+ 1) and low links, the component (its root) of each
+  // vertex (2 * node + on), and whether a candidate sees an on and an off node of its digit in it.
+  std::array<uint16_t, 2 * 729> tarjan_index, tarjan_low, comp;
+  std::array<uint8_t, 2 * 729> comp_ok;
+  std::vector<uint16_t> tarjan_stack;
+  struct Call {
+    uint16_t u, e, end;  // a vertex and its next link
+  };
+  std::vector<Call> tarjan_calls;
   template <std::size_t N>
   using Columns = std::vector<Lanes<N>>;  // node by node
   std::tuple<Columns<1>, Columns<2>> columns, snapshots, seen_by;
@@ -198,6 +207,7 @@ class Search {
           else plain_batch<2>(starts, count);
         }
       }
+      if (pass_ != kXY) cycle_components();
       for (std::size_t j = 0; j < n; ++j) {
         const int cand = S_.g.cand[S_.starts[j]];
         const Bounds& b = S_.bounds[j];
@@ -527,6 +537,83 @@ class Search {
     L removes{};
     for (std::size_t x = 0; x < n; ++x) removes |= seen[x] & seen[n + x];
     but(want, removes).each([&](std::size_t j) { S_.bounds[index[j]].cycle = -1; });
+  }
+
+  // Leaves out the cycle searches of the X and Y passes that can find no cycle with a removal:
+  // every node of a cycle through the start lies in the start's strongly connected component of
+  // the pass's graph (nodes on and off), so a component in which no candidate sees an on node
+  // and an off node of its digit has no cycle that is a hint. Tarjan's algorithm, without
+  // recursion; a component is judged when it is complete. (The XY pass's components are large:
+  // cycle_filter does its work with the distances.)
+  void cycle_components() {
+    const Graph& g = S_.g;
+    const std::size_t nv = 2 * g.n;  // vertex 2v + 1: node v on, 2v: off
+    auto& index = S_.tarjan_index;   // 0: not visited; Tarjan's index + 1
+    auto& low = S_.tarjan_low;
+    auto& comp = S_.comp;  // the component's root once judged, kOpen while on the stack
+    auto& ok = S_.comp_ok;  // by the component's root: a candidate sees an on and an off node
+    std::fill_n(index.begin(), nv, 0);
+    auto& stack = S_.tarjan_stack;
+    auto& calls = S_.tarjan_calls;
+    stack.clear();
+    uint16_t next = 0;
+    auto enter = [&](uint16_t u) {
+      index[u] = low[u] = ++next;
+      stack.push_back(u);
+      comp[u] = kOpen;
+      const std::size_t v = u / 2u;
+      if (u % 2 == 1) calls.push_back({u, g.off_first[v], g.off_first[v + 1]});
+      else calls.push_back({u, g.on_first[v], g.on_first[v + 1]});
+    };
+    for (const uint16_t s : S_.starts) {
+      const uint16_t root = static_cast<uint16_t>(2 * s + 1);
+      if (index[root] != 0) continue;
+      enter(root);
+      while (!calls.empty()) {
+        Scratch::Call& c = calls.back();
+        if (c.e < c.end) {
+          const uint16_t w = c.u % 2 == 1 ? static_cast<uint16_t>(2 * g.to_off[c.e++])
+                                          : static_cast<uint16_t>(2 * g.to_on[c.e++] + 1);
+          if (index[w] == 0) enter(w);
+          else if (comp[w] == kOpen) low[c.u] = std::min(low[c.u], index[w]);
+          continue;
+        }
+        const uint16_t done = c.u;
+        calls.pop_back();
+        if (!calls.empty()) low[calls.back().u] = std::min(low[calls.back().u], low[done]);
+        if (low[done] != index[done]) continue;
+        // A component, from `done` up the stack: does some candidate see an on node and an
+        // off node of its digit in it? (A cycle has at least 4 nodes.)
+        std::array<CellSet, 9> seen_on{}, seen_off{};
+        std::size_t first = stack.size();
+        while (stack[--first] != done) {
+        }
+        uint16_t digits = 0;
+        if (stack.size() - first >= 4)
+          for (std::size_t k = first; k < stack.size(); ++k) {
+            const std::size_t x = stack[k];
+            const std::size_t v = x / 2, d = g.cand[v] % 9u;
+            const auto& pm = G_.peer_mask[g.cand[v] / 9u];
+            CellSet& t = x % 2 == 1 ? seen_on[d] : seen_off[d];
+            t[0] |= pm[0] & S_.digit_cells[d][0];
+            t[1] |= pm[1] & S_.digit_cells[d][1];
+            digits |= static_cast<uint16_t>(1u << d);
+          }
+        bool any = false;
+        for (uint16_t m = digits; m != 0 && !any; m &= static_cast<uint16_t>(m - 1)) {
+          const std::size_t d = static_cast<std::size_t>(std::countr_zero(m));
+          any = ((seen_on[d][0] & seen_off[d][0]) | (seen_on[d][1] & seen_off[d][1])) != 0;
+        }
+        ok[done] = any;
+        for (std::size_t k = first; k < stack.size(); ++k) comp[stack[k]] = done;
+        stack.resize(first);
+      }
+    }
+    ctx_.spend(next + 1u);
+    for (std::size_t j = 0; j < S_.starts.size(); ++j) {
+      Bounds& b = S_.bounds[j];
+      if (b.cycle > 0 && !ok[comp[2 * std::size_t{S_.starts[j]} + 1]]) b.cycle = -1;
+    }
   }
 
   // Could a hint of this kind and complexity still come first, or equal the pass's bound?
