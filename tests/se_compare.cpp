@@ -8,9 +8,10 @@
 //       on the reference's grid before each of its steps; per technique (the reference's text up
 //       to the colon) how many steps we match; -t keeps the steps whose reference text starts
 //       with PREFIX, -v prints the mismatches.
-//   se_compare er FILE.csv [-n N] [--source NAME] [--slow MS] [-v]   ER against a ratings CSV (puzzle and
+//   se_compare er FILE.csv [-n N] [--source NAME] [--slow MS] [--reps K] [-v]   ER against a ratings CSV (puzzle and
 //       se_rating columns; se_ratings_more.csv's dataset column filters with --source): exact
-//       share, Spearman, per band, time per puzzle; -v prints each puzzle whose ER differs.
+//       share, Spearman, per band, time per puzzle (--reps K: the median of K passes over the
+//       file); -v prints each puzzle whose ER differs, --slow MS each that takes longer.
 #include <algorithm>
 #include <chrono>
 #include <cstring>
@@ -110,9 +111,11 @@ int er(int argc, char** argv) {
   std::size_t limit = 0;
   bool verbose = false;
   double slow = 0;  // list the puzzles that take longer (ms)
+  int reps = 1;     // time each puzzle this many times, keep the median (a shared machine)
   for (int i = 3; i < argc; ++i) {
     if (!std::strcmp(argv[i], "-v")) verbose = true;
     else if (!std::strcmp(argv[i], "--slow") && i + 1 < argc) slow = std::stod(argv[++i]);
+    else if (!std::strcmp(argv[i], "--reps") && i + 1 < argc) reps = std::max(1, std::atoi(argv[++i]));
     else if (!std::strcmp(argv[i], "-n") && i + 1 < argc) limit = std::stoul(argv[++i]);
     else if (!std::strcmp(argv[i], "--source") && i + 1 < argc) source = argv[++i];
   }
@@ -120,32 +123,51 @@ int er(int argc, char** argv) {
   std::string line;
   std::getline(in, line);
   const bool has_source = line.rfind("dataset,", 0) == 0;
-  sudoku::se::Rater rater;
-  std::vector<double> ours, theirs, times;
-  std::map<int, std::pair<int, int>> band;  // reference tenths / 5 -> (equal, all)
-  int equal = 0, budget = 0;
-  while (std::getline(in, line) && (limit == 0 || ours.size() < limit)) {
+  struct Row {
+    std::string puzzle;
+    int ref;
+    sudoku::Grid grid;
+  };
+  std::vector<Row> rows;
+  while (std::getline(in, line) && (limit == 0 || rows.size() < limit)) {
     std::string src, puzzle, rating;
     std::istringstream ss(line);
     if (has_source) std::getline(ss, src, ',');
     std::getline(ss, puzzle, ',');
     std::getline(ss, rating, ',');
     if (!source.empty() && src != source) continue;
-    const auto t0 = std::chrono::steady_clock::now();
-    const auto r = rater.rate(se_ref::grid_of(puzzle));
-    times.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+    rows.push_back(Row{puzzle, static_cast<int>(std::lround(std::stod(rating) * 10)), se_ref::grid_of(puzzle)});
+  }
+  // Every pass rates the puzzles one after another, as the reference's figures were made; a
+  // puzzle's time is its median over the passes (the machine is shared).
+  sudoku::se::Rater rater;
+  std::vector<sudoku::se::Rating> ratings(rows.size());
+  std::vector<std::vector<double>> passes(rows.size());
+  for (int k = 0; k < reps; ++k)
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      const auto t0 = std::chrono::steady_clock::now();
+      ratings[i] = rater.rate(rows[i].grid);
+      passes[i].push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+    }
+  std::vector<double> ours, theirs, times;
+  std::map<int, std::pair<int, int>> band;  // reference tenths / 5 -> (equal, all)
+  int equal = 0, budget = 0;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const auto& [puzzle, ref, grid] = rows[i];
+    const auto& r = ratings[i];
+    std::nth_element(passes[i].begin(), passes[i].begin() + reps / 2, passes[i].end());
+    times.push_back(passes[i][static_cast<std::size_t>(reps / 2)]);
     budget += r.status == sudoku::se::Status::budget_exceeded;
     if (slow > 0 && times.back() > slow)
       std::cout << fmt::format("slow: {} ER {} {:.2f} ms (line {})\n", puzzle, sudoku::se::tenths_text(r.er), times.back(),
-                               times.size() + 1);
-    const int ref = static_cast<int>(std::lround(std::stod(rating) * 10));
+                               i + 2);
     ours.push_back(r.er / 10.0);
     theirs.push_back(ref / 10.0);
     const bool eq = r.er == ref;
     equal += eq;
     if (verbose && !eq)
-      std::cout << fmt::format("differs: {} ER {} ours {} (line {})\n", puzzle, rating, sudoku::se::tenths_text(r.er),
-                               ours.size() + 1);
+      std::cout << fmt::format("differs: {} ER {} ours {} (line {})\n", puzzle, sudoku::se::tenths_text(ref),
+                               sudoku::se::tenths_text(r.er), i + 2);
     auto& b = band[ref / 5];
     b.first += eq;
     ++b.second;
@@ -169,6 +191,6 @@ int main(int argc, char** argv) {
   if (argc >= 2 && !std::strcmp(argv[1], "trace")) return trace(argc, argv);
   if (argc >= 2 && !std::strcmp(argv[1], "steps")) return steps(argc, argv);
   if (argc >= 2 && !std::strcmp(argv[1], "er")) return er(argc, argv);
-  std::cerr << "usage: se_compare trace [SAMPLE] [-v] [-p N] | se_compare steps [SAMPLE] [-t PREFIX] [-v] | se_compare er FILE.csv [-n N] [--source NAME] [--slow MS] [-v]\n";
+  std::cerr << "usage: se_compare trace [SAMPLE] [-v] [-p N] | se_compare steps [SAMPLE] [-t PREFIX] [-v] | se_compare er FILE.csv [-n N] [--source NAME] [--slow MS] [--reps K] [-v]\n";
   return 2;
 }
