@@ -184,6 +184,7 @@ class Search {
       y_ = pass != kX;
       x_ = pass != kY;
       pass_graph();
+      components_ = false;
       // Every start's plain searches at once, then the reference's searches in discovery order
       // (the cycles of a candidate, its chain to "off", its chain to "on") where a hint may come.
       const std::size_t n = S_.starts.size();
@@ -207,7 +208,7 @@ class Search {
           else plain_batch<2>(starts, count);
         }
       }
-      if (pass_ != kXY) cycle_components();
+      if (pass_ == kY || components_) cycle_components();
       for (std::size_t j = 0; j < n; ++j) {
         const int cand = S_.g.cand[S_.starts[j]];
         const Bounds& b = S_.bounds[j];
@@ -229,6 +230,7 @@ class Search {
   bool x_ = true, y_ = false;
   bool have_best_ = false;
   Key best_{};
+  bool components_ = false;  // cycle_components for this pass (see cycle_filter)
   bool have_bound_ = false;  // the plain searches' bound: best_ or a chain they found
   Key bound_{};
   Hint best_hint_;
@@ -426,13 +428,14 @@ class Search {
   }
 
   // Leaves out the cycle searches of the XY pass that can find no cycle with a removal (few
-  // can: an earlier technique has used most). A cycle of length L through the start has each
+  // can: an earlier technique has used most), under a bound. A cycle of length L through the start has each
   // node v at a distance from the start, plus one from v back to it, of at most L: distances of
   // plain searches, forwards and backwards (the links are symmetric: q on makes p off when p on
   // makes q off, and p off makes q on when q off makes p on). A removal is a candidate that sees
   // an on node and an off node of its digit on the cycle: a start whose nodes within the bound
   // give none has no cycle that is a hint. Every start of the batch at once, as above. (In the X
-  // and Y passes, on smaller graphs, this costs more than the searches it saves.)
+  // and Y passes, on smaller graphs, this costs more than the searches it saves.) With no bound,
+  // the nodes within any distance are the start's component: cycle_components does that.
   template <std::size_t N>
   void cycle_filter(const uint16_t* index, std::size_t count) {
     using L = Lanes<N>;
@@ -443,9 +446,14 @@ class Search {
     if (!want.any()) return;
     const Graph& g = S_.g;
     const std::size_t n = g.n;  // every candidate is a node in the XY pass
-    // The longest cycle that may still come first (a path has distinct nodes: at most 2n).
+    // The longest cycle that may still come first (a path has distinct nodes: at most 2n). With
+    // no bound the distances do not matter: the components do the same for less.
     int longest = 4;
     while (longest < static_cast<int>(2 * n + 2) && wanted_bound(cycle_base(), longest + 1, kind())) ++longest;
+    if (longest == static_cast<int>(2 * n + 2)) {
+      components_ = true;
+      return;
+    }
     auto& cols = std::get<N - 1>(S_.columns);
     L* lay = cols.data();  // a layer: on nodes at even distances from the start, off at odd
     L* made = lay + n;
@@ -539,12 +547,13 @@ class Search {
     but(want, removes).each([&](std::size_t j) { S_.bounds[index[j]].cycle = -1; });
   }
 
-  // Leaves out the cycle searches of the X and Y passes that can find no cycle with a removal:
-  // every node of a cycle through the start lies in the start's strongly connected component of
-  // the pass's graph (nodes on and off), so a component in which no candidate sees an on node
-  // and an off node of its digit has no cycle that is a hint. Tarjan's algorithm, without
-  // recursion; a component is judged when it is complete. (The XY pass's components are large:
-  // cycle_filter does its work with the distances.)
+  // Leaves out the cycle searches of the Y pass, and of the XY pass with no bound, that can find
+  // no cycle with a removal: every node of a cycle through the start lies in the start's strongly
+  // connected component of the pass's graph (nodes on and off), so a component in which no
+  // candidate sees an on node and an off node of its digit has no cycle that is a hint. Tarjan's
+  // algorithm, without recursion; a component is judged when it is complete. (Under a bound,
+  // cycle_filter does better in the XY pass, whose components are large; in the X pass the
+  // searches cost less than the components.)
   void cycle_components() {
     const Graph& g = S_.g;
     const std::size_t nv = 2 * g.n;  // vertex 2v + 1: node v on, 2v: off
