@@ -85,11 +85,16 @@ struct CellBits {
 
 /// The grid of section 1: values and candidates, and per region and digit the positions (bit p
 /// for position p) where the digit is a candidate, kept up to date by remove() and place().
+/// `single`, `one_open` and `two_open` are what the hidden singles (producer 1, at every step)
+/// read, kept up to date with the rest instead of derived from `where` and `open` at each step.
 struct State {
   std::array<uint8_t, 81> value{};
   std::array<uint16_t, 81> cand{};                 ///< 0 on a filled cell
   std::array<std::array<uint16_t, 9>, 27> where{};  ///< [region][digit-1] -> positions
   std::array<uint16_t, 27> open{};                 ///< [region] -> positions of empty cells
+  std::array<uint16_t, 27> single{};  ///< [region] -> digits with exactly one position
+  uint32_t one_open = 0;  ///< regions (bit r) with exactly one empty cell
+  uint32_t two_open = 0;  ///< regions (bit r) with two or more empty cells
   int empty = 81;
 
   /// The puzzle's candidates (section 1). False when two givens repeat a digit in a region.
