@@ -458,7 +458,8 @@ void hidden_single(const State& s, Ctx& ctx, Hints& out) {
       for (unsigned m = single; m != 0; m &= m - 1) {
         const int d = std::countr_zero(m) + 1;
         const uint16_t p = s.positions(r, d);
-        Hint h;
+        // Built in place, not moved in by add(): the hint of most steps.
+        Hint& h = out.list.emplace_back();
         h.tech = Tech::hidden_single;
         h.rating = pass == 0 ? 1.0 : region_type(r) == kBox ? 1.2 : 1.5;
         h.place_cell = G.cells[r][std::countr_zero(p)];
@@ -466,7 +467,7 @@ void hidden_single(const State& s, Ctx& ctx, Hints& out) {
         if (ctx.want_text)
           h.text = "Hidden Single: " + cell_se(h.place_cell) + ": " + std::to_string(d) + " in " +
                    std::string(kTypeName[region_type(r)]);
-        if (!out.add(std::move(h))) return;
+        if (!out.all()) return;
       }
     }
     ctx.spend(work);

@@ -134,27 +134,44 @@ void State::place(int cell, int digit) noexcept {
   for (int t = 0; t < 3; ++t) {
     const int r = regions[t];
     const auto keep = static_cast<uint16_t>(~(1u << G.pos[cell][t]));
+    uint16_t toggle = 0;  // as in remove()
     for (uint16_t m = cand[cell]; m != 0; m &= static_cast<uint16_t>(m - 1)) {
       const int e = std::countr_zero(m);
       const auto w = where[r][e] &= keep;
-      if ((w & (w - 1)) == 0) single[r] ^= static_cast<uint16_t>(1u << e);  // as in remove()
+      if ((w & (w - 1)) == 0) toggle |= static_cast<uint16_t>(1u << e);
     }
+    single[r] ^= toggle;
     const auto o = open[r] &= keep;
-    const uint32_t bit = 1u << r;
-    one_open &= ~bit;
-    two_open &= ~bit;
-    if (o != 0) ((o & (o - 1)) == 0 ? one_open : two_open) |= bit;
+    if ((o & (o - 1)) == 0) {  // down to one empty cell or none (it had more, or one)
+      const uint32_t bit = 1u << r;
+      two_open &= ~bit;
+      one_open = o != 0 ? one_open | bit : one_open & ~bit;
+    }
   }
   cand[cell] = 0;
   value[cell] = static_cast<uint8_t>(digit);
   --empty;
   // The digit leaves the 20 peers: the ones that hold it are its positions in the 3 regions
-  // (usually a few cells, where the peer list is 20). remove() clears the bits of the regions
-  // not yet visited and skips a cell seen twice (box and line).
+  // (usually a few cells, where the peer list is 20); a cell seen twice (box and line) lost it
+  // the first time. The regions of the placed cell end with no position for the digit: each
+  // peer updates only its other regions, and those 3 are cleared at the end.
+  const uint16_t b = digit_bit(digit);
   for (int t = 0; t < 3; ++t) {
-    const int r = regions[t];
-    for (uint16_t m = where[r][digit - 1]; m != 0; m &= static_cast<uint16_t>(m - 1))
-      remove(G.cells[r][std::countr_zero(m)], digit);
+    for (uint16_t m = where[regions[t]][digit - 1]; m != 0; m &= static_cast<uint16_t>(m - 1)) {
+      const int c = G.cells[regions[t]][std::countr_zero(m)];
+      if ((cand[c] & b) == 0) continue;
+      cand[c] &= static_cast<uint16_t>(~b);
+      for (int u = 0; u < 3; ++u) {
+        const int r = G.region[c][u];
+        if (r == regions[u]) continue;
+        const auto w = where[r][digit - 1] &= static_cast<uint16_t>(~(1u << G.pos[c][u]));
+        if ((w & (w - 1)) == 0) single[r] ^= b;  // as in remove()
+      }
+    }
+  }
+  for (int t = 0; t < 3; ++t) {
+    where[regions[t]][digit - 1] = 0;
+    single[regions[t]] &= static_cast<uint16_t>(~b);
   }
 }
 
