@@ -167,35 +167,92 @@ void add_removals(std::vector<Cand>& out, int c, uint16_t digits) {
     out.push_back(Cand{static_cast<uint8_t>(c), static_cast<uint8_t>(std::countr_zero(m) + 1)});
 }
 
+// The digits of a region in exactly one of its 3 segments a0-a2 (its thirds) and also in the
+// matching o0-o2 (the rest of the second region through that segment).
+constexpr unsigned confined(unsigned a0, unsigned a1, unsigned a2, unsigned o0, unsigned o1, unsigned o2) noexcept {
+  return (a0 & ~(a1 | a2) & o0) | (a1 & ~(a0 | a2) & o1) | (a2 & ~(a0 | a1) & o2);
+}
+
 // 2 and 6. Intersections of a first region (its candidates of d, at least 2) with a second
 // region that holds them all: region-type pairs (box, column), (box, row), (column, box),
 // (row, box); digits 1-9; first region 0-8; second region 0-8.
 void intersections(const State& s, Ctx& ctx, Hints& out, bool direct) {
   static constexpr int kPairs[4][2] = {{kBox, kCol}, {kBox, kRow}, {kCol, kBox}, {kRow, kBox}};
   const Geometry& G = geo();
-  for (const auto& pair : kPairs) {
-    const int t1 = pair[0], t2 = pair[1];
+  // The candidates of the 54 segments (3 cells of a line inside a box): row_seg[i][b] row i's
+  // cells in stack b, col_seg[j][b] column j's in band b. A (region, digit) makes a hint only if
+  // the digit lies in one segment of the region, not in one cell only (State::single), and the
+  // second region through that segment holds it elsewhere: the pairs test that per region with
+  // a few masks and look at the positions of those few digits only, where testing the
+  // positions of every region and digit cost 4 x 81 branches at each call.
+  std::array<std::array<uint16_t, 3>, 9> row_seg, col_seg;
+  for (int i = 0; i < 9; ++i)
+    for (int b = 0; b < 3; ++b) {
+      const auto* rc = &s.cand[static_cast<std::size_t>(i * 9 + b * 3)];
+      row_seg[i][b] = static_cast<uint16_t>(rc[0] | rc[1] | rc[2]);
+      const auto* cc = &s.cand[static_cast<std::size_t>(b * 27 + i)];
+      col_seg[i][b] = static_cast<uint16_t>(cc[0] | cc[9] | cc[18]);
+    }
+  // The rest of the second region through a segment: row_out[i][b] row i outside stack b
+  // (the segment's row), row_side[i][b] the band's other rows in stack b (its box); col_out and
+  // col_side likewise.
+  std::array<std::array<uint16_t, 3>, 9> row_out, col_out, row_side, col_side;
+  for (int g = 0; g < 3; ++g)
+    for (int k = 0; k < 3; ++k) {
+      const int i = g * 3 + k, i1 = g * 3 + (k + 1) % 3, i2 = g * 3 + (k + 2) % 3;
+      for (int b = 0; b < 3; ++b) {
+        row_out[i][b] = static_cast<uint16_t>(row_seg[i][(b + 1) % 3] | row_seg[i][(b + 2) % 3]);
+        col_out[i][b] = static_cast<uint16_t>(col_seg[i][(b + 1) % 3] | col_seg[i][(b + 2) % 3]);
+        row_side[i][b] = static_cast<uint16_t>(row_seg[i1][b] | row_seg[i2][b]);
+        col_side[i][b] = static_cast<uint16_t>(col_seg[i1][b] | col_seg[i2][b]);
+      }
+    }
+  for (int pi = 0; pi < 4; ++pi) {
+    const int t1 = kPairs[pi][0], t2 = kPairs[pi][1];
     // A box's positions in a column are p % 3, in a row, and a line's in a box, p / 3.
     const int thirds = t1 == kBox && t2 == kCol ? 1 : 0;
     ctx.spend(81);
-    for (int d = 1; d <= 9; ++d)
-      for (int i = 0; i < 9; ++i) {
+    // The digits of each first region that pass, then the first regions of each digit.
+    std::array<uint16_t, 9> by_digit{};
+    unsigned any = 0;
+    for (int g = 0; g < 3; ++g)
+      for (int k = 0; k < 3; ++k) {
+        const int i = g * 3 + k;
+        unsigned h;
+        if (pi == 0) {  // box i: its columns, segments of band g
+          const auto j = static_cast<std::size_t>(k * 3);
+          h = confined(col_seg[j][g], col_seg[j + 1][g], col_seg[j + 2][g], col_out[j][g], col_out[j + 1][g], col_out[j + 2][g]);
+        } else if (pi == 1) {  // box i: its rows, segments of stack k
+          const auto j = static_cast<std::size_t>(g * 3);
+          h = confined(row_seg[j][k], row_seg[j + 1][k], row_seg[j + 2][k], row_out[j][k], row_out[j + 1][k], row_out[j + 2][k]);
+        } else if (pi == 2) {  // column i: its segments in the 3 bands
+          const auto& c = col_seg[i];
+          const auto& o = col_side[i];
+          h = confined(c[0], c[1], c[2], o[0], o[1], o[2]);
+        } else {  // row i: its segments in the 3 stacks
+          const auto& r = row_seg[i];
+          const auto& o = row_side[i];
+          h = confined(r[0], r[1], r[2], o[0], o[1], o[2]);
+        }
+        h &= ~s.single[static_cast<std::size_t>(region_id(t1, i))];
+        any |= h;
+        for (; h != 0; h &= h - 1) by_digit[static_cast<std::size_t>(std::countr_zero(h))] |= static_cast<uint16_t>(1u << i);
+      }
+    for (; any != 0; any &= any - 1)
+      for (unsigned rs = by_digit[static_cast<std::size_t>(std::countr_zero(any))]; rs != 0; rs &= rs - 1) {
+        const int d = std::countr_zero(any) + 1, i = std::countr_zero(rs);
         const int r1 = region_id(t1, i);
         const uint16_t p = s.positions(r1, d);
-        if ((p & (p - 1)) == 0) continue;  // fewer than 2
         const int third = kThird[thirds][p];
-        if (third == 3) continue;
         // The second region, the only one that holds all of them.
         const int r2 = kCrossing[r1][t2][third];
         const uint16_t gone = without(s.positions(r2, d), kCross[r2][r1]);
-        if (gone == 0) continue;
         int place_cell = -1;
         if (direct) {
           // The first other region of the first type, crossing the second, left with one
-          // place for d where it had more.
-          for (int k = 0; k < 9 && place_cell < 0; ++k) {
-            const int r = region_id(t1, k);
-            if (r == r1) continue;
+          // place for d where it had more (one that does not cross it keeps all its places).
+          for (const int r : kCrossing[r2][t1]) {
+            if (r == r1 || place_cell >= 0) continue;
             const uint16_t q = s.positions(r, d);
             const uint16_t left = without(q, kCross[r][r2]);
             if (pop9(q) > 1 && pop9(left) == 1) place_cell = G.cells[r][std::countr_zero(left)];
