@@ -47,32 +47,54 @@ struct Items {
   }
 };
 
-// Naked and hidden sets (the same search on the transposed masks): among the items with 2..k
-// bits in `masks` (positions' candidates, or digits' positions), every k-subset in bitmask
-// order whose masks cover exactly k bits: f(subset of items, union of their masks); f returns
-// false to stop. False when stopped.
-template <class F>
-bool each_set(const std::array<uint16_t, 9>& masks, int k, Ctx& ctx, F&& f) {
-  const auto K = static_cast<std::size_t>(k);
+// The K-subsets of items.at[0..top) in increasing bitmask order (colex: the largest item
+// first, increasing, then the next largest below it, ...), Level items still to pick, with
+// the items picked so far (`subset`, their masks' union `cover`, their colex rank `rank`). A
+// branch whose cover already has more than K bits is skipped: none of its subsets can cover
+// exactly K, so f sees the same subsets in the same order as a test of every subset. Nested
+// loops unrolled at compile time: an easy step tries a few subsets in each of 27 regions. On a
+// stop, `stop` is the rank.
+template <int Level, int K, class F>
+bool each_subset(const Items& items, const std::array<uint16_t, 9>& masks, int top, uint16_t subset,
+                 uint16_t cover, int rank, F& f, int& stop) {
+  for (int c = Level - 1; c < top; ++c) {
+    const int it = items.at[static_cast<std::size_t>(c)];
+    const auto cv = static_cast<uint16_t>(cover | masks[static_cast<std::size_t>(it)]);
+    const int n = pop9(cv);
+    if (n > K) continue;
+    const auto sub = static_cast<uint16_t>(subset | (1u << it));
+    const int rk = rank + kCombos.prefix[Level][static_cast<std::size_t>(c)];
+    if constexpr (Level == 1) {
+      if (n == K && !f(sub, cv)) {
+        stop = rk;
+        return false;
+      }
+    } else if (!each_subset<Level - 1, K>(items, masks, c, sub, cv, rk, f, stop)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// Naked and hidden sets (the same search on the transposed masks): among the items with 2..K
+// bits in `masks` (positions' candidates, or digits' positions), every K-subset in bitmask
+// order whose masks cover exactly K bits: f(subset of items, union of their masks); f returns
+// false to stop. False when stopped. The work is 1 for each subset up to the stop, as when
+// every subset was tested.
+template <int K, class F>
+bool each_set(const std::array<uint16_t, 9>& masks, Ctx& ctx, F&& f) {
   uint16_t eligible = 0;
   for (int i = 0; i < 9; ++i) {
     const int n = pop9(masks[static_cast<std::size_t>(i)]);
-    if (n >= 2 && n <= k) eligible |= static_cast<uint16_t>(1u << i);
+    if (n >= 2 && n <= K) eligible |= static_cast<uint16_t>(1u << i);
   }
   ctx.spend(9);
-  if (pop9(eligible) < k) return true;
+  if (pop9(eligible) < K) return true;
   const Items items(eligible);
-  for (int i = 0; i < kCombos.prefix[K][static_cast<std::size_t>(items.n)]; ++i) {
-    ctx.spend(1);
-    uint16_t subset = 0, cover = 0;
-    for (unsigned m = kCombos.list[K][static_cast<std::size_t>(i)]; m != 0; m &= m - 1) {
-      const int it = items.at[static_cast<std::size_t>(std::countr_zero(m))];
-      subset |= static_cast<uint16_t>(1u << it);
-      cover |= masks[static_cast<std::size_t>(it)];
-    }
-    if (pop9(cover) == k && !f(subset, cover)) return false;
-  }
-  return true;
+  int stop = -1;
+  const bool done = each_subset<K, K>(items, masks, items.n, 0, 0, 0, f, stop);
+  ctx.spend(static_cast<uint64_t>(done ? kCombos.prefix[K][static_cast<std::size_t>(items.n)] : stop + 1));
+  return done;
 }
 
 // The cell at position p of region r (state.hpp's numbering), usable at compile time.
@@ -293,13 +315,14 @@ constexpr std::string_view kSetName[5] = {"", "", "Pair", "Triplet", "Quad"};
 
 // 7, 10, 17. Naked sets of k cells: regions (box, column, row) with at least 2k empty cells,
 // cell subsets in bitmask order, each cell with 2+ candidates, k digits in all.
-void naked_set(const State& s, Ctx& ctx, Hints& out, int k, Tech tech, double rating) {
+template <int K>
+void naked_set(const State& s, Ctx& ctx, Hints& out, Tech tech, double rating) {
   const Geometry& G = geo();
   for (int r : G.scan_bcr) {
-    if (s.empty_in(r) < 2 * k) continue;
+    if (s.empty_in(r) < 2 * K) continue;
     std::array<uint16_t, 9> cm{};
     for (int p = 0; p < 9; ++p) cm[static_cast<std::size_t>(p)] = s.cand[G.cells[r][p]];
-    const bool more = each_set(cm, k, ctx, [&](uint16_t set, uint16_t digits) {
+    const bool more = each_set<K>(cm, ctx, [&](uint16_t set, uint16_t digits) {
       Hint h;
       for (uint16_t m = without(s.open[r], set); m != 0; m &= static_cast<uint16_t>(m - 1)) {
         const int p = std::countr_zero(m);
@@ -313,7 +336,7 @@ void naked_set(const State& s, Ctx& ctx, Hints& out, int k, Tech tech, double ra
       for (uint16_t m = set; m != 0; m &= static_cast<uint16_t>(m - 1))
         h.cells.push_back(G.cells[r][std::countr_zero(m)]);
       if (ctx.want_text)
-        h.text = "Naked " + std::string(kSetName[static_cast<std::size_t>(k)]) + ": Cells " + cells_text(h.cells) +
+        h.text = "Naked " + std::string(kSetName[K]) + ": Cells " + cells_text(h.cells) +
                  ": " + digits_text(digits) + " in " + std::string(kTypeName[region_type(r)]);
       return out.add(std::move(h));
     });
@@ -325,13 +348,14 @@ void naked_set(const State& s, Ctx& ctx, Hints& out, int k, Tech tech, double ra
 // cells (direct: more than k), digit subsets in bitmask order, each digit with 2+ positions, k
 // positions in all. Plain: remove the other digits from the set cells. Direct: only if that
 // leaves another digit (1-9) with a single position where it had more; place it.
-void hidden_set(const State& s, Ctx& ctx, Hints& out, int k, bool direct, Tech tech, double rating) {
+template <int K>
+void hidden_set(const State& s, Ctx& ctx, Hints& out, bool direct, Tech tech, double rating) {
   const Geometry& G = geo();
-  const int gate = direct ? k : 2 * k;
+  const int gate = direct ? K : 2 * K;
   for (int r : G.scan_bcr) {
     if (s.empty_in(r) <= gate) continue;
     const auto& where = s.where[static_cast<std::size_t>(r)];
-    const bool more = each_set(where, k, ctx, [&](uint16_t digits, uint16_t set) {
+    const bool more = each_set<K>(where, ctx, [&](uint16_t digits, uint16_t set) {
       Hint h;
       if (direct) {
         for (int e = 0; e < 9; ++e) {
@@ -359,7 +383,7 @@ void hidden_set(const State& s, Ctx& ctx, Hints& out, int k, bool direct, Tech t
       for (uint16_t m = set; m != 0; m &= static_cast<uint16_t>(m - 1))
         h.cells.push_back(G.cells[r][std::countr_zero(m)]);
       if (ctx.want_text)
-        h.text = std::string(direct ? "Direct Hidden " : "Hidden ") + std::string(kSetName[static_cast<std::size_t>(k)]) +
+        h.text = std::string(direct ? "Direct Hidden " : "Hidden ") + std::string(kSetName[K]) +
                  ": Cells " + cells_text(h.cells) + ": " + digits_text(digits) + " in " +
                  std::string(kTypeName[region_type(r)]);
       return out.add(std::move(h));
@@ -548,24 +572,24 @@ void naked_single(const State& s, Ctx& ctx, Hints& out) {
 
 void direct_intersection(const State& s, Ctx& ctx, Hints& out) { intersections(s, ctx, out, true); }
 void direct_hidden_pair(const State& s, Ctx& ctx, Hints& out) {
-  hidden_set(s, ctx, out, 2, true, Tech::direct_hidden_pair, 2.0);
+  hidden_set<2>(s, ctx, out, true, Tech::direct_hidden_pair, 2.0);
 }
 void direct_hidden_triple(const State& s, Ctx& ctx, Hints& out) {
-  hidden_set(s, ctx, out, 3, true, Tech::direct_hidden_triplet, 2.5);
+  hidden_set<3>(s, ctx, out, true, Tech::direct_hidden_triplet, 2.5);
 }
 void intersection(const State& s, Ctx& ctx, Hints& out) { intersections(s, ctx, out, false); }
-void naked_pair(const State& s, Ctx& ctx, Hints& out) { naked_set(s, ctx, out, 2, Tech::naked_pair, 3.0); }
+void naked_pair(const State& s, Ctx& ctx, Hints& out) { naked_set<2>(s, ctx, out, Tech::naked_pair, 3.0); }
 void x_wing(const State& s, Ctx& ctx, Hints& out) { fish(s, ctx, out, 2, Tech::x_wing, 3.2); }
-void hidden_pair(const State& s, Ctx& ctx, Hints& out) { hidden_set(s, ctx, out, 2, false, Tech::hidden_pair, 3.4); }
-void naked_triple(const State& s, Ctx& ctx, Hints& out) { naked_set(s, ctx, out, 3, Tech::naked_triplet, 3.6); }
+void hidden_pair(const State& s, Ctx& ctx, Hints& out) { hidden_set<2>(s, ctx, out, false, Tech::hidden_pair, 3.4); }
+void naked_triple(const State& s, Ctx& ctx, Hints& out) { naked_set<3>(s, ctx, out, Tech::naked_triplet, 3.6); }
 void swordfish(const State& s, Ctx& ctx, Hints& out) { fish(s, ctx, out, 3, Tech::swordfish, 3.8); }
 void hidden_triple(const State& s, Ctx& ctx, Hints& out) {
-  hidden_set(s, ctx, out, 3, false, Tech::hidden_triplet, 4.0);
+  hidden_set<3>(s, ctx, out, false, Tech::hidden_triplet, 4.0);
 }
 void xy_wing(const State& s, Ctx& ctx, Hints& out) { wing(s, ctx, out, false); }
 void xyz_wing(const State& s, Ctx& ctx, Hints& out) { wing(s, ctx, out, true); }
-void naked_quad(const State& s, Ctx& ctx, Hints& out) { naked_set(s, ctx, out, 4, Tech::naked_quad, 5.0); }
+void naked_quad(const State& s, Ctx& ctx, Hints& out) { naked_set<4>(s, ctx, out, Tech::naked_quad, 5.0); }
 void jellyfish(const State& s, Ctx& ctx, Hints& out) { fish(s, ctx, out, 4, Tech::jellyfish, 5.2); }
-void hidden_quad(const State& s, Ctx& ctx, Hints& out) { hidden_set(s, ctx, out, 4, false, Tech::hidden_quad, 5.4); }
+void hidden_quad(const State& s, Ctx& ctx, Hints& out) { hidden_set<4>(s, ctx, out, false, Tech::hidden_quad, 5.4); }
 
 }  // namespace sudoku::se
