@@ -88,26 +88,27 @@ bool State::load(const Grid& g) {
     if (n >= 2) two_open |= 1u << r;
   }
   for (std::size_t d = 0; d < 9; ++d) {
-    const auto row_free = static_cast<uint16_t>(~in_row[d] & kAllDigits);
-    const auto col_free = static_cast<uint16_t>(~in_col[d] & kAllDigits);
-    const auto box_free = static_cast<uint16_t>(~in_box[d] & kAllDigits);
-    const auto box_free_t = static_cast<uint16_t>(~in_box_t[d] & kAllDigits);
-    for (int i = 0; i < 9; ++i) {
-      const int bx = region_id(kBox, i), row = region_id(kRow, i), col = region_id(kCol, i);
-      // Box i: its rows (band i / 3) times its columns (stack i % 3).
-      where[bx][d] = ((box_free >> i) & 1) == 0 ? 0
-          : static_cast<uint16_t>(kSpread[(row_free >> (i / 3 * 3)) & 7] & kTile[(col_free >> (i % 3 * 3)) & 7] & open[bx]);
-      // Row i: the free columns of the free boxes of its band; column i likewise.
-      where[row][d] = ((row_free >> i) & 1) == 0 ? 0
-          : static_cast<uint16_t>(col_free & kSpread[(box_free >> (i / 3 * 3)) & 7] & open[row]);
-      where[col][d] = ((col_free >> i) & 1) == 0 ? 0
-          : static_cast<uint16_t>(row_free & kSpread[(box_free_t >> (i / 3 * 3)) & 7] & open[col]);
+    const unsigned row_free = ~in_row[d] & kAllDigits, col_free = ~in_col[d] & kAllDigits;
+    const unsigned box_free = ~in_box[d] & kAllDigits, box_free_t = ~in_box_t[d] & kAllDigits;
+    for (int h = 0; h < 3; ++h) {
+      // Band h's rows may hold d in the free columns of its free boxes; a box of band h in
+      // its free rows (as positions 3k..3k+2). Stack h likewise for columns and box columns.
+      const unsigned row_cols = col_free & kSpread[(box_free >> (3 * h)) & 7];
+      const unsigned box_rows = kSpread[(row_free >> (3 * h)) & 7];
+      const unsigned col_rows = row_free & kSpread[(box_free_t >> (3 * h)) & 7];
+      for (int k = 0; k < 3; ++k) {
+        const int i = 3 * h + k;  // row i, column i, box i (band h, stack k)
+        const int bx = region_id(kBox, i), row = region_id(kRow, i), col = region_id(kCol, i);
+        const unsigned box_cols = kTile[(col_free >> (3 * k)) & 7];
+        where[bx][d] = static_cast<uint16_t>((0u - ((box_free >> i) & 1)) & box_rows & box_cols & open[bx]);
+        where[row][d] = static_cast<uint16_t>((0u - ((row_free >> i) & 1)) & row_cols & open[row]);
+        where[col][d] = static_cast<uint16_t>((0u - ((col_free >> i) & 1)) & col_rows & open[col]);
+      }
     }
   }
   for (int r = 0; r < 27; ++r) {
     uint16_t one = 0;
-    for (int d = 0; d < 9; ++d)
-      if (pop9(where[r][d]) == 1) one |= static_cast<uint16_t>(1u << d);
+    for (int d = 0; d < 9; ++d) one |= static_cast<uint16_t>((pop9(where[r][d]) == 1 ? 1u : 0u) << d);
     single[r] = one;
   }
   return true;
@@ -130,18 +131,22 @@ void State::remove(int cell, int digit) noexcept {
 void State::place(int cell, int digit) noexcept {
   const Geometry& G = geo();
   const auto& regions = G.region[cell];
-  // The cell leaves the positions of its candidates and the empty cells of its 3 regions.
+  const uint16_t b = digit_bit(digit);
+  // The cell leaves the positions of its other candidates in its 3 regions (the digit's own
+  // positions there are cleared below), and the empty cells of its 3 regions.
+  std::array<uint16_t, 3> keep, toggle{};  // toggle: as in remove()
+  for (int t = 0; t < 3; ++t) keep[t] = static_cast<uint16_t>(~(1u << G.pos[cell][t]));
+  for (auto m = static_cast<uint16_t>(cand[cell] & ~b); m != 0; m &= static_cast<uint16_t>(m - 1)) {
+    const int e = std::countr_zero(m);
+    for (int t = 0; t < 3; ++t) {
+      const auto w = where[regions[t]][e] &= keep[t];
+      toggle[t] |= static_cast<uint16_t>(((w & (w - 1)) == 0 ? 1u : 0u) << e);
+    }
+  }
   for (int t = 0; t < 3; ++t) {
     const int r = regions[t];
-    const auto keep = static_cast<uint16_t>(~(1u << G.pos[cell][t]));
-    uint16_t toggle = 0;  // as in remove()
-    for (uint16_t m = cand[cell]; m != 0; m &= static_cast<uint16_t>(m - 1)) {
-      const int e = std::countr_zero(m);
-      const auto w = where[r][e] &= keep;
-      if ((w & (w - 1)) == 0) toggle |= static_cast<uint16_t>(1u << e);
-    }
-    single[r] ^= toggle;
-    const auto o = open[r] &= keep;
+    single[r] ^= toggle[t];
+    const auto o = open[r] &= keep[t];
     if ((o & (o - 1)) == 0) {  // down to one empty cell or none (it had more, or one)
       const uint32_t bit = 1u << r;
       two_open &= ~bit;
@@ -155,7 +160,6 @@ void State::place(int cell, int digit) noexcept {
   // (usually a few cells, where the peer list is 20); a cell seen twice (box and line) lost it
   // the first time. The regions of the placed cell end with no position for the digit: each
   // peer updates only its other regions, and those 3 are cleared at the end.
-  const uint16_t b = digit_bit(digit);
   for (int t = 0; t < 3; ++t) {
     for (uint16_t m = where[regions[t]][digit - 1]; m != 0; m &= static_cast<uint16_t>(m - 1)) {
       const int c = G.cells[regions[t]][std::countr_zero(m)];
