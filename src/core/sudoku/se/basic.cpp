@@ -405,8 +405,10 @@ void fish(const State& s, Ctx& ctx, Hints& out, int k, Tech tech, double rating)
   for (int orient = 0; orient < 2; ++orient) {
     const int bt = orient == 0 ? kCol : kRow, ct = orient == 0 ? kRow : kCol;
     // eligible[d-1]: base lines where d has 2 to k positions (0 when d is placed too often).
+    // `digits` those with some, `lines` all their base lines: the base subsets are those of
+    // `lines` (a subset with another line has no digit), in the same increasing order.
     std::array<uint16_t, 9> eligible{};
-    bool any = false;
+    uint16_t digits = 0, lines = 0;
     for (int d = 1; d <= 9; ++d) {
       if (placed[static_cast<std::size_t>(d)] > 9 - 2 * k) continue;
       uint16_t e = 0;
@@ -416,16 +418,20 @@ void fish(const State& s, Ctx& ctx, Hints& out, int k, Tech tech, double rating)
       }
       if (pop9(e) >= k) {
         eligible[static_cast<std::size_t>(d - 1)] = e;
-        any = true;
+        digits |= digit_bit(d);
+        lines |= e;
       }
     }
     ctx.spend(81);
-    if (!any) continue;
-    for (int i = 0; i < kCombos.count[K]; ++i) {
-      const uint16_t base = kCombos.list[K][static_cast<std::size_t>(i)];
-      for (int d = 1; d <= 9; ++d) {
-        const uint16_t e = eligible[static_cast<std::size_t>(d - 1)];
-        if (e == 0 || without(base, e) != 0) continue;
+    if (digits == 0) continue;
+    const Items items(lines);
+    for (int i = 0; i < kCombos.prefix[K][static_cast<std::size_t>(items.n)]; ++i) {
+      uint16_t base = 0;
+      for (unsigned m = kCombos.list[K][static_cast<std::size_t>(i)]; m != 0; m &= m - 1)
+        base |= static_cast<uint16_t>(1u << items.at[static_cast<std::size_t>(std::countr_zero(m))]);
+      for (unsigned dm = digits; dm != 0; dm &= dm - 1) {
+        const int d = std::countr_zero(dm) + 1;
+        if (without(base, eligible[static_cast<std::size_t>(d - 1)]) != 0) continue;
         ctx.spend(1);
         uint16_t cover = 0;
         for (uint16_t m = base; m != 0; m &= static_cast<uint16_t>(m - 1))
