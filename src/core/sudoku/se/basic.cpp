@@ -468,47 +468,62 @@ void fish(const State& s, Ctx& ctx, Hints& out, int k, Tech tech, double rating)
 
 // 14, 15. Pivot cells 0-80 with 2 (XY) or 3 (XYZ) candidates; first wing among its peers, a
 // bivalue cell missing exactly one pivot digit; second wing among its peers, a bivalue cell.
+// With bivalue wings the second one is determined by its digits (below): it is taken from the
+// cells of those digits, not found by testing every bivalue peer (bug_plus_n's grids are full
+// of bivalue cells). The work is 1 for each second wing that testing would have looked at.
 void wing(const State& s, Ctx& ctx, Hints& out, bool xyz) {
-  const Geometry& G = geo();
   const int n = xyz ? 3 : 2;
   ctx.spend(81);
+  // [digit-1] -> its cells, from its positions in the rows (row i is cells 9i..9i+8).
+  std::array<CellBits, 9> holds;
+  for (std::size_t d = 0; d < 9; ++d) {
+    uint64_t lo = 0;
+    for (int i = 0; i < 8; ++i) lo |= uint64_t{s.where[static_cast<std::size_t>(region_id(kRow, i))][d]} << (9 * i);
+    const uint64_t r7 = s.where[static_cast<std::size_t>(region_id(kRow, 7))][d];
+    const uint64_t r8 = s.where[static_cast<std::size_t>(region_id(kRow, 8))][d];
+    holds[d] = {lo, r7 >> 1 | r8 << 8};
+  }
+  CellBits bivalue;
+  for (int c = 0; c < 81; ++c)
+    if (pop9(s.cand[static_cast<std::size_t>(c)]) == 2) bivalue.insert(c);
+  auto of = [&](uint16_t digit) -> const CellBits& { return holds[static_cast<std::size_t>(std::countr_zero(digit))]; };
   for (int pivot = 0; pivot < 81; ++pivot) {
     const uint16_t pc = s.cand[static_cast<std::size_t>(pivot)];
     if (pop9(pc) != n) continue;
-    // The pivot's bivalue peers, increasing index.
-    std::array<uint8_t, 20> bi{};
-    int nbi = 0;
-    for (uint8_t p : G.peers[static_cast<std::size_t>(pivot)])
-      if (pop9(s.cand[p]) == 2) bi[static_cast<std::size_t>(nbi++)] = p;
+    const CellBits bi = CellBits::peers(pivot) & bivalue;  // its bivalue peers
+    int nbi = -1;  // counted when needed
     ctx.spend(20);
-    for (int a = 0; a < nbi; ++a) {
-      const int w1 = bi[static_cast<std::size_t>(a)];
+    for (CellBits first = bi; !first.empty();) {
+      const int w1 = first.pop();
       const uint16_t c1 = s.cand[static_cast<std::size_t>(w1)];
       if (pop9(without(pc, c1)) != 1) continue;
-      for (int b = 0; b < nbi; ++b) {
-        const int w2 = bi[static_cast<std::size_t>(b)];
+      // 3 digits in all, c1 and c2 sharing one (z), all three sharing one for XYZ and none for
+      // XY: for XY (pivot xy, c1 xz) c2 is yz; for XYZ (pivot xyz, c1 two of them) c2 is
+      // another two of them.
+      CellBits second;
+      if (xyz) {
+        const uint16_t x = static_cast<uint16_t>(pc & (0u - pc)), y = static_cast<uint16_t>(pc & (pc - 1) & (0u - (pc & (pc - 1))));
+        const uint16_t z = static_cast<uint16_t>(pc & ~(x | y));
+        const CellBits &hx = of(x), &hy = of(y), &hz = of(z);
+        const uint16_t a = static_cast<uint16_t>(c1 & (0u - c1)), b = static_cast<uint16_t>(c1 & (c1 - 1));
+        const CellBits same = of(a) & of(b);
+        second = bi & ((hx & hy) | (hx & hz) | (hy & hz));
+        second.lo &= ~same.lo;
+        second.hi &= ~same.hi;
+      } else {
+        second = bi & of(without(pc, c1)) & of(without(c1, pc));
+      }
+      while (!second.empty()) {
+        const int w2 = second.pop();
         const uint16_t c2 = s.cand[static_cast<std::size_t>(w2)];
-        ctx.spend(1);
-        if (pop9(static_cast<unsigned>(pc | c1 | c2)) != 3) continue;
-        const int common = pop9(static_cast<unsigned>(pc & c1 & c2));
-        if (common != (xyz ? 1 : 0)) continue;
         const auto z = static_cast<uint16_t>(c1 & c2);
-        if (pop9(z) != 1) continue;
         const int zd = std::countr_zero(z) + 1;
-        uint64_t see[2];
-        for (int w = 0; w < 2; ++w) {
-          see[w] = G.peer_mask[static_cast<std::size_t>(w1)][static_cast<std::size_t>(w)] &
-                   G.peer_mask[static_cast<std::size_t>(w2)][static_cast<std::size_t>(w)];
-          if (xyz) see[w] &= G.peer_mask[static_cast<std::size_t>(pivot)][static_cast<std::size_t>(w)];
-        }
+        CellBits see = CellBits::peers(w1) & CellBits::peers(w2) & of(z);
+        if (xyz) see = see & CellBits::peers(pivot);
+        see.erase(pivot);
+        if (see.empty()) continue;
         Hint h;
-        for (int w = 0; w < 2; ++w)
-          for (uint64_t m = see[w]; m != 0; m &= m - 1) {
-            const int c = w * 64 + std::countr_zero(m);
-            if (c != pivot && (s.cand[static_cast<std::size_t>(c)] & z) != 0)
-              h.removals.push_back(Cand{static_cast<uint8_t>(c), static_cast<uint8_t>(zd)});
-          }
-        if (h.removals.empty()) continue;
+        while (!see.empty()) h.removals.push_back(Cand{static_cast<uint8_t>(see.pop()), static_cast<uint8_t>(zd)});
         h.tech = xyz ? Tech::xyz_wing : Tech::xy_wing;
         h.rating = xyz ? 4.4 : 4.2;
         h.digits = z;
@@ -516,8 +531,18 @@ void wing(const State& s, Ctx& ctx, Hints& out, bool xyz) {
         if (ctx.want_text)
           h.text = std::string(xyz ? "XYZ-Wing" : "XY-Wing") + ": Cells " + cells_text(h.cells) + " on value " +
                    std::to_string(zd);
-        if (!out.add(std::move(h))) return;
+        if (!out.add(std::move(h))) {
+          int looked = 0;  // the bivalue peers up to w2
+          for (CellBits m = bi; !m.empty() && m.pop() <= w2;) ++looked;
+          ctx.spend(static_cast<uint64_t>(looked));
+          return;
+        }
       }
+      if (nbi < 0) {
+        nbi = 0;
+        for (CellBits m = bi; !m.empty(); m.pop()) ++nbi;
+      }
+      ctx.spend(static_cast<uint64_t>(nbi));
     }
   }
 }
