@@ -12,7 +12,7 @@ namespace {
 constexpr std::array<uint16_t, 8> kSpread = {0, 0x7, 0x38, 0x3F, 0x1C0, 0x1C7, 0x1F8, 0x1FF};
 constexpr std::array<uint16_t, 8> kTile = {0, 0x49, 0x92, 0xDB, 0x124, 0x16D, 0x1B6, 0x1FF};
 
-Geometry make_geometry() {
+constexpr Geometry make_geometry() {
   Geometry g{};
   for (int i = 0; i < 9; ++i)
     for (int p = 0; p < 9; ++p) {
@@ -42,10 +42,7 @@ Geometry make_geometry() {
 
 }  // namespace
 
-const Geometry& geo() noexcept {
-  static const Geometry g = make_geometry();
-  return g;
-}
+constinit const Geometry kGeometry = make_geometry();
 
 bool State::load(const Grid& g) {
   // Derived from the givens in one pass, not by placing them one by one on the empty grid (that

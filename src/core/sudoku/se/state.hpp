@@ -46,9 +46,12 @@ struct Geometry {
   std::array<std::array<uint64_t, 2>, 81> peer_mask;  ///< the 20 peers as a 81-bit set
   std::array<int8_t, 27> scan_bcr;                ///< boxes, columns, rows: region numbers
 };
-const Geometry& geo() noexcept;
+/// The tables, constant-initialized (state.cpp): an inline access, no call and no guard of a
+/// function-local static (geo() is asked in every producer and in CellBits::peers).
+extern const Geometry kGeometry;
+inline const Geometry& geo() noexcept { return kGeometry; }
 
-inline bool sees(int a, int b) noexcept {
+constexpr bool sees(int a, int b) noexcept {
   return a != b && (row_of(a) == row_of(b) || col_of(a) == col_of(b) || box_of(a) == box_of(b));
 }
 
