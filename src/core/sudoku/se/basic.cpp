@@ -474,15 +474,8 @@ void fish(const State& s, Ctx& ctx, Hints& out, int k, Tech tech, double rating)
 void wing(const State& s, Ctx& ctx, Hints& out, bool xyz) {
   const int n = xyz ? 3 : 2;
   ctx.spend(81);
-  // [digit-1] -> its cells, from its positions in the rows (row i is cells 9i..9i+8).
-  std::array<CellBits, 9> holds;
-  for (std::size_t d = 0; d < 9; ++d) {
-    uint64_t lo = 0;
-    for (int i = 0; i < 8; ++i) lo |= uint64_t{s.where[static_cast<std::size_t>(region_id(kRow, i))][d]} << (9 * i);
-    const uint64_t r7 = s.where[static_cast<std::size_t>(region_id(kRow, 7))][d];
-    const uint64_t r8 = s.where[static_cast<std::size_t>(region_id(kRow, 8))][d];
-    holds[d] = {lo, r7 >> 1 | r8 << 8};
-  }
+  std::array<CellBits, 9> holds;  // [digit-1] -> its cells
+  for (int d = 1; d <= 9; ++d) holds[static_cast<std::size_t>(d - 1)] = cells_with(s, d);
   CellBits bivalue;
   for (int c = 0; c < 81; ++c)
     if (pop9(s.cand[static_cast<std::size_t>(c)]) == 2) bivalue.insert(c);

@@ -111,6 +111,17 @@ struct State {
   void place(int cell, int digit) noexcept;
 };
 
+/// The cells where `digit` is a candidate, from its positions in the 9 rows (row i is the cells
+/// 9i..9i+8): the wings and the loops take cells of given digits from these.
+inline CellBits cells_with(const State& s, int digit) noexcept {
+  const auto d = static_cast<std::size_t>(digit - 1);
+  uint64_t lo = 0;
+  for (int i = 0; i < 8; ++i) lo |= uint64_t{s.where[static_cast<std::size_t>(region_id(kRow, i))][d]} << (9 * i);
+  const uint64_t r7 = s.where[static_cast<std::size_t>(region_id(kRow, 7))][d];
+  const uint64_t r8 = s.where[static_cast<std::size_t>(region_id(kRow, 8))][d];
+  return {lo, r7 >> 1 | r8 << 8};
+}
+
 /// A producer's hint: what it removes and places, its rating and, for `explain`, its text.
 /// Fields under "pattern" are filled by the producers whose hints the nested chains use
 /// (intersections, naked and hidden pairs, X-wing: section 6, nested levels).

@@ -89,7 +89,11 @@ struct LoopHint {
 
 class LoopFinder {
  public:
-  LoopFinder(const State& s, Ctx& ctx, std::vector<LoopHint>& found) : s_(s), ctx_(ctx), found_(found) {}
+  // `bivalue`: the cells with two candidates.
+  LoopFinder(const State& s, Ctx& ctx, std::vector<LoopHint>& found, CellBits bivalue)
+      : s_(s), ctx_(ctx), found_(found), bivalue_(bivalue) {
+    for (int d = 1; d <= 9; ++d) holds_[static_cast<std::size_t>(d - 1)] = cells_with(s, d);
+  }
 
   // The loops through the bivalue cell `start` ({a,b}), in the reference's order, but those
   // through a bivalue cell {a,b} before it: the search from that cell found each of them already
@@ -107,9 +111,10 @@ class LoopFinder {
     len_ = 0;
     in_ = CellSet{};
     seen_[0] = seen_[1] = 0;
-    later_ = CellSet{};
-    for (int o = start + 1; o < 81; ++o)
-      if (s_.cand[o] == ab_) later_.set(o);
+    const CellBits later = holds_[static_cast<std::size_t>(a_ - 1)] & holds_[static_cast<std::size_t>(b_ - 1)] &
+                           bivalue_ & CellBits::above(start);
+    later_.w[0] = later.lo;
+    later_.w[1] = later.hi;
     search(start, 2, 0, -1);
   }
 
@@ -124,6 +129,8 @@ class LoopFinder {
   CellSet in_;
   uint32_t seen_[2] = {0, 0};  // regions of the path's cells at even and odd positions
   CellSet later_;              // the bivalue cells {a,b} after the start
+  CellBits bivalue_;
+  std::array<CellBits, 9> holds_;  // [digit-1] -> its cells
   struct Type3Done {
     CellSet loop;
     uint8_t c1, c2;
@@ -379,10 +386,12 @@ class LoopFinder {
 // 16. Every loop through the bivalue cells 0-80; all hints, then sorted by rating and type.
 void unique_loops(const State& s, Ctx& ctx, Hints& out) {
   std::vector<LoopHint> found;
-  LoopFinder finder(s, ctx, found);
-  ctx.spend(81);
+  CellBits bivalue;
   for (int c = 0; c < 81; ++c)
-    if (pop9(s.cand[c]) == 2) finder.from(c);
+    if (pop9(s.cand[c]) == 2) bivalue.insert(c);
+  LoopFinder finder(s, ctx, found, bivalue);
+  ctx.spend(81);
+  while (!bivalue.empty()) finder.from(bivalue.pop());
   if (found.empty()) return;
   std::stable_sort(found.begin(), found.end(), [](const LoopHint& x, const LoopHint& y) {
     return x.hint.rating != y.hint.rating ? x.hint.rating < y.hint.rating : x.type < y.type;
