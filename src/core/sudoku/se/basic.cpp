@@ -229,37 +229,40 @@ void intersections(const State& s, Ctx& ctx, Hints& out, bool direct) {
         col_side[i][b] = static_cast<uint16_t>(col_seg[i1][b] | col_seg[i2][b]);
       }
     }
+  // hits[pair][i]: the digits of the pair's first region i that pass.
+  std::array<std::array<uint16_t, 9>, 4> hits;
+  for (int g = 0; g < 3; ++g)
+    for (int k = 0; k < 3; ++k) {
+      const int i = g * 3 + k;
+      const auto j = static_cast<std::size_t>(k * 3), l = static_cast<std::size_t>(g * 3);
+      // Box i: its columns, segments of band g; its rows, segments of stack k.
+      const unsigned box_col = confined(col_seg[j][g], col_seg[j + 1][g], col_seg[j + 2][g], col_out[j][g],
+                                        col_out[j + 1][g], col_out[j + 2][g]);
+      const unsigned box_row = confined(row_seg[l][k], row_seg[l + 1][k], row_seg[l + 2][k], row_out[l][k],
+                                        row_out[l + 1][k], row_out[l + 2][k]);
+      // Column i and row i: their segments in the 3 bands (stacks).
+      const auto &c = col_seg[i], &co = col_side[i], &r = row_seg[i], &ro = row_side[i];
+      const unsigned col_box = confined(c[0], c[1], c[2], co[0], co[1], co[2]);
+      const unsigned row_box = confined(r[0], r[1], r[2], ro[0], ro[1], ro[2]);
+      const unsigned box_multi = ~s.single[static_cast<std::size_t>(region_id(kBox, i))];
+      hits[0][i] = static_cast<uint16_t>(box_col & box_multi);
+      hits[1][i] = static_cast<uint16_t>(box_row & box_multi);
+      hits[2][i] = static_cast<uint16_t>(col_box & ~s.single[static_cast<std::size_t>(region_id(kCol, i))]);
+      hits[3][i] = static_cast<uint16_t>(row_box & ~s.single[static_cast<std::size_t>(region_id(kRow, i))]);
+    }
   for (int pi = 0; pi < 4; ++pi) {
     const int t1 = kPairs[pi][0], t2 = kPairs[pi][1];
     // A box's positions in a column are p % 3, in a row, and a line's in a box, p / 3.
     const int thirds = t1 == kBox && t2 == kCol ? 1 : 0;
     ctx.spend(81);
-    // The digits of each first region that pass, then the first regions of each digit.
+    // The first regions of each digit that passes.
     std::array<uint16_t, 9> by_digit{};
     unsigned any = 0;
-    for (int g = 0; g < 3; ++g)
-      for (int k = 0; k < 3; ++k) {
-        const int i = g * 3 + k;
-        unsigned h;
-        if (pi == 0) {  // box i: its columns, segments of band g
-          const auto j = static_cast<std::size_t>(k * 3);
-          h = confined(col_seg[j][g], col_seg[j + 1][g], col_seg[j + 2][g], col_out[j][g], col_out[j + 1][g], col_out[j + 2][g]);
-        } else if (pi == 1) {  // box i: its rows, segments of stack k
-          const auto j = static_cast<std::size_t>(g * 3);
-          h = confined(row_seg[j][k], row_seg[j + 1][k], row_seg[j + 2][k], row_out[j][k], row_out[j + 1][k], row_out[j + 2][k]);
-        } else if (pi == 2) {  // column i: its segments in the 3 bands
-          const auto& c = col_seg[i];
-          const auto& o = col_side[i];
-          h = confined(c[0], c[1], c[2], o[0], o[1], o[2]);
-        } else {  // row i: its segments in the 3 stacks
-          const auto& r = row_seg[i];
-          const auto& o = row_side[i];
-          h = confined(r[0], r[1], r[2], o[0], o[1], o[2]);
-        }
-        h &= ~s.single[static_cast<std::size_t>(region_id(t1, i))];
-        any |= h;
-        for (; h != 0; h &= h - 1) by_digit[static_cast<std::size_t>(std::countr_zero(h))] |= static_cast<uint16_t>(1u << i);
-      }
+    for (int i = 0; i < 9; ++i) {
+      any |= hits[pi][i];
+      for (unsigned h = hits[pi][i]; h != 0; h &= h - 1)
+        by_digit[static_cast<std::size_t>(std::countr_zero(h))] |= static_cast<uint16_t>(1u << i);
+    }
     for (; any != 0; any &= any - 1)
       for (unsigned rs = by_digit[static_cast<std::size_t>(std::countr_zero(any))]; rs != 0; rs &= rs - 1) {
         const int d = std::countr_zero(any) + 1, i = std::countr_zero(rs);
