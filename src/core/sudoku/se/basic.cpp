@@ -83,17 +83,22 @@ bool each_subset(const Items& items, const std::array<uint16_t, 9>& masks, int t
 // every subset was tested.
 template <int K, class F>
 bool each_set(const std::array<uint16_t, 9>& masks, Ctx& ctx, F&& f) {
-  uint16_t eligible = 0;
-  for (int i = 0; i < 9; ++i) {
-    const int n = pop9(masks[static_cast<std::size_t>(i)]);
-    if (n >= 2 && n <= K) eligible |= static_cast<uint16_t>(1u << i);
+  // kEligible[m]: 1 when m has 2..K bits (a table: the test runs for 9 masks of every region).
+  static constexpr std::array<uint8_t, 512> kEligible = [] {
+    std::array<uint8_t, 512> t{};
+    for (unsigned m = 0; m < 512; ++m) t[m] = pop9(m) >= 2 && pop9(m) <= K;
+    return t;
+  }();
+  unsigned eligible = 0;
+  for (int i = 0; i < 9; ++i) eligible |= unsigned{kEligible[masks[static_cast<std::size_t>(i)] & 0x1FF]} << i;
+  if (pop9(eligible) < K) {
+    ctx.spend(9);
+    return true;
   }
-  ctx.spend(9);
-  if (pop9(eligible) < K) return true;
   const Items items(eligible);
   int stop = -1;
   const bool done = each_subset<K, K>(items, masks, items.n, 0, 0, 0, f, stop);
-  ctx.spend(static_cast<uint64_t>(done ? kCombos.prefix[K][static_cast<std::size_t>(items.n)] : stop + 1));
+  ctx.spend(9 + static_cast<uint64_t>(done ? kCombos.prefix[K][static_cast<std::size_t>(items.n)] : stop + 1));
   return done;
 }
 
