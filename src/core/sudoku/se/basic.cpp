@@ -47,6 +47,15 @@ struct Items {
   }
 };
 
+// kEligible<K>[m]: 1 when the mask m has 2..K bits (by table: the sets and the fish test the 9
+// masks of every region or line).
+template <int K>
+constexpr std::array<uint8_t, 512> kEligible = [] {
+  std::array<uint8_t, 512> t{};
+  for (unsigned m = 0; m < 512; ++m) t[m] = pop9(m) >= 2 && pop9(m) <= K;
+  return t;
+}();
+
 // The K-subsets of items.at[0..top) in increasing bitmask order (colex: the largest item
 // first, increasing, then the next largest below it, ...), Level items still to pick, with
 // the items picked so far (`subset`, their masks' union `cover`, their colex rank `rank`). A
@@ -83,14 +92,8 @@ bool each_subset(const Items& items, const std::array<uint16_t, 9>& masks, int t
 // every subset was tested.
 template <int K, class F>
 bool each_set(const std::array<uint16_t, 9>& masks, Ctx& ctx, F&& f) {
-  // kEligible[m]: 1 when m has 2..K bits (a table: the test runs for 9 masks of every region).
-  static constexpr std::array<uint8_t, 512> kEligible = [] {
-    std::array<uint8_t, 512> t{};
-    for (unsigned m = 0; m < 512; ++m) t[m] = pop9(m) >= 2 && pop9(m) <= K;
-    return t;
-  }();
   unsigned eligible = 0;
-  for (int i = 0; i < 9; ++i) eligible |= unsigned{kEligible[masks[static_cast<std::size_t>(i)] & 0x1FF]} << i;
+  for (int i = 0; i < 9; ++i) eligible |= unsigned{kEligible<K>[masks[static_cast<std::size_t>(i)] & 0x1FF]} << i;
   if (pop9(eligible) < K) {
     ctx.spend(9);
     return true;
@@ -403,10 +406,11 @@ void hidden_set(const State& s, Ctx& ctx, Hints& out, bool direct, Tech tech, do
 // 8, 11, 18. Fish of k lines: base columns (cover rows), then base rows (cover columns);
 // base-line subsets in bitmask order, then digits 1-9 placed at most 9 - 2k times; each base
 // line with 2+ candidates, k cover lines in all.
-void fish(const State& s, Ctx& ctx, Hints& out, int k, Tech tech, double rating) {
+template <int k>
+void fish(const State& s, Ctx& ctx, Hints& out, Tech tech, double rating) {
   static constexpr std::string_view kName[5] = {"", "", "X-Wing", "Swordfish", "Jellyfish"};
   const Geometry& G = geo();
-  const auto K = static_cast<std::size_t>(k);
+  constexpr auto K = static_cast<std::size_t>(k);
   std::array<int, 10> placed{};
   for (int c = 0; c < 81; ++c) ++placed[s.value[static_cast<std::size_t>(c)]];
   ctx.spend(81);
@@ -419,15 +423,12 @@ void fish(const State& s, Ctx& ctx, Hints& out, int k, Tech tech, double rating)
     uint16_t digits = 0, lines = 0;
     for (int d = 1; d <= 9; ++d) {
       if (placed[static_cast<std::size_t>(d)] > 9 - 2 * k) continue;
-      uint16_t e = 0;
-      for (int i = 0; i < 9; ++i) {
-        const int n = pop9(s.positions(region_id(bt, i), d));
-        if (n >= 2 && n <= k) e |= static_cast<uint16_t>(1u << i);
-      }
+      unsigned e = 0;
+      for (int i = 0; i < 9; ++i) e |= unsigned{kEligible<k>[s.positions(region_id(bt, i), d)]} << i;
       if (pop9(e) >= k) {
-        eligible[static_cast<std::size_t>(d - 1)] = e;
+        eligible[static_cast<std::size_t>(d - 1)] = static_cast<uint16_t>(e);
         digits |= digit_bit(d);
-        lines |= e;
+        lines |= static_cast<uint16_t>(e);
       }
     }
     ctx.spend(81);
@@ -611,17 +612,17 @@ void direct_hidden_triple(const State& s, Ctx& ctx, Hints& out) {
 }
 void intersection(const State& s, Ctx& ctx, Hints& out) { intersections(s, ctx, out, false); }
 void naked_pair(const State& s, Ctx& ctx, Hints& out) { naked_set<2>(s, ctx, out, Tech::naked_pair, 3.0); }
-void x_wing(const State& s, Ctx& ctx, Hints& out) { fish(s, ctx, out, 2, Tech::x_wing, 3.2); }
+void x_wing(const State& s, Ctx& ctx, Hints& out) { fish<2>(s, ctx, out, Tech::x_wing, 3.2); }
 void hidden_pair(const State& s, Ctx& ctx, Hints& out) { hidden_set<2>(s, ctx, out, false, Tech::hidden_pair, 3.4); }
 void naked_triple(const State& s, Ctx& ctx, Hints& out) { naked_set<3>(s, ctx, out, Tech::naked_triplet, 3.6); }
-void swordfish(const State& s, Ctx& ctx, Hints& out) { fish(s, ctx, out, 3, Tech::swordfish, 3.8); }
+void swordfish(const State& s, Ctx& ctx, Hints& out) { fish<3>(s, ctx, out, Tech::swordfish, 3.8); }
 void hidden_triple(const State& s, Ctx& ctx, Hints& out) {
   hidden_set<3>(s, ctx, out, false, Tech::hidden_triplet, 4.0);
 }
 void xy_wing(const State& s, Ctx& ctx, Hints& out) { wing(s, ctx, out, false); }
 void xyz_wing(const State& s, Ctx& ctx, Hints& out) { wing(s, ctx, out, true); }
 void naked_quad(const State& s, Ctx& ctx, Hints& out) { naked_set<4>(s, ctx, out, Tech::naked_quad, 5.0); }
-void jellyfish(const State& s, Ctx& ctx, Hints& out) { fish(s, ctx, out, 4, Tech::jellyfish, 5.2); }
+void jellyfish(const State& s, Ctx& ctx, Hints& out) { fish<4>(s, ctx, out, Tech::jellyfish, 5.2); }
 void hidden_quad(const State& s, Ctx& ctx, Hints& out) { hidden_set<4>(s, ctx, out, false, Tech::hidden_quad, 5.4); }
 
 }  // namespace sudoku::se

@@ -74,6 +74,16 @@ void remove_digits(Hint& h, int cell, uint16_t m) {
 // ---------------------------------------------------------------------------------------------
 // Unique rectangles and loops (16)
 
+// kRegionBits[c]: bit r for each of cell c's 3 regions.
+constexpr std::array<uint32_t, 81> kRegionBits = [] {
+  std::array<uint32_t, 81> t{};
+  for (int c = 0; c < 81; ++c)
+    t[static_cast<std::size_t>(c)] = (uint32_t{1} << region_id(kBox, box_of(c))) |
+                                     (uint32_t{1} << region_id(kRow, row_of(c))) |
+                                     (uint32_t{1} << region_id(kCol, col_of(c)));
+  return t;
+}();
+
 // The kinds the duplicate test tells apart (the reference compares the hint classes).
 enum Kind : uint8_t { kType1, kType2, kType3Naked, kType3Hidden, kType4 };
 
@@ -184,21 +194,17 @@ class LoopFinder {
     return ((G.peer_mask[next][0] & later_.w[0] & ~in_.w[0]) | (G.peer_mask[next][1] & later_.w[1] & ~in_.w[1])) != 0;
   }
 
-  static uint32_t region_bits(int cell) {
-    const Geometry& G = geo();
-    return (uint32_t{1} << G.region[cell][0]) | (uint32_t{1} << G.region[cell][1]) | (uint32_t{1} << G.region[cell][2]);
-  }
+  // The cell's 3 regions as bits (by table: the search asks it for every step).
+  static uint32_t region_bits(int cell) { return kRegionBits[static_cast<std::size_t>(cell)]; }
 
   // Alternating cells: the regions of the odd cells are those of the even cells, none twice.
   bool valid() const {
-    const Geometry& G = geo();
     uint32_t seen[2] = {0, 0};
-    for (int i = 0; i < len_; ++i)
-      for (int t = 0; t < 3; ++t) {
-        const uint32_t bit = uint32_t{1} << G.region[path_[i]][t];
-        if (seen[i & 1] & bit) return false;
-        seen[i & 1] |= bit;
-      }
+    for (int i = 0; i < len_; ++i) {
+      const uint32_t bits = region_bits(path_[static_cast<std::size_t>(i)]);
+      if (seen[i & 1] & bits) return false;
+      seen[i & 1] |= bits;
+    }
     return seen[0] == seen[1];
   }
 
