@@ -433,14 +433,25 @@ void fish(const State& s, Ctx& ctx, Hints& out, Tech tech, double rating) {
     }
     ctx.spend(81);
     if (digits == 0) continue;
+    // of_line[i]: the digits for which base line i is eligible; a base's digits are those of
+    // all its lines.
+    std::array<uint16_t, 9> of_line{};
+    for (unsigned dm = digits; dm != 0; dm &= dm - 1) {
+      const auto d = static_cast<std::size_t>(std::countr_zero(dm));
+      for (unsigned m = eligible[d]; m != 0; m &= m - 1)
+        of_line[static_cast<std::size_t>(std::countr_zero(m))] |= static_cast<uint16_t>(1u << d);
+    }
     const Items items(lines);
     for (int i = 0; i < kCombos.prefix[K][static_cast<std::size_t>(items.n)]; ++i) {
       uint16_t base = 0;
-      for (unsigned m = kCombos.list[K][static_cast<std::size_t>(i)]; m != 0; m &= m - 1)
-        base |= static_cast<uint16_t>(1u << items.at[static_cast<std::size_t>(std::countr_zero(m))]);
-      for (unsigned dm = digits; dm != 0; dm &= dm - 1) {
+      unsigned base_digits = digits;
+      for (unsigned m = kCombos.list[K][static_cast<std::size_t>(i)]; m != 0; m &= m - 1) {
+        const int line = items.at[static_cast<std::size_t>(std::countr_zero(m))];
+        base |= static_cast<uint16_t>(1u << line);
+        base_digits &= of_line[static_cast<std::size_t>(line)];
+      }
+      for (unsigned dm = base_digits; dm != 0; dm &= dm - 1) {
         const int d = std::countr_zero(dm) + 1;
-        if (without(base, eligible[static_cast<std::size_t>(d - 1)]) != 0) continue;
         ctx.spend(1);
         uint16_t cover = 0;
         for (uint16_t m = base; m != 0; m &= static_cast<uint16_t>(m - 1))
