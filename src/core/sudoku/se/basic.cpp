@@ -94,14 +94,12 @@ template <int K, class F>
 bool each_set(const std::array<uint16_t, 9>& masks, Ctx& ctx, F&& f) {
   unsigned eligible = 0;
   for (int i = 0; i < 9; ++i) eligible |= unsigned{kEligible<K>[masks[static_cast<std::size_t>(i)] & 0x1FF]} << i;
-  if (pop9(eligible) < K) {
-    ctx.spend(9);
-    return true;
-  }
+  ctx.spend(9);
+  if (pop9(eligible) < K) return true;
   const Items items(eligible);
   int stop = -1;
   const bool done = each_subset<K, K>(items, masks, items.n, 0, 0, 0, f, stop);
-  ctx.spend(9 + static_cast<uint64_t>(done ? kCombos.prefix[K][static_cast<std::size_t>(items.n)] : stop + 1));
+  ctx.spend_each(static_cast<uint64_t>(done ? kCombos.prefix[K][static_cast<std::size_t>(items.n)] : stop + 1), 1);
   return done;
 }
 
@@ -547,7 +545,7 @@ void wing(const State& s, Ctx& ctx, Hints& out, bool xyz) {
         if (!out.add(std::move(h))) {
           int looked = 0;  // the bivalue peers up to w2
           for (CellBits m = bi; !m.empty() && m.pop() <= w2;) ++looked;
-          ctx.spend(static_cast<uint64_t>(looked));
+          ctx.spend_each(static_cast<uint64_t>(looked), 1);
           return;
         }
       }
@@ -555,7 +553,7 @@ void wing(const State& s, Ctx& ctx, Hints& out, bool xyz) {
         nbi = 0;
         for (CellBits m = bi; !m.empty(); m.pop()) ++nbi;
       }
-      ctx.spend(static_cast<uint64_t>(nbi));
+      ctx.spend_each(static_cast<uint64_t>(nbi), 1);
     }
   }
 }
@@ -572,14 +570,14 @@ void hidden_single(const State& s, Ctx& ctx, Hints& out) {
     const uint32_t regions = pass == 0 ? s.one_open : s.two_open;
     // The regions as bits in scan order (boxes, columns, rows), to visit only these.
     uint32_t scan = (regions & 0x1FF) | (regions >> 18 << 9) | ((regions >> 9 & 0x1FF) << 18);
-    uint64_t work = 0;  // 9 for each region looked at, as when the cells were scanned
+    uint64_t looked = 0;  // regions looked at: 9 work each, as when the cells were scanned
     for (; scan != 0; scan &= scan - 1) {
       const int r = G.scan_bcr[static_cast<std::size_t>(std::countr_zero(scan))];
-      work += 9;
+      ++looked;
       const unsigned single = s.single[static_cast<std::size_t>(r)];
       if (single == 0) continue;
-      ctx.spend(work);
-      work = 0;
+      ctx.spend_each(looked, 9);
+      looked = 0;
       for (unsigned m = single; m != 0; m &= m - 1) {
         const int d = std::countr_zero(m) + 1;
         const uint16_t p = s.positions(r, d);
@@ -595,7 +593,7 @@ void hidden_single(const State& s, Ctx& ctx, Hints& out) {
         if (!out.all()) return;
       }
     }
-    ctx.spend(work);
+    ctx.spend_each(looked, 9);
   }
 }
 

@@ -165,6 +165,15 @@ struct Ctx {
     work += n;
     if (budget != 0 && work > budget) throw BudgetExceeded{};
   }
+  /// The same as `n` calls of spend(unit), at once: on running out, `work` is where the first
+  /// call over the budget would have left it (the producers that count a batch at once).
+  void spend_each(uint64_t n, uint64_t unit) {
+    if (budget != 0 && work + n * unit > budget) {
+      work += unit * ((budget - work) / unit + 1);
+      throw BudgetExceeded{};
+    }
+    work += n * unit;
+  }
 };
 
 /// Where a producer puts its hints. In `first` mode (the rating loop) the producer may stop as
