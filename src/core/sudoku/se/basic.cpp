@@ -168,6 +168,7 @@ constexpr ThirdTable make_third() {
 constexpr ThirdTable kThird = make_third();
 
 constexpr uint16_t without(uint16_t a, uint16_t b) noexcept { return static_cast<uint16_t>(a & ~b); }
+constexpr uint16_t lowest(uint16_t a) noexcept { return static_cast<uint16_t>(a & (0u - a)); }
 
 // "E4,E5"
 std::string cells_text(const std::vector<uint8_t>& cells) {
@@ -513,14 +514,11 @@ void wing(const State& s, Ctx& ctx, Hints& out, bool xyz) {
       // another two of them.
       CellBits second;
       if (xyz) {
-        const uint16_t x = static_cast<uint16_t>(pc & (0u - pc)), y = static_cast<uint16_t>(pc & (pc - 1) & (0u - (pc & (pc - 1))));
-        const uint16_t z = static_cast<uint16_t>(pc & ~(x | y));
+        // The bivalue peers holding two of the pivot's digits x, y, z, but not c1's two.
+        const uint16_t x = lowest(pc), y = lowest(without(pc, x)), z = without(pc, x | y);
         const CellBits &hx = of(x), &hy = of(y), &hz = of(z);
-        const uint16_t a = static_cast<uint16_t>(c1 & (0u - c1)), b = static_cast<uint16_t>(c1 & (c1 - 1));
-        const CellBits same = of(a) & of(b);
-        second = bi & ((hx & hy) | (hx & hz) | (hy & hz));
-        second.lo &= ~same.lo;
-        second.hi &= ~same.hi;
+        const CellBits same = of(lowest(c1)) & of(without(c1, lowest(c1)));
+        second = bi & ((hx & hy) | (hx & hz) | (hy & hz)) & CellBits{~same.lo, ~same.hi};
       } else {
         second = bi & of(without(pc, c1)) & of(without(c1, pc));
       }
