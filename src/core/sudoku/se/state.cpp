@@ -176,6 +176,11 @@ void State::place(int cell, int digit) noexcept {
   }
 }
 
+void Ctx::over_budget(uint64_t unit) {
+  work += unit * ((budget - work) / unit + 1);
+  throw BudgetExceeded{};
+}
+
 std::string cell_rc(int cell) {
   return std::string{'r', static_cast<char>('1' + row_of(cell)), 'c', static_cast<char>('1' + col_of(cell))};
 }

@@ -168,12 +168,12 @@ struct Ctx {
   /// The same as `n` calls of spend(unit), at once: on running out, `work` is where the first
   /// call over the budget would have left it (the producers that count a batch at once).
   void spend_each(uint64_t n, uint64_t unit) {
-    if (budget != 0 && work + n * unit > budget) {
-      work += unit * ((budget - work) / unit + 1);
-      throw BudgetExceeded{};
-    }
+    if (budget != 0 && work + n * unit > budget) [[unlikely]] over_budget(unit);
     work += n * unit;
   }
+  /// spend_each() running out, out of line (the common path stays inline): `work` where the
+  /// first spend(unit) over the budget leaves it, then BudgetExceeded.
+  [[noreturn]] void over_budget(uint64_t unit);
 };
 
 /// Where a producer puts its hints. In `first` mode (the rating loop) the producer may stop as
