@@ -17,7 +17,6 @@ namespace {
 
 // The base cells of section 5 (increasing index) and each one's excluders.
 struct Bases {
-  const Geometry& G = geo();
   std::array<uint8_t, 81> list{};  ///< the base cells, increasing
   std::size_t size = 0;
   std::array<CellBits, 81> excluders{};
@@ -34,7 +33,7 @@ struct Bases {
     ctx.spend(81);
     for (int c = 0; c < 81; ++c) {
       if (pop9(s.cand[c]) < 2) continue;
-      const CellBits peers = CellBits::peers(G, c);
+      const CellBits peers = CellBits::peers(c);
       if (!(peers & single).empty()) continue;
       const CellBits ex = peers & small;
       if (ex.empty()) continue;
@@ -55,7 +54,7 @@ struct Bases {
   CellBits seen_twice(CellBits set) const {
     CellBits once, twice;
     while (!set.empty()) {
-      const CellBits p = CellBits::peers(G, set.pop());
+      const CellBits p = CellBits::peers(set.pop());
       twice = twice | (once & p);
       once = once | p;
     }
@@ -154,7 +153,7 @@ void aligned_pair_exclusion(const State& s, Ctx& ctx, Hints& out) {
   for (std::size_t j = 1; j < B.size && go_on; ++j) {
     const int b = B.list[j];
     ctx.spend(j);
-    const CellBits b_peers = CellBits::peers(B.G, b);
+    const CellBits b_peers = CellBits::peers(b);
     for (CellBits as = B.partners(b); !as.empty() && go_on;) {
       const int a = as.pop();
       CellBits common = B.excluders[a] & B.excluders[b];
@@ -195,7 +194,7 @@ void aligned_triple_exclusion(const State& s, Ctx& ctx, Hints& out) {
   bool go_on = true;
   for (std::size_t j = 1; j < B.size && go_on; ++j) {
     const int b = B.list[j];
-    const CellBits b_peers = CellBits::peers(B.G, b);
+    const CellBits b_peers = CellBits::peers(b);
     std::size_t counted = 0;  // pairs (0..counted-1, j) whose work is spent
     for (CellBits as = B.partners(b); !as.empty() && go_on;) {
       const int a = as.pop();
@@ -209,7 +208,7 @@ void aligned_triple_exclusion(const State& s, Ctx& ctx, Hints& out) {
       near.erase(a);
       near.erase(b);
       const CellBits first = B.excluders[a] & near, second = (B.excluders[b] & near).minus(B.excluders[a]);
-      const CellBits a_peers = CellBits::peers(B.G, a);
+      const CellBits a_peers = CellBits::peers(a);
       // The (p, q) of a and b: not equal if a and b see each other.
       const uint16_t ca = s.cand[a], cb = s.cand[b];
       CellBits ab_pairs = rows_of(ca) & cols_of(cb);

@@ -46,17 +46,19 @@ struct Geometry {
   std::array<std::array<uint64_t, 2>, 81> peer_mask;  ///< the 20 peers as a 81-bit set
   std::array<int8_t, 27> scan_bcr;                ///< boxes, columns, rows: region numbers
 };
-const Geometry& geo() noexcept;
+/// The tables, constant-initialized (state.cpp): an inline access, no call and no guard of a
+/// function-local static (geo() is asked in every producer and in CellBits::peers).
+extern const Geometry kGeometry;
+inline const Geometry& geo() noexcept { return kGeometry; }
 
-inline bool sees(int a, int b) noexcept {
+constexpr bool sees(int a, int b) noexcept {
   return a != b && (row_of(a) == row_of(b) || col_of(a) == col_of(b) || box_of(a) == box_of(b));
 }
 
 /// An 81-bit set of cells (aligned exclusion, wings): two words, bit c%64 of word c/64.
 struct CellBits {
   uint64_t lo = 0, hi = 0;
-  /// The peers of c, from the geometry `g` (the searches fetch geo() once: it is a call).
-  static CellBits peers(const Geometry& g, int c) noexcept { return {g.peer_mask[c][0], g.peer_mask[c][1]}; }
+  static CellBits peers(int c) noexcept { return {geo().peer_mask[c][0], geo().peer_mask[c][1]}; }
   static CellBits above(int c) noexcept {  // cells with an index larger than c
     if (c < 63) return {~uint64_t{0} << (c + 1), ~uint64_t{0}};
     return {0, ~uint64_t{0} << (c - 63)};
@@ -91,11 +93,16 @@ struct CellBits {
 
 /// The grid of section 1: values and candidates, and per region and digit the positions (bit p
 /// for position p) where the digit is a candidate, kept up to date by remove() and place().
+/// `single`, `one_open` and `two_open` are what the hidden singles (producer 1, at every step)
+/// read, kept up to date with the rest instead of derived from `where` and `open` at each step.
 struct State {
   std::array<uint8_t, 81> value{};
   std::array<uint16_t, 81> cand{};                 ///< 0 on a filled cell
   std::array<std::array<uint16_t, 9>, 27> where{};  ///< [region][digit-1] -> positions
   std::array<uint16_t, 27> open{};                 ///< [region] -> positions of empty cells
+  std::array<uint16_t, 27> single{};  ///< [region] -> digits with exactly one position
+  uint32_t one_open = 0;  ///< regions (bit r) with exactly one empty cell
+  uint32_t two_open = 0;  ///< regions (bit r) with two or more empty cells
   int empty = 81;
 
   /// The puzzle's candidates (section 1). False when two givens repeat a digit in a region.
@@ -108,6 +115,17 @@ struct State {
   /// Sets the value, clears the cell's candidates, removes the digit from its 20 peers.
   void place(int cell, int digit) noexcept;
 };
+
+/// The cells where `digit` is a candidate, from its positions in the 9 rows (row i is the cells
+/// 9i..9i+8): the wings and the loops take cells of given digits from these.
+inline CellBits cells_with(const State& s, int digit) noexcept {
+  const auto d = static_cast<std::size_t>(digit - 1);
+  uint64_t lo = 0;
+  for (int i = 0; i < 8; ++i) lo |= uint64_t{s.where[static_cast<std::size_t>(region_id(kRow, i))][d]} << (9 * i);
+  const uint64_t r7 = s.where[static_cast<std::size_t>(region_id(kRow, 7))][d];
+  const uint64_t r8 = s.where[static_cast<std::size_t>(region_id(kRow, 8))][d];
+  return {lo, r7 >> 1 | r8 << 8};
+}
 
 /// A producer's hint: what it removes and places, its rating and, for `explain`, its text.
 /// Fields under "pattern" are filled by the producers whose hints the nested chains use
@@ -152,6 +170,15 @@ struct Ctx {
     work += n;
     if (budget != 0 && work > budget) throw BudgetExceeded{};
   }
+  /// The same as `n` calls of spend(unit), at once: on running out, `work` is where the first
+  /// call over the budget would have left it (the producers that count a batch at once).
+  void spend_each(uint64_t n, uint64_t unit) {
+    if (budget != 0 && work + n * unit > budget) [[unlikely]] over_budget(unit);
+    work += n * unit;
+  }
+  /// spend_each() running out, out of line (the common path stays inline): `work` where the
+  /// first spend(unit) over the budget leaves it, then BudgetExceeded.
+  [[noreturn]] void over_budget(uint64_t unit);
 };
 
 /// Where a producer puts its hints. In `first` mode (the rating loop) the producer may stop as

@@ -74,6 +74,16 @@ void remove_digits(Hint& h, int cell, uint16_t m) {
 // ---------------------------------------------------------------------------------------------
 // Unique rectangles and loops (16)
 
+// kRegionBits[c]: bit r for each of cell c's 3 regions.
+constexpr std::array<uint32_t, 81> kRegionBits = [] {
+  std::array<uint32_t, 81> t{};
+  for (int c = 0; c < 81; ++c)
+    t[static_cast<std::size_t>(c)] = (uint32_t{1} << region_id(kBox, box_of(c))) |
+                                     (uint32_t{1} << region_id(kRow, row_of(c))) |
+                                     (uint32_t{1} << region_id(kCol, col_of(c)));
+  return t;
+}();
+
 // The kinds the duplicate test tells apart (the reference compares the hint classes).
 enum Kind : uint8_t { kType1, kType2, kType3Naked, kType3Hidden, kType4 };
 
@@ -89,7 +99,11 @@ struct LoopHint {
 
 class LoopFinder {
  public:
-  LoopFinder(const State& s, Ctx& ctx, std::vector<LoopHint>& found) : s_(s), ctx_(ctx), found_(found) {}
+  // `bivalue`: the cells with two candidates.
+  LoopFinder(const State& s, Ctx& ctx, std::vector<LoopHint>& found, CellBits bivalue)
+      : s_(s), ctx_(ctx), found_(found), bivalue_(bivalue) {
+    for (int d = 1; d <= 9; ++d) holds_[static_cast<std::size_t>(d - 1)] = cells_with(s, d);
+  }
 
   // The loops through the bivalue cell `start` ({a,b}), in the reference's order, but those
   // through a bivalue cell {a,b} before it: the search from that cell found each of them already
@@ -107,9 +121,10 @@ class LoopFinder {
     len_ = 0;
     in_ = CellSet{};
     seen_[0] = seen_[1] = 0;
-    later_ = CellSet{};
-    for (int o = start + 1; o < 81; ++o)
-      if (s_.cand[o] == ab_) later_.set(o);
+    const CellBits later = holds_[static_cast<std::size_t>(a_ - 1)] & holds_[static_cast<std::size_t>(b_ - 1)] &
+                           bivalue_ & CellBits::above(start);
+    later_.w[0] = later.lo;
+    later_.w[1] = later.hi;
     search(start, 2, 0, -1);
   }
 
@@ -124,6 +139,8 @@ class LoopFinder {
   CellSet in_;
   uint32_t seen_[2] = {0, 0};  // regions of the path's cells at even and odd positions
   CellSet later_;              // the bivalue cells {a,b} after the start
+  CellBits bivalue_;
+  std::array<CellBits, 9> holds_;  // [digit-1] -> its cells
   struct Type3Done {
     CellSet loop;
     uint8_t c1, c2;
@@ -177,21 +194,17 @@ class LoopFinder {
     return ((G.peer_mask[next][0] & later_.w[0] & ~in_.w[0]) | (G.peer_mask[next][1] & later_.w[1] & ~in_.w[1])) != 0;
   }
 
-  static uint32_t region_bits(int cell) {
-    const Geometry& G = geo();
-    return (uint32_t{1} << G.region[cell][0]) | (uint32_t{1} << G.region[cell][1]) | (uint32_t{1} << G.region[cell][2]);
-  }
+  // The cell's 3 regions as bits (by table: the search asks it for every step).
+  static uint32_t region_bits(int cell) { return kRegionBits[static_cast<std::size_t>(cell)]; }
 
   // Alternating cells: the regions of the odd cells are those of the even cells, none twice.
   bool valid() const {
-    const Geometry& G = geo();
     uint32_t seen[2] = {0, 0};
-    for (int i = 0; i < len_; ++i)
-      for (int t = 0; t < 3; ++t) {
-        const uint32_t bit = uint32_t{1} << G.region[path_[i]][t];
-        if (seen[i & 1] & bit) return false;
-        seen[i & 1] |= bit;
-      }
+    for (int i = 0; i < len_; ++i) {
+      const uint32_t bits = region_bits(path_[static_cast<std::size_t>(i)]);
+      if (seen[i & 1] & bits) return false;
+      seen[i & 1] |= bits;
+    }
     return seen[0] == seen[1];
   }
 
@@ -379,10 +392,12 @@ class LoopFinder {
 // 16. Every loop through the bivalue cells 0-80; all hints, then sorted by rating and type.
 void unique_loops(const State& s, Ctx& ctx, Hints& out) {
   std::vector<LoopHint> found;
-  LoopFinder finder(s, ctx, found);
-  ctx.spend(81);
+  CellBits bivalue;
   for (int c = 0; c < 81; ++c)
-    if (pop9(s.cand[c]) == 2) finder.from(c);
+    if (pop9(s.cand[c]) == 2) bivalue.insert(c);
+  LoopFinder finder(s, ctx, found, bivalue);
+  ctx.spend(81);
+  while (!bivalue.empty()) finder.from(bivalue.pop());
   if (found.empty()) return;
   std::stable_sort(found.begin(), found.end(), [](const LoopHint& x, const LoopHint& y) {
     return x.hint.rating != y.hint.rating ? x.hint.rating < y.hint.rating : x.type < y.type;

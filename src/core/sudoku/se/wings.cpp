@@ -38,7 +38,7 @@ CellBits holding(const State& s, int di) {
 template <int N>
 class WingSearch {
  public:
-  WingSearch(const State& s, Ctx& ctx) : s_(s), ctx_(ctx), G_(geo()) {
+  WingSearch(const State& s, Ctx& ctx) : s_(s), ctx_(ctx) {
     for (int c = 0; c < 81; ++c) {
       const int k = pop9(s.cand[c]);
       if (k >= 2 && k <= N + 1) usable_.insert(c);
@@ -64,7 +64,7 @@ class WingSearch {
  private:
   static constexpr CellBits kAll{~uint64_t{0}, (uint64_t{1} << 17) - 1};  // the 81 cells
 
-  CellBits peers(int c) const { return CellBits::peers(G_, c); }
+  CellBits peers(int c) const { return CellBits::peers(c); }
 
   // cells_[0..D) chosen, `digits` their union, `next` the cells that may follow.
   template <int D>
@@ -195,7 +195,6 @@ class WingSearch {
 
   const State& s_;
   Ctx& ctx_;
-  const Geometry& G_;
   CellBits usable_, bivalue_;           // cells with 2..N+1 candidates; with 2
   std::array<CellBits, 9> holders_{};  // [digit-1] -> cells holding it
   std::array<CellBits, 9> sees_all_;   // [digit-1] -> cells seeing every prefix cell holding it
