@@ -177,7 +177,7 @@ int er(int argc, char** argv) {
   std::cout << fmt::format("puzzles {}  exact ER {} ({:.2f}%)  Spearman {:.4f}  budget_exceeded {}\n", ours.size(),
                            equal, 100.0 * equal / static_cast<double>(ours.size()),
                            ours.size() > 1 ? sudoku::logic::spearman(ours, theirs) : 1.0, budget);
-  std::cout << fmt::format("time per puzzle ms: median {:.3f}  p90 {:.3f}  max {:.3f}  total {:.1f}\n",
+  std::cout << fmt::format("time per puzzle ms: median {:.4f}  p90 {:.4f}  max {:.3f}  total {:.1f}\n",
                            times[times.size() / 2], times[times.size() * 9 / 10], times.back(),
                            [&] { double s = 0; for (double t : times) s += t; return s; }());
   for (auto& [k, b] : band)

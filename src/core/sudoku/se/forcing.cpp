@@ -12,7 +12,11 @@
 // node by node: plain_batch) give the length of its forcing chains, which does not depend on the
 // order within a layer, and a lower bound under the length of its cycles (none if no on node can
 // reach back to the start). Off nodes that make no on node are left out of every search: they
-// would end there.
+// would end there. A cycle search is also left out where no cycle with a removal can be: a
+// candidate must see an on and an off node of its digit among the nodes that a short enough
+// cycle can pass through (cycle_filter, by the distances out and back) or among the start's
+// strongly connected component (cycle_components). Few cycles have removals: the earlier
+// techniques took most.
 //
 // In the rating loop only the first hint after the sort counts: a hint is built only when its key
 // (rating, complexity, kind) is below the best so far, and a search stops as soon as its next

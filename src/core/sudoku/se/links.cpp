@@ -85,12 +85,7 @@ struct Tables {
 
 constexpr Tables kT = [] {
   Tables t{};
-  for (int i = 0; i < 9; ++i)
-    for (int p = 0; p < 9; ++p) {
-      t.cell[region_id(kBox, i)][p] = static_cast<uint8_t>((i / 3 * 3 + p / 3) * 9 + i % 3 * 3 + p % 3);
-      t.cell[region_id(kRow, i)][p] = static_cast<uint8_t>(i * 9 + p);
-      t.cell[region_id(kCol, i)][p] = static_cast<uint8_t>(p * 9 + i);
-    }
+  t.cell = kGeometry.cells;
   for (int g = 0; g < 27; ++g)
     for (int c : t.cell[g]) t.region[g].set(c);
   for (int c = 0; c < 81; ++c) {

@@ -1,4 +1,4 @@
-// The grid model of the SE rater (SE_RATING.md section 1): geometry tables and State.
+// The grid model of the SE rater (SE_RATING.md section 1): State.
 #include "sudoku/se/state.hpp"
 
 #include <algorithm>
@@ -12,43 +12,14 @@ namespace {
 constexpr std::array<uint16_t, 8> kSpread = {0, 0x7, 0x38, 0x3F, 0x1C0, 0x1C7, 0x1F8, 0x1FF};
 constexpr std::array<uint16_t, 8> kTile = {0, 0x49, 0x92, 0xDB, 0x124, 0x16D, 0x1B6, 0x1FF};
 
-constexpr Geometry make_geometry() {
-  Geometry g{};
-  for (int i = 0; i < 9; ++i)
-    for (int p = 0; p < 9; ++p) {
-      g.cells[region_id(kBox, i)][p] = static_cast<uint8_t>((i / 3 * 3 + p / 3) * 9 + i % 3 * 3 + p % 3);
-      g.cells[region_id(kRow, i)][p] = static_cast<uint8_t>(i * 9 + p);
-      g.cells[region_id(kCol, i)][p] = static_cast<uint8_t>(p * 9 + i);
-    }
-  for (int r = 0; r < 27; ++r)
-    for (int p = 0; p < 9; ++p) {
-      const int c = g.cells[r][p];
-      g.region[c][region_type(r)] = static_cast<uint8_t>(r);
-      g.pos[c][region_type(r)] = static_cast<uint8_t>(p);
-    }
-  for (int c = 0; c < 81; ++c) {
-    int n = 0;
-    for (int o = 0; o < 81; ++o)
-      if (sees(c, o)) {
-        g.peers[c][n++] = static_cast<uint8_t>(o);
-        g.peer_mask[c][o / 64] |= uint64_t{1} << (o % 64);
-      }
-  }
-  int n = 0;
-  for (int type : {kBox, kCol, kRow})
-    for (int i = 0; i < 9; ++i) g.scan_bcr[n++] = static_cast<int8_t>(region_id(type, i));
-  return g;
-}
-
 }  // namespace
-
-constinit const Geometry kGeometry = make_geometry();
 
 bool State::load(const Grid& g) {
   // Derived from the givens in one pass, not by placing them one by one on the empty grid (20
-  // to 30 placements of about 400 instructions, now that place() keeps `single` too). Per digit, the rows, columns and boxes that
-  // hold it; a cell's candidates are the digits none of its 3 regions holds, and a region's
-  // positions of d are the empty cells whose row, column and box all lack d. A given whose digit
+  // to 30 placements of about 400 instructions, now that place() keeps `single` too). Per
+  // digit, the rows, columns and boxes that hold it; a cell's candidates are the digits none of
+  // its 3 regions holds, and a region's positions of d are the empty cells whose row, column and
+  // box all lack d. A given whose digit
   // an earlier given of a shared region holds is the repetition that makes the puzzle invalid.
   const Geometry& G = geo();
   std::array<uint16_t, 9> in_row{}, in_col{}, in_box{};  // [digit-1] -> rows / columns / boxes

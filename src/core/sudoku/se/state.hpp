@@ -46,14 +46,42 @@ struct Geometry {
   std::array<std::array<uint64_t, 2>, 81> peer_mask;  ///< the 20 peers as a 81-bit set
   std::array<int8_t, 27> scan_bcr;                ///< boxes, columns, rows: region numbers
 };
-/// The tables, constant-initialized (state.cpp): an inline access, no call and no guard of a
-/// function-local static (geo() is asked in every producer and in CellBits::peers).
-extern const Geometry kGeometry;
-inline const Geometry& geo() noexcept { return kGeometry; }
-
 constexpr bool sees(int a, int b) noexcept {
   return a != b && (row_of(a) == row_of(b) || col_of(a) == col_of(b) || box_of(a) == box_of(b));
 }
+
+constexpr Geometry make_geometry() {
+  Geometry g{};
+  for (int i = 0; i < 9; ++i)
+    for (int p = 0; p < 9; ++p) {
+      g.cells[region_id(kBox, i)][p] = static_cast<uint8_t>((i / 3 * 3 + p / 3) * 9 + i % 3 * 3 + p % 3);
+      g.cells[region_id(kRow, i)][p] = static_cast<uint8_t>(i * 9 + p);
+      g.cells[region_id(kCol, i)][p] = static_cast<uint8_t>(p * 9 + i);
+    }
+  for (int r = 0; r < 27; ++r)
+    for (int p = 0; p < 9; ++p) {
+      const int c = g.cells[r][p];
+      g.region[c][region_type(r)] = static_cast<uint8_t>(r);
+      g.pos[c][region_type(r)] = static_cast<uint8_t>(p);
+    }
+  for (int c = 0; c < 81; ++c) {
+    int n = 0;
+    for (int o = 0; o < 81; ++o)
+      if (sees(c, o)) {
+        g.peers[c][n++] = static_cast<uint8_t>(o);
+        g.peer_mask[c][o / 64] |= uint64_t{1} << (o % 64);
+      }
+  }
+  int n = 0;
+  for (int type : {kBox, kCol, kRow})
+    for (int i = 0; i < 9; ++i) g.scan_bcr[n++] = static_cast<int8_t>(region_id(type, i));
+  return g;
+}
+
+/// The tables, made at compile time: an inline access, no call and no guard of a function-local
+/// static (geo() is asked in every producer and in CellBits::peers).
+inline constexpr Geometry kGeometry = make_geometry();
+inline const Geometry& geo() noexcept { return kGeometry; }
 
 /// An 81-bit set of cells (aligned exclusion, wings): two words, bit c%64 of word c/64.
 struct CellBits {
