@@ -17,36 +17,16 @@ using namespace se_test;
 // Producers 27-29 (chains.cpp): every step of the sample whose technique is a Nishio, multiple or
 // dynamic forcing chain is found exactly (rating and effect) on the reference's grid.
 TEST(SeRater, ChainingStepsEqualTheReference) {
-  const char* kPrefixes[] = {"Nishio Forcing Chain", "Cell Forcing Chains", "Region Forcing Chains",
-                             "Contradiction Forcing Chain", "Double Forcing Chain"};
-  int checked = 0;
-  Ctx ctx;
-  ctx.want_text = true;
-  Hints hints;
-  for (const auto& p : sample()) {
-    State s;
-    s.load(se_ref::grid_of(p.puzzle));
-    for (std::size_t i = 0; i < p.steps.size(); ++i) {
-      const auto& ref = p.steps[i];
-      bool mine = false;
-      for (const char* k : kPrefixes) mine |= ref.text.rfind(k, 0) == 0;
-      if (mine) {
-        ++checked;
-        std::string ours = "(nothing)";
-        bool equal = false;
-        if (next_hint(s, ctx, hints)) {
-          const Hint& h = hints.list.front();
-          const Step st{h.rating, h.tech, h.text, h.removals, h.place_cell, h.place_digit};
-          const std::string r = tenths_text(tenths(h.rating));
-          ours = r + " " + h.text + " | " + effect_text(st);
-          equal = r == ref.rating && effect_text(st) == ref.effect;
-        }
-        EXPECT_TRUE(equal) << p.puzzle << " step " << i + 1 << "\n  ref:  " << ref.rating << ' '
-                           << ref.text << " | " << ref.effect << "\n  ours: " << ours;
-      }
-      se_ref::apply_effect(s, ref.effect);
-    }
-  }
+  const int checked = each_sample_step(
+      [](const std::string& text) {
+        return starts_with_any(text, {"Nishio Forcing Chain", "Cell Forcing Chains", "Region Forcing Chains", "Contradiction Forcing Chain",
+       "Double Forcing Chain"});
+      },
+      [](const auto& p, const auto& c) {
+        const auto& ref = p.steps[c.step];
+        EXPECT_TRUE(c.equal) << p.puzzle << " step " << c.step + 1 << "\n  ref:  " << ref.rating << ' ' << ref.text
+                             << " | " << ref.effect << "\n  ours: " << c.ours;
+      });
   EXPECT_EQ(checked, 568);  // 27 Nishio, 184 cell, 321 region, 33 contradiction, 3 double
 }
 

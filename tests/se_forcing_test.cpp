@@ -15,13 +15,23 @@ using namespace se_test;
 
 
 // Producer 25 (forcing chains and cycles, SE_RATING.md section 6).
-constexpr const char* kForcingPrefixes[] = {"Forcing Chain", "Forcing X-Chain", "Bidirectional Cycle",
-                                            "Bidirectional X-Cycle", "Bidirectional Y-Cycle"};
-
 bool is_forcing_step(const std::string& text) {
-  for (const char* p : kForcingPrefixes)
-    if (text.rfind(std::string(p) + ":", 0) == 0) return true;
-  return false;
+  return starts_with_any(text, {"Forcing Chain:", "Forcing X-Chain:", "Bidirectional Cycle:",
+                                "Bidirectional X-Cycle:", "Bidirectional Y-Cycle:"});
+}
+
+// Producer 25's first hint (the rating loop's mode) and all its hints (the nested levels'), with
+// their texts.
+struct Modes {
+  Hints first, all{true};
+};
+Modes both_modes(const State& s) {
+  Modes m;
+  Ctx ctx;
+  ctx.want_text = true;
+  forcing_chains_cycles(s, ctx, m.first);
+  forcing_chains_cycles(s, ctx, m.all);
+  return m;
 }
 
 std::vector<Cand> sorted(std::vector<Cand> v) {
@@ -43,15 +53,11 @@ double chain_rating(double base, int complexity) {
 }
 
 TEST(SeRater, ForcingChainsAndCyclesMatchEveryStepOfTheSample) {
-  int checked = 0;
-  for (const auto& p : sample())
-    for (const auto& c : se_ref::replay(p)) {
-      const auto& text = p.steps[c.step].text;
-      if (!is_forcing_step(text)) continue;
-      EXPECT_TRUE(c.equal) << p.puzzle << " step " << c.step + 1 << "\n  ref:  " << p.steps[c.step].rating << ' '
-                           << text << " | " << p.steps[c.step].effect << "\n  ours: " << c.ours;
-      ++checked;
-    }
+  const int checked = each_sample_step(is_forcing_step, [](const auto& p, const auto& c) {
+    const auto& ref = p.steps[c.step];
+    EXPECT_TRUE(c.equal) << p.puzzle << " step " << c.step + 1 << "\n  ref:  " << ref.rating << ' ' << ref.text
+                         << " | " << ref.effect << "\n  ours: " << c.ours;
+  });
   EXPECT_EQ(checked, 448);  // 397 XY forcing chains, 2 X, 26 XY cycles, 22 Y, 1 X
 }
 
@@ -66,10 +72,7 @@ TEST(SeRater, ForcingChainsAllModeIsSortedDistinctAndStartsWithTheStep) {
       if (!is_forcing_step(p.steps[k].text)) continue;
       if (++grids % 4 != 1) continue;  // a quarter of them keeps the test quick
       const State s = grid_before(p, k);
-      Ctx ctx;
-      Hints first, all(true);
-      forcing_chains_cycles(s, ctx, first);
-      forcing_chains_cycles(s, ctx, all);
+      const auto [first, all] = both_modes(s);
       ASSERT_EQ(first.list.size(), 1u);
       ASSERT_FALSE(all.list.empty());
       const Hint& f = first.list.front();
@@ -130,11 +133,7 @@ State two_x_wings() {
 
 TEST(SeRater, ForcingCycleBeatsAnEarlierForcingChainAndTiesKeepDiscoveryOrder) {
   const State s = two_x_wings();
-  Ctx ctx;
-  ctx.want_text = true;
-  Hints first, all(true);
-  forcing_chains_cycles(s, ctx, first);
-  forcing_chains_cycles(s, ctx, all);
+  const auto [first, all] = both_modes(s);
   ASSERT_EQ(first.list.size(), 1u);
   const Hint& h = first.list.front();
   // Digit 1's X-chain from r1c1 (6.6) comes first in the scan but rates higher than the cycles
@@ -167,11 +166,7 @@ TEST(SeRater, ForcingXChainToTruePlacesItsDigit) {
   s.load(sudoku::Grid(3));
   for (int c = 0; c < 81; ++c)
     if (c != 0 && c != 4 && c != 18 && c != 36 && c != 40) s.remove(c, 1);
-  Ctx ctx;
-  ctx.want_text = true;
-  Hints first, all(true);
-  forcing_chains_cycles(s, ctx, first);
-  forcing_chains_cycles(s, ctx, all);
+  const auto [first, all] = both_modes(s);
   ASSERT_EQ(first.list.size(), 1u);
   EXPECT_EQ(first.list[0].tech, Tech::x_cycle);
   EXPECT_EQ(first.list[0].removals, (std::vector<Cand>{{18, 1}}));

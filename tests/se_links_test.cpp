@@ -15,25 +15,15 @@ using namespace se_test;
 
 
 // Producers 13 and 20 (links.cpp): the Turbot family and three strong links.
-constexpr const char* kLinkSteps[] = {"Skyscraper:", "Two-string Kite:", "Turbot Crane:",
-                                      "Grouped ", "3 Skyscrapers", "3-String Kite",
-                                      "3 Strong links"};
-
 bool is_link_step(const std::string& text) {
-  for (const char* p : kLinkSteps)
-    if (text.rfind(p, 0) == 0) return true;
-  return false;
+  return starts_with_any(text, {"Skyscraper:", "Two-string Kite:", "Turbot Crane:", "Grouped ", "3 Skyscrapers",
+                                "3-String Kite", "3 Strong links"});
 }
 
 TEST(SeRater, StrongLinkPatternsMatchWhereverTheReferenceUsesThem) {
-  int checked = 0;
-  for (const auto& p : sample())
-    for (const auto& c : se_ref::replay(p)) {
-      const auto& text = p.steps[c.step].text;
-      if (!is_link_step(text)) continue;
-      EXPECT_TRUE(c.equal) << p.puzzle << " step " << c.step + 1 << ": " << c.ours;
-      ++checked;
-    }
+  const int checked = each_sample_step(is_link_step, [](const auto& p, const auto& c) {
+    EXPECT_TRUE(c.equal) << p.puzzle << " step " << c.step + 1 << ": " << c.ours;
+  });
   EXPECT_EQ(checked, 64 + 96 + 23 + 82 + 75);
 }
 

@@ -3,6 +3,7 @@
 // grids built by hand.
 #include <array>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -17,6 +18,27 @@ using namespace sudoku::se;
 inline const std::vector<se_ref::RefPuzzle>& sample() {
   static const auto s = se_ref::read_sample(test::shared("se_steps_sample.txt"));
   return s;
+}
+
+/// Whether `text` starts with one of `prefixes` (a technique's names in the sample's texts).
+inline bool starts_with_any(std::string_view text, std::initializer_list<std::string_view> prefixes) {
+  for (std::string_view pre : prefixes)
+    if (text.substr(0, pre.size()) == pre) return true;
+  return false;
+}
+
+/// Calls f(puzzle, check) for every step of the sample whose reference text `mine` accepts,
+/// replayed on the reference's own grid (se_ref::replay); returns how many.
+template <class Mine, class F>
+int each_sample_step(Mine&& mine, F&& f) {
+  int n = 0;
+  for (const auto& p : sample())
+    for (const auto& c : se_ref::replay(p)) {
+      if (!mine(p.steps[c.step].text)) continue;
+      f(p, c);
+      ++n;
+    }
+  return n;
 }
 
 /// The reference's grid before step `step` (0-based) of a sample puzzle.

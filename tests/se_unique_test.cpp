@@ -17,19 +17,15 @@ using namespace se_test;
 // Producers 16 and 22 (unique rectangles and loops, BUG): every step of the sample that the
 // reference took with them is found on the reference's grid, with its rating and effect.
 TEST(SeRater, UniquenessStepsMatchWhereverTheReferenceUsesThem) {
-  int checked = 0;
-  for (const auto& p : sample())
-    for (const auto& c : se_ref::replay(p)) {
-      const auto& text = p.steps[c.step].text;
-      if (text.rfind("Unique Rectangle", 0) == 0 || text.rfind("Unique Loop", 0) == 0 ||
-          text.rfind("BUG type", 0) == 0) {
+  const int checked =
+      each_sample_step([](const std::string& text) {
+        return starts_with_any(text, {"Unique Rectangle", "Unique Loop", "BUG type"});
+      }, [](const auto& p, const auto& c) {
         const auto& ref = p.steps[c.step];
-        EXPECT_TRUE(c.equal) << p.puzzle << " step " << c.step + 1 << ": " << text << "\n  ours: " << c.ours;
+        EXPECT_TRUE(c.equal) << p.puzzle << " step " << c.step + 1 << ": " << ref.text << "\n  ours: " << c.ours;
         // the text too, in the reference's words
         EXPECT_EQ(c.ours, ref.rating + " " + ref.text + " | " + ref.effect);
-        ++checked;
-      }
-    }
+      });
   EXPECT_EQ(checked, 64);
 }
 

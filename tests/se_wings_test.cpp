@@ -19,19 +19,15 @@ using namespace se_test;
 TEST(SeRater, WingsAndAlignedExclusionMatchEveryStepOfTheSample) {
   // Every WXYZ-wing, VWXYZ-wing and aligned triplet exclusion step of the reference, on its own
   // grid: same rating, same effect, and the same text.
-  const std::vector<std::string> prefixes = {"WXYZ-Wing", "VWXYZ-Wing", "Aligned Triplet Exclusion",
-                                             "Aligned Pair Exclusion"};
-  int checked = 0;
-  for (const auto& p : sample())
-    for (const auto& c : se_ref::replay(p)) {
-      const auto& rs = p.steps[c.step];
-      bool mine = false;
-      for (const auto& pre : prefixes) mine |= rs.text.rfind(pre, 0) == 0;
-      if (!mine) continue;
-      ++checked;
-      EXPECT_TRUE(c.equal) << p.puzzle << " step " << c.step + 1 << ": " << c.ours;
-      EXPECT_EQ(c.ours, rs.rating + " " + rs.text + " | " + rs.effect);
-    }
+  const int checked = each_sample_step(
+      [](const std::string& text) {
+        return starts_with_any(text, {"WXYZ-Wing", "VWXYZ-Wing", "Aligned Triplet Exclusion", "Aligned Pair Exclusion"});
+      },
+      [](const auto& p, const auto& c) {
+        const auto& rs = p.steps[c.step];
+        EXPECT_TRUE(c.equal) << p.puzzle << " step " << c.step + 1 << ": " << c.ours;
+        EXPECT_EQ(c.ours, rs.rating + " " + rs.text + " | " + rs.effect);
+      });
   EXPECT_EQ(checked, 133 + 73 + 2);
 }
 

@@ -323,6 +323,17 @@ void intersections(const State& s, Ctx& ctx, Hints& out, bool direct) {
 
 constexpr std::string_view kSetName[5] = {"", "", "Pair", "Triplet", "Quad"};
 
+// A naked or hidden set's hint but its effect: the set's cells (positions `set` of region r) and
+// digits.
+void set_hint(Hint& h, Tech tech, double rating, int r, uint16_t set, uint16_t digits) {
+  h.tech = tech;
+  h.rating = rating;
+  h.digits = digits;
+  h.base.push_back(static_cast<uint8_t>(r));
+  for (uint16_t m = set; m != 0; m &= static_cast<uint16_t>(m - 1))
+    h.cells.push_back(geo().cells[r][std::countr_zero(m)]);
+}
+
 // 7, 10, 17. Naked sets of k cells: regions (box, column, row) with at least 2k empty cells,
 // cell subsets in bitmask order, each cell with 2+ candidates, k digits in all.
 template <int K>
@@ -339,12 +350,7 @@ void naked_set(const State& s, Ctx& ctx, Hints& out, Tech tech, double rating) {
         add_removals(h.removals, G.cells[r][p], static_cast<uint16_t>(cm[static_cast<std::size_t>(p)] & digits));
       }
       if (h.removals.empty()) return true;
-      h.tech = tech;
-      h.rating = rating;
-      h.digits = digits;
-      h.base.push_back(static_cast<uint8_t>(r));
-      for (uint16_t m = set; m != 0; m &= static_cast<uint16_t>(m - 1))
-        h.cells.push_back(G.cells[r][std::countr_zero(m)]);
+      set_hint(h, tech, rating, r, set, digits);
       if (ctx.want_text)
         h.text = "Naked " + std::string(kSetName[K]) + ": Cells " + cells_text(h.cells) +
                  ": " + digits_text(digits) + " in " + std::string(kTypeName[region_type(r)]);
@@ -386,12 +392,7 @@ void hidden_set(const State& s, Ctx& ctx, Hints& out, bool direct, Tech tech, do
         }
         if (h.removals.empty()) return true;
       }
-      h.tech = tech;
-      h.rating = rating;
-      h.digits = digits;
-      h.base.push_back(static_cast<uint8_t>(r));
-      for (uint16_t m = set; m != 0; m &= static_cast<uint16_t>(m - 1))
-        h.cells.push_back(G.cells[r][std::countr_zero(m)]);
+      set_hint(h, tech, rating, r, set, digits);
       if (ctx.want_text)
         h.text = std::string(direct ? "Direct Hidden " : "Hidden ") + std::string(kSetName[K]) +
                  ": Cells " + cells_text(h.cells) + ": " + digits_text(digits) + " in " +

@@ -72,6 +72,22 @@ struct Result {
   int c_cand = 0;
 };
 
+// Calls f(cand, on) for each node in `on_set` (on nodes) or `off_set` (off nodes), in the order of
+// `first`'s result, on nodes first: forced nodes are listed in the first branch's order (section
+// 6). n is read before the first call: f may make `first` again with parents (the same lists).
+template <class F>
+void each_forced(const Result& first, const Bits& on_set, const Bits& off_set, F&& f) {
+  for (int pass = 0; pass < 2; ++pass) {
+    const bool is_on = pass == 0;
+    const Bits& set = is_on ? on_set : off_set;
+    if (!set.any()) continue;
+    const auto& list = is_on ? first.on_list : first.off_list;
+    const int n = is_on ? first.n_on : first.n_off;
+    for (int i = 0; i < n; ++i)
+      if (set.has(list[i])) f(list[i], is_on);
+  }
+}
+
 struct Mode {
   bool dynamic = false;
   bool nishio = false;
@@ -148,6 +164,8 @@ class Engine {
     light_gen_[cand] = gen_;
   }
   int advanced(Result& R);
+  template <class Visit>
+  void each_ancestor(const Result& R, int node, Visit&& visit);
   int ancestors(const Result& R, int node, int limit = kNodes + 1);
   void begin_hint() { hint_nested_.clear(); }
   int end_hint() const {
@@ -520,23 +538,17 @@ bool Engine::propagate(Result& R, int start_node) {
   return false;
 }
 
-// Distinct nodes among `node` and all its ancestors.
-// Distinct nodes among `node` and all its ancestors; the nested chains met on the way are noted
-// in hint_nested_ (each counts once per hint).
-int Engine::ancestors(const Result& R, int node, int limit) {
+// Calls visit(n) for `node` and each of its ancestors in R (all parents, each once, depth first)
+// until it returns false.
+template <class Visit>
+void Engine::each_ancestor(const Result& R, int node, Visit&& visit) {
   std::memset(seen_.data(), 0, sizeof(seen_));
-  int sp = 0, count = 0;
+  int sp = 0;
   stack_[sp++] = static_cast<uint16_t>(node);
   seen_[node >> 6] |= uint64_t{1} << (node & 63);
   while (sp > 0) {
     const int n = stack_[--sp];
-    if (++count > limit) break;
-    if (R.cause[n] == kAdvanced && R.nested[n] >= 0) {
-      const auto& info = R.nested_info[R.nested[n]];
-      bool known = false;
-      for (const auto& k : hint_nested_) known |= k.first == info.first;
-      if (!known) hint_nested_.push_back(info);
-    }
+    if (!visit(n)) break;
     const uint32_t b = R.pbeg[n];
     for (uint32_t i = 0; i < R.pcnt[n]; ++i) {
       const int p = R.pool[b + i];
@@ -546,6 +558,22 @@ int Engine::ancestors(const Result& R, int node, int limit) {
       stack_[sp++] = static_cast<uint16_t>(p);
     }
   }
+}
+
+// Distinct nodes among `node` and all its ancestors; the nested chains met on the way are noted
+// in hint_nested_ (each counts once per hint).
+int Engine::ancestors(const Result& R, int node, int limit) {
+  int count = 0;
+  each_ancestor(R, node, [&](int n) {
+    if (++count > limit) return false;
+    if (R.cause[n] == kAdvanced && R.nested[n] >= 0) {
+      const auto& info = R.nested_info[R.nested[n]];
+      bool known = false;
+      for (const auto& k : hint_nested_) known |= k.first == info.first;
+      if (!known) hint_nested_.push_back(info);
+    }
+    return true;
+  });
   ctx_->spend(static_cast<uint64_t>(count));
   return count;
 }
@@ -555,12 +583,7 @@ int Engine::ancestors(const Result& R, int node, int limit) {
 // digit in the region that the outer propagation removed.
 void Engine::collect_rule_parents(const Result& R, int node, int start_cause) {
   const Geometry& G = geo();
-  std::memset(seen_.data(), 0, sizeof(seen_));
-  int sp = 0;
-  stack_[sp++] = static_cast<uint16_t>(node);
-  seen_[node >> 6] |= uint64_t{1} << (node & 63);
-  while (sp > 0) {
-    const int n = stack_[--sp];
+  each_ancestor(R, node, [&](int n) {
     const bool on = n == kExtra ? R.c_on == kExtra : (n & 1) != 0;
     const int cand = n == kExtra ? R.c_cand : n >> 1;
     sig_ = (sig_ ^ static_cast<uint64_t>(node_of(cand, on) + 1)) * 1099511628211ull;
@@ -577,15 +600,8 @@ void Engine::collect_rule_parents(const Result& R, int node, int start_cause) {
           rp_.set(cand_of(G.cells[r][std::countr_zero(m)], d));
       }
     }
-    const uint32_t b = R.pbeg[n];
-    for (uint32_t i = 0; i < R.pcnt[n]; ++i) {
-      const int p = R.pool[b + i];
-      const uint64_t bit = uint64_t{1} << (p & 63);
-      if (seen_[p >> 6] & bit) continue;
-      seen_[p >> 6] |= bit;
-      stack_[sp++] = static_cast<uint16_t>(p);
-    }
-  }
+    return true;
+  });
 }
 
 // Complexity (and, nested, rule parents) of a hint whose branches end at `node` in each result
@@ -701,25 +717,15 @@ void Engine::do_regions(int x, int d, Result& own, bool& own_full) {
       branch[nb++] = &R;
       propagate(R, node_of(cand_of(y, d), true));
     }
-    for (int pass = 0; pass < 2; ++pass) {
-      const bool is_on = pass == 0;
-      const Bits& set = is_on ? on : off;
-      if (!set.any()) continue;
-      const auto& list = is_on ? own.on_list : own.off_list;
-      const int n = is_on ? own.n_on : own.n_off;
-      for (int i = 0; i < n; ++i) {
-        const int c = list[i];
-        if (!set.has(c)) continue;
-        Found f = conclusion(c, is_on);
-        if (f.mask == 0) continue;
-        f.kind = 6;
-        f.form = 3;
-        f.src_digit = static_cast<uint8_t>(d);
-        f.region = static_cast<uint8_t>(r);
-        if (!finish(f, branch.data(), nb, node_of(c, is_on), kBoxRule + t)) continue;
-        add_found(std::move(f));
-      }
-    }
+    each_forced(own, on, off, [&](int c, bool is_on) {
+      Found f = conclusion(c, is_on);
+      if (f.mask == 0) return;
+      f.kind = 6;
+      f.form = 3;
+      f.src_digit = static_cast<uint8_t>(d);
+      f.region = static_cast<uint8_t>(r);
+      if (finish(f, branch.data(), nb, node_of(c, is_on), kBoxRule + t)) add_found(std::move(f));
+    });
   }
 }
 
@@ -738,7 +744,21 @@ void Engine::do_cell(int x) {
     const int c = cand_of(x, d);
     const int on_node = node_of(c, true), off_node = node_of(c, false);
     Result& on = slot(cell_res_[k]);
-    const Result* on_p = &on;
+    // A contradiction from (c, on) or (c, off) (section 6, binary chaining): c is false, or true.
+    auto contradiction = [&](Result& R, int start, bool& made_full, bool from_on) {
+      if (!may_win(R.depth[R.c_on] + R.depth[R.c_off], 7)) return;
+      Found f = conclusion(c, !from_on);
+      if (f.mask == 0) return;
+      make_full(R, start, made_full);
+      f.kind = 7;
+      f.form = 0;
+      f.src_cell = static_cast<uint8_t>(x);
+      f.src_digit = static_cast<uint8_t>(d);
+      f.src_on = from_on;
+      f.dst_cand = static_cast<uint16_t>(R.c_cand);
+      const Result* branch = &R;
+      if (finish(f, &branch, 1, -1, kNoCause)) add_found(std::move(f));
+    };
     bool contra_on;
     if (lazy && light_gen_[c] == gen_) {
       restore(c, on);
@@ -748,61 +768,30 @@ void Engine::do_cell(int x) {
       remember(c, on);
     }
     full[k] = !lazy;
-    if (contra_on && do_contra && may_win(on.depth[on.c_on] + on.depth[on.c_off], 7)) {
-      make_full(on, on_node, full[k]);
-      Found f = conclusion(c, false);
-      f.kind = 7;
-      f.form = 0;
-      f.src_cell = static_cast<uint8_t>(x);
-      f.src_digit = static_cast<uint8_t>(d);
-      f.src_on = true;
-      f.dst_cand = static_cast<uint16_t>(on.c_cand);
-      if (finish(f, &on_p, 1, -1, kNoCause)) add_found(std::move(f));
-    }
+    if (contra_on && do_contra) contradiction(on, on_node, full[k], true);
     if (do_contra || do_double) {
       Result& off = slot(off_res_);
-      const Result* off_p = &off;
       bool off_full = !lazy;
       const bool contra_off = lazy ? propagate<false>(off, off_node) : propagate<true>(off, off_node);
-      if (contra_off && do_contra && may_win(off.depth[off.c_on] + off.depth[off.c_off], 7)) {
-        Found f = conclusion(c, true);
-        if (f.mask != 0) {
-          make_full(off, off_node, off_full);
-          f.kind = 7;
-          f.form = 0;
-          f.src_cell = static_cast<uint8_t>(x);
-          f.src_digit = static_cast<uint8_t>(d);
-          f.src_on = false;
-          f.dst_cand = static_cast<uint16_t>(off.c_cand);
-          if (finish(f, &off_p, 1, -1, kNoCause)) add_found(std::move(f));
-        }
-      }
+      if (contra_off && do_contra) contradiction(off, off_node, off_full, false);
       if (do_double) {
         const Result* both_p[2] = {&on, &off};
-        for (int pass = 0; pass < 2; ++pass) {
-          const bool is_on = pass == 0;
-          Bits both = is_on ? on.on : on.off;
-          both.and_with(is_on ? off.on : off.off);
-          if (!both.any()) continue;
-          const auto& list = is_on ? on.on_list : on.off_list;
-          const int n = is_on ? on.n_on : on.n_off;
-          for (int i = 0; i < n; ++i) {
-            const int t = list[i];
-            if (!both.has(t)) continue;
-            const int node = node_of(t, is_on);
-            if (!may_win(on.depth[node] + off.depth[node], 1)) continue;
-            Found f = conclusion(t, is_on);
-            if (f.mask == 0) continue;
-            make_full(on, on_node, full[k]);
-            make_full(off, off_node, off_full);
-            f.kind = 1;
-            f.form = 1;
-            f.src_cell = static_cast<uint8_t>(x);
-            f.src_digit = static_cast<uint8_t>(d);
-            if (!finish(f, both_p, 2, node, kNoCause)) continue;
-            add_found(std::move(f));
-          }
-        }
+        Bits both_on = on.on, both_off = on.off;
+        both_on.and_with(off.on);
+        both_off.and_with(off.off);
+        each_forced(on, both_on, both_off, [&](int t, bool is_on) {
+          const int node = node_of(t, is_on);
+          if (!may_win(on.depth[node] + off.depth[node], 1)) return;
+          Found f = conclusion(t, is_on);
+          if (f.mask == 0) return;
+          make_full(on, on_node, full[k]);
+          make_full(off, off_node, off_full);
+          f.kind = 1;
+          f.form = 1;
+          f.src_cell = static_cast<uint8_t>(x);
+          f.src_digit = static_cast<uint8_t>(d);
+          if (finish(f, both_p, 2, node, kNoCause)) add_found(std::move(f));
+        });
       }
     }
     if (!mode_.nishio) do_regions(x, d, on, full[k]);
@@ -816,32 +805,21 @@ void Engine::do_cell(int x) {
     con.and_with(cell_res_[i]->on);
     coff.and_with(cell_res_[i]->off);
   }
-  const Result& first = *cell_res_[0];
-  for (int pass = 0; pass < 2; ++pass) {
-    const bool is_on = pass == 0;
-    const Bits& set = is_on ? con : coff;
-    if (!set.any()) continue;
-    const auto& list = is_on ? first.on_list : first.off_list;
-    const int n = is_on ? first.n_on : first.n_off;
-    for (int i = 0; i < n; ++i) {
-      const int c = list[i];
-      if (!set.has(c)) continue;
-      const int node = node_of(c, is_on);
-      int lb = 0;
-      for (int j = 0; j < k; ++j) lb += cell_res_[j]->depth[node];
-      if (!may_win(lb, 5)) continue;
-      Found f = conclusion(c, is_on);
-      if (f.mask == 0) continue;
-      int j = 0;
-      for (uint16_t mm = S.cand[x]; mm != 0; mm &= mm - 1, ++j)
-        make_full(*cell_res_[j], node_of(cand_of(x, std::countr_zero(mm) + 1), true), full[j]);
-      f.kind = 5;
-      f.form = 2;
-      f.src_cell = static_cast<uint8_t>(x);
-      if (!finish(f, branch.data(), k, node, kCellRule)) continue;
-      add_found(std::move(f));
-    }
-  }
+  each_forced(*cell_res_[0], con, coff, [&](int c, bool is_on) {
+    const int node = node_of(c, is_on);
+    int lb = 0;
+    for (int j = 0; j < k; ++j) lb += cell_res_[j]->depth[node];
+    if (!may_win(lb, 5)) return;
+    Found f = conclusion(c, is_on);
+    if (f.mask == 0) return;
+    int j = 0;
+    for (uint16_t mm = S.cand[x]; mm != 0; mm &= mm - 1, ++j)
+      make_full(*cell_res_[j], node_of(cand_of(x, std::countr_zero(mm) + 1), true), full[j]);
+    f.kind = 5;
+    f.form = 2;
+    f.src_cell = static_cast<uint8_t>(x);
+    if (finish(f, branch.data(), k, node, kCellRule)) add_found(std::move(f));
+  });
 }
 
 void Engine::run(const State& s, Ctx& ctx, std::vector<Found>& found, const State* source,

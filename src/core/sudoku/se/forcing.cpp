@@ -131,7 +131,6 @@ struct Scratch {
   CandSet in_on{}, in_off{};
   std::vector<uint64_t> anc;               // cycles: the off ancestors of each on node, as nodes
   std::array<CellSet, 9> digit_cells{};    // cells holding each digit as a candidate
-  std::array<std::array<CellSet, 81>, 9> mates{};  // [digit][cell]: conjugates in its regions
   // The pass's graph (make_graph) and its starts' plain searches (plain_batch).
   Graph xy, g;  // the XY pass's graph, the current pass's
   std::vector<uint16_t> starts;  // nodes, in discovery order
@@ -166,17 +165,6 @@ class Search {
     for (int c = 0; c < 81; ++c)
       for (uint16_t m = s.cand[c]; m != 0; m &= static_cast<uint16_t>(m - 1))
         set(S_.digit_cells[static_cast<std::size_t>(std::countr_zero(m))], c);
-    for (auto& d : S_.mates)
-      for (auto& m : d) m = {};
-    for (int r = 0; r < 27; ++r)
-      for (int d = 0; d < 9; ++d) {
-        const uint16_t w = s.where[r][d];
-        if (!two_bits(w)) continue;
-        const int a = G_.cells[r][std::countr_zero(w)];
-        const int b = G_.cells[r][15 - std::countl_zero(w)];
-        set(S_.mates[static_cast<std::size_t>(d)][static_cast<std::size_t>(a)], b);
-        set(S_.mates[static_cast<std::size_t>(d)][static_cast<std::size_t>(b)], a);
-      }
     ctx.spend(81 + 27 * 9);
     S_.found.clear();
   }
@@ -238,13 +226,6 @@ class Search {
   bool have_bound_ = false;  // the plain searches' bound: best_ or a chain they found
   Key bound_{};
   Hint best_hint_;
-
-  // Can an off node make (cand, on) in this pass? Both a cycle and a chain from "off" end so.
-  bool can_be_made_on(int cand) const {
-    const int cell = cand / 9, di = cand % 9;
-    const CellSet& m = S_.mates[static_cast<std::size_t>(di)][static_cast<std::size_t>(cell)];
-    return (x_ && (m[0] | m[1]) != 0) || (y_ && two_bits(s_.cand[cell]));
-  }
 
   double cycle_base() const { return pass_ == kXY ? 7.0 : 6.5; }
   double chain_base() const { return pass_ == kXY ? 7.0 : 6.6; }
@@ -356,7 +337,9 @@ class Search {
       L need_chain{}, need_cycle{};
       for (std::size_t j = 0; j < count; ++j) {
         const uint16_t s = S_.starts[index[j]];
-        const bool made_on = can_be_made_on(g.cand[s]);
+        // Can an off node make (s, on)? Both a cycle and a chain from "off" end so: the links
+        // are symmetric, so exactly when (s, off) makes an on node.
+        const bool made_on = g.live[s] != 0;
         const bool chain = pass_ != kY && (from_on || made_on), cycle = from_on && made_on;
         if (!chain && !cycle) continue;
         if (chain) need_chain.set(j);
