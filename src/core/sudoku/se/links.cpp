@@ -352,13 +352,6 @@ struct LinkTable {
   }
 };
 
-/// Counts the work of n combinations of `each` units, as n calls of ctx.spend(each) would: the
-/// same total, and when the budget runs out the same work at the throw.
-void spend_each(Ctx& ctx, uint64_t n, uint64_t each) {
-  if (ctx.budget != 0 && ctx.work + n * each > ctx.budget) n = (ctx.budget - ctx.work) / each + 1;
-  ctx.spend(n * each);
-}
-
 void removal_list(Hint& h, Cells victims, int d) {
   victims.each([&](int c) { h.removals.push_back({static_cast<uint8_t>(c), static_cast<uint8_t>(d)}); });
 }
@@ -577,7 +570,7 @@ void three_strong_links(const State& s, Ctx& ctx, Hints& out) {
         const uint64_t thirds =
             D.present & slots_after(r1) & ~(D.clash[r0] | D.clash[r1]) & (j01 ? m0 | m1 : m0 & m1);
         if (thirds == 0) continue;
-        spend_each(ctx, static_cast<uint64_t>(pop64(thirds)), 24);
+        ctx.spend_each(static_cast<uint64_t>(pop64(thirds)), 24);
         const unsigned join01 = j01 ? end_matrix(L0, L1, joins) : 0;
         unsigned hit01 = 16;  // not yet known
         for (uint64_t f2 = thirds; f2 != 0; f2 &= f2 - 1) {
