@@ -125,6 +125,67 @@ TEST(SeRater, NishioIsFoundBeforeMultipleChainsAndNamesNoCellFromOn) {
   }
 }
 
+// The chain producers keep their propagations from one step to the next of a rating (one Ctx)
+// while the grid loses only candidates that cannot change them. Rating with one Ctx must give
+// the hints of rating with a new Ctx at each step (nothing kept), with less work.
+struct Rated {
+  std::vector<Hint> hints;
+  uint64_t work = 0;
+};
+
+Rated rate_steps(const std::string& puzzle, bool ctx_per_step) {
+  State s;
+  s.load(se_ref::grid_of(puzzle));
+  Rated out;
+  Ctx one;
+  Hints hints;
+  while (s.empty > 0) {
+    Ctx each;
+    Ctx& ctx = ctx_per_step ? each : one;
+    if (!next_hint(s, ctx, hints)) break;
+    const Hint& h = hints.list.front();
+    for (Cand c : h.removals) s.remove(c.cell, c.digit);
+    if (h.place_cell >= 0) s.place(h.place_cell, h.place_digit);
+    out.hints.push_back(h);
+    if (ctx_per_step) out.work += each.work;
+  }
+  if (!ctx_per_step) out.work = one.work;
+  return out;
+}
+
+TEST(SeRater, KeptPropagationsGiveTheSameHints) {
+  std::vector<std::string> puzzles = {
+      // ER 9.0, many dynamic chaining steps in a row (the slowest of the reference files)
+      "4..9....6...8..5...2..74.....13.2.59..9.5.1..54.7.96.....19..3...8..7...1....3..5",
+      "..23.85..3...1.........2...25.8..4.19..134..74.1..5.83...7.........4...9..42.31..",
+  };
+  // and every sample puzzle with two chaining steps or more
+  for (const auto& p : sample())
+    if (std::count_if(p.steps.begin(), p.steps.end(), [](const auto& st) { return std::stod(st.rating) >= 7.5; }) >= 2)
+      puzzles.push_back(p.puzzle);
+  int chain_steps = 0;
+  uint64_t kept_work = 0, fresh_work = 0;
+  for (const auto& puzzle : puzzles) {
+    const Rated kept = rate_steps(puzzle, false);
+    const Rated fresh = rate_steps(puzzle, true);
+    ASSERT_EQ(kept.hints.size(), fresh.hints.size()) << puzzle;
+    for (std::size_t i = 0; i < kept.hints.size(); ++i) {
+      const Hint& h = kept.hints[i];
+      const Hint& g = fresh.hints[i];
+      EXPECT_EQ(h.tech, g.tech) << puzzle << " step " << i + 1;
+      EXPECT_EQ(h.rating, g.rating) << puzzle << " step " << i + 1;
+      EXPECT_EQ(h.removals, g.removals) << puzzle << " step " << i + 1;
+      EXPECT_EQ(h.place_cell, g.place_cell) << puzzle << " step " << i + 1;
+      chain_steps += h.rating >= 7.5;
+    }
+    EXPECT_LE(kept.work, fresh.work) << puzzle;
+    kept_work += kept.work;
+    fresh_work += fresh.work;
+  }
+  EXPECT_GT(chain_steps, 100);
+  EXPECT_LT(kept_work, fresh_work * 9 / 10);
+}
+
 TEST(SeRater, NestedLevelsEndWithinTheBudget) {
   // The nested levels (30-36) run inner producers at every stall of every propagation; a small
   // budget must stop them (the rater reports budget_exceeded rather than hanging).

@@ -6,14 +6,16 @@
 // insertion order (which is also the queue order), and per node the list of its parents (first
 // parent, then the hidden ones, or an advanced node's rule parents) in a pool, so that the
 // complexity of a hint (distinct ancestors) can be counted afterwards. Dynamic propagations work
-// on a copy of the grid made at their start.
+// on a copy of the grid's candidates made at their start (Cands).
 //
 // Speed: in the rating loop (only the first sorted hint is wanted) every propagation is first
 // made without parents, keeping its sets, order and each node's first-parent depth (a lower
 // bound of its ancestor count); it is made again with parents only for a conclusion whose lower
-// bound could still beat the best hint so far. The on propagation of each candidate is cached
-// for the run (region branches and the candidate's own binary chaining share it). Complexity
-// counting stops as soon as the hint cannot come first.
+// bound could still beat the best hint so far. Complexity counting stops as soon as the hint
+// cannot come first. The propagations made without parents are kept (Engine::Cache) from one
+// run to the next of the same rating while the grid only loses candidates that cannot change
+// them (Counted): the hard puzzles take many chaining steps in a row, each removing a candidate
+// or two, and about half the propagations come out the same.
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -52,10 +54,36 @@ struct Bits {
   }
 };
 
+// The grid a dynamic propagation works on (an off node's candidate goes when the node is
+// processed): the part of State the propagation reads, without what State::remove also keeps.
+struct Cands {
+  std::array<uint16_t, 81> cand;
+  std::array<std::array<uint16_t, 9>, 27> where;
+  void remove(int x, int d) noexcept {
+    const Geometry& G = geo();
+    cand[x] &= static_cast<uint16_t>(~digit_bit(d));
+    for (int t = 0; t < 3; ++t) where[G.region[x][t]][d - 1] &= static_cast<uint16_t>(~(1u << G.pos[x][t]));
+  }
+};
+
 // Why an on node is on (what the nested levels need to find a chain's rule parents).
 enum Cause : uint8_t { kNoCause, kCellRule, kBoxRule, kRowRule, kColRule, kAdvanced };
 
-/// One propagation's outcome: the on and off sets (with their order) and every node's parents.
+// The least count each rule of a propagation read: the candidates of a cell (cell rule), the
+// positions of a digit in a region (region rules); 255 where none was read. With L candidates of
+// a cell or region gone (none of them a node), a count k read there becomes k - L, and the rule's
+// answer (k == 2) can only change if k <= L + 2. A kept propagation's counts are brought down
+// to the grid's at each step.
+struct Counted {
+  std::array<uint8_t, 81> cell;
+  std::array<std::array<uint8_t, 9>, 27> region;
+  void clear() noexcept {
+    cell.fill(255);
+    for (auto& r : region) r.fill(255);
+  }
+};
+
+// One propagation's outcome: the on and off sets (with their order) and every node's parents.
 struct Result {
   Bits on, off;
   std::array<uint16_t, kCands> on_list, off_list;
@@ -70,6 +98,7 @@ struct Result {
   bool contradiction = false;
   int c_on = 0, c_off = 0;  // the two nodes of a contradiction (one of them kExtra)
   int c_cand = 0;
+  Counted counted;
 };
 
 // Calls f(cand, on) for each node in `on_set` (on nodes) or `off_set` (off nodes), in the order of
@@ -147,22 +176,6 @@ class Engine {
  private:
   template <bool kFull = true>
   bool propagate(Result& R, int start_node);
-  void remember(int cand, const Result& R) {
-    Light& L = light_[cand];
-    L.on = R.on;
-    L.off = R.off;
-    L.depth = R.depth;
-    L.lists = static_cast<uint32_t>(light_lists_.size());
-    L.n_on = static_cast<uint16_t>(R.n_on);
-    L.n_off = static_cast<uint16_t>(R.n_off);
-    light_lists_.insert(light_lists_.end(), R.on_list.begin(), R.on_list.begin() + R.n_on);
-    light_lists_.insert(light_lists_.end(), R.off_list.begin(), R.off_list.begin() + R.n_off);
-    L.contradiction = R.contradiction;
-    L.c_on = R.c_on;
-    L.c_off = R.c_off;
-    L.c_cand = R.c_cand;
-    light_gen_[cand] = gen_;
-  }
   int advanced(Result& R);
   template <class Visit>
   void each_ancestor(const Result& R, int node, Visit&& visit);
@@ -196,7 +209,14 @@ class Engine {
 
   Mode mode_;
   const State* start_ = nullptr;
-  State work_;
+  Cands work_cands_;
+  // Per candidate of the start grid, the nodes an on node makes off (section 6, in its order):
+  // the cell's other candidates (not in Nishio), the digit's other positions in the box, in the
+  // row outside the box, in the column outside the box. Made once a run.
+  std::vector<uint16_t> targets_;
+  std::array<uint32_t, kCands + 1> target_begin_{};
+  void make_targets(const State& s);
+  State work_;  // the working grid as a State, for advanced() (levels above 0)
   Ctx* ctx_ = nullptr;
   std::vector<Found>* found_ = nullptr;
   const State* source_ = nullptr;
@@ -204,33 +224,58 @@ class Engine {
   Bits rp_;  // rule parents being collected
   uint64_t sig_ = 0;  // hash of the targets and their ancestors (the reference's FullChain)
   Hints basic_hints_{true};
-  // The on and off sets of the propagation from each candidate on (this run's grid).
+  // Propagations made without parents, kept while they stay true (Speed, above). From one step
+  // to the next the grid loses candidates; a propagation made again on the new grid does the
+  // same unless one of its nodes went, or a count one of its rules read can change its answer
+  // (Counted).
   struct Light {
     Bits on, off;
     std::array<uint8_t, kNodes + 1> depth;
-    uint32_t lists = 0;  // offset of its on list then off list in light_lists_
+    std::vector<uint16_t> lists;  // its on list, then its off list
     uint16_t n_on = 0, n_off = 0;
     bool contradiction = false;
     int c_on = 0, c_off = 0, c_cand = 0;
+    Counted counted;
   };
-  std::vector<uint16_t> light_lists_;
-  void restore(int cand, Result& R) const {
-    const Light& L = light_[cand];
+  // One per kind of level-0 propagation (Nishio, static, dynamic) and one for the nested levels
+  // (whose advanced() reads the whole grid: kept for one run only).
+  struct Cache {
+    std::array<std::unique_ptr<Light>, kNodes> by_node;
+    std::array<bool, kNodes> valid{};
+    std::vector<uint16_t> live;        // the nodes with a valid entry
+    std::array<uint16_t, 81> cand{};   // the grid they were made on
+    uint64_t rating = 0;               // the Ctx::serial they belong to
+  };
+  std::array<Cache, 4> caches_;
+  std::vector<uint16_t> lost_;  // begin_cache()'s scratch
+  Cache* cache_ = nullptr;  // this run's
+  void begin_cache(const State& s);
+  const Light& light(int node);
+  void remember(int node, const Result& R);
+  /// propagate<false>, or the kept result.
+  bool without_parents(Result& R, int node) {
+    if (!cache_->valid[node]) {
+      propagate<false>(R, node);
+      remember(node, R);
+      return R.contradiction;
+    }
+    restore(node, R);
+    return R.contradiction;
+  }
+  void restore(int node, Result& R) const {
+    const Light& L = *cache_->by_node[node];
     R.on = L.on;
     R.off = L.off;
     R.depth = L.depth;
     R.n_on = L.n_on;
     R.n_off = L.n_off;
-    std::memcpy(R.on_list.data(), light_lists_.data() + L.lists, L.n_on * sizeof(uint16_t));
-    std::memcpy(R.off_list.data(), light_lists_.data() + L.lists + L.n_on, L.n_off * sizeof(uint16_t));
+    std::memcpy(R.on_list.data(), L.lists.data(), L.n_on * sizeof(uint16_t));
+    std::memcpy(R.off_list.data(), L.lists.data() + L.n_on, L.n_off * sizeof(uint16_t));
     R.contradiction = L.contradiction;
     R.c_on = L.c_on;
     R.c_off = L.c_off;
     R.c_cand = L.c_cand;
   }
-  std::array<Light, kCands> light_{};
-  std::array<uint32_t, kCands> light_gen_{};
-  uint32_t gen_ = 0;
   std::unique_ptr<Result> light_res_;
   std::vector<Found> inner_found_;
   // scratch
@@ -393,8 +438,13 @@ template <bool kFull>
 bool Engine::propagate(Result& R, int start_node) {
   const Geometry& G = geo();
   const State& S = *start_;
-  if (mode_.dynamic) work_ = S;
-  const State& g = mode_.dynamic ? work_ : S;
+  if (mode_.dynamic) {
+    work_cands_.cand = S.cand;
+    work_cands_.where = S.where;
+    if (mode_.level > 0) work_ = S;  // what advanced() runs its producers on
+  }
+  const auto& cand = mode_.dynamic ? work_cands_.cand : S.cand;
+  const auto& where = mode_.dynamic ? work_cands_.where : S.where;
   const bool y_rules = !mode_.nishio;
   R.on.clear();
   R.off.clear();
@@ -402,6 +452,7 @@ bool Engine::propagate(Result& R, int start_node) {
   R.pool.clear();
   R.nested_info.clear();
   R.contradiction = false;
+  R.counted.clear();
   R.depth[start_node] = 1;
   {
     const int c = start_node >> 1;
@@ -431,21 +482,10 @@ bool Engine::propagate(Result& R, int start_node) {
     if (hon < R.n_on) {
       const int pc = R.on_list[hon++];
       const int pn = node_of(pc, true);
-      const int x = cell_of_cand(pc), d = digit_of_cand(pc);
-      uint16_t offs[32];
-      int n = 0;
-      if (y_rules)
-        for (uint16_t m = static_cast<uint16_t>(g.cand[x] & ~digit_bit(d)); m != 0; m &= m - 1)
-          offs[n++] = static_cast<uint16_t>(cand_of(x, std::countr_zero(m) + 1));
-      const int b = G.region[x][kBox], r = G.region[x][kRow], c = G.region[x][kCol];
-      for (uint16_t m = static_cast<uint16_t>(g.where[b][d - 1] & ~(1u << G.pos[x][kBox])); m != 0; m &= m - 1)
-        offs[n++] = static_cast<uint16_t>(cand_of(G.cells[b][std::countr_zero(m)], d));
-      const uint16_t rowseg = static_cast<uint16_t>(7u << (col_of(x) / 3 * 3));
-      for (uint16_t m = static_cast<uint16_t>(g.where[r][d - 1] & ~rowseg); m != 0; m &= m - 1)
-        offs[n++] = static_cast<uint16_t>(cand_of(G.cells[r][std::countr_zero(m)], d));
-      const uint16_t colseg = static_cast<uint16_t>(7u << (row_of(x) / 3 * 3));
-      for (uint16_t m = static_cast<uint16_t>(g.where[c][d - 1] & ~colseg); m != 0; m &= m - 1)
-        offs[n++] = static_cast<uint16_t>(cand_of(G.cells[c][std::countr_zero(m)], d));
+      // what it makes off, in order (the targets in the start grid: those the working grid lost
+      // are off already)
+      const uint16_t* offs = targets_.data() + target_begin_[pc];
+      const int n = target_begin_[pc + 1] - target_begin_[pc];
       work += static_cast<uint64_t>(n) + 1;
       const uint16_t par = static_cast<uint16_t>(pn);
       const uint8_t dep = static_cast<uint8_t>(R.depth[pn] + (R.depth[pn] < 255));
@@ -478,21 +518,26 @@ bool Engine::propagate(Result& R, int start_node) {
       uint16_t pars[4][10];
       int npar[4];
       int n = 0;
-      if (y_rules && pop9(g.cand[x]) == 2) {
-        const int e = std::countr_zero(static_cast<uint16_t>(g.cand[x] & ~digit_bit(d))) + 1;
+      const int in_cell = pop9(cand[x]);
+      if (y_rules) R.counted.cell[x] = std::min(R.counted.cell[x], static_cast<uint8_t>(in_cell));
+      if (y_rules && in_cell == 2) {
+        const int e = std::countr_zero(static_cast<uint16_t>(cand[x] & ~digit_bit(d))) + 1;
         ons[n] = cand_of(x, e);
         causes[n] = kCellRule;
         int k = 0;
         pars[n][k++] = static_cast<uint16_t>(pn);
         if (kFull)
-          for (uint16_t m = static_cast<uint16_t>(S.cand[x] & ~g.cand[x]); m != 0; m &= m - 1)
+          for (uint16_t m = static_cast<uint16_t>(S.cand[x] & ~cand[x]); m != 0; m &= m - 1)
             pars[n][k++] = static_cast<uint16_t>(node_of(cand_of(x, std::countr_zero(m) + 1), false));
         npar[n++] = k;
       }
       for (int t = 0; t < 3; ++t) {
         const int r = G.region[x][t];
-        const uint16_t m = g.where[r][d - 1];
-        if (pop9(m) != 2) continue;
+        const uint16_t m = where[r][d - 1];
+        const int in_region = pop9(m);
+        uint8_t& least = R.counted.region[r][d - 1];
+        least = std::min(least, static_cast<uint8_t>(in_region));
+        if (in_region != 2) continue;
         const int y = G.cells[r][std::countr_zero(static_cast<uint16_t>(m & ~(1u << G.pos[x][t])))];
         const int yc = cand_of(y, d);
         bool dup = false;
@@ -507,7 +552,10 @@ bool Engine::propagate(Result& R, int start_node) {
             pars[n][k++] = static_cast<uint16_t>(node_of(cand_of(G.cells[r][std::countr_zero(h)], d), false));
         npar[n++] = k;
       }
-      if (mode_.dynamic) work_.remove(x, d);
+      if (mode_.dynamic) {
+        work_cands_.remove(x, d);
+        if (mode_.level > 0) work_.remove(x, d);
+      }
       work += static_cast<uint64_t>(n) + 1;
       for (int i = 0; i < n; ++i) {
         const int oc = ons[i];
@@ -536,6 +584,31 @@ bool Engine::propagate(Result& R, int start_node) {
   }
   ctx_->spend(work);
   return false;
+}
+
+void Engine::make_targets(const State& s) {
+  const Geometry& G = geo();
+  targets_.clear();
+  for (int x = 0; x < 81; ++x) {
+    const int b = G.region[x][kBox], r = G.region[x][kRow], c = G.region[x][kCol];
+    const uint16_t rowseg = static_cast<uint16_t>(7u << (col_of(x) / 3 * 3));
+    const uint16_t colseg = static_cast<uint16_t>(7u << (row_of(x) / 3 * 3));
+    for (int d = 1; d <= 9; ++d) {
+      const int pc = cand_of(x, d);
+      target_begin_[pc] = static_cast<uint32_t>(targets_.size());
+      if (!s.has(x, d)) continue;
+      auto add = [&](int region, uint16_t m) {
+        for (; m != 0; m &= m - 1) targets_.push_back(static_cast<uint16_t>(cand_of(G.cells[region][std::countr_zero(m)], d)));
+      };
+      if (!mode_.nishio)
+        for (uint16_t m = static_cast<uint16_t>(s.cand[x] & ~digit_bit(d)); m != 0; m &= m - 1)
+          targets_.push_back(static_cast<uint16_t>(cand_of(x, std::countr_zero(m) + 1)));
+      add(b, static_cast<uint16_t>(s.where[b][d - 1] & ~(1u << G.pos[x][kBox])));
+      add(r, static_cast<uint16_t>(s.where[r][d - 1] & ~rowseg));
+      add(c, static_cast<uint16_t>(s.where[c][d - 1] & ~colseg));
+    }
+  }
+  target_begin_[kCands] = static_cast<uint32_t>(targets_.size());
 }
 
 // Calls visit(n) for `node` and each of its ancestors in R (all parents, each once, depth first)
@@ -670,6 +743,91 @@ Found Engine::conclusion(int cand, bool on) const {
   return f;
 }
 
+void Engine::begin_cache(const State& s) {
+  const int kind = mode_.level > 0 ? 3 : mode_.nishio ? 0 : mode_.dynamic ? 2 : 1;
+  Cache& C = caches_[kind];
+  cache_ = &C;
+  // What the grid lost since the cache's grid, counted per cell and per region and digit. A
+  // candidate back (another rating, a nested grid) drops everything.
+  const Geometry& G = geo();
+  bool keep = kind != 3 && C.rating == ctx_->serial;
+  std::vector<uint16_t>& lost = lost_;
+  lost.clear();
+  std::array<uint8_t, 81> lost_cell{};
+  std::array<std::array<uint8_t, 9>, 27> lost_region{};
+  for (int x = 0; x < 81 && keep; ++x) {
+    keep = (s.cand[x] & ~C.cand[x]) == 0;
+    for (uint16_t m = static_cast<uint16_t>(C.cand[x] & ~s.cand[x]); m != 0; m &= m - 1) {
+      const int d = std::countr_zero(m) + 1;
+      lost.push_back(static_cast<uint16_t>(cand_of(x, d)));
+      ++lost_cell[x];
+      for (int t = 0; t < 3; ++t) ++lost_region[G.region[x][t]][d - 1];
+    }
+  }
+  std::size_t n = 0;
+  for (uint16_t node : C.live) {
+    bool still = keep;
+    Light& L = *C.by_node[node];
+    for (std::size_t i = 0; i < lost.size() && still; ++i) {
+      const int c = lost[i], x = cell_of_cand(c), d = digit_of_cand(c);
+      still = !L.on.has(c) && !L.off.has(c) && L.counted.cell[x] > lost_cell[x] + 2;
+      for (int t = 0; t < 3 && still; ++t) {
+        const int r = G.region[x][t];
+        still = L.counted.region[r][d - 1] > lost_region[r][d - 1] + 2;
+      }
+    }
+    if (!still) {
+      C.valid[node] = false;
+      continue;
+    }
+    // the counts as it would read them now
+    for (const int c : lost) {
+      const int x = cell_of_cand(c), d = digit_of_cand(c);
+      if (L.counted.cell[x] != 255) --L.counted.cell[x];
+      for (int t = 0; t < 3; ++t) {
+        uint8_t& k = L.counted.region[G.region[x][t]][d - 1];
+        if (k != 255) --k;
+      }
+    }
+    C.live[n++] = node;
+  }
+  C.live.resize(n);
+  C.cand = s.cand;
+  C.rating = ctx_->serial;
+}
+
+const Engine::Light& Engine::light(int node) {
+  if (!cache_->valid[node]) {
+    Result& R = slot(light_res_);
+    propagate<false>(R, node);
+    remember(node, R);
+  }
+  return *cache_->by_node[node];
+}
+
+void Engine::remember(int node, const Result& R) {
+  Cache& C = *cache_;
+  auto& p = C.by_node[node];
+  if (!p) p = std::make_unique<Light>();
+  Light& L = *p;
+  L.on = R.on;
+  L.off = R.off;
+  L.depth = R.depth;
+  L.n_on = static_cast<uint16_t>(R.n_on);
+  L.n_off = static_cast<uint16_t>(R.n_off);
+  L.lists.assign(R.on_list.begin(), R.on_list.begin() + R.n_on);
+  L.lists.insert(L.lists.end(), R.off_list.begin(), R.off_list.begin() + R.n_off);
+  L.contradiction = R.contradiction;
+  L.c_on = R.c_on;
+  L.c_off = R.c_off;
+  L.c_cand = R.c_cand;
+  L.counted = R.counted;
+  if (!C.valid[node]) {
+    C.valid[node] = true;
+    C.live.push_back(static_cast<uint16_t>(node));
+  }
+}
+
 void Engine::do_regions(int x, int d, Result& own, bool& own_full) {
   const Geometry& G = geo();
   const State& S = *start_;
@@ -681,14 +839,9 @@ void Engine::do_regions(int x, int d, Result& own, bool& own_full) {
     if (G.cells[r][first] != x) continue;
     Bits on = own.on, off = own.off;
     for (uint16_t m = static_cast<uint16_t>(pos & (pos - 1)); m != 0; m &= m - 1) {
-      const int yc = cand_of(G.cells[r][std::countr_zero(m)], d);
-      if (light_gen_[yc] != gen_) {
-        Result& L = slot(light_res_);
-        propagate<false>(L, node_of(yc, true));
-        remember(yc, L);
-      }
-      on.and_with(light_[yc].on);
-      off.and_with(light_[yc].off);
+      const Light& L = light(node_of(cand_of(G.cells[r][std::countr_zero(m)], d), true));
+      on.and_with(L.on);
+      off.and_with(L.off);
     }
     // Conclusions worth a hint that could still come first (each branch needs at least the
     // first-parent path of the target): only then are the branches made again with parents.
@@ -702,7 +855,7 @@ void Engine::do_regions(int x, int d, Result& own, bool& own_full) {
           const int node = node_of(c, pass == 0);
           int lb = own.depth[node];
           for (uint16_t m = static_cast<uint16_t>(pos & (pos - 1)); m != 0; m &= m - 1)
-            lb += light_[cand_of(G.cells[r][std::countr_zero(m)], d)].depth[node];
+            lb += light(node_of(cand_of(G.cells[r][std::countr_zero(m)], d), true)).depth[node];
           worth = may_win(lb, 6);
         }
     }
@@ -760,19 +913,18 @@ void Engine::do_cell(int x) {
       if (finish(f, &branch, 1, -1, kNoCause)) add_found(std::move(f));
     };
     bool contra_on;
-    if (lazy && light_gen_[c] == gen_) {
-      restore(c, on);
-      contra_on = on.contradiction;
+    if (lazy) {
+      contra_on = without_parents(on, on_node);
     } else {
-      contra_on = lazy ? propagate<false>(on, on_node) : propagate<true>(on, on_node);
-      remember(c, on);
+      contra_on = propagate<true>(on, on_node);
+      remember(on_node, on);
     }
     full[k] = !lazy;
     if (contra_on && do_contra) contradiction(on, on_node, full[k], true);
     if (do_contra || do_double) {
       Result& off = slot(off_res_);
       bool off_full = !lazy;
-      const bool contra_off = lazy ? propagate<false>(off, off_node) : propagate<true>(off, off_node);
+      const bool contra_off = lazy ? without_parents(off, off_node) : propagate<true>(off, off_node);
       if (contra_off && do_contra) contradiction(off, off_node, off_full, false);
       if (do_double) {
         const Result* both_p[2] = {&on, &off};
@@ -827,12 +979,9 @@ void Engine::run(const State& s, Ctx& ctx, std::vector<Found>& found, const Stat
   start_ = &s;
   first_only_ = first_only;
   have_best_ = false;
-  if (++gen_ == 0) {
-    light_gen_.fill(0);
-    gen_ = 1;
-  }
-  light_lists_.clear();
   ctx_ = &ctx;
+  make_targets(s);
+  begin_cache(s);
   found_ = &found;
   source_ = source;
   const int min_card = mode_.dynamic ? 2 : 3;

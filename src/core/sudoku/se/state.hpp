@@ -7,6 +7,7 @@
 // row. Two scan orders occur (section 1): `kScanBCR` (boxes, columns, rows: singles, naked and
 // hidden sets) and plain 0-26 (boxes, rows, columns: loops, BUG, chains).
 #include <array>
+#include <atomic>
 #include <bit>
 #include <cstdint>
 #include <string>
@@ -190,6 +191,9 @@ struct BudgetExceeded {};
 
 /// What every producer receives beside the grid.
 struct Ctx {
+  /// Tells ratings apart: what a producer keeps from one step to the next (the chain producers'
+  /// propagations) is kept for the Ctx it was made with.
+  uint64_t serial = new_serial();
   bool want_text = false;  ///< build Hint::text
   uint64_t work = 0;       ///< work spent so far
   uint64_t budget = 0;     ///< 0: unlimited
@@ -207,6 +211,10 @@ struct Ctx {
   /// spend_each() running out, out of line (the common path stays inline): `work` where the
   /// first spend(unit) over the budget leaves it, then BudgetExceeded.
   [[noreturn]] void over_budget(uint64_t unit);
+  static uint64_t new_serial() noexcept {
+    static std::atomic<uint64_t> last{0};
+    return last.fetch_add(1, std::memory_order_relaxed) + 1;
+  }
 };
 
 /// Where a producer puts its hints. In `first` mode (the rating loop) the producer may stop as
