@@ -83,16 +83,25 @@ struct Counted {
   }
 };
 
+constexpr uint16_t kNoParent = 0xFFFF;
+
 // One propagation's outcome: the on and off sets (with their order) and every node's parents.
+// At level 0 a node's parents are its first parent (`first`) and, for an on node made by a rule
+// in a dynamic propagation, the hidden ones: the off nodes of the rule's cell or of its digit in
+// the rule's region that were processed before the first parent (`off_at`: place in the off
+// list), found again when needed. Above level 0 (advanced nodes) they are listed in `pool`.
 struct Result {
   Bits on, off;
   std::array<uint16_t, kCands> on_list, off_list;
   int n_on = 0, n_off = 0;
+  bool pooled = false;  // parents in pool (pbeg, pcnt), else first and off_at
+  std::array<uint16_t, kNodes + 1> first;
+  std::array<uint16_t, kCands> off_at;
   std::array<uint32_t, kNodes + 1> pbeg;
   std::array<uint16_t, kNodes + 1> pcnt;
   std::array<uint8_t, kNodes + 1> cause;
-  std::array<int32_t, kNodes + 1> nested;
-  std::array<uint8_t, kNodes + 1> depth;  // length of the first-parent path (saturated): <= ancestors  // index into Engine::nested_ (advanced nodes), or -1
+  std::array<int32_t, kNodes + 1> nested;  // index into nested_info (advanced nodes), or -1
+  std::array<uint8_t, kNodes + 1> depth;  // length of the first-parent path (saturated): <= ancestors
   std::vector<uint16_t> pool;
   std::vector<std::pair<uint64_t, int>> nested_info;  // signature and complexity of nested hints
   bool contradiction = false;
@@ -174,8 +183,10 @@ class Engine {
            bool first_only = false);
 
  private:
-  template <bool kFull = true>
+  template <bool kPool>
   bool propagate(Result& R, int start_node);
+  template <class F>
+  void each_parent(const Result& R, int n, F&& f) const;
   int advanced(Result& R);
   template <class Visit>
   void each_ancestor(const Result& R, int node, Visit&& visit);
@@ -191,11 +202,6 @@ class Engine {
   bool may_win(int lb, int kind) const {
     return !first_only_ || !have_best_ || lb < best_cx_ || (lb == best_cx_ && kind < best_kind_);
   }
-  void make_full(Result& R, int start_node, bool& full) {
-    if (full) return;
-    propagate<true>(R, start_node);
-    full = true;
-  }
   bool first_only_ = false;  // the rating loop: only the first hint after sorting is wanted
   int best_cx_ = 0, best_kind_ = 0;
   bool have_best_ = false;
@@ -205,7 +211,14 @@ class Engine {
   }
   Found conclusion(int cand, bool on) const;
   void do_cell(int x);
-  void do_regions(int x, int d, Result& own, bool& own_full);
+  void do_regions(int x, int d, Result& own);
+  /// The propagation from `node` with its parents: kept (level 0) or made with a pool.
+  bool with_parents(Result& R, int node) {
+    if (mode_.level == 0) return kept(R, node);
+    const bool contradiction = propagate<true>(R, node);
+    remember(node, R);
+    return contradiction;
+  }
 
   Mode mode_;
   const State* start_ = nullptr;
@@ -231,7 +244,11 @@ class Engine {
   struct Light {
     Bits on, off;
     std::array<uint8_t, kNodes + 1> depth;
-    std::vector<uint16_t> lists;  // its on list, then its off list
+    std::vector<uint16_t> lists;   // its on list, then its off list
+    std::vector<uint16_t> firsts;  // their first parents (level 0), kNoParent for the start
+    std::vector<uint8_t> causes;   // and causes
+    uint16_t first_extra = kNoParent;  // the contradiction node's
+    uint8_t cause_extra = kNoCause;
     uint16_t n_on = 0, n_off = 0;
     bool contradiction = false;
     int c_on = 0, c_off = 0, c_cand = 0;
@@ -253,7 +270,7 @@ class Engine {
   const Light& light(int node);
   void remember(int node, const Result& R);
   /// propagate<false>, or the kept result.
-  bool without_parents(Result& R, int node) {
+  bool kept(Result& R, int node) {
     if (!cache_->valid[node]) {
       propagate<false>(R, node);
       remember(node, R);
@@ -266,7 +283,6 @@ class Engine {
     const Light& L = *cache_->by_node[node];
     R.on = L.on;
     R.off = L.off;
-    R.depth = L.depth;
     R.n_on = L.n_on;
     R.n_off = L.n_off;
     std::memcpy(R.on_list.data(), L.lists.data(), L.n_on * sizeof(uint16_t));
@@ -275,6 +291,24 @@ class Engine {
     R.c_on = L.c_on;
     R.c_off = L.c_off;
     R.c_cand = L.c_cand;
+    R.pooled = false;
+    // the per-node arrays, for its nodes only
+    for (int i = 0; i < L.n_on; ++i) {
+      const int n = node_of(L.lists[i], true);
+      R.depth[n] = L.depth[n];
+      R.first[n] = L.firsts[i];
+      R.cause[n] = L.causes[i];
+    }
+    for (int i = 0; i < L.n_off; ++i) {
+      const int c = L.lists[L.n_on + i], n = node_of(c, false);
+      R.depth[n] = L.depth[n];
+      R.first[n] = L.firsts[L.n_on + i];
+      R.cause[n] = L.causes[L.n_on + i];
+      R.off_at[c] = static_cast<uint16_t>(i);
+    }
+    R.depth[kExtra] = L.depth[kExtra];
+    R.first[kExtra] = L.first_extra;
+    R.cause[kExtra] = L.cause_extra;
   }
   std::unique_ptr<Result> light_res_;
   std::vector<Found> inner_found_;
@@ -361,8 +395,10 @@ int Engine::advanced(Result& R) {
       ++made;
       if (R.off.has(c)) continue;
       R.off.set(c);
+      R.off_at[c] = static_cast<uint16_t>(R.n_off);
       R.off_list[R.n_off++] = c;
       const int node = node_of(c, false);
+      R.first[node] = parents[0];
       R.pbeg[node] = static_cast<uint32_t>(R.pool.size());
       R.pcnt[node] = static_cast<uint16_t>(parents.size());
       R.cause[node] = kAdvanced;
@@ -434,7 +470,7 @@ int Engine::advanced(Result& R) {
 }
 
 // The propagation of section 6 from one start node. True on a contradiction (R.c_on, R.c_off).
-template <bool kFull>
+template <bool kPool>
 bool Engine::propagate(Result& R, int start_node) {
   const Geometry& G = geo();
   const State& S = *start_;
@@ -452,10 +488,12 @@ bool Engine::propagate(Result& R, int start_node) {
   R.pool.clear();
   R.nested_info.clear();
   R.contradiction = false;
+  R.pooled = kPool;
   R.counted.clear();
   R.depth[start_node] = 1;
   {
     const int c = start_node >> 1;
+    R.first[start_node] = kNoParent;
     R.pbeg[start_node] = 0;
     R.pcnt[start_node] = 0;
     R.cause[start_node] = kNoCause;
@@ -465,19 +503,22 @@ bool Engine::propagate(Result& R, int start_node) {
       R.on_list[R.n_on++] = static_cast<uint16_t>(c);
     } else {
       R.off.set(c);
+      R.off_at[c] = 0;
       R.off_list[R.n_off++] = static_cast<uint16_t>(c);
     }
   }
   int hon = 0, hoff = 0;
   uint64_t work = 0;
   auto add_node = [&](int node, const uint16_t* parents, int np, uint8_t cause) {
-    if constexpr (!kFull) return;
+    R.first[node] = parents[0];
+    R.cause[node] = cause;
+    if constexpr (!kPool) return;
     R.pbeg[node] = static_cast<uint32_t>(R.pool.size());
     R.pcnt[node] = static_cast<uint16_t>(np);
-    R.cause[node] = cause;
     R.nested[node] = -1;
     R.pool.insert(R.pool.end(), parents, parents + np);
   };
+
   for (;;) {
     if (hon < R.n_on) {
       const int pc = R.on_list[hon++];
@@ -503,6 +544,7 @@ bool Engine::propagate(Result& R, int start_node) {
         }
         if (!R.off.has(oc)) {
           R.off.set(oc);
+          R.off_at[oc] = static_cast<uint16_t>(R.n_off);
           R.off_list[R.n_off++] = static_cast<uint16_t>(oc);
           R.depth[node_of(oc, false)] = dep;
           add_node(node_of(oc, false), &par, 1, kNoCause);
@@ -526,7 +568,7 @@ bool Engine::propagate(Result& R, int start_node) {
         causes[n] = kCellRule;
         int k = 0;
         pars[n][k++] = static_cast<uint16_t>(pn);
-        if (kFull)
+        if (kPool)
           for (uint16_t m = static_cast<uint16_t>(S.cand[x] & ~cand[x]); m != 0; m &= m - 1)
             pars[n][k++] = static_cast<uint16_t>(node_of(cand_of(x, std::countr_zero(m) + 1), false));
         npar[n++] = k;
@@ -547,7 +589,7 @@ bool Engine::propagate(Result& R, int start_node) {
         causes[n] = static_cast<uint8_t>(kBoxRule + t);
         int k = 0;
         pars[n][k++] = static_cast<uint16_t>(pn);
-        if (kFull)
+        if (kPool)
           for (uint16_t h = static_cast<uint16_t>(S.where[r][d - 1] & ~m); h != 0; h &= h - 1)
             pars[n][k++] = static_cast<uint16_t>(node_of(cand_of(G.cells[r][std::countr_zero(h)], d), false));
         npar[n++] = k;
@@ -611,6 +653,38 @@ void Engine::make_targets(const State& s) {
   target_begin_[kCands] = static_cast<uint32_t>(targets_.size());
 }
 
+// Calls f(p) for each parent of node n in R, in the order of the reference's lists (the first
+// parent, then the hidden ones by digit or by position).
+template <class F>
+void Engine::each_parent(const Result& R, int n, F&& f) const {
+  if (R.pooled) {
+    for (uint32_t i = 0; i < R.pcnt[n]; ++i) f(static_cast<int>(R.pool[R.pbeg[n] + i]));
+    return;
+  }
+  const int p = R.first[n];
+  if (p == kNoParent) return;
+  f(p);
+  if (!mode_.dynamic || R.cause[n] == kNoCause) return;
+  // an on node made by a rule when p was processed: the rule's other candidates gone by then
+  const Geometry& G = geo();
+  const State& S = *start_;
+  const int pc = p >> 1, x = cell_of_cand(pc), d = digit_of_cand(pc);
+  const int at = R.off_at[pc];
+  auto gone = [&](int c) { return R.off.has(c) && R.off_at[c] < at; };
+  if (R.cause[n] == kCellRule) {
+    for (uint16_t m = static_cast<uint16_t>(S.cand[x] & ~digit_bit(d)); m != 0; m &= m - 1) {
+      const int c = cand_of(x, std::countr_zero(m) + 1);
+      if (gone(c)) f(node_of(c, false));
+    }
+    return;
+  }
+  const int t = R.cause[n] - kBoxRule, r = G.region[x][t];
+  for (uint16_t m = static_cast<uint16_t>(S.where[r][d - 1] & ~(1u << G.pos[x][t])); m != 0; m &= m - 1) {
+    const int c = cand_of(G.cells[r][std::countr_zero(m)], d);
+    if (gone(c)) f(node_of(c, false));
+  }
+}
+
 // Calls visit(n) for `node` and each of its ancestors in R (all parents, each once, depth first)
 // until it returns false.
 template <class Visit>
@@ -622,14 +696,12 @@ void Engine::each_ancestor(const Result& R, int node, Visit&& visit) {
   while (sp > 0) {
     const int n = stack_[--sp];
     if (!visit(n)) break;
-    const uint32_t b = R.pbeg[n];
-    for (uint32_t i = 0; i < R.pcnt[n]; ++i) {
-      const int p = R.pool[b + i];
+    each_parent(R, n, [&](int p) {
       const uint64_t bit = uint64_t{1} << (p & 63);
-      if (seen_[p >> 6] & bit) continue;
+      if (seen_[p >> 6] & bit) return;
       seen_[p >> 6] |= bit;
       stack_[sp++] = static_cast<uint16_t>(p);
-    }
+    });
   }
 }
 
@@ -661,7 +733,8 @@ void Engine::collect_rule_parents(const Result& R, int node, int start_cause) {
     const int cand = n == kExtra ? R.c_cand : n >> 1;
     sig_ = (sig_ ^ static_cast<uint64_t>(node_of(cand, on) + 1)) * 1099511628211ull;
     int cause = R.cause[n];
-    if (cause == kNoCause && R.pcnt[n] == 0) cause = start_cause;
+    const bool start = R.pooled ? R.pcnt[n] == 0 : R.first[n] == kNoParent;
+    if (cause == kNoCause && start) cause = start_cause;
     if (on && cause != kNoCause && cause != kAdvanced) {
       const int x = cell_of_cand(cand), d = digit_of_cand(cand);
       if (cause == kCellRule) {
@@ -822,13 +895,31 @@ void Engine::remember(int node, const Result& R) {
   L.c_off = R.c_off;
   L.c_cand = R.c_cand;
   L.counted = R.counted;
+  L.firsts.resize(L.lists.size());
+  L.causes.resize(L.lists.size());
+  uint16_t* first = L.firsts.data();
+  uint8_t* cause = L.causes.data();
+  for (int i = 0; i < R.n_on; ++i) {
+    const int n = node_of(R.on_list[i], true);
+    first[i] = R.first[n];
+    cause[i] = R.cause[n];
+  }
+  first += R.n_on;
+  cause += R.n_on;
+  for (int i = 0; i < R.n_off; ++i) {
+    const int n = node_of(R.off_list[i], false);
+    first[i] = R.first[n];
+    cause[i] = R.cause[n];
+  }
+  L.first_extra = R.first[kExtra];
+  L.cause_extra = R.cause[kExtra];
   if (!C.valid[node]) {
     C.valid[node] = true;
     C.live.push_back(static_cast<uint16_t>(node));
   }
 }
 
-void Engine::do_regions(int x, int d, Result& own, bool& own_full) {
+void Engine::do_regions(int x, int d, Result& own) {
   const Geometry& G = geo();
   const State& S = *start_;
   for (int t = 0; t < 3; ++t) {
@@ -860,7 +951,6 @@ void Engine::do_regions(int x, int d, Result& own, bool& own_full) {
         }
     }
     if (!worth) continue;
-    make_full(own, node_of(cand_of(x, d), true), own_full);
     int nb = 1;
     std::array<const Result*, 9> branch{};
     branch[0] = &own;
@@ -868,7 +958,7 @@ void Engine::do_regions(int x, int d, Result& own, bool& own_full) {
       const int y = G.cells[r][std::countr_zero(m)];
       Result& R = slot(region_res_[nb - 1]);
       branch[nb++] = &R;
-      propagate(R, node_of(cand_of(y, d), true));
+      with_parents(R, node_of(cand_of(y, d), true));
     }
     each_forced(own, on, off, [&](int c, bool is_on) {
       Found f = conclusion(c, is_on);
@@ -887,10 +977,6 @@ void Engine::do_cell(int x) {
   const int card = pop9(S.cand[x]);
   const bool do_double = card >= 3 && !mode_.nishio && mode_.dynamic;
   const bool do_contra = mode_.dynamic || mode_.nishio;
-  // The rating loop makes each propagation without parents first and again with them only for a
-  // conclusion whose lower bound (first-parent paths) could beat the best hint so far.
-  const bool lazy = first_only_ && mode_.level == 0;
-  std::array<bool, 9> full{};
   int k = 0;
   for (uint16_t m = S.cand[x]; m != 0; m &= m - 1, ++k) {
     const int d = std::countr_zero(m) + 1;
@@ -898,11 +984,10 @@ void Engine::do_cell(int x) {
     const int on_node = node_of(c, true), off_node = node_of(c, false);
     Result& on = slot(cell_res_[k]);
     // A contradiction from (c, on) or (c, off) (section 6, binary chaining): c is false, or true.
-    auto contradiction = [&](Result& R, int start, bool& made_full, bool from_on) {
+    auto contradiction = [&](const Result& R, bool from_on) {
       if (!may_win(R.depth[R.c_on] + R.depth[R.c_off], 7)) return;
       Found f = conclusion(c, !from_on);
       if (f.mask == 0) return;
-      make_full(R, start, made_full);
       f.kind = 7;
       f.form = 0;
       f.src_cell = static_cast<uint8_t>(x);
@@ -912,20 +997,10 @@ void Engine::do_cell(int x) {
       const Result* branch = &R;
       if (finish(f, &branch, 1, -1, kNoCause)) add_found(std::move(f));
     };
-    bool contra_on;
-    if (lazy) {
-      contra_on = without_parents(on, on_node);
-    } else {
-      contra_on = propagate<true>(on, on_node);
-      remember(on_node, on);
-    }
-    full[k] = !lazy;
-    if (contra_on && do_contra) contradiction(on, on_node, full[k], true);
+    if (with_parents(on, on_node) && do_contra) contradiction(on, true);
     if (do_contra || do_double) {
       Result& off = slot(off_res_);
-      bool off_full = !lazy;
-      const bool contra_off = lazy ? without_parents(off, off_node) : propagate<true>(off, off_node);
-      if (contra_off && do_contra) contradiction(off, off_node, off_full, false);
+      if (with_parents(off, off_node) && do_contra) contradiction(off, false);
       if (do_double) {
         const Result* both_p[2] = {&on, &off};
         Bits both_on = on.on, both_off = on.off;
@@ -936,8 +1011,6 @@ void Engine::do_cell(int x) {
           if (!may_win(on.depth[node] + off.depth[node], 1)) return;
           Found f = conclusion(t, is_on);
           if (f.mask == 0) return;
-          make_full(on, on_node, full[k]);
-          make_full(off, off_node, off_full);
           f.kind = 1;
           f.form = 1;
           f.src_cell = static_cast<uint8_t>(x);
@@ -946,7 +1019,7 @@ void Engine::do_cell(int x) {
         });
       }
     }
-    if (!mode_.nishio) do_regions(x, d, on, full[k]);
+    if (!mode_.nishio) do_regions(x, d, on);
   }
   if (mode_.nishio) return;
   if (!(card == 2 || (mode_.multiple && card > 2))) return;
@@ -964,9 +1037,6 @@ void Engine::do_cell(int x) {
     if (!may_win(lb, 5)) return;
     Found f = conclusion(c, is_on);
     if (f.mask == 0) return;
-    int j = 0;
-    for (uint16_t mm = S.cand[x]; mm != 0; mm &= mm - 1, ++j)
-      make_full(*cell_res_[j], node_of(cand_of(x, std::countr_zero(mm) + 1), true), full[j]);
     f.kind = 5;
     f.form = 2;
     f.src_cell = static_cast<uint8_t>(x);
