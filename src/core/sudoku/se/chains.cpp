@@ -3,19 +3,18 @@
 //
 // A node is a candidate (cell*9 + digit-1, 729 of them) with an on/off flag: node = cand*2 + on.
 // A propagation (section 6 "Propagation") keeps its on and off sets as bitsets with their
-// insertion order (which is also the queue order), and per node the list of its parents (first
-// parent, then the hidden ones, or an advanced node's rule parents) in a pool, so that the
+// insertion order (which is also the queue order), and per node what its parents are (the first
+// parent, then the hidden ones, or an advanced node's rule parents; see Result), so that the
 // complexity of a hint (distinct ancestors) can be counted afterwards. Dynamic propagations work
 // on a copy of the grid's candidates made at their start (Cands).
 //
-// Speed: in the rating loop (only the first sorted hint is wanted) every propagation is first
-// made without parents, keeping its sets, order and each node's first-parent depth (a lower
-// bound of its ancestor count); it is made again with parents only for a conclusion whose lower
-// bound could still beat the best hint so far. Complexity counting stops as soon as the hint
-// cannot come first. The propagations made without parents are kept (Engine::Cache) from one
-// run to the next of the same rating while the grid only loses candidates that cannot change
-// them (Counted): the hard puzzles take many chaining steps in a row, each removing a candidate
-// or two, and about half the propagations come out the same.
+// Speed: in the rating loop (only the first sorted hint is wanted) a conclusion is counted only
+// if a lower bound of its complexity (each branch's first-parent depth) could still beat the
+// best hint so far, and counting stops as soon as the hint cannot come first. At level 0 the
+// propagations are kept (Engine::Cache) from one run to the next of the same rating while the
+// grid only loses candidates that cannot change them (Counted): the hard puzzles take many
+// chaining steps in a row, each removing a candidate or two, and about half the propagations
+// come out the same.
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -214,7 +213,7 @@ class Engine {
   void do_regions(int x, int d, Result& own);
   /// The propagation from `node` with its parents: kept (level 0) or made with a pool.
   bool with_parents(Result& R, int node) {
-    if (mode_.level == 0) return kept(R, node);
+    if (mode_.level == 0) return made_or_kept(R, node);
     const bool contradiction = propagate<true>(R, node);
     remember(node, R);
     return contradiction;
@@ -237,11 +236,11 @@ class Engine {
   Bits rp_;  // rule parents being collected
   uint64_t sig_ = 0;  // hash of the targets and their ancestors (the reference's FullChain)
   Hints basic_hints_{true};
-  // Propagations made without parents, kept while they stay true (Speed, above). From one step
-  // to the next the grid loses candidates; a propagation made again on the new grid does the
-  // same unless one of its nodes went, or a count one of its rules read can change its answer
-  // (Counted).
-  struct Light {
+  // A propagation kept while it stays true (Speed, above). From one step to the next the grid
+  // loses candidates; a propagation made again on the new grid does the same unless one of its
+  // nodes went, or a count one of its rules read can change its answer (Counted). Above level 0
+  // (advanced nodes, parents in a pool) only its sets and depths are used, within one run.
+  struct Kept {
     Bits on, off;
     std::array<uint8_t, kNodes + 1> depth;
     std::vector<uint16_t> lists;   // its on list, then its off list
@@ -257,7 +256,7 @@ class Engine {
   // One per kind of level-0 propagation (Nishio, static, dynamic) and one for the nested levels
   // (whose advanced() reads the whole grid: kept for one run only).
   struct Cache {
-    std::array<std::unique_ptr<Light>, kNodes> by_node;
+    std::array<std::unique_ptr<Kept>, kNodes> by_node;
     std::array<bool, kNodes> valid{};
     std::vector<uint16_t> live;        // the nodes with a valid entry
     std::array<uint16_t, 81> cand{};   // the grid they were made on
@@ -267,10 +266,10 @@ class Engine {
   std::vector<uint16_t> lost_;  // begin_cache()'s scratch
   Cache* cache_ = nullptr;  // this run's
   void begin_cache(const State& s);
-  const Light& light(int node);
+  const Kept& kept(int node);
   void remember(int node, const Result& R);
-  /// propagate<false>, or the kept result.
-  bool kept(Result& R, int node) {
+  /// The propagation from `node` (level 0): the kept one, else made and kept.
+  bool made_or_kept(Result& R, int node) {
     if (!cache_->valid[node]) {
       propagate<false>(R, node);
       remember(node, R);
@@ -280,7 +279,7 @@ class Engine {
     return R.contradiction;
   }
   void restore(int node, Result& R) const {
-    const Light& L = *cache_->by_node[node];
+    const Kept& L = *cache_->by_node[node];
     R.on = L.on;
     R.off = L.off;
     R.n_on = L.n_on;
@@ -310,7 +309,7 @@ class Engine {
     R.first[kExtra] = L.first_extra;
     R.cause[kExtra] = L.cause_extra;
   }
-  std::unique_ptr<Result> light_res_;
+  std::unique_ptr<Result> kept_res_;
   std::vector<Found> inner_found_;
   // scratch
   std::array<std::unique_ptr<Result>, 9> cell_res_;    // the on result of each candidate
@@ -840,7 +839,7 @@ void Engine::begin_cache(const State& s) {
   std::size_t n = 0;
   for (uint16_t node : C.live) {
     bool still = keep;
-    Light& L = *C.by_node[node];
+    Kept& L = *C.by_node[node];
     for (std::size_t i = 0; i < lost.size() && still; ++i) {
       const int c = lost[i], x = cell_of_cand(c), d = digit_of_cand(c);
       still = !L.on.has(c) && !L.off.has(c) && L.counted.cell[x] > lost_cell[x] + 2;
@@ -869,9 +868,9 @@ void Engine::begin_cache(const State& s) {
   C.rating = ctx_->serial;
 }
 
-const Engine::Light& Engine::light(int node) {
+const Engine::Kept& Engine::kept(int node) {
   if (!cache_->valid[node]) {
-    Result& R = slot(light_res_);
+    Result& R = slot(kept_res_);
     propagate<false>(R, node);
     remember(node, R);
   }
@@ -881,8 +880,8 @@ const Engine::Light& Engine::light(int node) {
 void Engine::remember(int node, const Result& R) {
   Cache& C = *cache_;
   auto& p = C.by_node[node];
-  if (!p) p = std::make_unique<Light>();
-  Light& L = *p;
+  if (!p) p = std::make_unique<Kept>();
+  Kept& L = *p;
   L.on = R.on;
   L.off = R.off;
   L.depth = R.depth;
@@ -930,7 +929,7 @@ void Engine::do_regions(int x, int d, Result& own) {
     if (G.cells[r][first] != x) continue;
     Bits on = own.on, off = own.off;
     for (uint16_t m = static_cast<uint16_t>(pos & (pos - 1)); m != 0; m &= m - 1) {
-      const Light& L = light(node_of(cand_of(G.cells[r][std::countr_zero(m)], d), true));
+      const Kept& L = kept(node_of(cand_of(G.cells[r][std::countr_zero(m)], d), true));
       on.and_with(L.on);
       off.and_with(L.off);
     }
@@ -946,7 +945,7 @@ void Engine::do_regions(int x, int d, Result& own) {
           const int node = node_of(c, pass == 0);
           int lb = own.depth[node];
           for (uint16_t m = static_cast<uint16_t>(pos & (pos - 1)); m != 0; m &= m - 1)
-            lb += light(node_of(cand_of(G.cells[r][std::countr_zero(m)], d), true)).depth[node];
+            lb += kept(node_of(cand_of(G.cells[r][std::countr_zero(m)], d), true)).depth[node];
           worth = may_win(lb, 6);
         }
     }
