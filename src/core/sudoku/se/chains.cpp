@@ -84,6 +84,14 @@ struct Counted {
 
 constexpr uint16_t kNoParent = 0xFFFF;
 
+// What a propagation knows of each of its nodes (entries of other nodes are stale).
+struct NodeInfo {
+  std::array<uint8_t, kNodes + 1> depth;   // length of the first-parent path (saturated): <= ancestors
+  std::array<uint16_t, kNodes + 1> first;  // first parent, kNoParent for the start
+  std::array<uint8_t, kNodes + 1> cause;   // Cause
+  std::array<uint16_t, kCands> off_at;     // an off node's place in the off list
+};
+
 // One propagation's outcome: the on and off sets (with their order) and every node's parents.
 // At level 0 a node's parents are its first parent (`first`) and, for an on node made by a rule
 // in a dynamic propagation, the hidden ones: the off nodes of the rule's cell or of its digit in
@@ -94,13 +102,11 @@ struct Result {
   std::array<uint16_t, kCands> on_list, off_list;
   int n_on = 0, n_off = 0;
   bool pooled = false;  // parents in pool (pbeg, pcnt), else first and off_at
-  std::array<uint16_t, kNodes + 1> first;
-  std::array<uint16_t, kCands> off_at;
+  NodeInfo mine;                  // written by the propagation
+  const NodeInfo* info = &mine;   // read: mine, or a kept propagation's (Engine::restore)
   std::array<uint32_t, kNodes + 1> pbeg;
   std::array<uint16_t, kNodes + 1> pcnt;
-  std::array<uint8_t, kNodes + 1> cause;
   std::array<int32_t, kNodes + 1> nested;  // index into nested_info (advanced nodes), or -1
-  std::array<uint8_t, kNodes + 1> depth;  // length of the first-parent path (saturated): <= ancestors
   std::vector<uint16_t> pool;
   std::vector<std::pair<uint64_t, int>> nested_info;  // signature and complexity of nested hints
   bool contradiction = false;
@@ -242,12 +248,8 @@ class Engine {
   // (advanced nodes, parents in a pool) only its sets and depths are used, within one run.
   struct Kept {
     Bits on, off;
-    std::array<uint8_t, kNodes + 1> depth;
-    std::vector<uint16_t> lists;   // its on list, then its off list
-    std::vector<uint16_t> firsts;  // their first parents (level 0), kNoParent for the start
-    std::vector<uint8_t> causes;   // and causes
-    uint16_t first_extra = kNoParent;  // the contradiction node's
-    uint8_t cause_extra = kNoCause;
+    NodeInfo info;
+    std::vector<uint16_t> lists;  // its on list, then its off list
     uint16_t n_on = 0, n_off = 0;
     bool contradiction = false;
     int c_on = 0, c_off = 0, c_cand = 0;
@@ -291,23 +293,7 @@ class Engine {
     R.c_off = L.c_off;
     R.c_cand = L.c_cand;
     R.pooled = false;
-    // the per-node arrays, for its nodes only
-    for (int i = 0; i < L.n_on; ++i) {
-      const int n = node_of(L.lists[i], true);
-      R.depth[n] = L.depth[n];
-      R.first[n] = L.firsts[i];
-      R.cause[n] = L.causes[i];
-    }
-    for (int i = 0; i < L.n_off; ++i) {
-      const int c = L.lists[L.n_on + i], n = node_of(c, false);
-      R.depth[n] = L.depth[n];
-      R.first[n] = L.firsts[L.n_on + i];
-      R.cause[n] = L.causes[L.n_on + i];
-      R.off_at[c] = static_cast<uint16_t>(i);
-    }
-    R.depth[kExtra] = L.depth[kExtra];
-    R.first[kExtra] = L.first_extra;
-    R.cause[kExtra] = L.cause_extra;
+    R.info = &L.info;
   }
   std::unique_ptr<Result> kept_res_;
   std::vector<Found> inner_found_;
@@ -394,16 +380,16 @@ int Engine::advanced(Result& R) {
       ++made;
       if (R.off.has(c)) continue;
       R.off.set(c);
-      R.off_at[c] = static_cast<uint16_t>(R.n_off);
+      R.mine.off_at[c] = static_cast<uint16_t>(R.n_off);
       R.off_list[R.n_off++] = c;
       const int node = node_of(c, false);
-      R.first[node] = parents[0];
+      R.mine.first[node] = parents[0];
       R.pbeg[node] = static_cast<uint32_t>(R.pool.size());
       R.pcnt[node] = static_cast<uint16_t>(parents.size());
-      R.cause[node] = kAdvanced;
+      R.mine.cause[node] = kAdvanced;
       int dep = 1;
-      for (uint16_t q : parents) dep = std::max(dep, R.depth[q] + 1);
-      R.depth[node] = static_cast<uint8_t>(std::min(dep, 255));
+      for (uint16_t q : parents) dep = std::max(dep, R.mine.depth[q] + 1);
+      R.mine.depth[node] = static_cast<uint8_t>(std::min(dep, 255));
       R.nested[node] = nested;
       R.pool.insert(R.pool.end(), parents.begin(), parents.end());
       ++added;
@@ -488,29 +474,30 @@ bool Engine::propagate(Result& R, int start_node) {
   R.nested_info.clear();
   R.contradiction = false;
   R.pooled = kPool;
+  R.info = &R.mine;
   R.counted.clear();
-  R.depth[start_node] = 1;
+  R.mine.depth[start_node] = 1;
   {
     const int c = start_node >> 1;
-    R.first[start_node] = kNoParent;
+    R.mine.first[start_node] = kNoParent;
     R.pbeg[start_node] = 0;
     R.pcnt[start_node] = 0;
-    R.cause[start_node] = kNoCause;
+    R.mine.cause[start_node] = kNoCause;
     R.nested[start_node] = -1;
     if (start_node & 1) {
       R.on.set(c);
       R.on_list[R.n_on++] = static_cast<uint16_t>(c);
     } else {
       R.off.set(c);
-      R.off_at[c] = 0;
+      R.mine.off_at[c] = 0;
       R.off_list[R.n_off++] = static_cast<uint16_t>(c);
     }
   }
   int hon = 0, hoff = 0;
   uint64_t work = 0;
   auto add_node = [&](int node, const uint16_t* parents, int np, uint8_t cause) {
-    R.first[node] = parents[0];
-    R.cause[node] = cause;
+    R.mine.first[node] = parents[0];
+    R.mine.cause[node] = cause;
     if constexpr (!kPool) return;
     R.pbeg[node] = static_cast<uint32_t>(R.pool.size());
     R.pcnt[node] = static_cast<uint16_t>(np);
@@ -528,7 +515,7 @@ bool Engine::propagate(Result& R, int start_node) {
       const int n = target_begin_[pc + 1] - target_begin_[pc];
       work += static_cast<uint64_t>(n) + 1;
       const uint16_t par = static_cast<uint16_t>(pn);
-      const uint8_t dep = static_cast<uint8_t>(R.depth[pn] + (R.depth[pn] < 255));
+      const uint8_t dep = static_cast<uint8_t>(R.mine.depth[pn] + (R.mine.depth[pn] < 255));
       for (int i = 0; i < n; ++i) {
         const int oc = offs[i];
         if (R.on.has(oc)) {
@@ -536,16 +523,16 @@ bool Engine::propagate(Result& R, int start_node) {
           R.c_cand = oc;
           R.c_on = node_of(oc, true);
           R.c_off = kExtra;
-          R.depth[kExtra] = dep;
+          R.mine.depth[kExtra] = dep;
           add_node(kExtra, &par, 1, kNoCause);
           ctx_->spend(work);
           return true;
         }
         if (!R.off.has(oc)) {
           R.off.set(oc);
-          R.off_at[oc] = static_cast<uint16_t>(R.n_off);
+          R.mine.off_at[oc] = static_cast<uint16_t>(R.n_off);
           R.off_list[R.n_off++] = static_cast<uint16_t>(oc);
-          R.depth[node_of(oc, false)] = dep;
+          R.mine.depth[node_of(oc, false)] = dep;
           add_node(node_of(oc, false), &par, 1, kNoCause);
         }
       }
@@ -605,7 +592,7 @@ bool Engine::propagate(Result& R, int start_node) {
           R.c_cand = oc;
           R.c_on = kExtra;
           R.c_off = node_of(oc, false);
-          R.depth[kExtra] = static_cast<uint8_t>(R.depth[pn] + (R.depth[pn] < 255));
+          R.mine.depth[kExtra] = static_cast<uint8_t>(R.mine.depth[pn] + (R.mine.depth[pn] < 255));
           add_node(kExtra, pars[i], npar[i], causes[i]);
           ctx_->spend(work);
           return true;
@@ -613,7 +600,7 @@ bool Engine::propagate(Result& R, int start_node) {
         if (!R.on.has(oc)) {
           R.on.set(oc);
           R.on_list[R.n_on++] = static_cast<uint16_t>(oc);
-          R.depth[node_of(oc, true)] = static_cast<uint8_t>(R.depth[pn] + (R.depth[pn] < 255));
+          R.mine.depth[node_of(oc, true)] = static_cast<uint8_t>(R.mine.depth[pn] + (R.mine.depth[pn] < 255));
           add_node(node_of(oc, true), pars[i], npar[i], causes[i]);
         }
       }
@@ -660,24 +647,24 @@ void Engine::each_parent(const Result& R, int n, F&& f) const {
     for (uint32_t i = 0; i < R.pcnt[n]; ++i) f(static_cast<int>(R.pool[R.pbeg[n] + i]));
     return;
   }
-  const int p = R.first[n];
+  const int p = R.info->first[n];
   if (p == kNoParent) return;
   f(p);
-  if (!mode_.dynamic || R.cause[n] == kNoCause) return;
+  if (!mode_.dynamic || R.info->cause[n] == kNoCause) return;
   // an on node made by a rule when p was processed: the rule's other candidates gone by then
   const Geometry& G = geo();
   const State& S = *start_;
   const int pc = p >> 1, x = cell_of_cand(pc), d = digit_of_cand(pc);
-  const int at = R.off_at[pc];
-  auto gone = [&](int c) { return R.off.has(c) && R.off_at[c] < at; };
-  if (R.cause[n] == kCellRule) {
+  const int at = R.info->off_at[pc];
+  auto gone = [&](int c) { return R.off.has(c) && R.info->off_at[c] < at; };
+  if (R.info->cause[n] == kCellRule) {
     for (uint16_t m = static_cast<uint16_t>(S.cand[x] & ~digit_bit(d)); m != 0; m &= m - 1) {
       const int c = cand_of(x, std::countr_zero(m) + 1);
       if (gone(c)) f(node_of(c, false));
     }
     return;
   }
-  const int t = R.cause[n] - kBoxRule, r = G.region[x][t];
+  const int t = R.info->cause[n] - kBoxRule, r = G.region[x][t];
   for (uint16_t m = static_cast<uint16_t>(S.where[r][d - 1] & ~(1u << G.pos[x][t])); m != 0; m &= m - 1) {
     const int c = cand_of(G.cells[r][std::countr_zero(m)], d);
     if (gone(c)) f(node_of(c, false));
@@ -710,7 +697,7 @@ int Engine::ancestors(const Result& R, int node, int limit) {
   int count = 0;
   each_ancestor(R, node, [&](int n) {
     if (++count > limit) return false;
-    if (R.cause[n] == kAdvanced && R.nested[n] >= 0) {
+    if (R.info->cause[n] == kAdvanced && R.nested[n] >= 0) {
       const auto& info = R.nested_info[R.nested[n]];
       bool known = false;
       for (const auto& k : hint_nested_) known |= k.first == info.first;
@@ -731,8 +718,8 @@ void Engine::collect_rule_parents(const Result& R, int node, int start_cause) {
     const bool on = n == kExtra ? R.c_on == kExtra : (n & 1) != 0;
     const int cand = n == kExtra ? R.c_cand : n >> 1;
     sig_ = (sig_ ^ static_cast<uint64_t>(node_of(cand, on) + 1)) * 1099511628211ull;
-    int cause = R.cause[n];
-    const bool start = R.pooled ? R.pcnt[n] == 0 : R.first[n] == kNoParent;
+    int cause = R.info->cause[n];
+    const bool start = R.pooled ? R.pcnt[n] == 0 : R.info->first[n] == kNoParent;
     if (cause == kNoCause && start) cause = start_cause;
     if (on && cause != kNoCause && cause != kAdvanced) {
       const int x = cell_of_cand(cand), d = digit_of_cand(cand);
@@ -880,11 +867,10 @@ const Engine::Kept& Engine::kept(int node) {
 void Engine::remember(int node, const Result& R) {
   Cache& C = *cache_;
   auto& p = C.by_node[node];
-  if (!p) p = std::make_unique<Kept>();
+  if (!p) p.reset(new Kept);  // default-initialized: only its nodes' entries are ever read
   Kept& L = *p;
   L.on = R.on;
   L.off = R.off;
-  L.depth = R.depth;
   L.n_on = static_cast<uint16_t>(R.n_on);
   L.n_off = static_cast<uint16_t>(R.n_off);
   L.lists.assign(R.on_list.begin(), R.on_list.begin() + R.n_on);
@@ -894,24 +880,20 @@ void Engine::remember(int node, const Result& R) {
   L.c_off = R.c_off;
   L.c_cand = R.c_cand;
   L.counted = R.counted;
-  L.firsts.resize(L.lists.size());
-  L.causes.resize(L.lists.size());
-  uint16_t* first = L.firsts.data();
-  uint8_t* cause = L.causes.data();
-  for (int i = 0; i < R.n_on; ++i) {
-    const int n = node_of(R.on_list[i], true);
-    first[i] = R.first[n];
-    cause[i] = R.cause[n];
-  }
-  first += R.n_on;
-  cause += R.n_on;
+  // the per-node entries of its nodes
+  const NodeInfo& from = *R.info;
+  NodeInfo& to = L.info;
+  auto copy = [&](int n) {
+    to.depth[n] = from.depth[n];
+    to.first[n] = from.first[n];
+    to.cause[n] = from.cause[n];
+  };
+  for (int i = 0; i < R.n_on; ++i) copy(node_of(R.on_list[i], true));
   for (int i = 0; i < R.n_off; ++i) {
-    const int n = node_of(R.off_list[i], false);
-    first[i] = R.first[n];
-    cause[i] = R.cause[n];
+    copy(node_of(R.off_list[i], false));
+    to.off_at[R.off_list[i]] = from.off_at[R.off_list[i]];
   }
-  L.first_extra = R.first[kExtra];
-  L.cause_extra = R.cause[kExtra];
+  copy(kExtra);
   if (!C.valid[node]) {
     C.valid[node] = true;
     C.live.push_back(static_cast<uint16_t>(node));
@@ -943,9 +925,9 @@ void Engine::do_regions(int x, int d, Result& own) {
           const int c = k * 64 + std::countr_zero(w);
           if (pass == 0 && (S.cand[cell_of_cand(c)] & ~digit_bit(digit_of_cand(c))) == 0) continue;
           const int node = node_of(c, pass == 0);
-          int lb = own.depth[node];
+          int lb = own.info->depth[node];
           for (uint16_t m = static_cast<uint16_t>(pos & (pos - 1)); m != 0; m &= m - 1)
-            lb += kept(node_of(cand_of(G.cells[r][std::countr_zero(m)], d), true)).depth[node];
+            lb += kept(node_of(cand_of(G.cells[r][std::countr_zero(m)], d), true)).info.depth[node];
           worth = may_win(lb, 6);
         }
     }
@@ -984,7 +966,7 @@ void Engine::do_cell(int x) {
     Result& on = slot(cell_res_[k]);
     // A contradiction from (c, on) or (c, off) (section 6, binary chaining): c is false, or true.
     auto contradiction = [&](const Result& R, bool from_on) {
-      if (!may_win(R.depth[R.c_on] + R.depth[R.c_off], 7)) return;
+      if (!may_win(R.info->depth[R.c_on] + R.info->depth[R.c_off], 7)) return;
       Found f = conclusion(c, !from_on);
       if (f.mask == 0) return;
       f.kind = 7;
@@ -1007,7 +989,7 @@ void Engine::do_cell(int x) {
         both_off.and_with(off.off);
         each_forced(on, both_on, both_off, [&](int t, bool is_on) {
           const int node = node_of(t, is_on);
-          if (!may_win(on.depth[node] + off.depth[node], 1)) return;
+          if (!may_win(on.info->depth[node] + off.info->depth[node], 1)) return;
           Found f = conclusion(t, is_on);
           if (f.mask == 0) return;
           f.kind = 1;
@@ -1032,7 +1014,7 @@ void Engine::do_cell(int x) {
   each_forced(*cell_res_[0], con, coff, [&](int c, bool is_on) {
     const int node = node_of(c, is_on);
     int lb = 0;
-    for (int j = 0; j < k; ++j) lb += cell_res_[j]->depth[node];
+    for (int j = 0; j < k; ++j) lb += cell_res_[j]->info->depth[node];
     if (!may_win(lb, 5)) return;
     Found f = conclusion(c, is_on);
     if (f.mask == 0) return;
