@@ -143,6 +143,14 @@ uint16_t cols_in(CellBits u) {
   return static_cast<uint16_t>(x & kAllDigits);
 }
 
+// What the last aligned triple exclusion of this thread was asked, when it found nothing.
+struct AteMemo {
+  uint64_t serial = 0;  // the Ctx (rating)
+  std::array<uint16_t, 81> cand{};
+  bool nothing = false;
+};
+thread_local AteMemo t_ate_memo;
+
 }  // namespace
 
 // 24. Base pairs (0,1), (0,2), (1,2), (0,3), ... of the base list; excluders are bivalue cells.
@@ -188,9 +196,23 @@ void aligned_pair_exclusion(const State& s, Ctx& ctx, Hints& out) {
 // the second's); the three need 2+ common excluders (cells with 2 or 3 candidates). As in 24 only
 // the pairs and the third cells with 2+ common excluders are visited; the work of the skipped
 // pairs (one each) is still counted.
+//
+// A triple's test reads the candidates of its three cells and of their common excluders (cells
+// with 2 or 3 candidates that see all three), and it is visited exactly when it has 2+ of them.
+// So when the last call of the same rating found nothing on a grid that this one only took
+// candidates from (the rating loop after a harder step), a triple can only give a hint now if
+// one of its cells, or a cell that sees all three, lost a candidate (`changed`): the others are
+// not tested again. (No cell has a single candidate here: naked singles come first.)
 void aligned_triple_exclusion(const State& s, Ctx& ctx, Hints& out) {
   const Bases B(s, ctx, 3);
   const bool dedupe = !out.all();
+  AteMemo& memo = t_ate_memo;
+  bool again = dedupe && memo.nothing && memo.serial == ctx.serial;
+  CellBits changed;
+  for (int c = 0; c < 81 && again; ++c) {
+    again = (s.cand[c] & ~memo.cand[c]) == 0 && pop9(s.cand[c]) != 1;
+    if (s.cand[c] != memo.cand[c]) changed.insert(c);
+  }
   bool go_on = true;
   for (std::size_t j = 1; j < B.size && go_on; ++j) {
     const int b = B.list[j];
@@ -209,15 +231,21 @@ void aligned_triple_exclusion(const State& s, Ctx& ctx, Hints& out) {
       near.erase(b);
       const CellBits first = B.excluders[a] & near, second = (B.excluders[b] & near).minus(B.excluders[a]);
       const CellBits a_peers = CellBits::peers(a);
+      // Only thirds that changed, when nothing about the pair did (see above).
+      const bool pair_same = again && !changed.has(a) && !changed.has(b) && (changed & a_peers & b_peers).empty();
       // The (p, q) of a and b: not equal if a and b see each other.
       const uint16_t ca = s.cand[a], cb = s.cand[b];
       CellBits ab_pairs = rows_of(ca) & cols_of(cb);
       if (b_peers.has(a)) ab_pairs = ab_pairs.minus(kDiagonal);
       for (int round = 0; round < 2 && go_on; ++round) {
         CellBits thirds = round == 0 ? first : second;
+        if (pair_same) thirds = thirds & changed;
         while (!thirds.empty() && go_on) {
           const int c = thirds.pop();
           if (dedupe && seen_before(B, i, j, c)) continue;
+          if (again && !pair_same && !changed.has(a) && !changed.has(b) && !changed.has(c) &&
+              (changed & a_peers & b_peers & CellBits::peers(c)).empty())
+            continue;
           // The (p, q) possible whatever c holds: not the two digits of a bivalue common
           // excluder. Trivalue excluders kept for the r test.
           const uint16_t cc = s.cand[c];
@@ -267,6 +295,9 @@ void aligned_triple_exclusion(const State& s, Ctx& ctx, Hints& out) {
     }
     if (go_on) ctx.spend(j - counted);
   }
+  memo.serial = ctx.serial;
+  memo.cand = s.cand;
+  memo.nothing = out.empty();
 }
 
 }  // namespace sudoku::se
