@@ -84,12 +84,16 @@ struct Counted {
 
 constexpr uint16_t kNoParent = 0xFFFF;
 
-// What a propagation knows of each of its nodes (entries of other nodes are stale).
+// What a propagation knows of each of its nodes (entries of other nodes are stale), a node's
+// fields side by side: a propagation touches few of the 1459 entries.
 struct NodeInfo {
-  std::array<uint8_t, kNodes + 1> depth;   // length of the first-parent path (saturated): <= ancestors
-  std::array<uint16_t, kNodes + 1> first;  // first parent, kNoParent for the start
-  std::array<uint8_t, kNodes + 1> cause;   // Cause
-  std::array<uint16_t, kCands> off_at;     // an off node's place in the off list
+  struct Node {
+    uint8_t depth;   // length of the first-parent path (saturated): <= ancestors
+    uint8_t cause;   // Cause
+    uint16_t first;  // first parent, kNoParent for the start
+  };
+  std::array<Node, kNodes + 1> node;
+  std::array<uint16_t, kCands> off_at;  // an off node's place in the off list
 };
 
 // One propagation's outcome: the on and off sets (with their order) and every node's parents.
@@ -383,13 +387,13 @@ int Engine::advanced(Result& R) {
       R.mine.off_at[c] = static_cast<uint16_t>(R.n_off);
       R.off_list[R.n_off++] = c;
       const int node = node_of(c, false);
-      R.mine.first[node] = parents[0];
+      R.mine.node[node].first = parents[0];
       R.pbeg[node] = static_cast<uint32_t>(R.pool.size());
       R.pcnt[node] = static_cast<uint16_t>(parents.size());
-      R.mine.cause[node] = kAdvanced;
+      R.mine.node[node].cause = kAdvanced;
       int dep = 1;
-      for (uint16_t q : parents) dep = std::max(dep, R.mine.depth[q] + 1);
-      R.mine.depth[node] = static_cast<uint8_t>(std::min(dep, 255));
+      for (uint16_t q : parents) dep = std::max(dep, R.mine.node[q].depth + 1);
+      R.mine.node[node].depth = static_cast<uint8_t>(std::min(dep, 255));
       R.nested[node] = nested;
       R.pool.insert(R.pool.end(), parents.begin(), parents.end());
       ++added;
@@ -476,13 +480,13 @@ bool Engine::propagate(Result& R, int start_node) {
   R.pooled = kPool;
   R.info = &R.mine;
   R.counted.clear();
-  R.mine.depth[start_node] = 1;
+  R.mine.node[start_node].depth = 1;
   {
     const int c = start_node >> 1;
-    R.mine.first[start_node] = kNoParent;
+    R.mine.node[start_node].first = kNoParent;
     R.pbeg[start_node] = 0;
     R.pcnt[start_node] = 0;
-    R.mine.cause[start_node] = kNoCause;
+    R.mine.node[start_node].cause = kNoCause;
     R.nested[start_node] = -1;
     if (start_node & 1) {
       R.on.set(c);
@@ -496,8 +500,8 @@ bool Engine::propagate(Result& R, int start_node) {
   int hon = 0, hoff = 0;
   uint64_t work = 0;
   auto add_node = [&](int node, const uint16_t* parents, int np, uint8_t cause) {
-    R.mine.first[node] = parents[0];
-    R.mine.cause[node] = cause;
+    R.mine.node[node].first = parents[0];
+    R.mine.node[node].cause = cause;
     if constexpr (!kPool) return;
     R.pbeg[node] = static_cast<uint32_t>(R.pool.size());
     R.pcnt[node] = static_cast<uint16_t>(np);
@@ -515,7 +519,7 @@ bool Engine::propagate(Result& R, int start_node) {
       const int n = target_begin_[pc + 1] - target_begin_[pc];
       work += static_cast<uint64_t>(n) + 1;
       const uint16_t par = static_cast<uint16_t>(pn);
-      const uint8_t dep = static_cast<uint8_t>(R.mine.depth[pn] + (R.mine.depth[pn] < 255));
+      const uint8_t dep = static_cast<uint8_t>(R.mine.node[pn].depth + (R.mine.node[pn].depth < 255));
       for (int i = 0; i < n; ++i) {
         const int oc = offs[i];
         if (R.on.has(oc)) {
@@ -523,7 +527,7 @@ bool Engine::propagate(Result& R, int start_node) {
           R.c_cand = oc;
           R.c_on = node_of(oc, true);
           R.c_off = kExtra;
-          R.mine.depth[kExtra] = dep;
+          R.mine.node[kExtra].depth = dep;
           add_node(kExtra, &par, 1, kNoCause);
           ctx_->spend(work);
           return true;
@@ -532,7 +536,7 @@ bool Engine::propagate(Result& R, int start_node) {
           R.off.set(oc);
           R.mine.off_at[oc] = static_cast<uint16_t>(R.n_off);
           R.off_list[R.n_off++] = static_cast<uint16_t>(oc);
-          R.mine.depth[node_of(oc, false)] = dep;
+          R.mine.node[node_of(oc, false)].depth = dep;
           add_node(node_of(oc, false), &par, 1, kNoCause);
         }
       }
@@ -592,7 +596,7 @@ bool Engine::propagate(Result& R, int start_node) {
           R.c_cand = oc;
           R.c_on = kExtra;
           R.c_off = node_of(oc, false);
-          R.mine.depth[kExtra] = static_cast<uint8_t>(R.mine.depth[pn] + (R.mine.depth[pn] < 255));
+          R.mine.node[kExtra].depth = static_cast<uint8_t>(R.mine.node[pn].depth + (R.mine.node[pn].depth < 255));
           add_node(kExtra, pars[i], npar[i], causes[i]);
           ctx_->spend(work);
           return true;
@@ -600,7 +604,7 @@ bool Engine::propagate(Result& R, int start_node) {
         if (!R.on.has(oc)) {
           R.on.set(oc);
           R.on_list[R.n_on++] = static_cast<uint16_t>(oc);
-          R.mine.depth[node_of(oc, true)] = static_cast<uint8_t>(R.mine.depth[pn] + (R.mine.depth[pn] < 255));
+          R.mine.node[node_of(oc, true)].depth = static_cast<uint8_t>(R.mine.node[pn].depth + (R.mine.node[pn].depth < 255));
           add_node(node_of(oc, true), pars[i], npar[i], causes[i]);
         }
       }
@@ -647,24 +651,24 @@ void Engine::each_parent(const Result& R, int n, F&& f) const {
     for (uint32_t i = 0; i < R.pcnt[n]; ++i) f(static_cast<int>(R.pool[R.pbeg[n] + i]));
     return;
   }
-  const int p = R.info->first[n];
+  const int p = R.info->node[n].first;
   if (p == kNoParent) return;
   f(p);
-  if (!mode_.dynamic || R.info->cause[n] == kNoCause) return;
+  if (!mode_.dynamic || R.info->node[n].cause == kNoCause) return;
   // an on node made by a rule when p was processed: the rule's other candidates gone by then
   const Geometry& G = geo();
   const State& S = *start_;
   const int pc = p >> 1, x = cell_of_cand(pc), d = digit_of_cand(pc);
   const int at = R.info->off_at[pc];
   auto gone = [&](int c) { return R.off.has(c) && R.info->off_at[c] < at; };
-  if (R.info->cause[n] == kCellRule) {
+  if (R.info->node[n].cause == kCellRule) {
     for (uint16_t m = static_cast<uint16_t>(S.cand[x] & ~digit_bit(d)); m != 0; m &= m - 1) {
       const int c = cand_of(x, std::countr_zero(m) + 1);
       if (gone(c)) f(node_of(c, false));
     }
     return;
   }
-  const int t = R.info->cause[n] - kBoxRule, r = G.region[x][t];
+  const int t = R.info->node[n].cause - kBoxRule, r = G.region[x][t];
   for (uint16_t m = static_cast<uint16_t>(S.where[r][d - 1] & ~(1u << G.pos[x][t])); m != 0; m &= m - 1) {
     const int c = cand_of(G.cells[r][std::countr_zero(m)], d);
     if (gone(c)) f(node_of(c, false));
@@ -697,7 +701,7 @@ int Engine::ancestors(const Result& R, int node, int limit) {
   int count = 0;
   each_ancestor(R, node, [&](int n) {
     if (++count > limit) return false;
-    if (R.info->cause[n] == kAdvanced && R.nested[n] >= 0) {
+    if (R.info->node[n].cause == kAdvanced && R.nested[n] >= 0) {
       const auto& info = R.nested_info[R.nested[n]];
       bool known = false;
       for (const auto& k : hint_nested_) known |= k.first == info.first;
@@ -718,8 +722,8 @@ void Engine::collect_rule_parents(const Result& R, int node, int start_cause) {
     const bool on = n == kExtra ? R.c_on == kExtra : (n & 1) != 0;
     const int cand = n == kExtra ? R.c_cand : n >> 1;
     sig_ = (sig_ ^ static_cast<uint64_t>(node_of(cand, on) + 1)) * 1099511628211ull;
-    int cause = R.info->cause[n];
-    const bool start = R.pooled ? R.pcnt[n] == 0 : R.info->first[n] == kNoParent;
+    int cause = R.info->node[n].cause;
+    const bool start = R.pooled ? R.pcnt[n] == 0 : R.info->node[n].first == kNoParent;
     if (cause == kNoCause && start) cause = start_cause;
     if (on && cause != kNoCause && cause != kAdvanced) {
       const int x = cell_of_cand(cand), d = digit_of_cand(cand);
@@ -884,9 +888,7 @@ void Engine::remember(int node, const Result& R) {
   const NodeInfo& from = *R.info;
   NodeInfo& to = L.info;
   auto copy = [&](int n) {
-    to.depth[n] = from.depth[n];
-    to.first[n] = from.first[n];
-    to.cause[n] = from.cause[n];
+    to.node[n] = from.node[n];
   };
   for (int i = 0; i < R.n_on; ++i) copy(node_of(R.on_list[i], true));
   for (int i = 0; i < R.n_off; ++i) {
@@ -925,9 +927,9 @@ void Engine::do_regions(int x, int d, Result& own) {
           const int c = k * 64 + std::countr_zero(w);
           if (pass == 0 && (S.cand[cell_of_cand(c)] & ~digit_bit(digit_of_cand(c))) == 0) continue;
           const int node = node_of(c, pass == 0);
-          int lb = own.info->depth[node];
+          int lb = own.info->node[node].depth;
           for (uint16_t m = static_cast<uint16_t>(pos & (pos - 1)); m != 0; m &= m - 1)
-            lb += kept(node_of(cand_of(G.cells[r][std::countr_zero(m)], d), true)).info.depth[node];
+            lb += kept(node_of(cand_of(G.cells[r][std::countr_zero(m)], d), true)).info.node[node].depth;
           worth = may_win(lb, 6);
         }
     }
@@ -966,7 +968,7 @@ void Engine::do_cell(int x) {
     Result& on = slot(cell_res_[k]);
     // A contradiction from (c, on) or (c, off) (section 6, binary chaining): c is false, or true.
     auto contradiction = [&](const Result& R, bool from_on) {
-      if (!may_win(R.info->depth[R.c_on] + R.info->depth[R.c_off], 7)) return;
+      if (!may_win(R.info->node[R.c_on].depth + R.info->node[R.c_off].depth, 7)) return;
       Found f = conclusion(c, !from_on);
       if (f.mask == 0) return;
       f.kind = 7;
@@ -989,7 +991,7 @@ void Engine::do_cell(int x) {
         both_off.and_with(off.off);
         each_forced(on, both_on, both_off, [&](int t, bool is_on) {
           const int node = node_of(t, is_on);
-          if (!may_win(on.info->depth[node] + off.info->depth[node], 1)) return;
+          if (!may_win(on.info->node[node].depth + off.info->node[node].depth, 1)) return;
           Found f = conclusion(t, is_on);
           if (f.mask == 0) return;
           f.kind = 1;
@@ -1014,7 +1016,7 @@ void Engine::do_cell(int x) {
   each_forced(*cell_res_[0], con, coff, [&](int c, bool is_on) {
     const int node = node_of(c, is_on);
     int lb = 0;
-    for (int j = 0; j < k; ++j) lb += cell_res_[j]->info->depth[node];
+    for (int j = 0; j < k; ++j) lb += cell_res_[j]->info->node[node].depth;
     if (!may_win(lb, 5)) return;
     Found f = conclusion(c, is_on);
     if (f.mask == 0) return;
