@@ -223,6 +223,10 @@ void aligned_triple_exclusion(const State& s, Ctx& ctx, Hints& out) {
       const std::size_t i = B.index[a];
       ctx.spend(i + 1 - counted);
       counted = i + 1;
+      const CellBits a_peers = CellBits::peers(a);
+      // Only thirds that changed, when nothing about the pair did (see above).
+      const bool pair_same = again && !changed.has(a) && !changed.has(b) && (changed & a_peers & b_peers).empty();
+      if (pair_same && (changed & B.is_base & (B.excluders[a] | B.excluders[b])).empty()) continue;
       const CellBits pair_common = B.excluders[a] & B.excluders[b];
       // Third cells in order: a's excluders, then b's that are not a's; base cells only, and
       // only those that see 2+ of the pair's common excluders (the triple's common excluders).
@@ -230,9 +234,6 @@ void aligned_triple_exclusion(const State& s, Ctx& ctx, Hints& out) {
       near.erase(a);
       near.erase(b);
       const CellBits first = B.excluders[a] & near, second = (B.excluders[b] & near).minus(B.excluders[a]);
-      const CellBits a_peers = CellBits::peers(a);
-      // Only thirds that changed, when nothing about the pair did (see above).
-      const bool pair_same = again && !changed.has(a) && !changed.has(b) && (changed & a_peers & b_peers).empty();
       // The (p, q) of a and b: not equal if a and b see each other.
       const uint16_t ca = s.cand[a], cb = s.cand[b];
       CellBits ab_pairs = rows_of(ca) & cols_of(cb);
