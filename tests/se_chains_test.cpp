@@ -126,8 +126,9 @@ TEST(SeRater, NishioIsFoundBeforeMultipleChainsAndNamesNoCellFromOn) {
 }
 
 // The chain producers keep their propagations from one step to the next of a rating (one Ctx)
-// while the grid loses only candidates that cannot change them, and aligned triple exclusion
-// after finding nothing tests again only the triples that lost a candidate. Rating with one Ctx
+// while the grid loses only candidates that cannot change them; after finding nothing, aligned
+// triple exclusion tests again only the triples that lost a candidate, and forcing chains and
+// cycles run again only the X passes of the digits and the Y pass that changed. Rating with one Ctx
 // must give the hints of rating with a new Ctx at each step (nothing kept), with less work.
 struct Rated {
   std::vector<Hint> hints;
@@ -166,6 +167,13 @@ TEST(SeRater, WhatProducersKeepBetweenStepsChangesNoHint) {
       "...874....1.936.2...6...4.....3.7.....5...1..6...2...8.........78.....163.1...7.2",
       "..2....9.89...157..3..9...6.7..1......54.67......5..1.4...2..5..539...81.8....6..",
       ".54...2...6.4...757....5..1..3.2..1....5.8....2..1.4..9..8....227...6.8...6...75.",
+      // and with an X or Y cycle or forcing X-chain found after forcing chains found nothing
+      "8.429............8.9...623...5.....6...638...7.....9...465...1.5............415.2",
+      "..3.......9.1.4.3.24......816...72...7.4.8.6...49...174......91.8.6.1.2.......3..",
+      "6..4...1..8..3.5........9383....4.6.7...2...5.4.8....3839........6.8..5..2...6..4",
+      "...6.8...7.......35.8...4.12.......6...562....3.....2..5.7.9.3.4.7...6.531.....47",
+      "..94257...6.....5..............4....6..9.2..52..8.3..14.5.3.8.68.1.5.9.7.7.....3.",
+      "8..4.7..6..7.3.8...9.5...7.9.....3.1.3.....6.2.6.....7.6...5.1...9.6.7..4..7.1..9",
   };
   // and every sample puzzle with two chaining steps or more
   for (const auto& p : sample())

@@ -153,6 +153,14 @@ struct Scratch {
   Scratch() { pool.reserve(32768); }
 };
 
+// What the last call of this thread was asked, when it found nothing (Search::run).
+struct Memo {
+  uint64_t serial = 0;  // the Ctx (rating)
+  std::array<uint16_t, 81> cand{};
+  bool nothing = false;
+};
+thread_local Memo t_memo;
+
 Scratch& scratch() {
   thread_local std::unique_ptr<Scratch> s = std::make_unique<Scratch>();
   return *s;
@@ -170,8 +178,28 @@ class Search {
   }
 
   void run() {
+    // After a call of the same rating that found nothing, on a grid that only lost candidates
+    // since (the rating loop after a harder step), a pass whose graph did not change has nothing
+    // to find either: the X pass of a digit depends on that digit's candidates only, the Y pass
+    // on the bivalue cells only (its removals can only be fewer). No cell holds a single
+    // candidate here: naked singles come first.
+    uint16_t x_digits = kAllDigits;  // the digits whose X pass runs
+    bool y_pass = true;
+    const Memo& m = t_memo;
+    bool again = !out_.all() && m.nothing && m.serial == ctx_.serial;
+    for (int c = 0; c < 81 && again; ++c) again = (s_.cand[c] & ~m.cand[c]) == 0 && pop9(s_.cand[c]) != 1;
+    if (again) {
+      x_digits = 0;
+      y_pass = false;
+      for (int c = 0; c < 81; ++c) {
+        const auto gone = static_cast<uint16_t>(m.cand[c] & ~s_.cand[c]);
+        x_digits |= gone;
+        y_pass |= gone != 0 && two_bits(s_.cand[c]);
+      }
+    }
     make_graph();
     for (Pass pass : {kX, kY, kXY}) {
+      if (pass == kY && !y_pass) continue;
       pass_ = pass;
       y_ = pass != kX;
       x_ = pass != kY;
@@ -186,6 +214,7 @@ class Search {
       // Each start reaches only its digit's candidates in the X pass: a batch per digit.
       for (int d = 0; d < 9; ++d) {
         if (pass_ != kX && d > 0) break;
+        if (pass_ == kX && ((x_digits >> d) & 1) == 0) continue;
         S_.batch_starts.clear();
         S_.batch_nodes.clear();
         for (std::size_t j = 0; j < n; ++j)
@@ -939,6 +968,9 @@ class Search {
 void forcing_chains_cycles(const State& s, Ctx& ctx, Hints& out) {
   Search search(s, ctx, out);
   search.run();
+  t_memo.serial = ctx.serial;
+  t_memo.cand = s.cand;
+  t_memo.nothing = out.empty();
 }
 
 }  // namespace sudoku::se
