@@ -127,8 +127,9 @@ TEST(SeRater, NishioIsFoundBeforeMultipleChainsAndNamesNoCellFromOn) {
 
 // The chain producers keep their propagations from one step to the next of a rating (one Ctx)
 // while the grid loses only candidates that cannot change them; after finding nothing, aligned
-// triple exclusion tests again only the triples that lost a candidate, and forcing chains and
-// cycles run again only the X passes of the digits and the Y pass that changed. Rating with one Ctx
+// triple exclusion tests again only the triples that lost a candidate, forcing chains and cycles
+// run again only the X passes of the digits and the Y pass that changed, the Turbot family and
+// three strong links only the digits that changed. Rating with one Ctx
 // must give the hints of rating with a new Ctx at each step (nothing kept), with less work.
 struct Rated {
   std::vector<Hint> hints;
@@ -174,6 +175,10 @@ TEST(SeRater, WhatProducersKeepBetweenStepsChangesNoHint) {
       "...6.8...7.......35.8...4.12.......6...562....3.....2..5.7.9.3.4.7...6.531.....47",
       "..94257...6.....5..............4....6..9.2..52..8.3..14.5.3.8.68.1.5.9.7.7.....3.",
       "8..4.7..6..7.3.8...9.5...7.9.....3.1.3.....6.2.6.....7.6...5.1...9.6.7..4..7.1..9",
+      // and with a Turbot pattern or three strong links found after one found nothing
+      "..6...2..9.......4243...896...591.....2.8.3..4..2.3..13.......7...9.7....1.4.8.2.",
+      "...6..3.93.67...1...1..472.9..5......1.....7......6..1.539..1...7...58.48.9..7...",
+      ".1.7.....4.6.2....9.21.5....48.9....6.1...5.7....5.84....5.37.2....7.9.6.....6.5.",
   };
   // and every sample puzzle with two chaining steps or more
   for (const auto& p : sample())

@@ -143,13 +143,7 @@ uint16_t cols_in(CellBits u) {
   return static_cast<uint16_t>(x & kAllDigits);
 }
 
-// What the last aligned triple exclusion of this thread was asked, when it found nothing.
-struct AteMemo {
-  uint64_t serial = 0;  // the Ctx (rating)
-  std::array<uint16_t, 81> cand{};
-  bool nothing = false;
-};
-thread_local AteMemo t_ate_memo;
+thread_local NothingMemo t_triple_memo;
 
 }  // namespace
 
@@ -202,17 +196,15 @@ void aligned_pair_exclusion(const State& s, Ctx& ctx, Hints& out) {
 // So when the last call of the same rating found nothing on a grid that this one only took
 // candidates from (the rating loop after a harder step), a triple can only give a hint now if
 // one of its cells, or a cell that sees all three, lost a candidate (`changed`): the others are
-// not tested again. (No cell has a single candidate here: naked singles come first.)
+// not tested again.
 void aligned_triple_exclusion(const State& s, Ctx& ctx, Hints& out) {
   const Bases B(s, ctx, 3);
   const bool dedupe = !out.all();
-  AteMemo& memo = t_ate_memo;
-  bool again = dedupe && memo.nothing && memo.serial == ctx.serial;
+  std::array<uint16_t, 81> gone;
+  const bool again = dedupe && t_triple_memo.gone_since(s, ctx, gone);
   CellBits changed;
-  for (int c = 0; c < 81 && again; ++c) {
-    again = (s.cand[c] & ~memo.cand[c]) == 0 && pop9(s.cand[c]) != 1;
-    if (s.cand[c] != memo.cand[c]) changed.insert(c);
-  }
+  for (int c = 0; c < 81 && again; ++c)
+    if (gone[static_cast<std::size_t>(c)] != 0) changed.insert(c);
   bool go_on = true;
   for (std::size_t j = 1; j < B.size && go_on; ++j) {
     const int b = B.list[j];
@@ -296,9 +288,7 @@ void aligned_triple_exclusion(const State& s, Ctx& ctx, Hints& out) {
     }
     if (go_on) ctx.spend(j - counted);
   }
-  memo.serial = ctx.serial;
-  memo.cand = s.cand;
-  memo.nothing = out.empty();
+  t_triple_memo.record(s, ctx, out.empty());
 }
 
 }  // namespace sudoku::se

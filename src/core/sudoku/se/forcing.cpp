@@ -153,13 +153,7 @@ struct Scratch {
   Scratch() { pool.reserve(32768); }
 };
 
-// What the last call of this thread was asked, when it found nothing (Search::run).
-struct Memo {
-  uint64_t serial = 0;  // the Ctx (rating)
-  std::array<uint16_t, 81> cand{};
-  bool nothing = false;
-};
-thread_local Memo t_memo;
+thread_local NothingMemo t_memo;  // see Search::run
 
 Scratch& scratch() {
   thread_local std::unique_ptr<Scratch> s = std::make_unique<Scratch>();
@@ -181,20 +175,16 @@ class Search {
     // After a call of the same rating that found nothing, on a grid that only lost candidates
     // since (the rating loop after a harder step), a pass whose graph did not change has nothing
     // to find either: the X pass of a digit depends on that digit's candidates only, the Y pass
-    // on the bivalue cells only (its removals can only be fewer). No cell holds a single
-    // candidate here: naked singles come first.
+    // on the bivalue cells only (its removals can only be fewer).
     uint16_t x_digits = kAllDigits;  // the digits whose X pass runs
     bool y_pass = true;
-    const Memo& m = t_memo;
-    bool again = !out_.all() && m.nothing && m.serial == ctx_.serial;
-    for (int c = 0; c < 81 && again; ++c) again = (s_.cand[c] & ~m.cand[c]) == 0 && pop9(s_.cand[c]) != 1;
-    if (again) {
+    std::array<uint16_t, 81> gone;
+    if (!out_.all() && t_memo.gone_since(s_, ctx_, gone)) {
       x_digits = 0;
       y_pass = false;
-      for (int c = 0; c < 81; ++c) {
-        const auto gone = static_cast<uint16_t>(m.cand[c] & ~s_.cand[c]);
-        x_digits |= gone;
-        y_pass |= gone != 0 && two_bits(s_.cand[c]);
+      for (std::size_t c = 0; c < 81; ++c) {
+        x_digits |= gone[c];
+        y_pass |= gone[c] != 0 && two_bits(s_.cand[c]);
       }
     }
     make_graph();
@@ -968,9 +958,7 @@ class Search {
 void forcing_chains_cycles(const State& s, Ctx& ctx, Hints& out) {
   Search search(s, ctx, out);
   search.run();
-  t_memo.serial = ctx.serial;
-  t_memo.cand = s.cand;
-  t_memo.nothing = out.empty();
+  t_memo.record(s, ctx, out.empty());
 }
 
 }  // namespace sudoku::se

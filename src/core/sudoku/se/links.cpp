@@ -300,15 +300,16 @@ struct DigitLinks {
   std::array<Link, 54> link;       ///< only the present slots are set
 };
 
-/// The link versions of every digit for one family.
+/// The link versions of the digits in `digits` (bit d-1) for one family; the others have none.
 struct LinkTable {
   std::array<DigitLinks, 9> digit;
-  void build(const State& s, Family fam, Ctx& ctx) {
+  void build(const State& s, Family fam, Ctx& ctx, uint16_t digits) {
     ctx.spend(243);
     const std::array<Cells, 9> dc = digit_cells(s);
     for (int d = 1; d <= 9; ++d) {
       DigitLinks& D = digit[d - 1];
       D.present = 0;
+      if ((digits & digit_bit(d)) == 0) continue;
       std::array<uint64_t, 27> meet{};  // [bit of Link::reach] -> the slots whose reach holds it
       for (int r = 0; r < 27; ++r) {
         const unsigned p = s.positions(r, d);
@@ -383,13 +384,26 @@ void spend_covers(Ctx& ctx, uint64_t covers) {
   ctx.spend(all);
 }
 
+/// The digits to look at: after a call of the same rating that found nothing (NothingMemo),
+/// only those that lost a candidate since; a pattern of one digit reads that digit's candidates
+/// only.
+uint16_t digits_to_search(const NothingMemo& memo, const State& s, const Ctx& ctx) {
+  std::array<uint16_t, 81> gone;
+  if (!memo.gone_since(s, ctx, gone)) return kAllDigits;
+  uint16_t digits = 0;
+  for (const uint16_t g : gone) digits |= g;
+  return digits;
+}
+
+thread_local NothingMemo t_turbot_memo, t_three_memo;
+
 }  // namespace
 
 void turbot(const State& s, Ctx& ctx, Hints& out) {
   static constexpr int kPairs[5][2] = {
       {kRow, kRow}, {kCol, kCol}, {kCol, kRow}, {kRow, kBox}, {kCol, kBox}};
   LinkTable links;
-  links.build(s, Family::turbot, ctx);
+  links.build(s, Family::turbot, ctx, out.all() ? kAllDigits : digits_to_search(t_turbot_memo, s, ctx));
   std::vector<TurbotFound> found;
   for (const auto& pair : kPairs) {
     const int bt = pair[0], ct = pair[1];
@@ -426,6 +440,7 @@ void turbot(const State& s, Ctx& ctx, Hints& out) {
       });
     }
   }
+  t_turbot_memo.record(s, ctx, found.empty());
   std::stable_sort(found.begin(), found.end(), [](const TurbotFound& a, const TurbotFound& b) {
     if (a.rating != b.rating) return a.rating < b.rating;
     if (a.removed != b.removed) return a.removed > b.removed;
@@ -549,7 +564,7 @@ void three_strong_links(const State& s, Ctx& ctx, Hints& out) {
       {{0, 1, 2}, {-1, 3, 4}, {-1, -1, 5}}, {{-1, -1, -1}, {-1, 6, 7}, {-1, -1, 8}}, {{-1, -1, -1}, {-1, -1, -1}, {-1, -1, 9}}};
   static constexpr int kOrders[3][3] = {{0, 1, 2}, {1, 0, 2}, {0, 2, 1}};
   LinkTable links;
-  links.build(s, Family::three, ctx);
+  links.build(s, Family::three, ctx, out.all() ? kAllDigits : digits_to_search(t_three_memo, s, ctx));
   std::vector<ThreeFound> found;
 
   auto joins = [](const End& a, const End& b) { return (a.in & b.in) != 0; };
@@ -617,6 +632,7 @@ void three_strong_links(const State& s, Ctx& ctx, Hints& out) {
       }
     }
   }
+  t_three_memo.record(s, ctx, found.empty());
   std::stable_sort(found.begin(), found.end(), [](const ThreeFound& a, const ThreeFound& b) {
     if (a.rating != b.rating) return a.rating < b.rating;
     if (a.removed != b.removed) return a.removed > b.removed;

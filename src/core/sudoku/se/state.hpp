@@ -217,6 +217,34 @@ struct Ctx {
   }
 };
 
+/// What a producer found nothing on, for its next call in the same rating. In the rating loop a
+/// producer that found nothing is asked again after a harder step, on a grid that only lost
+/// candidates since: what did not change needs no second look (each producer says why).
+class NothingMemo {
+ public:
+  /// True when the last call recorded for this rating found nothing, `s` only lost candidates
+  /// since and no cell of `s` holds a single candidate (naked singles come first); `gone` then
+  /// holds the candidates lost, per cell.
+  bool gone_since(const State& s, const Ctx& ctx, std::array<uint16_t, 81>& gone) const noexcept {
+    if (!nothing_ || serial_ != ctx.serial) return false;
+    for (std::size_t c = 0; c < 81; ++c) {
+      if ((s.cand[c] & ~cand_[c]) != 0 || pop9(s.cand[c]) == 1) return false;
+      gone[c] = static_cast<uint16_t>(cand_[c] & ~s.cand[c]);
+    }
+    return true;
+  }
+  void record(const State& s, const Ctx& ctx, bool nothing) noexcept {
+    serial_ = ctx.serial;
+    cand_ = s.cand;
+    nothing_ = nothing;
+  }
+
+ private:
+  uint64_t serial_ = 0;
+  std::array<uint16_t, 81> cand_{};
+  bool nothing_ = false;
+};
+
 /// Where a producer puts its hints. In `first` mode (the rating loop) the producer may stop as
 /// soon as add() returns false; in `all` mode (the nested chains) it lists every hint.
 class Hints {
