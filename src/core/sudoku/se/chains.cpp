@@ -270,6 +270,7 @@ class Engine {
   };
   std::array<Cache, 4> caches_;
   std::vector<uint16_t> lost_;  // begin_cache()'s scratch
+  std::vector<std::unique_ptr<Kept>> spare_;  // dropped entries, for reuse (memory stays at the most kept at once)
   Cache* cache_ = nullptr;  // this run's
   void begin_cache(const State& s);
   const Kept& kept(int node);
@@ -841,6 +842,7 @@ void Engine::begin_cache(const State& s) {
     }
     if (!still) {
       C.valid[node] = false;
+      spare_.push_back(std::move(C.by_node[node]));
       continue;
     }
     // the counts as it would read them now
@@ -871,6 +873,10 @@ const Engine::Kept& Engine::kept(int node) {
 void Engine::remember(int node, const Result& R) {
   Cache& C = *cache_;
   auto& p = C.by_node[node];
+  if (!p && !spare_.empty()) {
+    p = std::move(spare_.back());
+    spare_.pop_back();
+  }
   if (!p) p.reset(new Kept);  // default-initialized: only its nodes' entries are ever read
   Kept& L = *p;
   L.on = R.on;
