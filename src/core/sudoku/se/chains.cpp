@@ -207,7 +207,8 @@ class Engine {
     return n;
   }
   void collect_rule_parents(const Result& R, int node, int start_cause);
-  bool finish(Found& f, const Result* const* branches, int nb, int node, int start_cause);
+  void finish(Found&& f, const Result* const* branches, int nb, int node, int start_cause);
+  void set_rule_parents(Found& f, const Result* const* branches, int nb, int node, int start_cause);
   bool may_win(int lb, int kind) const {
     return !first_only_ || !have_best_ || lb < best_cx_ || (lb == best_cx_ && kind < best_kind_);
   }
@@ -218,14 +219,14 @@ class Engine {
     f.seq = static_cast<int>(found_->size());
     found_->push_back(std::move(f));
   }
-  Found conclusion(int cand, bool on) const;
+  Found conclusion(int cand, bool on, int kind, int form) const;
   void do_cell(int x);
   void do_regions(int x, int d, Result& own);
   /// The propagation from `node` with its parents: kept (level 0) or made with a pool.
   bool with_parents(Result& R, int node) {
     if (mode_.level == 0) return made_or_kept(R, node);
     const bool contradiction = propagate<true>(R, node);
-    remember(node, R);
+    if ((node & 1) != 0 && !cache_->by_node[node]) remember(node, R);  // kept() asks for on nodes
     return contradiction;
   }
 
@@ -262,11 +263,9 @@ class Engine {
   // One per kind of level-0 propagation (Nishio, static, dynamic) and one for the nested levels
   // (whose advanced() reads the whole grid: kept for one run only).
   struct Cache {
-    std::array<std::unique_ptr<Kept>, kNodes> by_node;
-    std::array<bool, kNodes> valid{};
-    std::vector<uint16_t> live;        // the nodes with a valid entry
-    std::array<uint16_t, 81> cand{};   // the grid they were made on
-    uint64_t rating = 0;               // the Ctx::serial they belong to
+    std::array<std::unique_ptr<Kept>, kNodes> by_node;  // null: none kept
+    std::vector<uint16_t> live;  // the nodes with one
+    SeenGrid seen;               // the grid they were made on
   };
   std::array<Cache, 4> caches_;
   std::vector<uint16_t> lost_;  // begin_cache()'s scratch
@@ -277,7 +276,7 @@ class Engine {
   void remember(int node, const Result& R);
   /// The propagation from `node` (level 0): the kept one, else made and kept.
   bool made_or_kept(Result& R, int node) {
-    if (!cache_->valid[node]) {
+    if (!cache_->by_node[node]) {
       propagate<false>(R, node);
       remember(node, R);
       return R.contradiction;
@@ -743,9 +742,10 @@ void Engine::collect_rule_parents(const Result& R, int node, int start_cause) {
 
 // Complexity (and, nested, rule parents) of a hint whose branches end at `node` in each result
 // (binary contradictions: the two nodes of the contradiction, in one result).
-// False when only the first hint is wanted and this one cannot come before the best so far
-// (sorting by rating, complexity, kind is sorting by complexity, kind: the rating grows with it).
-bool Engine::finish(Found& f, const Result* const* branches, int nb, int node, int start_cause) {
+// The hint is kept (found_) unless only the first hint is wanted and this one cannot come
+// before the best so far (sorting by rating, complexity, kind is sorting by complexity, kind:
+// the rating grows with it).
+void Engine::finish(Found&& f, const Result* const* branches, int nb, int node, int start_cause) {
   begin_hint();
   int limit = kNodes * 18;
   if (first_only_ && have_best_) limit = f.kind < best_kind_ ? best_cx_ : best_cx_ - 1;
@@ -754,22 +754,27 @@ bool Engine::finish(Found& f, const Result* const* branches, int nb, int node, i
     const Result& R = *branches[i];
     if (node < 0) {
       cx += ancestors(R, R.c_on, limit - cx);
-      if (cx > limit) return false;
+      if (cx > limit) return;
       cx += ancestors(R, R.c_off, limit - cx);
     } else {
       cx += ancestors(R, node, limit - cx);
     }
-    if (cx > limit) return false;
+    if (cx > limit) return;
   }
   f.complexity = cx + end_hint();
   if (first_only_) {
     if (have_best_ && (f.complexity > best_cx_ || (f.complexity == best_cx_ && f.kind >= best_kind_)))
-      return false;
+      return;
     have_best_ = true;
     best_cx_ = f.complexity;
     best_kind_ = f.kind;
   }
-  if (source_ == nullptr) return true;
+  if (source_ != nullptr) set_rule_parents(f, branches, nb, node, start_cause);
+  add_found(std::move(f));
+}
+
+// A nested hint's rule parents and signature (the reference's FullChain).
+void Engine::set_rule_parents(Found& f, const Result* const* branches, int nb, int node, int start_cause) {
   rp_.clear();
   sig_ = 1469598103934665603ull;
   for (int i = 0; i < nb; ++i) {
@@ -787,13 +792,15 @@ bool Engine::finish(Found& f, const Result* const* branches, int nb, int node, i
     for (uint64_t w = rp_.w[k]; w != 0; w &= w - 1)
       f.rule_parents.push_back(static_cast<uint16_t>(k * 64 + std::countr_zero(w)));
   f.signature = sig_;
-  return true;
 }
 
 // The effect of a forced node: on → the cell's other candidates go and the digit is placed;
-// off → the candidate goes. mask == 0: nothing to remove (not worth it).
-Found Engine::conclusion(int cand, bool on) const {
+// off → the candidate goes. mask == 0: nothing to remove (not worth it). kind: the sort key
+// (double 1, cell 5, region 6, contradiction 7); form: the text's (Found::form).
+Found Engine::conclusion(int cand, bool on, int kind, int form) const {
   Found f;
+  f.kind = kind;
+  f.form = static_cast<uint8_t>(form);
   const int x = cell_of_cand(cand), d = digit_of_cand(cand);
   f.cell = static_cast<uint8_t>(x);
   if (on) {
@@ -814,14 +821,14 @@ void Engine::begin_cache(const State& s) {
   // What the grid lost since the cache's grid, counted per cell and per region and digit. A
   // candidate back (another rating, a nested grid) drops everything.
   const Geometry& G = geo();
-  bool keep = kind != 3 && C.rating == ctx_->serial;
+  std::array<uint16_t, 81> gone;
+  const bool keep = kind != 3 && C.seen.lost_since(s, *ctx_, gone);
   std::vector<uint16_t>& lost = lost_;
   lost.clear();
   std::array<uint8_t, 81> lost_cell{};
   std::array<std::array<uint8_t, 9>, 27> lost_region{};
   for (int x = 0; x < 81 && keep; ++x) {
-    keep = (s.cand[x] & ~C.cand[x]) == 0;
-    for (uint16_t m = static_cast<uint16_t>(C.cand[x] & ~s.cand[x]); m != 0; m &= m - 1) {
+    for (uint16_t m = gone[static_cast<std::size_t>(x)]; m != 0; m &= m - 1) {
       const int d = std::countr_zero(m) + 1;
       lost.push_back(static_cast<uint16_t>(cand_of(x, d)));
       ++lost_cell[x];
@@ -841,7 +848,6 @@ void Engine::begin_cache(const State& s) {
       }
     }
     if (!still) {
-      C.valid[node] = false;
       spare_.push_back(std::move(C.by_node[node]));
       continue;
     }
@@ -857,12 +863,11 @@ void Engine::begin_cache(const State& s) {
     C.live[n++] = node;
   }
   C.live.resize(n);
-  C.cand = s.cand;
-  C.rating = ctx_->serial;
+  C.seen.see(s, *ctx_);
 }
 
 const Engine::Kept& Engine::kept(int node) {
-  if (!cache_->valid[node]) {
+  if (!cache_->by_node[node]) {
     Result& R = slot(kept_res_);
     propagate<false>(R, node);
     remember(node, R);
@@ -873,11 +878,15 @@ const Engine::Kept& Engine::kept(int node) {
 void Engine::remember(int node, const Result& R) {
   Cache& C = *cache_;
   auto& p = C.by_node[node];
-  if (!p && !spare_.empty()) {
-    p = std::move(spare_.back());
-    spare_.pop_back();
+  if (!p) {
+    if (spare_.empty()) {
+      p.reset(new Kept);  // default-initialized: only its nodes' entries are ever read
+    } else {
+      p = std::move(spare_.back());
+      spare_.pop_back();
+    }
+    C.live.push_back(static_cast<uint16_t>(node));
   }
-  if (!p) p.reset(new Kept);  // default-initialized: only its nodes' entries are ever read
   Kept& L = *p;
   L.on = R.on;
   L.off = R.off;
@@ -902,10 +911,6 @@ void Engine::remember(int node, const Result& R) {
     to.off_at[R.off_list[i]] = from.off_at[R.off_list[i]];
   }
   copy(kExtra);
-  if (!C.valid[node]) {
-    C.valid[node] = true;
-    C.live.push_back(static_cast<uint16_t>(node));
-  }
 }
 
 void Engine::do_regions(int x, int d, Result& own) {
@@ -950,13 +955,11 @@ void Engine::do_regions(int x, int d, Result& own) {
       with_parents(R, node_of(cand_of(y, d), true));
     }
     each_forced(own, on, off, [&](int c, bool is_on) {
-      Found f = conclusion(c, is_on);
+      Found f = conclusion(c, is_on, 6, 3);
       if (f.mask == 0) return;
-      f.kind = 6;
-      f.form = 3;
       f.src_digit = static_cast<uint8_t>(d);
       f.region = static_cast<uint8_t>(r);
-      if (finish(f, branch.data(), nb, node_of(c, is_on), kBoxRule + t)) add_found(std::move(f));
+      finish(std::move(f), branch.data(), nb, node_of(c, is_on), kBoxRule + t);
     });
   }
 }
@@ -975,16 +978,14 @@ void Engine::do_cell(int x) {
     // A contradiction from (c, on) or (c, off) (section 6, binary chaining): c is false, or true.
     auto contradiction = [&](const Result& R, bool from_on) {
       if (!may_win(R.info->node[R.c_on].depth + R.info->node[R.c_off].depth, 7)) return;
-      Found f = conclusion(c, !from_on);
+      Found f = conclusion(c, !from_on, 7, 0);
       if (f.mask == 0) return;
-      f.kind = 7;
-      f.form = 0;
       f.src_cell = static_cast<uint8_t>(x);
       f.src_digit = static_cast<uint8_t>(d);
       f.src_on = from_on;
       f.dst_cand = static_cast<uint16_t>(R.c_cand);
       const Result* branch = &R;
-      if (finish(f, &branch, 1, -1, kNoCause)) add_found(std::move(f));
+      finish(std::move(f), &branch, 1, -1, kNoCause);
     };
     if (with_parents(on, on_node) && do_contra) contradiction(on, true);
     if (do_contra || do_double) {
@@ -998,13 +999,11 @@ void Engine::do_cell(int x) {
         each_forced(on, both_on, both_off, [&](int t, bool is_on) {
           const int node = node_of(t, is_on);
           if (!may_win(on.info->node[node].depth + off.info->node[node].depth, 1)) return;
-          Found f = conclusion(t, is_on);
+          Found f = conclusion(t, is_on, 1, 1);
           if (f.mask == 0) return;
-          f.kind = 1;
-          f.form = 1;
           f.src_cell = static_cast<uint8_t>(x);
           f.src_digit = static_cast<uint8_t>(d);
-          if (finish(f, both_p, 2, node, kNoCause)) add_found(std::move(f));
+          finish(std::move(f), both_p, 2, node, kNoCause);
         });
       }
     }
@@ -1024,12 +1023,10 @@ void Engine::do_cell(int x) {
     int lb = 0;
     for (int j = 0; j < k; ++j) lb += cell_res_[j]->info->node[node].depth;
     if (!may_win(lb, 5)) return;
-    Found f = conclusion(c, is_on);
+    Found f = conclusion(c, is_on, 5, 2);
     if (f.mask == 0) return;
-    f.kind = 5;
-    f.form = 2;
     f.src_cell = static_cast<uint8_t>(x);
-    if (finish(f, branch.data(), k, node, kCellRule)) add_found(std::move(f));
+    finish(std::move(f), branch.data(), k, node, kCellRule);
   });
 }
 

@@ -269,18 +269,11 @@ int grouped_versions(unsigned p, int region, Family fam, Link* out) {
 
 /// The candidates of each digit as cell sets.
 std::array<Cells, 9> digit_cells(const State& s) {
-  std::array<Cells, 9> m{};
-  for (int d = 0; d < 9; ++d)
-    for (int r = 0; r < 9; ++r) {
-      const uint64_t row = s.where[region_id(kRow, r)][d];
-      const int at = r * 9;
-      if (at < 64) {
-        m[d].lo |= row << at;
-        if (at + 9 > 64) m[d].hi |= row >> (64 - at);
-      } else {
-        m[d].hi |= row << (at - 64);
-      }
-    }
+  std::array<Cells, 9> m;
+  for (int d = 1; d <= 9; ++d) {
+    const CellBits c = cells_with(s, d);
+    m[static_cast<std::size_t>(d - 1)] = Cells{c.lo, c.hi};
+  }
   return m;
 }
 

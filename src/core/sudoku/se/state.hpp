@@ -217,6 +217,29 @@ struct Ctx {
   }
 };
 
+/// A grid a producer saw in a rating, to tell what a later grid of the same rating lost since.
+class SeenGrid {
+ public:
+  /// True when `s` belongs to the same rating (Ctx) and only lost candidates since; `gone` then
+  /// holds the candidates lost, per cell.
+  bool lost_since(const State& s, const Ctx& ctx, std::array<uint16_t, 81>& gone) const noexcept {
+    if (serial_ != ctx.serial) return false;
+    for (std::size_t c = 0; c < 81; ++c) {
+      if ((s.cand[c] & ~cand_[c]) != 0) return false;
+      gone[c] = static_cast<uint16_t>(cand_[c] & ~s.cand[c]);
+    }
+    return true;
+  }
+  void see(const State& s, const Ctx& ctx) noexcept {
+    serial_ = ctx.serial;
+    cand_ = s.cand;
+  }
+
+ private:
+  uint64_t serial_ = 0;  // Ctx serials start at 1
+  std::array<uint16_t, 81> cand_{};
+};
+
 /// What a producer found nothing on, for its next call in the same rating. In the rating loop a
 /// producer that found nothing is asked again after a harder step, on a grid that only lost
 /// candidates since: what did not change needs no second look (each producer says why).
@@ -226,22 +249,18 @@ class NothingMemo {
   /// since and no cell of `s` holds a single candidate (naked singles come first); `gone` then
   /// holds the candidates lost, per cell.
   bool gone_since(const State& s, const Ctx& ctx, std::array<uint16_t, 81>& gone) const noexcept {
-    if (!nothing_ || serial_ != ctx.serial) return false;
-    for (std::size_t c = 0; c < 81; ++c) {
-      if ((s.cand[c] & ~cand_[c]) != 0 || pop9(s.cand[c]) == 1) return false;
-      gone[c] = static_cast<uint16_t>(cand_[c] & ~s.cand[c]);
-    }
+    if (!nothing_ || !seen_.lost_since(s, ctx, gone)) return false;
+    for (const uint16_t m : s.cand)
+      if (pop9(m) == 1) return false;
     return true;
   }
   void record(const State& s, const Ctx& ctx, bool nothing) noexcept {
-    serial_ = ctx.serial;
-    cand_ = s.cand;
+    seen_.see(s, ctx);
     nothing_ = nothing;
   }
 
  private:
-  uint64_t serial_ = 0;
-  std::array<uint16_t, 81> cand_{};
+  SeenGrid seen_;
   bool nothing_ = false;
 };
 

@@ -18,16 +18,6 @@ struct Found {
   std::string key;   // the suffix ("126"), part of the sort key
 };
 
-// The cells holding digit index di (0-8), from the digit's positions in the rows.
-CellBits holding(const State& s, int di) {
-  CellBits h;
-  for (int r = 0; r < 7; ++r) h.lo |= uint64_t{s.where[region_id(kRow, r)][di]} << (9 * r);
-  const uint64_t r7 = s.where[region_id(kRow, 7)][di], r8 = s.where[region_id(kRow, 8)][di];
-  h.lo |= r7 << 63;
-  h.hi = r7 >> 1 | r8 << 8;
-  return h;
-}
-
 // One search for both sizes: N = 3 set cells (WXYZ) or 4 (VWXYZ). Nearly every call finds
 // nothing, so the search is built for proving that cheaply. The set cells are chosen by nested
 // loops (a template level each). For the first N-1 cells (the prefix) `sees_all_` holds per digit
@@ -44,7 +34,7 @@ class WingSearch {
       if (k >= 2 && k <= N + 1) usable_.insert(c);
       if (k == 2) bivalue_.insert(c);
     }
-    for (int di = 0; di < 9; ++di) holders_[di] = holding(s, di);
+    for (int di = 0; di < 9; ++di) holders_[di] = cells_with(s, di + 1);
   }
 
   // The work counted is the reference search's: one per set being extended (a chosen first
