@@ -1,8 +1,19 @@
 // `bench`: repeated, interleaved, verified timing of solvers on datasets (sudoku/bench/bench.hpp
 // does the work); a table on the terminal, the per-repetition CSV and the summary CSV.
+// `--measure instructions` counts what the solve calls execute instead (sudoku/bench/count.hpp):
+// in this process with the CPU's counter (perf), or in a child of this same command run under
+// valgrind's callgrind, whose rows and dumps this process reads back (count_under_callgrind).
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <cmath>
+#include <csignal>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <filesystem>
+#include <fstream>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -11,10 +22,12 @@
 #include "cli/solver_options.hpp"
 #include "cli/table.hpp"
 #include "sudoku/bench/bench.hpp"
+#include "sudoku/bench/count.hpp"
 #include "sudoku/machine.hpp"
 #include "sudoku/io/csv.hpp"
 #include "sudoku/io/reader.hpp"
 #include "sudoku/registry.hpp"
+#include "sudoku/simd.hpp"
 
 namespace cli {
 namespace {
@@ -35,11 +48,159 @@ struct BenchOptions {
   std::string rows;
   std::string summary;
   ExternalSolverOptions ext;  ///< --plugin, --exec, --exec-batch
+  std::string measure = "time";     ///< time | instructions
+  std::string count_with = "auto";  ///< auto | perf | callgrind
+  std::string count_child;          ///< internal: the callgrind child's folder (see the top)
+  bool reps_given = false, count_with_given = false;
 };
+
+/// How `--measure instructions` counts, as decided before the run.
+struct CountPlan {
+  sudoku::CountMethod method = sudoku::CountMethod::callgrind;
+  std::optional<sudoku::Valgrind> valgrind;  ///< callgrind, in the parent
+  std::string description;                   ///< the provenance's count_tool line
+};
+
+CountPlan plan_count(const BenchOptions& opt) {
+  CountPlan p;
+  if (!opt.count_child.empty()) return p;  // the child: callgrind, by construction
+  const std::string perf_why = opt.count_with == "callgrind" ? "" : sudoku::perf_unavailable();
+  if (opt.count_with == "perf" || (opt.count_with == "auto" && perf_why.empty())) {
+    if (!perf_why.empty()) throw UsageError("--count-with perf: " + perf_why);
+    p.method = sudoku::CountMethod::perf;
+    p.description = sudoku::perf_description();
+    return p;
+  }
+  std::string no_vg;
+  p.valgrind = sudoku::find_valgrind(&no_vg);
+  if (!p.valgrind) {
+    throw UsageError(opt.count_with == "callgrind"
+                         ? "--count-with callgrind: " + no_vg
+                         : fmt::format("--measure instructions: nothing can count here: {}; and {}",
+                                       perf_why, no_vg));
+  }
+  p.description = sudoku::callgrind_description(*p.valgrind);
+  return p;
+}
+
+/// The path of this program (what the callgrind child runs).
+std::string own_executable() {
+  std::error_code ec;
+  auto p = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (ec) throw std::runtime_error(fmt::format("cannot find this program's path: {}", ec.message()));
+  return p.string();
+}
+
+/// A fresh folder for the callgrind child's files, removed with everything in it.
+class ScratchDir {
+ public:
+  ScratchDir() {
+    std::string t = (std::filesystem::temp_directory_path() / "sudoku-count.XXXXXX").string();
+    if (::mkdtemp(t.data()) == nullptr)
+      throw std::runtime_error(fmt::format("{}: cannot make a temporary folder: {}", t, std::strerror(errno)));
+    path_ = t;
+  }
+  ~ScratchDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path_, ec);
+  }
+  ScratchDir(const ScratchDir&) = delete;
+  ScratchDir& operator=(const ScratchDir&) = delete;
+  const std::string& path() const noexcept { return path_; }
+
+ private:
+  std::string path_;
+};
+
+std::string tail_of(const std::string& path, std::size_t lines) {
+  std::ifstream in(path);
+  std::vector<std::string> all;
+  for (std::string l; std::getline(in, l);) all.push_back(l);
+  std::string out;
+  for (std::size_t i = all.size() > lines ? all.size() - lines : 0; i < all.size(); ++i) out += all[i] + "\n";
+  return out;
+}
+
+/// The callgrind parent: runs this same command under valgrind with --count-child (the child
+/// makes the rows, one dump per row), then fills each row's counts in from its dump. The
+/// child's instruction set is this process's (SUDOKU_SIMD), so the provenance says what ran.
+sudoku::BenchResult count_under_callgrind(const sudoku::BenchConfig& bc, const CountPlan& plan,
+                                          const Context& ctx, Session& session) {
+  ScratchDir dir;
+  std::vector<std::string> args = {own_executable()};
+  args.insert(args.end(), ctx.args.begin() + 1, ctx.args.end());
+  args.insert(args.end(), {"--count-child", dir.path()});
+  const std::size_t passes = bc.files.size() * std::size_t(bc.reps) *
+                             (bc.solvers.size() + (bc.baseline != nullptr &&
+                                                   std::find(bc.solvers.begin(), bc.solvers.end(),
+                                                             bc.baseline) == bc.solvers.end()));
+  const int status = sudoku::run_callgrind_child(
+      *plan.valgrind, args, {"SUDOKU_SIMD=" + sudoku::simd::current()}, dir.path(), bc.stop, [&] {
+        session.progress().line(fmt::format("counting under callgrind: {} of {} passes done",
+                                            sudoku::count_callgrind_dumps(dir.path()), passes));
+      });
+  session.progress().clear();
+  const bool stopped = bc.stop != nullptr && bc.stop->load();
+  const std::string log = dir.path() + "/valgrind.log";
+  if (WIFSIGNALED(status) && !stopped)
+    throw std::runtime_error(fmt::format("the counted run under valgrind died of signal {} ({}); the end "
+                                         "of valgrind's log:\n{}",
+                                         WTERMSIG(status), strsignal(WTERMSIG(status)), tail_of(log, 20)));
+  const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  if (code == 2) throw UsageError("the counted run under valgrind refused its options (its message is above)");
+  if (code == 127 && !std::filesystem::exists(dir.path() + "/rows.csv.partial") &&
+      !std::filesystem::exists(dir.path() + "/rows.csv"))
+    throw std::runtime_error(fmt::format("valgrind did not start the counted run; the end of its log:\n{}",
+                                         tail_of(log, 20)));
+  sudoku::BenchResult res;
+  res.baseline = std::string(bc.baseline != nullptr ? bc.baseline->name : bc.solvers.front()->name);
+  res.interrupted = stopped;
+  std::string rows = dir.path() + "/rows.csv";
+  if (!std::filesystem::exists(rows)) rows += ".partial";  // the child stopped early
+  if (std::filesystem::exists(rows)) {
+    sudoku::BenchFile child = sudoku::read_bench_csv(rows);
+    for (const auto& [k, v] : child.meta)
+      if (k == "simd" && v != sudoku::simd::current())
+        throw std::runtime_error(fmt::format("the counted run used the instruction set '{}', not '{}'", v,
+                                             sudoku::simd::current()));
+    const auto dumps = sudoku::read_callgrind_dumps(dir.path());
+    for (std::size_t i = 0; i < child.rows.size(); ++i) {
+      if (i >= dumps.size() || !dumps[i])
+        throw std::runtime_error(fmt::format("no callgrind dump for row {} ({}, {}) in {}", i, child.rows[i].dataset,
+                                             child.rows[i].solver, dir.path()));
+      sudoku::set_counts(child.rows[i], sudoku::counts_of(*dumps[i]));
+    }
+    res.rows = std::move(child.rows);
+  }
+  if (code != 0 && !stopped && res.wrong() == 0 && res.errors() == 0)
+    res.read_errors.push_back(fmt::format("the counted run under valgrind failed (exit {}): its messages are above", code));
+  if (bc.on_rows && !res.rows.empty()) bc.on_rows(res.rows);
+  return res;
+}
 
 std::string ratio_cell(double med, double lo, double hi) {
   if (!std::isfinite(med)) return "-";
   return fmt::format("{:.2f}x [{:.2f}-{:.2f}]", med, lo, hi);
+}
+
+std::string count_table(const std::vector<sudoku::BenchSummary>& sums, const std::string& baseline) {
+  Table t({"dataset", "solver", "reps", "puzzles", "instructions/pz", "est. cycles/pz", "L1 hits",
+           "LL hits", "RAM hits", "guesses/pz", "instr. vs " + baseline});
+  for (const auto& s : sums) {
+    const sudoku::BenchRow& r = *s.first;
+    const double accesses = r.l1_hits + r.ll_hits + r.ram_hits;
+    auto share = [accesses](double x) {
+      return std::isfinite(x) ? fmt::format("{:.3f}%", 100 * x / accesses) : std::string("-");
+    };
+    double base = NAN;
+    for (const auto& b : sums)
+      if (b.dataset == s.dataset && b.solver == baseline) base = b.instructions_per_puzzle;
+    t.add({short_name(s.dataset), s.solver, std::to_string(s.reps), human(double(r.puzzles)),
+           human(s.instructions_per_puzzle), human(s.est_cycles_per_puzzle), share(r.l1_hits),
+           share(r.ll_hits), share(r.ram_hits), fmt::format("{:.2f}", s.guesses_per_puzzle),
+           std::isfinite(base) ? fmt::format("{:.3f}x", s.instructions_per_puzzle / base) : "-"});
+  }
+  return t.render(2);
 }
 
 std::string bench_table(const std::vector<sudoku::BenchSummary>& sums, const std::string& baseline) {
@@ -56,18 +217,35 @@ std::string bench_table(const std::vector<sudoku::BenchSummary>& sums, const std
 }
 
 int run_bench_cmd(const BenchOptions& opt, const Context& ctx) {
+  const bool counting = opt.measure == "instructions";
+  const bool child = !opt.count_child.empty();
+  if (!counting && (opt.count_with_given || child))
+    throw UsageError("--count-with: only with --measure instructions");
+  if (counting && opt.threads > 1)
+    throw UsageError("--measure instructions counts on one thread (the counts are the same for any "
+                     "-j): drop -j");
   sudoku::BenchConfig bc;
   bc.files = opt.files;
   const auto ext = register_external_solvers(opt.ext);
   const sudoku::PuzzleKind kind = input_kind(opt.files);
   bc.solvers = parse_solvers(opt.solvers, kind);
   if (!opt.baseline.empty()) bc.baseline = parse_solvers(opt.baseline, kind).at(0);
-  bc.reps = opt.reps;
+  if (counting) {
+    std::vector<const sudoku::SolverInfo*> all = bc.solvers;
+    if (bc.baseline != nullptr) all.push_back(bc.baseline);
+    for (const sudoku::SolverInfo* s : all)
+      if (s->batch || s->origin.starts_with("exec: "))
+        throw UsageError(fmt::format("--measure instructions: '{}' is a program of its own (--exec, "
+                                     "--exec-batch): only solve calls in this process are counted; "
+                                     "build it as a --plugin library to count it", s->name));
+  }
+  const CountPlan plan = counting ? plan_count(opt) : CountPlan{};
+  bc.reps = counting && !opt.reps_given ? 1 : opt.reps;  // counts do not vary: one is enough
   bc.warmup_s = opt.warmup;
   bc.min_time_s = opt.min_time;
   bc.shuffle = opt.shuffle;
   bc.seed = opt.seed;
-  bc.threads = opt.threads > 0 ? opt.threads : sudoku::available_cores();
+  bc.threads = counting ? 1 : opt.threads > 0 ? opt.threads : sudoku::available_cores();
   bc.first = opt.first;
   bc.limits.solutions = opt.limit;
   bc.limits.budget = opt.budget;
@@ -81,16 +259,35 @@ int run_bench_cmd(const BenchOptions& opt, const Context& ctx) {
   const std::string baseline_name(bc.baseline ? bc.baseline->name : bc.solvers.front()->name);
   session.record("baseline_solver", baseline_name);
   for (const auto& [k, v] : ext) session.record(k, v);
-  session.record("reps", std::to_string(opt.reps));
-  session.record("warmup_s", fmt::format("{}", opt.warmup));
-  session.record("min_time_s", fmt::format("{}", opt.min_time));
+  session.record("measure", opt.measure);
+  if (counting) {
+    session.record("count_method", std::string(sudoku::to_string(plan.method)));
+    if (!child) session.record("count_tool", plan.description);
+    if (plan.method == sudoku::CountMethod::callgrind)
+      session.record("est_cycles", "L1 hits + 5 x LL hits + 35 x RAM hits (iai-callgrind's estimate)");
+  }
+  session.record("reps", std::to_string(bc.reps));
+  if (!counting) {
+    session.record("warmup_s", fmt::format("{}", opt.warmup));
+    session.record("min_time_s", fmt::format("{}", opt.min_time));
+  }
   session.record("order", opt.shuffle ? "shuffled" : "rotated");
   session.record("seed", std::to_string(opt.seed));
   session.record("first", opt.first ? std::to_string(opt.first) : "all");
   session.record("limit", std::to_string(opt.limit));
   session.record("budget", std::to_string(opt.budget));
-  sudoku::OutputFile* rows = session.output(opt.rows, "bench CSV");
-  sudoku::OutputFile* summary = session.output(opt.summary, "summary CSV");
+  // The callgrind child writes its rows (no counts: the dumps have them) into its folder only.
+  sudoku::OutputFile* rows = session.output(child ? opt.count_child + "/rows.csv" : opt.rows, "bench CSV");
+  sudoku::OutputFile* summary = session.output(child ? "" : opt.summary, "summary CSV");
+  std::unique_ptr<sudoku::SolveCounter> counter;
+  if (counting && (child || plan.method == sudoku::CountMethod::perf)) {
+    try {
+      counter = child ? sudoku::make_callgrind_marks() : sudoku::make_perf_counter();
+    } catch (const std::runtime_error& e) {
+      throw UsageError(fmt::format("--measure instructions: {}", e.what()));
+    }
+  }
+  bc.counter = counter.get();
   session.start();
   return session.run([&] {
     bc.stop = session.stop_flag();
@@ -104,7 +301,9 @@ int run_bench_cmd(const BenchOptions& opt, const Context& ctx) {
         rows->flush();
       };
     }
-    const sudoku::BenchResult res = sudoku::run_bench(bc);
+    const sudoku::BenchResult res = counting && !child && plan.method == sudoku::CountMethod::callgrind
+                                        ? count_under_callgrind(bc, plan, ctx, session)
+                                        : sudoku::run_bench(bc);
     session.progress().clear();
     const auto sums = sudoku::summarize(res.rows);
     if (summary != nullptr) {
@@ -113,13 +312,20 @@ int run_bench_cmd(const BenchOptions& opt, const Context& ctx) {
       summary->write(session.header() + sudoku::bench_summary_schema().header());
       summary->write({b.data(), b.size()});
     }
-    fmt::print(session.term(), "{} repetitions, {} threads; medians across repetitions; ratios to {} in the "
-                               "same repetition\n\n{}",
-               opt.reps, bc.threads, res.baseline, bench_table(sums, res.baseline));
+    if (counting)
+      fmt::print(session.term(), "instructions of the solve calls alone, counted by {} ({}); per puzzle; "
+                                 "hits: shares of the memory accesses\n\n{}",
+                 sudoku::to_string(plan.method), sudoku::simd::current(), count_table(sums, res.baseline));
+    else
+      fmt::print(session.term(), "{} repetitions, {} threads; medians across repetitions; ratios to {} in the "
+                                 "same repetition\n\n{}",
+                 opt.reps, bc.threads, res.baseline, bench_table(sums, res.baseline));
     fmt::print(session.term(), "{}", exec_floor_note(bc.solvers));  // --exec: the protocol's cost
     Session::Outcome o;
-    o.wrong = res.wrong();
-    o.errors = res.errors();
+    // The callgrind child leaves wrong answers and errors to its parent, which reads them from
+    // its rows: said once, by the process the user started.
+    o.wrong = child ? 0 : res.wrong();
+    o.errors = child ? 0 : res.errors();
     o.read_errors = res.read_errors;
     return o;
   });
@@ -136,9 +342,10 @@ void add_bench_command(CLI::App& app, Commands& out) {
   b->add_option("-s,--solver", opt->solvers, "Solver name(s), comma-separated, or 'all'")
       ->capture_default_str();
   b->add_option("--reps", opt->reps, "Timed repetitions per (dataset, solver); the U test of "
-                                     "'regress' needs at least 4")
+                                     "'regress' needs at least 4 (--measure instructions: 1)")
       ->check(CLI::Range(1, 100000))
-      ->capture_default_str();
+      ->capture_default_str()
+      ->each([opt](const std::string&) { opt->reps_given = true; });
   b->add_option("--warmup", opt->warmup, "Warm-up seconds per (dataset, solver), every answer "
                                          "verified; at least one pass unless 0")
       ->check(CLI::Range(0.0, 1e6))
@@ -165,6 +372,22 @@ void add_bench_command(CLI::App& app, Commands& out) {
   b->add_option("-o,--output", opt->rows, "Bench CSV: one row per (dataset, solver, repetition); "
                                           "- for stdout");
   b->add_option("--summary", opt->summary, "Summary CSV across repetitions");
+  b->add_option("--measure", opt->measure,
+                "time: puzzles per second (a quiet machine); instructions: count what the solve "
+                "calls execute, one pass each on one thread, exact whatever the machine's load "
+                "(CI gates; 'regress' compares the counts)")
+      ->check(CLI::IsMember({"time", "instructions"}))
+      ->capture_default_str();
+  b->add_option("--count-with", opt->count_with,
+                "How --measure instructions counts: perf (the CPU's counter, where perf_event_open "
+                "has one), callgrind (this command run again under valgrind: instructions, "
+                "simulated cache hits and estimated cycles, the same on any machine), auto (perf, "
+                "else callgrind)")
+      ->check(CLI::IsMember({"auto", "perf", "callgrind"}))
+      ->capture_default_str()
+      ->each([opt](const std::string&) { opt->count_with_given = true; });
+  // Internal: the callgrind method's child (count_under_callgrind) writes its rows here.
+  b->add_option("--count-child", opt->count_child)->group("");
   add_external_solver_options(b, opt->ext);
   out.push_back({b, [opt](const Context& ctx) { return run_bench_cmd(*opt, ctx); }});
 }

@@ -27,7 +27,8 @@ struct UsageError : std::runtime_error {
 
 /// Facts about this invocation that results files record.
 struct Context {
-  std::string command;  ///< the whole command line
+  std::string command;             ///< the whole command line
+  std::vector<std::string> args;   ///< the same, one word each (argv)
 };
 
 /// One subcommand: its CLI11 app (options bound to a struct the closure owns) and how to run it.

@@ -16,7 +16,10 @@
 
 int main(int argc, char** argv) {
   cli::Context ctx;
-  for (int i = 0; i < argc; ++i) ctx.command += (i ? " " : "") + std::string(argv[i]);
+  for (int i = 0; i < argc; ++i) {
+    ctx.args.emplace_back(argv[i]);
+    ctx.command += (i ? " " : "") + ctx.args.back();
+  }
 
   CLI::App app{"sudoku-bench: solve, compare and benchmark Sudoku solvers on large datasets.\n"
                "With no subcommand, solves the default dataset with every solver and compares them."};

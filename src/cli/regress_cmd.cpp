@@ -17,25 +17,27 @@ namespace {
 struct RegressCmdOptions {
   std::string baseline, current;
   std::string tolerance = "5%";
+  std::string count_tolerance = "1%";
   double alpha = 0.05;
   std::string metric = "throughput";
   bool report_only = false;
   std::string report;
 };
 
-/// "5%", "5" (percent either way) or "250%".
-double parse_percent(std::string s) {
+/// "5%", "5" (percent either way) or "250%", the value of `option`.
+double parse_percent(std::string s, std::string_view option) {
   if (!s.empty() && s.back() == '%') s.pop_back();
   char* end = nullptr;
   const double v = std::strtod(s.c_str(), &end);
   if (s.empty() || end != s.c_str() + s.size() || !(v >= 0))
-    throw UsageError(fmt::format("--tolerance: '{}' is not a percentage (e.g. 5%)", s));
+    throw UsageError(fmt::format("{}: '{}' is not a percentage (e.g. 5%)", option, s));
   return v / 100;
 }
 
 int run_regress(const RegressCmdOptions& opt, const Context& ctx) {
   sudoku::RegressOptions ro;
-  ro.tolerance = parse_percent(opt.tolerance);
+  ro.tolerance = parse_percent(opt.tolerance, "--tolerance");
+  ro.count_tolerance = parse_percent(opt.count_tolerance, "--count-tolerance");
   ro.alpha = opt.alpha;
   ro.metric = opt.metric == "ratio" ? sudoku::TimeMetric::ratio : sudoku::TimeMetric::throughput;
   ro.time_report_only = opt.report_only;
@@ -70,12 +72,17 @@ int run_regress(const RegressCmdOptions& opt, const Context& ctx) {
 void add_regress_command(CLI::App& app, Commands& out) {
   auto opt = std::make_shared<RegressCmdOptions>();
   auto* r = app.add_subcommand(
-      "regress", "Compare two bench CSVs: exit 1 when a work counter changed at all, or a "
-                 "(dataset, solver) got significantly slower than the tolerance");
+      "regress", "Compare two bench CSVs: exit 1 when a work counter changed at all, an "
+                 "instruction count (bench --measure instructions) grew beyond its tolerance, or a "
+                 "(dataset, solver) got significantly slower than the time tolerance");
   r->add_option("baseline", opt->baseline, "The reference bench CSV (e.g. results/bench_baseline.csv)")
       ->required();
   r->add_option("current", opt->current, "The bench CSV to check")->required();
   r->add_option("--tolerance", opt->tolerance, "Allowed slowdown in time per puzzle, in percent")
+      ->capture_default_str();
+  r->add_option("--count-tolerance", opt->count_tolerance,
+                "Allowed growth of the instructions or estimated cycles per puzzle, in percent "
+                "(files of bench --measure instructions)")
       ->capture_default_str();
   r->add_option("--alpha", opt->alpha, "Significance level of the Mann-Whitney U test over "
                                        "repetitions")

@@ -11,6 +11,7 @@
 #include <limits>
 #include <random>
 #include <sstream>
+#include <optional>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -41,8 +42,9 @@ bool same_work(const Summary& a, const Summary& b) {
 
 /// One timed pass of `file` through `info` (rows not written; answers verified by the driver).
 Summary pass(const BenchConfig& bc, const std::string& file, const SolverInfo* info, int threads,
-             std::vector<std::string>& read_errors) {
+             std::vector<std::string>& read_errors, SolveProbe* probe = nullptr) {
   RunConfig cfg;
+  cfg.probe = probe;
   cfg.files = {file};
   cfg.solvers = {info};
   cfg.threads = threads;
@@ -90,6 +92,14 @@ BenchRow make_row(const Summary& times, const Summary& work, int rep, uint64_t p
   return r;
 }
 
+/// A counted pass's row: it ran under a counter (valgrind's is some 50 times slower than the
+/// machine), so its times mean nothing.
+void clear_times(BenchRow& r) {
+  for (double BenchRow::*f : {&BenchRow::wall_s, &BenchRow::puzzles_per_s, &BenchRow::mean_us,
+                              &BenchRow::median_us, &BenchRow::p90_us, &BenchRow::p99_us, &BenchRow::max_us})
+    r.*f = kNaN;
+}
+
 }  // namespace
 
 uint64_t BenchResult::wrong() const noexcept {
@@ -104,7 +114,19 @@ uint64_t BenchResult::errors() const noexcept {
   return n;
 }
 
+void set_counts(BenchRow& r, const Counts& c) {
+  const double n = r.puzzles > 0 ? double(r.puzzles) : kNaN;
+  r.instructions = c.instructions;
+  r.instructions_per_puzzle = c.instructions / n;
+  r.l1_hits = c.l1_hits;
+  r.ll_hits = c.ll_hits;
+  r.ram_hits = c.ram_hits;
+  r.est_cycles = c.est_cycles();
+  r.est_cycles_per_puzzle = r.est_cycles / n;
+}
+
 double median(std::vector<double> v) {
+  std::erase_if(v, [](double x) { return std::isnan(x); });  // not measured (a counted row's times)
   if (v.empty()) return kNaN;
   std::sort(v.begin(), v.end());
   const std::size_t h = v.size() / 2;
@@ -126,7 +148,8 @@ BenchResult run_bench(const BenchConfig& bc) {
   const SolverInfo* baseline = bc.baseline != nullptr ? bc.baseline : solvers.front();
   if (std::find(solvers.begin(), solvers.end(), baseline) == solvers.end())
     solvers.insert(solvers.begin(), baseline);
-  const int threads = bc.threads > 0 ? bc.threads : available_cores();
+  const bool counting = bc.counter != nullptr;
+  const int threads = counting ? 1 : bc.threads > 0 ? bc.threads : available_cores();
   auto step = [&bc](const std::string& s) {
     if (bc.on_step) bc.on_step(s);
   };
@@ -152,7 +175,7 @@ BenchResult run_bench(const BenchConfig& bc) {
       }
     };
     for (std::size_t i = 0; i < ns; ++i) {
-      if (bc.warmup_s <= 0) continue;
+      if (bc.warmup_s <= 0 || counting) continue;
       step(fmt::format("warm-up  {} {}", file, solvers[i]->name));
       const auto t0 = Clock::now();
       do {
@@ -172,9 +195,21 @@ BenchResult run_bench(const BenchConfig& bc) {
       for (std::size_t i : order) {
         if (stopped()) break;
         step(fmt::format("rep {}/{}  {} {}", rep, bc.reps, file, solvers[i]->name));
-        Summary times = pass(bc, file, solvers[i], threads, out.read_errors);
+        const std::string label = callgrind_label(out.rows.size() + i);  // the row it makes
+        if (counting) {
+          bc.counter->begin_pass(label);
+          // Counted with the caches (callgrind's simulated ones too) as this solver's own pass
+          // leaves them, whatever ran before: an uncounted pass first.
+          if (bc.warmup_s > 0) {
+            step(fmt::format("warm-up  {} {}", file, solvers[i]->name));
+            const Summary w = pass(bc, file, solvers[i], threads, out.read_errors);
+            if (!w.interrupted) check_work(i, w);
+          }
+        }
+        Summary times = pass(bc, file, solvers[i], threads, out.read_errors, bc.counter);
+        const std::optional<Counts> counts = counting ? bc.counter->end_pass(label) : std::nullopt;
         uint64_t passes = 1;
-        while (!times.interrupted && times.wall_s < bc.min_time_s) {
+        while (!counting && !times.interrupted && times.wall_s < bc.min_time_s) {
           const Summary more = pass(bc, file, solvers[i], threads, out.read_errors);
           if (more.interrupted) times.interrupted = true;
           else check_work(i, more), merge_times(times, more), ++passes;
@@ -182,6 +217,8 @@ BenchResult run_bench(const BenchConfig& bc) {
         if (times.interrupted) break;  // a cut pass: its counters and times mean nothing
         check_work(i, times);
         rows[i] = make_row(times, work[i], rep, passes);
+        if (counting) clear_times(rows[i]);
+        if (counts) set_counts(rows[i], *counts);
       }
       if (stopped()) break;  // the unfinished repetition is dropped
       for (std::size_t i = 0; i < ns; ++i) {
@@ -232,8 +269,9 @@ std::vector<BenchSummary> summarize(const std::vector<BenchRow>& rows) {
       if (std::isfinite(r->ratio_to_baseline)) ratio.push_back(r->ratio_to_baseline);
     }
     s.pps_median = median(pps);
-    s.pps_min = *std::min_element(pps.begin(), pps.end());
-    s.pps_max = *std::max_element(pps.begin(), pps.end());
+    std::erase_if(pps, [](double x) { return std::isnan(x); });
+    s.pps_min = pps.empty() ? kNaN : *std::min_element(pps.begin(), pps.end());
+    s.pps_max = pps.empty() ? kNaN : *std::max_element(pps.begin(), pps.end());
     s.mean_us = med(&BenchRow::mean_us);
     s.median_us = med(&BenchRow::median_us);
     s.p90_us = med(&BenchRow::p90_us);
@@ -241,6 +279,8 @@ std::vector<BenchSummary> summarize(const std::vector<BenchRow>& rows) {
     s.max_us = med(&BenchRow::max_us);
     s.guesses_per_puzzle = s.first->guesses_per_puzzle;
     s.no_guess_pct = s.first->no_guess_pct;
+    s.instructions_per_puzzle = med(&BenchRow::instructions_per_puzzle);
+    s.est_cycles_per_puzzle = med(&BenchRow::est_cycles_per_puzzle);
     s.ratio_median = median(ratio);
     s.ratio_min = ratio.empty() ? kNaN : *std::min_element(ratio.begin(), ratio.end());
     s.ratio_max = ratio.empty() ? kNaN : *std::max_element(ratio.begin(), ratio.end());
@@ -282,6 +322,13 @@ const Schema<BenchRow>& bench_schema() {
       num<&R::wrong>("wrong"),
       num<&R::timeout>("timeout"),
       num<&R::error>("error"),
+      num<&R::instructions, 0>("instructions"),
+      num<&R::instructions_per_puzzle, 1>("instructions_per_puzzle"),
+      num<&R::l1_hits, 0>("l1_hits"),
+      num<&R::ll_hits, 0>("ll_hits"),
+      num<&R::ram_hits, 0>("ram_hits"),
+      num<&R::est_cycles, 0>("est_cycles"),
+      num<&R::est_cycles_per_puzzle, 1>("est_cycles_per_puzzle"),
   };
   return s;
 }
@@ -323,6 +370,8 @@ const Schema<BenchSummary>& bench_summary_schema() {
       of_first<&BenchRow::backtracks_total>("backtracks_total"),
       of_first<&BenchRow::found>("found"),
       of_first<&BenchRow::wrong>("wrong"),
+      num<&S::instructions_per_puzzle, 1>("instructions_per_puzzle"),
+      num<&S::est_cycles_per_puzzle, 1>("est_cycles_per_puzzle"),
   };
   return s;
 }

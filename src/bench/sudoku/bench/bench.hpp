@@ -12,6 +12,12 @@
 // Counters (nodes, guesses, backtracks, statuses) are those of one pass: solvers are
 // deterministic, so they are exact and the same for any thread count, machine or repetition;
 // run_bench() checks that every pass agrees and throws when one does not.
+//
+// Counting (`--measure instructions`, BenchConfig::counter): instead of timing, each repetition
+// runs one counted pass per solver on one thread, right after an uncounted one (unless the
+// warm-up is 0) so that the caches are the solver's own, and counts what its solve calls
+// execute (bench/count.hpp: instructions, and from callgrind's simulated caches the hits per
+// level and an estimate of cycles). The time columns are then empty.
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -21,6 +27,7 @@
 #include <utility>
 #include <vector>
 
+#include "sudoku/bench/count.hpp"
 #include "sudoku/io/schema.hpp"
 #include "sudoku/solver.hpp"
 
@@ -41,7 +48,15 @@ struct BenchRow {
   uint64_t found = 0, unique = 0, multiple = 0, none = 0, invalid = 0, budget_exceeded = 0,
            unsupported = 0, wrong = 0;
   uint64_t timeout = 0, error = 0;  ///< external programs only (--exec, docs/exec.md)
+  // What the pass's solve calls executed (--measure instructions; NaN when not counted). Exact
+  // integers, held as doubles so that "not counted" can be written blank.
+  double instructions = Counts::kNone, instructions_per_puzzle = Counts::kNone;
+  double l1_hits = Counts::kNone, ll_hits = Counts::kNone, ram_hits = Counts::kNone;  ///< callgrind
+  double est_cycles = Counts::kNone, est_cycles_per_puzzle = Counts::kNone;          ///< callgrind
 };
+
+/// Fills the count columns of `r` from `c` (per puzzle: over r.puzzles).
+void set_counts(BenchRow& r, const Counts& c);
 
 struct BenchConfig {
   std::vector<std::string> files;
@@ -64,6 +79,13 @@ struct BenchConfig {
   /// Set (SIGINT, SIGTERM) to stop: the pass under way ends early and the repetition it belongs
   /// to is dropped; the finished repetitions are in the result.
   const std::atomic<bool>* stop = nullptr;
+  /// Counts instead of timing (see the top of this file): one pass per solver and repetition,
+  /// on one thread (`threads` and `min_time_s` do not apply; `warmup_s` > 0: one uncounted pass
+  /// just before), bracketed by begin_pass/end_pass with callgrind_label(row index) and probed
+  /// around each solve call. The
+  /// rows' time columns are NaN; their count columns are what end_pass returns (NaN when it
+  /// returns nothing: the callgrind parent fills them in from the dumps).
+  SolveCounter* counter = nullptr;
 };
 
 struct BenchResult {
@@ -90,6 +112,7 @@ struct BenchSummary {
   double mean_us = 0, median_us = 0, p90_us = 0, p99_us = 0, max_us = 0;  ///< medians over reps
   double guesses_per_puzzle = 0, no_guess_pct = 0;
   double ratio_median = 0, ratio_min = 0, ratio_max = 0;  ///< NaN when no baseline
+  double instructions_per_puzzle = 0, est_cycles_per_puzzle = 0;  ///< medians; NaN: not counted
   const BenchRow* first = nullptr;  ///< counters (the same in every repetition)
 };
 
@@ -97,7 +120,8 @@ struct BenchSummary {
 /// `rows`.
 std::vector<BenchSummary> summarize(const std::vector<BenchRow>& rows);
 
-/// The median of `v` (mean of the middle two for an even count); NaN when empty.
+/// The median of the values of `v` that are not NaN (mean of the middle two for an even
+/// count); NaN when there are none.
 double median(std::vector<double> v);
 
 /// The bench CSV: one row per (dataset, solver, repetition); read back by regress.

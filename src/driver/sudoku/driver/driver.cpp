@@ -24,6 +24,22 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+/// RunConfig::probe around one solve call (nothing when there is none).
+class Probed {
+ public:
+  explicit Probed(SolveProbe* p) noexcept : p_(p) {
+    if (p_ != nullptr) p_->begin();
+  }
+  ~Probed() {
+    if (p_ != nullptr) p_->end();
+  }
+  Probed(const Probed&) = delete;
+  Probed& operator=(const Probed&) = delete;
+
+ private:
+  SolveProbe* p_;
+};
+
 /// One record's outcome, as the writer needs it.
 struct Item {
   uint64_t line = 0;
@@ -61,7 +77,10 @@ void solve_nonogram(Item& it, std::string_view record, Solver& solver, const Sol
     return;
   }
   const auto t0 = Clock::now();
-  Result r = solver.solve_nonogram(p.puzzle, cfg.limits);
+  Result r = [&] {
+    Probed probed(cfg.probe);
+    return solver.solve_nonogram(p.puzzle, cfg.limits);
+  }();
   const auto t1 = Clock::now();
   it.time_ns = static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(t1 - t0).count());
   it.status = r.status;
@@ -117,7 +136,10 @@ void solve_slice(Slice& s, Solver& solver, const SolverInfo& info, const RunConf
       continue;
     }
     const auto t0 = Clock::now();
-    Result r = solver.solve(p.puzzle, cfg.limits);
+    Result r = [&] {
+      Probed probed(cfg.probe);
+      return solver.solve(p.puzzle, cfg.limits);
+    }();
     const auto t1 = Clock::now();
     it.time_ns = static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(t1 - t0).count());
     if (auto why = solver.complete(p.puzzle, r)) {  // untimed (plug-ins: Solver::complete)

@@ -54,6 +54,17 @@ struct ResumePoint {
   std::vector<Summary> done;
 };
 
+/// Runs on the solving thread right before and right after each solve call, inside the timed
+/// region, so that what it counts is the solve call alone (bench --measure instructions: the
+/// CPU's instruction counter, or valgrind's client requests). Each begin() is followed by one
+/// end() on the same thread, also when the solve call throws.
+class SolveProbe {
+ public:
+  virtual ~SolveProbe() = default;
+  virtual void begin() noexcept = 0;
+  virtual void end() noexcept = 0;
+};
+
 struct RunConfig {
   std::vector<std::string> files;             ///< "-" is stdin; a stream is read once (one solver)
   std::vector<const SolverInfo*> solvers;     ///< each file goes through each solver in turn
@@ -71,6 +82,7 @@ struct RunConfig {
   std::size_t extra_columns = 0;
   std::function<std::unique_ptr<RowAnnotator>()> make_annotator;
   const std::atomic<bool>* stop = nullptr;    ///< set (SIGINT, SIGTERM) to stop reading
+  SolveProbe* probe = nullptr;                ///< around every solve call, or null
   const ResumePoint* resume = nullptr;        ///< continue an earlier run, or null
   /// A line that could not be used (invalid) or an answer that failed verification:
   /// file, line number, message. Called from the serial writer stage, in input order.

@@ -1,0 +1,357 @@
+// Counting what the solve calls execute (sudoku/bench/count.hpp, `bench --measure
+// instructions`) and regress's gate on the counts.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <map>
+
+#include "sudoku/bench/count.hpp"
+#include "sudoku/bench/regress.hpp"
+#include "sudoku/registry.hpp"
+#include "test_util.hpp"
+
+namespace {
+
+using sudoku::BenchFile;
+using sudoku::BenchRow;
+
+std::string default_dataset() { return std::string(SUDOKU_SOURCE_DIR) + "/datasets/default.txt"; }
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// A dump as valgrind 3.19's callgrind writes it with --cache-sim=yes after
+// CALLGRIND_DUMP_STATS_AT("sudoku-bench row 4"): the totals line leaves out trailing zeros.
+const std::string kDump =
+    "version: 1\ncreator: callgrind-3.19.0\npid: 13374\ncmd:  ./t\npart: 1\n\n"
+    "desc: I1 cache: 32768 B, 64 B, 8-way associative\n"
+    "desc: D1 cache: 32768 B, 64 B, 8-way associative\n"
+    "desc: LL cache: 8388608 B, 64 B, 16-way associative\n\n"
+    "desc: Timerange: Basic block 0 - 11288\n"
+    "desc: Trigger: Client Request: sudoku-bench row 4\n\n"
+    "positions: line\nevents: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw\n"
+    "summary: 6150 1010 1070 3 0 1 3 0 1\n\n"
+    "ob=(1) /tmp/t\nfl=(1) ???\nfn=(1) work\n0 6060 1010 1010 2 0 0 2\n\n"
+    "totals: 6060 1010 1010 2 7 5 2\n";
+
+TEST(Count, CallgrindDumpIsRead) {
+  std::string label;
+  const sudoku::CacheEvents e = sudoku::parse_callgrind_dump(kDump, "dump", label);
+  EXPECT_EQ(label, sudoku::callgrind_label(4));
+  EXPECT_EQ(e.ir, 6060u);
+  EXPECT_EQ(e.dr, 1010u);
+  EXPECT_EQ(e.dw, 1010u);
+  EXPECT_EQ(e.i1mr, 2u);
+  EXPECT_EQ(e.d1mr, 7u);
+  EXPECT_EQ(e.d1mw, 5u);
+  EXPECT_EQ(e.ilmr, 2u);
+  EXPECT_EQ(e.dlmr, 0u);  // left out: zero
+  EXPECT_EQ(e.dlmw, 0u);
+  // iai-callgrind's estimate: accesses 8080, of which 14 missed L1 and 2 of those missed LL.
+  const sudoku::Counts c = sudoku::counts_of(e);
+  EXPECT_EQ(c.instructions, 6060);
+  EXPECT_EQ(c.l1_hits, 8080 - 14);
+  EXPECT_EQ(c.ll_hits, 14 - 2);
+  EXPECT_EQ(c.ram_hits, 2);
+  EXPECT_EQ(c.est_cycles(), 8066 + 5 * 12 + 35 * 2);
+  EXPECT_TRUE(std::isnan(sudoku::Counts{}.est_cycles()));  // perf: no cache columns
+}
+
+TEST(Count, BadDumpsAreNamed) {
+  std::string label;
+  try {
+    sudoku::parse_callgrind_dump("events: Ir\ntotals: 12\n", "x.out", label);
+    FAIL() << "a dump without cache events was read";
+  } catch (const std::runtime_error& e) {
+    EXPECT_TRUE(has(e.what(), "x.out")) << e.what();
+    EXPECT_TRUE(has(e.what(), "--cache-sim=yes")) << e.what();
+  }
+  EXPECT_THROW(sudoku::parse_callgrind_dump("hello\n", "y.out", label), std::runtime_error);
+  EXPECT_THROW(sudoku::parse_callgrind_dump("events: Ir\ntotals: 1x\n", "z.out", label), std::runtime_error);
+}
+
+// ---- the probe: only the solve calls are counted ----------------------------------------------
+
+thread_local bool t_open = false;  // between the probe's begin() and end() on this thread
+
+/// Propagation that records whether the probe was open around each of its solve calls.
+class Watched : public sudoku::Solver {
+ public:
+  static inline std::atomic<int> inside{0}, outside{0};
+  sudoku::Result solve(const sudoku::Grid& g, const sudoku::Limits& l) override {
+    ++(t_open ? inside : outside);
+    return inner_->solve(g, l);
+  }
+  std::unique_ptr<sudoku::Solver> inner_ = sudoku::find_solver("propagation")->make();
+};
+std::unique_ptr<sudoku::Solver> make_watched() { return std::make_unique<Watched>(); }
+const sudoku::SolverInfo kWatched{"watched", "test only", sudoku::kBox9, &make_watched};
+
+/// Counts solve calls as "instructions"; checks that passes and probes nest properly.
+class Recorder : public sudoku::SolveCounter {
+ public:
+  void begin() noexcept override {
+    if (t_open || !in_pass) ++misnested;
+    t_open = true;
+    ++solves;
+  }
+  void end() noexcept override {
+    if (!t_open) ++misnested;
+    t_open = false;
+  }
+  void begin_pass(std::string_view label) override {
+    if (in_pass) ++misnested;
+    in_pass = true;
+    solves = 0;
+    labels.emplace_back(label);
+  }
+  std::optional<sudoku::Counts> end_pass(std::string_view label) override {
+    if (!in_pass || label != labels.back()) ++misnested;
+    in_pass = false;
+    sudoku::Counts c;
+    c.instructions = double(solves.load());
+    return c;
+  }
+  std::atomic<int> solves{0};
+  int misnested = 0;
+  bool in_pass = false;
+  std::vector<std::string> labels;
+};
+
+TEST(Count, TheProbeBracketsEachSolveCallAndTheWarmUpIsNotCounted) {
+  Recorder rec;
+  sudoku::BenchConfig bc;
+  bc.files = {default_dataset()};
+  bc.solvers = {&kWatched, sudoku::find_solver("dlx")};
+  bc.reps = 2;
+  bc.first = 30;
+  bc.threads = 2;        // counting runs on one thread whatever this says
+  bc.warmup_s = 0.001;   // one uncounted pass before each counted one
+  bc.min_time_s = 10;    // does not apply: one counted pass
+  bc.counter = &rec;
+  Watched::inside = 0, Watched::outside = 0;
+  const auto res = sudoku::run_bench(bc);
+  EXPECT_EQ(rec.misnested, 0);
+  ASSERT_EQ(res.rows.size(), 4u);  // 2 repetitions x 2 solvers
+  ASSERT_EQ(rec.labels.size(), 4u);
+  // Each pass is labelled with the index of the row it makes (rows: by repetition, then solver).
+  std::vector<std::string> sorted = rec.labels;
+  std::sort(sorted.begin(), sorted.end());
+  for (std::size_t i = 0; i < 4; ++i) EXPECT_EQ(sorted[i], sudoku::callgrind_label(i));
+  for (const BenchRow& r : res.rows) {
+    EXPECT_EQ(r.threads, 1);
+    EXPECT_EQ(r.passes, 1u);
+    EXPECT_EQ(r.puzzles, 30u);
+    EXPECT_EQ(r.instructions, 30);  // one probed solve call per puzzle, none from the warm-up
+    EXPECT_EQ(r.instructions_per_puzzle, 1);
+    EXPECT_TRUE(std::isnan(r.puzzles_per_s));  // no time under a counter
+    EXPECT_TRUE(std::isnan(r.mean_us));
+    EXPECT_TRUE(std::isnan(r.est_cycles));      // no cache columns from this counter
+    EXPECT_GT(r.nodes, 0u);                     // the exact work counters as ever
+  }
+  EXPECT_EQ(Watched::inside, 60);   // the counted passes
+  EXPECT_EQ(Watched::outside, 60);  // the warm-up passes
+  // The counted rows write and read back: counts exact, times blank.
+  std::string csv = sudoku::bench_schema().header();
+  for (const auto& r : res.rows) csv += sudoku::bench_schema().row(r);
+  EXPECT_TRUE(has(csv, ",30,1.0,,,,,")) << csv;
+  const BenchFile back = sudoku::parse_bench_csv(csv, "counted");
+  ASSERT_EQ(back.rows.size(), 4u);
+  EXPECT_EQ(back.rows[0].instructions, 30);
+  EXPECT_TRUE(std::isnan(back.rows[0].puzzles_per_s));
+  const auto sums = sudoku::summarize(back.rows);
+  ASSERT_EQ(sums.size(), 2u);
+  EXPECT_EQ(sums[0].instructions_per_puzzle, 1);
+  EXPECT_TRUE(std::isnan(sums[0].pps_median));
+  EXPECT_TRUE(std::isnan(sums[0].pps_min));
+}
+
+// ---- perf: where the machine allows ------------------------------------------------------------
+
+TEST(Count, PerfCountsWhereTheMachineAllowsAndSaysWhyNotElsewhere) {
+  const std::string why = sudoku::perf_unavailable();
+  if (!why.empty()) {
+    // This machine cannot: the method refuses with the reason, as the CLI does (exit 2).
+    try {
+      sudoku::make_perf_counter();
+      FAIL() << "a perf counter was made where perf_unavailable() says: " << why;
+    } catch (const std::runtime_error& e) {
+      EXPECT_EQ(std::string(e.what()), why);
+    }
+    const auto r = test::cli("bench " + default_dataset() + " -s dlx --first 5 --measure instructions "
+                             "--count-with perf");
+    EXPECT_EQ(r.exit_code, 2) << r.out;
+    EXPECT_TRUE(has(r.out, why)) << r.out;
+    GTEST_SKIP() << "perf_event_open cannot count here: " << why;
+  }
+  auto counter = sudoku::make_perf_counter();
+  auto count = [&counter](uint64_t first) {
+    sudoku::BenchConfig bc;
+    bc.files = {default_dataset()};
+    bc.solvers = {sudoku::find_solver("propagation")};
+    bc.first = first;
+    bc.reps = 1;
+    bc.counter = counter.get();
+    return sudoku::run_bench(bc).rows.at(0).instructions;
+  };
+  const double a = count(100), b = count(100), c = count(200);
+  EXPECT_GT(a, 100 * 1000.0);  // a 9x9 solve is thousands of instructions
+  EXPECT_NEAR(a, b, a * 0.001);  // nearly exact: interrupts add a few
+  EXPECT_GT(c, a * 1.3);
+}
+
+// ---- callgrind: the tool runs itself under valgrind ---------------------------------------------
+
+/// The count columns of `path`'s rows, by solver.
+std::map<std::string, BenchRow> rows_of(const std::string& path) {
+  std::map<std::string, BenchRow> out;
+  for (const BenchRow& r : sudoku::read_bench_csv(path).rows) out[r.solver] = r;
+  return out;
+}
+
+TEST(Count, CallgrindCountsAPluginsSolveCallsExactly) {
+  std::string why;
+  if (!sudoku::find_valgrind(&why)) GTEST_SKIP() << "cannot count under callgrind: " << why;
+  test::TempDir dir;
+  const std::string cmd = "bench " + default_dataset() + " --plugin " SLOWDOWN_PLUGIN
+                          " -s slowdown,propagation --first 30 --measure instructions --count-with callgrind -o ";
+  auto r = test::cli(cmd + dir.path("a.csv"));
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_TRUE(has(r.out, "instructions/pz")) << r.out;
+  r = test::cli(cmd + dir.path("a2.csv"));
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  r = test::cli(cmd + dir.path("b.csv"), "SLOWDOWN_PER_NODE=50 ");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  const std::string csv = test::slurp(dir.path("a.csv"));
+  for (const char* k : {"# measure: instructions", "# count_method: callgrind", "# count_tool: valgrind-",
+                        "--I1=32768,8,64", "# est_cycles: L1 hits + 5 x LL hits + 35 x RAM hits", "# simd: ",
+                        "# threads: 1", "# reps: 1", "# plugin", "sha256="})
+    EXPECT_TRUE(has(csv, k)) << k << "\n" << csv;
+  auto a = rows_of(dir.path("a.csv")), a2 = rows_of(dir.path("a2.csv")), b = rows_of(dir.path("b.csv"));
+  for (const char* s : {"slowdown", "propagation"}) {
+    const BenchRow& x = a.at(s);
+    EXPECT_GT(x.instructions, 30 * 1000.0) << s;
+    EXPECT_NEAR(x.instructions_per_puzzle, x.instructions / 30, 0.05) << s;  // one decimal
+    EXPECT_GE(x.l1_hits + x.ll_hits + x.ram_hits, x.instructions) << s;  // every instruction is fetched
+    EXPECT_EQ(x.est_cycles, x.l1_hits + 5 * x.ll_hits + 35 * x.ram_hits) << s;
+    // Deterministic: the same build on the same data counts the same, every column.
+    const BenchRow& y = a2.at(s);
+    EXPECT_EQ(x.instructions, y.instructions) << s;
+    EXPECT_EQ(x.est_cycles, y.est_cycles) << s;
+    EXPECT_EQ(x.nodes, y.nodes) << s;
+  }
+  // The planted loop is counted in full, and nothing else moved: 50 iterations a node, a few
+  // instructions each (an increment, a compare, a branch).
+  const double iterations = 50.0 * double(a.at("slowdown").nodes);
+  const double per_iteration = (b.at("slowdown").instructions - a.at("slowdown").instructions) / iterations;
+  EXPECT_GE(per_iteration, 2.0);
+  EXPECT_LE(per_iteration, 4.1);
+  EXPECT_EQ(b.at("slowdown").nodes, a.at("slowdown").nodes);
+  EXPECT_EQ(b.at("propagation").instructions, a.at("propagation").instructions);
+  // regress sees it: the plug-in did more work, propagation did not.
+  r = test::cli("regress " + dir.path("a.csv") + " " + dir.path("b.csv"));
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_TRUE(has(r.out, "| slowdown |")) << r.out;
+  EXPECT_TRUE(has(r.out, "**FAIL: more work**")) << r.out;
+  r = test::cli("regress " + dir.path("a.csv") + " " + dir.path("a2.csv"));
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_TRUE(has(r.out, "+0.000% | same | ok |")) << r.out;
+}
+
+TEST(Count, TheCliRefusesWhatCannotBeCounted) {
+  const std::string base = "bench " + default_dataset() + " --first 5 ";
+  auto r = test::cli(base + "-s dlx --measure instructions -j 2");
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_TRUE(has(r.out, "one thread")) << r.out;
+  r = test::cli(base + "-s dlx --count-with callgrind");
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_TRUE(has(r.out, "only with --measure instructions")) << r.out;
+  // A program of its own (--exec, --exec-batch; registered only once it answers a puzzle).
+  const std::string py = std::string("py='/usr/bin/python3 ") + SUDOKU_SOURCE_DIR + "/tests/exec/solver.py'";
+  for (const char* kind : {"--exec", "--exec-batch"}) {
+    r = test::cli(base + "-s dlx,py " + kind + " " + py + " --measure instructions");
+    EXPECT_EQ(r.exit_code, 2) << r.out;
+    EXPECT_TRUE(has(r.out, "'py' is a program of its own")) << kind << ": " << r.out;
+  }
+  r = test::cli(base + "-s dlx --measure cycles");
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  // Outside valgrind, the child's side of the callgrind method refuses to run.
+  r = test::cli(base + "-s dlx --measure instructions --count-child /tmp");
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_TRUE(has(r.out, "under valgrind")) << r.out;
+}
+
+// ---- regress on counts ---------------------------------------------------------------------------
+
+/// A counted bench CSV: (solver, instructions per puzzle, est. cycles per puzzle), 100 puzzles.
+BenchFile counted(const std::vector<std::tuple<std::string, double, double>>& rows,
+                  const std::string& method = "callgrind", const std::string& simd = "avx2") {
+  BenchFile f;
+  f.meta = {{"simd", simd}, {"count_method", method}, {"count_tool", "valgrind-3.19.0 ..."}};
+  for (const auto& [solver, instr, cycles] : rows) {
+    BenchRow r;
+    r.dataset = "/x/default.txt";
+    r.solver = solver;
+    r.rep = 1;
+    r.puzzles = 100;
+    r.nodes = 1234;
+    r.puzzles_per_s = r.mean_us = std::nan("");
+    sudoku::Counts c;
+    c.instructions = instr * 100;
+    c.l1_hits = cycles * 100;  // all hits in L1: est. cycles = L1 hits
+    c.ll_hits = c.ram_hits = 0;
+    sudoku::set_counts(r, c);
+    f.rows.push_back(r);
+  }
+  return f;
+}
+
+const sudoku::Comparison& item(const sudoku::RegressReport& r, const std::string& solver) {
+  for (const auto& c : r.items)
+    if (c.solver == solver) return c;
+  throw std::runtime_error("no item for " + solver);
+}
+
+TEST(RegressCounts, GrowthBeyondTheToleranceFailsAndNothingElse) {
+  const BenchFile base = counted({{"a", 10000, 20000}, {"b", 10000, 20000}, {"c", 10000, 20000}});
+  sudoku::RegressOptions o;  // default: 1%
+  auto rep = sudoku::regress(base, counted({{"a", 10090, 20000}, {"b", 10110, 20000}, {"c", 10000, 20250}}), o);
+  EXPECT_TRUE(rep.failed());
+  EXPECT_EQ(rep.counted, 3);
+  EXPECT_EQ(rep.more_work, 2);
+  EXPECT_FALSE(item(rep, "a").more_work);  // +0.9% instructions
+  EXPECT_TRUE(item(rep, "b").more_work);   // +1.1% instructions
+  EXPECT_TRUE(item(rep, "c").more_work);   // same instructions, +1.25% estimated cycles
+  EXPECT_NEAR(item(rep, "b").instructions_change, 0.011, 1e-12);
+  EXPECT_EQ(item(rep, "a").timed, false);  // counted rows have no time
+  const std::string md = rep.markdown();
+  EXPECT_TRUE(has(md, "| b | 10000.0 → 10110.0 | +1.100% |")) << md;
+  EXPECT_TRUE(has(md, "**FAIL: more work** (over 1%)")) << md;
+  EXPECT_FALSE(has(md, "p-value")) << md;  // no time columns
+  // A wider tolerance lets them pass; less work is reported, not failed.
+  o.count_tolerance = 0.02;
+  EXPECT_FALSE(sudoku::regress(base, counted({{"a", 10150, 20000}, {"b", 10000, 20000}, {"c", 10000, 20000}}), o).failed());
+  rep = sudoku::regress(base, counted({{"a", 9000, 18000}, {"b", 10000, 20000}, {"c", 10000, 20000}}), o);
+  EXPECT_FALSE(rep.failed());
+  EXPECT_TRUE(item(rep, "a").less_work);
+  EXPECT_TRUE(has(rep.markdown(), "less work")) << rep.markdown();
+}
+
+TEST(RegressCounts, MissingCountsFailAndOtherMethodsAreRefused) {
+  const BenchFile base = counted({{"a", 10000, 20000}});
+  BenchFile timed = counted({{"a", 10000, 20000}});
+  timed.meta.clear();
+  for (auto& r : timed.rows) r.instructions_per_puzzle = r.est_cycles_per_puzzle = std::nan(""), r.puzzles_per_s = 5000;
+  auto rep = sudoku::regress(base, timed, {});
+  EXPECT_TRUE(rep.failed());
+  EXPECT_EQ(rep.uncounted, 1);
+  EXPECT_TRUE(has(rep.markdown(), "**FAIL: not counted**")) << rep.markdown();
+  EXPECT_FALSE(sudoku::regress(timed, base, {}).failed());  // a time baseline gates no counts
+  EXPECT_THROW(sudoku::regress(base, counted({{"a", 10000, 20000}}, "perf"), {}), std::runtime_error);
+  // Another instruction set: compared, and said.
+  rep = sudoku::regress(base, counted({{"a", 11000, 21000}}, "callgrind", "baseline"), {});
+  EXPECT_TRUE(rep.failed());
+  EXPECT_TRUE(has(rep.markdown(), "Note: simd differs: `avx2` in the baseline, `baseline` in the current run"))
+      << rep.markdown();
+}
+
+}  // namespace
