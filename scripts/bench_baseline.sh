@@ -1,26 +1,30 @@
 #!/usr/bin/env bash
 # The bench baseline that CI's regression gate compares against, and the gate itself.
 #
-#   scripts/bench_baseline.sh            # (re)make results/bench_baseline.csv: commit it with any
-#                                        # change that alters a solver's work counters
-#   scripts/bench_baseline.sh --check    # the CI gate: the same bench, then `regress` against
+#   scripts/bench_baseline.sh            # (re)make results/bench_baseline.csv: commit it, reviewed,
+#                                        # with any change that alters a solver's work or counts
+#   scripts/bench_baseline.sh --check    # the CI gate: the same counts, then `regress` against
 #                                        # the committed baseline (exit 1 on a regression)
 #
-# Inputs are small and fixed so the gate takes well under a minute on 2 cores: the first 100
-# puzzles of datasets/default.txt through every 9x9 solver named below (the naive baseline is
-# slow, so only there), and the first 200 of three shared sets of known difficulty (very easy,
-# moderate, hardest) through the fast solvers. `-j 1`: a second thread on a loaded 2-core
-# machine only adds noise, and the counters are the same for any thread count.
+# The gate counts, it does not time: `bench --measure instructions --count-with callgrind` runs
+# the passes under valgrind and counts the instructions of the solve calls alone, and the
+# simulated cache hits that estimate cycles (docs/counting.md). The counts are the same on any
+# x86-64 machine whatever its load, so the gate can be tight: a (dataset, solver) fails when its
+# instructions or estimated cycles per puzzle grew by more than 1% (regress --count-tolerance),
+# or when any work counter (records, nodes, guesses, backtracks, statuses) changed at all, or
+# when it is missing. New solvers appear as "new" and pass until added here.
 #
-# What fails the gate: any change in a work counter (records, nodes, guesses, backtracks,
-# statuses: exact, machine-independent), a missing (dataset, solver), or a solver whose speed
-# relative to dlx, measured in the same run, fell more than 4x (--tolerance 300%) with
-# Mann-Whitney significance over 5 repetitions. Time is judged only that widely because the
-# baseline may come from another machine and CI machines are noisy; set BENCH_TIME_REPORT_ONLY=1
-# to report time without gating on it. New solvers appear as "new" and pass until added here.
+# The set is fixed and small (about 10 s of CPU on an idle machine; well under a minute on a
+# loaded 2-core one), yet reaches every solver and size: the first 50 puzzles of
+# datasets/default.txt through every 9x9 solver (the naive baseline is slow, so only there);
+# the first 100 of three shared sets of known difficulty (very easy, moderate, hardest) through
+# the fast ones; 16x16 puzzles through dlx; nonograms through both nonogram solvers.
 #
-# Environment: BUILD_DIR (default build), SHARED (default ../shared/datasets),
-# BENCH_OUT (--check: where the current CSV goes; default a temp file).
+# Environment: BUILD_DIR (default build), SHARED (default ../shared/datasets), BENCH_OUT (--check:
+# where the current CSV goes; default a temp file), BENCH_REPORT (--check: where the markdown
+# report goes, e.g. a CI job summary), SUDOKU_SIMD (default avx2: the vector path of propagation
+# and scored, which the baseline was counted with; valgrind runs up to AVX2. A CPU without AVX2
+# must make its own baseline with its own SUDOKU_SIMD: the report says when they differ).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD_DIR=${BUILD_DIR:-build}
@@ -30,18 +34,26 @@ BASELINE=results/bench_baseline.csv
 check=0
 [ "${1:-}" = "--check" ] && check=1
 [ -x "$EXE" ] || { echo "bench_baseline: $EXE not built (run scripts/setup.sh)" >&2; exit 2; }
+export SUDOKU_SIMD=${SUDOKU_SIMD:-avx2}
 
-ALL_SOLVERS=backtracking,propagation,scored,dlx,logic   # every 9x9 solver; the ratios are to dlx
-FAST_SOLVERS=propagation,scored,dlx        # those that finish the hard sets quickly
-COMMON=(--baseline-solver dlx --reps 5 --warmup 0.05 --min-time 0.1 -j 1 --seed 1)
+COUNT=(--measure instructions --count-with callgrind --baseline-solver dlx --seed 1)
+NONO=datasets/nonogram
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-"$EXE" bench datasets/default.txt -s "$ALL_SOLVERS" --first 100 "${COMMON[@]}" -o "$tmp/a.csv"
+start=$SECONDS
+"$EXE" bench datasets/default.txt -s backtracking,propagation,scored,dlx,logic --first 50 "${COUNT[@]}" \
+  -o "$tmp/a.csv" >/dev/null
 "$EXE" bench "$SHARED/17_clue.txt" "$SHARED/magictour_top1465.txt" "$SHARED/forum_hardest_1106.txt" \
-  -s "$FAST_SOLVERS" --first 200 "${COMMON[@]}" -o "$tmp/b.csv"
+  -s propagation,scored,dlx --first 100 "${COUNT[@]}" -o "$tmp/b.csv" >/dev/null
+"$EXE" bench datasets/sudoku16_40-50.txt -s dlx --first 10 "${COUNT[@]}" -o "$tmp/c.csv" >/dev/null
+"$EXE" bench "$NONO/sgt_pattern_10x10.txt" -s nonogram-line,nonogram-backtracking --first 30 \
+  --measure instructions --count-with callgrind --seed 1 -o "$tmp/d.csv" >/dev/null
+"$EXE" bench "$NONO/sgt_pattern_15x15.txt" "$NONO/gen_20x20_not_line.txt" -s nonogram-line --first 30 \
+  --measure instructions --count-with callgrind --seed 1 -o "$tmp/e.csv" >/dev/null
 # One file: regress reads concatenated bench CSVs (repeated `#` and header lines are skipped).
-cat "$tmp/a.csv" "$tmp/b.csv" > "$tmp/current.csv"
+cat "$tmp"/[a-e].csv > "$tmp/current.csv"
+echo "bench_baseline: counted in $((SECONDS - start)) s (SUDOKU_SIMD=$SUDOKU_SIMD)" >&2
 
 if [ "$check" = 0 ]; then
   cp "$tmp/current.csv" "$BASELINE"
@@ -49,6 +61,9 @@ if [ "$check" = 0 ]; then
   exit 0
 fi
 [ -n "${BENCH_OUT:-}" ] && cp "$tmp/current.csv" "$BENCH_OUT"
-time_gate=(--metric ratio --tolerance 300%)
-[ "${BENCH_TIME_REPORT_ONLY:-0}" = 1 ] && time_gate+=(--time-report-only)
-"$EXE" regress "$BASELINE" "$tmp/current.csv" "${time_gate[@]}"
+report=()
+[ -n "${BENCH_REPORT:-}" ] && report=(-o "$BENCH_REPORT")
+rc=0
+"$EXE" regress "$BASELINE" "$tmp/current.csv" "${report[@]}" || rc=$?
+echo "bench_baseline: the gate took $((SECONDS - start)) s" >&2
+exit "$rc"
