@@ -124,7 +124,7 @@ stats() { tr ' ' '\n' <<<"$1" | grep . | sort -g | awk '{ v[NR] = $1 } END {
   m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; printf "%s %s %s\n", v[1], v[NR], m }'; }
 ok=1
 {
-  echo "| variant | planted: instructions | measured: instructions | est. cycles | counts across the $runs runs | gate failed | expected | gate run: median wall s (min-max) |"
+  echo "| variant | planted: instructions | measured: instructions | est. cycles | the counts across the $runs runs | gate failed | expected | gate run: median wall s (min-max) |"
   echo "|---|---:|---:|---:|---|---:|---|---:|"
   for v in 0 1 2 3; do
     read -r imin imax imed < <(stats "${instr[$v]}")
@@ -132,8 +132,8 @@ ok=1
     read -r smin smax smed < <(stats "${secs[$v]}")
     expect=$((v == 0 ? 0 : runs))
     [ "${fails[$v]}" = "$expect" ] || ok=0
-    if [ "$imin" = "$imax" ] && [ "$cmin" = "$cmax" ]; then spread="all equal"
-    else spread="instructions $imin-$imax, est. cycles $cmin-$cmax"; fi
+    spread() { if [ "$1" = "$2" ]; then echo equal; else printf 'within %.4f%%' "$(calc "($2 - $1) / $1 * 100")"; fi; }
+    spread="instructions $(spread "$imin" "$imax"), est. cycles $(spread "$cmin" "$cmax")"
     printf '| %s | %+.1f%% | %+.3f%% | %+.3f%% | %s | %d of %d | %s | %.1f (%.1f-%.1f) |\n' "${names[v]}" \
       "${targets[v]}" "$(calc "($imed / $i0 - 1) * 100")" "$(calc "($cmed / $c0 - 1) * 100")" "$spread" \
       "${fails[$v]}" "$runs" "$([ "$v" = 0 ] && echo "pass every run" || echo "fail every run")" "$smed" "$smin" "$smax"
