@@ -112,12 +112,25 @@ class ScratchDir {
   std::string path_;
 };
 
-std::string tail_of(const std::string& path, std::size_t lines) {
-  std::ifstream in(path);
-  std::vector<std::string> all;
-  for (std::string l; std::getline(in, l);) all.push_back(l);
+/// What valgrind's log says went wrong: from its first line about an instruction it could not
+/// run or a process it ended, four lines; else the last ten before its statistics.
+std::string valgrind_trouble(const std::string& log) {
+  std::ifstream in(log);
+  std::vector<std::string> lines;
+  for (std::string l; std::getline(in, l);) {
+    if (l.find("Events    :") != std::string::npos) break;  // the statistics: nothing to say
+    if (l.starts_with("==")) l.erase(0, std::min(l.size(), l.find("== ") + 3));  // "==PID== "
+    if (!l.empty()) lines.push_back(std::move(l));
+  }
+  std::size_t from = lines.size() > 10 ? lines.size() - 10 : 0, to = lines.size();
+  for (std::size_t i = 0; i < lines.size(); ++i)
+    if (lines[i].find("Unrecognised instruction") != std::string::npos ||
+        lines[i].find("Process terminating") != std::string::npos) {
+      from = i, to = std::min(lines.size(), i + 4);
+      break;
+    }
   std::string out;
-  for (std::size_t i = all.size() > lines ? all.size() - lines : 0; i < all.size(); ++i) out += all[i] + "\n";
+  for (std::size_t i = from; i < to; ++i) out += "  " + lines[i] + "\n";
   return out;
 }
 
@@ -143,15 +156,17 @@ sudoku::BenchResult count_under_callgrind(const sudoku::BenchConfig& bc, const C
   const bool stopped = bc.stop != nullptr && bc.stop->load();
   const std::string log = dir.path() + "/valgrind.log";
   if (WIFSIGNALED(status) && !stopped)
-    throw std::runtime_error(fmt::format("the counted run under valgrind died of signal {} ({}); the end "
-                                         "of valgrind's log:\n{}",
-                                         WTERMSIG(status), strsignal(WTERMSIG(status)), tail_of(log, 20)));
+    throw std::runtime_error(fmt::format(
+        "the counted run under valgrind died of signal {} ({}){}; valgrind's log says:\n{}", WTERMSIG(status),
+        strsignal(WTERMSIG(status)),
+        WTERMSIG(status) == SIGILL ? " (an instruction valgrind cannot run: AVX-512? build without it)" : "",
+        valgrind_trouble(log)));
   const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   if (code == 2) throw UsageError("the counted run under valgrind refused its options (its message is above)");
   if (code == 127 && !std::filesystem::exists(dir.path() + "/rows.csv.partial") &&
       !std::filesystem::exists(dir.path() + "/rows.csv"))
-    throw std::runtime_error(fmt::format("valgrind did not start the counted run; the end of its log:\n{}",
-                                         tail_of(log, 20)));
+    throw std::runtime_error(fmt::format("valgrind did not start the counted run; its log says:\n{}",
+                                         valgrind_trouble(log)));
   sudoku::BenchResult res;
   res.baseline = std::string(bc.baseline != nullptr ? bc.baseline->name : bc.solvers.front()->name);
   res.interrupted = stopped;
