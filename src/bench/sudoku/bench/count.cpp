@@ -45,13 +45,14 @@ struct PerfRead {
   uint64_t value = 0, enabled = 0, running = 0;  // PERF_FORMAT_TOTAL_TIME_ENABLED | _RUNNING
 };
 
-/// A disabled counter of this thread's user-mode instructions, or -1 with `why` set.
-int open_instruction_counter(std::string& why) {
+/// A disabled counter of `event` for this thread, user mode only, or -1 with `why` set.
+int open_counter(PerfEvent event, std::string& why) {
   perf_event_attr a;
   std::memset(&a, 0, sizeof a);
-  a.type = PERF_TYPE_HARDWARE;
+  a.type = event == PerfEvent::instructions ? PERF_TYPE_HARDWARE : PERF_TYPE_SOFTWARE;
   a.size = sizeof a;
-  a.config = PERF_COUNT_HW_INSTRUCTIONS;
+  a.config = event == PerfEvent::instructions ? uint64_t{PERF_COUNT_HW_INSTRUCTIONS}
+                                              : uint64_t{PERF_COUNT_SW_TASK_CLOCK};
   a.disabled = 1;
   a.exclude_kernel = 1;
   a.exclude_hv = 1;
@@ -65,8 +66,8 @@ int open_instruction_counter(std::string& why) {
   switch (e) {
     case ENOENT:
     case EOPNOTSUPP:
-      why = fmt::format("this CPU or VM exposes no instruction counter to perf_event_open ({})",
-                        std::strerror(e));
+      why = fmt::format("this CPU or VM exposes no {} counter to perf_event_open ({})",
+                        event == PerfEvent::instructions ? "instruction" : "task clock", std::strerror(e));
       break;
     case EACCES:
     case EPERM:
@@ -91,7 +92,7 @@ std::atomic<uint64_t> g_perf_generation{0};
 
 class PerfCounter final : public SolveCounter {
  public:
-  PerfCounter() : generation_(++g_perf_generation) {}
+  explicit PerfCounter(PerfEvent event) : event_(event), generation_(++g_perf_generation) {}
   ~PerfCounter() override {
     for (int fd : fds_) ::close(fd);
   }
@@ -137,7 +138,7 @@ class PerfCounter final : public SolveCounter {
   int local_fd() noexcept {
     if (t_generation == generation_) return t_fd;
     std::string why;
-    const int fd = open_instruction_counter(why);
+    const int fd = open_counter(event_, why);
     std::lock_guard lock(mutex_);
     if (fd < 0) {
       failure_ = why;
@@ -157,6 +158,7 @@ class PerfCounter final : public SolveCounter {
 
   static thread_local uint64_t t_generation;
   static thread_local int t_fd;
+  const PerfEvent event_;
   const uint64_t generation_;
   std::mutex mutex_;
   std::vector<int> fds_;
@@ -245,9 +247,9 @@ Counts counts_of(const CacheEvents& e) noexcept {
   return c;
 }
 
-std::string perf_unavailable() {
+std::string perf_unavailable(PerfEvent event) {
   std::string why;
-  const int fd = open_instruction_counter(why);
+  const int fd = open_counter(event, why);
   if (fd < 0) return why;
   // Some VMs open the counter and never count: try it on a loop of known length.
   ::ioctl(fd, PERF_EVENT_IOC_RESET, 0);
@@ -259,15 +261,14 @@ std::string perf_unavailable() {
   const bool ok = read_counter(fd, r);
   ::close(fd);
   if (!ok) return fmt::format("reading the instruction counter failed: {}", std::strerror(errno));
-  if (r.running == 0 || r.value < 10000)
-    return fmt::format("the instruction counter opens but does not count ({} instructions for a "
-                       "loop of 10,000 iterations)", r.value);
+  if (r.running == 0 || (event == PerfEvent::instructions ? r.value < 10000 : r.value == 0))
+    return fmt::format("the counter opens but does not count ({} for a loop of 10,000 iterations)", r.value);
   return {};
 }
 
-std::unique_ptr<SolveCounter> make_perf_counter() {
-  if (std::string why = perf_unavailable(); !why.empty()) throw std::runtime_error(why);
-  return std::make_unique<PerfCounter>();
+std::unique_ptr<SolveCounter> make_perf_counter(PerfEvent event) {
+  if (std::string why = perf_unavailable(event); !why.empty()) throw std::runtime_error(why);
+  return std::make_unique<PerfCounter>(event);
 }
 
 std::string perf_description() {

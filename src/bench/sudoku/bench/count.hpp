@@ -66,12 +66,18 @@ class SolveCounter : public SolveProbe {
   virtual std::optional<Counts> end_pass(std::string_view label) = 0;
 };
 
-/// Empty when perf_event_open counts this process's user-mode instructions here; otherwise
-/// why not, in a sentence (no counter in this CPU or VM, not permitted, no such system call).
-std::string perf_unavailable();
+/// What the perf method counts: the CPU's retired user-mode instructions; or, where no CPU
+/// counter is exposed (a VM), the kernel's task clock in nanoseconds, which runs the same code
+/// path (a counter per solving thread, enabled around each solve call) so that its tests can
+/// run anywhere. Only `instructions` is a method of bench.
+enum class PerfEvent { instructions, task_clock };
+
+/// Empty when perf_event_open counts `event` for this process here; otherwise why not, in a
+/// sentence (no counter in this CPU or VM, not permitted, no such system call).
+std::string perf_unavailable(PerfEvent event = PerfEvent::instructions);
 /// The perf method: one counter per solving thread. Throws std::runtime_error with
 /// perf_unavailable()'s reason when it cannot count.
-std::unique_ptr<SolveCounter> make_perf_counter();
+std::unique_ptr<SolveCounter> make_perf_counter(PerfEvent event = PerfEvent::instructions);
 /// What the perf method records in the provenance.
 std::string perf_description();
 
