@@ -70,6 +70,28 @@ TEST(Count, BadDumpsAreNamed) {
   EXPECT_THROW(sudoku::parse_callgrind_dump("events: Ir\ntotals: 1x\n", "z.out", label), std::runtime_error);
 }
 
+TEST(Count, ValgrindsTroubleIsQuoted) {
+  test::TempDir dir;
+  const std::string log = dir.write(
+      "valgrind.log",
+      "==16245== Callgrind, a call-graph generating cache profiler\n==16245== \n"
+      "--16245-- warning: L3 cache found, using its data for the LL simulation.\n"
+      "vex amd64->IR: unhandled instruction bytes: 0x62 0xF1 0xFD 0x48 0xEF 0xC0\n"
+      "==16245== valgrind: Unrecognised instruction at address 0x483d870.\n"
+      "==16245==    at 0x483D870: z_solve (in /tmp/libavx512.so)\n"
+      "==16245==    by 0x2233E1: NativeSolver::solve (in sudoku-bench)\n"
+      "==16245==    by 0x1F3383: solve_slice (in sudoku-bench)\n"
+      "==16245==    by 0x1F7FEE: concrete_filter (in sudoku-bench)\n"
+      "==16245== Your program just tried to execute an instruction that Valgrind\n"
+      "==16245== Events    : Ir\n==16245== Collected : 0\n");
+  EXPECT_EQ(sudoku::valgrind_trouble(log),
+            "  valgrind: Unrecognised instruction at address 0x483d870.\n"
+            "     at 0x483D870: z_solve (in /tmp/libavx512.so)\n"
+            "     by 0x2233E1: NativeSolver::solve (in sudoku-bench)\n"
+            "     by 0x1F3383: solve_slice (in sudoku-bench)\n");
+  EXPECT_EQ(sudoku::valgrind_trouble(dir.path("none.log")), "");
+}
+
 // ---- the probe: only the solve calls are counted ----------------------------------------------
 
 thread_local bool t_open = false;  // between the probe's begin() and end() on this thread

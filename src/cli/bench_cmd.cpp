@@ -12,7 +12,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <optional>
 
 #include <fmt/format.h>
@@ -112,28 +111,6 @@ class ScratchDir {
   std::string path_;
 };
 
-/// What valgrind's log says went wrong: from its first line about an instruction it could not
-/// run or a process it ended, four lines; else the last ten before its statistics.
-std::string valgrind_trouble(const std::string& log) {
-  std::ifstream in(log);
-  std::vector<std::string> lines;
-  for (std::string l; std::getline(in, l);) {
-    if (l.find("Events    :") != std::string::npos) break;  // the statistics: nothing to say
-    if (l.starts_with("==")) l.erase(0, std::min(l.size(), l.find("== ") + 3));  // "==PID== "
-    if (!l.empty()) lines.push_back(std::move(l));
-  }
-  std::size_t from = lines.size() > 10 ? lines.size() - 10 : 0, to = lines.size();
-  for (std::size_t i = 0; i < lines.size(); ++i)
-    if (lines[i].find("Unrecognised instruction") != std::string::npos ||
-        lines[i].find("Process terminating") != std::string::npos) {
-      from = i, to = std::min(lines.size(), i + 4);
-      break;
-    }
-  std::string out;
-  for (std::size_t i = from; i < to; ++i) out += "  " + lines[i] + "\n";
-  return out;
-}
-
 /// The callgrind parent: runs this same command under valgrind with --count-child (the child
 /// makes the rows, one dump per row), then fills each row's counts in from its dump. The
 /// child's instruction set is this process's (SUDOKU_SIMD), so the provenance says what ran.
@@ -160,13 +137,13 @@ sudoku::BenchResult count_under_callgrind(const sudoku::BenchConfig& bc, const C
         "the counted run under valgrind died of signal {} ({}){}; valgrind's log says:\n{}", WTERMSIG(status),
         strsignal(WTERMSIG(status)),
         WTERMSIG(status) == SIGILL ? " (an instruction valgrind cannot run: AVX-512? build without it)" : "",
-        valgrind_trouble(log)));
+        sudoku::valgrind_trouble(log)));
   const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   if (code == 2) throw UsageError("the counted run under valgrind refused its options (its message is above)");
   if (code == 127 && !std::filesystem::exists(dir.path() + "/rows.csv.partial") &&
       !std::filesystem::exists(dir.path() + "/rows.csv"))
     throw std::runtime_error(fmt::format("valgrind did not start the counted run; its log says:\n{}",
-                                         valgrind_trouble(log)));
+                                         sudoku::valgrind_trouble(log)));
   sudoku::BenchResult res;
   res.baseline = std::string(bc.baseline != nullptr ? bc.baseline->name : bc.solvers.front()->name);
   res.interrupted = stopped;

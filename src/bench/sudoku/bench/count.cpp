@@ -388,6 +388,26 @@ int run_callgrind_child(const Valgrind& vg, const std::vector<std::string>& args
   return status;
 }
 
+std::string valgrind_trouble(const std::string& path) {
+  std::ifstream in(path);
+  std::vector<std::string> lines;
+  for (std::string l; std::getline(in, l);) {
+    if (l.find("Events    :") != std::string::npos) break;  // the statistics: nothing to say
+    if (l.starts_with("==")) l.erase(0, std::min(l.size(), l.find("== ") + 3));  // "==PID== "
+    if (!l.empty()) lines.push_back(std::move(l));
+  }
+  std::size_t from = lines.size() > 10 ? lines.size() - 10 : 0, to = lines.size();
+  for (std::size_t i = 0; i < lines.size(); ++i)
+    if (lines[i].find("Unrecognised instruction") != std::string::npos ||
+        lines[i].find("Process terminating") != std::string::npos) {
+      from = i, to = std::min(lines.size(), i + 4);
+      break;
+    }
+  std::string out;
+  for (std::size_t i = from; i < to; ++i) out += "  " + lines[i] + "\n";
+  return out;
+}
+
 CacheEvents parse_callgrind_dump(std::string_view text, const std::string& name, std::string& label) {
   std::vector<std::string_view> events;
   std::vector<uint64_t> totals;

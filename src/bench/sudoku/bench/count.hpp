@@ -115,6 +115,11 @@ int run_callgrind_child(const Valgrind& vg, const std::vector<std::string>& args
                         const std::vector<std::string>& env, const std::string& dir,
                         const std::atomic<bool>* stop, const std::function<void()>& poll);
 
+/// What valgrind's log at `path` says went wrong, a few lines without valgrind's "==PID=="
+/// prefix: from its first line about an instruction it could not run or a process it ended,
+/// four lines; else its last ten before the statistics. "" when there is no log.
+std::string valgrind_trouble(const std::string& path);
+
 /// The dumps a counted child left in `dir`, by row index (callgrind_label): element i holds
 /// the events of row i, or nothing. Dumps of other labels are ignored. Throws
 /// std::runtime_error naming the file for a dump it cannot read.
