@@ -9,9 +9,9 @@
 #include <cstring>
 #include <fstream>
 #include <limits>
+#include <optional>
 #include <random>
 #include <sstream>
-#include <optional>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -40,11 +40,12 @@ bool same_work(const Summary& a, const Summary& b) {
          a.found_no_guess == b.found_no_guess;
 }
 
-/// One timed pass of `file` through `info` (rows not written; answers verified by the driver).
 /// The puzzles of the uncounted pass before a counted one: enough to bring the solver's code and
 /// state into the (simulated) caches, a small part of the cost of a full pass.
 constexpr uint64_t kCountWarmupRecords = 10;
 
+/// One timed pass of `file` through `info` (rows not written; answers verified by the driver),
+/// with `probe` around each solve call, over the first `records` puzzles (0: BenchConfig::first).
 Summary pass(const BenchConfig& bc, const std::string& file, const SolverInfo* info, int threads,
              std::vector<std::string>& read_errors, SolveProbe* probe = nullptr, uint64_t records = 0) {
   RunConfig cfg;
@@ -199,7 +200,7 @@ BenchResult run_bench(const BenchConfig& bc) {
       for (std::size_t i : order) {
         if (stopped()) break;
         step(fmt::format("rep {}/{}  {} {}", rep, bc.reps, file, solvers[i]->name));
-        const std::string label = callgrind_label(out.rows.size() + i);  // the row it makes
+        const std::string label = counting ? callgrind_label(out.rows.size() + i) : "";  // its row
         if (counting) {
           bc.counter->begin_pass(label);
           // Counted with the caches (callgrind's simulated ones too) as this solver's own pass
