@@ -364,25 +364,27 @@ const sudoku::Comparison& item(const sudoku::RegressReport& r, const std::string
 TEST(RegressCounts, GrowthBeyondTheToleranceFailsAndNothingElse) {
   const BenchFile base = counted({{"a", 10000, 20000}, {"b", 10000, 20000}, {"c", 10000, 20000}});
   sudoku::RegressOptions o;  // default: 1%
-  auto rep = sudoku::regress(base, counted({{"a", 10090, 20000}, {"b", 10110, 20000}, {"c", 10000, 20250}}), o);
+  auto rep = sudoku::regress(base, counted({{"a", 10090, 20900}, {"b", 10110, 20000}, {"c", 10000, 21100}}), o);
   EXPECT_TRUE(rep.failed());
   EXPECT_EQ(rep.counted, 3);
   EXPECT_EQ(rep.more_work, 2);
-  EXPECT_FALSE(item(rep, "a").more_work);  // +0.9% instructions
+  EXPECT_FALSE(item(rep, "a").more_work);  // +0.9% instructions, +4.5% estimated cycles
   EXPECT_TRUE(item(rep, "b").more_work);   // +1.1% instructions
-  EXPECT_TRUE(item(rep, "c").more_work);   // same instructions, +1.25% estimated cycles
+  EXPECT_TRUE(item(rep, "c").more_work);   // same instructions, +5.5% estimated cycles
   EXPECT_NEAR(item(rep, "b").instructions_change, 0.011, 1e-12);
   EXPECT_EQ(item(rep, "a").timed, false);  // counted rows have no time
   const std::string md = rep.markdown();
   EXPECT_TRUE(has(md, "| b | 10000.0 → 10110.0 | +1.100% |")) << md;
-  EXPECT_TRUE(has(md, "**FAIL: more work** (over 1%)")) << md;
+  EXPECT_TRUE(has(md, "| +1.100% | 20000.0 → 20000.0 | +0.000% | same | **FAIL: more work** |")) << md;
+  EXPECT_TRUE(has(md, "instructions growing by more than 1%, or estimated cycles by more than 5%")) << md;
   EXPECT_FALSE(has(md, "p-value")) << md;  // no time columns
   // A wider tolerance lets them pass; less work is reported, not failed.
   o.count_tolerance = 0.02;
-  EXPECT_FALSE(sudoku::regress(base, counted({{"a", 10150, 20000}, {"b", 10000, 20000}, {"c", 10000, 20000}}), o).failed());
-  rep = sudoku::regress(base, counted({{"a", 9000, 18000}, {"b", 10000, 20000}, {"c", 10000, 20000}}), o);
+  o.cycles_tolerance = 0.10;
+  EXPECT_FALSE(sudoku::regress(base, counted({{"a", 10150, 21900}, {"b", 10000, 20000}, {"c", 10000, 20000}}), o).failed());
+  rep = sudoku::regress(base, counted({{"a", 9000, 20000}, {"b", 10000, 20000}, {"c", 10000, 20000}}), o);
   EXPECT_FALSE(rep.failed());
-  EXPECT_TRUE(item(rep, "a").less_work);
+  EXPECT_TRUE(item(rep, "a").less_work);  // -10% instructions
   EXPECT_TRUE(has(rep.markdown(), "less work")) << rep.markdown();
 }
 

@@ -340,7 +340,7 @@ void add_bench_command(CLI::App& app, Commands& out) {
       ->each([opt](const std::string&) { opt->reps_given = true; });
   b->add_option("--warmup", opt->warmup, "Warm-up seconds per (dataset, solver), every answer "
                                          "verified; at least one pass unless 0 (--measure "
-                                         "instructions: one uncounted pass over ten puzzles unless 0)")
+                                         "instructions: the first ten puzzles, uncounted, unless 0)")
       ->check(CLI::Range(0.0, 1e6))
       ->capture_default_str();
   b->add_option("--min-time", opt->min_time, "Seconds per repetition: passes are repeated until "

@@ -18,6 +18,7 @@ struct RegressCmdOptions {
   std::string baseline, current;
   std::string tolerance = "5%";
   std::string count_tolerance = "1%";
+  std::string cycles_tolerance = "5%";
   double alpha = 0.05;
   std::string metric = "throughput";
   bool report_only = false;
@@ -38,6 +39,7 @@ int run_regress(const RegressCmdOptions& opt, const Context& ctx) {
   sudoku::RegressOptions ro;
   ro.tolerance = parse_percent(opt.tolerance, "--tolerance");
   ro.count_tolerance = parse_percent(opt.count_tolerance, "--count-tolerance");
+  ro.cycles_tolerance = parse_percent(opt.cycles_tolerance, "--cycles-tolerance");
   ro.alpha = opt.alpha;
   ro.metric = opt.metric == "ratio" ? sudoku::TimeMetric::ratio : sudoku::TimeMetric::throughput;
   ro.time_report_only = opt.report_only;
@@ -81,8 +83,12 @@ void add_regress_command(CLI::App& app, Commands& out) {
   r->add_option("--tolerance", opt->tolerance, "Allowed slowdown in time per puzzle, in percent")
       ->capture_default_str();
   r->add_option("--count-tolerance", opt->count_tolerance,
-                "Allowed growth of the instructions or estimated cycles per puzzle, in percent "
-                "(files of bench --measure instructions)")
+                "Allowed growth of the instructions per puzzle, in percent (files of bench "
+                "--measure instructions: the same to 0.001% on any checkout of one commit)")
+      ->capture_default_str();
+  r->add_option("--cycles-tolerance", opt->cycles_tolerance,
+                "Allowed growth of the estimated cycles per puzzle, in percent (simulated cache "
+                "misses move with the memory layout: a percent or so between checkouts)")
       ->capture_default_str();
   r->add_option("--alpha", opt->alpha, "Significance level of the Mann-Whitney U test over "
                                        "repetitions")

@@ -40,21 +40,27 @@ bool same_work(const Summary& a, const Summary& b) {
          a.found_no_guess == b.found_no_guess;
 }
 
-/// The puzzles of the uncounted pass before a counted one: enough to bring the solver's code and
-/// state into the (simulated) caches, a small part of the cost of a full pass.
+/// The puzzles a counted pass's worker solves first, uncounted (RunConfig::warmup_records):
+/// enough to build its lazily made state and bring its code and data into the (simulated)
+/// caches, a small part of the cost of a pass.
 constexpr uint64_t kCountWarmupRecords = 10;
 
-/// One timed pass of `file` through `info` (rows not written; answers verified by the driver),
-/// with `probe` around each solve call, over the first `records` puzzles (0: BenchConfig::first).
+/// One timed pass of `file` through `info` (rows not written; answers verified by the driver);
+/// with BenchConfig::counter and `counted`, counted (after the warm-up puzzles, unless the
+/// warm-up is 0).
 Summary pass(const BenchConfig& bc, const std::string& file, const SolverInfo* info, int threads,
-             std::vector<std::string>& read_errors, SolveProbe* probe = nullptr, uint64_t records = 0) {
+             std::vector<std::string>& read_errors, bool counted = false) {
   RunConfig cfg;
-  cfg.probe = probe;
+  if (counted) {
+    cfg.probe = bc.counter;
+    if (bc.warmup_s > 0)  // among the pass's own puzzles
+      cfg.warmup_records = bc.first != 0 && bc.first < kCountWarmupRecords ? bc.first : kCountWarmupRecords;
+  }
   cfg.files = {file};
   cfg.solvers = {info};
   cfg.threads = threads;
   cfg.limits = bc.limits;
-  cfg.max_records = records != 0 && (bc.first == 0 || records < bc.first) ? records : bc.first;
+  cfg.max_records = bc.first;
   cfg.stop = bc.stop;
   RunReport r = run(cfg);
   for (auto& e : r.read_errors)
@@ -201,16 +207,10 @@ BenchResult run_bench(const BenchConfig& bc) {
         if (stopped()) break;
         step(fmt::format("rep {}/{}  {} {}", rep, bc.reps, file, solvers[i]->name));
         const std::string label = counting ? callgrind_label(out.rows.size() + i) : "";  // its row
-        if (counting) {
-          bc.counter->begin_pass(label);
-          // Counted with the caches (callgrind's simulated ones too) as this solver's own pass
-          // leaves them, whatever ran before: an uncounted pass first.
-          if (bc.warmup_s > 0) {
-            step(fmt::format("warm-up  {} {}", file, solvers[i]->name));
-            pass(bc, file, solvers[i], threads, out.read_errors, nullptr, kCountWarmupRecords);
-          }
-        }
-        Summary times = pass(bc, file, solvers[i], threads, out.read_errors, bc.counter);
+        // Counted with the caches (callgrind's simulated ones too) and the worker's lazily
+        // built state as the solver's own first puzzles leave them, whatever ran before.
+        if (counting) bc.counter->begin_pass(label);
+        Summary times = pass(bc, file, solvers[i], threads, out.read_errors, counting);
         const std::optional<Counts> counts = counting ? bc.counter->end_pass(label) : std::nullopt;
         uint64_t passes = 1;
         while (!counting && !times.interrupted && times.wall_s < bc.min_time_s) {

@@ -14,9 +14,10 @@
 // run_bench() checks that every pass agrees and throws when one does not.
 //
 // Counting (`--measure instructions`, BenchConfig::counter): instead of timing, each repetition
-// runs one counted pass per solver on one thread, right after an uncounted one over the first
-// ten puzzles (unless the warm-up is 0) so that the caches hold the solver's own code and state,
-// and counts what its solve calls execute (bench/count.hpp: instructions, and from callgrind's simulated caches the hits per
+// runs one counted pass per solver on one thread, whose worker first solves the first ten
+// puzzles uncounted (unless the warm-up is 0: RunConfig::warmup_records) so that its lazily
+// built state is built and the caches hold its own code and data, and counts what its solve
+// calls execute (bench/count.hpp: instructions, and from callgrind's simulated caches the hits per
 // level and an estimate of cycles). The time columns are then empty.
 #include <atomic>
 #include <cstdint>
@@ -80,8 +81,8 @@ struct BenchConfig {
   /// to is dropped; the finished repetitions are in the result.
   const std::atomic<bool>* stop = nullptr;
   /// Counts instead of timing (see the top of this file): one pass per solver and repetition,
-  /// on one thread (`threads` and `min_time_s` do not apply; `warmup_s` > 0: an uncounted pass
-  /// over the first ten puzzles just before), bracketed by begin_pass/end_pass with callgrind_label(row index) and probed
+  /// on one thread (`threads` and `min_time_s` do not apply; `warmup_s` > 0: its worker solves
+  /// the first ten puzzles uncounted first), bracketed by begin_pass/end_pass with callgrind_label(row index) and probed
   /// around each solve call. The
   /// rows' time columns are NaN; their count columns are what end_pass returns (NaN when it
   /// returns nothing: the callgrind parent fills them in from the dumps).

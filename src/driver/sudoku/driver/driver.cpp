@@ -211,6 +211,17 @@ Summary run_pass(const std::string& file, const SolverInfo& info, const RunConfi
   tbb::enumerable_thread_specific<std::unique_ptr<Solver>> workers([&info] { return info.make(); });
   tbb::enumerable_thread_specific<std::unique_ptr<RowAnnotator>> annotators(
       [&cfg] { return cfg.make_annotator ? cfg.make_annotator() : nullptr; });
+  if (cfg.warmup_records > 0) {  // this thread's worker solves them first: no probe, rows or statistics
+    PuzzleReader warm(file, cfg.box);
+    Slice s;
+    if (warm.read(s.raw, static_cast<std::size_t>(cfg.warmup_records))) {
+      s.format = warm.format();
+      RunConfig quiet = cfg;
+      quiet.probe = nullptr;
+      quiet.solutions = false;
+      solve_slice(s, *workers.local(), info, quiet, nullptr);
+    }
+  }
   detail::SlicePool<Slice> pool;
   fmt::memory_buffer out;
   bool unsupported_reported = false;

@@ -83,6 +83,11 @@ struct RunConfig {
   std::function<std::unique_ptr<RowAnnotator>()> make_annotator;
   const std::atomic<bool>* stop = nullptr;    ///< set (SIGINT, SIGTERM) to stop reading
   SolveProbe* probe = nullptr;                ///< around every solve call, or null
+  /// Before each pass, the calling thread's worker solves the first this many records of the
+  /// file, unprobed, with no rows or statistics: its lazily built state (a solver's tables for
+  /// a grid size) and the caches are then ready when the pass starts on the same worker (bench
+  /// --measure instructions, one thread). 0: none.
+  uint64_t warmup_records = 0;
   const ResumePoint* resume = nullptr;        ///< continue an earlier run, or null
   /// A line that could not be used (invalid) or an answer that failed verification:
   /// file, line number, message. Called from the serial writer stage, in input order.
