@@ -8,10 +8,12 @@
 //       on the reference's grid before each of its steps; per technique (the reference's text up
 //       to the colon) how many steps we match; -t keeps the steps whose reference text starts
 //       with PREFIX, -v prints the mismatches.
-//   se_compare er FILE.csv [-n N] [--source NAME] [--slow MS] [--reps K] [-v]   ER against a ratings CSV (puzzle and
-//       se_rating columns; se_ratings_more.csv's dataset column filters with --source): exact
-//       share, Spearman, per band, time per puzzle (--reps K: the median of K passes over the
-//       file); -v prints each puzzle whose ER differs, --slow MS each that takes longer.
+//   se_compare er FILE.csv [-n N] [--skip N] [--source NAME] [--slow MS] [--reps K] [-v]   ER against a
+//       ratings CSV (columns by name: puzzle, se_rating or er, and where present dataset, which
+//       --source filters, ep and ed, reference_seconds): exact share (and of ER, EP and ED
+//       together), Spearman, per band, time per puzzle (--reps K: the median of K passes over
+//       the file) and, with the reference's times, the ratios by median, p90, max and total;
+//       -v prints each puzzle that differs, --slow MS each that takes longer.
 #include <algorithm>
 #include <chrono>
 #include <cstring>
@@ -105,10 +107,33 @@ int steps(int argc, char** argv) {
   return 0;
 }
 
+// The columns of a ratings CSV, by name: `puzzle` and `se_rating` or `er` (se_ratings_more.csv,
+// the diabolical file), `dataset`; se_ratings_hardest.csv adds `ep`, `ed` and the reference's own
+// time, `reference_seconds`. -1 where absent.
+struct Columns {
+  int dataset = -1, puzzle = -1, er = -1, ep = -1, ed = -1, seconds = -1;
+};
+
+std::vector<std::string> split_csv(const std::string& line) {
+  std::vector<std::string> out;
+  std::istringstream ss(line);
+  std::string f;
+  while (std::getline(ss, f, ',')) out.push_back(f);
+  return out;
+}
+
+int tenths_of(const std::string& s) { return static_cast<int>(std::lround(std::stod(s) * 10)); }
+
+// The element at n * num / den of the sorted values (median 1/2, p90 9/10, max 1/1).
+double percentile(std::vector<double> v, std::size_t num, std::size_t den) {
+  std::sort(v.begin(), v.end());
+  return v[std::min(v.size() - 1, v.size() * num / den)];
+}
+
 int er(int argc, char** argv) {
   if (argc < 3) return 2;
   std::string path = argv[2], source;
-  std::size_t limit = 0;
+  std::size_t limit = 0, skip = 0;
   bool verbose = false;
   double slow = 0;  // list the puzzles that take longer (ms)
   int reps = 1;     // time each puzzle this many times, keep the median (a shared machine)
@@ -117,26 +142,51 @@ int er(int argc, char** argv) {
     else if (!std::strcmp(argv[i], "--slow") && i + 1 < argc) slow = std::stod(argv[++i]);
     else if (!std::strcmp(argv[i], "--reps") && i + 1 < argc) reps = std::max(1, std::atoi(argv[++i]));
     else if (!std::strcmp(argv[i], "-n") && i + 1 < argc) limit = std::stoul(argv[++i]);
+    else if (!std::strcmp(argv[i], "--skip") && i + 1 < argc) skip = std::stoul(argv[++i]);
     else if (!std::strcmp(argv[i], "--source") && i + 1 < argc) source = argv[++i];
   }
   std::ifstream in(path);
+  if (!in) {
+    std::cerr << path << ": cannot read\n";
+    return 2;
+  }
   std::string line;
   std::getline(in, line);
-  const bool has_source = line.rfind("dataset,", 0) == 0;
+  Columns col;
+  {
+    const auto names = split_csv(line);
+    for (std::size_t k = 0; k < names.size(); ++k) {
+      const auto& n = names[k];
+      const int i = static_cast<int>(k);
+      if (n == "dataset") col.dataset = i;
+      else if (n == "puzzle") col.puzzle = i;
+      else if (n == "se_rating" || n == "er") col.er = i;
+      else if (n == "ep") col.ep = i;
+      else if (n == "ed") col.ed = i;
+      else if (n == "reference_seconds") col.seconds = i;
+    }
+    if (col.puzzle < 0 || col.er < 0) {
+      std::cerr << path << ": no puzzle and se_rating (or er) columns\n";
+      return 2;
+    }
+  }
   struct Row {
     std::string puzzle;
-    int ref;
+    int er, ep, ed;  // the reference's, tenths (-1: not in the file)
+    double seconds;  // the reference's time, or -1
     sudoku::Grid grid;
   };
   std::vector<Row> rows;
+  std::size_t seen = 0;
   while (std::getline(in, line) && (limit == 0 || rows.size() < limit)) {
-    std::string src, puzzle, rating;
-    std::istringstream ss(line);
-    if (has_source) std::getline(ss, src, ',');
-    std::getline(ss, puzzle, ',');
-    std::getline(ss, rating, ',');
-    if (!source.empty() && src != source) continue;
-    rows.push_back(Row{puzzle, static_cast<int>(std::lround(std::stod(rating) * 10)), se_ref::grid_of(puzzle)});
+    const auto f = split_csv(line);
+    auto at = [&](int k) { return k >= 0 && k < static_cast<int>(f.size()) ? f[static_cast<std::size_t>(k)] : std::string{}; };
+    if (!source.empty() && at(col.dataset) != source) continue;
+    if (seen++ < skip) continue;
+    const std::string ep = at(col.ep), ed = at(col.ed), sec = at(col.seconds);
+    rows.push_back(Row{at(col.puzzle), tenths_of(at(col.er)), ep.empty() ? -1 : tenths_of(ep),
+                       ed.empty() ? -1 : tenths_of(ed), sec.empty() ? -1.0 : std::stod(sec),
+                       se_ref::grid_of(at(col.puzzle))});
   }
   // Every pass rates the puzzles one after another, as the reference's figures were made; a
   // puzzle's time is its median over the passes (the machine is shared).
@@ -149,37 +199,60 @@ int er(int argc, char** argv) {
       ratings[i] = rater.rate(rows[i].grid);
       passes[i].push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
     }
-  std::vector<double> ours, theirs, times;
+  std::vector<double> ours, theirs, times, ref_ms;
   std::map<int, std::pair<int, int>> band;  // reference tenths / 5 -> (equal, all)
-  int equal = 0, budget = 0;
+  int equal = 0, budget = 0, with_ep = 0, all_three = 0;
   for (std::size_t i = 0; i < rows.size(); ++i) {
-    const auto& [puzzle, ref, grid] = rows[i];
+    const Row& row = rows[i];
     const auto& r = ratings[i];
     std::nth_element(passes[i].begin(), passes[i].begin() + reps / 2, passes[i].end());
     times.push_back(passes[i][static_cast<std::size_t>(reps / 2)]);
+    if (row.seconds >= 0) ref_ms.push_back(row.seconds * 1000);
     budget += r.status == sudoku::se::Status::budget_exceeded;
     if (slow > 0 && times.back() > slow)
-      std::cout << fmt::format("slow: {} ER {} {:.2f} ms (line {})\n", puzzle, sudoku::se::tenths_text(r.er), times.back(),
-                               i + 2);
+      std::cout << fmt::format("slow: {} ER {} {:.2f} ms (line {})\n", row.puzzle, sudoku::se::tenths_text(r.er), times.back(),
+                               i + 2 + skip);
     ours.push_back(r.er / 10.0);
-    theirs.push_back(ref / 10.0);
-    const bool eq = r.er == ref;
+    theirs.push_back(row.er / 10.0);
+    const bool eq = r.er == row.er;
     equal += eq;
-    if (verbose && !eq)
-      std::cout << fmt::format("differs: {} ER {} ours {} (line {})\n", puzzle, sudoku::se::tenths_text(ref),
-                               sudoku::se::tenths_text(r.er), i + 2);
-    auto& b = band[ref / 5];
+    const bool three = eq && r.ep == row.ep && r.ed == row.ed;
+    if (row.ep >= 0) {
+      ++with_ep;
+      all_three += three;
+    }
+    if (verbose && (!eq || (row.ep >= 0 && !three))) {
+      auto rated = [](int er, int ep, int ed) {
+        return ep < 0 ? sudoku::se::tenths_text(er)
+                      : sudoku::se::tenths_text(er) + '/' + sudoku::se::tenths_text(ep) + '/' + sudoku::se::tenths_text(ed);
+      };
+      std::cout << fmt::format("differs: {} ER {} ours {} (line {})\n", row.puzzle, rated(row.er, row.ep, row.ed),
+                               rated(r.er, row.ep < 0 ? -1 : r.ep, r.ed), i + 2 + skip);
+    }
+    auto& b = band[row.er / 5];
     b.first += eq;
     ++b.second;
   }
   if (ours.empty()) return 1;
-  std::sort(times.begin(), times.end());
   std::cout << fmt::format("puzzles {}  exact ER {} ({:.2f}%)  Spearman {:.4f}  budget_exceeded {}\n", ours.size(),
                            equal, 100.0 * equal / static_cast<double>(ours.size()),
                            ours.size() > 1 ? sudoku::logic::spearman(ours, theirs) : 1.0, budget);
+  if (with_ep > 0) std::cout << fmt::format("ER, EP and ED all equal: {} of {}\n", all_three, with_ep);
+  auto total = [](const std::vector<double>& v) {
+    double s = 0;
+    for (double t : v) s += t;
+    return s;
+  };
   std::cout << fmt::format("time per puzzle ms: median {:.4f}  p90 {:.4f}  max {:.3f}  total {:.1f}\n",
-                           times[times.size() / 2], times[times.size() * 9 / 10], times.back(),
-                           [&] { double s = 0; for (double t : times) s += t; return s; }());
+                           percentile(times, 1, 2), percentile(times, 9, 10), percentile(times, 1, 1), total(times));
+  if (ref_ms.size() == times.size()) {
+    // The reference's own times (the same statistics of its column), and the ratios.
+    const double m = percentile(ref_ms, 1, 2), p = percentile(ref_ms, 9, 10), x = percentile(ref_ms, 1, 1), t = total(ref_ms);
+    std::cout << fmt::format("reference ms: median {:.0f}  p90 {:.0f}  max {:.0f}  total {:.0f}\n", m, p, x, t);
+    std::cout << fmt::format("ratio to the reference: median {:.0f}x  p90 {:.0f}x  max {:.0f}x  total {:.0f}x\n",
+                             m / percentile(times, 1, 2), p / percentile(times, 9, 10), x / percentile(times, 1, 1),
+                             t / total(times));
+  }
   for (auto& [k, b] : band)
     std::cout << fmt::format("  ER [{:.1f},{:.1f}): {}/{} exact\n", k * 0.5, k * 0.5 + 0.5, b.first, b.second);
   return 0;
@@ -191,6 +264,6 @@ int main(int argc, char** argv) {
   if (argc >= 2 && !std::strcmp(argv[1], "trace")) return trace(argc, argv);
   if (argc >= 2 && !std::strcmp(argv[1], "steps")) return steps(argc, argv);
   if (argc >= 2 && !std::strcmp(argv[1], "er")) return er(argc, argv);
-  std::cerr << "usage: se_compare trace [SAMPLE] [-v] [-p N] | se_compare steps [SAMPLE] [-t PREFIX] [-v] | se_compare er FILE.csv [-n N] [--source NAME] [--slow MS] [--reps K] [-v]\n";
+  std::cerr << "usage: se_compare trace [SAMPLE] [-v] [-p N] | se_compare steps [SAMPLE] [-t PREFIX] [-v] | se_compare er FILE.csv [-n N] [--skip N] [--source NAME] [--slow MS] [--reps K] [-v]\n";
   return 2;
 }

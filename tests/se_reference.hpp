@@ -6,6 +6,8 @@
 //   "# puzzle <81 chars>  source <dataset>  ER <er> EP <ep> ED <ed>"
 // then one line per step: "<n> <rating> <text> | <effect>". The first step whose rating or effect
 // differs is where a rater departs from the reference (the text is compared loosely, not here).
+// ../shared/datasets/se_steps_hardest.txt has the same lines without the effect (serate prints
+// none): there a step is equal when its rating and the reference's own text are.
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -22,7 +24,7 @@ namespace se_ref {
 struct RefStep {
   std::string rating;  // "1.2", as printed
   std::string text;
-  std::string effect;
+  std::string effect;  // empty when the file has none (se_steps_hardest.txt)
 };
 
 struct RefPuzzle {
@@ -53,8 +55,12 @@ inline std::vector<RefPuzzle> read_sample(const std::string& path) {
       const auto sp2 = line.find(' ', sp1 + 1);
       const auto bar = line.rfind(" | ");
       s.rating = line.substr(sp1 + 1, sp2 - sp1 - 1);
-      s.text = line.substr(sp2 + 1, bar - sp2 - 1);
-      s.effect = line.substr(bar + 3);
+      if (bar == std::string::npos || bar < sp2) {
+        s.text = line.substr(sp2 + 1);
+      } else {
+        s.text = line.substr(sp2 + 1, bar - sp2 - 1);
+        s.effect = line.substr(bar + 3);
+      }
       out.back().steps.push_back(std::move(s));
     }
   }
@@ -91,11 +97,14 @@ inline Comparison compare(sudoku::se::Rater& rater, const RefPuzzle& ref) {
         ? tenths_text(tenths(steps[i].rating)) + " " + steps[i].text + " | " + effect_text(steps[i])
         : "(no step)";
     const std::string theirs = i < ref.steps.size()
-        ? ref.steps[i].rating + " " + ref.steps[i].text + " | " + ref.steps[i].effect
+        ? ref.steps[i].rating + " " + ref.steps[i].text +
+              (ref.steps[i].effect.empty() ? "" : " | " + ref.steps[i].effect)
         : "(no step)";
+    // Without the reference's effect, its text tells the step (it names the cells and digits).
     const bool same = i < steps.size() && i < ref.steps.size() &&
                       tenths_text(tenths(steps[i].rating)) == ref.steps[i].rating &&
-                      effect_text(steps[i]) == ref.steps[i].effect;
+                      (ref.steps[i].effect.empty() ? steps[i].text == ref.steps[i].text
+                                                   : effect_text(steps[i]) == ref.steps[i].effect);
     if (!same) {
       c.departs = static_cast<int>(i);
       c.ours = ours;

@@ -82,6 +82,23 @@ TEST(SeRater, BasicTechniquesMatchEveryStepOfTheSample) {
   EXPECT_EQ(checked, 1722);  // every such step of the sample
 }
 
+// The nested levels (ER 10 and up): every step of the reference's three traces of
+// forum-hardest puzzles (../shared/datasets/se_steps_hardest.txt, 438 steps; its steps carry the
+// reference's text, not its effect, so our text is compared), and ER, EP, ED.
+TEST(SeRater, HardestTracesEqualTheReference) {
+  const auto hardest = se_ref::read_sample(test::shared("se_steps_hardest.txt"));
+  ASSERT_EQ(hardest.size(), 3u);
+  std::size_t steps = 0;
+  Rater rater;
+  for (const auto& p : hardest) {
+    steps += p.steps.size();
+    const auto c = se_ref::compare(rater, p);
+    EXPECT_TRUE(c.full_match) << p.puzzle << " departs at step " << c.departs + 1 << "\n  ref:  " << c.theirs
+                              << "\n  ours: " << c.ours;
+  }
+  EXPECT_EQ(steps, 438u);
+}
+
 // Constructed grids: an empty grid (every candidate everywhere), then candidates taken away.
 State empty_state() {
   State s;

@@ -352,6 +352,32 @@ void basic_parents(const Hint& h, const State& src, const State& cur, Bits& out)
   }
 }
 
+// The candidates a forcing chain or cycle (producer 25, run nested at levels 2 and 3) relies on
+// that the outer propagation removed: the reference's ChainingHint rule parents over its chain
+// targets. Each "on" node made by a rule (not the assumption) adds the candidates lost from its
+// cell (cell rule) or of its digit in its region (region rules). A cycle has two targets, the
+// closing node's chain and its reversed twin, whose nodes are the chain's with every state
+// flipped and each keeping its own cause: between them every node of a cycle with a cause counts,
+// on or off. Also its FullChain signature (targets and chains) into `sig`.
+void chain_parents(const Hint& h, const State& src, const State& cur, Bits& out, uint64_t& sig) {
+  const Geometry& G = geo();
+  const bool cycle = h.tech == Tech::x_cycle || h.tech == Tech::y_cycle || h.tech == Tech::xy_cycle;
+  sig = 1469598103934665603ull ^ (cycle ? 0x5A5Aull : 0xA5A5ull);
+  for (const Hint::ChainNode& n : h.chain) {
+    sig = (sig ^ static_cast<uint64_t>(node_of(cand_of(n.cell, n.digit), n.on) + 1)) * 1099511628211ull;
+    if (n.cause < 0 || !(n.on || cycle)) continue;
+    const int x = n.cell, d = n.digit;
+    if (n.cause == 3) {
+      for (uint16_t m = static_cast<uint16_t>(src.cand[x] & ~cur.cand[x]); m != 0; m &= m - 1)
+        out.set(cand_of(x, std::countr_zero(m) + 1));
+    } else {
+      const int r = G.region[x][n.cause];
+      for (uint16_t m = static_cast<uint16_t>(src.where[r][d - 1] & ~cur.where[r][d - 1]); m != 0; m &= m - 1)
+        out.set(cand_of(G.cells[r][std::countr_zero(m)], d));
+    }
+  }
+}
+
 // The order in which the reference's hash map on the cell index lists a hint's removals: cells
 // by (index mod T), T growing with the number of cells, ties in order of first appearance.
 void hash_order(const std::vector<Cand>& removals, std::vector<uint16_t>& out) {
@@ -416,8 +442,27 @@ int Engine::advanced(Result& R) {
     }
     if (made > 0) break;
   }
-  // Level 2's static forcing chains (producer 25) are not used: their hints carry no chain to
-  // find rule parents in. Levels 3 and 4 run our own multiple and dynamic chains.
+  // Levels 2 and 3: forcing chains and cycles (producer 25), every hint sorted, each carrying
+  // its chain to find rule parents in.
+  if (made == 0 && mode_.level >= 2 && mode_.level <= 3) {
+    basic_hints_.list.clear();
+    forcing_chains_cycles(work_, ctx, basic_hints_);
+    for (const Hint& h : basic_hints_.list) {
+      rp_.clear();
+      uint64_t sig = 0;
+      chain_parents(h, *start_, work_, rp_, sig);
+      parents.clear();
+      for (int k = 0; k < 12; ++k)
+        for (uint64_t w = rp_.w[k]; w != 0; w &= w - 1)
+          parents.push_back(static_cast<uint16_t>(node_of(k * 64 + std::countr_zero(w), false)));
+      if (parents.empty()) continue;
+      const int idx = static_cast<int>(R.nested_info.size());
+      R.nested_info.emplace_back(sig, h.complexity);
+      hash_order(h.removals, order);
+      emit(order, idx);
+    }
+  }
+  // Level 3: multiple forcing chains; level 4: dynamic ones of the inner nesting.
   if (made == 0 && mode_.level >= 3) {
     Mode inner;
     inner.multiple = true;

@@ -958,7 +958,8 @@ class Search {
 void forcing_chains_cycles(const State& s, Ctx& ctx, Hints& out) {
   Search search(s, ctx, out);
   search.run();
-  t_memo.record(s, ctx, out.empty());
+  // A nested call ('all' mode, on a propagation's grid) leaves the rating loop's memo alone.
+  if (!out.all()) t_memo.record(s, ctx, out.empty());
 }
 
 }  // namespace sudoku::se
