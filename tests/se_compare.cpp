@@ -8,14 +8,17 @@
 //       on the reference's grid before each of its steps; per technique (the reference's text up
 //       to the colon) how many steps we match; -t keeps the steps whose reference text starts
 //       with PREFIX, -v prints the mismatches.
-//   se_compare er FILE.csv [-n N] [--skip N] [--source NAME] [--slow MS] [--reps K] [-v]   ER against a
+//   se_compare er FILE [-n N] [--skip N] [--source NAME] [--slow MS] [--reps K] [--cpu] [-v]   ER against a
 //       ratings CSV (columns by name: puzzle, se_rating or er, and where present dataset, which
 //       --source filters, ep and ed, reference_seconds): exact share (and of ER, EP and ED
 //       together), Spearman, per band, time per puzzle (--reps K: the median of K passes over
 //       the file) and, with the reference's times, the ratios by median, p90, max and total;
-//       -v prints each puzzle that differs, --slow MS each that takes longer.
+//       -v prints each puzzle that differs, --slow MS each that takes longer. A plain puzzle
+//       file (one a line) has no reference: time, status and our ER per band. --cpu times the
+//       thread's CPU time instead of the steady clock (a busy machine).
 #include <algorithm>
 #include <chrono>
+#include <ctime>
 #include <cstring>
 #include <iostream>
 #include <map>
@@ -122,6 +125,17 @@ std::vector<std::string> split_csv(const std::string& line) {
   return out;
 }
 
+// Milliseconds: the steady clock (what the published figures use), or this thread's CPU time
+// (--cpu: on a busy machine, the time the rating itself ran).
+double now_ms(bool cpu) {
+  if (cpu) {
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
+  }
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
 int tenths_of(const std::string& s) { return static_cast<int>(std::lround(std::stod(s) * 10)); }
 
 // The element at n * num / den of the sorted values (median 1/2, p90 9/10, max 1/1).
@@ -137,8 +151,10 @@ int er(int argc, char** argv) {
   bool verbose = false;
   double slow = 0;  // list the puzzles that take longer (ms)
   int reps = 1;     // time each puzzle this many times, keep the median (a shared machine)
+  bool cpu = false;  // the thread's CPU time instead of the steady clock
   for (int i = 3; i < argc; ++i) {
     if (!std::strcmp(argv[i], "-v")) verbose = true;
+    else if (!std::strcmp(argv[i], "--cpu")) cpu = true;
     else if (!std::strcmp(argv[i], "--slow") && i + 1 < argc) slow = std::stod(argv[++i]);
     else if (!std::strcmp(argv[i], "--reps") && i + 1 < argc) reps = std::max(1, std::atoi(argv[++i]));
     else if (!std::strcmp(argv[i], "-n") && i + 1 < argc) limit = std::stoul(argv[++i]);
@@ -151,9 +167,14 @@ int er(int argc, char** argv) {
     return 2;
   }
   std::string line;
-  std::getline(in, line);
+  std::size_t comments = 0;
+  while (std::getline(in, line) && line.starts_with("#")) ++comments;
   Columns col;
-  {
+  // A plain puzzle file (one puzzle a line, `#` comments) has no reference: time and ER only.
+  const bool plain = line.find(',') == std::string::npos && line.size() >= 81;
+  if (plain) {
+    col.puzzle = 0;
+  } else {
     const auto names = split_csv(line);
     for (std::size_t k = 0; k < names.size(); ++k) {
       const auto& n = names[k];
@@ -175,18 +196,21 @@ int er(int argc, char** argv) {
     int er, ep, ed;  // the reference's, tenths (-1: not in the file)
     double seconds;  // the reference's time, or -1
     sudoku::Grid grid;
+    std::size_t line;  // in the file, from 1
   };
   std::vector<Row> rows;
-  std::size_t seen = 0;
-  while (std::getline(in, line) && (limit == 0 || rows.size() < limit)) {
-    const auto f = split_csv(line);
+  std::size_t seen = 0, line_no = comments + (plain ? 0 : 1);
+  for (bool first = plain; (first || std::getline(in, line)) && (limit == 0 || rows.size() < limit); first = false) {
+    ++line_no;
+    if (plain && (line.empty() || line.starts_with("#"))) continue;
+    const auto f = split_csv(plain ? line.substr(0, 81) : line);
     auto at = [&](int k) { return k >= 0 && k < static_cast<int>(f.size()) ? f[static_cast<std::size_t>(k)] : std::string{}; };
     if (!source.empty() && at(col.dataset) != source) continue;
     if (seen++ < skip) continue;
     const std::string ep = at(col.ep), ed = at(col.ed), sec = at(col.seconds);
-    rows.push_back(Row{at(col.puzzle), tenths_of(at(col.er)), ep.empty() ? -1 : tenths_of(ep),
+    rows.push_back(Row{at(col.puzzle), plain ? -1 : tenths_of(at(col.er)), ep.empty() ? -1 : tenths_of(ep),
                        ed.empty() ? -1 : tenths_of(ed), sec.empty() ? -1.0 : std::stod(sec),
-                       se_ref::grid_of(at(col.puzzle))});
+                       se_ref::grid_of(at(col.puzzle)), line_no});
   }
   // Every pass rates the puzzles one after another, as the reference's figures were made; a
   // puzzle's time is its median over the passes (the machine is shared).
@@ -195,9 +219,9 @@ int er(int argc, char** argv) {
   std::vector<std::vector<double>> passes(rows.size());
   for (int k = 0; k < reps; ++k)
     for (std::size_t i = 0; i < rows.size(); ++i) {
-      const auto t0 = std::chrono::steady_clock::now();
+      const double t0 = now_ms(cpu);
       ratings[i] = rater.rate(rows[i].grid);
-      passes[i].push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+      passes[i].push_back(now_ms(cpu) - t0);
     }
   std::vector<double> ours, theirs, times, ref_ms;
   std::map<int, std::pair<int, int>> band;  // reference tenths / 5 -> (equal, all)
@@ -210,9 +234,13 @@ int er(int argc, char** argv) {
     if (row.seconds >= 0) ref_ms.push_back(row.seconds * 1000);
     budget += r.status == sudoku::se::Status::budget_exceeded;
     if (slow > 0 && times.back() > slow)
-      std::cout << fmt::format("slow: {} ER {} {:.2f} ms (line {})\n", row.puzzle, sudoku::se::tenths_text(r.er), times.back(),
-                               i + 2 + skip);
+      std::cout << fmt::format("slow: {} ER {} {:.2f} ms (line {}) {}\n", row.puzzle, sudoku::se::tenths_text(r.er),
+                               times.back(), row.line, sudoku::se::status_id(r.status));
     ours.push_back(r.er / 10.0);
+    if (plain) {  // no reference: our ER's band
+      ++band[r.er / 5].second;
+      continue;
+    }
     theirs.push_back(row.er / 10.0);
     const bool eq = r.er == row.er;
     equal += eq;
@@ -227,16 +255,19 @@ int er(int argc, char** argv) {
                       : sudoku::se::tenths_text(er) + '/' + sudoku::se::tenths_text(ep) + '/' + sudoku::se::tenths_text(ed);
       };
       std::cout << fmt::format("differs: {} ER {} ours {} (line {})\n", row.puzzle, rated(row.er, row.ep, row.ed),
-                               rated(r.er, row.ep < 0 ? -1 : r.ep, r.ed), i + 2 + skip);
+                               rated(r.er, row.ep < 0 ? -1 : r.ep, r.ed), row.line);
     }
     auto& b = band[row.er / 5];
     b.first += eq;
     ++b.second;
   }
   if (ours.empty()) return 1;
-  std::cout << fmt::format("puzzles {}  exact ER {} ({:.2f}%)  Spearman {:.4f}  budget_exceeded {}\n", ours.size(),
-                           equal, 100.0 * equal / static_cast<double>(ours.size()),
-                           ours.size() > 1 ? sudoku::logic::spearman(ours, theirs) : 1.0, budget);
+  if (plain)
+    std::cout << fmt::format("puzzles {} (no reference)  budget_exceeded {}\n", ours.size(), budget);
+  else
+    std::cout << fmt::format("puzzles {}  exact ER {} ({:.2f}%)  Spearman {:.4f}  budget_exceeded {}\n", ours.size(),
+                             equal, 100.0 * equal / static_cast<double>(ours.size()),
+                             ours.size() > 1 ? sudoku::logic::spearman(ours, theirs) : 1.0, budget);
   if (with_ep > 0) std::cout << fmt::format("ER, EP and ED all equal: {} of {}\n", all_three, with_ep);
   auto total = [](const std::vector<double>& v) {
     double s = 0;
@@ -254,7 +285,10 @@ int er(int argc, char** argv) {
                              t / total(times));
   }
   for (auto& [k, b] : band)
-    std::cout << fmt::format("  ER [{:.1f},{:.1f}): {}/{} exact\n", k * 0.5, k * 0.5 + 0.5, b.first, b.second);
+    if (plain)
+      std::cout << fmt::format("  ER [{:.1f},{:.1f}): {}\n", k * 0.5, k * 0.5 + 0.5, b.second);
+    else
+      std::cout << fmt::format("  ER [{:.1f},{:.1f}): {}/{} exact\n", k * 0.5, k * 0.5 + 0.5, b.first, b.second);
   return 0;
 }
 
@@ -264,6 +298,6 @@ int main(int argc, char** argv) {
   if (argc >= 2 && !std::strcmp(argv[1], "trace")) return trace(argc, argv);
   if (argc >= 2 && !std::strcmp(argv[1], "steps")) return steps(argc, argv);
   if (argc >= 2 && !std::strcmp(argv[1], "er")) return er(argc, argv);
-  std::cerr << "usage: se_compare trace [SAMPLE] [-v] [-p N] | se_compare steps [SAMPLE] [-t PREFIX] [-v] | se_compare er FILE.csv [-n N] [--skip N] [--source NAME] [--slow MS] [--reps K] [-v]\n";
+  std::cerr << "usage: se_compare trace [SAMPLE] [-v] [-p N] | se_compare steps [SAMPLE] [-t PREFIX] [-v] | se_compare er FILE.csv [-n N] [--skip N] [--source NAME] [--slow MS] [--reps K] [--cpu] [-v]\n";
   return 2;
 }

@@ -20,6 +20,7 @@
 #include <bit>
 #include <cstring>
 #include <memory>
+#include <unordered_map>
 #include <vector>
 
 #include "sudoku/se/state.hpp"
@@ -197,6 +198,44 @@ class Engine {
   template <class F>
   void each_parent(const Result& R, int n, F&& f) const;
   int advanced(Result& R);
+  // A producer stage of advanced() on one working grid: each usable hint's removals (in the
+  // reference's order), its rule parents (off nodes) and, for a chain, its signature and
+  // complexity. Stages: the basic four, forcing chains (levels 2-3), the inner chains.
+  struct Stage {
+    struct Batch {
+      uint32_t c0, c1, p0, p1;  // cands[c0, c1), parents[p0, p1)
+      int32_t info;             // infos index, or -1
+    };
+    std::vector<uint16_t> cands, parents;
+    std::vector<Batch> batches;
+    std::vector<std::pair<uint64_t, int>> infos;
+  };
+  // the inner chains: level 3's multiple chains kStageInner, level 4's dynamic ones + 1 + nesting
+  static constexpr int kStageBasic = 0, kStageForcing = 1, kStageInner = 2;
+  struct MemoKey {
+    std::array<uint16_t, 81> cand;
+    int which;
+    bool operator==(const MemoKey&) const = default;
+  };
+  struct MemoHash {
+    std::size_t operator()(const MemoKey& k) const noexcept {
+      uint64_t h = 0x9E3779B97F4A7C15ull * static_cast<uint64_t>(k.which + 1);
+      for (std::size_t i = 0; i < 81; i += 4) {
+        uint64_t w = 0;
+        std::memcpy(&w, k.cand.data() + i, (i + 4 <= 81 ? 4 : 81 - i) * sizeof(uint16_t));
+        h = (h ^ w) * 0xBF58476D1CE4E5B9ull;
+        h ^= h >> 31;
+      }
+      return static_cast<std::size_t>(h);
+    }
+  };
+  static constexpr std::size_t kMemoLimit = 1 << 15;
+  std::unordered_map<MemoKey, Stage, MemoHash> memo_;
+  // What memo_ was made for: the rating (Ctx serial) and the run's source grid.
+  uint64_t memo_serial_ = 0;
+  std::array<uint16_t, 81> memo_cand_{};
+  std::array<uint8_t, 81> memo_value_{};
+  const Stage& stage(int which);
   template <class Visit>
   void each_ancestor(const Result& R, int node, Visit&& visit);
   int ancestors(const Result& R, int node, int limit = kNodes + 1);
@@ -399,15 +438,34 @@ void hash_order(const std::vector<Cand>& removals, std::vector<uint16_t>& out) {
 // Level > 0, both queues empty: the advanced implications of section 6. Runs the producers of
 // the level on the working grid; the first that yields a usable hint supplies all of them, each
 // removal an off node whose parents are the hint's rule parents. Returns the new off nodes.
+//
+// What a producer yields there depends only on the working grid and the grid the outer
+// propagation started from (the rule parents), and the same working grid comes back often: two
+// starts whose propagations reach the same grid (a bivalue cell's "off" and its other digit's
+// "on"), the same start at the next level of the same step (levels 1-3 take the same path until
+// a producer of the higher level is needed). So each producer's outcome on a grid is kept for
+// the rest of the run's source grid (Advanced, memo_).
 int Engine::advanced(Result& R) {
-  Ctx& ctx = *ctx_;
-  const bool text = ctx.want_text;
-  ctx.want_text = false;
-  int made = 0, added = 0;
-  std::vector<uint16_t> order, parents;
-  auto emit = [&](const std::vector<uint16_t>& cands, int nested) {
-    for (uint16_t c : cands) {
-      ++made;
+  const Stage* use = nullptr;
+  for (int k = 0; k < 3 && use == nullptr; ++k) {
+    const int which = k == 0 ? kStageBasic : k == 1 ? kStageForcing : kStageInner + (mode_.level >= 4 ? 1 + mode_.nesting : 0);
+    if (k == 1 && (mode_.level < 2 || mode_.level > 3)) continue;
+    if (k == 2 && mode_.level < 3) continue;
+    const Stage& st = stage(which);
+    if (!st.batches.empty()) use = &st;
+  }
+  if (use == nullptr) return 0;
+  int added = 0;
+  for (const Stage::Batch& b : use->batches) {
+    const uint16_t* parents = use->parents.data() + b.p0;
+    const int np = static_cast<int>(b.p1 - b.p0);
+    int nested = -1;
+    if (b.info >= 0) {
+      nested = static_cast<int>(R.nested_info.size());
+      R.nested_info.push_back(use->infos[static_cast<std::size_t>(b.info)]);
+    }
+    for (uint32_t i = b.c0; i < b.c1; ++i) {
+      const uint16_t c = use->cands[i];
       if (R.off.has(c)) continue;
       R.off.set(c);
       R.mine.off_at[c] = static_cast<uint16_t>(R.n_off);
@@ -415,92 +473,112 @@ int Engine::advanced(Result& R) {
       const int node = node_of(c, false);
       R.mine.node[node].first = parents[0];
       R.pbeg[node] = static_cast<uint32_t>(R.pool.size());
-      R.pcnt[node] = static_cast<uint16_t>(parents.size());
+      R.pcnt[node] = static_cast<uint16_t>(np);
       R.mine.node[node].cause = kAdvanced;
       int dep = 1;
-      for (uint16_t q : parents) dep = std::max(dep, R.mine.node[q].depth + 1);
+      for (int q = 0; q < np; ++q) dep = std::max(dep, R.mine.node[parents[q]].depth + 1);
       R.mine.node[node].depth = static_cast<uint8_t>(std::min(dep, 255));
       R.nested[node] = nested;
-      R.pool.insert(R.pool.end(), parents.begin(), parents.end());
+      R.pool.insert(R.pool.end(), parents, parents + np);
       ++added;
     }
+  }
+  return added;
+}
+
+// The outcome of one producer stage of advanced() on the working grid: kept, or made now.
+const Engine::Stage& Engine::stage(int which) {
+  if (memo_.size() >= kMemoLimit) memo_.clear();  // a bound on memory; the outcome is the same
+  MemoKey key{work_.cand, which};
+  auto [it, fresh] = memo_.try_emplace(key);
+  Stage& st = it->second;
+  if (!fresh) return st;
+  Ctx& ctx = *ctx_;
+  const bool text = ctx.want_text;
+  ctx.want_text = false;
+  std::vector<uint16_t> order;
+  // One hint's batch: its removals in `order`, its rule parents in rp_ (none: not usable).
+  auto add = [&](int info) {
+    bool any = false;
+    for (int k = 0; k < 12 && !any; ++k) any = rp_.w[k] != 0;
+    if (!any) return false;
+    Stage::Batch b;
+    b.c0 = static_cast<uint32_t>(st.cands.size());
+    st.cands.insert(st.cands.end(), order.begin(), order.end());
+    b.c1 = static_cast<uint32_t>(st.cands.size());
+    b.p0 = static_cast<uint32_t>(st.parents.size());
+    for (int k = 0; k < 12; ++k)
+      for (uint64_t w = rp_.w[k]; w != 0; w &= w - 1)
+        st.parents.push_back(static_cast<uint16_t>(node_of(k * 64 + std::countr_zero(w), false)));
+    b.p1 = static_cast<uint32_t>(st.parents.size());
+    b.info = info;
+    st.batches.push_back(b);
+    return true;
   };
-  constexpr Producer kBasic[4] = {intersection, hidden_pair, naked_pair, x_wing};
-  for (Producer p : kBasic) {
-    basic_hints_.list.clear();
-    p(work_, ctx, basic_hints_);
-    for (const Hint& h : basic_hints_.list) {
-      rp_.clear();
-      basic_parents(h, *start_, work_, rp_);
-      parents.clear();
-      for (int k = 0; k < 12; ++k)
-        for (uint64_t w = rp_.w[k]; w != 0; w &= w - 1)
-          parents.push_back(static_cast<uint16_t>(node_of(k * 64 + std::countr_zero(w), false)));
-      if (parents.empty()) continue;
-      hash_order(h.removals, order);
-      emit(order, -1);
-    }
-    if (made > 0) break;
-  }
-  // Levels 2 and 3: forcing chains and cycles (producer 25), every hint sorted, each carrying
-  // its chain to find rule parents in.
-  if (made == 0 && mode_.level >= 2 && mode_.level <= 3) {
-    basic_hints_.list.clear();
-    forcing_chains_cycles(work_, ctx, basic_hints_);
-    for (const Hint& h : basic_hints_.list) {
-      rp_.clear();
-      uint64_t sig = 0;
-      chain_parents(h, *start_, work_, rp_, sig);
-      parents.clear();
-      for (int k = 0; k < 12; ++k)
-        for (uint64_t w = rp_.w[k]; w != 0; w &= w - 1)
-          parents.push_back(static_cast<uint16_t>(node_of(k * 64 + std::countr_zero(w), false)));
-      if (parents.empty()) continue;
-      const int idx = static_cast<int>(R.nested_info.size());
-      R.nested_info.emplace_back(sig, h.complexity);
-      hash_order(h.removals, order);
-      emit(order, idx);
-    }
-  }
-  // Level 3: multiple forcing chains; level 4: dynamic ones of the inner nesting.
-  if (made == 0 && mode_.level >= 3) {
-    Mode inner;
-    inner.multiple = true;
-    if (mode_.level >= 4) {
-      inner.dynamic = true;
-      inner.level = mode_.nesting;
-    }
-    const int depth = t_depth;
-    Engine& e = engine_at(depth);
-    std::vector<Found>& found = found_at(depth);
-    found.clear();
-    e.set_mode(inner);
-    ++t_depth;
-    try {
+  try {
+    if (which == kStageBasic) {
+      constexpr Producer kBasic[4] = {intersection, hidden_pair, naked_pair, x_wing};
+      for (Producer p : kBasic) {
+        basic_hints_.list.clear();
+        p(work_, ctx, basic_hints_);
+        for (const Hint& h : basic_hints_.list) {
+          rp_.clear();
+          basic_parents(h, *start_, work_, rp_);
+          hash_order(h.removals, order);
+          add(-1);
+        }
+        if (!st.batches.empty()) break;
+      }
+    } else if (which == kStageForcing) {
+      // Levels 2 and 3: forcing chains and cycles (producer 25), every hint sorted, each
+      // carrying its chain to find rule parents in.
+      basic_hints_.list.clear();
+      forcing_chains_cycles(work_, ctx, basic_hints_);
+      for (const Hint& h : basic_hints_.list) {
+        rp_.clear();
+        uint64_t sig = 0;
+        chain_parents(h, *start_, work_, rp_, sig);
+        hash_order(h.removals, order);
+        if (add(static_cast<int>(st.infos.size()))) st.infos.emplace_back(sig, h.complexity);
+      }
+    } else {
+      // Level 3: multiple forcing chains; level 4: dynamic ones of the inner nesting.
+      Mode inner;
+      inner.multiple = true;
+      if (mode_.level >= 4) {
+        inner.dynamic = true;
+        inner.level = mode_.nesting;
+      }
+      const int depth = t_depth;
+      Engine& e = engine_at(depth);
+      std::vector<Found>& found = found_at(depth);
+      found.clear();
+      e.set_mode(inner);
+      ++t_depth;
+      struct Depth {
+        ~Depth() { --t_depth; }
+      } guard;
       e.run(work_, ctx, found, start_);
-    } catch (...) {
-      --t_depth;
-      ctx.want_text = text;
-      throw;
+      for (std::size_t i = 0; i < found.size(); ++i) {
+        const Found& f = found[i];
+        bool dup = false;
+        for (std::size_t j = 0; j < i && !dup; ++j) dup = found[j].cell == f.cell && found[j].mask == f.mask;
+        if (dup) continue;
+        rp_.clear();
+        for (uint16_t c : f.rule_parents) rp_.set(c);
+        order.clear();
+        for (uint16_t m = f.mask; m != 0; m &= m - 1)
+          order.push_back(static_cast<uint16_t>(cand_of(f.cell, std::countr_zero(m) + 1)));
+        if (add(static_cast<int>(st.infos.size()))) st.infos.emplace_back(f.signature, f.complexity);
+      }
     }
-    --t_depth;
-    for (std::size_t i = 0; i < found.size(); ++i) {
-      const Found& f = found[i];
-      bool dup = false;
-      for (std::size_t j = 0; j < i && !dup; ++j) dup = found[j].cell == f.cell && found[j].mask == f.mask;
-      if (dup || f.rule_parents.empty()) continue;
-      parents.clear();
-      for (uint16_t c : f.rule_parents) parents.push_back(static_cast<uint16_t>(node_of(c, false)));
-      const int idx = static_cast<int>(R.nested_info.size());
-      R.nested_info.emplace_back(f.signature, f.complexity);
-      order.clear();
-      for (uint16_t m = f.mask; m != 0; m &= m - 1)
-        order.push_back(static_cast<uint16_t>(cand_of(f.cell, std::countr_zero(m) + 1)));
-      emit(order, idx);
-    }
+  } catch (...) {
+    ctx.want_text = text;
+    memo_.erase(it);  // not made: the budget ran out
+    throw;
   }
   ctx.want_text = text;
-  return added;
+  return st;
 }
 
 // The propagation of section 6 from one start node. True on a contradiction (R.c_on, R.c_off).
@@ -1081,6 +1159,12 @@ void Engine::run(const State& s, Ctx& ctx, std::vector<Found>& found, const Stat
   first_only_ = first_only;
   have_best_ = false;
   ctx_ = &ctx;
+  if (memo_serial_ != ctx.serial || memo_cand_ != s.cand || memo_value_ != s.value) {
+    memo_.clear();
+    memo_serial_ = ctx.serial;
+    memo_cand_ = s.cand;
+    memo_value_ = s.value;
+  }
   make_targets(s);
   begin_cache(s);
   found_ = &found;
