@@ -234,8 +234,8 @@ int er(int argc, char** argv) {
     if (row.seconds >= 0) ref_ms.push_back(row.seconds * 1000);
     budget += r.status == sudoku::se::Status::budget_exceeded;
     if (slow > 0 && times.back() > slow)
-      std::cout << fmt::format("slow: {} ER {} {:.2f} ms (line {}) {}\n", row.puzzle, sudoku::se::tenths_text(r.er),
-                               times.back(), row.line, sudoku::se::status_id(r.status));
+      std::cout << fmt::format("slow: {} ER {} {:.2f} ms (line {}) {} work {}\n", row.puzzle, sudoku::se::tenths_text(r.er),
+                               times.back(), row.line, sudoku::se::status_id(r.status), r.work);
     ours.push_back(r.er / 10.0);
     if (plain) {  // no reference: our ER's band
       ++band[r.er / 5].second;

@@ -21,7 +21,11 @@
 // In the rating loop only the first hint after the sort counts: a hint is built only when its key
 // (rating, complexity, kind) is below the best so far, and a search stops as soon as its next
 // layer cannot give such a key (complexity grows with the depth of the layer). In `all` mode
-// every hint is kept, sorted and freed of equal removals, as the nested levels want them.
+// every hint is kept, sorted and freed of equal removals, as the nested levels want them: there
+// no bound stops a search, and the plain searches give way to the transitive closure of the XY
+// graph over its strongly connected components, which tells at once which starts have a
+// forcing chain (and the X pass's are among them) and whose components may hold a cycle with a
+// removal (run_all); most calls of the nested levels have neither.
 #include <algorithm>
 #include <bit>
 #include <memory>
@@ -148,7 +152,11 @@ struct Scratch {
   template <std::size_t N>
   using Columns = std::vector<Lanes<N>>;  // node by node
   std::tuple<Columns<1>, Columns<2>> columns, snapshots, seen_by;
-  std::vector<Hint> found;                 // `all` mode
+  std::vector<Hint> found, found_xy;       // `all` mode (found_xy: the XY pass's, made first)
+  std::vector<uint8_t> flags;              // `all` mode: by node of the XY graph, closure_components
+  std::vector<uint64_t> reach;             // closure_components: by component, the vertices it reaches,
+  std::array<uint16_t, 2 * 729> merged;    // the last component that took its reach in,
+  std::array<uint8_t, 2 * 729> leaf;       // whether it is one vertex linking nowhere
   std::vector<Hint::ChainNode> path;
   Scratch() { pool.reserve(32768); }
 };
@@ -188,50 +196,246 @@ class Search {
       }
     }
     make_graph();
+    if (out_.all()) {
+      run_all();
+      return;
+    }
     for (Pass pass : {kX, kY, kXY}) {
       if (pass == kY && !y_pass) continue;
-      pass_ = pass;
-      y_ = pass != kX;
-      x_ = pass != kY;
-      pass_graph();
-      components_ = false;
+      set_pass(pass);
       // Every start's plain searches at once, then the reference's searches in discovery order
       // (the cycles of a candidate, its chain to "off", its chain to "on") where a hint may come.
-      const std::size_t n = S_.starts.size();
-      S_.bounds.assign(n, Bounds{});
-      bound_ = best_;
-      have_bound_ = have_best_;
-      // Each start reaches only its digit's candidates in the X pass: a batch per digit.
-      for (int d = 0; d < 9; ++d) {
-        if (pass_ != kX && d > 0) break;
-        if (pass_ == kX && ((x_digits >> d) & 1) == 0) continue;
-        S_.batch_starts.clear();
-        S_.batch_nodes.clear();
-        for (std::size_t j = 0; j < n; ++j)
-          if (pass_ != kX || S_.g.cand[S_.starts[j]] % 9 == d) S_.batch_starts.push_back(static_cast<uint16_t>(j));
-        for (std::size_t x = 0; x < S_.g.n; ++x)
-          if ((pass_ != kX || S_.g.cand[x] % 9 == d) && (pass_ != kY || two_bits(s_.cand[S_.g.cand[x] / 9u])))
-            S_.batch_nodes.push_back(static_cast<uint16_t>(x));
-        for (std::size_t first = 0; first < S_.batch_starts.size(); first += 256) {
-          const std::size_t count = std::min<std::size_t>(256, S_.batch_starts.size() - first);
-          const uint16_t* starts = S_.batch_starts.data() + first;
-          if (count <= 128) plain_batch<1>(starts, count);
-          else plain_batch<2>(starts, count);
-        }
-      }
+      if (pass_ != kX) plain_searches(0);
+      for (int d = 0; d < 9 && pass_ == kX; ++d)
+        if (((x_digits >> d) & 1) != 0) plain_searches(d);
       if (pass_ == kY || components_) cycle_components();
-      for (std::size_t j = 0; j < n; ++j) {
-        const int cand = S_.g.cand[S_.starts[j]];
-        const Bounds& b = S_.bounds[j];
-        if (b.cycle > 0 && wanted(cycle_base(), b.cycle, kind())) cycles(S_.starts[j]);
-        if (b.chain_on > 0 && wanted(chain_base(), b.chain_on, kind())) chain(cand, true, b.chain_on);
-        if (b.chain_off > 0 && wanted(chain_base(), b.chain_off, kind())) chain(cand, false, b.chain_off);
-      }
+      searches();
     }
     finish();
   }
 
  private:
+  // 'all' mode (the nested levels: every hint, sorted), where no bound keeps a search short:
+  // whether a start has a forcing chain is one question for every start at once, answered by
+  // the transitive closure of the pass's graph over its strongly connected components
+  // (closure_components: a chain from (s, on) is a path to (s, off), one from (s, off) a path
+  // to (s, on)); the chain itself is then searched as the reference does. A forcing chain of the
+  // X pass (whose links are some of the XY pass's) is one of the XY pass from the same start
+  // and state too, so the X pass looks only where the XY pass has one, and most calls have none.
+  // Cycles are left to the components filter in every pass. The hints are listed in the
+  // reference's order of discovery, X, Y, XY.
+  void run_all() {
+    pass_ = kXY;
+    x_ = y_ = true;
+    closure_components(S_.xy);
+    const std::vector<uint8_t>& flags = S_.flags;
+    bool chains = false, cycles = false;
+    for (std::size_t v = 0; v < S_.xy.n; ++v) {
+      const uint16_t cm = s_.cand[S_.xy.cand[v] / 9u];
+      if ((cm & (cm - 1)) == 0) continue;  // not a start
+      chains |= (flags[v] & kChainOn) != 0 || (flags[v] & kChainOff) != 0;
+      cycles |= (flags[v] & kCycleOk) != 0;
+    }
+    // The Y pass has no chains, and the pass graphs of X and Y are parts of the XY pass's: a
+    // cycle of theirs lies in a component of the XY pass's graph, judged there.
+    for (Pass pass : {kXY, kX, kY}) {
+      if (!chains && !cycles) break;
+      if (pass == kY && !cycles) continue;
+      set_pass(pass);
+      for (std::size_t j = 0; j < S_.starts.size(); ++j) {
+        const uint8_t f = flags[S_.starts[j]];
+        Bounds& b = S_.bounds[j];
+        b.cycle = (f & kCycleOk) != 0 ? 4 : -1;  // complexity unknown (no bound: 'all' mode)
+        if (pass != kY) {
+          b.chain_on = (f & kChainOn) != 0 ? 1 : -1;
+          b.chain_off = (f & kChainOff) != 0 ? 1 : -1;
+        }
+      }
+      if (pass != kXY && cycles) cycle_components();
+      searches();
+      if (pass == kXY) std::swap(S_.found, S_.found_xy);
+    }
+    S_.found.insert(S_.found.end(), std::make_move_iterator(S_.found_xy.begin()),
+                    std::make_move_iterator(S_.found_xy.end()));
+    S_.found_xy.clear();
+    finish();
+  }
+
+  // The strongly connected components of a graph over every vertex (2v + 1: node v on, 2v: off;
+  // Tarjan, without recursion) and, component by component in the order Tarjan completes them
+  // (the components a component reaches come before it), the vertices each reaches. Sets each
+  // node's flags: a chain from on (a path to its off vertex), from off, and whether its on
+  // vertex's component may hold a cycle with a removal (judged as in cycle_components).
+  static constexpr uint8_t kChainOn = 1, kChainOff = 2, kCycleOk = 4;
+  void closure_components(const Graph& g) {
+    const std::size_t nv = 2 * g.n, words = (nv + 63) / 64;
+    auto& comp = S_.comp;
+    auto& ok = S_.comp_ok;
+    auto& reach = S_.reach;  // component number -> the vertices it reaches, `words` words each
+    reach.clear();
+    uint16_t comps = 0;
+    tarjan(g, nv, [](std::size_t i) { return static_cast<uint16_t>(i); },
+           [&](const uint16_t* vertices, std::size_t count) {
+             const uint16_t id = comps++;
+             for (std::size_t k = 0; k < count; ++k) comp[vertices[k]] = id;
+             ok[id] = judge(g, vertices, count);
+             // What it reaches: its vertices, and what each component it links to reaches (a
+             // vertex that links nowhere, most off nodes, only itself: its bit alone).
+             reach.resize(reach.size() + words, 0);
+             uint64_t* r = reach.data() + id * words;
+             bool leaf = true;
+             for (std::size_t k = 0; k < count; ++k) {
+               const uint16_t u = vertices[k];
+               r[u >> 6] |= uint64_t{1} << (u & 63);
+               const std::size_t v = u / 2u;
+               const bool on = u % 2 == 1;
+               const uint16_t* to = on ? g.to_off.data() : g.to_on.data();
+               const std::size_t e0 = on ? g.off_first[v] : g.on_first[v], e1 = on ? g.off_first[v + 1] : g.on_first[v + 1];
+               for (std::size_t e = e0; e < e1; ++e) {
+                 const uint16_t w = on ? static_cast<uint16_t>(2 * to[e]) : static_cast<uint16_t>(2 * to[e] + 1);
+                 const uint16_t cw = comp[w];
+                 leaf = false;
+                 if (cw == id || S_.merged[cw] == id) continue;  // itself, or merged already
+                 S_.merged[cw] = id;
+                 if (S_.leaf[cw]) {
+                   r[w >> 6] |= uint64_t{1} << (w & 63);
+                   continue;
+                 }
+                 const uint64_t* rw = reach.data() + cw * words;
+                 for (std::size_t k2 = 0; k2 < words; ++k2) r[k2] |= rw[k2];
+               }
+             }
+             S_.leaf[id] = leaf && count == 1;
+             S_.merged[id] = kOpen;
+           });
+    auto reaches = [&](uint16_t from, uint16_t to) {
+      return ((reach[comp[from] * words + (to >> 6)] >> (to & 63)) & 1) != 0;
+    };
+    S_.flags.resize(g.n);
+    for (std::size_t v = 0; v < g.n; ++v) {
+      const uint16_t on = static_cast<uint16_t>(2 * v + 1), off = static_cast<uint16_t>(2 * v);
+      S_.flags[v] = static_cast<uint8_t>((reaches(on, off) ? kChainOn : 0) | (reaches(off, on) ? kChainOff : 0) |
+                                         (ok[comp[on]] ? kCycleOk : 0));
+    }
+  }
+
+  // Tarjan's strongly connected components of `g` (vertex 2v + 1: node v on, 2v: off), without
+  // recursion, from the vertices root(0..roots-1) in turn: complete(vertices, count) receives
+  // each component, in the order Tarjan completes them (the components a component links to
+  // before it), and labels its vertices in S_.comp (kOpen until then).
+  template <class Root, class Complete>
+  void tarjan(const Graph& g, std::size_t roots, Root&& root, Complete&& complete) {
+    auto& index = S_.tarjan_index;  // 0: not visited; Tarjan's index + 1
+    auto& low = S_.tarjan_low;
+    auto& comp = S_.comp;
+    std::fill_n(index.begin(), 2 * g.n, 0);
+    auto& stack = S_.tarjan_stack;
+    auto& calls = S_.tarjan_calls;
+    stack.clear();
+    uint16_t next = 0;
+    auto enter = [&](uint16_t u) {
+      index[u] = low[u] = ++next;
+      stack.push_back(u);
+      comp[u] = kOpen;
+      const std::size_t v = u / 2u;
+      if (u % 2 == 1) calls.push_back({u, g.off_first[v], g.off_first[v + 1]});
+      else calls.push_back({u, g.on_first[v], g.on_first[v + 1]});
+    };
+    for (std::size_t i = 0; i < roots; ++i) {
+      const uint16_t r = root(i);
+      if (index[r] != 0) continue;
+      enter(r);
+      while (!calls.empty()) {
+        Scratch::Call& c = calls.back();
+        if (c.e < c.end) {
+          const uint16_t w = c.u % 2 == 1 ? static_cast<uint16_t>(2 * g.to_off[c.e++])
+                                          : static_cast<uint16_t>(2 * g.to_on[c.e++] + 1);
+          if (index[w] == 0) enter(w);
+          else if (comp[w] == kOpen) low[c.u] = std::min(low[c.u], index[w]);
+          continue;
+        }
+        const uint16_t done = c.u;
+        calls.pop_back();
+        if (!calls.empty()) low[calls.back().u] = std::min(low[calls.back().u], low[done]);
+        if (low[done] != index[done]) continue;
+        std::size_t first = stack.size();
+        while (stack[--first] != done) {
+        }
+        complete(stack.data() + first, stack.size() - first);
+        stack.resize(first);
+      }
+    }
+    ctx_.spend(next + 1u);
+  }
+
+  // Could a component (its vertices) hold a cycle with a removal: 4 vertices or more, and a
+  // candidate that sees an on node and an off node of its digit among them?
+  bool judge(const Graph& g, const uint16_t* vertices, std::size_t count) const {
+    if (count < 4) return false;
+    std::array<CellSet, 9> seen_on, seen_off;
+    uint16_t digits = 0;
+    for (std::size_t k = 0; k < count; ++k) {
+      const std::size_t x = vertices[k];
+      const std::size_t v = x / 2, d = g.cand[v] % 9u;
+      if ((digits >> d & 1) == 0) {
+        seen_on[d] = {};
+        seen_off[d] = {};
+        digits |= static_cast<uint16_t>(1u << d);
+      }
+      const auto& pm = G_.peer_mask[g.cand[v] / 9u];
+      CellSet& t = x % 2 == 1 ? seen_on[d] : seen_off[d];
+      t[0] |= pm[0] & S_.digit_cells[d][0];
+      t[1] |= pm[1] & S_.digit_cells[d][1];
+    }
+    for (uint16_t m = digits; m != 0; m &= static_cast<uint16_t>(m - 1)) {
+      const std::size_t d = static_cast<std::size_t>(std::countr_zero(m));
+      if (((seen_on[d][0] & seen_off[d][0]) | (seen_on[d][1] & seen_off[d][1])) != 0) return true;
+    }
+    return false;
+  }
+
+  void set_pass(Pass pass) {
+    pass_ = pass;
+    y_ = pass != kX;
+    x_ = pass != kY;
+    pass_graph();
+    components_ = false;
+    S_.bounds.assign(S_.starts.size(), Bounds{});
+    bound_ = best_;
+    have_bound_ = have_best_;
+  }
+
+  // The plain searches of the pass's starts (in the X pass those of digit `d`: each start
+  // reaches only its digit's candidates).
+  void plain_searches(int d) {
+    const std::size_t n = S_.starts.size();
+    S_.batch_starts.clear();
+    S_.batch_nodes.clear();
+    for (std::size_t j = 0; j < n; ++j)
+      if (pass_ != kX || S_.g.cand[S_.starts[j]] % 9 == d) S_.batch_starts.push_back(static_cast<uint16_t>(j));
+    if (S_.batch_starts.empty()) return;
+    for (std::size_t x = 0; x < S_.g.n; ++x)
+      if ((pass_ != kX || S_.g.cand[x] % 9 == d) && (pass_ != kY || two_bits(s_.cand[S_.g.cand[x] / 9u])))
+        S_.batch_nodes.push_back(static_cast<uint16_t>(x));
+    for (std::size_t first = 0; first < S_.batch_starts.size(); first += 256) {
+      const std::size_t count = std::min<std::size_t>(256, S_.batch_starts.size() - first);
+      const uint16_t* starts = S_.batch_starts.data() + first;
+      if (count <= 128) plain_batch<1>(starts, count);
+      else plain_batch<2>(starts, count);
+    }
+  }
+
+  // The reference's searches of the pass, start by start, where a hint may come.
+  void searches() {
+    for (std::size_t j = 0; j < S_.starts.size(); ++j) {
+      const int cand = S_.g.cand[S_.starts[j]];
+      const Bounds& b = S_.bounds[j];
+      if (b.cycle > 0 && wanted(cycle_base(), b.cycle, kind())) cycles(S_.starts[j]);
+      if (b.chain_on > 0 && wanted(chain_base(), b.chain_on, kind())) chain(cand, true, b.chain_on);
+      if (b.chain_off > 0 && wanted(chain_base(), b.chain_off, kind())) chain(cand, false, b.chain_off);
+    }
+  }
+
   const State& s_;
   Ctx& ctx_;
   Hints& out_;
@@ -297,6 +501,32 @@ class Search {
     S_.starts.clear();
     auto in_pass = [&](std::size_t v) { return pass_ != kY || two_bits(s_.cand[f.cand[v] / 9u]); };
     std::size_t n_off = 0, n_on = 0;
+    if (pass_ != kY) {
+      // Every node is in the pass, and a node's cell links come first in its XY lists (the
+      // cell's other candidates; the other candidate of a bivalue cell): the X pass takes the
+      // rest of each list, the XY pass all of it.
+      for (std::size_t v = 0; v < f.n; ++v) {
+        const uint16_t cm = s_.cand[f.cand[v] / 9u];
+        if ((cm & (cm - 1)) != 0) S_.starts.push_back(static_cast<uint16_t>(v));
+        const std::size_t skip_off = pass_ == kX ? static_cast<std::size_t>(pop9(cm) - 1) : 0;
+        const std::size_t skip_on = pass_ == kX && two_bits(cm) ? 1 : 0;
+        const std::size_t o0 = f.off_first[v] + skip_off, o1 = f.off_first[v + 1];
+        const std::size_t i0 = f.on_first[v] + skip_on, i1 = f.on_first[v + 1];
+        g.off_first[v] = static_cast<uint16_t>(n_off);
+        g.on_first[v] = static_cast<uint16_t>(n_on);
+        std::copy(f.to_off.begin() + o0, f.to_off.begin() + o1, g.to_off.begin() + n_off);
+        std::copy(f.off_cause.begin() + o0, f.off_cause.begin() + o1, g.off_cause.begin() + n_off);
+        std::copy(f.to_on.begin() + i0, f.to_on.begin() + i1, g.to_on.begin() + n_on);
+        std::copy(f.on_cause.begin() + i0, f.on_cause.begin() + i1, g.on_cause.begin() + n_on);
+        n_off += o1 - o0;
+        n_on += i1 - i0;
+        g.live[v] = i1 > i0;
+      }
+      g.off_first[g.n] = static_cast<uint16_t>(n_off);
+      g.on_first[g.n] = static_cast<uint16_t>(n_on);
+      ctx_.spend(g.n);
+      return;
+    }
     for (std::size_t v = 0; v < f.n; ++v) {
       g.off_first[v] = static_cast<uint16_t>(n_off);
       g.on_first[v] = static_cast<uint16_t>(n_on);
@@ -557,74 +787,18 @@ class Search {
   // no cycle with a removal: every node of a cycle through the start lies in the start's strongly
   // connected component of the pass's graph (nodes on and off), so a component in which no
   // candidate sees an on node and an off node of its digit has no cycle that is a hint. Tarjan's
-  // algorithm, without recursion; a component is judged when it is complete. (Under a bound,
-  // cycle_filter does better in the XY pass, whose components are large; in the X pass the
-  // searches cost less than the components.)
+  // algorithm; a component is judged when it is complete. (In the rating loop, under a bound,
+  // cycle_filter does better in the XY pass, whose components are large, and in the X pass the
+  // searches cost less than the components; 'all' mode has no bound and judges every pass.)
   void cycle_components() {
     const Graph& g = S_.g;
-    const std::size_t nv = 2 * g.n;  // vertex 2v + 1: node v on, 2v: off
-    auto& index = S_.tarjan_index;   // 0: not visited; Tarjan's index + 1
-    auto& low = S_.tarjan_low;
-    auto& comp = S_.comp;  // the component's root once judged, kOpen while on the stack
+    auto& comp = S_.comp;   // the component's root (its first vertex)
     auto& ok = S_.comp_ok;  // by the component's root: a candidate sees an on and an off node
-    std::fill_n(index.begin(), nv, 0);
-    auto& stack = S_.tarjan_stack;
-    auto& calls = S_.tarjan_calls;
-    stack.clear();
-    uint16_t next = 0;
-    auto enter = [&](uint16_t u) {
-      index[u] = low[u] = ++next;
-      stack.push_back(u);
-      comp[u] = kOpen;
-      const std::size_t v = u / 2u;
-      if (u % 2 == 1) calls.push_back({u, g.off_first[v], g.off_first[v + 1]});
-      else calls.push_back({u, g.on_first[v], g.on_first[v + 1]});
-    };
-    for (const uint16_t s : S_.starts) {
-      const uint16_t root = static_cast<uint16_t>(2 * s + 1);
-      if (index[root] != 0) continue;
-      enter(root);
-      while (!calls.empty()) {
-        Scratch::Call& c = calls.back();
-        if (c.e < c.end) {
-          const uint16_t w = c.u % 2 == 1 ? static_cast<uint16_t>(2 * g.to_off[c.e++])
-                                          : static_cast<uint16_t>(2 * g.to_on[c.e++] + 1);
-          if (index[w] == 0) enter(w);
-          else if (comp[w] == kOpen) low[c.u] = std::min(low[c.u], index[w]);
-          continue;
-        }
-        const uint16_t done = c.u;
-        calls.pop_back();
-        if (!calls.empty()) low[calls.back().u] = std::min(low[calls.back().u], low[done]);
-        if (low[done] != index[done]) continue;
-        // A component, from `done` up the stack: does some candidate see an on node and an
-        // off node of its digit in it? (A cycle has at least 4 nodes.)
-        std::array<CellSet, 9> seen_on{}, seen_off{};
-        std::size_t first = stack.size();
-        while (stack[--first] != done) {
-        }
-        uint16_t digits = 0;
-        if (stack.size() - first >= 4)
-          for (std::size_t k = first; k < stack.size(); ++k) {
-            const std::size_t x = stack[k];
-            const std::size_t v = x / 2, d = g.cand[v] % 9u;
-            const auto& pm = G_.peer_mask[g.cand[v] / 9u];
-            CellSet& t = x % 2 == 1 ? seen_on[d] : seen_off[d];
-            t[0] |= pm[0] & S_.digit_cells[d][0];
-            t[1] |= pm[1] & S_.digit_cells[d][1];
-            digits |= static_cast<uint16_t>(1u << d);
-          }
-        bool any = false;
-        for (uint16_t m = digits; m != 0 && !any; m &= static_cast<uint16_t>(m - 1)) {
-          const std::size_t d = static_cast<std::size_t>(std::countr_zero(m));
-          any = ((seen_on[d][0] & seen_off[d][0]) | (seen_on[d][1] & seen_off[d][1])) != 0;
-        }
-        ok[done] = any;
-        for (std::size_t k = first; k < stack.size(); ++k) comp[stack[k]] = done;
-        stack.resize(first);
-      }
-    }
-    ctx_.spend(next + 1u);
+    tarjan(g, S_.starts.size(), [&](std::size_t j) { return static_cast<uint16_t>(2 * S_.starts[j] + 1); },
+           [&](const uint16_t* vertices, std::size_t count) {
+             ok[vertices[0]] = judge(g, vertices, count);
+             for (std::size_t k = 0; k < count; ++k) comp[vertices[k]] = vertices[0];
+           });
     for (std::size_t j = 0; j < S_.starts.size(); ++j) {
       Bounds& b = S_.bounds[j];
       if (b.cycle > 0 && !ok[comp[2 * std::size_t{S_.starts[j]} + 1]]) b.cycle = -1;
@@ -885,7 +1059,7 @@ class Search {
                                  static_cast<int8_t>(found_cause)},
                  found, true);
     const int complexity = static_cast<int>(S_.path.size());
-    if (complexity != length) return;  // cannot be: both searches are breadth first
+    if (length > 1 && complexity != length) return;  // cannot be: both searches are breadth first
     Hint h;
     h.tech = pass_ == kX ? Tech::forcing_x_chain : Tech::forcing_chain;
     h.rating = base + length_bonus(complexity);
