@@ -248,12 +248,33 @@ class Engine {
   void collect_rule_parents(const Result& R, int node, int start_cause);
   void finish(Found&& f, const Result* const* branches, int nb, int node, int start_cause);
   void set_rule_parents(Found& f, const Result* const* branches, int nb, int node, int start_cause);
-  bool may_win(int lb, int kind) const {
-    return !first_only_ || !have_best_ || lb < best_cx_ || (lb == best_cx_ && kind < best_kind_);
+  // The best hint so far that a new one must beat (sorting by rating, complexity, kind is
+  // sorting by complexity, kind within a run: the rating grows with the complexity; an equal key
+  // loses, found later). In the rating loop (first_only_) only the first hint after the sort is
+  // wanted: one best for all. Otherwise (the nested levels) every hint is, but of hints with the
+  // same removals only the first after the sort survives (they are equal hints): one best per
+  // removal, a cell and its removed digits (key_of).
+  struct Best {
+    uint32_t run = 0;  // the run it belongs to (runs_): older is none
+    int cx = 0, kind = 0;
+  };
+  const Best* best_for(int key) const {
+    const Best& b = first_only_ ? best_ : key_best_[static_cast<std::size_t>(key)];
+    return b.run == runs_ ? &b : nullptr;
+  }
+  bool may_win(int lb, int kind, int key) const {
+    const Best* b = best_for(key);
+    return b == nullptr || lb < b->cx || (lb == b->cx && kind < b->kind);
+  }
+  /// The removal of the conclusion (cand, on) as a key: the cell, and the digits it removes.
+  int key_of(int cand, bool on) const {
+    const int x = cell_of_cand(cand), d = digit_of_cand(cand);
+    return x * 512 + (on ? start_->cand[x] & ~digit_bit(d) : digit_bit(d));
   }
   bool first_only_ = false;  // the rating loop: only the first hint after sorting is wanted
-  int best_cx_ = 0, best_kind_ = 0;
-  bool have_best_ = false;
+  uint32_t runs_ = 0;        // run() calls so far
+  Best best_;
+  std::vector<Best> key_best_ = std::vector<Best>(81 * 512);
   void add_found(Found&& f) {
     f.seq = static_cast<int>(found_->size());
     found_->push_back(std::move(f));
@@ -870,8 +891,9 @@ void Engine::collect_rule_parents(const Result& R, int node, int start_cause) {
 // the rating grows with it).
 void Engine::finish(Found&& f, const Result* const* branches, int nb, int node, int start_cause) {
   begin_hint();
+  const int key = f.cell * 512 + f.mask;
   int limit = kNodes * 18;
-  if (first_only_ && have_best_) limit = f.kind < best_kind_ ? best_cx_ : best_cx_ - 1;
+  if (const Best* b = best_for(key)) limit = f.kind < b->kind ? b->cx : b->cx - 1;
   int cx = 0;
   for (int i = 0; i < nb; ++i) {
     const Result& R = *branches[i];
@@ -885,13 +907,9 @@ void Engine::finish(Found&& f, const Result* const* branches, int nb, int node, 
     if (cx > limit) return;
   }
   f.complexity = cx + end_hint();
-  if (first_only_) {
-    if (have_best_ && (f.complexity > best_cx_ || (f.complexity == best_cx_ && f.kind >= best_kind_)))
-      return;
-    have_best_ = true;
-    best_cx_ = f.complexity;
-    best_kind_ = f.kind;
-  }
+  if (const Best* b = best_for(key); b != nullptr && (f.complexity > b->cx || (f.complexity == b->cx && f.kind >= b->kind)))
+    return;
+  (first_only_ ? best_ : key_best_[static_cast<std::size_t>(key)]) = Best{runs_, f.complexity, f.kind};
   if (source_ != nullptr) set_rule_parents(f, branches, nb, node, start_cause);
   add_found(std::move(f));
 }
@@ -1064,7 +1082,7 @@ void Engine::do_regions(int x, int d, Result& own) {
           int lb = own.info->node[node].depth;
           for (uint16_t m = static_cast<uint16_t>(pos & (pos - 1)); m != 0; m &= m - 1)
             lb += kept(node_of(cand_of(G.cells[r][std::countr_zero(m)], d), true)).info.node[node].depth;
-          worth = may_win(lb, 6);
+          worth = may_win(lb, 6, key_of(c, pass == 0));
         }
     }
     if (!worth) continue;
@@ -1100,7 +1118,7 @@ void Engine::do_cell(int x) {
     Result& on = slot(cell_res_[k]);
     // A contradiction from (c, on) or (c, off) (section 6, binary chaining): c is false, or true.
     auto contradiction = [&](const Result& R, bool from_on) {
-      if (!may_win(R.info->node[R.c_on].depth + R.info->node[R.c_off].depth, 7)) return;
+      if (!may_win(R.info->node[R.c_on].depth + R.info->node[R.c_off].depth, 7, key_of(c, !from_on))) return;
       Found f = conclusion(c, !from_on, 7, 0);
       if (f.mask == 0) return;
       f.src_cell = static_cast<uint8_t>(x);
@@ -1121,7 +1139,7 @@ void Engine::do_cell(int x) {
         both_off.and_with(off.off);
         each_forced(on, both_on, both_off, [&](int t, bool is_on) {
           const int node = node_of(t, is_on);
-          if (!may_win(on.info->node[node].depth + off.info->node[node].depth, 1)) return;
+          if (!may_win(on.info->node[node].depth + off.info->node[node].depth, 1, key_of(t, is_on))) return;
           Found f = conclusion(t, is_on, 1, 1);
           if (f.mask == 0) return;
           f.src_cell = static_cast<uint8_t>(x);
@@ -1145,7 +1163,7 @@ void Engine::do_cell(int x) {
     const int node = node_of(c, is_on);
     int lb = 0;
     for (int j = 0; j < k; ++j) lb += cell_res_[j]->info->node[node].depth;
-    if (!may_win(lb, 5)) return;
+    if (!may_win(lb, 5, key_of(c, is_on))) return;
     Found f = conclusion(c, is_on, 5, 2);
     if (f.mask == 0) return;
     f.src_cell = static_cast<uint8_t>(x);
@@ -1157,7 +1175,7 @@ void Engine::run(const State& s, Ctx& ctx, std::vector<Found>& found, const Stat
                  bool first_only) {
   start_ = &s;
   first_only_ = first_only;
-  have_best_ = false;
+  ++runs_;  // no best yet, for any removal
   ctx_ = &ctx;
   if (memo_serial_ != ctx.serial || memo_cand_ != s.cand || memo_value_ != s.value) {
     memo_.clear();
