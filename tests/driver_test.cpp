@@ -180,6 +180,31 @@ TEST(Driver, StopFlagEndsCleanlyWithCompleteRows) {
   EXPECT_EQ(rows.back(), '\n');
 }
 
+// RunConfig::slice_seconds (`rate`): slices sized by the time a record takes. When every record
+// is slower than the aim, each slice is one record, so the progress moves record by record;
+// when all are far faster, slices grow back to slice_records. The rows are the same either way.
+TEST(Driver, SlicesSizedByTimeKeepTheRowsAndFollowTheRecordsPace) {
+  test::TempDir dir;
+  std::string text;
+  for (const auto& r : test::load(test::shared("bug_plus_n.txt"), 60)) text += sudoku::to_line(r.parsed.puzzle) + "\n";
+  const auto file = dir.write("p.txt", text);
+  const std::string plain = without_time(run_rows(config({file}, 2)));
+  for (const double aim : {1e-12, 1e9}) {
+    auto cfg = config({file}, 2);
+    cfg.slice_seconds = aim;
+    std::vector<uint64_t> seen;  // records written at each progress report
+    cfg.on_progress = [&](const sudoku::Progress& p) { seen.push_back(p.puzzles); };
+    EXPECT_EQ(without_time(run_rows(cfg)), plain) << aim;
+    ASSERT_FALSE(seen.empty());
+    EXPECT_EQ(seen.back(), 60u);
+    if (aim < 1) {
+      EXPECT_EQ(seen.size(), 60u) << "one record a slice";
+    } else {
+      EXPECT_LT(seen.size(), 25u) << "slices of up to 7 records once the pace is known";
+    }
+  }
+}
+
 TEST(Driver, UnreadableFileFailsBeforeAnyWork) {
   auto cfg = config({test::shared("norvig_easy50.txt"), "/nonexistent/puzzles.txt"}, 1);
   EXPECT_THROW(sudoku::run(cfg), sudoku::InputError);

@@ -47,6 +47,34 @@ TEST(Reader, GzipIsReadTransparently) {
   EXPECT_TRUE(recs.back().parsed.known.solution);
 }
 
+// Progress: what the reader has returned, not what it has buffered (a small file is read at
+// once, and at a second a puzzle the progress would say 100% from the start).
+TEST(Reader, BytesConsumedFollowTheRecordsReturned) {
+  test::TempDir dir;
+  std::string text;
+  for (int i = 0; i < 100; ++i) text += kPuzzle + "\n";
+  for (const bool gz : {false, true}) {
+    std::string f = dir.path(gz ? "p.txt.gz" : "p.txt");
+    if (gz) {
+      gzip_file(f, text);
+    } else {
+      f = dir.write("p.txt", text);
+    }
+    sudoku::PuzzleReader reader(f);
+    sudoku::RawSlice slice;
+    ASSERT_TRUE(reader.read(slice, 10));
+    const uint64_t total = reader.total_bytes();
+    const uint64_t after10 = reader.bytes_consumed();
+    if (!gz) {
+      EXPECT_EQ(after10, 10 * (kPuzzle.size() + 1));
+    }
+    EXPECT_LT(after10, total / 4) << gz;
+    while (reader.read(slice, 10)) {
+    }
+    EXPECT_EQ(reader.bytes_consumed(), total) << gz;
+  }
+}
+
 TEST(Reader, TruncatedGzipIsAnErrorNotSilence) {
   test::TempDir dir;
   std::string text;

@@ -260,6 +260,22 @@ TEST(SeRater, SolvedGridIsZeroAndConflictIsInvalid) {
   EXPECT_EQ(rater.rate(se_ref::grid_of(bad)).status, Status::invalid);
 }
 
+TEST(SeRater, ABudgetIsWorkUnitsOrADurationAtAFixedRate) {
+  EXPECT_EQ(parse_budget("2000000000"), 2'000'000'000u);
+  EXPECT_EQ(parse_budget("2e9"), 2'000'000'000u);
+  EXPECT_EQ(parse_budget("500M"), 500'000'000u);
+  EXPECT_EQ(parse_budget("3k"), 3'000u);
+  EXPECT_EQ(parse_budget("1.5G"), 1'500'000'000u);
+  EXPECT_EQ(parse_budget("0"), 0u);  // unlimited
+  EXPECT_EQ(parse_budget("30s"), 30 * kSeWorkPerSecond);
+  EXPECT_EQ(parse_budget("0.5s"), kSeWorkPerSecond / 2);
+  EXPECT_EQ(parse_budget("2min"), 120 * kSeWorkPerSecond);
+  EXPECT_EQ(parse_budget("1h"), 3600 * kSeWorkPerSecond);
+  EXPECT_EQ(parse_budget("0.1"), 1u) << "a fraction of a unit is a unit, not 0 (unlimited)";
+  for (const char* bad : {"", "x", "-1", "3 s", "2e9x", "s", "1e30", "nan", "inf"})
+    EXPECT_FALSE(parse_budget(bad).has_value()) << bad;
+}
+
 TEST(SeRater, ABudgetStopsTheRating) {
   Rater rater;
   const Rating r = rater.rate(se_ref::grid_of(sample().back().puzzle), 100);
@@ -310,6 +326,24 @@ TEST(SeRater, RateCommandWritesTheReferenceEr) {
   }
   EXPECT_EQ(n, ers.size());
   EXPECT_EQ(n, 210u);
+}
+
+// `rate --se-budget` takes work units or a duration; a puzzle over it is budget_exceeded (blank
+// ER), the others are rated; a budget that is neither is refused before any work.
+TEST(SeRater, RateCommandBudgetPerPuzzle) {
+  test::TempDir dir;
+  const std::string file = dir.write("p.txt", sample()[1].puzzle + "\n" + sample().back().puzzle + "\n");
+  const std::string out = dir.path("rows.csv");
+  // sample()[1] takes a few thousand units (every step is a single), the last puzzle far more.
+  auto r = test::cli("rate " + file + " -j 1 --se-budget 20k -o " + out);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  const std::string rows = test::slurp(out);
+  EXPECT_NE(rows.find(",rated,"), std::string::npos) << rows;
+  EXPECT_NE(rows.find(",budget_exceeded,"), std::string::npos) << rows;
+  EXPECT_NE(rows.find("# se_budget: 20000"), std::string::npos) << rows;
+  r = test::cli("rate " + file + " --se-budget 20x -o " + dir.path("no.csv"));
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_NE(r.out.find("--se-budget"), std::string::npos) << r.out;
 }
 
 // `explain`: the reference's steps with their ratings, as text and JSON.

@@ -72,6 +72,10 @@ void add_shard_option(CLI::App* app, std::string& text, bool items = false);
 /// The shard of "K/N" ("" is the whole input); throws UsageError.
 sudoku::Shard shard_of(const std::string& text);
 
+/// `--se-budget` (rate, explain): the SE rater's work budget per puzzle, in work units or as a
+/// duration (sudoku::se::parse_budget).
+void add_se_budget_option(CLI::App* app, uint64_t& budget);
+
 /// `--resume` on a batch subcommand: continue the partial output an earlier run left.
 void add_resume_option(CLI::App* app, bool& flag);
 

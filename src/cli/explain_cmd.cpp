@@ -84,7 +84,7 @@ void add_explain_command(CLI::App& app, Commands& out) {
   s->add_flag("--json", opt->json, "Machine-readable output");
   s->add_flag("--logic", opt->logic, "The `logic` solver's steps in plain words and its score, instead of "
                                      "the Sudoku Explainer rating");
-  s->add_option("--se-budget", opt->se_budget, "Work budget of the SE rater (as for rate)")->capture_default_str();
+  add_se_budget_option(s, opt->se_budget);
   out.push_back({s, [opt](const Context&) { return run_explain(*opt); }});
 }
 

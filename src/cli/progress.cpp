@@ -30,8 +30,13 @@ void ProgressBar::update(const sudoku::Progress& p) {
     bar = fmt::format("[{}{}] {:3.0f}%  ETA {}:{:02d}:{:02d}  ", std::string(fill, '#'),
                       std::string(width - fill, '.'), frac * 100, e / 3600, e / 60 % 60, e % 60);
   }
-  fmt::print(stderr, "\r\033[K{}{} puzzles  {}/s  {} / {}", bar, human(double(p.puzzles)),
-             human(rate), name, p.solver);
+  // The pace: puzzles a second, or seconds a puzzle when slower than one a second (`rate` on the
+  // hardest puzzles), where "0/s" would say nothing.
+  const std::string pace = p.puzzles == 0 ? "-"
+                           : rate >= 10   ? human(rate) + "/s"
+                           : rate >= 1    ? fmt::format("{:.1f}/s", rate)
+                                          : fmt::format("{:.1f} s each", p.elapsed_s / double(p.puzzles));
+  fmt::print(stderr, "\r\033[K{}{} puzzles  {}  {} / {}", bar, human(double(p.puzzles)), pace, name, p.solver);
   std::fflush(stderr);
 }
 

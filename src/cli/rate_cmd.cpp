@@ -61,6 +61,9 @@ int run_rate(const RateOptions& opt, const Context& ctx) {
   cfg.limits.budget = opt.budget;
   cfg.box = 3;
   cfg.shard = shard_of(opt.shard);
+  // Slices of about a quarter second of work: at the hardest puzzles (a second each) one or two
+  // puzzles a slice, so rows reach the disk and the progress moves puzzle by puzzle.
+  cfg.slice_seconds = 0.25;
   const auto& columns = sudoku::rating_schema();
   cfg.extra_columns = columns.columns().size();
   cfg.make_annotator = [budget = opt.se_budget] { return std::make_unique<RatingAnnotator>(budget); };
@@ -95,10 +98,7 @@ void add_rate_command(CLI::App& app, Commands& out) {
   s->add_option("--budget", opt->budget, "Work budget per puzzle in search nodes of the solver that "
                                           "proves the one solution; 0 = unlimited")
       ->capture_default_str();
-  s->add_option("--se-budget", opt->se_budget, "Work budget of the SE rater per puzzle (about one unit a "
-                                               "candidate looked at); a puzzle over it is budget_exceeded; "
-                                               "0 = unlimited")
-      ->capture_default_str();
+  add_se_budget_option(s, opt->se_budget);
   s->add_option("-o,--output", opt->rows, "Per-puzzle CSV with the rating columns; - for stdout");
   s->add_option("--summary", opt->summary, "Summary CSV (one row per dataset)");
   add_shard_option(s, opt->shard);

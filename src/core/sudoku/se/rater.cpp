@@ -1,6 +1,7 @@
 // The rating loop of SE_RATING.md section 2 over the producers of section 3, in their order.
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <cmath>
 
 #include "sudoku/se/se.hpp"
@@ -118,6 +119,31 @@ std::string_view tech_id(Tech t) noexcept { return kTechs[static_cast<int>(t)].i
 std::string_view tech_name(Tech t) noexcept { return kTechs[static_cast<int>(t)].name; }
 
 int tenths(double r) noexcept { return static_cast<int>((r + 0.05) * 10); }
+
+std::optional<uint64_t> parse_budget(std::string_view text) {
+  double value = 0;
+  const char* end = text.data() + text.size();
+  const auto [rest, ec] = std::from_chars(text.data(), end, value);
+  if (ec != std::errc{} || !(value >= 0) || rest == text.data()) return std::nullopt;
+  const std::string_view unit(rest, static_cast<std::size_t>(end - rest));
+  struct Unit {
+    std::string_view name;
+    double factor;
+  };
+  constexpr double kSecond = static_cast<double>(kSeWorkPerSecond);
+  constexpr Unit kUnits[] = {{"", 1},           {"k", 1e3},          {"M", 1e6},
+                             {"G", 1e9},        {"s", kSecond},      {"min", 60 * kSecond},
+                             {"h", 3600 * kSecond}};
+  for (const Unit& u : kUnits) {
+    if (unit != u.name) continue;
+    const double units = value * u.factor;
+    if (units >= 1.8e19) return std::nullopt;  // beyond 64 bits
+    // A fraction of a unit rounds up: a budget never shrinks to 0 (unlimited) by rounding.
+    const auto n = static_cast<uint64_t>(units);
+    return n + (static_cast<double>(n) < units ? 1 : 0);
+  }
+  return std::nullopt;
+}
 
 std::string tenths_text(int t) {
   return std::string{} + std::to_string(t / 10) + '.' + static_cast<char>('0' + t % 10);

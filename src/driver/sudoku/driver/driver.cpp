@@ -59,6 +59,7 @@ struct Slice {
   std::vector<Grid> answers;  // only with config.solutions
   std::vector<nonogram::Picture> pictures;  // only with config.solutions, for nonograms
   bool cut = false;           // stopped part-way: items hold only the records solved before
+  uint64_t busy_ns = 0;       // the parallel stage's time on it (RunConfig::slice_seconds)
 };
 
 /// One nonogram record: parse (bad clues are `invalid`), solve (timed), verify.
@@ -240,6 +241,16 @@ Summary run_pass(const std::string& file, const SolverInfo& info, const RunConfi
     slice_records = static_cast<std::size_t>(std::min<uint64_t>(
         std::max<uint64_t>(estimate / (static_cast<uint64_t>(threads) * 16), 8), cfg.slice_records));
   }
+  // RunConfig::slice_seconds: the time a record took so far (an average that follows changes:
+  // a file's puzzles may grow harder), written by the writer stage, read by the reader stage.
+  std::atomic<uint64_t> ns_per_record{0};
+  auto slice_size = [&]() -> std::size_t {
+    if (cfg.slice_seconds <= 0) return slice_records;
+    const uint64_t per = ns_per_record.load(std::memory_order_relaxed);
+    if (per == 0) return 1;
+    const double fit = cfg.slice_seconds * 1e9 / static_cast<double>(per);
+    return fit >= static_cast<double>(slice_records) ? slice_records : std::max<std::size_t>(1, static_cast<std::size_t>(fit));
+  };
 
   tbb::parallel_pipeline(
       static_cast<std::size_t>(threads * cfg.tokens_per_thread),
@@ -251,7 +262,7 @@ Summary run_pass(const std::string& file, const SolverInfo& info, const RunConfi
               fc.stop();
               return nullptr;
             }
-            std::size_t want = slice_records;
+            std::size_t want = slice_size();
             if (cfg.max_records != 0) {
               if (taken >= cfg.max_records) {
                 fc.stop();
@@ -271,8 +282,11 @@ Summary run_pass(const std::string& file, const SolverInfo& info, const RunConfi
           }) &
           tbb::make_filter<Slice*, Slice*>(tbb::filter_mode::parallel,
                                            [&](Slice* s) {
+                                             const auto t0 = Clock::now();
                                              solve_slice(*s, *workers.local(), info, cfg,
                                                          cfg.make_annotator ? annotators.local().get() : nullptr);
+                                             s->busy_ns = static_cast<uint64_t>(
+                                                 std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - t0).count());
                                              return s;
                                            }) &
           tbb::make_filter<Slice*, void>(
@@ -282,6 +296,10 @@ Summary run_pass(const std::string& file, const SolverInfo& info, const RunConfi
                   return;
                 }
                 cut_seen = s->cut;
+                if (cfg.slice_seconds > 0 && !s->items.empty()) {
+                  const uint64_t x = s->busy_ns / s->items.size() + 1, per = ns_per_record.load(std::memory_order_relaxed);
+                  ns_per_record.store(per == 0 ? x : (3 * per + x) / 4, std::memory_order_relaxed);
+                }
                 for (const Item& it : s->items) {
                   sum.add(it.status, it.time_ns, it.work);
                   if (!cfg.on_problem || it.message.empty()) continue;

@@ -71,7 +71,12 @@ struct RunConfig {
   int threads = 0;                            ///< 0: available_cores()
   Limits limits;
   int box = 0;                                ///< grid size (box); 0: from each line's length
-  std::size_t slice_records = 256;            ///< records per slice
+  std::size_t slice_records = 256;            ///< records per slice (at most, with slice_seconds)
+  /// When > 0, each slice aims at about this much work, from the time the slices so far took
+  /// per record: between 1 and slice_records records (one while nothing is measured yet). For
+  /// slow records (`rate` on the hardest puzzles, a second each): the rows reach the disk and
+  /// the progress moves every slice, and the reader runs only a few records ahead.
+  double slice_seconds = 0;
   int tokens_per_thread = 4;                  ///< slices in flight per thread
   uint64_t max_records = 0;                   ///< read at most this many records per file; 0: all
   Shard shard;                                ///< only this part of each file (PuzzleReader::shard)

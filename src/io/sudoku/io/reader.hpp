@@ -96,7 +96,8 @@ class PuzzleReader {
   const std::string& path() const noexcept { return path_; }
   /// A read error that ended the input early ("corrupt gzip data after line 1200"), or empty.
   const std::string& error() const noexcept { return error_; }
-  /// Bytes of the file consumed so far and its size (0 when unknown, as for stdin): progress.
+  /// Bytes of the file consumed so far (up to the end of the last line returned; estimated in
+  /// a gzip file) and its size (0 when unknown, as for stdin): progress.
   uint64_t bytes_consumed() const noexcept;
   uint64_t total_bytes() const noexcept;
 
