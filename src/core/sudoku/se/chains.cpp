@@ -10,11 +10,13 @@
 //
 // Speed: in the rating loop (only the first sorted hint is wanted) a conclusion is counted only
 // if a lower bound of its complexity (each branch's first-parent depth) could still beat the
-// best hint so far, and counting stops as soon as the hint cannot come first. At level 0 the
-// propagations are kept (Engine::Cache) from one run to the next of the same rating while the
-// grid only loses candidates that cannot change them (Counted): the hard puzzles take many
-// chaining steps in a row, each removing a candidate or two, and about half the propagations
-// come out the same.
+// best hint so far, and counting stops as soon as the hint cannot come first; the nested levels
+// want every hint but, of those with equal removals, only the first: the same, per removal. At
+// level 0 the propagations are kept (Engine::Cache) from one run to the next of the same rating
+// while the grid only loses candidates that cannot change them (Counted): the hard puzzles take
+// many chaining steps in a row, each removing a candidate or two, and about half the
+// propagations come out the same. Above it, what the producers nested in a propagation yield on
+// its grid is kept for the step (Engine::stage): the same grids come back again and again.
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -266,10 +268,12 @@ class Engine {
     const Best* b = best_for(key);
     return b == nullptr || lb < b->cx || (lb == b->cx && kind < b->kind);
   }
-  /// The removal of the conclusion (cand, on) as a key: the cell, and the digits it removes.
+  /// A removal as a key: the cell, and the digits it removes.
+  static int removal_key(int cell, unsigned digits) { return cell * 512 + static_cast<int>(digits); }
+  /// The removal of the conclusion (cand, on) (Engine::conclusion).
   int key_of(int cand, bool on) const {
     const int x = cell_of_cand(cand), d = digit_of_cand(cand);
-    return x * 512 + (on ? start_->cand[x] & ~digit_bit(d) : digit_bit(d));
+    return removal_key(x, on ? start_->cand[x] & ~digit_bit(d) : digit_bit(d));
   }
   bool first_only_ = false;  // the rating loop: only the first hint after sorting is wanted
   uint32_t runs_ = 0;        // run() calls so far
@@ -464,17 +468,17 @@ void hash_order(const std::vector<Cand>& removals, std::vector<uint16_t>& out) {
 // propagation started from (the rule parents), and the same working grid comes back often: two
 // starts whose propagations reach the same grid (a bivalue cell's "off" and its other digit's
 // "on"), the same start at the next level of the same step (levels 1-3 take the same path until
-// a producer of the higher level is needed). So each producer's outcome on a grid is kept for
-// the rest of the run's source grid (Advanced, memo_).
+// a producer of the higher level is needed). So each producer stage's outcome on a grid is
+// kept while the source grid stays (stage(), memo_).
 int Engine::advanced(Result& R) {
+  // The stages of the level, in order (section 6).
+  std::array<int, 3> stages{kStageBasic};
+  int n = 1;
+  if (mode_.level == 2 || mode_.level == 3) stages[n++] = kStageForcing;
+  if (mode_.level >= 3) stages[n++] = mode_.level == 3 ? kStageInner : kStageInner + 1 + mode_.nesting;
   const Stage* use = nullptr;
-  for (int k = 0; k < 3 && use == nullptr; ++k) {
-    const int which = k == 0 ? kStageBasic : k == 1 ? kStageForcing : kStageInner + (mode_.level >= 4 ? 1 + mode_.nesting : 0);
-    if (k == 1 && (mode_.level < 2 || mode_.level > 3)) continue;
-    if (k == 2 && mode_.level < 3) continue;
-    const Stage& st = stage(which);
-    if (!st.batches.empty()) use = &st;
-  }
+  for (int k = 0; k < n && use == nullptr; ++k)
+    if (const Stage& st = stage(stages[k]); !st.batches.empty()) use = &st;
   if (use == nullptr) return 0;
   int added = 0;
   for (const Stage::Batch& b : use->batches) {
@@ -891,7 +895,7 @@ void Engine::collect_rule_parents(const Result& R, int node, int start_cause) {
 // the rating grows with it).
 void Engine::finish(Found&& f, const Result* const* branches, int nb, int node, int start_cause) {
   begin_hint();
-  const int key = f.cell * 512 + f.mask;
+  const int key = removal_key(f.cell, f.mask);
   int limit = kNodes * 18;
   if (const Best* b = best_for(key)) limit = f.kind < b->kind ? b->cx : b->cx - 1;
   int cx = 0;

@@ -129,14 +129,14 @@ struct Rating {
 };
 
 /// About how many work units a second of rating is, on the machine of results/rating.md (1.2e8
-/// on the hardest forum puzzles, from 0.7e8 to 1.9e8 puzzle by puzzle): what a budget given as
-/// a duration is converted at. The budget stays a count of work, so whether a puzzle passes it
-/// does not depend on the machine, its load or the thread count.
+/// on the 375 puzzles of forum_hardest_1106.txt, from 0.9e8 to 3.9e8 puzzle by puzzle): what a
+/// budget given as a duration is converted at. The budget stays a count of work, so whether a
+/// puzzle passes it does not depend on the machine, its load or the thread count.
 inline constexpr uint64_t kSeWorkPerSecond = 100'000'000;
 
-/// The default budget (work units; see Rater), about 20 s: ten times the hardest puzzle of the
-/// reference's hardest ratings (ER 11.8, 1.3e8 units), so that only a puzzle harder than any of
-/// them, or with many solutions (where the reference can run for hours), stops on it.
+/// The default budget (work units; see Rater), about 20 s: over four times the most any puzzle
+/// of forum_hardest_1106.txt takes (4.5e8 units, ER 11.8), so that only a puzzle harder than
+/// those, or with many solutions (where the reference can run for hours), stops on it.
 inline constexpr uint64_t kDefaultSeBudget = 2'000'000'000;
 
 /// A budget as written on the command line: work units ("2000000000", "2e9", "500M", "3k"), or
