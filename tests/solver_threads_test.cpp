@@ -82,15 +82,23 @@ TEST(SolverThreads, ConcurrentNonogramSolversAgreeWithSerialRuns) {
 }
 
 // The SE rater (issue 16), one per thread: its producers keep per-thread scratch (thread_local
-// pools in the chain searches). Puzzles from easy to dynamic chains (the sample's bands, every
-// 20th block); each thread's ER, EP, ED, counts and work must equal a serial run's.
+// pools in the chain searches, the nested levels' stages kept for the step). Puzzles from easy to
+// dynamic chains (the sample's bands, every 20th block), then one of the nested levels (the
+// first of se_steps_hardest.txt, ER 10.3); each thread's ER, EP, ED, counts and work must equal
+// a serial run's.
 TEST(SolverThreads, ConcurrentSeRatersAgreeWithSerialRuns) {
-  std::ifstream in(test::shared("se_steps_sample.txt"));
   std::vector<sudoku::Grid> puzzles;
   int block = 0;
+  std::ifstream in(test::shared("se_steps_sample.txt"));
   for (std::string line; std::getline(in, line);)
     if (line.rfind("# puzzle ", 0) == 0 && block++ % 20 == 0) puzzles.push_back(test::parse(line.substr(9, 81)));
-  ASSERT_EQ(puzzles.size(), 12u);
+  std::ifstream hardest(test::shared("se_steps_hardest.txt"));
+  for (std::string line; std::getline(hardest, line);)
+    if (line.rfind("# puzzle ", 0) == 0) {
+      puzzles.push_back(test::parse(line.substr(9, 81)));
+      break;
+    }
+  ASSERT_EQ(puzzles.size(), 13u);
   std::vector<sudoku::se::Rating> want;
   sudoku::se::Rater serial;
   for (const auto& p : puzzles) want.push_back(serial.rate(p));
@@ -113,7 +121,8 @@ TEST(SolverThreads, ConcurrentSeRatersAgreeWithSerialRuns) {
       EXPECT_EQ(got[t][k].counts, want[i].counts) << "puzzle " << i;
       EXPECT_EQ(got[t][k].work, want[i].work) << "puzzle " << i;
     }
-  EXPECT_GE(want.back().er, 85);  // the last band's puzzle needs dynamic chains
+  EXPECT_GE(want[11].er, 85);     // the last band's puzzle needs dynamic chains
+  EXPECT_EQ(want.back().er, 103);  // the nested levels
 }
 
 }  // namespace
