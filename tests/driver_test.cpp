@@ -1,3 +1,4 @@
+#include <filesystem>
 #include <gtest/gtest.h>
 
 #include <sstream>
@@ -203,6 +204,23 @@ TEST(Driver, SlicesSizedByTimeKeepTheRowsAndFollowTheRecordsPace) {
       EXPECT_LT(seen.size(), 25u) << "slices of up to 7 records once the pace is known";
     }
   }
+}
+
+// The progress's bytes come from the slices, in order: they never step back while the reader
+// refills its buffer on another thread, and they end at the file's size.
+TEST(Driver, ProgressBytesOnlyGrowAndEndAtTheFilesSize) {
+  auto cfg = config({test::shared("bug_plus_n.txt")}, 2);
+  cfg.slice_records = 8;
+  std::vector<sudoku::Progress> seen;
+  cfg.on_progress = [&](const sudoku::Progress& p) { seen.push_back(p); };
+  run_rows(cfg);
+  ASSERT_GT(seen.size(), 1000u);
+  for (std::size_t i = 1; i < seen.size(); ++i) {
+    ASSERT_GE(seen[i].bytes_done, seen[i - 1].bytes_done) << "report " << i;
+    ASSERT_LE(seen[i].bytes_done, seen[i].bytes_total);
+  }
+  EXPECT_EQ(seen.back().bytes_done, seen.back().bytes_total);
+  EXPECT_EQ(seen.back().bytes_total, std::filesystem::file_size(test::shared("bug_plus_n.txt")));
 }
 
 TEST(Driver, UnreadableFileFailsBeforeAnyWork) {

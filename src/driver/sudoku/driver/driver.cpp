@@ -60,6 +60,7 @@ struct Slice {
   std::vector<nonogram::Picture> pictures;  // only with config.solutions, for nonograms
   bool cut = false;           // stopped part-way: items hold only the records solved before
   uint64_t busy_ns = 0;       // the parallel stage's time on it (RunConfig::slice_seconds)
+  uint64_t bytes_done = 0;    // the reader's bytes consumed after this slice: its progress
 };
 
 /// One nonogram record: parse (bad clues are `invalid`), solve (timed), verify.
@@ -244,6 +245,7 @@ Summary run_pass(const std::string& file, const SolverInfo& info, const RunConfi
   // RunConfig::slice_seconds: the time a record took so far (an average that follows changes:
   // a file's puzzles may grow harder), written by the writer stage, read by the reader stage.
   std::atomic<uint64_t> ns_per_record{0};
+  uint64_t bytes_done = 0;  // the reader stage's, for Slice::bytes_done
   auto slice_size = [&]() -> std::size_t {
     if (cfg.slice_seconds <= 0) return slice_records;
     const uint64_t per = ns_per_record.load(std::memory_order_relaxed);
@@ -278,6 +280,11 @@ Summary run_pass(const std::string& file, const SolverInfo& info, const RunConfi
             }
             taken += s->raw.records.size();
             s->format = reader.format();
+            // Taken here, not by the writer stage: the reader is this stage's alone (it may be
+            // refilling its buffer while the writer runs on another thread). Never back: a gzip
+            // file's figure is an estimate.
+            bytes_done = std::max(bytes_done, reader.bytes_consumed());
+            s->bytes_done = bytes_done;
             return s;
           }) &
           tbb::make_filter<Slice*, Slice*>(tbb::filter_mode::parallel,
@@ -321,7 +328,7 @@ Summary run_pass(const std::string& file, const SolverInfo& info, const RunConfi
                 }
                 if (cfg.on_progress) {
                   const double el = std::chrono::duration<double>(Clock::now() - start).count();
-                  cfg.on_progress(Progress{&file, info.name, sum.puzzles, reader.bytes_consumed(),
+                  cfg.on_progress(Progress{&file, info.name, sum.puzzles, s->bytes_done,
                                            reader.total_bytes(), el});
                 }
                 pool.put(s);

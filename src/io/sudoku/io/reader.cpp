@@ -68,14 +68,18 @@ PuzzleReader::~PuzzleReader() {
 }
 
 uint64_t PuzzleReader::bytes_consumed() const noexcept {
-  const auto off = gzoffset(as_gz(gz_));
-  uint64_t done = off < 0 ? 0 : static_cast<uint64_t>(off);
-  // Less what is read into the buffer and not yet returned as lines: up to a whole buffer (256
-  // KiB, thousands of records: a whole small file), which at a second a record would put the
-  // progress an hour ahead. For gzip, that part's share of the compressed bytes.
+  // Up to the end of the last line returned, not of what is read into the buffer: that may be a
+  // whole buffer (256 KiB, thousands of records: a whole small file), which at a second a record
+  // would put the progress an hour ahead. A plain file is read from its start, so that is exact;
+  // zlib's gzoffset() is not (reading a plain file it counts bytes zlib holds but has not handed
+  // over, and the progress stepped back by 256 KiB).
   const uint64_t unread = end_ - begin_;
-  const uint64_t back = !gzip_ ? unread : read_total_ == 0 ? 0 : unread * done / read_total_;
-  done -= std::min(done, back);
+  uint64_t done = read_total_ - unread;
+  if (gzip_) {  // the compressed bytes read, in the share of the text returned
+    const auto off = gzoffset(as_gz(gz_));
+    const uint64_t compressed = off < 0 ? 0 : static_cast<uint64_t>(off);
+    done = read_total_ == 0 ? 0 : static_cast<uint64_t>(static_cast<double>(compressed) * static_cast<double>(done) / static_cast<double>(read_total_));
+  }
   if (!by_bytes_) return done;
   return std::min(done, to_) - std::min(done, from_);  // within the shard's range
 }
