@@ -7,7 +7,10 @@
 #   3. ThreadSanitizer build, the solver thread-safety test (plain std::thread: Debian's libtbb
 #      is not built for TSan and would report false races inside TBB);
 #   4. the libFuzzer target of every reader, a few seconds each (scripts/fuzz.sh --ci).
-# `scripts/test.sh --quick` runs step 1 only. The tests read ../shared/datasets.
+#   5. the Python package as a user installs it: `pip install --no-build-isolation .` into a
+#      virtual environment beside Debian's packages (offline), then its tests against it.
+# Step 1's ctest runs the Python tests too (/usr/bin/python3 -m pytest python/tests, label
+# python). `scripts/test.sh --quick` runs step 1 only. The tests read ../shared/datasets.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 quick=0
@@ -42,4 +45,15 @@ if [ "$quick" = 0 ]; then
 
   echo "== fuzz: every reader's libFuzzer target, 5 s each (scripts/fuzz.sh --ci)" >&2
   scripts/fuzz.sh --ci
+
+  echo "== python: pip install --no-build-isolation . into a venv, then its tests" >&2
+  venv=build-python/venv
+  rm -rf "$venv"
+  /usr/bin/python3 -m venv --system-site-packages "$venv"
+  SUDOKU_BENCH_BUILD_DIR="$PWD/build-python/cmake" CMAKE_BUILD_PARALLEL_LEVEL="$jobs" \
+    "$venv/bin/python" -m pip install --no-build-isolation --no-index -q .
+  # From another folder, so that the import finds the installed package, not python/.
+  (cd build-python && SUDOKU_BENCH_EXE="$PWD/../build/sudoku-bench" SUDOKU_SHARED_DATASETS="$PWD/../../shared/datasets" \
+     SUDOKU_EXAMPLE_PLUGIN="$PWD/../build/tests/libexample_plugin.so" SUDOKU_HARNESS_PLUGIN="$PWD/../build/tests/libharness_solver.so" \
+     venv/bin/python -m pytest -q -p no:cacheprovider ../python/tests)
 fi

@@ -1,0 +1,101 @@
+"""Shared fixtures: where the datasets, the command line and the test plug-ins are.
+
+ctest (python/CMakeLists.txt) sets SUDOKU_BENCH_EXE, SUDOKU_SHARED_DATASETS, SUDOKU_EXAMPLE_PLUGIN
+and SUDOKU_HARNESS_PLUGIN; run by hand, the defaults are the project's build/ and
+../shared/datasets. A test that needs the command line or a plug-in that is not there is
+skipped, saying which.
+"""
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _path(env, default):
+    p = os.environ.get(env)
+    return Path(p) if p else default
+
+
+@pytest.fixture(scope="session")
+def datasets():
+    d = _path("SUDOKU_SHARED_DATASETS", ROOT.parent / "shared" / "datasets")
+    if not (d / "17_clue.txt").exists():
+        pytest.skip(f"the shared datasets are not at {d}")
+    return d
+
+
+@pytest.fixture(scope="session")
+def project_datasets():
+    return ROOT / "datasets"
+
+
+@pytest.fixture(scope="session")
+def exe():
+    e = _path("SUDOKU_BENCH_EXE", ROOT / "build" / "sudoku-bench")
+    if not e.exists():
+        found = shutil.which("sudoku-bench")
+        if found is None:
+            pytest.skip(f"no sudoku-bench program at {e} (set SUDOKU_BENCH_EXE)")
+        e = Path(found)
+    return e
+
+
+@pytest.fixture(scope="session")
+def example_plugin():
+    p = _path("SUDOKU_EXAMPLE_PLUGIN", ROOT / "build" / "tests" / "libexample_plugin.so")
+    if not p.exists():
+        pytest.skip(f"no example plug-in at {p} (set SUDOKU_EXAMPLE_PLUGIN)")
+    return p
+
+
+@pytest.fixture(scope="session")
+def harness_plugin():
+    p = _path("SUDOKU_HARNESS_PLUGIN", ROOT / "build" / "tests" / "libharness_solver.so")
+    if not p.exists():
+        pytest.skip(f"no harness plug-in at {p} (set SUDOKU_HARNESS_PLUGIN)")
+    return p
+
+
+def run_cli(exe, *args):
+    """Runs the command line; returns its exit code."""
+    r = subprocess.run([str(exe), *map(str, args)], capture_output=True, text=True)
+    return r
+
+
+def read_results(path) -> pd.DataFrame:
+    """A results CSV as a user reads it: the `#` provenance lines dropped."""
+    with open(path) as f:
+        lines = [ln for ln in f if not ln.startswith("#")]
+    import io
+    return pd.read_csv(io.StringIO("".join(lines)))
+
+
+def first_lines(src, n, dst):
+    """The first n puzzle lines of src (no `#` lines) into dst."""
+    out = []
+    with open(src) as f:
+        for ln in f:
+            if ln.startswith("#") or not ln.strip():
+                continue
+            out.append(ln.strip())
+            if len(out) == n:
+                break
+    Path(dst).write_text("\n".join(out) + "\n")
+    return out
+
+
+def same_rows(py: pd.DataFrame, cli: pd.DataFrame, skip=("time_ns",)):
+    """Every column of the CLI's CSV equal in the module's frame (values as CSV text)."""
+    assert len(py) == len(cli)
+    for col in cli.columns:
+        if col in skip:
+            continue
+        a = py[col].astype(str).replace({"nan": ""}).to_numpy()
+        b = cli[col].astype(str).replace({"nan": ""}).to_numpy()
+        diff = (a != b).nonzero()[0]
+        assert len(diff) == 0, f"column {col}: row {diff[0]}: module {a[diff[0]]!r}, CLI {b[diff[0]]!r}"
