@@ -5,6 +5,7 @@ and SUDOKU_HARNESS_PLUGIN; run by hand, the defaults are the project's build/ an
 ../shared/datasets. A test that needs the command line or a plug-in that is not there is
 skipped, saying which.
 """
+import io
 import os
 import shutil
 import subprocess
@@ -45,33 +46,32 @@ def exe():
     return e
 
 
+def _test_library(env, name):
+    p = _path(env, ROOT / "build" / "tests" / name)
+    if not p.exists():
+        pytest.skip(f"no test plug-in at {p} (set {env})")
+    return p
+
+
 @pytest.fixture(scope="session")
 def example_plugin():
-    p = _path("SUDOKU_EXAMPLE_PLUGIN", ROOT / "build" / "tests" / "libexample_plugin.so")
-    if not p.exists():
-        pytest.skip(f"no example plug-in at {p} (set SUDOKU_EXAMPLE_PLUGIN)")
-    return p
+    return _test_library("SUDOKU_EXAMPLE_PLUGIN", "libexample_plugin.so")
 
 
 @pytest.fixture(scope="session")
 def harness_plugin():
-    p = _path("SUDOKU_HARNESS_PLUGIN", ROOT / "build" / "tests" / "libharness_solver.so")
-    if not p.exists():
-        pytest.skip(f"no harness plug-in at {p} (set SUDOKU_HARNESS_PLUGIN)")
-    return p
+    return _test_library("SUDOKU_HARNESS_PLUGIN", "libharness_solver.so")
 
 
 def run_cli(exe, *args):
-    """Runs the command line; returns its exit code."""
-    r = subprocess.run([str(exe), *map(str, args)], capture_output=True, text=True)
-    return r
+    """Runs the command line; returns the CompletedProcess (returncode, stderr)."""
+    return subprocess.run([str(exe), *map(str, args)], capture_output=True, text=True)
 
 
 def read_results(path) -> pd.DataFrame:
     """A results CSV as a user reads it: the `#` provenance lines dropped."""
     with open(path) as f:
         lines = [ln for ln in f if not ln.startswith("#")]
-    import io
     return pd.read_csv(io.StringIO("".join(lines)))
 
 
