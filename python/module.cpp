@@ -38,12 +38,11 @@
 #include "sudoku/ext/plugin.hpp"
 #include "sudoku/generate/generator.hpp"
 #include "sudoku/generate/job.hpp"
-#include "sudoku/generate/reduce.hpp"
+#include "sudoku/generate/options.hpp"
 #include "sudoku/io/csv.hpp"
 #include "sudoku/io/parse.hpp"
 #include "sudoku/io/reader.hpp"
 #include "sudoku/machine.hpp"
-#include "sudoku/nonogram/generate.hpp"
 #include "sudoku/registry.hpp"
 #include "sudoku/se/se.hpp"
 
@@ -471,61 +470,23 @@ py::dict run_items(uint64_t count, int threads, bool rated, const std::string& m
   return out;
 }
 
-const sudoku::SolverInfo* one_by_one(const std::string& name, int box, const char* role) {
-  if (name.empty()) return nullptr;
-  const sudoku::SolverInfo& s = solver_named(name);
-  if (s.batch)
-    throw std::invalid_argument(fmt::format("{} '{}' is an exec-batch program: it answers whole inputs, not one "
-                                            "puzzle at a time, so it cannot be the {}", role, s.name, role));
-  if (box != 0 && !s.supports(box))
-    throw std::invalid_argument(fmt::format("{} '{}' does not support {}x{} grids", role, s.name, box * box, box * box));
-  return &s;
-}
-
-py::dict generate_sudoku(uint64_t count, uint64_t seed, int threads, const std::string& method, int box, bool grids,
-                         const std::string& symmetry, int clues_lo, int clues_hi, bool minimal, uint64_t max_attempts,
-                         const std::string& checker, const std::string& verifier, bool solutions, uint32_t levels,
-                         int er_lo, int er_hi, const py::object& progress) {
-  sudoku::GenerateSpec spec;
-  spec.generator = sudoku::find_generator(method);
-  if (spec.generator == nullptr) throw std::invalid_argument(fmt::format("unknown method '{}'", method));
-  if (!spec.generator->supports(box))
-    throw std::invalid_argument(fmt::format("method '{}' does not make {}x{} grids", method, box * box, box * box));
-  const auto sym = sudoku::parse_symmetry(symmetry);
-  if (!sym) throw std::invalid_argument(fmt::format("unknown symmetry '{}': none, rotate180, rotate90, mirror, diagonal", symmetry));
-  spec.box = box;
-  spec.seed = seed;
-  spec.grids = grids;
-  spec.reduce.symmetry = *sym;
-  spec.clues_lo = clues_lo;
-  spec.clues_hi = clues_hi;
-  spec.minimal = minimal;
-  spec.max_attempts = max_attempts;
-  spec.solutions = solutions;
-  spec.levels = levels;
-  spec.er_lo = er_lo;
-  spec.er_hi = er_hi;
-  spec.checker = one_by_one(checker, box, "checker");
-  spec.verifier = one_by_one(verifier, box, "verifier");
-  return run_items(count, threads, spec.rated(), std::string(spec.generator->name),
-                   [spec] { return sudoku::make_generate_worker(spec); }, progress);
-}
-
-py::dict generate_nonogram(uint64_t count, uint64_t seed, int threads, int width, int height, double fill,
-                           bool smooth, bool line_only, uint64_t max_attempts, const std::string& checker,
-                           const std::string& verifier, bool solutions, const py::object& progress) {
-  sudoku::nonogram::GenerateSpec spec;
-  spec.width = width, spec.height = height;
-  spec.fill = fill;
-  spec.smooth = smooth;
-  spec.line_only = line_only;
-  spec.seed = seed;
-  spec.max_attempts = max_attempts;
-  spec.solutions = solutions;
-  spec.checker = one_by_one(checker, 0, "checker");
-  spec.verifier = one_by_one(verifier, 0, "verifier");
-  return run_items(count, threads, false, line_only ? "nonogram-line-solvable" : "nonogram-unique",
-                   [spec] { return sudoku::nonogram::make_generate_worker(spec); }, progress);
+/// generate: the options (their command-line text forms, from sudoku_bench.generate) checked
+/// and turned into a worker's spec by the library's plan_generate, as `generate` does; an
+/// OptionError is a ValueError.
+py::dict generate(uint64_t count, int threads, const py::dict& o, const py::object& progress) {
+  sudoku::GenerateOptions opt;
+  const auto text = [&](const char* key, std::string& out) { out = o[key].cast<std::string>(); };
+  const auto flag = [&](const char* key, bool& out) { out = o[key].cast<bool>(); };
+  text("kind", opt.kind), text("size", opt.size), text("method", opt.method), text("clues", opt.clues);
+  text("symmetry", opt.symmetry), text("difficulty", opt.difficulty), text("er", opt.er);
+  text("checker", opt.checker), text("verifier", opt.verifier);
+  flag("minimal", opt.minimal), flag("grids", opt.grids), flag("solutions", opt.solutions);
+  flag("verify", opt.verify), flag("smooth", opt.smooth), flag("line_solvable", opt.line_solvable);
+  opt.seed = o["seed"].cast<uint64_t>();
+  opt.max_attempts = o["max_attempts"].cast<uint64_t>();
+  opt.fill = o["fill"].cast<double>();
+  const sudoku::GeneratePlan plan = sudoku::plan_generate(opt, sudoku::OptionStyle::python);
+  return run_items(count, threads, plan.rated(), plan.method, [plan] { return plan.make_worker(); }, progress);
 }
 
 py::dict transform(const py::tuple& input_spec, uint64_t count, uint64_t seed, int threads,
@@ -553,11 +514,8 @@ py::dict transform(const py::tuple& input_spec, uint64_t count, uint64_t seed, i
   spec.seed = seed;
   spec.solutions = solutions;
   const int box = sources->front().puzzle.box();
-  spec.verifier = one_by_one(verifier, box, "verifier");
-  if (spec.verifier == nullptr && verify)  // as `transform --verify`: the first that handles the size
-    for (const char* n : {"propagation", "dlx", "backtracking"})
-      if (const sudoku::SolverInfo* s = sudoku::find_solver(n); s != nullptr && s->supports(box) && !spec.verifier)
-        spec.verifier = s;
+  if (!verifier.empty()) spec.verifier = &sudoku::solver_for_role(verifier, box, "verifier", sudoku::OptionStyle::python);
+  else if (verify) spec.verifier = sudoku::default_transform_verifier(box);  // as `transform --verify`
   py::dict items = run_items(count, threads, false, "transform",
                              [spec, sources] { return sudoku::make_transform_worker(spec); }, progress);
   for (auto kv : out) items[kv.first] = kv.second;
@@ -626,7 +584,6 @@ PYBIND11_MODULE(_core, m) {
     return out;
   });
   m.def("available_cores", [] { return sudoku::available_cores(); });
-  m.attr("NONOGRAM_MAX_SIDE") = sudoku::nonogram::kMaxSide;
   m.def("parse_cells", [](const std::vector<std::string>& lines, int box) {
     // The reader's own cell parser: every symbol set it reads (., 0, 1-9, A-G, hexadecimal, A-Y).
     const std::size_t cells = static_cast<std::size_t>(box) * box * box * box;
@@ -661,8 +618,7 @@ PYBIND11_MODULE(_core, m) {
   m.def("run", &run, py::arg("input"), py::arg("name"), py::arg("solvers"), py::arg("limit"), py::arg("budget"),
         py::arg("threads"), py::arg("solutions"), py::arg("se_budget"), py::arg("stop_on_invalid"),
         py::arg("progress"));
-  m.def("generate_sudoku", &generate_sudoku);
-  m.def("generate_nonogram", &generate_nonogram);
+  m.def("generate", &generate);
   m.def("transform", &transform);
 
   m.def("load_native", [](const std::string& path) { return add_all(sudoku::ext::load_native(path)); });

@@ -366,81 +366,27 @@ def _finish_items(res: dict, solutions: bool, what: str) -> pd.DataFrame:
     return df
 
 
-def _clue_range(clues, cells: int, minimal: bool):
-    """clues=K, (LO, HI) or the command line's "K" / "LO-HI": (lo, hi); (0, 0) for none."""
-    if clues is None:
-        return 0, 0
-    is_range = False
-    if isinstance(clues, str):
-        parts = clues.split("-")
-        if len(parts) > 2 or not all(p.isdigit() and len(p) <= 6 for p in parts):
-            raise ValueError(f"clues={clues!r}: K or LO-HI, whole numbers (30, '103-128', (20, 25))")
-        lo, hi = int(parts[0]), int(parts[-1])
-        is_range = len(parts) == 2
-    elif isinstance(clues, (tuple, list)) and len(clues) == 2:
-        lo, hi = int(clues[0]), int(clues[1])
-        is_range = True
-    else:
-        lo = hi = int(clues)
-    if lo < 0:
-        raise ValueError(f"clues={clues!r}: at least 0")
-    if hi > cells:
-        raise ValueError(f"clues={clues!r}: the grid has {cells} cells")
-    if lo > hi:
-        raise ValueError(f"clues={clues!r}: LO is above HI")
-    if is_range and lo == 0 and hi > 0 and not minimal:
-        raise ValueError(f"clues={clues!r}: a target range starts at 1 or more (for minimal puzzles of at "
-                         f"most {hi} clues: clues={hi}, minimal=True)")
-    return lo, hi
+def _number_text(x) -> str:
+    """A number as the command line's option text (7 -> "7", 8.4 -> "8.4"); anything else as given."""
+    if isinstance(x, (bool, np.bool_)):
+        return str(x)
+    if isinstance(x, (int, np.integer)):
+        return str(int(x))
+    if isinstance(x, (float, np.floating)):
+        return repr(float(x))
+    return str(x)
 
 
-def _tenths(v, text) -> int:
-    try:
-        x = float(v)
-    except (TypeError, ValueError):
-        x = float("nan")
-    if not (1.0 <= x <= 20.0) or abs(x * 10 - round(x * 10)) > 1e-9:
-        raise ValueError(f"er={text!r}: an ER or a band (LO, HI) of ERs from 1.0 to 20.0 with one decimal (7.0, 8.4)")
-    return int(round(x * 10))
-
-
-def _er_band(er):
-    if er is None:
-        return 0, 0
-    if isinstance(er, str):
-        parts = er.split("-")
-        if len(parts) > 2:
-            raise ValueError(f"er={er!r}: LO-HI")
-        lo, hi = _tenths(parts[0], er), _tenths(parts[-1], er)
-    elif isinstance(er, (tuple, list)) and len(er) == 2:
-        lo, hi = _tenths(er[0], er), _tenths(er[1], er)
-    else:
-        lo = hi = _tenths(er, er)
-    if lo > hi:
-        raise ValueError(f"er={er!r}: the band's low end is above its high end")
-    return lo, hi
-
-
-def _level_mask(difficulty) -> int:
-    if difficulty is None:
-        return 0
-    names = difficulty.split(",") if isinstance(difficulty, str) else list(difficulty)
-    known = [n for n, _ in _core.levels()]
-    mask = 0
-    for n in names:
-        if n not in known:
-            raise ValueError(f"difficulty: unknown level {n!r}; levels: {', '.join(known)}")
-        mask |= 1 << known.index(n)
-    return mask
-
-
-def _other_solver(not_this: str, box: int) -> str:
-    by_name = {s["name"]: s for s in _core.solvers()}
-    for n in ("dlx", "propagation", "backtracking"):
-        s = by_name.get(n)
-        if s is not None and n != not_this and box * box in s["sizes"]:
-            return n
-    raise ValueError("no second solver handles this size, so verify cannot check independently")
+def _option_text(value, sep: str) -> str:
+    """An option given as a value, a pair (LO, HI) or a list, as the command line writes it
+    ("30", "20-25", "7.0-8.4", "hard,expert", "20x15"); None is "" (not given)."""
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (tuple, list)):
+        return sep.join(_number_text(v) for v in value)
+    return _number_text(value)
 
 
 def generate(n: int, *, kind: str = "sudoku", size=None, method: str = "restart-dfs", clues=None,
@@ -466,77 +412,21 @@ def generate(n: int, *, kind: str = "sudoku", size=None, method: str = "restart-
     threads = _check_threads(threads)
     if n < 0:
         raise ValueError(f"n={n}: how many puzzles")
-    if max_attempts < 1:
-        raise ValueError(f"max_attempts={max_attempts}: at least 1")
+    # The options as the command line's text; the library checks them and picks the defaults
+    # (plan_generate, src/core/sudoku/generate/options.hpp), for both.
+    options = dict(kind=str(kind), size=_option_text(size, "x"), method=str(method), clues=_option_text(clues, "-"),
+                   minimal=bool(minimal), symmetry=str(symmetry), grids=bool(grids),
+                   difficulty=_option_text(difficulty, ","), er=_option_text(er, "-"), seed=int(seed),
+                   max_attempts=max(0, int(max_attempts)), solutions=bool(solutions), verify=bool(verify),
+                   checker=checker or "", verifier=verifier or "", fill=float(fill), smooth=bool(smooth),
+                   line_solvable=bool(line_solvable))
     adapter = _ProgressAdapter(progress, int(n), 1, "generate")
-    if kind == "nonogram":
-        if clues is not None or minimal or grids or symmetry != "none" or difficulty is not None or \
-                er is not None or method != "restart-dfs":
-            raise ValueError("clues, minimal, grids, symmetry, difficulty, er and method are for Sudoku; a nonogram "
-                             "takes size='WxH', fill, smooth and line_solvable")
-        if size is None:
-            w = h = 15
-        elif isinstance(size, str):
-            try:
-                w, h = (int(x) for x in size.lower().split("x"))
-            except ValueError:
-                raise ValueError(f"size={size!r}: a nonogram's size is 'WxH' (15x15)") from None
-        else:
-            w, h = (int(x) for x in size)
-        top = _core.NONOGRAM_MAX_SIDE
-        if not (1 <= w <= top and 1 <= h <= top):
-            raise ValueError(f"size={size!r}: each side 1 to {top}")
-        if not 0 < fill < 1:
-            raise ValueError(f"fill={fill}: a probability between 0 and 1 (0.5)")
-        by_name = {s["name"]: s for s in _core.solvers()}
-        for role, name in (("checker", checker), ("verifier", verifier)):
-            if name is not None and name in by_name and by_name[name]["kind"] != "nonogram":
-                raise ValueError(f"{role} '{name}' does not solve nonograms")
-        check = "" if line_solvable else (checker or "nonogram-line")
-        ver = verifier or ""
-        if verify and not ver:  # the solver that did not make the puzzle
-            ver = "nonogram-backtracking" if check in ("", "nonogram-line") else "nonogram-line"
-        try:
-            res = _core.generate_nonogram(int(n), int(seed), threads, w, h, float(fill), bool(smooth),
-                                          bool(line_solvable), int(max_attempts), check, ver, bool(solutions),
-                                          adapter.callback)
-        finally:
-            adapter.close()
-        return _finish_items(res, solutions, "uniqueness")
-    if kind != "sudoku":
-        raise ValueError(f"kind={kind!r}: 'sudoku' or 'nonogram'")
-    if line_solvable or smooth:
-        raise ValueError("line_solvable and smooth are for nonograms (kind='nonogram')")
-    side = 9 if size is None else int(size)
-    if side not in (4, 9, 16, 25):
-        raise ValueError(f"size={size!r}: a Sudoku's side is 4, 9, 16 or 25")
-    box = math.isqrt(side)
-    lo, hi = _clue_range(clues, side * side, minimal)
-    if grids and (hi != 0 or minimal or symmetry != "none" or solutions):
-        raise ValueError("grids makes full grids: clues, minimal, symmetry and solutions do not apply")
-    levels = _level_mask(difficulty)
-    er_lo, er_hi = _er_band(er)
-    if (levels or er_hi) and grids:
-        raise ValueError("difficulty and er rate puzzles: they do not apply to grids")
-    if (levels or er_hi) and side != 9:
-        raise ValueError("difficulty and er: the Sudoku Explainer rating is for 9x9 puzzles only")
-    check = checker or ("propagation" if box == 3 else "dlx")
-    ver = ""
-    if verifier is not None:
-        if grids:
-            raise ValueError("verifier: full grids are checked by the rules alone, not by a solver")
-        if verifier == check:
-            raise ValueError(f"verifier {verifier}: it is also the checker; a second opinion needs another solver")
-        ver = verifier
-    elif verify:
-        ver = check if grids else _other_solver(check, box)
     try:
-        res = _core.generate_sudoku(int(n), int(seed), threads, method, box, bool(grids), symmetry, lo, hi,
-                                    bool(minimal), int(max_attempts), check, ver, bool(solutions), levels,
-                                    er_lo, er_hi, adapter.callback)
+        res = _core.generate(int(n), threads, options, adapter.callback)
     finally:
         adapter.close()
-    return _finish_items(res, solutions, "clue or difficulty" if (levels or er_hi) else "clue")
+    what = "uniqueness" if kind == "nonogram" else "clue or difficulty" if (difficulty or er) else "clue"
+    return _finish_items(res, solutions, what)
 
 
 def transform(puzzles, n: int, *, seed: int = 1, solutions: bool = False, verify: bool = False,

@@ -27,6 +27,7 @@ def check_same(df, lines, stats, solutions):
     (["--er", "2.0-4.0", "--solutions"], dict(er=(2.0, 4.0), solutions=True)),
     (["--size", "16", "--clues", "150"], dict(size=16, clues=150)),
     (["--grids"], dict(grids=True)),
+    (["--difficulty", "easy,medium", "--clues", "30"], dict(difficulty=["easy", "medium"], clues="30")),
 ])
 def test_generate_equals_the_cli(tmp_path, exe, args, kw):
     lines, stats = cli_items(exe, tmp_path, "generate", "-n", "24", "--seed", "7", *args)
@@ -79,3 +80,22 @@ def test_bad_generation_options():
         sb.generate(1, method="nope")
     with pytest.raises(ValueError, match="also the checker"):
         sb.generate(1, checker="dlx", verifier="dlx")
+    # The library checks the options for both (plan_generate) and names them as Python does.
+    with pytest.raises(ValueError, match=r"^clues='90': a 9x9 grid has 81 cells"):
+        sb.generate(1, clues=90)
+    with pytest.raises(ValueError, match=r"clues=30, minimal=True"):
+        sb.generate(1, clues=(0, 30))
+    with pytest.raises(ValueError, match="^max_attempts: at least 1"):
+        sb.generate(1, max_attempts=0)
+    with pytest.raises(ValueError, match="verifier 'dlx' does not solve nonograms"):
+        sb.generate(1, kind="nonogram", verifier="dlx")
+    with pytest.raises(ValueError, match=r"checker: unknown solver 'propagaton' \(did you mean 'propagation'\?\)"):
+        sb.generate(1, checker="propagaton")
+
+
+def test_nonogram_verifier_is_the_one_named(tmp_path, exe):
+    lines, stats = cli_items(exe, tmp_path, "generate", "--kind", "nonogram", "--size", "8x8", "-n", "6",
+                             "--seed", "2", "--verifier", "nonogram-line", "--checker", "nonogram-backtracking")
+    df = sb.generate(6, kind="nonogram", size="8x8", seed=2, verifier="nonogram-line", checker="nonogram-backtracking")
+    check_same(df, lines, stats, False)
+    assert "# verifier: nonogram-line\n" in (tmp_path / "stats.csv").read_text()  # the command line's too

@@ -6,6 +6,7 @@
 
 #include "cli/items_run.hpp"
 #include "cli/solver_options.hpp"
+#include "sudoku/generate/options.hpp"
 #include "sudoku/io/parse.hpp"
 #include "sudoku/io/reader.hpp"
 #include "sudoku/registry.hpp"
@@ -47,13 +48,7 @@ int run_transform(const TransformOptions& opt, const Context& ctx) {
   if (!opt.verifier.empty()) {
     spec.verifier = pick_solver(opt.verifier, box, "--verifier");
   } else if (opt.verify) {
-    for (const char* name : {"propagation", "dlx", "backtracking"}) {
-      const sudoku::SolverInfo* s = sudoku::find_solver(name);
-      if (s != nullptr && s->supports(box)) {
-        spec.verifier = s;
-        break;
-      }
-    }
+    spec.verifier = sudoku::default_transform_verifier(box);
   }
 
   ItemsRun run;
