@@ -5,16 +5,23 @@ and SUDOKU_HARNESS_PLUGIN; run by hand, the defaults are the project's build/ an
 ../shared/datasets. A test that needs the command line or a plug-in that is not there is
 skipped, saying which.
 """
+import importlib.util
 import io
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pandas as pd
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+
+# The package: the one on the path (PYTHONPATH, as ctest sets it, or installed by pip), else
+# the one scripts/setup.sh assembles in build/python.
+if importlib.util.find_spec("sudoku_bench") is None:
+    sys.path.insert(0, str(ROOT / "build" / "python"))
 
 
 def _path(env, default):
