@@ -583,7 +583,6 @@ PYBIND11_MODULE(_core, m) {
     for (const auto& g : sudoku::generators()) out.emplace_back(std::string(g.name), std::string(g.description));
     return out;
   });
-  m.def("available_cores", [] { return sudoku::available_cores(); });
   m.def("parse_cells", [](const std::vector<std::string>& lines, int box) {
     // The reader's own cell parser: every symbol set it reads (., 0, 1-9, A-G, hexadecimal, A-Y).
     const std::size_t cells = static_cast<std::size_t>(box) * box * box * box;

@@ -139,6 +139,9 @@ def memory(rows_out):
 INTERRUPT = textwrap.dedent("""
     import os, signal, sys, threading, time
     import sudoku_bench as sb
+    # Python installs its Ctrl-C handler only where SIGINT is not ignored at start-up, as it is
+    # for a job started in the background (`cmd &`): install it, as a terminal's interpreter has.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     path = sys.argv[1]
     lines = [l.strip() for l in open(path) if l.strip() and not l.startswith('#')]
     a = sb.to_array(lines)

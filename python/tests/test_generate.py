@@ -99,3 +99,11 @@ def test_nonogram_verifier_is_the_one_named(tmp_path, exe):
     df = sb.generate(6, kind="nonogram", size="8x8", seed=2, verifier="nonogram-line", checker="nonogram-backtracking")
     check_same(df, lines, stats, False)
     assert "# verifier: nonogram-line\n" in (tmp_path / "stats.csv").read_text()  # the command line's too
+
+
+def test_every_generator_by_name(tmp_path, exe):
+    names = sb.generators().name.tolist()
+    assert {"restart", "restart-dfs", "guided"} <= set(names)
+    for m in names:  # full grids: the generator alone, as the command line makes them
+        lines, stats = cli_items(exe, tmp_path, "generate", "-n", "4", "--seed", "3", "-m", m, "--grids")
+        check_same(sb.generate(4, seed=3, method=m, grids=True), lines, stats, False)

@@ -10,9 +10,13 @@ import time
 import pytest
 
 CHILD = textwrap.dedent("""
-    import sys, time
+    import signal, sys, time
     import numpy as np
     import sudoku_bench as sb
+    # Python installs its Ctrl-C handler only where SIGINT is not ignored at start-up, and a
+    # test run started in the background (`scripts/test.sh &`, nohup) ignores it: install it,
+    # as an interpreter in a terminal has it.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     path = sys.argv[1]
     started = []
     def progress(p):

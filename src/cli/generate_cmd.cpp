@@ -14,7 +14,6 @@
 namespace cli {
 namespace {
 
-
 /// generate's options: the library's (checked and turned into a spec by plan_generate, as the
 /// Python module's are) and the command line's own (how many, where to, on which cores).
 struct GenerateOptions {
