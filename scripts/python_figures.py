@@ -212,15 +212,17 @@ def main():
         "The module streams the file through the driver's reader like the command line (the "
         "input is never held whole); what grows is the DataFrame it returns, one row per puzzle.",
         "",
-        "| input | puzzles | file MiB | Python peak MiB | over the import, bytes/row | CLI peak MiB |",
+        "| input | puzzles | file MiB | Python peak MiB | bytes per row more than the size above | CLI peak MiB |",
         "|---|---:|---:|---:|---:|---:|",
     ]
-    base = mem[0][3]
+    prev_n, prev_rss = 0, mem[0][3]
     for name, n, size, rss, cli in mem:
         if n == 0:
             md.append(f"| {name} | | | {rss:.0f} | | |")
         else:
-            md.append(f"| {name} | {n:,} | {size / 2**20:.1f} | {rss:.0f} | {(rss - base) * 2**20 / n:.0f} | {cli:.0f} |")
+            md.append(f"| {name} | {n:,} | {size / 2**20:.1f} | {rss:.0f} | "
+                      f"{(rss - prev_rss) * 2**20 / (n - prev_n):.0f} | {cli:.0f} |")
+            prev_n, prev_rss = n, rss
     md += [
         "",
         "## Ctrl-C",
