@@ -16,7 +16,12 @@ PACKAGES=(g++ cmake make git libtbb-dev libcli11-dev libfmt-dev libbenchmark-dev
           valgrind  # bench --measure instructions (callgrind, valgrind/callgrind.h) and the CI gate
           time  # /usr/bin/time for scripts/cluster/figures.sh
           qqwing  # tests/exec_test.cpp and results/exec.md: a solver program for --exec-batch
-          sgt-puzzles)  # sgt-pattern: datasets/nonogram/ and results/nonogram.md (scripts/make_nonogram_datasets.sh --sgt, scripts/nonogram_figures.sh)
+          sgt-puzzles  # sgt-pattern: datasets/nonogram/ and results/nonogram.md (scripts/make_nonogram_datasets.sh --sgt, scripts/nonogram_figures.sh)
+          # The Python module (python/, -DSUDOKU_PYTHON=ON below) and its tests; pip, setuptools
+          # and wheel for `pip install --no-build-isolation .` (pyproject.toml), venv for a
+          # virtual environment beside Debian's packages (README).
+          pybind11-dev python3-dev python3-numpy python3-pandas python3-pytest
+          python3-pip python3-setuptools python3-wheel python3-venv)
 
 missing=()
 for p in "${PACKAGES[@]}"; do
@@ -35,5 +40,8 @@ if ((${#missing[@]})); then
 fi
 
 BUILD_DIR=${BUILD_DIR:-build}
-cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
+# The module is built for Debian's own interpreter, the one python3-numpy and python3-pandas
+# are installed for (not whichever `python3` comes first on PATH).
+cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release -DSUDOKU_PYTHON=ON -DPython_EXECUTABLE=/usr/bin/python3 \
+  "$@" >/dev/null
 cmake --build "$BUILD_DIR" -j "$(nproc)"

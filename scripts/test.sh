@@ -7,7 +7,13 @@
 #   3. ThreadSanitizer build, the solver thread-safety test (plain std::thread: Debian's libtbb
 #      is not built for TSan and would report false races inside TBB);
 #   4. the libFuzzer target of every reader, a few seconds each (scripts/fuzz.sh --ci).
-# `scripts/test.sh --quick` runs step 1 only. The tests read ../shared/datasets.
+#   5. the Python package installed by pip (`pip install --no-build-isolation .` into a virtual
+#      environment beside Debian's packages, offline) from step 1's build (setup.py's
+#      SUDOKU_BENCH_CMAKE_BUILD: nothing compiled again), then a part of its tests against it.
+# Steps 1 and 2 run the Python tests on the module of their build (ctest label python; under
+# ASan with the runtime preloaded). The whole pip build from source, which compiles the library
+# again, is scripts/python_install_check.sh, outside CI. `scripts/test.sh --quick` runs step 1
+# only. The tests read ../shared/datasets.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 quick=0
@@ -27,7 +33,8 @@ BUILD_DIR=build BENCH_REPORT=${GITHUB_STEP_SUMMARY:-} scripts/bench_baseline.sh 
 
 if [ "$quick" = 0 ]; then
   echo "== tests: address + undefined-behaviour sanitizers" >&2
-  cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSUDOKU_SANITIZE=address >/dev/null
+  cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSUDOKU_SANITIZE=address \
+    -DSUDOKU_PYTHON=ON -DPython_EXECUTABLE=/usr/bin/python3 >/dev/null
   cmake --build build-asan -j "$jobs"
   # The cluster recipes (tests/cluster: GNU parallel, a local Slurm) test scripts, not code:
   # they ran in the Release step; the code they drive is under the sanitizers through
@@ -42,4 +49,14 @@ if [ "$quick" = 0 ]; then
 
   echo "== fuzz: every reader's libFuzzer target, 5 s each (scripts/fuzz.sh --ci)" >&2
   scripts/fuzz.sh --ci
+
+  echo "== python: pip install --no-build-isolation . from build/ into a venv, then its solve tests" >&2
+  venv=build-python/venv
+  rm -rf "$venv"
+  /usr/bin/python3 -m venv --system-site-packages "$venv"
+  SUDOKU_BENCH_CMAKE_BUILD="$PWD/build" "$venv/bin/python" -m pip install --no-build-isolation --no-index -q .
+  # From another folder, so that the import finds the installed package, not python/.
+  (cd build-python && SUDOKU_BENCH_EXE="$PWD/../build/sudoku-bench" SUDOKU_SHARED_DATASETS="$PWD/../../shared/datasets" \
+     venv/bin/python -c 'import sudoku_bench, sys; sys.exit("/venv/" not in sudoku_bench.__file__)' &&
+     venv/bin/python -m pytest -q -p no:cacheprovider ../python/tests/test_solve.py)
 fi

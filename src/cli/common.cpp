@@ -10,10 +10,6 @@
 
 namespace cli {
 
-std::string default_solver(sudoku::PuzzleKind kind) {
-  return kind == sudoku::PuzzleKind::nonogram ? "nonogram-line" : "propagation";
-}
-
 std::vector<const sudoku::SolverInfo*> parse_solvers(const std::string& list, sudoku::PuzzleKind kind) {
   std::vector<const sudoku::SolverInfo*> out;
   if (list == "all") {
@@ -40,17 +36,8 @@ std::vector<const sudoku::SolverInfo*> parse_solvers(const std::string& list, su
 }
 
 sudoku::PuzzleKind input_kind(const std::vector<std::string>& files) {
-  for (const std::string& f : files) {
-    if (sudoku::is_stream(f)) continue;
-    try {
-      sudoku::PuzzleReader reader(f, 0);
-      sudoku::RawSlice slice;
-      reader.read(slice, 1);
-      return sudoku::kind_of(reader.format());
-    } catch (const sudoku::InputError&) {
-      return sudoku::PuzzleKind::sudoku;  // the run reports it
-    }
-  }
+  for (const std::string& f : files)
+    if (!sudoku::is_stream(f)) return sudoku::file_kind(f);
   return sudoku::PuzzleKind::sudoku;
 }
 

@@ -53,9 +53,6 @@ void add_merge_command(CLI::App& app, Commands& out);      // merge_cmd.cpp
 /// The main job: the default dataset through every solver that handles 9x9.
 int run_default(const Context& ctx);
 
-/// The solver `solve` uses when none is named: `propagation`, `nonogram-line` for nonograms.
-std::string default_solver(sudoku::PuzzleKind kind = sudoku::PuzzleKind::sudoku);
-
 /// Solvers from "a,b,c" or "all" (every solver of `kind`); throws UsageError with "did you
 /// mean" for an unknown name.
 std::vector<const sudoku::SolverInfo*> parse_solvers(const std::string& list,

@@ -1,6 +1,6 @@
-// `rate`: files through the `logic` solver on the driver (which proves the one solution), with
-// each unique puzzle's Sudoku Explainer rating added to the per-puzzle CSV by the thread's own
-// SE rater (and the `logic` rater's score, read from the solver that just ran).
+// `rate`: files through the rating job of the driver (driver/rate.hpp): the `logic` solver
+// proves the one solution, each unique puzzle's Sudoku Explainer rating is added to the
+// per-puzzle CSV.
 #include <atomic>
 #include <cstdio>
 
@@ -9,6 +9,7 @@
 #include "cli/common.hpp"
 #include "cli/session.hpp"
 #include "sudoku/driver/driver.hpp"
+#include "sudoku/driver/rate.hpp"
 #include "sudoku/machine.hpp"
 #include "sudoku/io/csv.hpp"
 #include "sudoku/io/reader.hpp"
@@ -16,8 +17,6 @@
 
 namespace cli {
 namespace {
-
-namespace lg = sudoku::logic;
 
 struct RateOptions {
   std::vector<std::string> files;
@@ -30,43 +29,17 @@ struct RateOptions {
   bool resume = false;
 };
 
-/// The rater's columns, from the rating schema, for every puzzle its solver rated.
-class RatingAnnotator final : public sudoku::RowAnnotator {
- public:
-  explicit RatingAnnotator(uint64_t budget) : budget_(budget) {}
-
-  void annotate(const sudoku::Grid& puzzle, const sudoku::Result&, const sudoku::Solver& solver,
-                std::string& out) override {
-    const lg::Rating* r = solver.rating();
-    if (r == nullptr || !r->rated) return;  // blank fields: invalid, no solution, several solutions
-    const sudoku::se::Rating se = rater_.rate(puzzle, budget_);
-    buf_.clear();
-    buf_.push_back(',');
-    sudoku::rating_schema().fields(buf_, sudoku::RatingRow{&se, r->score});
-    out.assign(buf_.data(), buf_.size());
-  }
-
- private:
-  uint64_t budget_;
-  sudoku::se::Rater rater_;
-  fmt::memory_buffer buf_;
-};
-
 int run_rate(const RateOptions& opt, const Context& ctx) {
   sudoku::RunConfig cfg;
   cfg.files = opt.files;
-  cfg.solvers = {sudoku::find_solver("logic")};
+  sudoku::configure_rating(cfg, opt.se_budget);
   cfg.threads = opt.threads > 0 ? opt.threads : sudoku::available_cores();
-  cfg.limits.solutions = 2;  // a rating needs the one solution
   cfg.limits.budget = opt.budget;
-  cfg.box = 3;
   cfg.shard = shard_of(opt.shard);
   // Slices of about a quarter second of work: at the hardest puzzles (a second each) one or two
   // puzzles a slice, so rows reach the disk and the progress moves puzzle by puzzle.
   cfg.slice_seconds = 0.25;
   const auto& columns = sudoku::rating_schema();
-  cfg.extra_columns = columns.columns().size();
-  cfg.make_annotator = [budget = opt.se_budget] { return std::make_unique<RatingAnnotator>(budget); };
 
   Session session(ctx, cfg.threads);
   for (const auto& f : cfg.files) session.input(f);

@@ -6,6 +6,7 @@
 #include "cli/common.hpp"
 #include "cli/solver_options.hpp"
 #include "sudoku/io/parse.hpp"
+#include "sudoku/registry.hpp"
 #include "sudoku/io/reader.hpp"
 #include "sudoku/verify.hpp"
 
@@ -50,7 +51,7 @@ int run_show(const ShowOptions& opt) {
     return kExitUsage;
   }
   const sudoku::SolverInfo& info =
-      *pick_solver(opt.solver.empty() ? default_solver() : opt.solver, parsed.puzzle.box(), "solver");
+      *pick_solver(opt.solver.empty() ? sudoku::default_solver() : opt.solver, parsed.puzzle.box(), "solver");
   fmt::print("{} ({} clues)\n{}", where, parsed.puzzle.clues(), sudoku::to_pretty(parsed.puzzle));
   auto solver = info.make();
   sudoku::Result r = solver->solve(parsed.puzzle, sudoku::Limits{2, sudoku::kDefaultBudget});

@@ -39,7 +39,7 @@ int run_solve(const SolveOptions& opt, const Context& ctx) {
   cfg.files = opt.files;
   const auto ext = register_external_solvers(opt.ext);
   const sudoku::PuzzleKind kind = input_kind(opt.files);
-  cfg.solvers = parse_solvers(opt.solvers.empty() ? default_solver(kind) : opt.solvers, kind);
+  cfg.solvers = parse_solvers(opt.solvers.empty() ? sudoku::default_solver(kind) : opt.solvers, kind);
   cfg.threads = opt.threads > 0 ? opt.threads : sudoku::available_cores();
   cfg.limits.solutions = opt.limit;
   cfg.limits.budget = opt.budget;

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "cli/common.hpp"
+#include "sudoku/generate/options.hpp"
 #include "sudoku/registry.hpp"
 #include "sudoku/ext/exec.hpp"
 #include "sudoku/ext/plugin.hpp"
@@ -142,18 +143,14 @@ std::vector<std::pair<std::string, std::string>> register_external_solvers(const
 }
 
 const sudoku::SolverInfo* pick_solver(const std::string& name, int box, std::string_view role) {
-  const auto list = parse_solvers(name);
+  const auto list = parse_solvers(name);  // an unknown name: "did you mean", `list`
   if (list.size() != 1)
     throw UsageError(fmt::format("{} '{}': one solver, not a list", role, name));
-  const sudoku::SolverInfo* s = list.front();
-  if (s->batch)
-    throw UsageError(fmt::format("{} '{}' is an --exec-batch program: it answers whole files (solve, "
-                                 "bench), not one puzzle at a time, so it cannot be the {} (an "
-                                 "--exec solver can)", role, s->name, role));
-  if (!s->supports(box))
-    throw UsageError(fmt::format("{} '{}' does not support {}x{} grids", role, s->name, box * box,
-                                 box * box));
-  return s;
+  try {
+    return &sudoku::solver_for_role(list.front()->name, box, role);
+  } catch (const sudoku::OptionError& e) {
+    throw UsageError(e.what());
+  }
 }
 
 std::string exec_floor_note(const std::vector<const sudoku::SolverInfo*>& solvers) {

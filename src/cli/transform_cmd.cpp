@@ -6,6 +6,7 @@
 
 #include "cli/items_run.hpp"
 #include "cli/solver_options.hpp"
+#include "sudoku/generate/options.hpp"
 #include "sudoku/io/parse.hpp"
 #include "sudoku/io/reader.hpp"
 #include "sudoku/registry.hpp"
@@ -30,24 +31,12 @@ struct TransformOptions {
 
 int run_transform(const TransformOptions& opt, const Context& ctx) {
   const auto ext = register_external_solvers(opt.ext);
-  auto sources = std::make_shared<std::vector<sudoku::TransformSource>>();
   uint64_t skipped = 0;
-  {
-    sudoku::PuzzleReader reader(opt.file);
-    sudoku::RawSlice slice;
-    while (reader.read(slice, 4096)) {
-      for (std::size_t i = 0; i < slice.records.size(); ++i) {
-        sudoku::Parsed p = sudoku::parse_record(reader.format(), slice.record(i));
-        if (!p.error.empty()) {
-          if (++skipped <= 5)
-            fmt::print(stderr, "{}:{}: {} (skipped)\n", opt.file, slice.records[i].line, p.error);
-          continue;
-        }
-        sources->push_back({p.puzzle, p.known.solution});
-      }
-    }
-    if (!reader.error().empty()) throw sudoku::InputError(reader.error());
-  }
+  sudoku::PuzzleReader reader(opt.file);
+  auto sources = std::make_shared<std::vector<sudoku::TransformSource>>(
+      sudoku::read_puzzles(reader, [&](uint64_t line, const std::string& why) {
+        if (++skipped <= 5) fmt::print(stderr, "{}:{}: {} (skipped)\n", opt.file, line, why);
+      }));
   if (sources->empty()) throw UsageError(fmt::format("{}: no usable puzzle in the file", opt.file));
   if (skipped > 0) fmt::print(stderr, "{}: {} line(s) skipped\n", opt.file, skipped);
 
@@ -59,13 +48,7 @@ int run_transform(const TransformOptions& opt, const Context& ctx) {
   if (!opt.verifier.empty()) {
     spec.verifier = pick_solver(opt.verifier, box, "--verifier");
   } else if (opt.verify) {
-    for (const char* name : {"propagation", "dlx", "backtracking"}) {
-      const sudoku::SolverInfo* s = sudoku::find_solver(name);
-      if (s != nullptr && s->supports(box)) {
-        spec.verifier = s;
-        break;
-      }
-    }
+    spec.verifier = sudoku::default_transform_verifier(box);
   }
 
   ItemsRun run;

@@ -63,6 +63,10 @@ bool valid_solver_name(std::string_view name) noexcept {
   });
 }
 
+std::string default_solver(PuzzleKind kind) {
+  return kind == PuzzleKind::nonogram ? "nonogram-line" : "propagation";
+}
+
 const SolverInfo* find_solver(std::string_view name) noexcept {
   for (const SolverInfo& s : table())
     if (s.name == name) return &s;

@@ -40,9 +40,8 @@ struct Pending {
 
 Summary run_batch_pass(const std::string& file, const SolverInfo& info, const RunConfig& cfg,
                        bool report_invalid, uint64_t skip_through, RunReport& report) {
-  PuzzleReader reader(file, cfg.box);
-  reader.shard(cfg.shard);
-  reader.skip_through(skip_through);
+  const std::unique_ptr<RecordSource> input = open_input(file, cfg, skip_through);
+  RecordSource& reader = *input;
   Summary sum;
   sum.dataset = file;
   sum.solver = std::string(info.name);
@@ -115,7 +114,7 @@ Summary run_batch_pass(const std::string& file, const SolverInfo& info, const Ru
         cfg.on_problem(file, p.line, message);
       }
     }
-    if (cfg.rows != nullptr) {
+    if (cfg.rows != nullptr || cfg.on_row) {
       row.line = p.line;
       row.status = status;
       row.solutions = solutions;
@@ -125,6 +124,9 @@ Summary run_batch_pass(const std::string& file, const SolverInfo& info, const Ru
       const bool shown = answer != nullptr && solutions > 0 && status != Status::timeout &&
                          status != Status::error;
       row.solution = cfg.solutions ? (shown ? &answer->solution : &no_answer) : nullptr;
+      if (cfg.on_row) cfg.on_row(row, {}, message);
+    }
+    if (cfg.rows != nullptr) {
       schema.fields(out, row);
       out.append(blank);
       out.push_back('\n');

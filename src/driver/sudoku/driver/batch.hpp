@@ -8,6 +8,10 @@
 
 namespace sudoku {
 
+/// The records of one pass: RunConfig::open's source, or the file (its shard, after the line
+/// `skip_through`).
+std::unique_ptr<RecordSource> open_input(const std::string& file, const RunConfig& cfg, uint64_t skip_through);
+
 /// One (file, batch program) pass, on the calling thread: the records are read in order, the
 /// valid ones written to the program as they are read and its answers read back in the same
 /// order, each verified like a built-in solver's; the rows and statistics are those of

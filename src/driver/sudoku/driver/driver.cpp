@@ -194,6 +194,8 @@ void write_slice(const Slice& s, const std::string& file, const SolverInfo& info
     row.work = it.work;
     row.solution = cfg.solutions && !nonograms ? &s.answers[i] : nullptr;
     row.picture = cfg.solutions && nonograms ? &s.pictures[i] : nullptr;
+    if (cfg.on_row) cfg.on_row(row, it.extra, it.message);
+    if (cfg.rows == nullptr) continue;
     schema.fields(out, row);
     out.append(it.extra.empty() ? blank : it.extra);  // not annotated: blank fields
     out.push_back('\n');
@@ -202,9 +204,8 @@ void write_slice(const Slice& s, const std::string& file, const SolverInfo& info
 
 Summary run_pass(const std::string& file, const SolverInfo& info, const RunConfig& cfg,
                  int threads, bool report_invalid, uint64_t skip_through, RunReport& report) {
-  PuzzleReader reader(file, cfg.box);
-  reader.shard(cfg.shard);
-  reader.skip_through(skip_through);
+  const std::unique_ptr<RecordSource> input = open_input(file, cfg, skip_through);
+  RecordSource& reader = *input;
   Summary sum;
   sum.dataset = file;
   sum.solver = std::string(info.name);
@@ -317,8 +318,8 @@ Summary run_pass(const std::string& file, const SolverInfo& info, const RunConfi
                     cfg.on_problem(file, it.line, it.message);
                   }
                 }
+                if (cfg.rows != nullptr || cfg.on_row) write_slice(*s, file, info, cfg, out);
                 if (cfg.rows != nullptr) {
-                  write_slice(*s, file, info, cfg, out);
                   cfg.rows->write({out.data(), out.size()});  // whole rows, checked
                   out.clear();
                   // On disk now, not when a later slice comes: that may be minutes away (a
@@ -344,6 +345,14 @@ Summary run_pass(const std::string& file, const SolverInfo& info, const RunConfi
 
 }  // namespace
 
+std::unique_ptr<RecordSource> open_input(const std::string& file, const RunConfig& cfg, uint64_t skip_through) {
+  if (cfg.open) return cfg.open(file);
+  auto reader = std::make_unique<PuzzleReader>(file, cfg.box);
+  reader->shard(cfg.shard);
+  reader->skip_through(skip_through);
+  return reader;
+}
+
 uint64_t RunReport::wrong() const noexcept {
   uint64_t n = 0;
   for (const Summary& s : summaries) n += s.count(Status::wrong);
@@ -354,10 +363,10 @@ RunReport run(const RunConfig& cfg) {
   const int threads = cfg.threads > 0 ? cfg.threads : available_cores();
   // Open every file first, so that a typo fails at once rather than after an hour of work.
   for (const std::string& f : cfg.files) {
-    if (cfg.solvers.size() > 1 && is_stream(f))
+    if (cfg.solvers.size() > 1 && !cfg.open && is_stream(f))
       throw InputError(fmt::format("{}: {} can be read only once: give one solver", f,
                                    f == "-" ? "standard input" : "a pipe or device"));
-    if (!is_stream(f)) PuzzleReader probe(f, cfg.box);  // a stream's writer must not see it opened twice
+    if (!cfg.open && !is_stream(f)) PuzzleReader probe(f, cfg.box);  // a stream's writer must not see it opened twice
   }
   tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism,
                                   static_cast<std::size_t>(threads));

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "sudoku/io/csv.hpp"
 #include "sudoku/io/output.hpp"
 #include "sudoku/io/reader.hpp"
 #include "sudoku/solver.hpp"
@@ -67,6 +68,10 @@ class SolveProbe {
 
 struct RunConfig {
   std::vector<std::string> files;             ///< "-" is stdin; a stream is read once (one solver)
+  /// When set, opens each of `files` instead of the file of that name (the Python module's
+  /// arrays and strings, python/): the name is then only the rows' `file`. Shards and resume
+  /// are for files; a source is opened once per solver.
+  std::function<std::unique_ptr<RecordSource>(const std::string& name)> open;
   std::vector<const SolverInfo*> solvers;     ///< each file goes through each solver in turn
   int threads = 0;                            ///< 0: available_cores()
   Limits limits;
@@ -97,6 +102,11 @@ struct RunConfig {
   /// A line that could not be used (invalid) or an answer that failed verification:
   /// file, line number, message. Called from the serial writer stage, in input order.
   std::function<void(const std::string&, uint64_t, const std::string&)> on_problem;
+  /// Every row as it is written, for a caller that keeps rows in memory rather than as CSV
+  /// text (the Python module): called from the serial writer stage, in input order; `extra`
+  /// holds the annotator's fields as in the CSV (",a,b"; empty when not annotated), `message`
+  /// why the puzzle is invalid, wrong, unsupported, timeout or error (empty otherwise).
+  std::function<void(const PuzzleRow& row, std::string_view extra, std::string_view message)> on_row;
   std::function<void(const Progress&)> on_progress;  ///< called often: rate-limit in the callee
 };
 

@@ -2,11 +2,13 @@
 // Streaming input: reads puzzle records from a file (plain or gzip, detected from the content)
 // or stdin ("-"), a slice at a time, so memory stays flat whatever the file's size.
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "sudoku/generate/job.hpp"  // TransformSource
 #include "sudoku/io/parse.hpp"
 
 namespace sudoku {
@@ -60,9 +62,26 @@ struct Shard {
 /// "K/N" (0 <= K < N); nullopt when the text is not one.
 std::optional<Shard> parse_shard(std::string_view text);
 
+/// Where the driver's records come from: a file (PuzzleReader) or memory (the Python module's
+/// arrays and strings, python/). Not thread-safe: the driver calls it from its serial stage.
+class RecordSource {
+ public:
+  virtual ~RecordSource() = default;
+  /// Clears `slice` and fills it with up to `max_records` records. Returns false when there
+  /// is nothing more to read (end of input, or a read error: see error()), and from then on.
+  virtual bool read(RawSlice& slice, std::size_t max_records) = 0;
+  /// The format, known once the first record has been read.
+  virtual const Format& format() const noexcept = 0;
+  /// A read error that ended the input early, or empty.
+  virtual const std::string& error() const noexcept = 0;
+  /// How much of the input is consumed and its size (0 when unknown), in any unit: progress.
+  virtual uint64_t bytes_consumed() const noexcept = 0;
+  virtual uint64_t total_bytes() const noexcept = 0;
+};
+
 /// Reads records from one input. Not thread-safe (the driver calls it from its serial stage).
 /// A UTF-8 byte order mark at the start of the input is skipped.
-class PuzzleReader {
+class PuzzleReader final : public RecordSource {
  public:
   /// The default longest line kept (ReaderLimits::max_line).
   static constexpr std::size_t kMaxLine = ReaderLimits{}.max_line;
@@ -70,7 +89,7 @@ class PuzzleReader {
   /// Opens `path` ("-" is stdin). `box` fixes the grid size (0: from each line's length).
   /// Throws InputError when the file cannot be opened.
   PuzzleReader(std::string path, int box = 0, ReaderLimits limits = {});
-  ~PuzzleReader();
+  ~PuzzleReader() override;
   PuzzleReader(const PuzzleReader&) = delete;
   PuzzleReader& operator=(const PuzzleReader&) = delete;
 
@@ -89,17 +108,17 @@ class PuzzleReader {
 
   /// Clears `slice` and fills it with up to `max_records` records. Returns false when there
   /// is nothing more to read (end of input, or a read error: see error()), and from then on.
-  bool read(RawSlice& slice, std::size_t max_records);
+  bool read(RawSlice& slice, std::size_t max_records) override;
 
   /// The format, known once the first record has been read.
-  const Format& format() const noexcept { return format_; }
+  const Format& format() const noexcept override { return format_; }
   const std::string& path() const noexcept { return path_; }
   /// A read error that ended the input early ("corrupt gzip data after line 1200"), or empty.
-  const std::string& error() const noexcept { return error_; }
+  const std::string& error() const noexcept override { return error_; }
   /// Bytes of the file consumed so far (up to the end of the last line returned; estimated in
   /// a gzip file) and its size (0 when unknown, as for stdin): progress.
-  uint64_t bytes_consumed() const noexcept;
-  uint64_t total_bytes() const noexcept;
+  uint64_t bytes_consumed() const noexcept override;
+  uint64_t total_bytes() const noexcept override;
 
  private:
   bool next_line(std::string_view& line);      // false at end of input or on error
@@ -131,6 +150,16 @@ class PuzzleReader {
 /// SHA-256 of a file's bytes, as lowercase hex ("" for a stream: stdin, a pipe, a device, which
 /// can be read only once). Throws InputError.
 std::string sha256_file(const std::string& path);
+
+/// Every record of `in` as a Sudoku and its known solution (`transform`'s sources): a record
+/// that is not a valid puzzle (givens checked) is left out, after `on_skip(line, why)`. Throws
+/// InputError when the input ends on a read error.
+std::vector<TransformSource> read_puzzles(RecordSource& in,
+                                          const std::function<void(uint64_t line, const std::string& why)>& on_skip);
+
+/// The kind of puzzle in the file `path`: its first data line decides. Sudoku when it cannot
+/// be read (the run then reports that). Not for a stream (is_stream), which it would consume.
+PuzzleKind file_kind(const std::string& path);
 
 /// True for an input that can be read only once: "-" (stdin), a FIFO, a character device.
 bool is_stream(const std::string& path);

@@ -1,0 +1,641 @@
+// sudoku_bench._core: the C++ half of the Python module (python/sudoku_bench/ is the API).
+//
+// Thin on purpose. A solve or rate run is the driver's run() (driver/driver.hpp) with two hooks:
+// records from memory (RunConfig::open: an (n, cells) uint8 array or a list of strings, or the
+// file itself) and rows to memory (RunConfig::on_row), so the rows are the ones the CLI writes,
+// through the same parser, solvers, verifier and rater. generate and transform are the
+// generation driver (driver/generate.hpp) over the library's workers. Nothing here parses a
+// puzzle, solves, verifies or rates.
+//
+// Threads and signals: the driver runs on a thread of its own while the calling thread waits
+// with the GIL released, waking every 50 ms to run Python's signal handlers (PyErr_CheckSignals:
+// Ctrl-C raises KeyboardInterrupt there) and the progress callback. An exception from either
+// sets the driver's stop flag: the run ends between two puzzles, as the CLI's does on SIGINT,
+// and the rows done so far (a contiguous prefix of the input) come back with the exception.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <optional>
+#include <condition_variable>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "sudoku/driver/driver.hpp"
+#include "sudoku/driver/generate.hpp"
+#include "sudoku/driver/rate.hpp"
+#include "sudoku/ext/exec.hpp"
+#include "sudoku/ext/plugin.hpp"
+#include "sudoku/generate/generator.hpp"
+#include "sudoku/generate/job.hpp"
+#include "sudoku/generate/options.hpp"
+#include "sudoku/io/csv.hpp"
+#include "sudoku/io/parse.hpp"
+#include "sudoku/io/reader.hpp"
+#include "sudoku/machine.hpp"
+#include "sudoku/registry.hpp"
+#include "sudoku/se/se.hpp"
+
+namespace py = pybind11;
+using namespace std::chrono_literals;
+
+namespace {
+
+// ---- Inputs -----------------------------------------------------------------------------------
+
+/// Records from an (n, cells) uint8 array: record i is row i written as a puzzle line, on line
+/// i + 1: 0 is '.', 1..side the symbols of to_line(), anything above '?' (the parser then names
+/// the cell; the Python side checks values first and words the message for an array).
+class ArraySource final : public sudoku::RecordSource {
+ public:
+  ArraySource(const uint8_t* data, std::size_t n, std::size_t cells)
+      : data_(data), n_(n), cells_(cells) {
+    const int box = sudoku::box_for_cells(cells);
+    format_.kind = sudoku::Format::Kind::lines;
+    format_.box = box;
+    symbol_.fill('?');
+    sudoku::Grid all(box);  // cells 0..side hold their own value: to_line() gives each symbol
+    for (int v = 0; v <= all.side(); ++v) all.set(v, v);
+    const std::string line = sudoku::to_line(all);
+    for (int v = 0; v <= all.side(); ++v) symbol_[static_cast<std::size_t>(v)] = line[static_cast<std::size_t>(v)];
+  }
+
+  bool read(sudoku::RawSlice& slice, std::size_t max_records) override {
+    slice.text.clear();
+    slice.records.clear();
+    const std::size_t take = std::min(max_records, n_ - next_);
+    slice.text.resize(take * cells_);
+    char* out = slice.text.data();
+    for (std::size_t r = 0; r < take; ++r, ++next_) {
+      slice.records.push_back({next_ + 1, static_cast<uint32_t>(r * cells_), static_cast<uint32_t>(cells_)});
+      const uint8_t* row = data_ + next_ * cells_;
+      for (std::size_t c = 0; c < cells_; ++c) *out++ = symbol_[row[c]];
+    }
+    return take > 0;
+  }
+  const sudoku::Format& format() const noexcept override { return format_; }
+  const std::string& error() const noexcept override { return error_; }
+  uint64_t bytes_consumed() const noexcept override { return next_; }
+  uint64_t total_bytes() const noexcept override { return n_; }
+
+ private:
+  const uint8_t* data_;
+  std::size_t n_, cells_, next_ = 0;
+  sudoku::Format format_;
+  std::array<char, 256> symbol_{};
+  std::string error_;
+};
+
+/// A list of puzzle strings, held as one text (built once, read by every pass).
+struct Strings {
+  std::string text;
+  std::vector<std::size_t> ends;  ///< record i is text[ends[i-1], ends[i])
+  std::string_view at(std::size_t i) const {
+    const std::size_t b = i == 0 ? 0 : ends[i - 1];
+    return std::string_view(text).substr(b, ends[i] - b);
+  }
+};
+
+/// Records from a list of strings, record i on line i + 1. The kind comes from the first
+/// record, as a file's first data line decides it; every other string is a puzzle line (no
+/// comment or header is skipped: each string gets its row).
+class StringsSource final : public sudoku::RecordSource {
+ public:
+  explicit StringsSource(std::shared_ptr<const Strings> s) : s_(std::move(s)) {
+    format_.kind = kind_of_first(*s_) == sudoku::PuzzleKind::nonogram ? sudoku::Format::Kind::nonogram
+                                                                       : sudoku::Format::Kind::lines;
+  }
+  static sudoku::PuzzleKind kind_of_first(const Strings& s) {
+    if (s.ends.empty()) return sudoku::PuzzleKind::sudoku;
+    sudoku::Format f;
+    std::string err;
+    return sudoku::detect_format(s.at(0), 0, f, err) ? sudoku::kind_of(f) : sudoku::PuzzleKind::sudoku;
+  }
+
+  bool read(sudoku::RawSlice& slice, std::size_t max_records) override {
+    slice.text.clear();
+    slice.records.clear();
+    for (; next_ < s_->ends.size() && slice.records.size() < max_records; ++next_) {
+      const std::string_view r = s_->at(next_);
+      slice.records.push_back({next_ + 1, static_cast<uint32_t>(slice.text.size()), static_cast<uint32_t>(r.size())});
+      slice.text.append(r);
+    }
+    return !slice.records.empty();
+  }
+  const sudoku::Format& format() const noexcept override { return format_; }
+  const std::string& error() const noexcept override { return error_; }
+  uint64_t bytes_consumed() const noexcept override { return next_; }
+  uint64_t total_bytes() const noexcept override { return s_->ends.size(); }
+
+ private:
+  std::shared_ptr<const Strings> s_;
+  std::size_t next_ = 0;
+  sudoku::Format format_;
+  std::string error_;
+};
+
+/// What Python hands over: ("file", path), ("array", uint8 C-contiguous 2-D array) or
+/// ("strings", list of str). Converted under the GIL; read without it.
+struct Input {
+  std::string file;                      ///< a path, read by the driver's own reader
+  std::optional<py::array_t<uint8_t>> array;  ///< kept alive for the run
+  std::shared_ptr<const Strings> strings;
+
+  static Input from(const py::tuple& spec) {
+    Input in;
+    const auto what = spec[0].cast<std::string>();
+    if (what == "file") {
+      in.file = spec[1].cast<std::string>();
+    } else if (what == "array") {
+      auto a = spec[1].cast<py::array_t<uint8_t>>();
+      if (a.ndim() != 2 || !(a.flags() & py::array::c_style) ||
+          sudoku::box_for_cells(static_cast<std::size_t>(a.shape(1))) == 0)
+        throw std::invalid_argument("internal: a C-contiguous (n, 16|81|256|625) uint8 array expected");
+      in.array = std::move(a);
+    } else if (what == "strings") {
+      auto s = std::make_shared<Strings>();
+      const py::list list = spec[1].cast<py::list>();
+      s->ends.reserve(list.size());
+      for (std::size_t i = 0; i < list.size(); ++i) {
+        const py::handle h = list[i];
+        if (PyUnicode_Check(h.ptr())) {
+          Py_ssize_t len = 0;
+          const char* p = PyUnicode_AsUTF8AndSize(h.ptr(), &len);
+          if (p == nullptr) throw py::error_already_set();
+          s->text.append(p, static_cast<std::size_t>(len));
+        } else if (PyBytes_Check(h.ptr())) {
+          s->text.append(PyBytes_AS_STRING(h.ptr()), static_cast<std::size_t>(PyBytes_GET_SIZE(h.ptr())));
+        } else {
+          throw py::type_error(fmt::format("puzzles[{}]: a {} is not a puzzle (give str, bytes or an "
+                                           "(n, 81) integer array)", i, std::string(py::str(h.get_type().attr("__name__")))));
+        }
+        s->ends.push_back(s->text.size());
+      }
+      in.strings = std::move(s);
+    } else {
+      throw std::invalid_argument("internal: unknown input kind " + what);
+    }
+    return in;
+  }
+
+  bool in_memory() const { return array.has_value() || strings != nullptr; }
+  /// Puzzles in memory (0 for a file: not known before it is read).
+  std::size_t size() const {
+    return array ? static_cast<std::size_t>(array->shape(0)) : strings ? strings->ends.size() : 0;
+  }
+
+  /// The source of one pass (RunConfig::open), or null for a file.
+  std::function<std::unique_ptr<sudoku::RecordSource>(const std::string&)> opener() const {
+    if (array) {
+      const auto* data = array->data();
+      const auto n = static_cast<std::size_t>(array->shape(0)), cells = static_cast<std::size_t>(array->shape(1));
+      return [data, n, cells](const std::string&) { return std::make_unique<ArraySource>(data, n, cells); };
+    }
+    if (strings) return [s = strings](const std::string&) { return std::make_unique<StringsSource>(s); };
+    return {};
+  }
+
+  sudoku::PuzzleKind kind() const {
+    if (array) return sudoku::PuzzleKind::sudoku;
+    if (strings) return StringsSource::kind_of_first(*strings);
+    return sudoku::is_stream(file) ? sudoku::PuzzleKind::sudoku : sudoku::file_kind(file);
+  }
+};
+
+// ---- Waiting in Python while the driver runs ---------------------------------------------------
+
+/// The Python exception being raised, taken (the error indicator cleared) with its traceback.
+py::object take_error() {
+  py::error_already_set e;
+  py::object value = e.value();
+  if (e.trace()) PyException_SetTraceback(value.ptr(), e.trace().ptr());
+  return value;
+}
+
+/// The latest progress report of the driver's writer stage, handed to the waiting thread.
+struct Ticker {
+  std::mutex m;
+  bool fresh = false;
+  std::size_t pass = 0;
+  uint64_t puzzles = 0, done = 0, total = 0;
+  double elapsed = 0;
+  std::string solver;
+
+  void update(std::size_t pass_, uint64_t puzzles_, uint64_t done_, uint64_t total_, double el,
+              std::string_view solver_) {
+    std::lock_guard lock(m);
+    fresh = true, pass = pass_, puzzles = puzzles_, done = done_, total = total_, elapsed = el;
+    if (solver != solver_) solver = std::string(solver_);
+  }
+};
+
+/// Runs `work` on a thread of its own while this thread waits with the GIL released, waking
+/// every 50 ms to run Python's signal handlers and, when there is news, `progress(pass,
+/// puzzles, done, total, elapsed, solver)`. A Python exception from either sets `stop` (the work
+/// ends early, its results a prefix) and is returned; the work's own exception is rethrown.
+py::object run_waiting(const std::function<void()>& work, std::atomic<bool>& stop, Ticker& ticker,
+                       const py::object& progress) {
+  std::mutex m;
+  std::condition_variable cv;
+  bool done = false;
+  std::exception_ptr failure;
+  std::thread worker;
+  {
+    py::gil_scoped_release nogil;
+    worker = std::thread([&] {
+      try {
+        work();
+      } catch (...) {
+        failure = std::current_exception();
+      }
+      std::lock_guard lock(m);
+      done = true;
+      cv.notify_all();
+    });
+  }
+  py::object error = py::none();
+  auto report = [&] {
+    if (progress.is_none() || !error.is_none()) return;
+    std::unique_lock lock(ticker.m);
+    if (!ticker.fresh) return;
+    ticker.fresh = false;
+    const py::tuple args = py::make_tuple(ticker.pass, ticker.puzzles, ticker.done, ticker.total, ticker.elapsed, ticker.solver);
+    lock.unlock();
+    try {
+      progress(*args);
+    } catch (py::error_already_set& e) {
+      e.restore();
+      error = take_error();
+      stop = true;
+    }
+  };
+  for (bool finished = false; !finished;) {
+    {
+      py::gil_scoped_release nogil;
+      std::unique_lock lock(m);
+      finished = cv.wait_for(lock, 50ms, [&] { return done; });
+    }
+    if (error.is_none() && PyErr_CheckSignals() != 0) {
+      error = take_error();
+      stop = true;
+    }
+    report();
+  }
+  {
+    py::gil_scoped_release nogil;
+    worker.join();
+  }
+  if (failure) std::rethrow_exception(failure);
+  return error;
+}
+
+// ---- Rows --------------------------------------------------------------------------------------
+
+/// The rows of a run as columns (RunConfig::on_row, serial writer stage: no lock needed).
+struct Rows {
+  std::vector<uint64_t> line, solutions, time_ns, guesses, backtracks, nodes;
+  std::vector<uint16_t> solver;  // index into the run's solvers
+  std::vector<uint8_t> status;
+  std::vector<uint32_t> clues;
+  std::vector<std::string> solution, extra;
+  std::vector<uint64_t> message_at;  // rows with a message, and the messages
+  std::vector<std::string> message;
+  std::string_view current;  // the solver of the last row
+  uint16_t current_index = 0;
+  uint64_t first_invalid = UINT64_MAX;  // the first `invalid` row, for invalid="raise"
+};
+
+template <class T>
+py::array_t<T> to_numpy(const std::vector<T>& v) {
+  return py::array_t<T>(static_cast<py::ssize_t>(v.size()), v.data());
+}
+
+py::dict rows_dict(const Rows& r, bool solutions, bool extra) {
+  py::dict d;
+  d["line"] = to_numpy(r.line);
+  d["solver"] = to_numpy(r.solver);
+  d["status"] = to_numpy(r.status);
+  d["solutions"] = to_numpy(r.solutions);
+  d["clues"] = to_numpy(r.clues);
+  d["time_ns"] = to_numpy(r.time_ns);
+  d["guesses"] = to_numpy(r.guesses);
+  d["backtracks"] = to_numpy(r.backtracks);
+  d["nodes"] = to_numpy(r.nodes);
+  if (solutions) d["solution"] = py::cast(r.solution);
+  if (extra) d["extra"] = py::cast(r.extra);
+  d["message_at"] = to_numpy(r.message_at);
+  d["message"] = py::cast(r.message);
+  return d;
+}
+
+const sudoku::SolverInfo& solver_named(const std::string& name) {
+  if (const sudoku::SolverInfo* s = sudoku::find_solver(name)) return *s;
+  const std::string near = sudoku::suggest_solver(name);
+  throw std::invalid_argument(fmt::format("unknown solver '{}'{}; sudoku_bench.solvers() lists them", name,
+                                          near.empty() ? "" : fmt::format(" (did you mean '{}'?)", near)));
+}
+
+/// solve / count / rate: one driver run over `input` with each of `solvers` in turn.
+py::dict run(const py::tuple& input_spec, const std::string& name, const std::vector<std::string>& solver_names,
+             uint64_t limit, uint64_t budget, int threads, bool solutions, py::object se_budget,
+             bool stop_on_invalid, const py::object& progress) {
+  const Input input = Input::from(input_spec);
+  sudoku::RunConfig cfg;
+  cfg.files = {input.in_memory() ? name : input.file};
+  cfg.open = input.opener();
+  const bool rating = !se_budget.is_none();
+  if (rating) {
+    sudoku::configure_rating(cfg, se_budget.cast<uint64_t>());
+  } else {
+    for (const std::string& n : solver_names) cfg.solvers.push_back(&solver_named(n));
+    cfg.limits.solutions = limit;
+  }
+  cfg.limits.budget = budget;
+  cfg.threads = threads > 0 ? threads : sudoku::available_cores();
+  cfg.solutions = solutions && !rating;
+  std::atomic<bool> stop{false};
+  cfg.stop = &stop;
+
+  Rows rows;
+  const std::size_t expect = input.size();
+  for (auto* v : {&rows.line, &rows.solutions, &rows.time_ns, &rows.guesses, &rows.backtracks, &rows.nodes})
+    v->reserve(expect * cfg.solvers.size());
+  // The solution field as the CSV writes it (a Sudoku's line, a nonogram's picture, or blank).
+  const sudoku::Column<sudoku::PuzzleRow>& solution_column = sudoku::rows_schema(true).columns().back();
+  fmt::memory_buffer buf;
+  cfg.on_row = [&](const sudoku::PuzzleRow& row, std::string_view extra, std::string_view message) {
+    if (row.solver != rows.current) {
+      for (std::size_t i = 0; i < cfg.solvers.size(); ++i)
+        if (cfg.solvers[i]->name == row.solver) rows.current_index = static_cast<uint16_t>(i);
+      rows.current = cfg.solvers[rows.current_index]->name;
+    }
+    const uint64_t at = rows.line.size();
+    rows.line.push_back(row.line);
+    rows.solver.push_back(rows.current_index);
+    rows.status.push_back(static_cast<uint8_t>(row.status));
+    rows.solutions.push_back(row.solutions);
+    rows.clues.push_back(row.clues);
+    rows.time_ns.push_back(row.time_ns);
+    rows.guesses.push_back(row.work.guesses);
+    rows.backtracks.push_back(row.work.backtracks);
+    rows.nodes.push_back(row.work.nodes);
+    if (cfg.solutions) {
+      buf.clear();
+      solution_column.write(buf, row);
+      rows.solution.emplace_back(buf.data(), buf.size());
+    }
+    if (rating) rows.extra.emplace_back(extra);
+    if (!message.empty()) {
+      rows.message_at.push_back(at);
+      rows.message.emplace_back(message);
+    }
+    if (row.status == sudoku::Status::invalid && rows.first_invalid == UINT64_MAX) {
+      rows.first_invalid = at;
+      if (stop_on_invalid) stop = true;
+    }
+  };
+  Ticker ticker;
+  std::size_t pass = 0;
+  std::string_view pass_solver;
+  cfg.on_progress = [&](const sudoku::Progress& p) {
+    if (p.solver != pass_solver && !pass_solver.empty()) ++pass;
+    pass_solver = p.solver;
+    ticker.update(pass, p.puzzles, p.bytes_done, p.bytes_total, p.elapsed_s, p.solver);
+  };
+
+  sudoku::RunReport report;
+  py::object error = run_waiting([&] { report = sudoku::run(cfg); }, stop, ticker, progress);
+
+  py::dict out = rows_dict(rows, cfg.solutions, rating);
+  std::vector<std::string> names;
+  for (const auto* s : cfg.solvers) names.emplace_back(s->name);
+  out["solvers"] = names;
+  fmt::memory_buffer summary;
+  const auto& schema = sudoku::summary_schema();
+  for (const auto& s : report.summaries) schema.write(summary, s);
+  out["summary_csv"] = schema.header() + fmt::to_string(summary);
+  out["read_errors"] = report.read_errors;
+  out["interrupted"] = report.interrupted;
+  out["first_invalid"] = rows.first_invalid == UINT64_MAX ? py::object(py::none()) : py::object(py::int_(rows.first_invalid));
+  out["error"] = error;
+  return out;
+}
+
+// ---- Generation --------------------------------------------------------------------------------
+
+/// Items [0, count) of `make_worker` on the generation driver: the output lines (as the CLI
+/// writes them) and the stats CSV (as `--stats` writes it).
+py::dict run_items(uint64_t count, int threads, bool rated, const std::string& method,
+                   std::function<std::unique_ptr<sudoku::ItemWorker>()> make_worker, const py::object& progress) {
+  sudoku::GenerateConfig cfg;
+  cfg.count = count;
+  cfg.threads = threads > 0 ? threads : sudoku::available_cores();
+  cfg.make_worker = std::move(make_worker);
+  std::atomic<bool> stop{false};
+  cfg.stop = &stop;
+  std::vector<std::string> lines, problems;
+  std::vector<uint64_t> problem_at;
+  fmt::memory_buffer stats;
+  const auto& schema = sudoku::gen_stats_schema(rated);
+  cfg.on_items = [&](const std::vector<sudoku::GenItem>& items) {
+    for (const sudoku::GenItem& it : items) {
+      std::string_view line = it.line;
+      if (!line.empty() && line.back() == '\n') line.remove_suffix(1);
+      lines.emplace_back(line);
+      schema.write(stats, sudoku::GenStatsRow{&it, method});
+      if (!it.problem.empty()) problem_at.push_back(it.index), problems.push_back(it.problem);
+    }
+  };
+  Ticker ticker;
+  cfg.on_progress = [&](uint64_t done, double el) { ticker.update(0, done, done, count, el, method); };
+  sudoku::GenerateReport report;
+  py::object error = run_waiting([&] { report = sudoku::generate(cfg); }, stop, ticker, progress);
+  py::dict out;
+  out["lines"] = lines;
+  out["stats_csv"] = schema.header() + fmt::to_string(stats);
+  out["problem_at"] = problem_at;
+  out["problems"] = problems;
+  out["wall_s"] = report.wall_s;
+  out["error"] = error;
+  return out;
+}
+
+/// generate: the options (their command-line text forms, from sudoku_bench.generate) checked
+/// and turned into a worker's spec by the library's plan_generate, as `generate` does; an
+/// OptionError is a ValueError.
+py::dict generate(uint64_t count, int threads, const py::dict& o, const py::object& progress) {
+  sudoku::GenerateOptions opt;
+  const auto text = [&](const char* key, std::string& out) { out = o[key].cast<std::string>(); };
+  const auto flag = [&](const char* key, bool& out) { out = o[key].cast<bool>(); };
+  text("kind", opt.kind), text("size", opt.size), text("method", opt.method), text("clues", opt.clues);
+  text("symmetry", opt.symmetry), text("difficulty", opt.difficulty), text("er", opt.er);
+  text("checker", opt.checker), text("verifier", opt.verifier);
+  flag("minimal", opt.minimal), flag("grids", opt.grids), flag("solutions", opt.solutions);
+  flag("verify", opt.verify), flag("smooth", opt.smooth), flag("line_solvable", opt.line_solvable);
+  opt.seed = o["seed"].cast<uint64_t>();
+  opt.max_attempts = o["max_attempts"].cast<uint64_t>();
+  opt.fill = o["fill"].cast<double>();
+  const sudoku::GeneratePlan plan = sudoku::plan_generate(opt, sudoku::OptionStyle::python);
+  return run_items(count, threads, plan.rated(), plan.method, [plan] { return plan.make_worker(); }, progress);
+}
+
+py::dict transform(const py::tuple& input_spec, uint64_t count, uint64_t seed, int threads,
+                   const std::string& verifier, bool verify, bool solutions, const py::object& progress) {
+  const Input input = Input::from(input_spec);
+  std::unique_ptr<sudoku::RecordSource> src;
+  if (input.in_memory()) src = input.opener()("");
+  else src = std::make_unique<sudoku::PuzzleReader>(input.file);
+  auto sources = std::make_shared<std::vector<sudoku::TransformSource>>();
+  std::vector<uint64_t> skipped_at;
+  std::vector<std::string> skipped;
+  *sources = sudoku::read_puzzles(*src, [&](uint64_t line, const std::string& why) {
+    skipped_at.push_back(line);
+    skipped.push_back(why);
+  });
+  py::dict out;
+  out["skipped_at"] = skipped_at;
+  out["skipped"] = skipped;
+  if (sources->empty()) {
+    out["lines"] = py::list();
+    return out;
+  }
+  sudoku::TransformSpec spec;
+  spec.sources = sources.get();
+  spec.seed = seed;
+  spec.solutions = solutions;
+  const int box = sources->front().puzzle.box();
+  if (!verifier.empty()) spec.verifier = &sudoku::solver_for_role(verifier, box, "verifier", sudoku::OptionStyle::python);
+  else if (verify) spec.verifier = sudoku::default_transform_verifier(box);  // as `transform --verify`
+  py::dict items = run_items(count, threads, false, "transform",
+                             [spec, sources] { return sudoku::make_transform_worker(spec); }, progress);
+  for (auto kv : out) items[kv.first] = kv.second;
+  items["sources"] = sources->size();
+  return items;
+}
+
+// ---- Solvers from outside ----------------------------------------------------------------------
+
+std::vector<std::string> add_all(std::vector<sudoku::SolverInfo> infos) {
+  for (const auto& i : infos)
+    if (sudoku::find_solver(i.name) != nullptr)
+      throw std::invalid_argument(fmt::format("a solver named '{}' is registered already", i.name));
+  std::vector<std::string> names;
+  for (auto& i : infos) names.push_back(sudoku::add_solver(std::move(i)).name);
+  return names;
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_core, m) {
+  m.doc() = "sudoku-bench's library: the C++ half of the sudoku_bench module (see sudoku_bench).";
+  static py::exception<sudoku::InputError> input_error(m, "InputError", PyExc_OSError);
+  static py::exception<sudoku::ext::LoadError> load_error(m, "LoadError", PyExc_RuntimeError);
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const sudoku::InputError& e) {
+      input_error(e.what());
+    } catch (const sudoku::ext::LoadError& e) {
+      load_error(e.what());
+    }
+  });
+
+  m.def("solvers", [] {
+    py::list out;
+    for (const sudoku::SolverInfo& s : sudoku::solvers()) {
+      std::vector<int> sides;
+      for (int b = sudoku::kMinBox; b <= sudoku::kMaxBox; ++b)
+        if (s.supports(b)) sides.push_back(b * b);
+      out.append(py::dict(py::arg("name") = s.name, py::arg("kind") = std::string(sudoku::to_string(s.kind)),
+                          py::arg("sizes") = sides, py::arg("description") = s.description,
+                          py::arg("origin") = s.origin, py::arg("batch") = static_cast<bool>(s.batch)));
+    }
+    return out;
+  });
+  m.def("default_solver", [](const std::string& kind) {
+    return sudoku::default_solver(kind == "nonogram" ? sudoku::PuzzleKind::nonogram : sudoku::PuzzleKind::sudoku);
+  });
+  m.def("input_kind", [](const py::tuple& spec) { return std::string(sudoku::to_string(Input::from(spec).kind())); });
+  m.def("statuses", [] {
+    std::vector<std::string> out;
+    for (int i = 0; i < sudoku::kStatusCount; ++i) out.emplace_back(sudoku::to_string(static_cast<sudoku::Status>(i)));
+    return out;
+  });
+  m.def("row_columns", [](bool solutions) { return sudoku::rows_schema(solutions).names(); });
+  m.def("rating_columns", [] { return sudoku::rating_schema().names(); });
+  m.def("levels", [] {
+    std::vector<std::pair<std::string, int>> out;
+    for (const auto& l : sudoku::se::levels()) out.emplace_back(std::string(l.name), l.from);
+    return out;
+  });
+  m.def("generators", [] {
+    std::vector<std::pair<std::string, std::string>> out;
+    for (const auto& g : sudoku::generators()) out.emplace_back(std::string(g.name), std::string(g.description));
+    return out;
+  });
+  m.def("parse_cells", [](const std::vector<std::string>& lines, int box) {
+    // The reader's own cell parser: every symbol set it reads (., 0, 1-9, A-G, hexadecimal, A-Y).
+    const std::size_t cells = static_cast<std::size_t>(box) * box * box * box;
+    py::array_t<uint8_t> out({static_cast<py::ssize_t>(lines.size()), static_cast<py::ssize_t>(cells)});
+    uint8_t* o = out.mutable_data();
+    sudoku::Grid g;
+    std::string error;
+    for (std::size_t i = 0; i < lines.size(); ++i, o += cells) {
+      if (lines[i].empty()) {  // a blank field (no solution): all empty
+        std::fill(o, o + cells, uint8_t{0});
+        continue;
+      }
+      if (!sudoku::parse_cells(lines[i], box, g, error))
+        throw std::invalid_argument(fmt::format("strings[{}]: {}", i, error));
+      std::copy(g.data(), g.data() + cells, o);
+    }
+    return out;
+  });
+  m.def("to_lines", [](const py::array_t<uint8_t, py::array::c_style | py::array::forcecast>& a) {
+    if (a.ndim() != 2 || sudoku::box_for_cells(static_cast<std::size_t>(a.shape(1))) == 0)
+      throw std::invalid_argument("an (n, 16|81|256|625) array expected");
+    ArraySource src(a.data(), static_cast<std::size_t>(a.shape(0)), static_cast<std::size_t>(a.shape(1)));
+    std::vector<std::string> out;
+    sudoku::RawSlice slice;
+    while (src.read(slice, 4096))
+      for (std::size_t i = 0; i < slice.records.size(); ++i) out.emplace_back(slice.record(i));
+    return out;
+  });
+  m.attr("DEFAULT_BUDGET") = sudoku::kDefaultBudget;
+  m.attr("DEFAULT_SE_BUDGET") = sudoku::se::kDefaultSeBudget;
+
+  m.def("run", &run, py::arg("input"), py::arg("name"), py::arg("solvers"), py::arg("limit"), py::arg("budget"),
+        py::arg("threads"), py::arg("solutions"), py::arg("se_budget"), py::arg("stop_on_invalid"),
+        py::arg("progress"));
+  m.def("generate", &generate);
+  m.def("transform", &transform);
+
+  m.def("load_native", [](const std::string& path) { return add_all(sudoku::ext::load_native(path)); });
+  m.def("load_harness", [](const std::string& name, const std::string& path, const std::string& symbol) {
+    sudoku::ext::check_solver_name(name);
+    return add_all({sudoku::ext::load_harness(name, path, symbol)});
+  });
+  m.def("add_exec", [](const std::string& name, const std::string& command, double timeout_s, bool batch) {
+    sudoku::ext::check_solver_name(name);
+    if (sudoku::find_solver(name) != nullptr)
+      throw std::invalid_argument(fmt::format("a solver named '{}' is registered already", name));
+    const auto timeout = std::chrono::milliseconds(std::max<long long>(1, std::llround(timeout_s * 1e3)));
+    std::vector<sudoku::SolverInfo> one;
+    {
+      py::gil_scoped_release nogil;  // starts the command and waits for its first answer
+      one.push_back(batch ? sudoku::ext::exec_batch_solver(name, command, timeout)
+                          : sudoku::ext::exec_solver(name, command, timeout));
+    }
+    return add_all(std::move(one)).front();
+  });
+}

@@ -1,0 +1,69 @@
+"""Solvers from outside, registered from Python: the same verification and statuses."""
+import sys
+from pathlib import Path
+
+import pytest
+
+import sudoku_bench as sb
+from conftest import first_lines
+
+EXEC_SOLVER = Path(__file__).resolve().parents[2] / "tests" / "exec" / "solver.py"
+
+
+def test_native_plugin(example_plugin, datasets):
+    names = sb.load_plugin(example_plugin)
+    assert names == ["example-bitmask"]
+    assert sb.load_plugin(example_plugin) == names  # loading again: the same solvers
+    listed = sb.solvers().set_index("name")
+    assert "example_plugin" in listed.origin["example-bitmask"]
+    lines = first_lines(datasets / "magictour_top1465.txt", 200, "/dev/null")
+    rows = sb.solve(lines, ["example-bitmask", "dlx"], limit=2, solutions=True, threads=2)
+    mine, ref = rows[rows.solver == "example-bitmask"], rows[rows.solver == "dlx"]
+    assert (mine.status == "unique").all()
+    assert (mine.solution.to_numpy() == ref.solution.to_numpy()).all()
+
+
+def test_harness_plugin_and_a_liar(harness_plugin, datasets):
+    assert sb.load_plugin(harness_plugin, name="harness", symbol="solve") == ["harness"]
+    assert sb.load_plugin(harness_plugin, name="liar", symbol="solve_liar") == ["liar"]
+    lines = first_lines(datasets / "norvig_top95.txt", 30, "/dev/null")
+    assert (sb.solve(lines, "harness").status == "solved").all()
+    # A solver that lies is caught by the same verifier: `wrong` rows, a warning, the reason.
+    with pytest.warns(RuntimeWarning, match="wrong answer"):
+        rows = sb.solve(lines, "liar")
+    assert (rows.status == "wrong").all() and rows.message.str.len().min() > 0
+
+
+def test_plugin_errors(tmp_path, harness_plugin):
+    with pytest.raises(sb.LoadError):
+        sb.load_plugin(tmp_path / "missing.so")
+    with pytest.raises(sb.LoadError, match="no_such_symbol"):
+        sb.load_plugin(harness_plugin, name="nosym", symbol="no_such_symbol")
+    with pytest.raises(ValueError, match="both"):
+        sb.load_plugin(harness_plugin, name="half")
+    with pytest.raises(sb.LoadError):
+        sb.load_plugin(harness_plugin, name="bad name", symbol="solve")
+
+
+def test_exec_solver(datasets):
+    name = sb.add_exec("py-exec", f"{sys.executable} {EXEC_SOLVER}", timeout=20)
+    lines = first_lines(datasets / "norvig_easy50.txt", 20, "/dev/null")
+    rows = sb.solve(lines, [name, "dlx"], limit=2, solutions=True, threads=2)
+    a, b = rows[rows.solver == name], rows[rows.solver == "dlx"]
+    assert (a.status == "unique").all() and (a.solution.to_numpy() == b.solution.to_numpy()).all()
+    with pytest.raises(ValueError, match="registered already"):
+        sb.add_exec("py-exec", "cat")
+    with pytest.raises(sb.LoadError):
+        sb.add_exec("not-a-solver", "exit 3", timeout=5)
+
+
+def test_exec_batch_solver(datasets):
+    name = sb.add_exec("py-batch", f"{sys.executable} {EXEC_SOLVER}", batch=False, timeout=20)
+    assert name == "py-batch"
+    import shutil
+    if shutil.which("qqwing") is None:
+        pytest.skip("qqwing is not installed (scripts/setup.sh installs it)")
+    sb.add_exec("qqwing", "qqwing --solve --one-line", batch=True, timeout=20)
+    lines = first_lines(datasets / "norvig_top95.txt", 30, "/dev/null")
+    rows = sb.solve(lines, "qqwing", solutions=True)
+    assert (rows.status == "solved").all() and (rows.time_ns == 0).all()
