@@ -52,7 +52,7 @@ int solve(void* state, uint32_t box, const uint8_t* cells, uint64_t limit, uint6
 const sudoku_bench_solver kSolvers[] = {
     {"propagation-plugin",
      "the built-in propagation (band bitboards, singles, locked candidates) behind the plug-in C ABI",
-     SUDOKU_BENCH_9X9, &create, &destroy, &solve},
+     SUDOKU_BENCH_9X9, &create, &destroy, &solve, SUDOKU_BENCH_SOLVER_REENTRANT},
 };
 
 const sudoku_bench_plugin kPlugin = {SUDOKU_BENCH_PLUGIN_ABI_VERSION, 1, kSolvers};
