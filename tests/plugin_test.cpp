@@ -581,4 +581,65 @@ TEST(PluginThreads, PrivateInstancesAreDistinctAndLeaveNothingOnDisk) {
   EXPECT_FALSE(why.empty());
 }
 
+// ---- isolation: a crash costs its puzzle, not the run (issue 25) --------------------------
+
+/// The lines of `file` holding the puzzles file_scope_solver.c's *_every_500 functions crash on
+/// (the FNV-1a hash of the 81 characters is 0 mod 500).
+std::set<uint64_t> crashing_lines(const std::string& file) {
+  std::set<uint64_t> out;
+  for (const auto& rec : test::load(file)) {
+    uint32_t h = 2166136261u;
+    for (char c : sudoku::to_line(rec.parsed.puzzle)) h = (h ^ static_cast<uint8_t>(c)) * 16777619u;
+    if (h % 500 == 0) out.insert(rec.line);
+  }
+  return out;
+}
+
+/// Checks the rows of `rows`: `error` on exactly the crashing lines, every other puzzle solved.
+void expect_errors_exactly_at(const std::string& rows, const std::set<uint64_t>& crashing, std::size_t puzzles) {
+  const auto all = read_rows(rows);
+  EXPECT_EQ(all.size(), puzzles);
+  std::set<uint64_t> errors;
+  for (const Row& row : all) {
+    if (row.status == "error") errors.insert(row.line);
+    else EXPECT_EQ(row.status, "solved") << row.line;
+  }
+  EXPECT_EQ(errors, crashing);
+}
+
+TEST(PluginIsolate, ACrashCostsItsPuzzleOnly) {
+  test::TempDir dir;
+  const std::string file = first_17_clue(dir, 5000), rows = dir.path("rows.csv");
+  const std::set<uint64_t> crashing = crashing_lines(file);
+  ASSERT_GE(crashing.size(), 3u);
+  const auto r = test::cli("solve " + file + " --plugin fs=" + kFileScope + ":solve_crash_every_500 -s fs "
+                           "--isolate -j 2 -o " + rows);
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_TRUE(has(r.out, "fs: the plug-in crashed on this puzzle: its process was killed by signal 11 (SIGSEGV)"))
+      << r.out;
+  EXPECT_FALSE(std::filesystem::exists(rows + ".partial"));  // the output is complete
+  expect_errors_exactly_at(rows, crashing, 4987);
+  EXPECT_TRUE(has(test::slurp(rows), ":solve_crash_every_500 sha256=" + sudoku::sha256_file(kFileScope) +
+                                         "; fs: isolated: a child process per worker thread\n"));
+}
+
+// Without --isolate a crash ends the tool, and the rows solved so far stay in the partial file;
+// the same command with --isolate --resume goes on from there (README).
+TEST(PluginIsolate, WithoutIsolateACrashKeepsThePartialFileAndIsolateResumeGoesOn) {
+  test::TempDir dir;
+  const std::string file = first_17_clue(dir, 5000), rows = dir.path("rows.csv");
+  const std::string cmd = "solve " + file + " --plugin fs=" + kFileScope + ":solve_crash_every_500 -s fs -j 1 -o " + rows;
+  const auto crashed = test::cli(cmd);
+  EXPECT_NE(crashed.exit_code, 0) << crashed.out;
+  EXPECT_NE(crashed.exit_code, 1) << crashed.out;  // killed by the signal, not a reported failure
+  ASSERT_TRUE(std::filesystem::exists(rows + ".partial")) << crashed.out;
+  EXPECT_FALSE(std::filesystem::exists(rows));
+  const std::size_t kept = read_rows(rows + ".partial").size();
+  EXPECT_LT(kept, 4987u);
+  const auto resumed = test::cli(cmd + " --isolate --resume");
+  EXPECT_EQ(resumed.exit_code, 1) << resumed.out;
+  EXPECT_FALSE(std::filesystem::exists(rows + ".partial")) << resumed.out;
+  expect_errors_exactly_at(rows, crashing_lines(file), 4987);
+}
+
 }  // namespace

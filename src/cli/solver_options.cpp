@@ -11,6 +11,7 @@
 #include "cli/common.hpp"
 #include "sudoku/registry.hpp"
 #include "sudoku/ext/exec.hpp"
+#include "sudoku/ext/isolate.hpp"
 #include "sudoku/ext/plugin.hpp"
 #include "sudoku/io/reader.hpp"  // sha256_file
 
@@ -54,10 +55,15 @@ void add_external_solver_options(CLI::App* app, ExternalSolverOptions& opt) {
                   "-j 2 or more")
       ->delimiter(',')
       ->type_name("NAMES");
+  app->add_flag("--isolate", opt.isolate,
+               "Run each worker thread's plug-in (--plugin) in a child process of its own: a call "
+               "that crashes gets status 'error' naming the cause, one past --timeout 'timeout', "
+               "and the run goes on (exit 1 at the end); the time is the call's alone");
   app->add_option("--timeout", opt.timeout_s,
-                  "Seconds per puzzle for an --exec child (past it the child is killed and "
-                  "restarted, the puzzle gets status 'timeout'); for an --exec-batch program, the "
-                  "longest silence while an answer is due (more than 0, at most 1e6)")
+                  "Seconds per puzzle for an --exec child or an --isolate'd plug-in (past it the "
+                  "child is killed and restarted, the puzzle gets status 'timeout'); for an "
+                  "--exec-batch program, the longest silence while an answer is due (more than 0, "
+                  "at most 1e6)")
       ->check(CLI::Validator(
           [](std::string& text) -> std::string {
             double t = 0;
@@ -79,7 +85,14 @@ namespace {
 /// One --plugin: "NAME=PATH:SYMBOL" (a harness function; PATH:SYMBOL split at the last ':') or
 /// "PATH" (a library of our C ABI; also any spec that is an existing file). Registers its
 /// solvers and returns the provenance value "NAMES PATH sha256=HEX".
-std::string register_plugin(const std::string& spec, const sudoku::ext::LoadOptions& options) {
+/// --timeout in milliseconds (the option's check keeps it in (0, kMaxTimeoutS], so llround
+/// cannot overflow).
+std::chrono::milliseconds timeout_of(double seconds) {
+  return std::chrono::milliseconds(std::max<long long>(1, std::llround(seconds * 1e3)));
+}
+
+std::string register_plugin(const std::string& spec, const ExternalSolverOptions& opt,
+                            const sudoku::ext::LoadOptions& options) {
   namespace fs = std::filesystem;
   sudoku::ext::Loaded loaded;
   std::string path = spec, symbol;
@@ -95,6 +108,12 @@ std::string register_plugin(const std::string& spec, const sudoku::ext::LoadOpti
         throw UsageError(fmt::format("--plugin '{}': expected NAME=PATH:SYMBOL or PATH", spec));
       path = rest.substr(0, colon);
       symbol = rest.substr(colon + 1);
+    }
+    if (opt.isolate) {
+      sudoku::ext::IsolateOptions iso;
+      iso.timeout = timeout_of(opt.timeout_s);
+      loaded = sudoku::ext::load_isolated(harness ? spec.substr(0, eq) : "", path, symbol, iso);
+    } else if (harness) {
       loaded = sudoku::ext::load_harness(spec.substr(0, eq), path, symbol, options);
     } else {
       loaded = sudoku::ext::load_native(path, options);
@@ -127,8 +146,7 @@ std::string register_exec(const std::string& spec, bool batch, double timeout_s)
   const auto [name, command] = split_name(spec, option);
   if (sudoku::find_solver(name) != nullptr)
     throw UsageError(fmt::format("{} {}: a solver of that name exists already", option, name));
-  // In range: the option's check keeps it in (0, kMaxTimeoutS], so llround cannot overflow.
-  const auto timeout = std::chrono::milliseconds(std::max<long long>(1, std::llround(timeout_s * 1e3)));
+  const auto timeout = timeout_of(timeout_s);
   try {
     sudoku::add_solver(batch ? sudoku::ext::exec_batch_solver(name, command, timeout)
                              : sudoku::ext::exec_solver(name, command, timeout));
@@ -147,7 +165,7 @@ std::vector<std::pair<std::string, std::string>> register_external_solvers(const
   std::vector<std::string> plugin_solvers;  // for --reentrant's check below
   for (const std::string& p : opt.plugins) {
     const std::size_t before = sudoku::solvers().size();
-    provenance.emplace_back("plugin", register_plugin(p, load));
+    provenance.emplace_back("plugin", register_plugin(p, opt, load));
     for (std::size_t i = before; i < sudoku::solvers().size(); ++i) plugin_solvers.push_back(sudoku::solvers()[i].name);
   }
   for (const std::string& name : opt.reentrant) {

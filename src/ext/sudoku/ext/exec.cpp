@@ -4,6 +4,7 @@
 // with a deadline, so no child can hang the tool: past the deadline it is killed (SIGKILL to its
 // process group) and reaped. Its answers are read into a buffer that is cut into lines.
 #include "sudoku/ext/exec.hpp"
+#include "sudoku/ext/process.hpp"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -66,27 +67,6 @@ std::string seconds(std::chrono::milliseconds ms) { return fmt::format("{:g} s",
 /// At most 60 characters of `s`, for messages.
 std::string clip(std::string_view s) {
   return s.size() <= 60 ? std::string(s) : std::string(s.substr(0, 57)) + "...";
-}
-
-/// How a reaped process ended, for messages.
-std::string describe_exit(int st) {
-  if (WIFEXITED(st)) {
-    const int code = WEXITSTATUS(st);
-    if (code == 127) return "exited with status 127: command not found";
-    if (code == 126) return "exited with status 126: command not executable";
-    return fmt::format("exited with status {}", code);
-  }
-  if (WIFSIGNALED(st)) {
-    const int sig = WTERMSIG(st);
-#if defined(__GLIBC__) && __GLIBC_PREREQ(2, 32)
-    const char* abbrev = ::sigabbrev_np(sig);
-#else
-    const char* abbrev = nullptr;
-#endif
-    return abbrev != nullptr ? fmt::format("was killed by signal {} (SIG{})", sig, abbrev)
-                             : fmt::format("was killed by signal {}", sig);
-  }
-  return "ended";
 }
 
 /// While any child exists, SIGPIPE is ignored by the whole process, so that a write to a child

@@ -114,7 +114,7 @@ Library::Lease::~Lease() {
   }
 }
 
-std::shared_ptr<Library> Library::open(const std::string& path) {
+std::string library_file(const std::string& path) {
   namespace fs = std::filesystem;
   std::error_code ec;
   const fs::file_status st = fs::status(path, ec);
@@ -125,8 +125,11 @@ std::shared_ptr<Library> Library::open(const std::string& path) {
   // An absolute path: dlopen would search the library path for a bare name ("libx.so"), and
   // `list` and the provenance should say which file was loaded.
   std::string abs = fs::absolute(path, ec).lexically_normal().string();
-  if (ec) abs = path;
+  return ec ? path : abs;
+}
 
+std::shared_ptr<Library> Library::open(const std::string& path) {
+  const std::string abs = library_file(path);
   std::lock_guard lock(g_open_mutex);
   if (auto it = opened().find(abs); it != opened().end()) return it->second;
   std::ifstream in(abs, std::ios::binary);

@@ -29,6 +29,10 @@
 
 namespace sudoku::ext {
 
+/// The absolute path of the library file `path` names, checked without loading it. Throws
+/// LoadError naming `path`: no such file, a folder, a folder that cannot be searched.
+std::string library_file(const std::string& path);
+
 class Library : public std::enable_shared_from_this<Library> {
  public:
   /// The library at `path`, opened once per process (the same object for every --plugin naming
