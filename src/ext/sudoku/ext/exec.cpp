@@ -9,7 +9,6 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -27,8 +26,6 @@
 #include <fmt/format.h>
 
 #include "sudoku/verify.hpp"
-
-extern char** environ;
 
 namespace sudoku::ext {
 namespace {
@@ -139,30 +136,9 @@ class Child {
       throw std::runtime_error(fmt::format("pipe: {}", std::strerror(err)));
     }
     for (int* fd : {&in[0], &in[1], &out[0], &out[1]}) *fd = above_stdio(*fd);
-    posix_spawn_file_actions_t fa;
-    ::posix_spawn_file_actions_init(&fa);
-    ::posix_spawn_file_actions_adddup2(&fa, in[0], 0);
-    ::posix_spawn_file_actions_adddup2(&fa, out[1], 1);
-#if defined(__GLIBC__) && __GLIBC_PREREQ(2, 34)
-    // Nothing else of the tool's (its output files, other children's pipes) reaches the child;
-    // the pipes are close-on-exec already, this catches descriptors others opened without it.
-    ::posix_spawn_file_actions_addclosefrom_np(&fa, 3);
-#endif
-    posix_spawnattr_t at;
-    ::posix_spawnattr_init(&at);
-    sigset_t none, defaults;
-    sigemptyset(&none);
-    sigemptyset(&defaults);
-    for (int sig : {SIGPIPE, SIGINT, SIGTERM, SIGHUP}) sigaddset(&defaults, sig);
-    ::posix_spawnattr_setsigmask(&at, &none);
-    ::posix_spawnattr_setsigdefault(&at, &defaults);
-    ::posix_spawnattr_setpgroup(&at, 0);
-    ::posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
     std::string sh = "sh", dash_c = "-c", cmd = command;
     char* argv[] = {sh.data(), dash_c.data(), cmd.data(), nullptr};
-    const int rc = ::posix_spawn(&pid_, "/bin/sh", &fa, &at, argv, environ);
-    ::posix_spawn_file_actions_destroy(&fa);
-    ::posix_spawnattr_destroy(&at);
+    const int rc = spawn_child(pid_, "/bin/sh", argv, {{in[0], 0}, {out[1], 1}}, 3);
     ::close(in[0]);
     ::close(out[1]);
     if (rc != 0) {

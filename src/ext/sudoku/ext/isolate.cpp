@@ -9,7 +9,6 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <spawn.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -31,8 +30,6 @@
 
 #include "sudoku/ext/library.hpp"
 #include "sudoku/ext/process.hpp"
-
-extern char** environ;
 
 namespace sudoku::ext {
 namespace {
@@ -163,34 +160,14 @@ class Host {
     }
     const int theirs = ::fcntl(sv[1], F_DUPFD_CLOEXEC, 10);  // above 4: dup2 onto 3 and 4 is safe
     ::close(sv[1]);
-    posix_spawn_file_actions_t fa;
-    ::posix_spawn_file_actions_init(&fa);
-    ::posix_spawn_file_actions_adddup2(&fa, theirs, kSocketFd);
-    ::posix_spawn_file_actions_adddup2(&fa, shared_.fd(), kBlockFd);
-    // What the library prints goes to the tool's stderr, never into a results file on stdout.
-    ::posix_spawn_file_actions_adddup2(&fa, 2, 1);
-#if defined(__GLIBC__) && __GLIBC_PREREQ(2, 34)
-    ::posix_spawn_file_actions_addclosefrom_np(&fa, kBlockFd + 1);
-#endif
-    posix_spawnattr_t at;
-    ::posix_spawnattr_init(&at);
-    sigset_t none, defaults;
-    sigemptyset(&none);
-    sigemptyset(&defaults);
-    for (int sig : {SIGPIPE, SIGINT, SIGTERM, SIGHUP}) sigaddset(&defaults, sig);
-    ::posix_spawnattr_setsigmask(&at, &none);
-    ::posix_spawnattr_setsigdefault(&at, &defaults);
-    // A process group of its own: Ctrl-C at the terminal reaches only the tool, which stops
-    // between two puzzles; a kill reaches whatever the library started.
-    ::posix_spawnattr_setpgroup(&at, 0);
-    ::posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
     std::string tool = "sudoku-bench", cmd(kIsolatedChildCommand), path = spec_->path, symbol = spec_->symbol,
                 name = spec_->name;
     char* argv[] = {tool.data(), cmd.data(), path.data(), symbol.data(), name.data(), nullptr};
     block().header.text[0] = '\0';
-    const int rc = theirs < 0 ? errno : ::posix_spawn(&pid_, spec_->exe.c_str(), &fa, &at, argv, environ);
-    ::posix_spawn_file_actions_destroy(&fa);
-    ::posix_spawnattr_destroy(&at);
+    // What the library prints goes to the tool's stderr, never into a results file on stdout.
+    const int rc = theirs < 0 ? errno
+                              : spawn_child(pid_, spec_->exe.c_str(), argv,
+                                            {{theirs, kSocketFd}, {shared_.fd(), kBlockFd}, {2, 1}}, kBlockFd + 1);
     if (theirs >= 0) ::close(theirs);
     if (rc != 0) {
       ::close(sv[0]);
