@@ -26,8 +26,6 @@ namespace {
 
 using sudoku::Grid;
 using sudoku::Status;
-using sudoku::ext::IsolatedAnswer;
-using sudoku::ext::IsolatedSolver;
 
 const std::string kFileScope = FILE_SCOPE_PLUGIN;
 
@@ -47,7 +45,7 @@ std::vector<Grid> first_puzzles(std::size_t n) {
   return out;
 }
 
-std::unique_ptr<IsolatedSolver> isolated(const std::string& name, const std::string& symbol,
+std::unique_ptr<sudoku::SliceSolver> isolated(const std::string& name, const std::string& symbol,
                                          std::chrono::milliseconds timeout = std::chrono::seconds(10)) {
   sudoku::ext::IsolateOptions o;
   o.exe = SUDOKU_BENCH_EXE;
@@ -55,14 +53,14 @@ std::unique_ptr<IsolatedSolver> isolated(const std::string& name, const std::str
   sudoku::ext::Loaded l = sudoku::ext::load_isolated(name, kFileScope, symbol, o);
   EXPECT_EQ(l.solvers.size(), 1u);
   std::unique_ptr<sudoku::Solver> s = l.solvers.at(0).make();
-  return std::unique_ptr<IsolatedSolver>(dynamic_cast<IsolatedSolver*>(s.release()));
+  return std::unique_ptr<sudoku::SliceSolver>(dynamic_cast<sudoku::SliceSolver*>(s.release()));
 }
 
 /// Solves `puzzles` in slices of 256, as the driver would.
-std::vector<IsolatedAnswer> solve_all(IsolatedSolver& s, const std::vector<Grid>& puzzles) {
+std::vector<sudoku::SliceAnswer> solve_all(sudoku::SliceSolver& s, const std::vector<Grid>& puzzles) {
   std::vector<const Grid*> ptrs;
   for (const Grid& g : puzzles) ptrs.push_back(&g);
-  std::vector<IsolatedAnswer> out(puzzles.size());
+  std::vector<sudoku::SliceAnswer> out(puzzles.size());
   for (std::size_t at = 0; at < ptrs.size(); at += 256) {
     const std::size_t n = std::min<std::size_t>(256, ptrs.size() - at);
     EXPECT_EQ(s.solve_slice({ptrs.data() + at, n}, sudoku::Limits{}, {out.data() + at, n}, nullptr), n);
@@ -71,7 +69,7 @@ std::vector<IsolatedAnswer> solve_all(IsolatedSolver& s, const std::vector<Grid>
 }
 
 /// Every answer but those at `bad` is a verified solution with a time of its own.
-void expect_verified_except(const std::vector<Grid>& puzzles, const std::vector<IsolatedAnswer>& out,
+void expect_verified_except(const std::vector<Grid>& puzzles, const std::vector<sudoku::SliceAnswer>& out,
                             const std::set<std::size_t>& bad) {
   for (std::size_t i = 0; i < puzzles.size(); ++i) {
     if (bad.count(i)) continue;
@@ -121,7 +119,7 @@ TEST(Isolate, AStopEndsTheSliceBetweenTwoPuzzles) {
   auto s = isolated("fs", "solve");
   std::vector<const Grid*> ptrs;
   for (const Grid& g : puzzles) ptrs.push_back(&g);
-  std::vector<IsolatedAnswer> out(puzzles.size());
+  std::vector<sudoku::SliceAnswer> out(puzzles.size());
   std::atomic<bool> stop{false};
   std::thread stopper([&] {
     std::this_thread::sleep_for(std::chrono::milliseconds(20));

@@ -595,32 +595,112 @@ std::set<uint64_t> crashing_lines(const std::string& file) {
   return out;
 }
 
-/// Checks the rows of `rows`: `error` on exactly the crashing lines, every other puzzle solved.
-void expect_errors_exactly_at(const std::string& rows, const std::set<uint64_t>& crashing, std::size_t puzzles) {
-  const auto all = read_rows(rows);
-  EXPECT_EQ(all.size(), puzzles);
-  std::set<uint64_t> errors;
-  for (const Row& row : all) {
-    if (row.status == "error") errors.insert(row.line);
-    else EXPECT_EQ(row.status, "solved") << row.line;
+/// Checks the rows of `rows` (solver `solver`'s, or all): `bad` on exactly the lines
+/// `expected`, every other puzzle solved, `puzzles` rows in all.
+void expect_status_exactly_at(const std::vector<Row>& rows, const std::string& solver, const std::string& bad,
+                              const std::set<uint64_t>& expected, std::size_t puzzles) {
+  std::size_t n = 0;
+  std::set<uint64_t> got;
+  for (const Row& row : rows) {
+    if (!solver.empty() && row.solver != solver) continue;
+    ++n;
+    if (row.status == bad) got.insert(row.line);
+    else EXPECT_EQ(row.status, "solved") << solver << " line " << row.line;
   }
-  EXPECT_EQ(errors, crashing);
+  EXPECT_EQ(n, puzzles) << solver;
+  EXPECT_EQ(got, expected) << solver;
 }
 
-TEST(PluginIsolate, ACrashCostsItsPuzzleOnly) {
+void expect_errors_exactly_at(const std::string& rows, const std::set<uint64_t>& crashing, std::size_t puzzles) {
+  expect_status_exactly_at(read_rows(rows), "", "error", crashing, puzzles);
+}
+
+// The case: plug-ins that crash on every 500th puzzle (a signal, abort(), exit()) and
+// one that hangs on one puzzle, in one run under --isolate: exactly those rows `error` (the
+// cause named) and `timeout`, every other answer verified, the output complete, exit 1.
+TEST(PluginIsolate, CrashesAndAHangCostTheirPuzzlesOnly) {
   test::TempDir dir;
   const std::string file = first_17_clue(dir, 5000), rows = dir.path("rows.csv");
   const std::set<uint64_t> crashing = crashing_lines(file);
   ASSERT_GE(crashing.size(), 3u);
-  const auto r = test::cli("solve " + file + " --plugin fs=" + kFileScope + ":solve_crash_every_500 -s fs "
-                           "--isolate -j 2 -o " + rows);
+  const auto records = test::load(file);
+  const auto& hang = records.at(2345);
+  std::string plugins;
+  for (const char* f : {"hang=:solve_hang_on", "segv=:solve_crash_every_500", "abrt=:solve_abort_every_500",
+                        "exit=:solve_exit_every_500"}) {
+    const std::string spec = f;
+    const std::size_t eq = spec.find('=');
+    plugins += " --plugin " + spec.substr(0, eq + 1) + kFileScope + spec.substr(eq + 1);
+  }
+  // The hang's pass first: only the first 20 problems are printed.
+  const auto r = test::cli("solve " + file + plugins + " -s hang,segv,abrt,exit --isolate -j 2 --timeout 2 -o " + rows,
+                           "SUDOKU_TEST_HANG_PUZZLE=" + sudoku::to_line(hang.parsed.puzzle) + " ");
   EXPECT_EQ(r.exit_code, 1) << r.out;
-  EXPECT_TRUE(has(r.out, "fs: the plug-in crashed on this puzzle: its process was killed by signal 11 (SIGSEGV)"))
+  EXPECT_TRUE(has(r.out, "segv: the plug-in crashed on this puzzle: its process was killed by signal 11 (SIGSEGV)"))
       << r.out;
+  EXPECT_TRUE(has(r.out, "error: " + std::to_string(3 * crashing.size()) + " puzzle(s) with status 'error'")) << r.out;
+  EXPECT_TRUE(has(r.out, ":" + std::to_string(hang.line) + ": hang: no answer within 2 s: its process was killed"))
+      << r.out;
+  EXPECT_TRUE(has(r.out, "error: 1 puzzle(s) with status 'timeout'")) << r.out;
   EXPECT_FALSE(std::filesystem::exists(rows + ".partial"));  // the output is complete
-  expect_errors_exactly_at(rows, crashing, 4987);
-  EXPECT_TRUE(has(test::slurp(rows), ":solve_crash_every_500 sha256=" + sudoku::sha256_file(kFileScope) +
-                                         "; fs: isolated: a child process per worker thread\n"));
+  const std::vector<Row> all = read_rows(rows);
+  for (const char* s : {"segv", "abrt", "exit"}) expect_status_exactly_at(all, s, "error", crashing, 4987);
+  expect_status_exactly_at(all, "hang", "timeout", {hang.line}, 4987);
+  const std::string text = test::slurp(rows);
+  EXPECT_TRUE(has(text, ":solve_crash_every_500 sha256=" + sudoku::sha256_file(kFileScope) +
+                            "; segv: isolated: a child process per worker thread\n")) << text;
+}
+
+// The same through the messages: abort() and exit() are named as what they are.
+TEST(PluginIsolate, TheCauseOfEachCrashIsNamed) {
+  test::TempDir dir;
+  const std::string file = first_17_clue(dir, 5000);
+  for (const auto& [symbol, cause] : std::vector<std::pair<std::string, std::string>>{
+           {"solve_abort_every_500", "crashed on this puzzle: its process was killed by signal 6 (SIGABRT)"},
+           {"solve_exit_every_500", "ended its process on this puzzle: its process exited with status 3"}}) {
+    const auto r = test::cli("solve " + file + " --plugin fs=" + kFileScope + ":" + symbol + " -s fs --isolate");
+    EXPECT_EQ(r.exit_code, 1) << r.out;
+    EXPECT_TRUE(has(r.out, "fs: the plug-in " + cause + "; a new one takes the next puzzle")) << r.out;
+  }
+}
+
+// --isolate wherever an outside solver runs (a native library here: every solver it lists goes
+// through a child): each command works as in-process, and liars are caught as in-process (the
+// child's complete() and the parent's verifier); a hang in bench is a `timeout`, exit 1.
+TEST(PluginIsolate, EverySubcommandThatTakesPluginTakesIsolate) {
+  const std::string data = test::shared("norvig_top95.txt"), easy = test::shared("norvig_easy50.txt");
+  const std::string ok = " --plugin " + kExample + " --isolate";
+  for (const auto& [cmd, what] : std::vector<std::pair<std::string, std::string>>{
+           {"list" + ok, "isolated: a child process per worker thread"},
+           {"show " + test::kPuzzle + " -s example-bitmask" + ok, "example-bitmask: unique"},
+           {"solve " + data + " -s example-bitmask -j 2" + ok, "example-bitmask"},
+           {"bench " + easy + " -s example-bitmask --reps 2 --min-time 0 -j 2" + ok, "example-bitmask"},
+           {"generate -n 10 -j 2 --checker example-bitmask" + ok, ""},
+           {"generate -n 10 -j 2 --verifier example-bitmask" + ok, ""},
+           {"transform " + data + " -n 10 -j 2 --verifier example-bitmask" + ok, ""}}) {
+    const auto r = test::cli(cmd);
+    EXPECT_EQ(r.exit_code, 0) << cmd << "\n" << r.out;
+    EXPECT_TRUE(has(r.out, what)) << cmd << "\n" << r.out;
+  }
+  const std::string liars = " --plugin " + std::string(TEST_PLUGIN_LIARS) + " --isolate";
+  for (const auto& [cmd, what] : std::vector<std::pair<std::string, std::string>>{
+           {"solve " + easy + " -s liar -j 2" + liars, "answer changes the given"},
+           {"solve " + easy + " -s miscounter --limit 2" + liars,
+            "the plug-in returned status 'unique' with 2 solutions at limit 2"},
+           {"show " + test::kPuzzle + " -s liar" + liars, "liar: wrong"},
+           {"generate -n 4 -j 1 --checker liar" + liars, "item 0: checker liar gave a wrong answer: answer changes "
+                                                         "the given"},
+           {"transform " + data + " -n 5 -j 1 --verifier liar" + liars, "item 0: liar gave a wrong answer: answer "}}) {
+    const auto r = test::cli(cmd);
+    EXPECT_EQ(r.exit_code, 1) << cmd << "\n" << r.out;
+    EXPECT_TRUE(has(r.out, what)) << cmd << "\n" << r.out;
+  }
+  const std::string hang = sudoku::to_line(test::load(easy).at(7).parsed.puzzle);
+  const auto r = test::cli("bench " + easy + " --plugin h=" + kFileScope + ":solve_hang_on -s h --isolate --timeout 1 "
+                           "--reps 1 --warmup 0 --min-time 0 -j 1",
+                           "SUDOKU_TEST_HANG_PUZZLE=" + hang + " ");
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_TRUE(has(r.out, "error: 1 puzzle(s) with status 'timeout'")) << r.out;
 }
 
 // Without --isolate a crash ends the tool, and the rows solved so far stay in the partial file;

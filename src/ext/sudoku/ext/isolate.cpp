@@ -17,11 +17,15 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <memory>
 #include <mutex>
 #include <new>
+#include <optional>
+#include <span>
 #include <sstream>
 #include <thread>
 #include <vector>
@@ -336,15 +340,15 @@ class HostPool {
 };
 
 /// One puzzle given up on: `error` or `timeout`, and why.
-void failed(IsolatedAnswer& a, Status status, std::string why) {
-  a = IsolatedAnswer{};
+void failed(SliceAnswer& a, Status status, std::string why) {
+  a = SliceAnswer{};
   a.result.status = status;
   a.message = std::move(why);
 }
 
 /// The child's answer in `s` (to `puzzle`).
-void read_slot(const Slot& s, IsolatedAnswer& a) {
-  a = IsolatedAnswer{};
+void read_slot(const Slot& s, SliceAnswer& a) {
+  a = SliceAnswer{};
   a.result.status = s.status < kStatusCount ? static_cast<Status>(s.status) : Status::error;
   a.result.solutions = s.solutions;
   a.result.work = Work{s.guesses, s.backtracks, s.nodes};
@@ -358,7 +362,7 @@ void read_slot(const Slot& s, IsolatedAnswer& a) {
   else a.message = message;
 }
 
-class Worker final : public IsolatedSolver {
+class Worker final : public SliceSolver {
  public:
   Worker(std::shared_ptr<HostPool> pool, uint32_t index, std::string name)
       : pool_(std::move(pool)), host_(pool_->take()), index_(index), name_(std::move(name)) {}
@@ -367,7 +371,7 @@ class Worker final : public IsolatedSolver {
   Worker& operator=(const Worker&) = delete;
 
   std::size_t solve_slice(std::span<const Grid* const> puzzles, const Limits& limits,
-                          std::span<IsolatedAnswer> out, const std::atomic<bool>* stop) override {
+                          std::span<SliceAnswer> out, const std::atomic<bool>* stop) override {
     std::size_t done = 0;
     while (done < puzzles.size()) {
       const std::size_t n = std::min(kSlots, puzzles.size() - done);
@@ -390,7 +394,7 @@ class Worker final : public IsolatedSolver {
 
  private:
   std::size_t solve_chunk(std::span<const Grid* const> puzzles, const Limits& limits,
-                          std::span<IsolatedAnswer> out, const std::atomic<bool>* stop) {
+                          std::span<SliceAnswer> out, const std::atomic<bool>* stop) {
     Block& b = host_->block();
     Header& h = b.header;
     const auto n = static_cast<uint32_t>(puzzles.size());
@@ -457,7 +461,7 @@ class Worker final : public IsolatedSolver {
   uint32_t index_;
   std::string name_;
   int failed_starts_ = 0;
-  IsolatedAnswer last_;
+  SliceAnswer last_;
 };
 
 // ---- the child -----------------------------------------------------------------------------

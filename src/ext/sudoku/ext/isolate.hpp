@@ -24,12 +24,7 @@
 //    puzzle gets `timeout`, a new child starts at the next slot.
 // Every other answer is kept. A child whose parent dies (even by `kill -9`) sees its socket
 // end and exits at once, whatever its library is doing (a watchdog thread).
-#include <atomic>
 #include <chrono>
-#include <cstdint>
-#include <memory>
-#include <optional>
-#include <span>
 #include <string>
 #include <string_view>
 
@@ -55,33 +50,12 @@ struct IsolateOptions {
   std::chrono::milliseconds timeout{10'000};
 };
 
-/// One puzzle's outcome from a child.
-struct IsolatedAnswer {
-  Result result;          ///< status `error` / `timeout` when the child crashed or hung on it
-  uint64_t time_ns = 0;   ///< the solve call alone, timed in the child (the timeout's length for `timeout`)
-  /// Why the answer cannot be used (Solver::complete() in the child: a status that disagrees
-  /// with the count, ...): the puzzle is then `wrong`.
-  std::optional<std::string> unusable;
-  std::string message;    ///< why `error` or `timeout`
-};
-
-/// The worker side of an isolated solver: one child (restarted as needed) for one worker thread.
-/// Not thread-safe; one per worker thread. SolverInfo::make of an isolated solver returns one.
-class IsolatedSolver : public Solver {
- public:
-  /// Solves `puzzles` in the child, in order, into `out` (as many), until `stop` (if given) is
-  /// set: returns how many were done, all of them unless stopped; a puzzle in flight when the
-  /// stop came is not among them. Puzzles of sizes the solver does not declare must not be
-  /// passed.
-  virtual std::size_t solve_slice(std::span<const Grid* const> puzzles, const Limits& limits,
-                                  std::span<IsolatedAnswer> out, const std::atomic<bool>* stop) = 0;
-};
-
 /// `--plugin ... --isolate`: the solvers of the library (a harness function `symbol` named
 /// `name`, or with an empty `symbol` every solver of a native library), each worker's in a child
-/// process. The library is never loaded into the tool itself: a first child, started here, lists
-/// the solvers (and is kept for the first worker); one that cannot load it, or does not start
-/// within the timeout, throws LoadError with the child's reason.
+/// process: SolverInfo::make gives a SliceSolver (sudoku/solver.hpp), which the driver hands a
+/// slice at a time. The library is never loaded into the tool itself: a first child, started
+/// here, lists the solvers (and is kept for the first worker); one that cannot load it, or does
+/// not start within the timeout, throws LoadError with the child's reason.
 Loaded load_isolated(const std::string& name, const std::string& path, const std::string& symbol,
                      const IsolateOptions& options);
 
