@@ -86,6 +86,8 @@ TEST(Isolate, CrashesCostExactlyTheirPuzzle) {
   for (std::size_t i = 0; i < puzzles.size(); ++i)
     if (fnv1a(puzzles[i]) % 500 == 0) crashing.insert(i);
   ASSERT_GE(crashing.size(), 3u);  // the hash picks about one in 500
+  // The children inherit it (only the address sanitizer's build reads it).
+  ::setenv("ASAN_OPTIONS", test::asan_options_segv_kills().c_str(), 1);
   for (const auto& [symbol, cause] : std::vector<std::pair<std::string, std::string>>{
            {"solve_crash_every_500", "crashed on this puzzle: its process was killed by signal 11 (SIGSEGV)"},
            {"solve_abort_every_500", "crashed on this puzzle: its process was killed by signal 6 (SIGABRT)"},

@@ -634,7 +634,8 @@ TEST(PluginIsolate, CrashesAndAHangCostTheirPuzzlesOnly) {
   }
   // The hang's pass first: only the first 20 problems are printed.
   const auto r = test::cli("solve " + file + plugins + " -s hang,segv,abrt,exit --isolate -j 2 --timeout 2 -o " + rows,
-                           "SUDOKU_TEST_HANG_PUZZLE=" + sudoku::to_line(hang.parsed.puzzle) + " ");
+                           "SUDOKU_TEST_HANG_PUZZLE=" + sudoku::to_line(hang.parsed.puzzle) +
+                               " ASAN_OPTIONS=" + test::asan_options_segv_kills() + " ");
   EXPECT_EQ(r.exit_code, 1) << r.out;
   EXPECT_TRUE(has(r.out, "segv: the plug-in crashed on this puzzle: its process was killed by signal 11 (SIGSEGV)"))
       << r.out;
@@ -709,7 +710,7 @@ TEST(PluginIsolate, WithoutIsolateACrashKeepsThePartialFileAndIsolateResumeGoesO
   test::TempDir dir;
   const std::string file = first_17_clue(dir, 5000), rows = dir.path("rows.csv");
   const std::string cmd = "solve " + file + " --plugin fs=" + kFileScope + ":solve_crash_every_500 -s fs -j 1 -o " + rows;
-  const auto crashed = test::cli(cmd);
+  const auto crashed = test::cli(cmd, "ASAN_OPTIONS=" + test::asan_options_segv_kills() + " ");
   EXPECT_NE(crashed.exit_code, 0) << crashed.out;
   EXPECT_NE(crashed.exit_code, 1) << crashed.out;  // killed by the signal, not a reported failure
   ASSERT_TRUE(std::filesystem::exists(rows + ".partial")) << crashed.out;
