@@ -14,7 +14,8 @@
 #    On a loaded machine the CPU time is the figure: the wall rate there measures how the
 #    scheduler shares the core (a parent and child that sleep and wake in turn get more of it).
 # 3. -j 2 against -j 1 (private instances; under --isolate; and the built-in propagation as the
-#    control: what the machine itself gives a second thread): alternated the same way.
+#    control: what the machine itself gives a second thread): alternated the same way, wall
+#    puzzles/s, then the CPU time (what a second private instance adds to the work).
 # Timing on a shared machine: read the ratios, not the rates, and the load printed with them.
 set -euo pipefail
 build=${1:-build}
@@ -69,4 +70,9 @@ echo "3b. -j 2 vs -j 1, --isolate:"
 alternate j1 j2 -- "$exe" solve "$data" $p -j 1 --isolate -o /dev/null -- "$exe" solve "$data" $p -j 2 --isolate -o /dev/null
 echo "3c. -j 2 vs -j 1, the built-in propagation (the control):"
 alternate j1 j2 -- "$exe" solve "$data" -s propagation -j 1 -o /dev/null -- "$exe" solve "$data" -s propagation -j 2 -o /dev/null
+echo "3d. -j 2 vs -j 1, CPU time of the process tree, private instances (what a second instance adds):"
+MEASURE=cpu_ms UNIT="CPU ms" alternate j1 j2 -- "$exe" solve "$data" $p -j 1 -o /dev/null -- "$exe" solve "$data" $p -j 2 -o /dev/null
+echo "3e. the same, the built-in propagation (the control):"
+MEASURE=cpu_ms UNIT="CPU ms" alternate j1 j2 -- "$exe" solve "$data" -s propagation -j 1 -o /dev/null \
+  -- "$exe" solve "$data" -s propagation -j 2 -o /dev/null
 echo "# load after: $(cut -d' ' -f1-3 /proc/loadavg)"
