@@ -401,27 +401,7 @@ struct ExecSpec {
 /// first (bench repetitions, the next file or solver) time no start, and neither does the first
 /// worker of the first pass, which takes the child that answered at registration. Whatever is
 /// left is reaped at exit, with the registry.
-class ChildPool {
- public:
-  std::unique_ptr<Child> take() {
-    std::lock_guard lock(mutex_);
-    while (!idle_.empty()) {
-      std::unique_ptr<Child> c = std::move(idle_.back());
-      idle_.pop_back();
-      if (c->healthy()) return c;
-    }
-    return nullptr;
-  }
-  void give(std::unique_ptr<Child> c) {
-    if (c == nullptr || !c->healthy()) return;
-    std::lock_guard lock(mutex_);
-    idle_.push_back(std::move(c));
-  }
-
- private:
-  std::mutex mutex_;
-  std::vector<std::unique_ptr<Child>> idle_;
-};
+using ChildPool = IdleChildren<Child>;
 
 enum class Trip { ok, timeout, died, protocol };
 

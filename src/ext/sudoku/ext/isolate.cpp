@@ -22,7 +22,6 @@
 #include <cstdio>
 #include <cstring>
 #include <memory>
-#include <mutex>
 #include <new>
 #include <optional>
 #include <span>
@@ -319,25 +318,15 @@ class HostPool {
  public:
   explicit HostPool(std::shared_ptr<const Spec> spec) : spec_(std::move(spec)) {}
   std::unique_ptr<Host> take() {
-    std::lock_guard lock(mutex_);
-    while (!idle_.empty()) {
-      std::unique_ptr<Host> h = std::move(idle_.back());
-      idle_.pop_back();
-      if (h->healthy()) return h;
-    }
+    if (std::unique_ptr<Host> h = idle_.take()) return h;
     return std::make_unique<Host>(spec_);  // started by the worker when it needs it
   }
-  void give(std::unique_ptr<Host> h) {
-    if (h == nullptr || !h->healthy()) return;
-    std::lock_guard lock(mutex_);
-    idle_.push_back(std::move(h));
-  }
+  void give(std::unique_ptr<Host> h) { idle_.give(std::move(h)); }
   const Spec& spec() const noexcept { return *spec_; }
 
  private:
   std::shared_ptr<const Spec> spec_;
-  std::mutex mutex_;
-  std::vector<std::unique_ptr<Host>> idle_;
+  IdleChildren<Host> idle_;
 };
 
 /// One puzzle given up on: `error` or `timeout`, and why.

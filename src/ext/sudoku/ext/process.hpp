@@ -4,8 +4,11 @@
 #include <sys/types.h>
 
 #include <initializer_list>
+#include <memory>
+#include <mutex>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace sudoku::ext {
 
@@ -21,5 +24,31 @@ std::string describe_exit(int status);
 /// SIGPIPE, SIGINT, SIGTERM and SIGHUP at their defaults. posix_spawn's error, 0 on success.
 int spawn_child(pid_t& pid, const char* path, char* const argv[], std::initializer_list<std::pair<int, int>> dup2s,
                 int close_from);
+
+/// Children kept between workers: a worker that ends gives its child back if it is healthy
+/// (`Child::healthy()`), and the next worker takes it, started and warm. Thread-safe.
+template <class Child>
+class IdleChildren {
+ public:
+  /// A healthy idle child (the others are dropped: their destructors end them), or nullptr.
+  std::unique_ptr<Child> take() {
+    std::lock_guard lock(mutex_);
+    while (!idle_.empty()) {
+      std::unique_ptr<Child> c = std::move(idle_.back());
+      idle_.pop_back();
+      if (c->healthy()) return c;
+    }
+    return nullptr;
+  }
+  void give(std::unique_ptr<Child> c) {
+    if (c == nullptr || !c->healthy()) return;
+    std::lock_guard lock(mutex_);
+    idle_.push_back(std::move(c));
+  }
+
+ private:
+  std::mutex mutex_;
+  std::vector<std::unique_ptr<Child>> idle_;
+};
 
 }  // namespace sudoku::ext
