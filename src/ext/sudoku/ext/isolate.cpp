@@ -480,7 +480,7 @@ void write_slot(Slot& s, const Result& r, uint64_t time_ns, const std::optional<
   const std::string_view m = unusable ? std::string_view(*unusable) : message;
   s.unusable = unusable ? 1 : 0;
   s.message_len = static_cast<uint16_t>(std::min(m.size(), kMessage));
-  std::memcpy(s.message, m.data(), s.message_len);
+  if (s.message_len != 0) std::memcpy(s.message, m.data(), s.message_len);  // an empty view may be null
 }
 
 }  // namespace
