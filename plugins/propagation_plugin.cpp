@@ -4,6 +4,11 @@
 // (results/plugins.md). It is also the plug-in example in C++: exceptions stay inside (create()
 // returns NULL on failure, solve() cannot throw), nothing but the entry point is exported.
 //
+// It also exports `propagation_harness`, the same solver in the reference harness's convention
+// with its solver object at file scope, as the field's libraries keep theirs (issue 25: what a
+// private instance per thread and --isolate cost, results/plugins.md):
+//   --plugin p=libpropagation_plugin.so:propagation_harness
+//
 // Per puzzle the ABI adds two indirect calls, the copy of the cells into a Grid here and of the
 // solution out into the host's buffer, and a second Result (the host's and this one): tens of
 // nanoseconds against about two microseconds of solving a 17-clue puzzle.
@@ -49,10 +54,41 @@ int solve(void* state, uint32_t box, const uint8_t* cells, uint64_t limit, uint6
   return static_cast<int>(r.status);  // sudoku::Status and sudoku_bench_status agree
 }
 
+// ---- the reference harness's convention, state at file scope (not re-entrant) ----
+
+/// The one solver and puzzle of the library instance, like tdoku's `solver_last`.
+State g_state = [] {
+  try {
+    sudoku::simd::use_environment();  // SUDOKU_SIMD, as create() does
+  } catch (...) {
+  }
+  return State{};
+}();
+
+}  // namespace
+
+extern "C" SUDOKU_BENCH_PLUGIN_VISIBLE size_t propagation_harness(const char* puzzle, size_t limit, uint32_t,
+                                                                  char* solution, size_t* guesses) {
+  try {
+    sudoku::Grid& g = g_state.puzzle;
+    g.reshape(3);
+    for (int i = 0; i < 81; ++i) g.set(i, puzzle[i] >= '1' && puzzle[i] <= '9' ? puzzle[i] - '0' : 0);
+    const sudoku::Result r = g_state.solver->solve(g, sudoku::Limits{limit, 0});
+    if (r.solutions > 0)
+      for (int i = 0; i < 81; ++i) solution[i] = static_cast<char>('0' + r.solution[i]);
+    *guesses = r.work.guesses;
+    return r.solutions;
+  } catch (...) {
+    return 0;
+  }
+}
+
+namespace {
+
 const sudoku_bench_solver kSolvers[] = {
     {"propagation-plugin",
      "the built-in propagation (band bitboards, singles, locked candidates) behind the plug-in C ABI",
-     SUDOKU_BENCH_9X9, &create, &destroy, &solve},
+     SUDOKU_BENCH_9X9, &create, &destroy, &solve, SUDOKU_BENCH_SOLVER_REENTRANT},
 };
 
 const sudoku_bench_plugin kPlugin = {SUDOKU_BENCH_PLUGIN_ABI_VERSION, 1, kSolvers};

@@ -1,7 +1,10 @@
 #include <filesystem>
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <mutex>
 #include <sstream>
+#include <tuple>
 
 #include "sudoku/driver/driver.hpp"
 #include "sudoku/registry.hpp"
@@ -261,6 +264,134 @@ TEST(Driver, UnsupportedSizeReportedOnce) {
   run_rows(cfg, &report);
   EXPECT_EQ(report.summaries[0].count(Status::unsupported), 2u);
   EXPECT_EQ(messages, 1);
+}
+
+// ---- a solver that runs elsewhere (SliceSolver: a plug-in under --isolate) ------------------
+
+/// What a FakeRemote saw, over every worker.
+struct RemoteLog {
+  std::mutex mutex;
+  std::vector<std::size_t> slices;  // the size of each solve_slice call
+  int single_calls = 0;             // solve(): the driver must not use it
+};
+
+/// A SliceSolver that answers with dlx in this process: `error` on the puzzle `fail`, an
+/// unusable answer (complete()'s verdict from its side) on `unusable`, every time 4242 ns; it
+/// sets `*stop` after answering `stop_after` puzzles (0: never) and then returns, as the
+/// isolated solver does.
+class FakeRemote final : public sudoku::SliceSolver {
+ public:
+  FakeRemote(RemoteLog& log, std::string fail, std::string unusable, std::size_t stop_after,
+             std::atomic<bool>* stop)
+      : log_(log), fail_(std::move(fail)), unusable_(std::move(unusable)), stop_after_(stop_after), stop_(stop) {}
+  sudoku::Result solve(const sudoku::Grid&, const sudoku::Limits&) override {
+    std::lock_guard lock(log_.mutex);
+    ++log_.single_calls;
+    return {};
+  }
+  std::size_t solve_slice(std::span<const sudoku::Grid* const> puzzles, const sudoku::Limits& limits,
+                          std::span<sudoku::SliceAnswer> out, const std::atomic<bool>* stop) override {
+    {
+      std::lock_guard lock(log_.mutex);
+      log_.slices.push_back(puzzles.size());
+    }
+    for (std::size_t i = 0; i < puzzles.size(); ++i) {
+      if (stop != nullptr && stop->load()) return i;
+      const std::string line = sudoku::to_line(*puzzles[i]);
+      sudoku::SliceAnswer& a = out[i];
+      a = sudoku::SliceAnswer{};
+      a.time_ns = 4242;
+      if (line == fail_) {
+        a.result.status = Status::error;
+        a.message = "fake: its process was killed by signal 11 (SIGSEGV)";
+      } else {
+        a.result = dlx_->solve(*puzzles[i], limits);
+        if (line == unusable_) a.unusable = "fake: the count disagrees with the status";
+      }
+      if (stop_after_ != 0 && ++answered_ == stop_after_) {
+        stop_->store(true);
+        return i + 1;
+      }
+    }
+    return puzzles.size();
+  }
+
+ private:
+  RemoteLog& log_;
+  std::string fail_, unusable_;
+  std::size_t stop_after_, answered_ = 0;
+  std::atomic<bool>* stop_;
+  std::unique_ptr<sudoku::Solver> dlx_ = sudoku::find_solver("dlx")->make();
+};
+
+/// Rows as (line, status, time_ns).
+std::vector<std::tuple<uint64_t, std::string, uint64_t>> parse_rows(const std::string& csv) {
+  std::istringstream in(csv);
+  std::vector<std::tuple<uint64_t, std::string, uint64_t>> out;
+  for (std::string line; std::getline(in, line);) {
+    std::vector<std::string> f;
+    std::stringstream ls(line);
+    for (std::string cell; std::getline(ls, cell, ',');) f.push_back(cell);
+    out.emplace_back(std::stoull(f.at(1)), f.at(3), std::stoull(f.at(6)));  // file,line,solver,status,..,time_ns
+  }
+  return out;
+}
+
+// The driver hands a SliceSolver each slice's puzzles in one call (the lines it could not parse
+// stay out), never one at a time; its answers are settled as an in-process solver's are: its
+// time is the row's, `error` keeps its message, an unusable answer is `wrong`, the rest verified.
+TEST(Driver, ASliceSolverGetsEachSliceInOneCall) {
+  test::TempDir dir;
+  const auto records = test::load(test::shared("norvig_easy50.txt"), 20);
+  std::string text;
+  for (std::size_t i = 0; i < records.size(); ++i) text += (i == 4 ? "not a puzzle" : sudoku::to_line(records[i].parsed.puzzle)) + "\n";
+  const auto f = dir.write("twenty.txt", text);
+  const std::string fail = sudoku::to_line(records[9].parsed.puzzle), unusable = sudoku::to_line(records[12].parsed.puzzle);
+  RemoteLog log;
+  sudoku::SolverInfo info{"fake", "a SliceSolver", sudoku::kAllBoxes, [&] {
+                            return std::make_unique<FakeRemote>(log, fail, unusable, 0, nullptr);
+                          }};
+  auto cfg = config({f}, 2);
+  cfg.solvers = {&info};
+  cfg.limits.solutions = 1;
+  const auto problems = collect_problems(cfg);
+  sudoku::RunReport report;
+  const auto rows = parse_rows(run_rows(cfg, &report));
+  ASSERT_EQ(rows.size(), 20u);
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const auto& [line, status, time_ns] = rows[i];
+    EXPECT_EQ(line, i + 1);
+    EXPECT_EQ(status, i == 4 ? "invalid" : i == 9 ? "error" : i == 12 ? "wrong" : "solved") << line;
+    EXPECT_EQ(time_ns, i == 4 ? 0u : 4242u) << line;
+  }
+  for (const char* p : {"10: fake: its process was killed by signal 11 (SIGSEGV)",
+                        "13: fake: the count disagrees with the status"})
+    EXPECT_NE(std::find(problems->begin(), problems->end(), p), problems->end()) << p;
+  // Slices of 7 records: 1-7 (one not a puzzle), 8-14, 15-20.
+  std::sort(log.slices.begin(), log.slices.end());
+  EXPECT_EQ(log.slices, (std::vector<std::size_t>{6, 6, 7}));
+  EXPECT_EQ(log.single_calls, 0);
+  EXPECT_EQ(report.summaries.at(0).count(Status::error), 1u);
+  EXPECT_EQ(report.summaries.at(0).count(Status::wrong), 1u);
+}
+
+// A stop in the middle of a SliceSolver's slice: the rows are those answered, a contiguous
+// prefix of the input, and the pass is interrupted.
+TEST(Driver, AStopInsideASliceSolversSliceKeepsAPrefix) {
+  RemoteLog log;
+  std::atomic<bool> stop{false};
+  sudoku::SolverInfo info{"fake", "a SliceSolver", sudoku::kAllBoxes, [&] {
+                            return std::make_unique<FakeRemote>(log, "", "", 10, &stop);
+                          }};
+  auto cfg = config({test::shared("norvig_easy50.txt")}, 1);
+  cfg.solvers = {&info};
+  cfg.stop = &stop;
+  sudoku::RunReport report;
+  const auto rows = parse_rows(run_rows(cfg, &report));
+  EXPECT_TRUE(report.interrupted);
+  ASSERT_EQ(rows.size(), 10u);
+  for (std::size_t i = 0; i < rows.size(); ++i) EXPECT_EQ(std::get<1>(rows[i]), "unique") << i;
+  EXPECT_EQ(std::get<0>(rows.back()), std::get<0>(parse_rows(run_rows(config({test::shared("norvig_easy50.txt")}, 1)))[9]));
 }
 
 }  // namespace

@@ -308,8 +308,8 @@ TEST(Exec, HangingChildTimesOutAndIsKilled) {
   auto r = test::cli("solve " + data + " -s py " + exec("py", py(marker)) + " -j 2 --timeout 0.5 -o " +
                      rows + " --summary " + sum);
   const double s_taken = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  EXPECT_EQ(r.exit_code, 0) << r.out;  // a timeout is a limit the user set: a warning
-  EXPECT_TRUE(has(r.out, "warning: 1 puzzle(s) timed out")) << r.out;
+  EXPECT_EQ(r.exit_code, 1) << r.out;  // a puzzle without an answer: the run is not whole
+  EXPECT_TRUE(has(r.out, "error: 1 puzzle(s) with status 'timeout': no answer within --timeout")) << r.out;
   EXPECT_TRUE(has(r.out, ":" + std::to_string(a) + ": py: no answer within 0.5 s; the child was killed by "
                          "signal 9 (SIGKILL); restarted")) << r.out;
   for (const Row& row : read_rows(rows)) {
@@ -536,7 +536,7 @@ TEST(ExecBatch, AProgramThatStopsEarlyOrHangsLeavesTheRestFailed) {
   const std::string marker = "--hang-on " + lines[a];
   r = test::cli("solve " + data + " -s pb " + exec("pb", py(marker), "--exec-batch") +
                 " --timeout 0.5 -o " + rows);
-  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_EQ(r.exit_code, 1) << r.out;
   EXPECT_TRUE(has(r.out, "pb gave no answer for 0.5 s (it was killed by signal 9 (SIGKILL)): "
                          "this puzzle and every later one get 'timeout'")) << r.out;
   got = read_rows(rows);

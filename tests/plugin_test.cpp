@@ -5,13 +5,18 @@
 // tests/CMakeLists.txt.
 #include <filesystem>
 #include <map>
+#include <set>
 #include <sstream>
 #include <tuple>
 
 #include <gtest/gtest.h>
 
+#include <dlfcn.h>
+
+#include "sudoku/ext/library.hpp"
 #include "sudoku/grid.hpp"
 #include "sudoku/io/reader.hpp"
+#include "sudoku/io/results.hpp"
 #include "test_util.hpp"
 
 namespace {
@@ -19,6 +24,7 @@ namespace {
 const std::string kExample = EXAMPLE_PLUGIN;
 const std::string kHarness = HARNESS_PLUGIN;
 const std::string kPropagation = PROPAGATION_PLUGIN;
+const std::string kFileScope = FILE_SCOPE_PLUGIN;
 
 bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
@@ -117,8 +123,10 @@ TEST(Plugin, ProvenanceRecordsEachLibraryPathAndSha256) {
                            " --plugin h=" + kHarness + ":solve -s example-bitmask,h -o " + rows +
                            " --summary " + summary);
   ASSERT_EQ(r.exit_code, 0) << r.out;
-  const std::string ex = "# plugin: example-bitmask " + kExample + " sha256=" + sudoku::sha256_file(kExample) + "\n";
-  const std::string h = "# plugin: h " + kHarness + ":solve sha256=" + sudoku::sha256_file(kHarness) + "\n";
+  const std::string ex = "# plugin: example-bitmask " + kExample + " sha256=" + sudoku::sha256_file(kExample) +
+                         "; example-bitmask: one instance shared by every worker thread (declared re-entrant)\n";
+  const std::string h = "# plugin: h " + kHarness + ":solve sha256=" + sudoku::sha256_file(kHarness) +
+                        "; h: a private instance per worker thread\n";
   EXPECT_EQ(sudoku::sha256_file(kExample).size(), 64u);
   for (const std::string& f : {rows, summary}) {
     const std::string text = test::slurp(f);
@@ -292,10 +300,11 @@ TEST(Plugin, UnusableLibrariesAreRefusedBeforeAnyWork) {
       {"dlx=" + kHarness + ":solve", "a solver called 'dlx' is already registered"},
       {"bad,name=" + kHarness + ":solve", "'bad,name' cannot be a solver name"},
       {TEST_PLUGIN_BAD_VERSION, std::string(TEST_PLUGIN_BAD_VERSION) +
-                                    ": plug-in ABI version 999, but this sudoku-bench speaks version 1"},
+                                    ": plug-in ABI version 999, but this sudoku-bench speaks version 2 "
+                                    "(and still loads version 1)"},
       {TEST_PLUGIN_EMPTY, std::string(TEST_PLUGIN_EMPTY) + ": the plug-in lists no solver"},
       {TEST_PLUGIN_DUPLICATE, std::string(TEST_PLUGIN_DUPLICATE) + ": the plug-in lists solver 'twin' twice"},
-      {TEST_PLUGIN_REFUSE, std::string(TEST_PLUGIN_REFUSE) + ": the library refused plug-in ABI version 1"},
+      {TEST_PLUGIN_REFUSE, std::string(TEST_PLUGIN_REFUSE) + ": the library refused plug-in ABI version 2"},
       {kExample + " --plugin " + kExample, kExample + ": a solver called 'example-bitmask' is already registered"},
   };
   for (const Case& c : cases) {
@@ -428,6 +437,290 @@ TEST(Plugin, ShowTakesASolverFromOutside) {
   r = test::cli("show " + test::kPuzzle + " --plugin h=" + kHarness + ":solve -s h");
   EXPECT_EQ(r.exit_code, 0) << r.out;
   EXPECT_TRUE(has(r.out, "h: unique")) << r.out;
+}
+
+// ---- threads: a private instance per worker (issue 25) -----------------------------------
+
+/// The first `n` lines of 17_clue.txt, in `dir`.
+std::string first_17_clue(const test::TempDir& dir, std::size_t n) {
+  std::istringstream in(test::slurp(test::shared("17_clue.txt")));
+  std::string out, line;
+  for (std::size_t i = 0; i < n && std::getline(in, line); ++i) out += line + "\n";
+  return dir.write("17_clue_first.txt", out);
+}
+
+/// Status -> rows of `solve FILE ARGS -o rows.csv`, and the exit code.
+std::pair<int, std::map<std::string, std::size_t>> statuses(const test::TempDir& dir, const std::string& file,
+                                                            const std::string& args) {
+  const std::string rows = dir.path("rows.csv");
+  std::filesystem::remove(rows);
+  const auto r = test::cli("solve " + file + " " + args + " -o " + rows);
+  std::map<std::string, std::size_t> count;
+  for (const Row& row : read_rows(rows)) ++count[row.status];
+  return {r.exit_code, count};
+}
+
+// The field's convention with its state at file scope, as the reference harness's libraries
+// keep it: every worker thread gets a private instance, so every answer is right whatever the
+// thread count; forced to share one instance (--reentrant), threads overwrite each other's
+// search and answers go wrong (the test can fail).
+TEST(PluginThreads, FileScopeStateGivesNoWrongAnswerOnAnyThreadCount) {
+  test::TempDir dir;
+  const std::string file = first_17_clue(dir, 5000);
+  const std::string harness = "--plugin fs=" + kFileScope + ":solve -s fs";
+  for (const char* j : {"1", "2", "8"}) {
+    const auto [code, count] = statuses(dir, file, harness + " -j " + j);
+    EXPECT_EQ(code, 0) << "-j " << j;
+    EXPECT_EQ(count.size(), 1u) << "-j " << j;
+    EXPECT_EQ(count.count("solved") ? count.at("solved") : 0, 4987u) << "-j " << j;  // 13 comment lines
+  }
+  // The native ABI: a solver that does not declare SUDOKU_BENCH_SOLVER_REENTRANT, the same.
+  const auto [code, count] = statuses(dir, file, "--plugin " + kFileScope + " -s file-scope -j 8");
+  EXPECT_EQ(code, 0);
+  EXPECT_EQ(count.count("solved") ? count.at("solved") : 0, 4987u);
+  // One shared instance: wrong answers (caught by the verifier: exit 1), or a `none` for
+  // puzzles that have a solution.
+  const auto [shared_code, shared] = statuses(dir, file, harness + " -j 8 --reentrant fs");
+  EXPECT_LT(shared.count("solved") ? shared.at("solved") : 0, 4987u);
+  if (shared.count("wrong") != 0) {
+    EXPECT_EQ(shared_code, 1);
+  }
+}
+
+TEST(PluginThreads, ListAndProvenanceSayHowEachPluginIsLoaded) {
+  const std::string v1 = TEST_PLUGIN_V1_LIARS;
+  const auto r = test::cli("list --plugin fs=" + kFileScope + ":solve --plugin fs2=" + kFileScope +
+                           ":solve --reentrant fs2 --plugin " + kFileScope + " --plugin " + kExample +
+                           " --plugin " + v1);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  std::map<std::string, std::string> from;
+  std::istringstream lines(r.out);
+  for (std::string l; std::getline(lines, l);) from[l.substr(0, l.find(' '))] = l;
+  const std::string priv = "a private instance per worker thread";
+  EXPECT_TRUE(has(from["fs"], "plugin " + kFileScope + ":solve; " + priv)) << r.out;
+  EXPECT_TRUE(has(from["file-scope"], "plugin " + kFileScope + "; " + priv)) << r.out;
+  EXPECT_TRUE(has(from["fs2"], "one instance shared by every worker thread (--reentrant)")) << r.out;
+  EXPECT_TRUE(has(from["example-bitmask"], "one instance shared by every worker thread (declared re-entrant)"))
+      << r.out;
+  EXPECT_TRUE(has(from["liar"], "one instance shared by every worker thread (ABI version 1: re-entrant by "
+                                "its contract)")) << r.out;
+
+  test::TempDir dir;
+  const std::string rows = dir.path("rows.csv");
+  const auto s = test::cli("solve " + test::shared("norvig_easy50.txt") + " --plugin fs=" + kFileScope +
+                           ":solve -s fs -o " + rows);
+  ASSERT_EQ(s.exit_code, 0) << s.out;
+  const std::string line = "# plugin: fs " + kFileScope + ":solve sha256=" + sudoku::sha256_file(kFileScope) +
+                           "; fs: " + priv + "\n";
+  EXPECT_TRUE(has(test::slurp(rows), line)) << test::slurp(rows);
+  // How the threads reach the library is not part of what a run is: a run may be continued
+  // (--resume) or merged under another way of loading it; its file is.
+  const auto identity = [](const std::string& plugin) {
+    return sudoku::run_identity({{"solvers", "fs"}, {"plugin", plugin}});
+  };
+  const std::string sha = "fs /x/lib.so:solve sha256=" + std::string(64, 'a');
+  EXPECT_EQ(identity(sha + "; fs: " + priv), identity(sha + "; fs: one instance shared by every worker thread"));
+  EXPECT_EQ(identity(sha + "; fs: " + priv), identity(sha));
+  EXPECT_NE(identity(sha), identity("fs /x/lib.so:solve sha256=" + std::string(64, 'b')));
+}
+
+TEST(PluginThreads, ReentrantNamesAPluginSolver) {
+  auto r = test::cli("list --plugin fs=" + kFileScope + ":solve --reentrant fx");
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_TRUE(has(r.out, "--reentrant fx: no plug-in solver of that name (did you mean 'fs'?)")) << r.out;
+  r = test::cli("list --reentrant dlx");
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_TRUE(has(r.out, "--reentrant dlx: no plug-in solver of that name (no --plugin given)")) << r.out;
+  r = test::cli("list --plugin fs=" + kFileScope + ":solve --plugin " + kFileScope + " --reentrant all");
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_FALSE(has(r.out, "a private instance")) << r.out;
+}
+
+// A library built against version 1 of plugin.h (no `flags` in its solver table) still loads,
+// its table read with version 1's layout: the liars are caught as before.
+TEST(PluginThreads, VersionOnePluginsStillLoad) {
+  const std::string v1 = TEST_PLUGIN_V1_LIARS;
+  for (const auto& [solver, message] : std::vector<std::pair<std::string, std::string>>{
+           {"liar", "answer changes the given"},
+           {"miscounter", "the plug-in returned status 'unique' with 2 solutions at limit 2"}}) {
+    const auto r = test::cli("solve " + test::shared("norvig_easy50.txt") + " --plugin " + v1 + " -s " + solver +
+                             " --limit 2 -j 2");
+    EXPECT_EQ(r.exit_code, 1) << r.out;
+    EXPECT_TRUE(has(r.out, message)) << r.out;
+  }
+}
+
+// The two ways a private instance is made: each load is an instance of its own (glibc gives the
+// handle of the instance it has when a file is loaded again), and the fallback's file and
+// folder are gone as soon as it is loaded.
+TEST(PluginThreads, PrivateInstancesAreDistinctAndLeaveNothingOnDisk) {
+  const std::string bytes = test::slurp(kFileScope);
+  test::TempDir tmp;
+  const char* old_tmp = std::getenv("TMPDIR");
+  const std::string saved = old_tmp != nullptr ? old_tmp : "";
+  ::setenv("TMPDIR", tmp.path("").c_str(), 1);
+  std::string why;
+  void* a = sudoku::ext::detail::load_copy_in_memory(bytes, "libfs.so", why);
+  void* b = sudoku::ext::detail::load_copy_in_memory(bytes, "libfs.so", why);
+  void* c = sudoku::ext::detail::load_copy_in_file(bytes, "libfs.so", why);
+  void* d = sudoku::ext::detail::load_copy_in_file(bytes, "libfs.so", why);
+  if (old_tmp != nullptr) ::setenv("TMPDIR", saved.c_str(), 1);
+  else ::unsetenv("TMPDIR");
+  ASSERT_TRUE(a && b && c && d) << why;
+  void* original = ::dlopen(kFileScope.c_str(), RTLD_NOW | RTLD_LOCAL);
+  ASSERT_NE(original, nullptr);
+  const std::set<void*> handles = {original, a, b, c, d};
+  EXPECT_EQ(handles.size(), 5u);
+  // Each has its own copy of the solver's globals: its functions are at addresses of their own.
+  std::set<void*> solve;
+  for (void* h : handles) solve.insert(::dlsym(h, "solve"));
+  EXPECT_EQ(solve.size(), 5u);
+  EXPECT_TRUE(std::filesystem::is_empty(tmp.path(""))) << "a copy was left in " << tmp.path("");
+  // Bytes that are not a library: refused with the loader's reason, nothing left either.
+  EXPECT_EQ(sudoku::ext::detail::load_copy_in_file("not a library", "x.so", why), nullptr);
+  EXPECT_FALSE(why.empty());
+}
+
+// ---- isolation: a crash costs its puzzle, not the run (issue 25) --------------------------
+
+/// The lines of `file` holding the puzzles file_scope_solver.c's *_every_500 functions crash on
+/// (the FNV-1a hash of the 81 characters is 0 mod 500).
+std::set<uint64_t> crashing_lines(const std::string& file) {
+  std::set<uint64_t> out;
+  for (const auto& rec : test::load(file)) {
+    uint32_t h = 2166136261u;
+    for (char c : sudoku::to_line(rec.parsed.puzzle)) h = (h ^ static_cast<uint8_t>(c)) * 16777619u;
+    if (h % 500 == 0) out.insert(rec.line);
+  }
+  return out;
+}
+
+/// Checks the rows of `rows` (solver `solver`'s, or all): `bad` on exactly the lines
+/// `expected`, every other puzzle solved, `puzzles` rows in all.
+void expect_status_exactly_at(const std::vector<Row>& rows, const std::string& solver, const std::string& bad,
+                              const std::set<uint64_t>& expected, std::size_t puzzles) {
+  std::size_t n = 0;
+  std::set<uint64_t> got;
+  for (const Row& row : rows) {
+    if (!solver.empty() && row.solver != solver) continue;
+    ++n;
+    if (row.status == bad) got.insert(row.line);
+    else EXPECT_EQ(row.status, "solved") << solver << " line " << row.line;
+  }
+  EXPECT_EQ(n, puzzles) << solver;
+  EXPECT_EQ(got, expected) << solver;
+}
+
+void expect_errors_exactly_at(const std::string& rows, const std::set<uint64_t>& crashing, std::size_t puzzles) {
+  expect_status_exactly_at(read_rows(rows), "", "error", crashing, puzzles);
+}
+
+// The issue's case: plug-ins that crash on every 500th puzzle (a signal, abort(), exit()) and
+// one that hangs on one puzzle, in one run under --isolate: exactly those rows `error` (the
+// cause named) and `timeout`, every other answer verified, the output complete, exit 1.
+TEST(PluginIsolate, CrashesAndAHangCostTheirPuzzlesOnly) {
+  test::TempDir dir;
+  const std::string file = first_17_clue(dir, 5000), rows = dir.path("rows.csv");
+  const std::set<uint64_t> crashing = crashing_lines(file);
+  ASSERT_GE(crashing.size(), 3u);
+  const auto records = test::load(file);
+  const auto& hang = records.at(2345);
+  std::string plugins;
+  for (const char* f : {"hang=:solve_hang_on", "segv=:solve_crash_every_500", "abrt=:solve_abort_every_500",
+                        "exit=:solve_exit_every_500"}) {
+    const std::string spec = f;
+    const std::size_t eq = spec.find('=');
+    plugins += " --plugin " + spec.substr(0, eq + 1) + kFileScope + spec.substr(eq + 1);
+  }
+  // The hang's pass first: only the first 20 problems are printed.
+  const auto r = test::cli("solve " + file + plugins + " -s hang,segv,abrt,exit --isolate -j 2 --timeout 2 -o " + rows,
+                           "SUDOKU_TEST_HANG_PUZZLE=" + sudoku::to_line(hang.parsed.puzzle) +
+                               " ASAN_OPTIONS=" + test::asan_options_segv_kills() + " ");
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_TRUE(has(r.out, "segv: the plug-in crashed on this puzzle: its process was killed by signal 11 (SIGSEGV)"))
+      << r.out;
+  EXPECT_TRUE(has(r.out, "error: " + std::to_string(3 * crashing.size()) + " puzzle(s) with status 'error'")) << r.out;
+  EXPECT_TRUE(has(r.out, ":" + std::to_string(hang.line) + ": hang: no answer within 2 s: its process was killed"))
+      << r.out;
+  EXPECT_TRUE(has(r.out, "error: 1 puzzle(s) with status 'timeout'")) << r.out;
+  EXPECT_FALSE(std::filesystem::exists(rows + ".partial"));  // the output is complete
+  const std::vector<Row> all = read_rows(rows);
+  for (const char* s : {"segv", "abrt", "exit"}) expect_status_exactly_at(all, s, "error", crashing, 4987);
+  expect_status_exactly_at(all, "hang", "timeout", {hang.line}, 4987);
+  const std::string text = test::slurp(rows);
+  EXPECT_TRUE(has(text, ":solve_crash_every_500 sha256=" + sudoku::sha256_file(kFileScope) +
+                            "; segv: isolated: a child process per worker thread\n")) << text;
+}
+
+// The same through the messages: abort() and exit() are named as what they are.
+TEST(PluginIsolate, TheCauseOfEachCrashIsNamed) {
+  test::TempDir dir;
+  const std::string file = first_17_clue(dir, 5000);
+  for (const auto& [symbol, cause] : std::vector<std::pair<std::string, std::string>>{
+           {"solve_abort_every_500", "crashed on this puzzle: its process was killed by signal 6 (SIGABRT)"},
+           {"solve_exit_every_500", "ended its process on this puzzle: its process exited with status 3"}}) {
+    const auto r = test::cli("solve " + file + " --plugin fs=" + kFileScope + ":" + symbol + " -s fs --isolate");
+    EXPECT_EQ(r.exit_code, 1) << r.out;
+    EXPECT_TRUE(has(r.out, "fs: the plug-in " + cause + "; a new one takes the next puzzle")) << r.out;
+  }
+}
+
+// --isolate wherever an outside solver runs (a native library here: every solver it lists goes
+// through a child): each command works as in-process, and liars are caught as in-process (the
+// child's complete() and the parent's verifier); a hang in bench is a `timeout`, exit 1.
+TEST(PluginIsolate, EverySubcommandThatTakesPluginTakesIsolate) {
+  const std::string data = test::shared("norvig_top95.txt"), easy = test::shared("norvig_easy50.txt");
+  const std::string ok = " --plugin " + kExample + " --isolate";
+  for (const auto& [cmd, what] : std::vector<std::pair<std::string, std::string>>{
+           {"list" + ok, "isolated: a child process per worker thread"},
+           {"show " + test::kPuzzle + " -s example-bitmask" + ok, "example-bitmask: unique"},
+           {"solve " + data + " -s example-bitmask -j 2" + ok, "example-bitmask"},
+           {"bench " + easy + " -s example-bitmask --reps 2 --min-time 0 -j 2" + ok, "example-bitmask"},
+           {"generate -n 10 -j 2 --checker example-bitmask" + ok, ""},
+           {"generate -n 10 -j 2 --verifier example-bitmask" + ok, ""},
+           {"transform " + data + " -n 10 -j 2 --verifier example-bitmask" + ok, ""}}) {
+    const auto r = test::cli(cmd);
+    EXPECT_EQ(r.exit_code, 0) << cmd << "\n" << r.out;
+    EXPECT_TRUE(has(r.out, what)) << cmd << "\n" << r.out;
+  }
+  const std::string liars = " --plugin " + std::string(TEST_PLUGIN_LIARS) + " --isolate";
+  for (const auto& [cmd, what] : std::vector<std::pair<std::string, std::string>>{
+           {"solve " + easy + " -s liar -j 2" + liars, "answer changes the given"},
+           {"solve " + easy + " -s miscounter --limit 2" + liars,
+            "the plug-in returned status 'unique' with 2 solutions at limit 2"},
+           {"show " + test::kPuzzle + " -s liar" + liars, "liar: wrong"},
+           {"generate -n 4 -j 1 --checker liar" + liars, "item 0: checker liar gave a wrong answer: answer changes "
+                                                         "the given"},
+           {"transform " + data + " -n 5 -j 1 --verifier liar" + liars, "item 0: liar gave a wrong answer: answer "}}) {
+    const auto r = test::cli(cmd);
+    EXPECT_EQ(r.exit_code, 1) << cmd << "\n" << r.out;
+    EXPECT_TRUE(has(r.out, what)) << cmd << "\n" << r.out;
+  }
+  const std::string hang = sudoku::to_line(test::load(easy).at(7).parsed.puzzle);
+  const auto r = test::cli("bench " + easy + " --plugin h=" + kFileScope + ":solve_hang_on -s h --isolate --timeout 1 "
+                           "--reps 1 --warmup 0 --min-time 0 -j 1",
+                           "SUDOKU_TEST_HANG_PUZZLE=" + hang + " ");
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_TRUE(has(r.out, "error: 1 puzzle(s) with status 'timeout'")) << r.out;
+}
+
+// Without --isolate a crash ends the tool, and the rows solved so far stay in the partial file;
+// the same command with --isolate --resume goes on from there (README).
+TEST(PluginIsolate, WithoutIsolateACrashKeepsThePartialFileAndIsolateResumeGoesOn) {
+  test::TempDir dir;
+  const std::string file = first_17_clue(dir, 5000), rows = dir.path("rows.csv");
+  const std::string cmd = "solve " + file + " --plugin fs=" + kFileScope + ":solve_crash_every_500 -s fs -j 1 -o " + rows;
+  const auto crashed = test::cli(cmd, "ASAN_OPTIONS=" + test::asan_options_segv_kills() + " ");
+  EXPECT_NE(crashed.exit_code, 0) << crashed.out;
+  EXPECT_NE(crashed.exit_code, 1) << crashed.out;  // killed by the signal, not a reported failure
+  ASSERT_TRUE(std::filesystem::exists(rows + ".partial")) << crashed.out;
+  EXPECT_FALSE(std::filesystem::exists(rows));
+  const std::size_t kept = read_rows(rows + ".partial").size();
+  EXPECT_LT(kept, 4987u);
+  const auto resumed = test::cli(cmd + " --isolate --resume");
+  EXPECT_EQ(resumed.exit_code, 1) << resumed.out;
+  EXPECT_FALSE(std::filesystem::exists(rows + ".partial")) << resumed.out;
+  expect_errors_exactly_at(rows, crashing_lines(file), 4987);
 }
 
 }  // namespace

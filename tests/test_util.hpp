@@ -1,6 +1,7 @@
 #pragma once
 // Helpers shared by the tests: dataset paths, loading puzzles, temp files, running the CLI.
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -102,6 +103,14 @@ inline CliResult cli(const std::string& args, const std::string& prefix = "") {
   const int status = ::pclose(p);
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return r;
+}
+
+/// ASAN_OPTIONS for a child whose plug-in crashes on purpose: the address sanitizer's SIGSEGV
+/// handler off, so that the crash kills the process by its signal, as in a plain build (the
+/// handler would report it and exit 1). Nothing changes in a build without the sanitizer.
+inline std::string asan_options_segv_kills() {
+  const char* old = std::getenv("ASAN_OPTIONS");
+  return (old != nullptr && *old != '\0' ? std::string(old) + ":" : std::string()) + "handle_segv=0";
 }
 
 /// The same as the unprivileged user `nobody` (for permission checks when the tests run as root).

@@ -17,7 +17,8 @@
  *  - backtracks: dead ends (a cell without candidate, or a digit without a place in a unit).
  *
  * State: everything lives in one per-thread struct made by create(); no global mutable state,
- * so sudoku-bench can run one state per worker thread at once. */
+ * so the solver declares SUDOKU_BENCH_SOLVER_REENTRANT and sudoku-bench runs one state per
+ * worker thread at once in one instance of the library. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -204,7 +205,7 @@ static int solve(void *p, uint32_t box, const uint8_t *cells, uint64_t limit, ui
 static const sudoku_bench_solver solvers[] = {
     {"example-bitmask",
      "examples/plugin: bitmask backtracking with naked and hidden singles, fewest candidates first, any size",
-     SUDOKU_BENCH_ALL_SIZES, create, destroy, solve},
+     SUDOKU_BENCH_ALL_SIZES, create, destroy, solve, SUDOKU_BENCH_SOLVER_REENTRANT},
 };
 
 static const sudoku_bench_plugin plugin = {SUDOKU_BENCH_PLUGIN_ABI_VERSION, 1, solvers};

@@ -10,7 +10,16 @@
  *
  * returning a descriptor (static storage) that lists its solvers. For each solver, the host
  * calls create() once per worker thread, solve() any number of times on that state (one call at
- * a time per state, different states at once from different threads), destroy() at the end.
+ * a time per state), destroy() at the end.
+ *
+ * Threads. A solver that keeps no mutable state outside the states create() makes says so with
+ * SUDOKU_BENCH_SOLVER_REENTRANT in its flags: the host then loads the library once and calls
+ * solve() on different states from several threads at once. Without the flag (the default, and
+ * what most solvers written for a one-thread harness need: a static search stack, a global
+ * table filled on first use), each worker thread gets a private instance of the library (a copy
+ * of the file loaded on its own, with its own static and global variables), so that no two
+ * threads ever run the library's code on the same globals. Either way a state is used by one
+ * thread at a time.
  *
  * Versioning. SUDOKU_BENCH_PLUGIN_ABI_VERSION changes whenever any type here changes layout or
  * meaning; the host refuses a descriptor of another version with a message naming both
@@ -19,9 +28,14 @@
  * a library that speaks several versions may return the descriptor of that one, or NULL to
  * refuse (the host then says so).
  *
- * Lifetime. The host opens the library once (dlopen, RTLD_NOW | RTLD_LOCAL) and never closes
- * it: the descriptor, the solver table and the strings it points to must stay valid and
- * unchanged for as long as the library is loaded.
+ * Lifetime. The host opens the library (dlopen, RTLD_NOW | RTLD_LOCAL), maybe several times as
+ * private instances (above; each calls the entry point of its own), and never closes it: the
+ * descriptor, the solver table and the strings it points to must stay valid and unchanged for
+ * as long as the library is loaded. Only the library's own file is copied: the libraries it
+ * depends on are loaded once and shared by every instance, so keep mutable state out of them.
+ *
+ * Version 1 (the first version of this header, without `flags`) still loads: its contract
+ * said "keep no mutable global state", so its solvers are taken as re-entrant.
  */
 #ifndef SUDOKU_BENCH_PLUGIN_H
 #define SUDOKU_BENCH_PLUGIN_H
@@ -34,7 +48,7 @@ extern "C" {
 #endif
 
 /** The ABI this header describes. */
-#define SUDOKU_BENCH_PLUGIN_ABI_VERSION 1u
+#define SUDOKU_BENCH_PLUGIN_ABI_VERSION 2u
 
 /** The name of the entry point the host looks up (dlsym). */
 #define SUDOKU_BENCH_PLUGIN_ENTRY "sudoku_bench_plugin_entry"
@@ -101,7 +115,14 @@ typedef struct sudoku_bench_work {
   uint64_t nodes;
 } sudoku_bench_work;
 
-/** One solver of a library: an immutable description and three functions. */
+/** sudoku_bench_solver.flags: the solver keeps no mutable state outside the states create()
+ *  makes (no static or global variable written during solve(), no static local in it), so the
+ *  host may run solve() on different states from several threads at once in one instance of
+ *  the library. Leave it out when in doubt: each worker thread then gets a private instance of
+ *  the library, at a small cost (results/plugins.md). */
+#define SUDOKU_BENCH_SOLVER_REENTRANT (1u << 0)
+
+/** One solver of a library: an immutable description, three functions and flags. */
 typedef struct sudoku_bench_solver {
   /** The name given to `-s` (non-empty; letters, digits, '-', '_', '.'; unique within the host:
    *  a name taken by a built-in solver or another plug-in is refused at load time). */
@@ -140,6 +161,10 @@ typedef struct sudoku_bench_solver {
    *  changes a given or differs from a solution the input file gives is counted `wrong`. */
   int (*solve)(void *state, uint32_t box, const uint8_t *cells, uint64_t limit, uint64_t budget,
                uint8_t *solution, sudoku_bench_work *work);
+  /** SUDOKU_BENCH_SOLVER_* bits (since version 2; other bits are reserved: leave them 0). 0, the
+   *  value an initializer that stops after `solve` gives, means a private instance of the
+   *  library per worker thread; SUDOKU_BENCH_SOLVER_REENTRANT, one instance for all. */
+  uint32_t flags;
 } sudoku_bench_solver;
 
 /** What the entry point returns. */

@@ -213,6 +213,9 @@ int run_bench_cmd(const BenchOptions& opt, const Context& ctx) {
   const bool child = !opt.count_child.empty();
   if (!counting && (opt.count_with_given || child))
     throw UsageError("--count-with: only with --measure instructions");
+  if (counting && opt.ext.isolate)
+    throw UsageError("--measure instructions counts the solve calls in this process; --isolate runs "
+                     "plug-ins in child processes: drop --isolate");
   if (counting && opt.threads > 1)
     throw UsageError("--measure instructions counts on one thread (the counts are the same for any "
                      "-j): drop -j");
@@ -318,6 +321,7 @@ int run_bench_cmd(const BenchOptions& opt, const Context& ctx) {
     // its rows: said once, by the process the user started.
     o.wrong = child ? 0 : res.wrong();
     o.errors = child ? 0 : res.errors();
+    o.timeouts = child ? 0 : res.timeouts();
     o.read_errors = res.read_errors;
     return o;
   });

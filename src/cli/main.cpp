@@ -10,11 +10,14 @@
 
 #include "cli/common.hpp"
 #include "sudoku/build_info.hpp"
+#include "sudoku/ext/isolate.hpp"
 #include "cli/session.hpp"
 #include "sudoku/registry.hpp"
 #include "sudoku/simd.hpp"
 
 int main(int argc, char** argv) {
+  // The child process of an isolated plug-in (sudoku/ext/isolate.hpp): not a user's command.
+  if (argc > 1 && argv[1] == sudoku::ext::kIsolatedChildCommand) return sudoku::ext::isolated_child_main(argc, argv);
   cli::Context ctx;
   for (int i = 0; i < argc; ++i) {
     ctx.args.emplace_back(argv[i]);

@@ -291,15 +291,16 @@ int Session::finish(const Outcome& o) {
   // leaves all of its outputs partial, not some final and some partial.
   for (auto& out : outputs_) out->flush();
   for (auto& out : outputs_) out->commit();
-  // External programs (--exec, docs/exec.md): a timeout is a limit the user set, like the
-  // budget (a warning); a child that died or broke the protocol is a failure, like a wrong answer.
-  if (o.timeouts > 0)
-    fmt::print(stderr, "warning: {} puzzle(s) timed out (--timeout): status 'timeout'\n", o.timeouts);
-  if (o.wrong > 0 || o.errors > 0) {
+  // External solvers (--exec, --exec-batch, --isolate'd plug-ins): a puzzle that timed out or
+  // whose solver died has no answer, so the run is not the whole of its input: exit 1, like a
+  // wrong answer (a CI job must not pass with holes in its rows). The rows say which.
+  if (o.wrong > 0 || o.errors > 0 || o.timeouts > 0) {
     if (o.wrong > 0) fmt::print(stderr, "error: {} wrong answer(s)\n", o.wrong);
     if (o.errors > 0)
-      fmt::print(stderr, "error: {} puzzle(s) with status 'error': an external solver died, broke "
-                         "the protocol or reported an error\n", o.errors);
+      fmt::print(stderr, "error: {} puzzle(s) with status 'error': an external solver died, crashed, "
+                         "broke the protocol or reported an error\n", o.errors);
+    if (o.timeouts > 0)
+      fmt::print(stderr, "error: {} puzzle(s) with status 'timeout': no answer within --timeout\n", o.timeouts);
     return kExitWrong;
   }
   if (o.failed > 0) {

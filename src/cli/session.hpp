@@ -39,8 +39,8 @@ class Session {
   /// What a run reports back to the session at its end.
   struct Outcome {
     uint64_t wrong = 0;                     ///< wrong answers (exit 1)
-    uint64_t errors = 0;                    ///< puzzles an external program failed on (exit 1)
-    uint64_t timeouts = 0;                  ///< puzzles past --timeout (a warning)
+    uint64_t errors = 0;                    ///< puzzles an external solver failed on (exit 1)
+    uint64_t timeouts = 0;                  ///< puzzles past --timeout (exit 1)
     uint64_t failed = 0;                    ///< items that failed a check (exit 1)
     std::string failed_what = "item(s) failed verification";
     std::vector<std::string> read_errors;   ///< inputs cut short (exit 1)

@@ -12,6 +12,7 @@
 #include "sudoku/generate/options.hpp"
 #include "sudoku/registry.hpp"
 #include "sudoku/ext/exec.hpp"
+#include "sudoku/ext/isolate.hpp"
 #include "sudoku/ext/plugin.hpp"
 #include "sudoku/io/reader.hpp"  // sha256_file
 
@@ -48,10 +49,22 @@ void add_external_solver_options(CLI::App* app, ExternalSolverOptions& opt) {
                   "answer per line, e.g. qqwing='qqwing --solve --one-line' (9x9; throughput and "
                   "verified answers, no per-puzzle time; docs/exec.md); repeatable")
       ->type_name("NAME=CMD");
+  app->add_option("--reentrant", opt.reentrant,
+                  "Plug-in solvers (NAME,...; or 'all') whose library is re-entrant (keeps no state "
+                  "outside the call): every worker thread then calls one shared instance of it "
+                  "instead of a private copy each. A library that is not gives wrong answers with "
+                  "-j 2 or more")
+      ->delimiter(',')
+      ->type_name("NAMES");
+  app->add_flag("--isolate", opt.isolate,
+               "Run each worker thread's plug-in (--plugin) in a child process of its own: a call "
+               "that crashes gets status 'error' naming the cause, one past --timeout 'timeout', "
+               "and the run goes on (exit 1 at the end); the time is the call's alone");
   app->add_option("--timeout", opt.timeout_s,
-                  "Seconds per puzzle for an --exec child (past it the child is killed and "
-                  "restarted, the puzzle gets status 'timeout'); for an --exec-batch program, the "
-                  "longest silence while an answer is due (more than 0, at most 1e6)")
+                  "Seconds per puzzle for an --exec child or an --isolate'd plug-in (past it the "
+                  "child is killed and restarted, the puzzle gets status 'timeout'); for an "
+                  "--exec-batch program, the longest silence while an answer is due (more than 0, "
+                  "at most 1e6)")
       ->check(CLI::Validator(
           [](std::string& text) -> std::string {
             double t = 0;
@@ -73,9 +86,16 @@ namespace {
 /// One --plugin: "NAME=PATH:SYMBOL" (a harness function; PATH:SYMBOL split at the last ':') or
 /// "PATH" (a library of our C ABI; also any spec that is an existing file). Registers its
 /// solvers and returns the provenance value "NAMES PATH sha256=HEX".
-std::string register_plugin(const std::string& spec) {
+/// --timeout in milliseconds (the option's check keeps it in (0, kMaxTimeoutS], so llround
+/// cannot overflow).
+std::chrono::milliseconds timeout_of(double seconds) {
+  return std::chrono::milliseconds(std::max<long long>(1, std::llround(seconds * 1e3)));
+}
+
+std::string register_plugin(const std::string& spec, const ExternalSolverOptions& opt,
+                            const sudoku::ext::LoadOptions& options) {
   namespace fs = std::filesystem;
-  std::vector<sudoku::SolverInfo> infos;
+  sudoku::ext::Loaded loaded;
   std::string path = spec, symbol;
   const std::size_t eq = spec.find('=');
   std::error_code ec;
@@ -89,18 +109,25 @@ std::string register_plugin(const std::string& spec) {
         throw UsageError(fmt::format("--plugin '{}': expected NAME=PATH:SYMBOL or PATH", spec));
       path = rest.substr(0, colon);
       symbol = rest.substr(colon + 1);
-      infos.push_back(sudoku::ext::load_harness(spec.substr(0, eq), path, symbol));
+    }
+    if (opt.isolate) {
+      sudoku::ext::IsolateOptions iso;
+      iso.timeout = timeout_of(opt.timeout_s);
+      loaded = sudoku::ext::load_isolated(harness ? spec.substr(0, eq) : "", path, symbol, iso);
+    } else if (harness) {
+      loaded = sudoku::ext::load_harness(spec.substr(0, eq), path, symbol, options);
     } else {
-      infos = sudoku::ext::load_native(path);
+      loaded = sudoku::ext::load_native(path, options);
     }
     std::string names;
-    for (sudoku::SolverInfo& info : infos) {
+    for (sudoku::SolverInfo& info : loaded.solvers) {
       names += (names.empty() ? "" : ",") + info.name;
       sudoku::add_solver(std::move(info));
     }
-    const std::string abs = fs::absolute(path, ec).lexically_normal().string();
-    return fmt::format("{} {}{}{} sha256={}", names, ec ? path : abs, symbol.empty() ? "" : ":",
-                       symbol, sudoku::sha256_file(path));
+    // How the threads reach the library comes after the sha256 (sudoku::run_identity leaves it
+    // out: it does not change the rows, and --resume may continue a run under --isolate).
+    return fmt::format("{} {}{}{} sha256={}; {}", names, loaded.path, symbol.empty() ? "" : ":", symbol,
+                       sudoku::sha256_file(path), loaded.loading);
   } catch (const sudoku::ext::LoadError& e) {
     throw UsageError(fmt::format("--plugin: {}", e.what()));
   } catch (const std::invalid_argument& e) {  // add_solver: a name already taken
@@ -120,8 +147,7 @@ std::string register_exec(const std::string& spec, bool batch, double timeout_s)
   const auto [name, command] = split_name(spec, option);
   if (sudoku::find_solver(name) != nullptr)
     throw UsageError(fmt::format("{} {}: a solver of that name exists already", option, name));
-  // In range: the option's check keeps it in (0, kMaxTimeoutS], so llround cannot overflow.
-  const auto timeout = std::chrono::milliseconds(std::max<long long>(1, std::llround(timeout_s * 1e3)));
+  const auto timeout = timeout_of(timeout_s);
   try {
     sudoku::add_solver(batch ? sudoku::ext::exec_batch_solver(name, command, timeout)
                              : sudoku::ext::exec_solver(name, command, timeout));
@@ -135,7 +161,23 @@ std::string register_exec(const std::string& spec, bool batch, double timeout_s)
 
 std::vector<std::pair<std::string, std::string>> register_external_solvers(const ExternalSolverOptions& opt) {
   std::vector<std::pair<std::string, std::string>> provenance;
-  for (const std::string& p : opt.plugins) provenance.emplace_back("plugin", register_plugin(p));
+  sudoku::ext::LoadOptions load;
+  load.reentrant = opt.reentrant;
+  std::vector<std::string> plugin_solvers;  // for --reentrant's check below
+  for (const std::string& p : opt.plugins) {
+    const std::size_t before = sudoku::solvers().size();
+    provenance.emplace_back("plugin", register_plugin(p, opt, load));
+    for (std::size_t i = before; i < sudoku::solvers().size(); ++i) plugin_solvers.push_back(sudoku::solvers()[i].name);
+  }
+  for (const std::string& name : opt.reentrant) {
+    if (name == "all" || std::find(plugin_solvers.begin(), plugin_solvers.end(), name) != plugin_solvers.end())
+      continue;
+    std::vector<std::string_view> names(plugin_solvers.begin(), plugin_solvers.end());
+    const std::string near = sudoku::nearest_name(name, names);
+    throw UsageError(fmt::format("--reentrant {}: no plug-in solver of that name{}", name,
+                                 near.empty() ? plugin_solvers.empty() ? " (no --plugin given)" : ""
+                                              : fmt::format(" (did you mean '{}'?)", near)));
+  }
   for (const std::string& e : opt.execs) provenance.emplace_back("exec", register_exec(e, false, opt.timeout_s));
   for (const std::string& e : opt.exec_batches)
     provenance.emplace_back("exec-batch", register_exec(e, true, opt.timeout_s));

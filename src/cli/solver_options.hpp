@@ -23,14 +23,20 @@ struct ExternalSolverOptions {
   /// "NAME=COMMAND": a program that reads a whole file on stdin and prints one answer a line.
   std::vector<std::string> exec_batches;
   double timeout_s = 10;  ///< per puzzle, for --exec children
+  /// Plug-in solvers the user says are re-entrant: their worker threads share one instance of
+  /// the library instead of a private one each.
+  std::vector<std::string> reentrant;
+  /// Each worker's plug-in runs in a child process of its own (sudoku/ext/isolate.hpp): a crash
+  /// or a hang costs that puzzle (`error`, `timeout`), not the run.
+  bool isolate = false;
 };
 
 void add_external_solver_options(CLI::App* app, ExternalSolverOptions& opt);
 
 /// Loads and registers every solver the options name (sudoku::add_solver). Throws UsageError
 /// naming the library, symbol, ABI version or command that fails (exit 2, before any work).
-/// Returns the provenance lines to record (key, value): each plug-in's path and sha256, each
-/// command.
+/// Returns the provenance lines to record (key, value): each plug-in's path, sha256 and how its
+/// solvers' threads reach it ("NAMES PATH sha256=HEX; NAME: how"), each command.
 std::vector<std::pair<std::string, std::string>> register_external_solvers(const ExternalSolverOptions& opt);
 
 /// The one solver `name` (built in or registered by the options above) for a role that solves

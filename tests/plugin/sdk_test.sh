@@ -23,7 +23,9 @@ config=$(find "$tmp/prefix" -name sudoku_benchConfig.cmake)
 cp -r "$example" "$tmp/src"
 "$cmake" -S "$tmp/src" -B "$tmp/build" -DCMAKE_PREFIX_PATH="$tmp/prefix" > "$tmp/configure.log" 2>&1 \
   || { cat "$tmp/configure.log"; fail "configuring examples/plugin against the installed package"; }
-grep -q "sudoku-bench: $tmp/prefix/bin/sudoku-bench (plug-in ABI version 1)" "$tmp/configure.log" \
+abi=$(sed -n 's/^#define SUDOKU_BENCH_PLUGIN_ABI_VERSION \([0-9]*\)u$/\1/p' "$tmp/prefix/include/sudoku_bench/plugin.h")
+[ -n "$abi" ] || fail "the installed header has no SUDOKU_BENCH_PLUGIN_ABI_VERSION"
+grep -q "sudoku-bench: $tmp/prefix/bin/sudoku-bench (plug-in ABI version $abi)" "$tmp/configure.log" \
   || { cat "$tmp/configure.log"; fail "the package does not give the program's path and the ABI version"; }
 "$cmake" --build "$tmp/build" > "$tmp/build.log" 2>&1 || { cat "$tmp/build.log"; fail "building examples/plugin"; }
 grep -q "warning" "$tmp/build.log" && { cat "$tmp/build.log"; fail "examples/plugin builds with warnings"; }
@@ -42,8 +44,8 @@ expect() {
   [ "$rc" -eq 0 ] || { cat "$tmp/solve.log"; fail "solve $file --limit $limit exited $rc"; }
   got=$(grep -v '^#' "$tmp/rows.csv" | tail -n +2 | cut -d, -f4 | sort | uniq -c | awk '{printf "%s=%s ", $2, $1}')
   [ "$got" = "$want " ] || fail "$file --limit $limit: statuses '$got', expected '$want'"
-  # The provenance names the library and its sha256.
-  grep -q "^# plugin: example-bitmask $lib sha256=$(sha256sum "$lib" | cut -d' ' -f1)\$" "$tmp/rows.csv" \
+  # The provenance names the library, its sha256 and how the threads reach it.
+  grep -q "^# plugin: example-bitmask $lib sha256=$(sha256sum "$lib" | cut -d" " -f1); example-bitmask: one instance shared by every worker thread (declared re-entrant)$" "$tmp/rows.csv" \
     || fail "$file: no provenance line for the plug-in"
   echo "ok: $file --limit $limit: $got"
 }

@@ -26,7 +26,7 @@ static int slow_solve(void *p, uint32_t box, const uint8_t *cells, uint64_t limi
 
 static const sudoku_bench_solver slow_solvers[] = {
     {"slowdown", "test only: example-bitmask plus SLOWDOWN_PER_NODE x nodes loop iterations per solve",
-     SUDOKU_BENCH_ALL_SIZES, create, destroy, slow_solve},
+     SUDOKU_BENCH_ALL_SIZES, create, destroy, slow_solve, SUDOKU_BENCH_SOLVER_REENTRANT},
 };
 
 static const sudoku_bench_plugin slow_plugin = {SUDOKU_BENCH_PLUGIN_ABI_VERSION, 1, slow_solvers};

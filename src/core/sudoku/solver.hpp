@@ -1,9 +1,12 @@
 #pragma once
 // The one interface every solver implements, the limits it obeys and the result it reports.
+#include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -18,7 +21,8 @@ struct Rating;
 
 /// Outcome of one puzzle. The first seven come from solvers; `wrong` is set only by the driver's
 /// verifier (an answer that is not a valid completion, or disagrees with the known solution);
-/// `timeout` and `error` only by external programs (`--exec`, `--exec-batch`, docs/exec.md).
+/// `timeout` and `error` only by external programs (`--exec`, `--exec-batch`, docs/exec.md) and
+/// isolated plug-ins (`--isolate`).
 /// The values of the first seven are those of the C ABI (include/sudoku_bench/plugin.h): new
 /// statuses go at the end.
 enum class Status : uint8_t {
@@ -30,8 +34,8 @@ enum class Status : uint8_t {
   budget_exceeded,  // the work budget ran out before the search finished
   unsupported,      // the solver does not handle this grid size
   wrong,            // driver only: the answer failed verification
-  timeout,          // external program: no answer within --timeout (the child was killed)
-  error,            // external program: it died, broke the protocol or reported an error
+  timeout,          // external solver: no answer within --timeout (the child was killed)
+  error,            // external solver: it died, crashed, broke the protocol or reported an error
 };
 inline constexpr int kStatusCount = 10;
 std::string_view to_string(Status s) noexcept;
@@ -103,6 +107,28 @@ class Solver {
   /// Why the last solve() returned `timeout` or `error` (an external program that died, broke
   /// the protocol, ran out of time, or said why it failed); empty otherwise.
   virtual std::string_view message() const noexcept { return {}; }
+};
+
+/// One puzzle's outcome from a SliceSolver: what the driver reads from an in-process solver
+/// (the result, the time of the solve call, complete()'s verdict, message()) in one value.
+struct SliceAnswer {
+  Result result;          ///< `error` / `timeout` when the solver's process crashed or hung on it
+  uint64_t time_ns = 0;   ///< the solve call alone, timed where it ran
+  std::optional<std::string> unusable;  ///< complete()'s reason the answer cannot be used
+  std::string message;    ///< why `error` or `timeout`
+};
+
+/// A solver that runs outside the tool's process (a plug-in under `--isolate`, in a child
+/// process) and takes puzzles a slice at a time, so that crossing over costs one exchange per
+/// slice, not per puzzle. The driver hands it each slice's puzzles at once; solve() is a slice
+/// of one (for the callers with one puzzle). Not thread-safe; one per worker thread.
+class SliceSolver : public Solver {
+ public:
+  /// Solves `puzzles` in order into `out` (as many), until `stop` (if given) is set: returns
+  /// how many were done, all of them unless stopped; a puzzle in flight when the stop came is
+  /// not among them. Every puzzle is of a size the solver's SolverInfo declares.
+  virtual std::size_t solve_slice(std::span<const Grid* const> puzzles, const Limits& limits,
+                                  std::span<SliceAnswer> out, const std::atomic<bool>* stop) = 0;
 };
 
 /// A program that answers a whole stream of puzzles in order (`--exec-batch`): puzzles go in,

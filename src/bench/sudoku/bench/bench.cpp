@@ -113,17 +113,18 @@ void clear_times(BenchRow& r) {
 
 }  // namespace
 
-uint64_t BenchResult::wrong() const noexcept {
+namespace {
+/// `field` summed over every row.
+uint64_t total(const std::vector<BenchRow>& rows, uint64_t BenchRow::*field) noexcept {
   uint64_t n = 0;
-  for (const BenchRow& r : rows) n += r.wrong;
+  for (const BenchRow& r : rows) n += r.*field;
   return n;
 }
+}  // namespace
 
-uint64_t BenchResult::errors() const noexcept {
-  uint64_t n = 0;
-  for (const BenchRow& r : rows) n += r.error;
-  return n;
-}
+uint64_t BenchResult::wrong() const noexcept { return total(rows, &BenchRow::wrong); }
+uint64_t BenchResult::errors() const noexcept { return total(rows, &BenchRow::error); }
+uint64_t BenchResult::timeouts() const noexcept { return total(rows, &BenchRow::timeout); }
 
 void set_counts(BenchRow& r, const Counts& c) {
   const double n = r.puzzles > 0 ? double(r.puzzles) : kNaN;

@@ -48,7 +48,7 @@ struct BenchRow {
   uint64_t nodes = 0, guesses_total = 0, backtracks_total = 0;
   uint64_t found = 0, unique = 0, multiple = 0, none = 0, invalid = 0, budget_exceeded = 0,
            unsupported = 0, wrong = 0;
-  uint64_t timeout = 0, error = 0;  ///< external programs only (--exec, docs/exec.md)
+  uint64_t timeout = 0, error = 0;  ///< external solvers only (--exec, --isolate)
   // What the pass's solve calls executed (--measure instructions; NaN when not counted). Exact
   // integers, held as doubles so that "not counted" can be written blank.
   double instructions = Counts::kNone, instructions_per_puzzle = Counts::kNone;
@@ -95,8 +95,10 @@ struct BenchResult {
   std::vector<std::string> read_errors;
   bool interrupted = false;    ///< stopped by BenchConfig::stop
   uint64_t wrong() const noexcept;
-  /// Puzzles an external program failed on (status error), over every row.
+  /// Puzzles an external solver failed on (status error), over every row.
   uint64_t errors() const noexcept;
+  /// Puzzles an external solver gave no answer to within --timeout, over every row.
+  uint64_t timeouts() const noexcept;
 };
 
 /// Runs the benchmark. Throws InputError for an unreadable file (before any work),

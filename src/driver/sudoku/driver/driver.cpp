@@ -61,7 +61,22 @@ struct Slice {
   bool cut = false;           // stopped part-way: items hold only the records solved before
   uint64_t busy_ns = 0;       // the parallel stage's time on it (RunConfig::slice_seconds)
   uint64_t bytes_done = 0;    // the reader's bytes consumed after this slice: its progress
+  // A SliceSolver's share (an isolated plug-in): the records it gets, parsed, and its answers.
+  std::vector<std::size_t> pending;
+  std::vector<Parsed> parsed;
+  std::vector<const Grid*> puzzles;
+  std::vector<SliceAnswer> remote;
 };
+
+bool stopping(const RunConfig& cfg) noexcept {
+  return cfg.stop != nullptr && cfg.stop->load(std::memory_order_relaxed);
+}
+
+/// Ends the slice before record `i` (a stop): the writer keeps the rows up to there.
+void cut_at(Slice& s, std::size_t i) {
+  s.items.resize(i);
+  s.cut = true;
+}
 
 /// One nonogram record: parse (bad clues are `invalid`), solve (timed), verify.
 void solve_nonogram(Item& it, std::string_view record, Solver& solver, const SolverInfo& info,
@@ -95,6 +110,66 @@ void solve_nonogram(Item& it, std::string_view record, Solver& solver, const Sol
   if (answer != nullptr && r.solutions > 0) *answer = std::move(r.picture);
 }
 
+/// A parsed Sudoku record before its solve call: false, with the status and reason in `it`,
+/// when it does not reach the solver (`invalid`, `unsupported`).
+bool admit(Item& it, Parsed& p, const SolverInfo& info) {
+  it.clues = static_cast<uint16_t>(p.puzzle.clues());
+  if (!p.error.empty()) {
+    it.status = Status::invalid;
+    it.message = std::move(p.error);
+    return false;
+  }
+  if (!info.supports(p.puzzle.box())) {
+    it.status = Status::unsupported;
+    it.message = info.kind != PuzzleKind::sudoku
+                     ? fmt::format("solver '{}' solves {}s, not Sudoku", info.name, to_string(info.kind))
+                     : fmt::format("solver '{}' does not support {}x{} grids", info.name, p.puzzle.side(),
+                                   p.puzzle.side());
+    return false;
+  }
+  return true;
+}
+
+/// A Sudoku record after its solve call, wherever it ran: `r` (timed at `time_ns`; `unusable`:
+/// why Solver::complete() refused it; `message`: why `timeout` or `error`) checked and verified
+/// into `it`, annotated, its solution kept in `answer` (if asked).
+void settle(Item& it, Parsed& p, Result& r, uint64_t time_ns, std::optional<std::string> unusable,
+            std::string_view message, Solver& solver, const RunConfig& cfg, RowAnnotator* annotator, Grid* answer) {
+  it.time_ns = time_ns;
+  it.solutions = r.solutions;
+  it.work = r.work;
+  if (unusable) {
+    it.status = Status::wrong;
+    it.message = std::move(*unusable);
+    return;
+  }
+  it.status = r.status;
+  if (r.status == Status::timeout || r.status == Status::error) {  // an external solver failed
+    it.message = std::string(message);
+    return;  // no answer to verify
+  }
+  if (r.status == Status::invalid || r.status == Status::none || r.status == Status::budget_exceeded) {
+    // No answer proves the givens consistent: a conflict makes the puzzle `invalid`, named in
+    // the message. (An `invalid` without one is caught by verify() below.)
+    if (auto c = find_conflict(p.puzzle)) {
+      it.status = Status::invalid;
+      it.message = "contradictory givens: " + c->describe(p.puzzle);
+      return;
+    }
+  }
+  if (auto why = verify(p.puzzle, r, cfg.limits.solutions == 0 ? 1 : cfg.limits.solutions, p.known)) {
+    it.status = Status::wrong;
+    it.message = std::move(*why);
+  }
+  if (annotator != nullptr) annotator->annotate(p.puzzle, r, solver, it.extra);
+  if (answer != nullptr && r.solutions > 0) *answer = r.solution;
+}
+
+/// The parallel stage: every record of the slice parsed, solved and verified into its item.
+/// An in-process solver solves each record as soon as it is parsed, timed here around the
+/// solve call alone; a SliceSolver (a plug-in in a child process) gets the slice's puzzles in
+/// one exchange after they are all parsed, and its answers (timed where they ran) are settled
+/// the same way.
 void solve_slice(Slice& s, Solver& solver, const SolverInfo& info, const RunConfig& cfg,
                  RowAnnotator* annotator) {
   const std::size_t n = s.raw.records.size();
@@ -103,13 +178,15 @@ void solve_slice(Slice& s, Solver& solver, const SolverInfo& info, const RunConf
   const bool nonograms = s.format.kind == Format::Kind::nonogram;
   if (cfg.solutions && nonograms) s.pictures.resize(n);
   else if (cfg.solutions) s.answers.resize(n);
+  auto* remote = nonograms ? nullptr : dynamic_cast<SliceSolver*>(&solver);
+  s.pending.clear();
+  s.parsed.clear();
   for (std::size_t i = 0; i < n; ++i) {
     // A stop (SIGINT, SIGTERM) ends the slice between two puzzles, so that a slow solver stops
-    // within one puzzle's time rather than a whole slice's; the writer keeps the rows up to here.
-    if (cfg.stop != nullptr && cfg.stop->load(std::memory_order_relaxed)) {
-      s.items.resize(i);
-      s.cut = true;
-      break;
+    // within one puzzle's time rather than a whole slice's (a SliceSolver is handed the stop).
+    if (remote == nullptr && stopping(cfg)) {
+      cut_at(s, i);
+      return;
     }
     Item& it = s.items[i];
     it = Item{};
@@ -119,22 +196,15 @@ void solve_slice(Slice& s, Solver& solver, const SolverInfo& info, const RunConf
       solve_nonogram(it, s.raw.record(i), solver, info, cfg, cfg.solutions ? &s.pictures[i] : nullptr);
       continue;
     }
-    if (cfg.solutions) s.answers[i].reshape(0);  // slices are recycled: no stale answer
-    // Contradictory givens are left to the solver (it must say `invalid`) and checked below,
-    // so the common case pays for one duplicate scan (of the answer), not two.
+    Grid* answer = cfg.solutions ? &s.answers[i] : nullptr;
+    if (answer != nullptr) answer->reshape(0);  // slices are recycled: no stale answer
+    // Contradictory givens are left to the solver (it must say `invalid`) and checked in
+    // settle(), so the common case pays for one duplicate scan (of the answer), not two.
     Parsed p = parse_record(s.format, s.raw.record(i), CheckGivens::no);
-    it.clues = static_cast<uint16_t>(p.puzzle.clues());
-    if (!p.error.empty()) {
-      it.status = Status::invalid;
-      it.message = std::move(p.error);
-      continue;
-    }
-    if (!info.supports(p.puzzle.box())) {
-      it.status = Status::unsupported;
-      it.message = info.kind != PuzzleKind::sudoku
-                       ? fmt::format("solver '{}' solves {}s, not Sudoku", info.name, to_string(info.kind))
-                       : fmt::format("solver '{}' does not support {}x{} grids", info.name,
-                                     p.puzzle.side(), p.puzzle.side());
+    if (!admit(it, p, info)) continue;
+    if (remote != nullptr) {
+      s.pending.push_back(i);
+      s.parsed.push_back(std::move(p));
       continue;
     }
     const auto t0 = Clock::now();
@@ -143,37 +213,25 @@ void solve_slice(Slice& s, Solver& solver, const SolverInfo& info, const RunConf
       return solver.solve(p.puzzle, cfg.limits);
     }();
     const auto t1 = Clock::now();
-    it.time_ns = static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(t1 - t0).count());
-    if (auto why = solver.complete(p.puzzle, r)) {  // untimed (plug-ins: Solver::complete)
-      it.status = Status::wrong;
-      it.solutions = r.solutions;
-      it.work = r.work;
-      it.message = std::move(*why);
-      continue;
-    }
-    it.status = r.status;
-    it.solutions = r.solutions;
-    it.work = r.work;
-    if (r.status == Status::timeout || r.status == Status::error) {  // an external program failed
-      it.message = std::string(solver.message());
-      continue;  // no answer to verify
-    }
-    if (r.status == Status::invalid || r.status == Status::none || r.status == Status::budget_exceeded) {
-      // No answer proves the givens consistent: a conflict makes the puzzle `invalid`, named in
-      // the message. (An `invalid` without one is caught by verify() below.)
-      if (auto c = find_conflict(p.puzzle)) {
-        it.status = Status::invalid;
-        it.message = "contradictory givens: " + c->describe(p.puzzle);
-        continue;
-      }
-    }
-    if (auto why = verify(p.puzzle, r, cfg.limits.solutions == 0 ? 1 : cfg.limits.solutions, p.known)) {
-      it.status = Status::wrong;
-      it.message = std::move(*why);
-    }
-    if (annotator != nullptr) annotator->annotate(p.puzzle, r, solver, it.extra);
-    if (cfg.solutions && r.solutions > 0) s.answers[i] = r.solution;
+    auto unusable = solver.complete(p.puzzle, r);  // untimed (plug-ins: Solver::complete)
+    settle(it, p, r, static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(t1 - t0).count()),
+           std::move(unusable), solver.message(), solver, cfg, annotator, answer);
   }
+  if (s.pending.empty()) return;
+  s.puzzles.clear();
+  for (const Parsed& p : s.parsed) s.puzzles.push_back(&p.puzzle);
+  s.remote.resize(s.pending.size());
+  const std::size_t done = [&] {
+    Probed probed(cfg.probe);
+    return remote->solve_slice(s.puzzles, cfg.limits, s.remote, cfg.stop);
+  }();
+  for (std::size_t k = 0; k < done; ++k) {
+    const std::size_t i = s.pending[k];
+    SliceAnswer& a = s.remote[k];
+    settle(s.items[i], s.parsed[k], a.result, a.time_ns, std::move(a.unusable), a.message, solver, cfg, annotator,
+           cfg.solutions ? &s.answers[i] : nullptr);
+  }
+  if (done < s.pending.size()) cut_at(s, s.pending[done]);
 }
 
 void write_slice(const Slice& s, const std::string& file, const SolverInfo& info,

@@ -4,11 +4,11 @@
 // with a deadline, so no child can hang the tool: past the deadline it is killed (SIGKILL to its
 // process group) and reaped. Its answers are read into a buffer that is cut into lines.
 #include "sudoku/ext/exec.hpp"
+#include "sudoku/ext/process.hpp"
 
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -26,8 +26,6 @@
 #include <fmt/format.h>
 
 #include "sudoku/verify.hpp"
-
-extern char** environ;
 
 namespace sudoku::ext {
 namespace {
@@ -66,27 +64,6 @@ std::string seconds(std::chrono::milliseconds ms) { return fmt::format("{:g} s",
 /// At most 60 characters of `s`, for messages.
 std::string clip(std::string_view s) {
   return s.size() <= 60 ? std::string(s) : std::string(s.substr(0, 57)) + "...";
-}
-
-/// How a reaped process ended, for messages.
-std::string describe_exit(int st) {
-  if (WIFEXITED(st)) {
-    const int code = WEXITSTATUS(st);
-    if (code == 127) return "exited with status 127: command not found";
-    if (code == 126) return "exited with status 126: command not executable";
-    return fmt::format("exited with status {}", code);
-  }
-  if (WIFSIGNALED(st)) {
-    const int sig = WTERMSIG(st);
-#if defined(__GLIBC__) && __GLIBC_PREREQ(2, 32)
-    const char* abbrev = ::sigabbrev_np(sig);
-#else
-    const char* abbrev = nullptr;
-#endif
-    return abbrev != nullptr ? fmt::format("was killed by signal {} (SIG{})", sig, abbrev)
-                             : fmt::format("was killed by signal {}", sig);
-  }
-  return "ended";
 }
 
 /// While any child exists, SIGPIPE is ignored by the whole process, so that a write to a child
@@ -159,30 +136,9 @@ class Child {
       throw std::runtime_error(fmt::format("pipe: {}", std::strerror(err)));
     }
     for (int* fd : {&in[0], &in[1], &out[0], &out[1]}) *fd = above_stdio(*fd);
-    posix_spawn_file_actions_t fa;
-    ::posix_spawn_file_actions_init(&fa);
-    ::posix_spawn_file_actions_adddup2(&fa, in[0], 0);
-    ::posix_spawn_file_actions_adddup2(&fa, out[1], 1);
-#if defined(__GLIBC__) && __GLIBC_PREREQ(2, 34)
-    // Nothing else of the tool's (its output files, other children's pipes) reaches the child;
-    // the pipes are close-on-exec already, this catches descriptors others opened without it.
-    ::posix_spawn_file_actions_addclosefrom_np(&fa, 3);
-#endif
-    posix_spawnattr_t at;
-    ::posix_spawnattr_init(&at);
-    sigset_t none, defaults;
-    sigemptyset(&none);
-    sigemptyset(&defaults);
-    for (int sig : {SIGPIPE, SIGINT, SIGTERM, SIGHUP}) sigaddset(&defaults, sig);
-    ::posix_spawnattr_setsigmask(&at, &none);
-    ::posix_spawnattr_setsigdefault(&at, &defaults);
-    ::posix_spawnattr_setpgroup(&at, 0);
-    ::posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
     std::string sh = "sh", dash_c = "-c", cmd = command;
     char* argv[] = {sh.data(), dash_c.data(), cmd.data(), nullptr};
-    const int rc = ::posix_spawn(&pid_, "/bin/sh", &fa, &at, argv, environ);
-    ::posix_spawn_file_actions_destroy(&fa);
-    ::posix_spawnattr_destroy(&at);
+    const int rc = spawn_child(pid_, "/bin/sh", argv, {{in[0], 0}, {out[1], 1}}, 3);
     ::close(in[0]);
     ::close(out[1]);
     if (rc != 0) {
@@ -445,27 +401,7 @@ struct ExecSpec {
 /// first (bench repetitions, the next file or solver) time no start, and neither does the first
 /// worker of the first pass, which takes the child that answered at registration. Whatever is
 /// left is reaped at exit, with the registry.
-class ChildPool {
- public:
-  std::unique_ptr<Child> take() {
-    std::lock_guard lock(mutex_);
-    while (!idle_.empty()) {
-      std::unique_ptr<Child> c = std::move(idle_.back());
-      idle_.pop_back();
-      if (c->healthy()) return c;
-    }
-    return nullptr;
-  }
-  void give(std::unique_ptr<Child> c) {
-    if (c == nullptr || !c->healthy()) return;
-    std::lock_guard lock(mutex_);
-    idle_.push_back(std::move(c));
-  }
-
- private:
-  std::mutex mutex_;
-  std::vector<std::unique_ptr<Child>> idle_;
-};
+using ChildPool = IdleChildren<Child>;
 
 enum class Trip { ok, timeout, died, protocol };
 

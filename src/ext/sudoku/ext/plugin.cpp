@@ -4,7 +4,9 @@
 // Libraries are opened with RTLD_NOW (a missing symbol fails at load time, not mid-run) and
 // RTLD_LOCAL (two plug-ins may define the same internal names), and never closed: the solver
 // objects, descriptors and strings they hand out live as long as the process. Each worker
-// thread gets its own Solver object, which owns one plug-in state (create/destroy).
+// thread gets its own Solver object, which owns one plug-in state (create/destroy) and, for a
+// solver that is not re-entrant, a lease on a private instance of the library (library.hpp):
+// its function pointers come from that instance.
 //
 // The wrappers do as little as possible inside solve(), the call the driver times: the native
 // ABI passes the Grid's own cell bytes in and lets the library write the solution straight into
@@ -12,13 +14,14 @@
 // a harness function that gave a count and left the solution unwritten) run in complete(),
 // untimed.
 #include "sudoku/ext/plugin.hpp"
+#include "sudoku/ext/library.hpp"
 
 #include <dlfcn.h>
 
 #include <algorithm>
 #include <array>
+#include <cstddef>
 #include <cstring>
-#include <filesystem>
 #include <limits>
 #include <set>
 #include <string_view>
@@ -41,30 +44,6 @@ static_assert(SUDOKU_BENCH_BUDGET_EXCEEDED == static_cast<int>(Status::budget_ex
 static_assert(SUDOKU_BENCH_UNSUPPORTED == static_cast<int>(Status::unsupported));
 static_assert(SUDOKU_BENCH_MAX_CELLS == kMaxCells);
 static_assert(SUDOKU_BENCH_ALL_SIZES == kAllBoxes && SUDOKU_BENCH_9X9 == kBox9);
-
-/// The library at `path`, opened for the life of the process; `abs` receives its absolute path.
-/// dlopen already shares one handle between two loads of the same file.
-void* open_library(const std::string& path, std::string& abs) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  const fs::file_status st = fs::status(path, ec);
-  if (ec && ec != std::errc::no_such_file_or_directory)
-    throw LoadError(fmt::format("{}: {}", path, ec.message()));  // e.g. a folder not searchable
-  if (!fs::exists(st)) throw LoadError(fmt::format("{}: no such file", path));
-  if (fs::is_directory(st)) throw LoadError(fmt::format("{}: a directory, not a shared library", path));
-  // An absolute path: dlopen would search the library path for a bare name ("libx.so"), and
-  // `list` and the provenance should say which file was loaded.
-  abs = fs::absolute(path, ec).lexically_normal().string();
-  if (ec) abs = path;
-  ::dlerror();
-  void* h = ::dlopen(abs.c_str(), RTLD_NOW | RTLD_LOCAL);
-  if (h == nullptr) {
-    const char* why = ::dlerror();
-    throw LoadError(fmt::format("{}: cannot load it as a shared library: {}", path,
-                                why != nullptr ? why : "unknown error"));
-  }
-  return h;
-}
 
 /// The address of `symbol` in `handle`, or nullptr.
 void* find_symbol(void* handle, const char* symbol) {
@@ -107,12 +86,94 @@ std::optional<std::string> inconsistency(int code, uint64_t solutions, uint64_t 
 
 // ---- our C ABI ---------------------------------------------------------------------------
 
-/// One worker of a native solver: one plug-in state, made on the worker's thread.
+/// Version 1 of sudoku_bench_solver (before `flags`): what a library built against the first
+/// header lists. Its solvers were told to keep no mutable global state: they are re-entrant.
+struct SolverV1 {
+  const char* name;
+  const char* description;
+  uint32_t boxes;
+  void* (*create)(void);
+  void (*destroy)(void* state);
+  decltype(sudoku_bench_solver::solve) solve;
+};
+static_assert(offsetof(SolverV1, solve) == offsetof(sudoku_bench_solver, solve) &&
+              sizeof(SolverV1) < sizeof(sudoku_bench_solver));
+
+/// One solver of a descriptor, whatever the ABI version it was read from.
+struct Entry {
+  std::string name, description;
+  uint32_t boxes = 0, flags = 0;
+  void* (*create)(void) = nullptr;
+  void (*destroy)(void* state) = nullptr;
+  decltype(sudoku_bench_solver::solve) solve = nullptr;
+  uint32_t abi_version = SUDOKU_BENCH_PLUGIN_ABI_VERSION;
+  bool reentrant() const noexcept { return abi_version == 1 || (flags & SUDOKU_BENCH_SOLVER_REENTRANT) != 0; }
+};
+
+template <class S>
+Entry entry_of(const S& s, uint32_t version) {
+  Entry e;
+  e.name = s.name != nullptr ? s.name : "";
+  e.description = s.description != nullptr ? s.description : "";
+  e.boxes = s.boxes;
+  e.create = s.create;
+  e.destroy = s.destroy;
+  e.solve = s.solve;
+  if constexpr (requires { s.flags; }) e.flags = s.flags;
+  e.abi_version = version;
+  return e;
+}
+
+/// The solvers the library at `handle` (an instance of `path`) lists, checked: the entry point,
+/// the ABI version (1 or this header's), names, sizes and functions. Throws LoadError.
+std::vector<Entry> read_descriptor(void* handle, const std::string& path) {
+  void* sym = find_symbol(handle, SUDOKU_BENCH_PLUGIN_ENTRY);
+  if (sym == nullptr)
+    throw LoadError(fmt::format("{}: no entry point '{}': not a sudoku-bench plug-in (a function of the "
+                                "reference harness's convention loads with --plugin NAME={}:SYMBOL)",
+                                path, SUDOKU_BENCH_PLUGIN_ENTRY, path));
+  const auto entry = function_cast<sudoku_bench_plugin_entry_fn>(sym);
+  const sudoku_bench_plugin* d = entry(SUDOKU_BENCH_PLUGIN_ABI_VERSION);
+  if (d == nullptr)
+    throw LoadError(fmt::format("{}: the library refused plug-in ABI version {} (its entry point "
+                                "returned NULL)", path, SUDOKU_BENCH_PLUGIN_ABI_VERSION));
+  if (d->abi_version != SUDOKU_BENCH_PLUGIN_ABI_VERSION && d->abi_version != 1)
+    throw LoadError(fmt::format("{}: plug-in ABI version {}, but this sudoku-bench speaks version {} "
+                                "(and still loads version 1): rebuild it against this version's "
+                                "sudoku_bench/plugin.h", path, d->abi_version, SUDOKU_BENCH_PLUGIN_ABI_VERSION));
+  if (d->solver_count == 0 || d->solvers == nullptr)
+    throw LoadError(fmt::format("{}: the plug-in lists no solver", path));
+
+  std::vector<Entry> out;
+  std::set<std::string, std::less<>> names;
+  for (uint32_t i = 0; i < d->solver_count; ++i) {
+    Entry e = d->abi_version == 1 ? entry_of(reinterpret_cast<const SolverV1*>(d->solvers)[i], 1)
+                                  : entry_of(d->solvers[i], d->abi_version);
+    if (!valid_solver_name(e.name))
+      throw LoadError(fmt::format("{}: solver {} has {} name{}: use {}", path, i,
+                                  e.name.empty() ? "no" : "an unusable",
+                                  e.name.empty() ? "" : " '" + e.name + "'", kSolverNameRule));
+    if (!names.insert(e.name).second)
+      throw LoadError(fmt::format("{}: the plug-in lists solver '{}' twice", path, e.name));
+    if (e.boxes == 0 || (e.boxes & ~static_cast<uint32_t>(kAllBoxes)) != 0)
+      throw LoadError(fmt::format("{}: solver '{}' declares sizes {:#x}; use SUDOKU_BENCH_BOX(2..5) bits",
+                                  path, e.name, e.boxes));
+    if (e.create == nullptr || e.solve == nullptr)
+      throw LoadError(fmt::format("{}: solver '{}' has no {} function", path, e.name,
+                                  e.create == nullptr ? "create" : "solve"));
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
+/// One worker of a native solver: one plug-in state, made on the worker's thread, in the
+/// library's shared instance or in a private one (`lease`).
 class NativeSolver final : public Solver {
  public:
   /// Made by a worker thread in the middle of a run (load_native() made and freed a trial state
   /// before any work): a create() that fails now stops the run.
-  NativeSolver(const sudoku_bench_solver& s, const std::string& path) : s_(s) {
+  NativeSolver(Entry e, const std::string& path, Library::Lease lease = {})
+      : s_(std::move(e)), lease_(std::move(lease)) {
     state_ = s_.create();
     if (state_ == nullptr)
       throw std::runtime_error(fmt::format("--plugin {}: solver '{}' could not make the state of a new "
@@ -145,7 +206,8 @@ class NativeSolver final : public Solver {
   }
 
  private:
-  const sudoku_bench_solver& s_;
+  Entry s_;
+  Library::Lease lease_;  // given back after the destructor's body has destroyed the state
   void* state_ = nullptr;
   uint64_t limit_ = 1;
   int code_ = SUDOKU_BENCH_NONE;
@@ -159,7 +221,7 @@ using HarnessFn = size_t (*)(const char* puzzle, size_t limit, uint32_t flags, c
 /// One worker of a harness function: 9x9 only; guesses are its only counter; no budget.
 class HarnessSolver final : public Solver {
  public:
-  explicit HarnessSolver(HarnessFn fn) : fn_(fn) {}
+  explicit HarnessSolver(HarnessFn fn, Library::Lease lease = {}) : fn_(fn), lease_(std::move(lease)) {}
 
   Result solve(const Grid& puzzle, const Limits& limits) override {
     Result r;
@@ -219,6 +281,7 @@ class HarnessSolver final : public Solver {
   }
 
   HarnessFn fn_;
+  Library::Lease lease_;  // the private instance fn_ lives in, if any
   std::array<char, 96> puzzle_{};  // zero-filled: puzzle_[81..] stay NUL
   std::array<char, 96> answer_{};
   uint64_t limit_ = 1;
@@ -232,76 +295,103 @@ void check_solver_name(const std::string& name) {
     throw LoadError(fmt::format("'{}' cannot be a solver name ({})", name, kSolverNameRule));
 }
 
-SolverInfo load_harness(const std::string& name, const std::string& path, const std::string& symbol) {
-  check_solver_name(name);
-  if (symbol.empty()) throw LoadError(fmt::format("{}: no symbol given (NAME=PATH:SYMBOL)", path));
-  std::string abs;
-  void* h = open_library(path, abs);
-  void* sym = find_symbol(h, symbol.c_str());
+namespace {
+
+/// How the threads of a solver reach the library, for `list` and the provenance.
+std::string how(bool shared, std::string_view why) {
+  return shared ? fmt::format("one instance shared by every worker thread ({})", why)
+                : "a private instance per worker thread";
+}
+
+bool listed(const std::vector<std::string>& names, std::string_view name) {
+  return std::any_of(names.begin(), names.end(), [&](const std::string& n) { return n == name || n == "all"; });
+}
+
+/// Adds "NAME: how" to what `loaded` says of its solvers.
+void add_loading(Loaded& loaded, const std::string& name, const std::string& text) {
+  loaded.loading += fmt::format("{}{}: {}", loaded.loading.empty() ? "" : ", ", name, text);
+}
+
+/// The harness function `symbol` in the instance `handle` of `path`. Throws LoadError.
+HarnessFn harness_function(void* handle, const std::string& path, const std::string& symbol) {
+  void* sym = find_symbol(handle, symbol.c_str());
   if (sym == nullptr)
     throw LoadError(fmt::format("{}: no symbol '{}' (it must be exported with C linkage)", path, symbol));
-  const HarnessFn fn = function_cast<HarnessFn>(sym);
+  return function_cast<HarnessFn>(sym);
+}
+
+}  // namespace
+
+Loaded load_harness(const std::string& name, const std::string& path, const std::string& symbol,
+                    const LoadOptions& options) {
+  check_solver_name(name);
+  if (symbol.empty()) throw LoadError(fmt::format("{}: no symbol given (NAME=PATH:SYMBOL)", path));
+  const std::shared_ptr<Library> lib = Library::open(path);
+  const HarnessFn fn = harness_function(lib->original(), path, symbol);
+  // The convention says nothing about threads, and the field's libraries keep their search
+  // state at file scope: a private instance per worker thread unless the user says otherwise.
+  const bool shared = listed(options.reentrant, name);
+  Loaded out;
+  out.path = lib->absolute();
   SolverInfo info;
   info.name = name;
   info.description = fmt::format("{}() of the reference harness's convention: 9x9, guesses only, no budget",
                                  symbol);
   info.boxes = kBox9;
-  info.make = [fn]() -> std::unique_ptr<Solver> { return std::make_unique<HarnessSolver>(fn); };
-  info.origin = fmt::format("plugin {}:{}", abs, symbol);
-  return info;
+  if (shared) {
+    info.make = [fn]() -> std::unique_ptr<Solver> { return std::make_unique<HarnessSolver>(fn); };
+  } else {
+    info.make = [lib, symbol]() -> std::unique_ptr<Solver> {
+      Library::Lease lease = lib->lease();
+      const HarnessFn mine = harness_function(lease.handle(), lib->path(), symbol);
+      return std::make_unique<HarnessSolver>(mine, std::move(lease));
+    };
+  }
+  const std::string text = how(shared, "--reentrant");
+  info.origin = fmt::format("plugin {}:{}; {}", lib->absolute(), symbol, text);
+  add_loading(out, name, text);
+  out.solvers.push_back(std::move(info));
+  return out;
 }
 
-std::vector<SolverInfo> load_native(const std::string& path) {
-  std::string abs;
-  void* h = open_library(path, abs);
-  void* sym = find_symbol(h, SUDOKU_BENCH_PLUGIN_ENTRY);
-  if (sym == nullptr)
-    throw LoadError(fmt::format("{}: no entry point '{}': not a sudoku-bench plug-in (a function of the "
-                                "reference harness's convention loads with --plugin NAME={}:SYMBOL)",
-                                path, SUDOKU_BENCH_PLUGIN_ENTRY, path));
-  const auto entry = function_cast<sudoku_bench_plugin_entry_fn>(sym);
-  const sudoku_bench_plugin* d = entry(SUDOKU_BENCH_PLUGIN_ABI_VERSION);
-  if (d == nullptr)
-    throw LoadError(fmt::format("{}: the library refused plug-in ABI version {} (its entry point "
-                                "returned NULL)", path, SUDOKU_BENCH_PLUGIN_ABI_VERSION));
-  if (d->abi_version != SUDOKU_BENCH_PLUGIN_ABI_VERSION)
-    throw LoadError(fmt::format("{}: plug-in ABI version {}, but this sudoku-bench speaks version {}: "
-                                "rebuild it against this version's sudoku_bench/plugin.h",
-                                path, d->abi_version, SUDOKU_BENCH_PLUGIN_ABI_VERSION));
-  if (d->solver_count == 0 || d->solvers == nullptr)
-    throw LoadError(fmt::format("{}: the plug-in lists no solver", path));
-
-  std::vector<SolverInfo> out;
-  std::set<std::string, std::less<>> names;
-  for (uint32_t i = 0; i < d->solver_count; ++i) {
-    const sudoku_bench_solver& s = d->solvers[i];
-    const std::string name = s.name != nullptr ? s.name : "";
-    if (!valid_solver_name(name))
-      throw LoadError(fmt::format("{}: solver {} has {} name{}: use {}", path, i,
-                                  name.empty() ? "no" : "an unusable",
-                                  name.empty() ? "" : " '" + name + "'", kSolverNameRule));
-    if (!names.insert(name).second)
-      throw LoadError(fmt::format("{}: the plug-in lists solver '{}' twice", path, name));
-    if (s.boxes == 0 || (s.boxes & ~static_cast<uint32_t>(kAllBoxes)) != 0)
-      throw LoadError(fmt::format("{}: solver '{}' declares sizes {:#x}; use SUDOKU_BENCH_BOX(2..5) bits",
-                                  path, name, s.boxes));
-    if (s.create == nullptr || s.solve == nullptr)
-      throw LoadError(fmt::format("{}: solver '{}' has no {} function", path, name,
-                                  s.create == nullptr ? "create" : "solve"));
+Loaded load_native(const std::string& path, const LoadOptions& options) {
+  const std::shared_ptr<Library> lib = Library::open(path);
+  Loaded out;
+  out.path = lib->absolute();
+  for (const Entry& e : read_descriptor(lib->original(), path)) {
     // One state made and freed now, so that a solver that cannot make one is refused before
     // any work (exit 2) rather than in a worker thread mid-run.
-    if (void* trial = s.create(); trial == nullptr)
+    if (void* trial = e.create(); trial == nullptr)
       throw LoadError(fmt::format("{}: solver '{}' could not make its state (create() returned NULL)",
-                                  path, name));
-    else if (s.destroy != nullptr)
-      s.destroy(trial);
+                                  path, e.name));
+    else if (e.destroy != nullptr)
+      e.destroy(trial);
+    const bool user = listed(options.reentrant, e.name);
+    const bool shared = user || e.reentrant();
     SolverInfo info;
-    info.name = name;
-    info.description = s.description != nullptr ? s.description : "";
-    info.boxes = s.boxes;
-    info.make = [&s, abs]() -> std::unique_ptr<Solver> { return std::make_unique<NativeSolver>(s, abs); };
-    info.origin = "plugin " + abs;
-    out.push_back(std::move(info));
+    info.name = e.name;
+    info.description = e.description;
+    info.boxes = e.boxes;
+    const std::string abs = lib->absolute();
+    if (shared) {
+      info.make = [e, abs]() -> std::unique_ptr<Solver> { return std::make_unique<NativeSolver>(e, abs); };
+    } else {
+      // The entry point of the private instance gives its own descriptor (and function
+      // pointers); it lists the same solvers, being the same bytes.
+      info.make = [lib, name = e.name]() -> std::unique_ptr<Solver> {
+        Library::Lease lease = lib->lease();
+        for (Entry& mine : read_descriptor(lease.handle(), lib->path()))
+          if (mine.name == name) return std::make_unique<NativeSolver>(std::move(mine), lib->absolute(), std::move(lease));
+        throw std::runtime_error(fmt::format("--plugin {}: a private instance of the library does not "
+                                             "list solver '{}'", lib->path(), name));
+      };
+    }
+    const std::string text = how(shared, user                 ? "--reentrant"
+                                         : e.abi_version == 1 ? "ABI version 1: re-entrant by its contract"
+                                                              : "declared re-entrant");
+    info.origin = fmt::format("plugin {}; {}", abs, text);
+    add_loading(out, e.name, text);
+    out.solvers.push_back(std::move(info));
   }
   return out;
 }

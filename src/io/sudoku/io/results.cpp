@@ -78,9 +78,16 @@ Meta run_identity(const Meta& meta) {
                                                       "flags", "cpu", "simd", "date", "threads",
                                                       "command", "shard", "part"};
   Meta out;
-  for (const auto& kv : meta)
-    if (std::find(std::begin(kNotIdentity), std::end(kNotIdentity), kv.first) == std::end(kNotIdentity))
-      out.push_back(kv);
+  for (const auto& kv : meta) {
+    if (std::find(std::begin(kNotIdentity), std::end(kNotIdentity), kv.first) != std::end(kNotIdentity)) continue;
+    out.push_back(kv);
+    // `plugin: NAMES PATH sha256=HEX; how the threads reach it`: the how (a private instance
+    // per thread, a shared one, a child process) does not change the rows, and a run stopped
+    // by a crash is continued with --isolate --resume.
+    if (kv.first == "plugin")
+      if (const std::size_t sha = kv.second.rfind(" sha256="); sha != std::string::npos)
+        if (const std::size_t how = kv.second.find("; ", sha); how != std::string::npos) out.back().second.resize(how);
+  }
   return out;
 }
 

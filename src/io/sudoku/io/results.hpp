@@ -65,7 +65,8 @@ std::vector<std::string> meta_values(const Meta& meta, std::string_view key);
 /// The lines that say what was run: the datasets with their sha256, the solvers, limits,
 /// method, seed and so on. Every line but those of the build (tool, git_revision, compiler,
 /// build, flags), the machine and the moment (cpu, date, threads), the command line, the shard,
-/// and the parts of a merge. Two runs with the same identity make the same rows.
+/// and the parts of a merge, and of a `plugin` line what follows its sha256 (how the threads
+/// reach the library). Two runs with the same identity make the same rows.
 Meta run_identity(const Meta& meta);
 
 /// The first line where two metas differ, for a message: "'seed: 7' against 'seed: 8'" (a

@@ -1,0 +1,597 @@
+// Plug-ins in child processes (isolate.hpp).
+//
+// The shared block is one struct, Block: a Header (the slice's parameters, the child's
+// progress, the parent's stop request, the child's list of solvers or why it could not load
+// the library) and kSlots Slots (a puzzle in, its answer out). Atomics in it are lock-free,
+// hence address-free: the two processes map the block at different addresses.
+#include "sudoku/ext/isolate.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <new>
+#include <optional>
+#include <span>
+#include <sstream>
+#include <thread>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "sudoku/ext/library.hpp"
+#include "sudoku/ext/process.hpp"
+
+namespace sudoku::ext {
+namespace {
+
+constexpr std::size_t kSlots = 256;        // the driver's largest slice: one exchange per slice
+constexpr std::size_t kText = 16 * 1024;   // the child's list of solvers, or why it cannot load
+constexpr std::size_t kMessage = 240;      // complete()'s message, cut to this
+constexpr int kSocketFd = 3, kBlockFd = 4;  // in the child
+constexpr int kMaxFailedStarts = 3;         // then a worker stops restarting: `error` at once
+constexpr auto kExitGrace = std::chrono::milliseconds(500);
+constexpr int64_t kStopPollNs = 50'000'000;  // how often a waiting parent looks at the stop flag
+constexpr char kGo = 'G', kDone = 'D', kReady = 'R';
+
+/// A steady-clock time in nanoseconds: comparable between the parent and the child (libstdc++'s
+/// steady_clock is CLOCK_MONOTONIC, one clock for the whole system).
+int64_t ns_of(std::chrono::steady_clock::time_point t) noexcept {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(t.time_since_epoch()).count();
+}
+int64_t now_ns() noexcept { return ns_of(std::chrono::steady_clock::now()); }
+
+struct Header {
+  // Set by the parent before each slice.
+  uint32_t solver = 0;  // index in the list the child gave
+  uint32_t count = 0;   // slots in use
+  uint64_t limit = 1, budget = 0;
+  // The child's progress: every slot before `next` is answered, and the one at `next` began no
+  // earlier than `started_ns` (now_ns()). The child stores `started_ns` before it
+  // publishes `next` (release), so a parent that reads `next` first never sees an older start.
+  alignas(64) std::atomic<uint32_t> next{0};
+  std::atomic<int64_t> started_ns{0};
+  // Set by the parent: stop after the current puzzle (Ctrl-C, SIGTERM).
+  alignas(64) std::atomic<uint32_t> stop{0};
+  // Written by the child before it says it is ready: "NAME\tBOXES\tDESCRIPTION\n" per solver;
+  // or, before it exits, why it cannot serve.
+  alignas(64) char text[kText] = {};
+};
+static_assert(std::atomic<uint32_t>::is_always_lock_free && std::atomic<int64_t>::is_always_lock_free);
+
+struct Slot {
+  uint8_t box;           // in
+  uint8_t status;        // out: sudoku::Status
+  uint8_t solution_box;  // out: 0 when the Result had no grid
+  uint8_t unusable;      // out: complete() said why the answer cannot be used (in `message`)
+  uint16_t message_len;
+  uint64_t solutions, guesses, backtracks, nodes, time_ns;
+  uint8_t cells[kMaxCells];     // in
+  uint8_t solution[kMaxCells];  // out
+  char message[kMessage];       // out
+};
+
+struct Block {
+  Header header;
+  Slot slots[kSlots];
+};
+
+/// The shared block, created by the parent (a memfd above the standard descriptors, so that
+/// the child's dup2 onto 3 and 4 never meets it) or mapped by the child.
+class Shared {
+ public:
+  Shared() {
+    int fd = ::memfd_create("sudoku-bench-isolate", MFD_CLOEXEC);
+    if (fd < 0) throw std::runtime_error(fmt::format("memfd_create: {}", std::strerror(errno)));
+    fd_ = ::fcntl(fd, F_DUPFD_CLOEXEC, 10);
+    ::close(fd);
+    if (fd_ < 0 || ::ftruncate(fd_, sizeof(Block)) != 0) {
+      const int err = errno;
+      if (fd_ >= 0) ::close(fd_);
+      throw std::runtime_error(fmt::format("the block shared with the child: {}", std::strerror(err)));
+    }
+    map();
+    new (&block_->header) Header();
+  }
+  /// The child's side: the block at descriptor `fd`; nullptr when it is not one.
+  static Block* attach(int fd) {
+    struct stat st{};
+    if (::fstat(fd, &st) != 0 || static_cast<std::size_t>(st.st_size) != sizeof(Block)) return nullptr;
+    void* p = ::mmap(nullptr, sizeof(Block), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    return p == MAP_FAILED ? nullptr : static_cast<Block*>(p);
+  }
+  ~Shared() {
+    if (block_ != nullptr) ::munmap(block_, sizeof(Block));
+    ::close(fd_);
+  }
+  Shared(const Shared&) = delete;
+  Shared& operator=(const Shared&) = delete;
+  Block& block() noexcept { return *block_; }
+  int fd() const noexcept { return fd_; }
+
+ private:
+  void map() {
+    block_ = attach(fd_);
+    if (block_ == nullptr) {
+      ::close(fd_);
+      throw std::runtime_error(fmt::format("mapping the block shared with the child: {}", std::strerror(errno)));
+    }
+  }
+  int fd_ = -1;
+  Block* block_ = nullptr;
+};
+
+struct Spec {
+  std::string exe, path, symbol, name;
+  int64_t timeout_ns;
+  std::string seconds() const { return fmt::format("{:g} s", double(timeout_ns) / 1e9); }
+};
+
+/// How a slice's exchange with the child ended.
+enum class Outcome { done, died, timeout };
+
+/// One child process and the block it shares with the parent. The block outlives the process:
+/// a child restarted after a crash finds the slice where the last one left it.
+class Host {
+ public:
+  explicit Host(std::shared_ptr<const Spec> spec) : spec_(std::move(spec)) {}
+  ~Host() { stop(); }
+  Host(const Host&) = delete;
+  Host& operator=(const Host&) = delete;
+
+  Block& block() noexcept { return shared_.block(); }
+  bool running() const noexcept { return pid_ > 0; }
+
+  /// Starts the child and waits (up to the timeout) until it has loaded the library; false
+  /// with `why` (its own words when it could not load the library).
+  bool start(std::string& why) {
+    int sv[2];
+    if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0) {
+      why = fmt::format("socketpair: {}", std::strerror(errno));
+      return false;
+    }
+    const int theirs = ::fcntl(sv[1], F_DUPFD_CLOEXEC, 10);  // above 4: dup2 onto 3 and 4 is safe
+    ::close(sv[1]);
+    std::string tool = "sudoku-bench", cmd(kIsolatedChildCommand), path = spec_->path, symbol = spec_->symbol,
+                name = spec_->name;
+    char* argv[] = {tool.data(), cmd.data(), path.data(), symbol.data(), name.data(), nullptr};
+    block().header.text[0] = '\0';
+    // What the library prints goes to the tool's stderr, never into a results file on stdout.
+    const int rc = theirs < 0 ? errno
+                              : spawn_child(pid_, spec_->exe.c_str(), argv,
+                                            {{theirs, kSocketFd}, {shared_.fd(), kBlockFd}, {2, 1}}, kBlockFd + 1);
+    if (theirs >= 0) ::close(theirs);
+    if (rc != 0) {
+      ::close(sv[0]);
+      pid_ = -1;
+      why = fmt::format("cannot start {}: {}", spec_->exe, std::strerror(rc));
+      return false;
+    }
+    sock_ = sv[0];
+    char c = 0;
+    const int64_t deadline = now_ns() + spec_->timeout_ns;
+    for (;;) {
+      const int r = wait_readable(deadline - now_ns());
+      if (r > 0) {
+        if (::recv(sock_, &c, 1, 0) == 1 && c == kReady) return true;
+        const std::string end = reap();
+        const std::string said = text();
+        why = !said.empty() ? said : fmt::format("its process {} before it was ready", end);
+        return false;
+      }
+      if (r == 0 && now_ns() >= deadline) {
+        why = fmt::format("its process did not load the library within {} (it {})", spec_->seconds(), kill());
+        return false;
+      }
+    }
+  }
+
+  /// What the child wrote in the block's text.
+  std::string text() {
+    Header& h = block().header;
+    return std::string(h.text, ::strnlen(h.text, kText));
+  }
+
+  /// Hands the slice set up in the block to the child and waits until it is done, it dies, or
+  /// the puzzle it is on runs past the timeout. `stop`: passed on to the child, which then ends
+  /// the slice after its current puzzle. On `died` and `timeout` the process is reaped and
+  /// `end` says how it ended; on `timeout`, `late` is the puzzle that ran out of time and
+  /// `ran_ns` how long it had run.
+  Outcome run(const std::atomic<bool>* stop, std::string& end, uint32_t& late, int64_t& ran_ns) {
+    Header& h = block().header;
+    const char go = kGo;
+    if (::send(sock_, &go, 1, MSG_NOSIGNAL) != 1) {
+      end = reap();
+      return Outcome::died;
+    }
+    for (;;) {
+      const uint32_t at = h.next.load(std::memory_order_acquire);
+      const int64_t started = h.started_ns.load(std::memory_order_relaxed);
+      int64_t wait = started + spec_->timeout_ns - now_ns();
+      if (stop != nullptr) wait = std::min(wait, kStopPollNs);
+      if (wait > 0) {
+        const int r = wait_readable(wait);
+        if (r > 0) {
+          char c = 0;
+          if (::recv(sock_, &c, 1, 0) == 1 && c == kDone) return Outcome::done;
+          end = reap();
+          return Outcome::died;
+        }
+        if (r < 0) {  // cannot happen with a valid descriptor: take the child as lost
+          end = kill();
+          return Outcome::died;
+        }
+      }
+      if (stop != nullptr && stop->load(std::memory_order_relaxed)) h.stop.store(1, std::memory_order_relaxed);
+      const int64_t now = now_ns();
+      if (h.next.load(std::memory_order_acquire) == at && now - started >= spec_->timeout_ns) {
+        late = at;
+        ran_ns = now - started;
+        end = kill();
+        return Outcome::timeout;
+      }
+    }
+  }
+
+  /// Alive and in step (nothing unread from it): fit for the next slice.
+  bool healthy() {
+    if (pid_ <= 0) return false;
+    char c;
+    const ssize_t n = ::recv(sock_, &c, 1, MSG_PEEK | MSG_DONTWAIT);
+    if (!(n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))) return false;
+    int st = 0;
+    return ::waitpid(pid_, &st, WNOHANG) == 0;
+  }
+
+  /// Ends the child: its socket is closed (it exits), then it has a moment before it is killed.
+  void stop() {
+    if (pid_ <= 0) return;
+    ::close(sock_);
+    sock_ = -1;
+    const auto until = std::chrono::steady_clock::now() + kExitGrace;
+    while (std::chrono::steady_clock::now() < until) {
+      int st = 0;
+      const pid_t r = ::waitpid(pid_, &st, WNOHANG);
+      if (r == pid_ || (r < 0 && errno != EINTR)) {
+        ::kill(-pid_, SIGKILL);  // whatever it started
+        pid_ = -1;
+        return;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    kill();
+  }
+
+  /// Kills the child's process group now and reaps it; how it ended.
+  std::string kill() {
+    if (pid_ <= 0) return "ended";
+    ::kill(-pid_, SIGKILL);
+    ::kill(pid_, SIGKILL);
+    return reap();
+  }
+
+ private:
+  /// ppoll() for the socket: > 0 readable (or ended), 0 time up, < 0 an error.
+  int wait_readable(int64_t ns) {
+    pollfd f{sock_, POLLIN, 0};
+    const timespec ts{static_cast<time_t>(std::max<int64_t>(ns, 0) / 1'000'000'000),
+                      static_cast<long>(std::max<int64_t>(ns, 0) % 1'000'000'000)};
+    const int r = ::ppoll(&f, 1, &ts, nullptr);
+    if (r < 0 && errno == EINTR) return 0;
+    return r;
+  }
+
+  /// The child closed its socket (it is ending) or was killed: its status. A process that
+  /// closed the socket and runs on is killed first (a process already ending keeps its cause).
+  std::string reap() {
+    ::kill(-pid_, SIGKILL);
+    int st = 0;
+    while (::waitpid(pid_, &st, 0) < 0 && errno == EINTR) {
+    }
+    pid_ = -1;
+    if (sock_ >= 0) ::close(sock_);
+    sock_ = -1;
+    return describe_exit(st);
+  }
+
+  std::shared_ptr<const Spec> spec_;
+  Shared shared_;
+  pid_t pid_ = -1;
+  int sock_ = -1;
+};
+
+/// Children between workers: a worker that ends hands its child back (if healthy) and the next
+/// takes it, started and warm (the first worker takes the one that listed the solvers).
+class HostPool {
+ public:
+  explicit HostPool(std::shared_ptr<const Spec> spec) : spec_(std::move(spec)) {}
+  std::unique_ptr<Host> take() {
+    if (std::unique_ptr<Host> h = idle_.take()) return h;
+    return std::make_unique<Host>(spec_);  // started by the worker when it needs it
+  }
+  void give(std::unique_ptr<Host> h) { idle_.give(std::move(h)); }
+  const Spec& spec() const noexcept { return *spec_; }
+
+ private:
+  std::shared_ptr<const Spec> spec_;
+  IdleChildren<Host> idle_;
+};
+
+/// One puzzle given up on: `error` or `timeout`, and why.
+void failed(SliceAnswer& a, Status status, std::string why) {
+  a = SliceAnswer{};
+  a.result.status = status;
+  a.message = std::move(why);
+}
+
+/// The child's answer in `s` into `a`, field by field (no fresh Result per puzzle: zeroing
+/// its grid was a measurable share of the parent's work on 17-clue puzzles).
+void read_slot(const Slot& s, SliceAnswer& a) {
+  Result& r = a.result;
+  r.status = s.status < kStatusCount ? static_cast<Status>(s.status) : Status::error;
+  r.solutions = s.solutions;
+  r.work = Work{s.guesses, s.backtracks, s.nodes};
+  r.solution.reshape(s.solution_box);
+  if (s.solution_box != 0) std::memcpy(r.solution.data(), s.solution, static_cast<std::size_t>(r.solution.cells()));
+  a.time_ns = s.time_ns;
+  const std::string_view message(s.message, std::min<std::size_t>(s.message_len, kMessage));
+  if (s.unusable != 0) {
+    a.unusable = std::string(message);
+    a.message.clear();
+  } else {
+    a.unusable.reset();
+    a.message.assign(message);
+  }
+}
+
+class Worker final : public SliceSolver {
+ public:
+  Worker(std::shared_ptr<HostPool> pool, uint32_t index, std::string name)
+      : pool_(std::move(pool)), host_(pool_->take()), index_(index), name_(std::move(name)) {}
+  ~Worker() override { pool_->give(std::move(host_)); }
+  Worker(const Worker&) = delete;
+  Worker& operator=(const Worker&) = delete;
+
+  std::size_t solve_slice(std::span<const Grid* const> puzzles, const Limits& limits,
+                          std::span<SliceAnswer> out, const std::atomic<bool>* stop) override {
+    std::size_t done = 0;
+    while (done < puzzles.size()) {
+      const std::size_t n = std::min(kSlots, puzzles.size() - done);
+      const std::size_t k = solve_chunk(puzzles.subspan(done, n), limits, out.subspan(done, n), stop);
+      done += k;
+      if (k < n) break;
+    }
+    return done;
+  }
+
+  // One puzzle at a time, for the callers that have one (generate's checker, show): a slice of
+  // one, so a round trip per puzzle (and the time the caller measures includes it).
+  Result solve(const Grid& puzzle, const Limits& limits) override {
+    const Grid* p = &puzzle;
+    solve_slice({&p, 1}, limits, {&last_, 1}, nullptr);
+    return last_.result;
+  }
+  std::optional<std::string> complete(const Grid&, Result&) override { return last_.unusable; }
+  std::string_view message() const noexcept override { return last_.message; }
+
+ private:
+  std::size_t solve_chunk(std::span<const Grid* const> puzzles, const Limits& limits,
+                          std::span<SliceAnswer> out, const std::atomic<bool>* stop) {
+    Block& b = host_->block();
+    Header& h = b.header;
+    const auto n = static_cast<uint32_t>(puzzles.size());
+    for (uint32_t i = 0; i < n; ++i) {
+      const Grid& g = *puzzles[i];
+      b.slots[i].box = static_cast<uint8_t>(g.box());
+      std::memcpy(b.slots[i].cells, g.data(), static_cast<std::size_t>(g.cells()));
+    }
+    h.solver = index_;
+    h.count = n;
+    h.limit = limits.solutions == 0 ? 1 : limits.solutions;
+    h.budget = limits.budget;
+    h.stop.store(0, std::memory_order_relaxed);
+    uint32_t i = 0;
+    while (i < n) {
+      if (stop != nullptr && stop->load(std::memory_order_relaxed)) return i;
+      if (!host_->running()) {
+        std::string why;
+        if (failed_starts_ >= kMaxFailedStarts) {
+          failed(out[i++], Status::error, fmt::format("{}: not restarted any more: its process failed to "
+                                                      "start {} times in a row", name_, kMaxFailedStarts));
+          continue;
+        }
+        if (!host_->start(why)) {
+          ++failed_starts_;
+          failed(out[i++], Status::error, fmt::format("{}: the child process could not be started: {}", name_, why));
+          continue;
+        }
+        failed_starts_ = 0;
+      }
+      h.next.store(i, std::memory_order_relaxed);
+      h.started_ns.store(now_ns(), std::memory_order_relaxed);
+      std::string end;
+      uint32_t late = 0;
+      int64_t ran_ns = 0;
+      const Outcome o = host_->run(stop, end, late, ran_ns);
+      const uint32_t next = std::min(h.next.load(std::memory_order_acquire), n);
+      for (; i < next; ++i) read_slot(b.slots[i], out[i]);
+      if (o == Outcome::done) {
+        if (i < n) return i;  // stopped
+        continue;
+      }
+      // The child is gone. A stop (Ctrl-C, SIGTERM, maybe sent to the child too) is not the
+      // puzzle's fault: the slice ends before it.
+      if (stop != nullptr && stop->load(std::memory_order_relaxed)) return i;
+      if (i == n) continue;  // it ended after its last answer: nothing lost
+      if (o == Outcome::died) {
+        // "was killed by signal 11 (SIGSEGV)", "exited with status 3" (the library called exit)
+        failed(out[i++], Status::error,
+               fmt::format("{}: the plug-in {} on this puzzle: its process {}; a new one takes the next puzzle",
+                           name_, end.starts_with("exited") ? "ended its process" : "crashed", end));
+      } else if (late == i) {
+        failed(out[i], Status::timeout, fmt::format("{}: no answer within {}: its process was killed; a new "
+                                                    "one takes the next puzzle", name_, pool_->spec().seconds()));
+        out[i++].time_ns = static_cast<uint64_t>(ran_ns);
+      }
+      // else: killed just as it finished the late puzzle: the one it had begun is solved again.
+    }
+    return n;
+  }
+
+  std::shared_ptr<HostPool> pool_;
+  std::unique_ptr<Host> host_;
+  uint32_t index_;
+  std::string name_;
+  int failed_starts_ = 0;
+  SliceAnswer last_;
+};
+
+// ---- the child -----------------------------------------------------------------------------
+
+/// Writes `text` into the block's text (cut to fit).
+void say(Block& b, std::string_view text) {
+  const std::size_t n = std::min(text.size(), kText - 1);
+  std::memcpy(b.header.text, text.data(), n);
+  b.header.text[n] = '\0';
+}
+
+void write_slot(Slot& s, const Result& r, uint64_t time_ns, const std::optional<std::string>& unusable,
+                std::string_view message) {
+  s.status = static_cast<uint8_t>(r.status);
+  s.solutions = r.solutions;
+  s.guesses = r.work.guesses;
+  s.backtracks = r.work.backtracks;
+  s.nodes = r.work.nodes;
+  s.time_ns = time_ns;
+  s.solution_box = static_cast<uint8_t>(r.solution.box());
+  if (s.solution_box != 0) std::memcpy(s.solution, r.solution.data(), static_cast<std::size_t>(r.solution.cells()));
+  const std::string_view m = unusable ? std::string_view(*unusable) : message;
+  s.unusable = unusable ? 1 : 0;
+  s.message_len = static_cast<uint16_t>(std::min(m.size(), kMessage));
+  if (s.message_len != 0) std::memcpy(s.message, m.data(), s.message_len);  // an empty view may be null
+}
+
+}  // namespace
+
+int isolated_child_main(int argc, char** argv) {
+  if (argc != 5) {
+    std::fprintf(stderr, "sudoku-bench %s: for sudoku-bench's own use (an isolated plug-in)\n",
+                 std::string(kIsolatedChildCommand).c_str());
+    return 2;
+  }
+  Block* b = Shared::attach(kBlockFd);
+  if (b == nullptr) {
+    std::fprintf(stderr, "sudoku-bench %s: no block shared with the parent\n", std::string(kIsolatedChildCommand).c_str());
+    return 2;
+  }
+  // The watchdog: when the parent ends, however (even kill -9), its end of the socket closes;
+  // the child then exits at once, even in the middle of a library call that never returns.
+  std::thread([] {
+    pollfd f{kSocketFd, POLLRDHUP, 0};
+    while (::poll(&f, 1, -1) < 0 && errno == EINTR) {
+    }
+    ::_exit(0);
+  }).detach();
+
+  const std::string path = argv[2], symbol = argv[3], name = argv[4];
+  Loaded loaded;
+  try {
+    LoadOptions options;
+    options.reentrant = {"all"};  // one thread here: the library's one instance
+    loaded = symbol.empty() ? load_native(path, options) : load_harness(name, path, symbol, options);
+  } catch (const std::exception& e) {
+    say(*b, e.what());
+    return 2;
+  }
+  std::string list;
+  for (const SolverInfo& s : loaded.solvers) list += fmt::format("{}\t{}\t{}\n", s.name, s.boxes, s.description);
+  say(*b, list);
+  const char ready = kReady, done = kDone;
+  if (::send(kSocketFd, &ready, 1, MSG_NOSIGNAL) != 1) return 0;
+
+  std::vector<std::unique_ptr<Solver>> solvers(loaded.solvers.size());
+  Grid puzzle;
+  Header& h = b->header;
+  for (;;) {
+    char c = 0;
+    const ssize_t got = ::recv(kSocketFd, &c, 1, 0);
+    if (got < 0 && errno == EINTR) continue;
+    if (got != 1) return 0;  // the parent is done with us
+    if (c != kGo || h.solver >= solvers.size() || h.count > kSlots) return 2;
+    std::unique_ptr<Solver>& solver = solvers[h.solver];
+    if (solver == nullptr) {
+      try {
+        solver = loaded.solvers[h.solver].make();
+      } catch (const std::exception& e) {  // the parent reports this puzzle's `error`
+        std::fprintf(stderr, "sudoku-bench: %s\n", e.what());
+        return 3;
+      }
+    }
+    const Limits limits{h.limit, h.budget};
+    for (uint32_t i = h.next.load(std::memory_order_relaxed); i < h.count; ++i) {
+      if (h.stop.load(std::memory_order_relaxed) != 0) break;
+      Slot& s = b->slots[i];
+      puzzle.reshape(s.box);
+      std::memcpy(puzzle.data(), s.cells, static_cast<std::size_t>(puzzle.cells()));
+      const auto t0 = std::chrono::steady_clock::now();
+      Result r = solver->solve(puzzle, limits);
+      const auto t1 = std::chrono::steady_clock::now();
+      const std::optional<std::string> unusable = solver->complete(puzzle, r);  // untimed
+      write_slot(s, r, static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(t1 - t0).count()),
+                 unusable, solver->message());
+      // The next puzzle begins no earlier than this call's end: stored before the progress
+      // that announces it (no third clock read per puzzle).
+      h.started_ns.store(ns_of(t1), std::memory_order_relaxed);
+      h.next.store(i + 1, std::memory_order_release);
+    }
+    if (::send(kSocketFd, &done, 1, MSG_NOSIGNAL) != 1) return 0;
+  }
+}
+
+Loaded load_isolated(const std::string& name, const std::string& path, const std::string& symbol,
+                     const IsolateOptions& options) {
+  if (!symbol.empty()) check_solver_name(name);
+  const std::string abs = library_file(path);
+  auto spec = std::make_shared<const Spec>(Spec{options.exe, path, symbol, name,
+                                                std::chrono::duration_cast<std::chrono::nanoseconds>(options.timeout).count()});
+  auto pool = std::make_shared<HostPool>(spec);
+  std::unique_ptr<Host> first = pool->take();
+  std::string why;
+  if (!first->start(why)) throw LoadError(why.find(path) == std::string::npos ? fmt::format("{}: {}", path, why) : why);
+  Loaded out;
+  out.path = abs;
+  std::istringstream lines(first->text());
+  const std::string how = "isolated: a child process per worker thread";
+  uint32_t index = 0;
+  for (std::string line; std::getline(lines, line); ++index) {
+    const std::size_t t1 = line.find('\t'), t2 = line.find('\t', t1 + 1);
+    if (t1 == std::string::npos || t2 == std::string::npos)
+      throw LoadError(fmt::format("{}: its child process listed '{}' as a solver", path, line));
+    SolverInfo info;
+    info.name = line.substr(0, t1);
+    info.boxes = static_cast<unsigned>(std::stoul(line.substr(t1 + 1, t2 - t1 - 1)));
+    info.description = line.substr(t2 + 1);
+    info.make = [pool, index, n = info.name]() -> std::unique_ptr<Solver> {
+      return std::make_unique<Worker>(pool, index, n);
+    };
+    info.origin = fmt::format("plugin {}{}{}; {}", abs, symbol.empty() ? "" : ":", symbol, how);
+    out.loading += fmt::format("{}{}: {}", out.loading.empty() ? "" : ", ", info.name, how);
+    out.solvers.push_back(std::move(info));
+  }
+  pool->give(std::move(first));
+  return out;
+}
+
+}  // namespace sudoku::ext

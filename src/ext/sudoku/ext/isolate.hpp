@@ -1,0 +1,62 @@
+#pragma once
+// Plug-ins isolated in child processes (issue 25, `--isolate`): a library that crashes, calls
+// exit() or never returns costs the puzzle it did it on, not the run.
+//
+// Each worker thread's solver runs the library in a child process of its own: the tool itself,
+// re-executed as `sudoku-bench __plugin-child PATH [SYMBOL]` (isolated_child_main). Re-executing
+// rather than forking: the driver's threads are running when a child must be restarted after a
+// crash, and a fork of a threaded process may only call async-signal-safe functions before
+// exec; a fresh process also holds nothing of the tool's (no locks, no TBB threads, no open
+// outputs: descriptors past 4 are closed) and loads the library the way a separate program
+// would. It costs the tool's start-up (a few milliseconds) per child start, never per puzzle.
+//
+// Parent and child share one memory block (a memfd the child receives as descriptor 4): a
+// header and 256 puzzle slots. The parent writes a slice of puzzles into the slots and sends one
+// byte on a socket pair (descriptor 3); the child solves them in order, timing each call alone
+// with the steady clock, writes each answer into its slot, publishes its progress (the next
+// slot, and when it started) in the header, and sends one byte back when the slice is done:
+// two system calls a slice per side, none per puzzle. While it waits the parent polls the
+// socket with the current puzzle's deadline:
+//  - the socket ends (the child died: a signal, abort(), exit()): the slot it was on gets
+//    `error` naming the cause ("was killed by signal 11 (SIGSEGV)"), a new child starts at the
+//    next slot;
+//  - the current puzzle runs past the timeout: the child's process group is killed, the
+//    puzzle gets `timeout`, a new child starts at the next slot.
+// Every other answer is kept. A child whose parent dies (even by `kill -9`) sees its socket
+// end and exits at once, whatever its library is doing (a watchdog thread).
+#include <chrono>
+#include <string>
+#include <string_view>
+
+#include "sudoku/ext/plugin.hpp"
+#include "sudoku/solver.hpp"
+
+namespace sudoku::ext {
+
+/// The hidden subcommand the tool is re-executed with for an isolated plug-in.
+inline constexpr std::string_view kIsolatedChildCommand = "__plugin-child";
+
+/// main() of the child: `argv` = {tool, kIsolatedChildCommand, PATH, SYMBOL or "", NAME}
+/// (SYMBOL and NAME: a harness function; empty: a library of the C ABI), with the socket as
+/// descriptor 3 and the shared block as 4. Returns the exit status.
+int isolated_child_main(int argc, char** argv);
+
+/// How isolated plug-ins run.
+struct IsolateOptions {
+  /// The tool's executable, re-executed for each child (the tests name the built tool).
+  std::string exe = "/proc/self/exe";
+  /// The longest a call may take (past it: `timeout`, the child is killed and restarted); also
+  /// the longest a child may take to start and load the library.
+  std::chrono::milliseconds timeout{10'000};
+};
+
+/// `--plugin ... --isolate`: the solvers of the library (a harness function `symbol` named
+/// `name`, or with an empty `symbol` every solver of a native library), each worker's in a child
+/// process: SolverInfo::make gives a SliceSolver (sudoku/solver.hpp), which the driver hands a
+/// slice at a time. The library is never loaded into the tool itself: a first child, started
+/// here, lists the solvers (and is kept for the first worker); one that cannot load it, or does
+/// not start within the timeout, throws LoadError with the child's reason.
+Loaded load_isolated(const std::string& name, const std::string& path, const std::string& symbol,
+                     const IsolateOptions& options);
+
+}  // namespace sudoku::ext

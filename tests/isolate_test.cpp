@@ -1,0 +1,228 @@
+// Plug-ins isolated in child processes (issue 25, sudoku/ext/isolate.hpp), through the
+// component itself: slices of puzzles to a child re-executed from the built tool, with a
+// library that crashes (SIGSEGV, abort, exit) on chosen puzzles or never returns on one.
+// Exactly those puzzles are `error` / `timeout`; every other answer is verified.
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include <gtest/gtest.h>
+
+#include "sudoku/ext/isolate.hpp"
+#include "sudoku/verify.hpp"
+#include "test_util.hpp"
+
+namespace {
+
+using sudoku::Grid;
+using sudoku::Status;
+
+const std::string kFileScope = FILE_SCOPE_PLUGIN;
+
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+/// The hash the crashing functions of file_scope_solver.c use: they crash when it is 0 mod 500.
+uint32_t fnv1a(const Grid& g) {
+  const std::string s = sudoku::to_line(g);
+  uint32_t h = 2166136261u;
+  for (char c : s) h = (h ^ static_cast<uint8_t>(c)) * 16777619u;
+  return h;
+}
+
+std::vector<Grid> first_puzzles(std::size_t n) {
+  std::vector<Grid> out;
+  for (const auto& r : test::load(test::shared("17_clue.txt"), n)) out.push_back(r.parsed.puzzle);
+  return out;
+}
+
+std::unique_ptr<sudoku::SliceSolver> isolated(const std::string& name, const std::string& symbol,
+                                         std::chrono::milliseconds timeout = std::chrono::seconds(10)) {
+  sudoku::ext::IsolateOptions o;
+  o.exe = SUDOKU_BENCH_EXE;
+  o.timeout = timeout;
+  sudoku::ext::Loaded l = sudoku::ext::load_isolated(name, kFileScope, symbol, o);
+  EXPECT_EQ(l.solvers.size(), 1u);
+  std::unique_ptr<sudoku::Solver> s = l.solvers.at(0).make();
+  return std::unique_ptr<sudoku::SliceSolver>(dynamic_cast<sudoku::SliceSolver*>(s.release()));
+}
+
+/// Solves `puzzles` in slices of 256, as the driver would.
+std::vector<sudoku::SliceAnswer> solve_all(sudoku::SliceSolver& s, const std::vector<Grid>& puzzles) {
+  std::vector<const Grid*> ptrs;
+  for (const Grid& g : puzzles) ptrs.push_back(&g);
+  std::vector<sudoku::SliceAnswer> out(puzzles.size());
+  for (std::size_t at = 0; at < ptrs.size(); at += 256) {
+    const std::size_t n = std::min<std::size_t>(256, ptrs.size() - at);
+    EXPECT_EQ(s.solve_slice({ptrs.data() + at, n}, sudoku::Limits{}, {out.data() + at, n}, nullptr), n);
+  }
+  return out;
+}
+
+/// Every answer but those at `bad` is a verified solution with a time of its own.
+void expect_verified_except(const std::vector<Grid>& puzzles, const std::vector<sudoku::SliceAnswer>& out,
+                            const std::set<std::size_t>& bad) {
+  for (std::size_t i = 0; i < puzzles.size(); ++i) {
+    if (bad.count(i)) continue;
+    ASSERT_EQ(out[i].result.status, Status::solved) << i << " " << out[i].message;
+    EXPECT_FALSE(out[i].unusable) << i;
+    EXPECT_EQ(sudoku::verify(puzzles[i], out[i].result, 1, {}), std::nullopt) << i;
+    EXPECT_GT(out[i].time_ns, 0u) << i;
+  }
+}
+
+TEST(Isolate, CrashesCostExactlyTheirPuzzle) {
+  const std::vector<Grid> puzzles = first_puzzles(5000);
+  std::set<std::size_t> crashing;
+  for (std::size_t i = 0; i < puzzles.size(); ++i)
+    if (fnv1a(puzzles[i]) % 500 == 0) crashing.insert(i);
+  ASSERT_GE(crashing.size(), 3u);  // the hash picks about one in 500
+  // The children inherit it (only the address sanitizer's build reads it).
+  ::setenv("ASAN_OPTIONS", test::asan_options_segv_kills().c_str(), 1);
+  for (const auto& [symbol, cause] : std::vector<std::pair<std::string, std::string>>{
+           {"solve_crash_every_500", "crashed on this puzzle: its process was killed by signal 11 (SIGSEGV)"},
+           {"solve_abort_every_500", "crashed on this puzzle: its process was killed by signal 6 (SIGABRT)"},
+           {"solve_exit_every_500", "ended its process on this puzzle: its process exited with status 3"}}) {
+    auto s = isolated("fs", symbol);
+    const auto out = solve_all(*s, puzzles);
+    for (std::size_t i : crashing) {
+      EXPECT_EQ(out[i].result.status, Status::error) << symbol << " " << i;
+      EXPECT_TRUE(has(out[i].message, "fs: the plug-in " + cause)) << out[i].message;
+    }
+    expect_verified_except(puzzles, out, crashing);
+  }
+}
+
+TEST(Isolate, AHangIsATimeoutAndTheRestGoesOn) {
+  const std::vector<Grid> puzzles = first_puzzles(600);
+  const std::size_t hang = 300;
+  ::setenv("SUDOKU_TEST_HANG_PUZZLE", sudoku::to_line(puzzles[hang]).c_str(), 1);  // children inherit it
+  auto s = isolated("fs", "solve_hang_on", std::chrono::milliseconds(300));
+  const auto out = solve_all(*s, puzzles);
+  ::unsetenv("SUDOKU_TEST_HANG_PUZZLE");
+  EXPECT_EQ(out[hang].result.status, Status::timeout);
+  EXPECT_TRUE(has(out[hang].message, "fs: no answer within 0.3 s: its process was killed")) << out[hang].message;
+  EXPECT_GE(out[hang].time_ns, 300'000'000u);
+  expect_verified_except(puzzles, out, {hang});
+}
+
+// A stop (Ctrl-C) ends the slice between two puzzles: what was answered is kept.
+TEST(Isolate, AStopEndsTheSliceBetweenTwoPuzzles) {
+  const std::vector<Grid> puzzles = first_puzzles(5000);
+  auto s = isolated("fs", "solve");
+  std::vector<const Grid*> ptrs;
+  for (const Grid& g : puzzles) ptrs.push_back(&g);
+  std::vector<sudoku::SliceAnswer> out(puzzles.size());
+  std::atomic<bool> stop{false};
+  std::thread stopper([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    stop = true;
+  });
+  const std::size_t done = s->solve_slice(ptrs, sudoku::Limits{}, out, &stop);
+  stopper.join();
+  EXPECT_LT(done, puzzles.size());
+  out.resize(done);
+  expect_verified_except({puzzles.begin(), puzzles.begin() + static_cast<std::ptrdiff_t>(done)}, out, {});
+  // The child is still fit: the next slice is answered.
+  stop = false;
+  EXPECT_EQ(s->solve_slice({ptrs.data(), 10}, sudoku::Limits{}, {out.data(), 10}, &stop), 10u);
+}
+
+// One puzzle at a time (generate's checker, show), through the Solver interface.
+TEST(Isolate, OnePuzzleAtATimeThroughTheSolverInterface) {
+  auto s = isolated("fs", "solve");
+  const Grid g = test::parse(test::kPuzzle);
+  sudoku::Result r = s->solve(g, sudoku::Limits{2, 0});
+  EXPECT_EQ(r.status, Status::unique);
+  EXPECT_EQ(s->complete(g, r), std::nullopt);
+  EXPECT_EQ(sudoku::to_line(r.solution), test::kSolution);
+}
+
+TEST(Isolate, ALibraryTheChildCannotLoadIsRefusedWithItsReason) {
+  sudoku::ext::IsolateOptions o;
+  o.exe = SUDOKU_BENCH_EXE;
+  try {
+    sudoku::ext::load_isolated("fs", kFileScope, "no_such_symbol", o);
+    ADD_FAILURE() << "loaded";
+  } catch (const sudoku::ext::LoadError& e) {
+    EXPECT_TRUE(has(e.what(), kFileScope + ": no symbol 'no_such_symbol'")) << e.what();
+  }
+  try {
+    sudoku::ext::load_isolated("", TEST_PLUGIN_BAD_VERSION, "", o);
+    ADD_FAILURE() << "loaded";
+  } catch (const sudoku::ext::LoadError& e) {
+    EXPECT_TRUE(has(e.what(), "plug-in ABI version 999")) << e.what();
+  }
+  EXPECT_THROW(sudoku::ext::load_isolated("fs", "/nonexistent/lib.so", "solve", o), sudoku::ext::LoadError);
+}
+
+/// The pids whose parent is `parent`.
+std::vector<pid_t> children_of(pid_t parent) {
+  std::vector<pid_t> out;
+  for (const auto& e : std::filesystem::directory_iterator("/proc")) {
+    const std::string name = e.path().filename().string();
+    if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+    std::ifstream stat(e.path() / "stat");
+    std::string text;
+    std::getline(stat, text);
+    const std::size_t close = text.rfind(')');
+    if (close == std::string::npos) continue;
+    std::istringstream rest(text.substr(close + 2));
+    char state;
+    pid_t ppid = 0;
+    rest >> state >> ppid;
+    if (ppid == parent) out.push_back(std::stoi(name));
+  }
+  return out;
+}
+
+// `kill -9` of the tool while a child hangs in its library: the child sees its socket end and
+// exits at once (nothing keeps running, nothing to clean up).
+TEST(Isolate, ChildrenEndWhenTheToolIsKilled) {
+  test::TempDir dir;
+  const std::vector<Grid> puzzles = first_puzzles(20);
+  const std::string file = dir.write("p.txt", sudoku::to_line(puzzles[5]) + "\n");
+  const pid_t tool = ::fork();
+  ASSERT_GE(tool, 0);
+  if (tool == 0) {
+    ::setenv("SUDOKU_TEST_HANG_PUZZLE", sudoku::to_line(puzzles[5]).c_str(), 1);
+    const std::string plugin = "fs=" + kFileScope + ":solve_hang_on";
+    ::execl(SUDOKU_BENCH_EXE, "sudoku-bench", "solve", file.c_str(), "--isolate", "--plugin", plugin.c_str(),
+            "-s", "fs", "-j", "1", "--timeout", "100", "-o", "/dev/null", static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  std::vector<pid_t> kids;
+  for (int i = 0; i < 200 && kids.empty(); ++i) {  // the first child starts at registration
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    kids = children_of(tool);
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));  // in the hanging call by now
+  ASSERT_FALSE(kids.empty());
+  ::kill(tool, SIGKILL);
+  int st = 0;
+  ::waitpid(tool, &st, 0);
+  const auto alive = [](pid_t pid) {  // a zombie not reaped yet has ended too
+    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+    std::string text;
+    if (!std::getline(stat, text)) return false;
+    const std::size_t close = text.rfind(')');
+    return close != std::string::npos && close + 2 < text.size() && text[close + 2] != 'Z' && text[close + 2] != 'X';
+  };
+  const auto any_alive = [&] { return std::any_of(kids.begin(), kids.end(), alive); };
+  for (int i = 0; i < 100 && any_alive(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  for (pid_t k : kids) {
+    EXPECT_FALSE(alive(k)) << "child " << k << " runs on";
+    if (alive(k)) ::kill(k, SIGKILL);  // ours: not left behind holding the test's output pipe
+  }
+}
+
+}  // namespace
