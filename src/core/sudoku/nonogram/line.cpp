@@ -35,9 +35,18 @@ inline constexpr auto kLog2 = [] {
 /// steps, unrolled, whatever the runs' lengths, so the only branches left are the loops over
 /// the runs and the contradiction exits (a loop whose trip count follows each run's length was
 /// a branch mispredicted about every other run).
-template <int S>
+/// Where solve() puts each run's possible starts: nowhere (line logic), or an array.
+struct NoStarts {
+  void put(int, Mask) const noexcept {}
+};
+struct Starts {
+  Mask* at;
+  void put(int j, Mask s) const noexcept { at[j] = s; }
+};
+
+template <int S, class Out = NoStarts>
 bool solve(int n, const uint8_t* runs, int k, Mask filled, Mask blank, Mask& can_fill,
-           Mask& can_blank, Mask* starts = nullptr) noexcept {
+           Mask& can_blank, Out starts = {}) noexcept {
   const Mask all = full(n);
   const Mask may_blank = ~filled & all;
   const Mask may_fill = ~blank & all;
@@ -99,7 +108,7 @@ bool solve(int n, const uint8_t* runs, int k, Mask filled, Mask blank, Mask& can
     if (ends == 0) return false;
     end_ok = 0;
     const Mask s = ends >> (len - 1);
-    if (starts != nullptr) starts[j] = s;
+    starts.put(j, s);
     // The cells covered from the starts s: doubling (c[b] = s's cells up to 2^b - 1 above),
     // then the two overlapping windows, as for the starts above.
     Mask c[S + 1];
@@ -169,12 +178,12 @@ bool run_starts(int n, std::span<const uint8_t> runs, Mask filled, Mask blank, M
   if (k == 0) return filled == 0;
   Mask cf, cb;
   const uint8_t* r = runs.data();
-  if (n <= 2) return solve<1>(n, r, k, filled, blank, cf, cb, starts);
-  if (n <= 4) return solve<2>(n, r, k, filled, blank, cf, cb, starts);
-  if (n <= 8) return solve<3>(n, r, k, filled, blank, cf, cb, starts);
-  if (n <= 16) return solve<4>(n, r, k, filled, blank, cf, cb, starts);
-  if (n <= 32) return solve<5>(n, r, k, filled, blank, cf, cb, starts);
-  return solve<6>(n, r, k, filled, blank, cf, cb, starts);
+  if (n <= 2) return solve<1>(n, r, k, filled, blank, cf, cb, Starts{starts});
+  if (n <= 4) return solve<2>(n, r, k, filled, blank, cf, cb, Starts{starts});
+  if (n <= 8) return solve<3>(n, r, k, filled, blank, cf, cb, Starts{starts});
+  if (n <= 16) return solve<4>(n, r, k, filled, blank, cf, cb, Starts{starts});
+  if (n <= 32) return solve<5>(n, r, k, filled, blank, cf, cb, Starts{starts});
+  return solve<6>(n, r, k, filled, blank, cf, cb, Starts{starts});
 }
 
 bool Board::propagate(uint64_t& line_solves, bool consistent) noexcept {

@@ -42,35 +42,17 @@ ClueBuilder::ClueBuilder(Puzzle& out, int width, int height) : p_(out) {
   p_.first.reserve(static_cast<std::size_t>(p_.lines()) + 1);
 }
 
-void ClueBuilder::begin_line() {
-  p_.first.push_back(static_cast<uint16_t>(p_.runs.size()));
-  need_ = -1;
+bool ClueBuilder::too_long(long len, std::string& error) const {
+  error = fmt::format("{}: run of {} cells, the {} has {}", line_name(p_, line_), len,
+                      line_ < p_.width ? "column" : "row", n_);
+  return false;
 }
 
-bool ClueBuilder::add_run(long len, std::string& error) {
-  const int i = static_cast<int>(p_.first.size()) - 1;
-  const int n = p_.length(i);
-  if (len > n) {
-    error = fmt::format("{}: run of {} cells, the {} has {}", line_name(p_, i), len,
-                        i < p_.width ? "column" : "row", n);
-    return false;
-  }
-  p_.runs.push_back(static_cast<uint8_t>(len));
-  need_ += static_cast<int>(len) + 1;
-  totals_[i < p_.width ? 0 : 1] += len;
-  return true;
-}
-
-bool ClueBuilder::end_line(std::string& error) {
-  const int i = static_cast<int>(p_.first.size()) - 1;
-  const int n = p_.length(i);
-  if (need_ > n) {
-    const auto runs = std::span<const uint8_t>(p_.runs).subspan(p_.first.back());
-    error = fmt::format("{}: clue {} needs {} cells, the {} has {}", line_name(p_, i),
-                        clue_text(runs), need_, i < p_.width ? "column" : "row", n);
-    return false;
-  }
-  return true;
+bool ClueBuilder::too_many(std::string& error) const {
+  const auto runs = std::span<const uint8_t>(p_.runs).subspan(p_.first.back());
+  error = fmt::format("{}: clue {} needs {} cells, the {} has {}", line_name(p_, line_),
+                      clue_text(runs), need_, line_ < p_.width ? "column" : "row", n_);
+  return false;
 }
 
 bool ClueBuilder::finish(std::string& error) {

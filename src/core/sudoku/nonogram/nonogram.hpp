@@ -76,22 +76,34 @@ class ClueBuilder {
   /// Clears `out` and gives it the size (each side 1..kMaxSide: the caller checks).
   ClueBuilder(Puzzle& out, int width, int height);
   /// Starts the next line.
-  void begin_line();
+  void begin_line() {
+    line_ = static_cast<int>(p_.first.size());
+    p_.first.push_back(static_cast<uint16_t>(p_.runs.size()));
+    n_ = p_.length(line_);
+    need_ = -1;
+  }
   /// Adds a run (len > 0) to the current line; false with `error` ("row 3: run of 30 cells,
   /// the row has 25") when it is longer than the line.
-  bool add_run(long len, std::string& error);
+  bool add_run(long len, std::string& error) {
+    if (len > n_) return too_long(len, error);
+    p_.runs.push_back(static_cast<uint8_t>(len));
+    need_ += static_cast<int>(len) + 1;
+    totals_[line_ < p_.width ? 0 : 1] += len;
+    return true;
+  }
   /// Ends the current line; false with `error` when its runs and gaps need more cells than it
   /// has ("row 3: clue 5.6 needs 12 cells, the row has 10").
-  bool end_line(std::string& error);
+  bool end_line(std::string& error) { return need_ <= n_ || too_many(error); }
   /// After the last line: false with `error` when the column and row clues shade different
   /// numbers of cells.
   bool finish(std::string& error);
-  /// Lines begun so far.
-  int lines() const noexcept { return static_cast<int>(p_.first.size()); }
 
  private:
+  bool too_long(long len, std::string& error) const;
+  bool too_many(std::string& error) const;
+
   Puzzle& p_;
-  int need_ = -1;
+  int line_ = -1, n_ = 0, need_ = -1;
   long totals_[2] = {0, 0};
 };
 
