@@ -4,13 +4,16 @@
 // read the three shared tournament sets, whose known pictures fit their clues.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
+#include <utility>
 
 #include "sudoku/generate/rng.hpp"
 #include "sudoku/nonogram/formats.hpp"
 #include "sudoku/nonogram/generate.hpp"
 #include "sudoku/nonogram/nonogram.hpp"
+#include "test_util.hpp"
 
 namespace {
 
@@ -239,6 +242,104 @@ TEST(NonogramNon, BadFilesSayWhereAndWhy) {
     EXPECT_FALSE(ng::parse_non(text, p, known, err)) << text;
     EXPECT_EQ(err.line, line) << text << ": " << err.message;
     EXPECT_NE(err.message.find(want), std::string::npos) << text << ": " << err.message;
+  }
+}
+
+// ---- The formats in the tool: detected from the first data line, solved and verified -------
+
+/// The status column (the 4th) of every row of a rows CSV.
+std::vector<std::string> statuses(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  std::string line;
+  bool header = true;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    if (std::exchange(header, false)) continue;
+    std::istringstream fields(line);
+    std::string f;
+    for (int i = 0; i < 4; ++i) std::getline(fields, f, ',');
+    out.push_back(f);
+  }
+  return out;
+}
+
+// The first 40 puzzles of TAAI 2011 as a file of their own (its `$N` lines and tabs as they
+// are): `solve` detects the format, nonogram-cdcl answers every one and the verifier accepts
+// each answer against the clues (limit 1) and proves each unique or multiple (limit 2).
+TEST(NonogramFormatsInTheTool, SolvesATournamentFile) {
+  test::TempDir dir;
+  const std::string all = slurp(test::shared("nonogram/taai2011-question.txt"));
+  const auto records = ng::tournament_records(all);
+  ASSERT_GE(records.size(), 40u);
+  const auto f = dir.write("taai40.txt", std::string(all.substr(0, static_cast<std::size_t>(records[40].text.data() - all.data()))));
+  for (const char* limit : {"1", "2"}) {
+    const auto rows = dir.path(std::string("rows") + limit + ".csv");
+    const auto r = test::cli("solve " + f + " -s nonogram-cdcl -j 2 --limit " + limit + " -o " + rows);
+    EXPECT_EQ(r.exit_code, 0) << r.out;
+    const auto got = statuses(slurp(rows));
+    EXPECT_EQ(got.size(), 40u);
+    for (const std::string& status : got) {
+      if (limit[0] == '1') EXPECT_EQ(status, "solved");
+      else EXPECT_TRUE(status == "unique" || status == "multiple") << status;
+    }
+  }
+}
+
+// Bad records are reported at the record's first line, with the line of the mistake; the
+// records around them are solved; an empty clue may be a blank line or `0`; CRLF is read.
+TEST(NonogramFormatsInTheTool, TournamentRecordsSayWhereTheyAreWrong) {
+  test::TempDir dir;
+  const auto f = dir.write("t.txt",
+                           "$1\r\n1\r\n1\r\n1\r\n1\r\n"  // 2x2: columns 1, 1; rows 1, 1
+                           "$2\n2\n0\n1\n1\n\n"          // a blank line after the record
+                           "$3\n1\n1\n3\n1\n"             // line 15: a run of 3 in a row of 2
+                           "$4\n\n2\n1\n1\n");            // an empty column as a blank line
+  const auto r = test::cli("solve " + f + " -s nonogram-cdcl,nonogram-line --limit 2 -o " + dir.path("rows.csv"));
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find(f + ":12: line 15: row 1: run of 3 cells, the row has 2"), std::string::npos) << r.out;
+  const std::string rows = slurp(dir.path("rows.csv"));
+  for (const char* solver : {"nonogram-cdcl", "nonogram-line"}) {
+    EXPECT_NE(rows.find(std::string(",1,") + solver + ",multiple,"), std::string::npos) << rows;
+    EXPECT_NE(rows.find(std::string(",6,") + solver + ",unique,"), std::string::npos) << rows;
+    EXPECT_NE(rows.find(std::string(",12,") + solver + ",invalid,"), std::string::npos) << rows;
+    EXPECT_NE(rows.find(std::string(",17,") + solver + ",unique,"), std::string::npos) << rows;
+  }
+}
+
+// A .non file is one puzzle; its goal is one solution: a different picture that fits the clues
+// is an answer at limit 1, but not when the solver says the puzzle is unique.
+TEST(NonogramFormatsInTheTool, ReadsANonFileAndItsGoal) {
+  test::TempDir dir;
+  // 2x2 with one shaded cell in each line: two pictures, the diagonals.
+  const std::string head = "title \"two ways\"\nwidth 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n";
+  const auto good = dir.write("good.non", "catalogue \"x\"\n" + head + "goal \"1001\"\n");
+  const auto other = dir.write("other.non", head + "goal \"0110\"\n");
+  for (const auto& f : {good, other}) {
+    const auto r = test::cli("solve " + f + " -s nonogram-cdcl --limit 1");
+    EXPECT_EQ(r.exit_code, 0) << f << ": " << r.out;
+  }
+  const auto unique = dir.write("unique.non", "width 2\nheight 1\nrows\n2\ncolumns\n1\n1\ngoal \"10\"\n");
+  const auto r = test::cli("solve " + unique + " -s nonogram-cdcl --limit 2");
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_NE(r.out.find("answer differs from the known solution at r1c2"), std::string::npos) << r.out;
+}
+
+// --time-limit stops a puzzle inside its search (here one whose 20! pictures are counted):
+// the puzzle is budget_exceeded and the run goes on and ends normally.
+TEST(NonogramFormatsInTheTool, TimeLimitStopsAPuzzleMidSearch) {
+  test::TempDir dir;
+  std::string ones = "20x20:";
+  for (int i = 0; i < 40; ++i) ones += i ? "/1" : "1";
+  const auto f = dir.write("ones.txt", ones + "\n2x2:1/1/2/0\n");
+  for (const char* solver : {"nonogram-cdcl", "nonogram-line", "nonogram-backtracking"}) {
+    const auto rows = dir.path(std::string(solver) + ".csv");
+    const auto r = test::cli("solve " + f + " -s " + solver + " -j 1 --budget 0 --limit 1000000000000 "
+                             "--time-limit 0.2 -o " + rows);
+    EXPECT_EQ(r.exit_code, 0) << r.out;
+    const std::string text = slurp(rows);
+    EXPECT_NE(text.find(std::string(",1,") + solver + ",budget_exceeded,"), std::string::npos) << text;
+    EXPECT_NE(text.find(std::string(",2,") + solver + ",unique,"), std::string::npos) << text;
   }
 }
 

@@ -127,7 +127,7 @@ TEST(NonogramProbe, LearnsOnlyWhatEverySolutionHas) {
           EXPECT_FALSE(ng::check_picture(p, s.picture())) << ng::to_id(p);
           return false;
         },
-        ng::Stop{}, UINT64_MAX);
+        sudoku::Stop{}, UINT64_MAX);
     if (out == ng::Prober::Outcome::contradiction) {
       EXPECT_TRUE(sols.empty()) << ng::to_id(p);
       ++contradictions;
@@ -168,7 +168,7 @@ TEST(NonogramSat, CountsEverySolutionOnce) {
     stage.start(p, b);
     std::vector<ng::Picture> got;
     ng::Picture pic;
-    while (stage.next(pic, ng::Stop{}, 0) == ng::SatStage::Answer::solution) {
+    while (stage.next(pic, sudoku::Stop{}, 0) == ng::SatStage::Answer::solution) {
       EXPECT_FALSE(ng::check_picture(p, pic)) << ng::to_id(p);
       EXPECT_EQ(std::count(got.begin(), got.end(), pic), 0) << ng::to_id(p);
       got.push_back(pic);

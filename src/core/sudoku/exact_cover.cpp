@@ -453,7 +453,7 @@ void BasicExactCover<Index>::reset() {
 
 template <class Index>
 CoverResult BasicExactCover<Index>::search(uint64_t limit, uint64_t budget,
-                                           const OnSolution* on_solution) {
+                                           const OnSolution* on_solution, const Stop& stop) {
   prepare();
   unwind_search();
   CoverResult res;
@@ -516,7 +516,7 @@ CoverResult BasicExactCover<Index>::search(uint64_t limit, uint64_t budget,
       entering = false;
       continue;
     }
-    if (w.nodes >= node_budget) {
+    if (w.nodes >= node_budget || stop.every(w.nodes)) {
       res.budget_hit = true;
       uncover(c);
       break;

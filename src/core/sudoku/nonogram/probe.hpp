@@ -15,27 +15,14 @@
 // TAAI 2011, 1.4 s in all).
 //
 // Memory: 2 * cells probes of 2 * (width + height) masks: 1 MB for 25 x 25.
-#include <atomic>
-#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <vector>
 
 #include "sudoku/nonogram/line.hpp"
+#include "sudoku/stop.hpp"
 
 namespace sudoku::nonogram {
-
-/// When to give up: a deadline and a flag set from outside (a signal), both optional.
-struct Stop {
-  std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
-  const std::atomic<bool>* flag = nullptr;
-
-  bool now() const noexcept {
-    return (flag != nullptr && flag->load(std::memory_order_relaxed)) ||
-           (deadline != std::chrono::steady_clock::time_point::max() &&
-            std::chrono::steady_clock::now() >= deadline);
-  }
-};
 
 class Prober {
  public:

@@ -60,7 +60,7 @@ class Backtracking final : public Solver {
         entering = false;
         continue;
       }
-      if (r.work.nodes >= budget) {
+      if (r.work.nodes >= budget || limits.stop.every(r.work.nodes)) {
         budget_hit = true;
         break;
       }

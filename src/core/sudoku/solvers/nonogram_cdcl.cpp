@@ -23,6 +23,7 @@ class NonogramCdcl final : public NonogramSolver {
     nonogram::SearchLimits l;
     l.solutions = limits.solutions == 0 ? 1 : limits.solutions;
     l.budget = limits.budget;
+    l.stop = limits.stop;
     const nonogram::SearchResult s = search_.run(p, l);
     Result r;
     r.solutions = s.solutions;

@@ -62,14 +62,26 @@ struct Slice {
   uint64_t busy_ns = 0;       // the parallel stage's time on it (RunConfig::slice_seconds)
 };
 
+/// The limits of one puzzle whose solve call starts at `t0`: the run's, with the stop flag and
+/// the per-puzzle deadline (RunConfig::time_limit) for the solver to poll inside its search.
+Limits puzzle_limits(const RunConfig& cfg, Clock::time_point t0) {
+  Limits l = cfg.limits;
+  l.stop.flag = cfg.stop;
+  if (cfg.time_limit > 0)
+    l.stop.deadline = t0 + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(cfg.time_limit));
+  return l;
+}
+
 /// One nonogram record: parse (bad clues are `invalid`), solve (timed), verify.
-void solve_nonogram(Item& it, std::string_view record, Solver& solver, const SolverInfo& info,
-                    const RunConfig& cfg, nonogram::Picture* answer) {
-  ParsedNonogram p = parse_nonogram_record(record);
+void solve_nonogram(Item& it, const Format& format, std::string_view record, Solver& solver,
+                    const SolverInfo& info, const RunConfig& cfg, nonogram::Picture* answer) {
+  ParsedNonogram p = parse_nonogram_record(format, record);
   it.clues = static_cast<uint16_t>(p.puzzle.clue_count());
   if (!p.error.empty()) {
     it.status = Status::invalid;
-    it.message = std::move(p.error);
+    // The problem is reported at the record's first line; an error further down says where.
+    it.message = p.error_line == 0 ? std::move(p.error)
+                                   : fmt::format("line {}: {}", it.line + p.error_line, p.error);
     return;
   }
   if (info.kind != PuzzleKind::nonogram) {
@@ -80,7 +92,7 @@ void solve_nonogram(Item& it, std::string_view record, Solver& solver, const Sol
   const auto t0 = Clock::now();
   Result r = [&] {
     Probed probed(cfg.probe);
-    return solver.solve_nonogram(p.puzzle, cfg.limits);
+    return solver.solve_nonogram(p.puzzle, puzzle_limits(cfg, t0));
   }();
   const auto t1 = Clock::now();
   it.time_ns = static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(t1 - t0).count());
@@ -102,12 +114,17 @@ void solve_slice(Slice& s, Solver& solver, const SolverInfo& info, const RunConf
   const bool nonograms = s.format.kind == Format::Kind::nonogram;
   if (cfg.solutions && nonograms) s.pictures.resize(n);
   else if (cfg.solutions) s.answers.resize(n);
+  // A stop (SIGINT, SIGTERM) ends the slice: the solvers see the flag inside their search
+  // (Limits::stop) and end the puzzle at hand as budget_exceeded, which then gets no row (a
+  // resumed run solves it again); the writer keeps the rows before it.
+  const auto stopped = [&] { return cfg.stop != nullptr && cfg.stop->load(std::memory_order_relaxed); };
+  const auto cut_at = [&](std::size_t i) {
+    s.items.resize(i > 0 && s.items[i - 1].status == Status::budget_exceeded ? i - 1 : i);
+    s.cut = true;
+  };
   for (std::size_t i = 0; i < n; ++i) {
-    // A stop (SIGINT, SIGTERM) ends the slice between two puzzles, so that a slow solver stops
-    // within one puzzle's time rather than a whole slice's; the writer keeps the rows up to here.
-    if (cfg.stop != nullptr && cfg.stop->load(std::memory_order_relaxed)) {
-      s.items.resize(i);
-      s.cut = true;
+    if (stopped()) {
+      cut_at(i);
       break;
     }
     Item& it = s.items[i];
@@ -115,7 +132,7 @@ void solve_slice(Slice& s, Solver& solver, const SolverInfo& info, const RunConf
     it.line = s.raw.records[i].line;
     if (nonograms) {  // the second puzzle kind: same timing, verification and rows
       if (cfg.solutions) s.pictures[i] = nonogram::Picture{};
-      solve_nonogram(it, s.raw.record(i), solver, info, cfg, cfg.solutions ? &s.pictures[i] : nullptr);
+      solve_nonogram(it, s.format, s.raw.record(i), solver, info, cfg, cfg.solutions ? &s.pictures[i] : nullptr);
       continue;
     }
     if (cfg.solutions) s.answers[i].reshape(0);  // slices are recycled: no stale answer
@@ -139,7 +156,7 @@ void solve_slice(Slice& s, Solver& solver, const SolverInfo& info, const RunConf
     const auto t0 = Clock::now();
     Result r = [&] {
       Probed probed(cfg.probe);
-      return solver.solve(p.puzzle, cfg.limits);
+      return solver.solve(p.puzzle, puzzle_limits(cfg, t0));
     }();
     const auto t1 = Clock::now();
     it.time_ns = static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(t1 - t0).count());
@@ -173,6 +190,7 @@ void solve_slice(Slice& s, Solver& solver, const SolverInfo& info, const RunConf
     if (annotator != nullptr) annotator->annotate(p.puzzle, r, solver, it.extra);
     if (cfg.solutions && r.solutions > 0) s.answers[i] = r.solution;
   }
+  if (!s.cut && stopped()) cut_at(n);
 }
 
 void write_slice(const Slice& s, const std::string& file, const SolverInfo& info,
