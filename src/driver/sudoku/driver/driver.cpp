@@ -90,9 +90,10 @@ void solve_nonogram(Item& it, const Format& format, std::string_view record, Sol
     return;
   }
   const auto t0 = Clock::now();
+  const Limits limits = puzzle_limits(cfg, t0);  // outside the probe: not the solver's work
   Result r = [&] {
     Probed probed(cfg.probe);
-    return solver.solve_nonogram(p.puzzle, puzzle_limits(cfg, t0));
+    return solver.solve_nonogram(p.puzzle, limits);
   }();
   const auto t1 = Clock::now();
   it.time_ns = static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(t1 - t0).count());
@@ -154,9 +155,10 @@ void solve_slice(Slice& s, Solver& solver, const SolverInfo& info, const RunConf
       continue;
     }
     const auto t0 = Clock::now();
+    const Limits limits = puzzle_limits(cfg, t0);  // outside the probe: not the solver's work
     Result r = [&] {
       Probed probed(cfg.probe);
-      return solver.solve(p.puzzle, puzzle_limits(cfg, t0));
+      return solver.solve(p.puzzle, limits);
     }();
     const auto t1 = Clock::now();
     it.time_ns = static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(t1 - t0).count());
