@@ -18,6 +18,13 @@ std::string_view trim(std::string_view s) noexcept {
   return s;
 }
 
+/// Text from a file for a message: at most 20 characters, each printable (printable()).
+std::string shown(std::string_view s) {
+  std::string out;
+  for (const char c : s.substr(0, 20)) out += printable(c);
+  return s.size() > 20 ? out + "..." : out;
+}
+
 /// The next line of `text` from `pos` (without its '\n'), `pos` moved past it.
 std::string_view next_line(std::string_view text, std::size_t& pos) noexcept {
   const std::size_t end = std::min(text.find('\n', pos), text.size());
@@ -58,7 +65,7 @@ bool read_clue(std::string_view text, ClueBuilder& clues, const Puzzle& p, int i
     const long v = read_number(text, pos);
     if (pos < text.size() && letter(text[pos])) {
       error = fmt::format("{}: colour clue '{}{}': only black-and-white nonograms are read",
-                          line_name(p, i), text.substr(start, pos - start), text[pos]);
+                          line_name(p, i), shown(text.substr(start, pos - start)), text[pos]);
       return false;
     }
     if (pos < text.size() && !space(text[pos]) && text[pos] != ',') {
@@ -249,7 +256,7 @@ bool parse_non(std::string_view text, Puzzle& out, Known& known, FormatError& er
     if ((is_rows || is_columns) && !value.empty()) {  // `width 25`, `rows 25`
       std::size_t p = 0;
       const long v = read_number(value, p);
-      if (p != value.size() || p == 0) return fail(number, fmt::format("{}: not a number: {}", word, value));
+      if (p != value.size() || p == 0) return fail(number, fmt::format("{}: not a number: {}", word, shown(value)));
       long& side = is_rows ? height : width;
       if (side >= 0) return fail(number, fmt::format("the {} is given twice", is_rows ? "height" : "width"));
       side = v;
