@@ -4,7 +4,8 @@
 //     opens by its /proc/self/fd path, so the real streaming reader runs: open, fstat, zlib's
 //     transparent plain/gzip reading, refills, long lines, format detection;
 //   - model(): the records of a plain text found the simple way (split on '\n', cut long lines,
-//     skip blank and `#` lines, detect, gather grid rows), which the streaming reader must
+//     skip blank and `#` lines, detect, gather grid rows, a tournament record's lines up to the
+//     next `$N`, a .non file's to the end), which the streaming reader must
 //     match record for record with the default buffers and with tiny ones (ReaderLimits), so
 //     that a few bytes of input reach the paths of a line spanning reads or outgrowing the
 //     buffer;
@@ -25,6 +26,7 @@
 
 #include "sudoku/grid.hpp"
 #include "sudoku/io/parse.hpp"
+#include "sudoku/nonogram/formats.hpp"
 #include "sudoku/io/reader.hpp"
 
 #define FUZZ_CHECK(cond, ...)                                                          \
@@ -111,7 +113,7 @@ struct Outcome {
 };
 
 inline bool same_format(const sudoku::Format& a, const sudoku::Format& b) {
-  return a.kind == b.kind && a.box == b.box && a.puzzle_col == b.puzzle_col &&
+  return a.kind == b.kind && a.records == b.records && a.box == b.box && a.puzzle_col == b.puzzle_col &&
          a.solution_col == b.solution_col && a.count_col == b.count_col && a.columns == b.columns;
 }
 
@@ -177,7 +179,9 @@ inline bool skipped(std::string_view line) {
 /// The records of plain `text` as the reader must return them (`path` for the error message):
 /// lines split on '\n' (a last line may lack it), each cut to `max_line` bytes, a UTF-8 byte
 /// order mark dropped from the first, blank and `#` lines skipped, the format detected from the
-/// first other line, then one record per line (a CSV header is not one) or per n grid lines.
+/// first other line, then one record per line (a CSV header is not one), per n grid lines, per
+/// tournament record (every line up to the next `$N` line, blank and `#` ones too) or the whole
+/// rest for a .non file.
 inline Outcome model(std::string_view text, const std::string& path, int box, std::size_t max_line) {
   std::vector<Record> lines;
   for (std::size_t pos = 0; pos < text.size();) {
@@ -215,14 +219,25 @@ inline Outcome model(std::string_view text, const std::string& path, int box, st
         r.text += more->text;
       }
     }
+    if (out.format.kind == sudoku::Format::Kind::nonogram && out.format.records != sudoku::Format::Records::game_id) {
+      long number = 0;
+      for (; next < lines.size(); ++next) {
+        if (out.format.records == sudoku::Format::Records::tournament &&
+            sudoku::nonogram::tournament_header(lines[next].text, number))
+          break;
+        r.text += '\n';
+        r.text += lines[next].text;
+      }
+    }
     out.records.push_back(std::move(r));
   }
   return out;
 }
 
 inline std::string describe(const Outcome& o) {
-  std::string s = fmt::format("kind {} box {} error '{}', {} records:", static_cast<int>(o.format.kind),
-                              o.format.box, escaped(o.error), o.records.size());
+  std::string s = fmt::format("kind {}/{} box {} error '{}', {} records:", static_cast<int>(o.format.kind),
+                              static_cast<int>(o.format.records), o.format.box, escaped(o.error),
+                              o.records.size());
   for (const Record& r : o.records) s += fmt::format("\n    {}: \"{}\"", r.line, escaped(r.text));
   return s;
 }

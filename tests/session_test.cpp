@@ -152,10 +152,12 @@ std::vector<std::string> data_lines(const std::string& text) {
 TEST(SessionSignals, SigtermKeepsAContiguousPartialAndNoFinalFile) {
   test::TempDir dir;
   const auto rows = dir.path("rows.csv"), summary = dir.path("s.csv"), log = dir.path("log");
-  // The naive baseline on hard puzzles: slow enough to be stopped half-way.
+  // The naive baseline on hard puzzles: slow enough to be stopped half-way. The puzzle each
+  // thread is in when the signal comes gets no row (the solver stops inside it), so the signal
+  // waits long enough for some to be done even on a loaded machine.
   const int code = run_and_signal("solve " + test::shared("magictour_top1465.txt") +
                                       " -s backtracking -j 2 -o " + rows + " --summary " + summary,
-                                  log, SIGTERM, std::chrono::milliseconds(1500));
+                                  log, SIGTERM, std::chrono::milliseconds(4000));
   const std::string out = test::slurp(log);
   EXPECT_EQ(code, 143) << out;
   EXPECT_NE(out.find("interrupted by SIGTERM"), std::string::npos) << out;
@@ -253,3 +255,28 @@ TEST(SessionSignals, CtrlCDuringRateBenchAndGenerate) {
 }
 
 }  // namespace
+
+// Issue 28: a stop inside one puzzle. Each file holds one puzzle whose search would run for
+// ages (an empty 16x16 grid counted to 10^12 solutions; a 20x20 nonogram whose every line is
+// `1`, whose 20! pictures are counted the same way): SIGTERM must end it mid-puzzle, the
+// stopped puzzle gets no row, and the run ends as interrupted (before, a solver was only
+// stopped between two puzzles, and these runs went on until killed).
+TEST(SessionSignals, SigtermStopsInsideAPuzzle) {
+  test::TempDir dir;
+  std::string ones = "20x20:";
+  for (int i = 0; i < 40; ++i) ones += i ? "/1" : "1";
+  const auto sudoku = dir.write("empty16.txt", std::string(256, '.') + "\n");
+  const auto nonogram = dir.write("ones.txt", ones + "\n");
+  for (const auto& [file, solver] : {std::pair{sudoku, "backtracking"}, {sudoku, "dlx"},
+                                     {nonogram, "nonogram-line"}, {nonogram, "nonogram-backtracking"},
+                                     {nonogram, "nonogram-cdcl"}}) {
+    const auto rows = dir.path(std::string(solver) + ".csv"), log = dir.path("log");
+    const int code = run_and_signal("solve " + file + " -s " + solver +
+                                        " -j 1 --limit 1000000000000 --budget 0 -o " + rows,
+                                    log, SIGTERM, std::chrono::milliseconds(700));
+    const std::string out = test::slurp(log);
+    EXPECT_EQ(code, 143) << solver << ": " << out;
+    EXPECT_NE(out.find("interrupted by SIGTERM"), std::string::npos) << solver << ": " << out;
+    EXPECT_TRUE(data_lines(test::slurp(rows + ".partial")).empty()) << solver;
+  }
+}

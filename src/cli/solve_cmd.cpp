@@ -24,6 +24,7 @@ struct SolveOptions {
   int threads = 0;
   uint64_t limit = 1;
   uint64_t budget = sudoku::kDefaultBudget;
+  double time_limit = 0;  ///< seconds per puzzle; 0: none
   int size = 0;  ///< grid side (4, 9, 16, 25); 0 = from each line
   std::string rows;
   std::string summary;
@@ -43,6 +44,7 @@ int run_solve(const SolveOptions& opt, const Context& ctx) {
   cfg.threads = opt.threads > 0 ? opt.threads : sudoku::available_cores();
   cfg.limits.solutions = opt.limit;
   cfg.limits.budget = opt.budget;
+  cfg.time_limit = opt.time_limit;
   cfg.box = opt.size == 0 ? 0 : box_for_side(opt.size);
   cfg.solutions = opt.solutions;
   cfg.shard = shard_of(opt.shard);
@@ -55,6 +57,7 @@ int run_solve(const SolveOptions& opt, const Context& ctx) {
   for (const auto& [k, v] : ext) session.record(k, v);
   session.record("limit", std::to_string(opt.limit));
   session.record("budget", std::to_string(opt.budget));
+  if (opt.time_limit > 0) session.record("time_limit", fmt::format("{}", opt.time_limit));
   record_shard(session, cfg.shard, cfg.files, cfg.box);
   cfg.rows = session.output(opt.rows, "rows");
   sudoku::OutputFile* summary = session.output(opt.summary, "summary");
@@ -90,6 +93,11 @@ void add_solve_commands(CLI::App& app, Commands& out) {
   s->add_option("--budget", opt->budget, "Work budget per puzzle in search nodes, so one pathological "
                                          "line cannot stall a batch; 0 = unlimited")
       ->capture_default_str();
+  s->add_option("--time-limit", opt->time_limit,
+                "Seconds one puzzle may take: the solver stops inside its search and the puzzle is "
+                "budget_exceeded (built-in solvers but propagation and scored, whose work the budget "
+                "bounds; --exec children have --timeout); 0 = none")
+      ->check(CLI::NonNegativeNumber);
   s->add_option("--size", opt->size, "Grid side (4, 9, 16 or 25) when every line must be that size; "
                                      "default: from each line's length")
       ->check(CLI::IsMember({4, 9, 16, 25}));

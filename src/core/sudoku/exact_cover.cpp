@@ -453,12 +453,12 @@ void BasicExactCover<Index>::reset() {
 
 template <class Index>
 CoverResult BasicExactCover<Index>::search(uint64_t limit, uint64_t budget,
-                                           const OnSolution* on_solution) {
+                                           const OnSolution* on_solution, const Stop& halt) {
   prepare();
   unwind_search();
   CoverResult res;
   first_.clear();
-  const uint64_t node_budget = budget == 0 ? UINT64_MAX : budget;
+  NodeGate gate(budget, halt);
   const uint64_t solution_limit = limit == 0 ? UINT64_MAX : limit;
   const Index* const len = len_.data();
   const Node* const node = node_.data();
@@ -516,7 +516,7 @@ CoverResult BasicExactCover<Index>::search(uint64_t limit, uint64_t budget,
       entering = false;
       continue;
     }
-    if (w.nodes >= node_budget) {
+    if (w.nodes >= gate.at && gate.over(w.nodes)) {
       res.budget_hit = true;
       uncover(c);
       break;

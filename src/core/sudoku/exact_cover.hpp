@@ -7,6 +7,8 @@
 #include <span>
 #include <vector>
 
+#include "sudoku/stop.hpp"
+
 namespace sudoku {
 
 /// Work counters of one search, in the spirit of Knuth's DLX reports. Deterministic: the same
@@ -74,9 +76,11 @@ class BasicExactCover {
 
   /// Searches for the solutions that extend the selected rows. Stops after `limit` solutions
   /// (0: count them all) or before trying a row when `budget` rows have been tried (0: no
-  /// budget). A search that stops early leaves its chosen rows covered until the next reset(),
+  /// budget), or when `halt` fires (polled every Stop::kEvery rows; reported as budget_hit).
+  /// A search that stops early leaves its chosen rows covered until the next reset(),
   /// select() or search(), so that reset() can undo everything in the cheapest way.
-  CoverResult search(uint64_t limit, uint64_t budget, const OnSolution* on_solution = nullptr);
+  CoverResult search(uint64_t limit, uint64_t budget, const OnSolution* on_solution = nullptr,
+                     const Stop& halt = {});
 
   /// The rows of the first solution of the last search (selected rows first); empty if none.
   std::span<const int32_t> first_solution() const noexcept { return first_; }

@@ -40,6 +40,10 @@ std::deque<SolverInfo>& table() {
        "nonograms: exact line solver (bit-mask dynamic program) to a fixpoint, probing, then "
        "search on the tightest row",
        0, &make_nonogram_line, {}, {}, PuzzleKind::nonogram},
+      {"nonogram-cdcl",
+       "nonograms at tournament strength: line logic, probing that learns (both values of every "
+       "cell, what both imply kept), then CDCL (CaDiCaL) with blocking clauses to count",
+       0, &make_nonogram_cdcl, {}, {}, PuzzleKind::nonogram},
   };
   return t;
 }

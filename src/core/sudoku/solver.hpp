@@ -12,6 +12,7 @@
 
 #include "sudoku/grid.hpp"
 #include "sudoku/nonogram/nonogram.hpp"
+#include "sudoku/stop.hpp"
 
 namespace sudoku {
 
@@ -48,6 +49,14 @@ inline constexpr uint64_t kDefaultBudget = 2'000'000'000;
 struct Limits {
   uint64_t solutions = 1;              ///< stop after this many: 1 finds one, 2 proves uniqueness
   uint64_t budget = kDefaultBudget;    ///< stop after this many nodes; 0 means no limit
+  /// A deadline and a stop flag checked inside the search (budget_exceeded when either fires);
+  /// none by default. Built-in solvers whose search can run long honour it (see stop.hpp).
+  Stop stop;
+
+  Limits() = default;
+  /// Limits{2}, Limits{1, budget}: the stop is rarely given, and warnings want every field.
+  Limits(uint64_t count, uint64_t nodes = kDefaultBudget, Stop when = {})
+      : solutions(count), budget(nodes), stop(when) {}
 };
 
 /// Work counters, comparable across machines (unlike time). Each solver documents exactly what

@@ -29,8 +29,11 @@ std::optional<std::string> verify(const Grid& puzzle, const Result& result, uint
                                   const Known& known);
 
 /// The same for a nonogram: a reported picture must read as the clues (check_picture); the
-/// known solution and count as above; `invalid` is never a solver's answer (bad clues are
-/// caught when the line is read).
+/// known count as above; the known picture is one solution among maybe several (a tournament
+/// puzzle often has more than one and its solution file holds one), so an answer must equal it
+/// only when the answer is `unique` or the file also says the count is 1: at limit 1 any
+/// picture that fits the clues is an answer. `invalid` is never a solver's answer (bad clues
+/// are caught when the line is read).
 std::optional<std::string> verify(const nonogram::Puzzle& puzzle, const Result& result,
                                   uint64_t limit, const nonogram::Known& known);
 

@@ -1,5 +1,6 @@
 #include "sudoku/nonogram/line.hpp"
 
+#include <algorithm>
 #include <bit>
 
 namespace sudoku::nonogram {
@@ -34,9 +35,18 @@ inline constexpr auto kLog2 = [] {
 /// steps, unrolled, whatever the runs' lengths, so the only branches left are the loops over
 /// the runs and the contradiction exits (a loop whose trip count follows each run's length was
 /// a branch mispredicted about every other run).
-template <int S>
+/// Where solve() puts each run's possible starts: nowhere (line logic), or an array.
+struct NoStarts {
+  void put(int, Mask) const noexcept {}
+};
+struct Starts {
+  Mask* at;
+  void put(int j, Mask s) const noexcept { at[j] = s; }
+};
+
+template <int S, class Out = NoStarts>
 bool solve(int n, const uint8_t* runs, int k, Mask filled, Mask blank, Mask& can_fill,
-           Mask& can_blank) noexcept {
+           Mask& can_blank, Out starts = {}) noexcept {
   const Mask all = full(n);
   const Mask may_blank = ~filled & all;
   const Mask may_fill = ~blank & all;
@@ -98,6 +108,7 @@ bool solve(int n, const uint8_t* runs, int k, Mask filled, Mask blank, Mask& can
     if (ends == 0) return false;
     end_ok = 0;
     const Mask s = ends >> (len - 1);
+    starts.put(j, s);
     // The cells covered from the starts s: doubling (c[b] = s's cells up to 2^b - 1 above),
     // then the two overlapping windows, as for the starts above.
     Mask c[S + 1];
@@ -159,6 +170,20 @@ void Board::set(int r, int c, bool shade) noexcept {
   else row_b_[r] |= Mask{1} << c, col_b_[c] |= Mask{1} << r;
   dirty_rows_ |= Mask{1} << r;
   dirty_cols_ |= Mask{1} << c;
+}
+
+bool run_starts(int n, std::span<const uint8_t> runs, Mask filled, Mask blank, Mask* starts) noexcept {
+  const int k = static_cast<int>(runs.size());
+  if ((filled & blank) != 0) return false;
+  if (k == 0) return filled == 0;
+  Mask cf, cb;
+  const uint8_t* r = runs.data();
+  if (n <= 2) return solve<1>(n, r, k, filled, blank, cf, cb, Starts{starts});
+  if (n <= 4) return solve<2>(n, r, k, filled, blank, cf, cb, Starts{starts});
+  if (n <= 8) return solve<3>(n, r, k, filled, blank, cf, cb, Starts{starts});
+  if (n <= 16) return solve<4>(n, r, k, filled, blank, cf, cb, Starts{starts});
+  if (n <= 32) return solve<5>(n, r, k, filled, blank, cf, cb, Starts{starts});
+  return solve<6>(n, r, k, filled, blank, cf, cb, Starts{starts});
 }
 
 bool Board::propagate(uint64_t& line_solves, bool consistent) noexcept {
@@ -223,6 +248,36 @@ Picture Board::picture() const {
   Picture pic(p_->width, p_->height);
   for (int r = 0; r < p_->height; ++r) pic.rows[r] = row_f_[r];
   return pic;
+}
+
+void Board::save(Mask* out) const noexcept {
+  const int w = p_->width, h = p_->height;
+  std::copy_n(row_f_.data(), h, out);
+  std::copy_n(row_b_.data(), h, out + h);
+  std::copy_n(col_f_.data(), w, out + 2 * h);
+  std::copy_n(col_b_.data(), w, out + 2 * h + w);
+}
+
+void Board::load(const Mask* in) noexcept {
+  const int w = p_->width, h = p_->height;
+  std::copy_n(in, h, row_f_.data());
+  std::copy_n(in + h, h, row_b_.data());
+  std::copy_n(in + 2 * h, w, col_f_.data());
+  std::copy_n(in + 2 * h + w, w, col_b_.data());
+  dirty_rows_ = dirty_cols_ = 0;
+}
+
+void Board::add(const Board& o) noexcept {
+  for (int r = 0; r < p_->height; ++r) {
+    const Mask nf = o.row_f_[r] & ~row_f_[r], nb = o.row_b_[r] & ~row_b_[r];
+    row_f_[r] |= nf, row_b_[r] |= nb;
+    dirty_rows_ |= static_cast<Mask>((nf | nb) != 0) << r;
+  }
+  for (int c = 0; c < p_->width; ++c) {
+    const Mask nf = o.col_f_[c] & ~col_f_[c], nb = o.col_b_[c] & ~col_b_[c];
+    col_f_[c] |= nf, col_b_[c] |= nb;
+    dirty_cols_ |= static_cast<Mask>((nf | nb) != 0) << c;
+  }
 }
 
 bool line_solve(const Puzzle& p, Picture& out, uint64_t& line_solves, bool consistent) {

@@ -34,6 +34,10 @@ namespace sudoku::nonogram {
 bool solve_line(int n, std::span<const uint8_t> runs, Mask filled, Mask blank, Mask& can_fill,
                 Mask& can_blank) noexcept;
 
+/// The same line: false when no placement agrees with the known cells; otherwise starts[j]
+/// gets the cells where run j starts in some agreeing placement (one mask a run).
+bool run_starts(int n, std::span<const uint8_t> runs, Mask filled, Mask blank, Mask* starts) noexcept;
+
 /// A partly solved picture: per row and per column, the cells known shaded and known blank,
 /// and which lines changed since their last solve_line(). A plain value (copied to guess or
 /// probe). The puzzle must outlive it.
@@ -60,6 +64,21 @@ class Board {
   Mask row_unknown(int r) const noexcept { return ~(row_f_[r] | row_b_[r]) & full(p_->width); }
   /// The shaded cells (meaningful once unknown() == 0 and propagate() held).
   Picture picture() const;
+
+  // Compact copies, for a caller that keeps many boards (nonogram/probe.hpp): the known cells
+  // as 2 * (height + width) masks (shaded rows, blank rows, shaded columns, blank columns).
+  int saved_size() const noexcept { return 2 * (p_->height + p_->width); }
+  /// Writes saved_size() masks.
+  void save(Mask* out) const noexcept;
+  /// The known cells of a saved board (of the same puzzle), nothing marked changed.
+  void load(const Mask* in) noexcept;
+  /// Adds the known cells of `other` (same puzzle) and marks changed the lines where they are
+  /// new. (When this board is a fixpoint of propagate(), only those lines need solving again.)
+  void add(const Board& other) noexcept;
+  Mask row_filled(int r) const noexcept { return row_f_[r]; }
+  Mask row_blank(int r) const noexcept { return row_b_[r]; }
+  Mask col_filled(int c) const noexcept { return col_f_[c]; }
+  Mask col_blank(int c) const noexcept { return col_b_[c]; }
 
  private:
   const Puzzle* p_;

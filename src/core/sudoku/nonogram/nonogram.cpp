@@ -20,23 +20,12 @@ bool read_number(std::string_view text, std::size_t& pos, int& v) {
   return true;
 }
 
-std::string line_name(const Puzzle& p, int i) {
-  return i < p.width ? fmt::format("column {}", i + 1) : fmt::format("row {}", i - p.width + 1);
-}
+}  // namespace
 
-std::string clue_text(std::span<const uint8_t> runs) {
-  std::string s;
-  for (std::size_t j = 0; j < runs.size(); ++j) s += fmt::format("{}{}", j ? "." : "", runs[j]);
-  return s.empty() ? "0" : s;
-}
-
-/// Printable for a message: control bytes as \xNN.
-std::string shown(char c) {
+std::string printable(char c) {
   const auto u = static_cast<unsigned char>(c);
   return std::isprint(u) ? std::string(1, c) : fmt::format("\\x{:02x}", u);
 }
-
-}  // namespace
 
 bool looks_like_id(std::string_view t) noexcept {
   std::size_t i = 0;
@@ -45,6 +34,44 @@ bool looks_like_id(std::string_view t) noexcept {
   const std::size_t j = ++i;
   while (i < t.size() && digit(t[i])) ++i;
   return i > j && i < t.size() && (t[i] == ':' || t[i] == '#');
+}
+
+ClueBuilder::ClueBuilder(Puzzle& out, int width, int height) : p_(out) {
+  p_ = Puzzle{};
+  p_.width = width, p_.height = height;
+  p_.first.reserve(static_cast<std::size_t>(p_.lines()) + 1);
+}
+
+bool ClueBuilder::too_long(long len, std::string& error) const {
+  error = fmt::format("{}: run of {} cells, the {} has {}", line_name(p_, line_), len,
+                      line_ < p_.width ? "column" : "row", n_);
+  return false;
+}
+
+bool ClueBuilder::too_many(std::string& error) const {
+  const auto runs = std::span<const uint8_t>(p_.runs).subspan(p_.first.back());
+  error = fmt::format("{}: clue {} needs {} cells, the {} has {}", line_name(p_, line_),
+                      clue_text(runs), need_, line_ < p_.width ? "column" : "row", n_);
+  return false;
+}
+
+bool ClueBuilder::finish(std::string& error) {
+  p_.first.push_back(static_cast<uint16_t>(p_.runs.size()));
+  if (totals_[0] != totals_[1]) {
+    error = fmt::format("the column clues shade {} cells, the row clues {}", totals_[0], totals_[1]);
+    return false;
+  }
+  return true;
+}
+
+std::string clue_text(std::span<const uint8_t> runs) {
+  std::string s;
+  for (std::size_t j = 0; j < runs.size(); ++j) s += fmt::format("{}{}", j ? "." : "", runs[j]);
+  return s.empty() ? "0" : s;
+}
+
+std::string line_name(const Puzzle& p, int i) {
+  return i < p.width ? fmt::format("column {}", i + 1) : fmt::format("row {}", i - p.width + 1);
 }
 
 bool parse_id(std::string_view text, Puzzle& out, std::string& error) {
@@ -65,14 +92,10 @@ bool parse_id(std::string_view text, Puzzle& out, std::string& error) {
     return false;
   }
   ++pos;  // ':'
-  out.width = w, out.height = h;
+  ClueBuilder clues(out, w, h);
   const int lines = w + h;
-  out.first.reserve(static_cast<std::size_t>(lines) + 1);
-  long totals[2] = {0, 0};
   for (int i = 0; i < lines; ++i) {
-    out.first.push_back(static_cast<uint16_t>(out.runs.size()));
-    const int n = out.length(i);
-    int need = -1;  // cells the runs need, gaps included
+    clues.begin_line();
     if (pos < text.size() && digit(text[pos])) {
       while (true) {
         int v = 0;
@@ -81,14 +104,7 @@ bool parse_id(std::string_view text, Puzzle& out, std::string& error) {
           return false;
         }
         if (v > 0) {
-          if (v > n) {
-            error = fmt::format("{}: run of {} cells, the {} has {}", line_name(out, i), v,
-                                i < w ? "column" : "row", n);
-            return false;
-          }
-          out.runs.push_back(static_cast<uint8_t>(v));
-          need += v + 1;
-          totals[i < w ? 0 : 1] += v;
+          if (!clues.add_run(v, error)) return false;
         } else if (pos < text.size() && text[pos] == '.') {
           error = fmt::format("{}: a run of 0 cells among others", line_name(out, i));
           return false;
@@ -100,36 +116,26 @@ bool parse_id(std::string_view text, Puzzle& out, std::string& error) {
         break;
       }
     }
-    if (need > n) {
-      const auto runs = std::span<const uint8_t>(out.runs).subspan(out.first.back());
-      error = fmt::format("{}: clue {} needs {} cells, the {} has {}", line_name(out, i),
-                          clue_text(runs), need, i < w ? "column" : "row", n);
-      return false;
-    }
+    if (!clues.end_line(error)) return false;
     if (i + 1 < lines) {
       if (pos >= text.size()) {
         error = fmt::format("{} clues for {} columns and {} rows ({} expected)", i + 1, w, h, lines);
         return false;
       }
       if (text[pos] != '/') {
-        error = fmt::format("bad character '{}' in the clue of {}", shown(text[pos]), line_name(out, i));
+        error = fmt::format("bad character '{}' in the clue of {}", printable(text[pos]), line_name(out, i));
         return false;
       }
       ++pos;
     }
   }
-  out.first.push_back(static_cast<uint16_t>(out.runs.size()));
   if (pos < text.size()) {
     error = text[pos] == '/'
                 ? fmt::format("more than {} clues for {} columns and {} rows", lines, w, h)
-                : fmt::format("bad character '{}' after the last clue", shown(text[pos]));
+                : fmt::format("bad character '{}' after the last clue", printable(text[pos]));
     return false;
   }
-  if (totals[0] != totals[1]) {
-    error = fmt::format("the column clues shade {} cells, the row clues {}", totals[0], totals[1]);
-    return false;
-  }
-  return true;
+  return clues.finish(error);
 }
 
 std::string to_id(const Puzzle& p) {

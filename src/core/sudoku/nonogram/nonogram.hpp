@@ -68,6 +68,52 @@ bool looks_like_id(std::string_view text) noexcept;
 /// `error` set ("row 3: clue 5.6 needs 12 cells, the row has 10").
 bool parse_id(std::string_view text, Puzzle& out, std::string& error);
 
+/// Builds a Puzzle's clues line by line (columns first, then rows), checking each as it goes:
+/// what every reader of clues (game IDs, the tournament format, `.non`) shares, so that each
+/// says the same of the same mistake.
+class ClueBuilder {
+ public:
+  /// Clears `out` and gives it the size (each side 1..kMaxSide: the caller checks).
+  ClueBuilder(Puzzle& out, int width, int height);
+  /// Starts the next line.
+  void begin_line() {
+    line_ = static_cast<int>(p_.first.size());
+    p_.first.push_back(static_cast<uint16_t>(p_.runs.size()));
+    n_ = p_.length(line_);
+    need_ = -1;
+  }
+  /// Adds a run (len > 0) to the current line; false with `error` ("row 3: run of 30 cells,
+  /// the row has 25") when it is longer than the line.
+  bool add_run(long len, std::string& error) {
+    if (len > n_) return too_long(len, error);
+    p_.runs.push_back(static_cast<uint8_t>(len));
+    need_ += static_cast<int>(len) + 1;
+    totals_[line_ < p_.width ? 0 : 1] += len;
+    return true;
+  }
+  /// Ends the current line; false with `error` when its runs and gaps need more cells than it
+  /// has ("row 3: clue 5.6 needs 12 cells, the row has 10").
+  bool end_line(std::string& error) { return need_ <= n_ || too_many(error); }
+  /// After the last line: false with `error` when the column and row clues shade different
+  /// numbers of cells.
+  bool finish(std::string& error);
+
+ private:
+  bool too_long(long len, std::string& error) const;
+  bool too_many(std::string& error) const;
+
+  Puzzle& p_;
+  int line_ = -1, n_ = 0, need_ = -1;
+  long totals_[2] = {0, 0};
+};
+
+/// "column 3", "row 5" (1-based) for line i of `p`.
+std::string line_name(const Puzzle& p, int i);
+/// A clue as the game ID writes it ("3.1.2"; "0" for an empty line).
+std::string clue_text(std::span<const uint8_t> runs);
+/// A character for a message: itself when printable, else `\xNN`.
+std::string printable(char c);
+
 /// The game ID (sgt-pattern's form; an empty line is written as an empty clue).
 std::string to_id(const Puzzle& p);
 

@@ -33,7 +33,7 @@ class Backtracking final : public Solver {
     for (int i = 0; i < cells; ++i)
       if (g[i] == 0) empties_[empty_count++] = static_cast<int16_t>(i);
 
-    const uint64_t budget = limits.budget == 0 ? UINT64_MAX : limits.budget;
+    NodeGate gate(limits.budget, limits.stop);
     const uint64_t limit = limits.solutions == 0 ? 1 : limits.solutions;
     bool budget_hit = false;
     int k = 0;  // depth: index into empties_
@@ -60,7 +60,7 @@ class Backtracking final : public Solver {
         entering = false;
         continue;
       }
-      if (r.work.nodes >= budget) {
+      if (r.work.nodes >= gate.at && gate.over(r.work.nodes)) {
         budget_hit = true;
         break;
       }

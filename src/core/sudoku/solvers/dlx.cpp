@@ -64,7 +64,7 @@ class Dlx final : public Solver {
       return res;
     }
     const uint64_t limit = limits.solutions == 0 ? 1 : limits.solutions;
-    const CoverResult cr = m->search(limit, limits.budget);
+    const CoverResult cr = m->search(limit, limits.budget, nullptr, limits.stop);
     res.solutions = cr.solutions;
     res.work = Work{cr.work.guesses, cr.work.backtracks, cr.work.nodes};
     if (cr.solutions > 0) {

@@ -21,4 +21,7 @@ std::unique_ptr<Solver> make_nonogram_backtracking();
 /// `nonogram-line`: the exact line solver to a fixpoint, probing, then search.
 /// See nonogram_line.cpp.
 std::unique_ptr<Solver> make_nonogram_line();
+/// `nonogram-cdcl`: line logic, probing that learns, then CDCL (CaDiCaL). See
+/// nonogram_cdcl.cpp and nonogram/search.hpp.
+std::unique_ptr<Solver> make_nonogram_cdcl();
 }  // namespace sudoku

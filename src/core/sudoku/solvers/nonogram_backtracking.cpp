@@ -31,7 +31,7 @@ class NonogramBacktracking final : public NonogramSolver {
     p_ = &p;
     r_ = &r;
     limit_ = limits.solutions == 0 ? 1 : limits.solutions;
-    budget_ = limits.budget == 0 ? UINT64_MAX : limits.budget;
+    gate_ = NodeGate(limits.budget, limits.stop);
     budget_hit_ = false;
     const int w = p.width, h = p.height;
     idx_.assign(static_cast<std::size_t>((h + 1) * w), 0);
@@ -61,7 +61,7 @@ class NonogramBacktracking final : public NonogramSolver {
     const auto runs = p_->row(row);
     const int k = static_cast<int>(runs.size());
     if (j == k) {
-      if (r_->work.nodes >= budget_) return budget_hit_ = true;
+      if (r_->work.nodes >= gate_.at && gate_.over(r_->work.nodes)) return budget_hit_ = true;
       ++r_->work.nodes;
       if (several_[row]) ++r_->work.guesses;
       if (!extend_columns(row, mask)) {
@@ -125,8 +125,10 @@ class NonogramBacktracking final : public NonogramSolver {
 
   const nonogram::Puzzle* p_ = nullptr;
   Result* r_ = nullptr;
-  uint64_t limit_ = 1, budget_ = 0;
+  uint64_t limit_ = 1;
+  NodeGate gate_;
   bool budget_hit_ = false;
+
   std::vector<uint8_t> idx_, cur_;  // (rows + 1) x columns: runs completed, open run's length
   std::vector<Mask> chosen_;
   std::vector<bool> several_;

@@ -31,7 +31,7 @@ class NonogramLine final : public NonogramSolver {
   Result solve_nonogram(const nonogram::Puzzle& p, const Limits& limits) override {
     Result r;
     const uint64_t limit = limits.solutions == 0 ? 1 : limits.solutions;
-    const uint64_t budget = limits.budget == 0 ? UINT64_MAX : limits.budget;
+    NodeGate gate(limits.budget, limits.stop);
     bool budget_hit = false;
     uint64_t solves = 0;
     Board root(p);
@@ -39,7 +39,7 @@ class NonogramLine final : public NonogramSolver {
       r.status = Status::none;
       return r;
     }
-    if (!probe(root, r.work, budget, budget_hit)) {
+    if (!probe(root, r.work, gate, budget_hit)) {
       r.status = budget_hit ? Status::budget_exceeded : Status::none;
       return r;
     }
@@ -59,7 +59,7 @@ class NonogramLine final : public NonogramSolver {
           continue;
         }
         const bool shade = f.tried++ == 0;
-        if (r.work.nodes >= budget) {
+        if (r.work.nodes >= gate.at && gate.over(r.work.nodes)) {
           budget_hit = true;
           break;
         }
@@ -94,8 +94,9 @@ class NonogramLine final : public NonogramSolver {
     stack_.push_back(Frame{b, row, std::countr_zero(b.row_unknown(row)), 0});
   }
 
-  /// Stage 2 on `b`. False on a contradiction or when the budget runs out (budget_hit).
-  bool probe(Board& b, Work& work, uint64_t budget, bool& budget_hit) {
+  /// Stage 2 on `b`. False on a contradiction or when the budget runs out or the stop fires
+  /// (budget_hit).
+  bool probe(Board& b, Work& work, NodeGate& gate, bool& budget_hit) {
     uint64_t solves = 0;
     const int h = b.height();
     bool changed = true;
@@ -106,7 +107,7 @@ class NonogramLine final : public NonogramSolver {
           const int col = std::countr_zero(u);
           if (b.known(row, col)) continue;  // settled by an earlier probe of this round
           for (const bool shade : {true, false}) {
-            if (work.nodes >= budget) return !(budget_hit = true);
+            if (work.nodes >= gate.at && gate.over(work.nodes)) return !(budget_hit = true);
             ++work.nodes;
             Board t = b;
             t.set(row, col, shade);

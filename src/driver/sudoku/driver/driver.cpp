@@ -72,20 +72,34 @@ bool stopping(const RunConfig& cfg) noexcept {
   return cfg.stop != nullptr && cfg.stop->load(std::memory_order_relaxed);
 }
 
-/// Ends the slice before record `i` (a stop): the writer keeps the rows up to there.
+/// Ends the slice before record `i` (a stop): the writer keeps the rows up to there. A stop
+/// seen inside the search ends the puzzle at hand as budget_exceeded: that one gets no row
+/// either (a resumed run solves it again).
 void cut_at(Slice& s, std::size_t i) {
-  s.items.resize(i);
+  s.items.resize(i > 0 && s.items[i - 1].status == Status::budget_exceeded ? i - 1 : i);
   s.cut = true;
 }
 
+/// The limits of one puzzle whose solve call starts at `t0`: the run's, with the stop flag and
+/// the per-puzzle deadline (RunConfig::time_limit) for the solver to poll inside its search.
+Limits puzzle_limits(const RunConfig& cfg, Clock::time_point t0) {
+  Limits l = cfg.limits;
+  l.stop.flag = cfg.stop;
+  if (cfg.time_limit > 0)
+    l.stop.deadline = t0 + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(cfg.time_limit));
+  return l;
+}
+
 /// One nonogram record: parse (bad clues are `invalid`), solve (timed), verify.
-void solve_nonogram(Item& it, std::string_view record, Solver& solver, const SolverInfo& info,
-                    const RunConfig& cfg, nonogram::Picture* answer) {
-  ParsedNonogram p = parse_nonogram_record(record);
+void solve_nonogram(Item& it, const Format& format, std::string_view record, Solver& solver,
+                    const SolverInfo& info, const RunConfig& cfg, nonogram::Picture* answer) {
+  ParsedNonogram p = parse_nonogram_record(format, record);
   it.clues = static_cast<uint16_t>(p.puzzle.clue_count());
   if (!p.error.empty()) {
     it.status = Status::invalid;
-    it.message = std::move(p.error);
+    // The problem is reported at the record's first line; an error further down says where.
+    it.message = p.error_line == 0 ? std::move(p.error)
+                                   : fmt::format("line {}: {}", it.line + p.error_line, p.error);
     return;
   }
   if (info.kind != PuzzleKind::nonogram) {
@@ -94,9 +108,10 @@ void solve_nonogram(Item& it, std::string_view record, Solver& solver, const Sol
     return;
   }
   const auto t0 = Clock::now();
+  const Limits limits = puzzle_limits(cfg, t0);  // outside the probe: not the solver's work
   Result r = [&] {
     Probed probed(cfg.probe);
-    return solver.solve_nonogram(p.puzzle, cfg.limits);
+    return solver.solve_nonogram(p.puzzle, limits);
   }();
   const auto t1 = Clock::now();
   it.time_ns = static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(t1 - t0).count());
@@ -182,8 +197,9 @@ void solve_slice(Slice& s, Solver& solver, const SolverInfo& info, const RunConf
   s.pending.clear();
   s.parsed.clear();
   for (std::size_t i = 0; i < n; ++i) {
-    // A stop (SIGINT, SIGTERM) ends the slice between two puzzles, so that a slow solver stops
-    // within one puzzle's time rather than a whole slice's (a SliceSolver is handed the stop).
+    // A stop (SIGINT, SIGTERM) ends the slice: the solvers see the flag inside their search
+    // (Limits::stop), so a slow solver stops within the puzzle at hand (a SliceSolver is handed
+    // the stop).
     if (remote == nullptr && stopping(cfg)) {
       cut_at(s, i);
       return;
@@ -193,7 +209,7 @@ void solve_slice(Slice& s, Solver& solver, const SolverInfo& info, const RunConf
     it.line = s.raw.records[i].line;
     if (nonograms) {  // the second puzzle kind: same timing, verification and rows
       if (cfg.solutions) s.pictures[i] = nonogram::Picture{};
-      solve_nonogram(it, s.raw.record(i), solver, info, cfg, cfg.solutions ? &s.pictures[i] : nullptr);
+      solve_nonogram(it, s.format, s.raw.record(i), solver, info, cfg, cfg.solutions ? &s.pictures[i] : nullptr);
       continue;
     }
     Grid* answer = cfg.solutions ? &s.answers[i] : nullptr;
@@ -208,16 +224,20 @@ void solve_slice(Slice& s, Solver& solver, const SolverInfo& info, const RunConf
       continue;
     }
     const auto t0 = Clock::now();
+    const Limits limits = puzzle_limits(cfg, t0);  // outside the probe: not the solver's work
     Result r = [&] {
       Probed probed(cfg.probe);
-      return solver.solve(p.puzzle, cfg.limits);
+      return solver.solve(p.puzzle, limits);
     }();
     const auto t1 = Clock::now();
     auto unusable = solver.complete(p.puzzle, r);  // untimed (plug-ins: Solver::complete)
     settle(it, p, r, static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(t1 - t0).count()),
            std::move(unusable), solver.message(), solver, cfg, annotator, answer);
   }
-  if (s.pending.empty()) return;
+  if (s.pending.empty()) {
+    if (remote == nullptr && stopping(cfg)) cut_at(s, n);  // the last puzzle's search was stopped
+    return;
+  }
   s.puzzles.clear();
   for (const Parsed& p : s.parsed) s.puzzles.push_back(&p.puzzle);
   s.remote.resize(s.pending.size());

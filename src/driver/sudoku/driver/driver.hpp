@@ -75,6 +75,9 @@ struct RunConfig {
   std::vector<const SolverInfo*> solvers;     ///< each file goes through each solver in turn
   int threads = 0;                            ///< 0: available_cores()
   Limits limits;
+  /// Seconds one puzzle's solve call may take before the solver stops it (budget_exceeded,
+  /// polled inside the search: Limits::stop); 0: no limit.
+  double time_limit = 0;
   int box = 0;                                ///< grid size (box); 0: from each line's length
   std::size_t slice_records = 256;            ///< records per slice (at most, with slice_seconds)
   /// When > 0, each slice aims at about this much work, from the time the slices so far took
@@ -91,7 +94,9 @@ struct RunConfig {
   /// the per-thread annotator factory that fills them; 0 and empty for plain rows.
   std::size_t extra_columns = 0;
   std::function<std::unique_ptr<RowAnnotator>()> make_annotator;
-  const std::atomic<bool>* stop = nullptr;    ///< set (SIGINT, SIGTERM) to stop reading
+  /// Set (SIGINT, SIGTERM) to stop: reading ends, and the solvers stop inside the puzzle at hand
+  /// (which then gets no row).
+  const std::atomic<bool>* stop = nullptr;
   SolveProbe* probe = nullptr;                ///< around every solve call, or null
   /// Before each pass, the calling thread's worker solves the first this many records of the
   /// file, unprobed, with no rows or statistics: its lazily built state (a solver's tables for

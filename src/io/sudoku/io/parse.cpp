@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "sudoku/nonogram/formats.hpp"
+
 namespace sudoku {
 namespace {
 
@@ -343,6 +345,21 @@ ParsedNonogram parse_nonogram_record(std::string_view line) {
   return p;
 }
 
+ParsedNonogram parse_nonogram_record(const Format& format, std::string_view record) {
+  if (format.records == Format::Records::game_id) return parse_nonogram_record(record);
+  ParsedNonogram p;
+  nonogram::FormatError e;
+  long number = 0;
+  const bool ok = format.records == Format::Records::tournament
+                      ? nonogram::parse_tournament(record, p.puzzle, number, e)
+                      : nonogram::parse_non(record, p.puzzle, p.known, e);
+  if (!ok) {
+    p.error = std::move(e.message);
+    p.error_line = std::max(e.line - 1, 0);
+  }
+  return p;
+}
+
 PuzzleKind kind_of(const Format& format) noexcept {
   return format.kind == Format::Kind::nonogram ? PuzzleKind::nonogram : PuzzleKind::sudoku;
 }
@@ -370,6 +387,16 @@ bool detect_format(std::string_view first_line, int box, Format& out, std::strin
   const std::string_view line = trim(first_line);
   if (nonogram::looks_like_id(line)) {
     out.kind = Format::Kind::nonogram;
+    return true;
+  }
+  if (long number = 0; nonogram::tournament_header(line, number)) {
+    out.kind = Format::Kind::nonogram;
+    out.records = Format::Records::tournament;
+    return true;
+  }
+  if (nonogram::looks_like_non(line)) {
+    out.kind = Format::Kind::nonogram;
+    out.records = Format::Records::non;
     return true;
   }
   // The n-line comma grid: n-1 commas, every field at most two characters.

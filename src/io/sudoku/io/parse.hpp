@@ -19,8 +19,14 @@ struct Format {
     lines,  ///< one puzzle per line, optional trailing `:count:solution`, `,solution`, ...
     csv,    ///< a header row naming a puzzle column (and maybe solution/count columns)
     grid,   ///< n lines of n comma-separated cells (` ,8,5,1,3, , , , `), one puzzle per n lines
-    nonogram,  ///< one nonogram game ID per line (`WxH:clues`), optional `,solution`, `:count`
+    nonogram,  ///< nonograms, written as `records` says
   } kind = Kind::lines;
+  /// How a nonogram file's records are written (nonogram/formats.hpp), from its first data line.
+  enum class Records : uint8_t {
+    game_id,     ///< one sgt-pattern game ID per line (`WxH:clues`), optional `,solution`, `:count`
+    tournament,  ///< the computer tournaments' batch format: a `$N` line, then 2n clue lines
+    non,         ///< Steve Simpson's `.non`: the whole file is one puzzle
+  } records = Records::game_id;
   int box = 0;              ///< expected box size; 0 = decided by each line's length
   int puzzle_col = 0;       ///< csv: column index of the puzzle
   int solution_col = -1;    ///< csv: column of a known solution, or -1
@@ -39,13 +45,17 @@ struct Parsed {
 struct ParsedNonogram {
   nonogram::Puzzle puzzle;
   nonogram::Known known;
-  std::string error;  ///< empty when the record is a valid puzzle
+  std::string error;    ///< empty when the record is a valid puzzle
+  int error_line = 0;   ///< the line of the error after the record's first (0: the first)
 };
 
 /// Parses one line of a nonogram file: a game ID (nonogram::parse_id: bad clues are errors),
 /// then maybe fields separated by `,`, `:`, `;`, `|`, a space or a tab: a number is a known
 /// count, w*h cells of `#`/`.` (or `1`/`0`) a known solution.
 ParsedNonogram parse_nonogram_record(std::string_view line);
+/// Parses one record of a nonogram file of `format` (a game ID line, a tournament record, a
+/// whole `.non` file; nonogram/formats.hpp).
+ParsedNonogram parse_nonogram_record(const Format& format, std::string_view record);
 
 /// The kind of puzzle a file of `format` holds.
 PuzzleKind kind_of(const Format& format) noexcept;

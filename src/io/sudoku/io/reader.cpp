@@ -12,6 +12,8 @@
 
 #include <fmt/format.h>
 
+#include "sudoku/nonogram/formats.hpp"
+
 namespace sudoku {
 namespace {
 
@@ -195,8 +197,18 @@ bool PuzzleReader::read(RawSlice& slice, std::size_t max_records) {
   slice.records.clear();
   std::string_view line;
   while (slice.records.size() < max_records) {
-    if (!next_line(line)) break;
-    if (is_skipped(line)) continue;
+    uint64_t line_no = 0, record_start = 0;
+    if (holding_) {  // a tournament record's header, read ahead by the record before
+      holding_ = false;
+      line = held_;
+      line_no = held_line_;
+      record_start = held_start_;
+    } else {
+      if (!next_line(line)) break;
+      if (is_skipped(line)) continue;
+      line_no = line_no_;
+      record_start = line_start_;
+    }
     if (!detected_) {
       detected_ = true;
       std::string err;
@@ -208,14 +220,33 @@ bool PuzzleReader::read(RawSlice& slice, std::size_t max_records) {
       }
       if (format_.kind == Format::Kind::csv) continue;  // the header row is not a record
     }
-    const uint64_t record_start = line_start_;
     if (by_bytes_ && record_start >= to_) {  // the next shard's records begin here
       eof_ = true;
       begin_ = end_;
       break;
     }
-    RecordRef ref{line_no_, static_cast<uint32_t>(slice.text.size()), 0};
+    RecordRef ref{line_no, static_cast<uint32_t>(slice.text.size()), 0};
     slice.text.append(line);
+    if (format_.kind == Format::Kind::nonogram && format_.records != Format::Records::game_id) {
+      // Every line up to the next `$N` (tournament) or the end (.non), blank ones too: a
+      // tournament record's empty clue may be a blank line.
+      const bool tournament = format_.records == Format::Records::tournament;
+      std::string_view more;
+      long number = 0;
+      const std::size_t cap = slice.text.size() + kMaxRecord;
+      while (next_line(more)) {
+        if (tournament && nonogram::tournament_header(more, number)) {
+          held_.assign(more);
+          held_line_ = line_no_;
+          held_start_ = line_start_;
+          holding_ = true;
+          break;
+        }
+        if (slice.text.size() >= cap) continue;  // read on (the line count), kept no more
+        slice.text += '\n';
+        slice.text.append(more);
+      }
+    }
     if (format_.kind == Format::Kind::grid) {
       // Gather the grid's remaining rows, skipping comments and blank lines.
       const int rows = format_.box * format_.box;

@@ -85,6 +85,10 @@ class PuzzleReader final : public RecordSource {
  public:
   /// The default longest line kept (ReaderLimits::max_line).
   static constexpr std::size_t kMaxLine = ReaderLimits{}.max_line;
+  /// The most of a multi-line nonogram record kept (a tournament record, a whole .non file:
+  /// a few KB when real); the lines past it are read, not kept, and the record then fails to
+  /// parse, so a huge file that starts like one cannot exhaust memory.
+  static constexpr std::size_t kMaxRecord = 1 << 20;
 
   /// Opens `path` ("-" is stdin). `box` fixes the grid size (0: from each line's length).
   /// Throws InputError when the file cannot be opened.
@@ -145,6 +149,11 @@ class PuzzleReader final : public RecordSource {
   std::string error_;
   std::size_t max_line_;
   std::string long_line_;  // a line longer than the buffer, assembled here
+  // A tournament record ends where the next one's `$N` line starts: that line, read ahead, is
+  // held here (with its line number and offset) for the next record.
+  std::string held_;
+  bool holding_ = false;
+  uint64_t held_line_ = 0, held_start_ = 0;
 };
 
 /// SHA-256 of a file's bytes, as lowercase hex ("" for a stream: stdin, a pipe, a device, which

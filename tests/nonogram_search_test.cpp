@@ -1,0 +1,307 @@
+// The tournament-strength nonogram search (issue 28): probing, the CDCL stage's clauses, and
+// the `nonogram-cdcl` solver, checked against brute force, against `nonogram-line`, and on the
+// tournament sets' puzzles against their known pictures.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <fstream>
+#include <sstream>
+
+#include "sudoku/generate/rng.hpp"
+#include "sudoku/io/parse.hpp"
+#include "sudoku/io/reader.hpp"
+#include "sudoku/nonogram/formats.hpp"
+#include "sudoku/nonogram/generate.hpp"
+#include "sudoku/nonogram/probe.hpp"
+#include "sudoku/nonogram/sat.hpp"
+#include "sudoku/nonogram/search.hpp"
+#include "sudoku/registry.hpp"
+
+namespace {
+
+namespace ng = sudoku::nonogram;
+using sudoku::Limits;
+using sudoku::Status;
+
+/// Every solution of `p` by brute force over every picture (w*h <= 20).
+std::vector<ng::Picture> brute_solutions(const ng::Puzzle& p) {
+  std::vector<ng::Picture> out;
+  for (uint32_t bits = 0; bits < (1u << (p.width * p.height)); ++bits) {
+    ng::Picture pic(p.width, p.height);
+    for (int r = 0; r < p.height; ++r) pic.rows[r] = (bits >> (r * p.width)) & ng::full(p.width);
+    if (!ng::check_picture(p, pic)) out.push_back(pic);
+  }
+  return out;
+}
+
+/// Small random puzzles (2 to 4 cells a side, or `larger`: 3 to 5, at most 16 cells): clues of
+/// random pictures, a third of them with one run changed (often no solution left).
+std::vector<ng::Puzzle> small_puzzles(int count, uint64_t seed, bool larger = false) {
+  sudoku::ItemRng rng(seed);
+  std::vector<ng::Puzzle> out;
+  for (int t = 0; t < count; ++t) {
+    int w = 2 + static_cast<int>(sudoku::below(rng, 3)), h = 2 + static_cast<int>(sudoku::below(rng, 3));
+    if (larger) {
+      w = 3 + static_cast<int>(sudoku::below(rng, 3));
+      h = w == 5 ? 3 : 3 + static_cast<int>(sudoku::below(rng, w == 4 ? 2 : 3));
+    }
+    ng::Puzzle p = ng::clues_of(ng::random_picture(w, h, 0.5, rng));
+    if (t % 3 == 0 && !p.runs.empty()) p.runs[sudoku::below(rng, static_cast<uint32_t>(p.runs.size()))] = 1;
+    out.push_back(std::move(p));
+  }
+  return out;
+}
+
+/// Every solution of `p` (sides up to 10), row by row over each row's placements, a column
+/// dropped as soon as its runs so far leave its clue.
+std::vector<ng::Picture> all_solutions(const ng::Puzzle& p) {
+  const int w = p.width, h = p.height;
+  std::vector<std::vector<ng::Mask>> rows(static_cast<std::size_t>(h));
+  std::vector<uint8_t> runs;
+  for (int r = 0; r < h; ++r)
+    for (ng::Mask m = 0; m < (ng::Mask{1} << w); ++m) {
+      runs.clear();
+      ng::runs_of(m, w, runs);
+      const auto want = p.row(r);
+      if (std::equal(runs.begin(), runs.end(), want.begin(), want.end())) rows[static_cast<std::size_t>(r)].push_back(m);
+    }
+  std::vector<ng::Picture> out;
+  ng::Picture pic(w, h);
+  auto columns_fit = [&](int depth) {  // rows 0..depth-1 placed
+    for (int c = 0; c < w; ++c) {
+      ng::Mask col = 0;
+      for (int r = 0; r < depth; ++r) col |= static_cast<ng::Mask>(pic.at(r, c)) << r;
+      runs.clear();
+      ng::runs_of(col, depth, runs);
+      const auto want = p.column(c);
+      if (depth == h) {
+        if (!std::equal(runs.begin(), runs.end(), want.begin(), want.end())) return false;
+        continue;
+      }
+      if (runs.size() > want.size()) return false;
+      for (std::size_t j = 0; j < runs.size(); ++j) {
+        const bool open = j + 1 == runs.size() && depth > 0 && pic.at(depth - 1, c);
+        if (open ? runs[j] > want[j] : runs[j] != want[j]) return false;
+      }
+    }
+    return true;
+  };
+  auto place = [&](auto&& self, int r) -> void {
+    if (r == h) {
+      out.push_back(pic);
+      return;
+    }
+    for (const ng::Mask m : rows[static_cast<std::size_t>(r)]) {
+      pic.rows[r] = m;
+      if (columns_fit(r + 1)) self(self, r + 1);
+    }
+    pic.rows[r] = 0;
+  };
+  place(place, 0);
+  return out;
+}
+
+// Probing only adds what every solution agrees on: after it, each known cell has its value in
+// every solution, and a contradiction means no solution. On 7 x 7 to 9 x 9 random pictures,
+// where line logic often stalls.
+TEST(NonogramProbe, LearnsOnlyWhatEverySolutionHas) {
+  sudoku::ItemRng rng(5);
+  ng::Prober prober;
+  int learnt = 0, contradictions = 0, solved = 0;
+  for (int t = 0; t < 300; ++t) {
+    const int n = 7 + static_cast<int>(sudoku::below(rng, 3));
+    ng::Puzzle p = ng::clues_of(ng::random_picture(n, n, 0.5, rng));
+    if (t % 3 == 0) p.runs[sudoku::below(rng, static_cast<uint32_t>(p.runs.size()))] = 1;
+    const auto sols = all_solutions(p);
+    ng::Board b(p);
+    uint64_t solves = 0;
+    if (!b.propagate(solves)) {
+      EXPECT_TRUE(sols.empty()) << ng::to_id(p);
+      continue;
+    }
+    const int before = b.unknown();
+    prober.reset(p);
+    const auto out = prober.run(
+        b, [&](const ng::Board& s) {
+          EXPECT_FALSE(ng::check_picture(p, s.picture())) << ng::to_id(p);
+          return false;
+        },
+        sudoku::Stop{}, UINT64_MAX);
+    if (out == ng::Prober::Outcome::contradiction) {
+      EXPECT_TRUE(sols.empty()) << ng::to_id(p);
+      ++contradictions;
+      continue;
+    }
+    ASSERT_EQ(out, ng::Prober::Outcome::fixpoint);
+    learnt += before - b.unknown();
+    solved += b.unknown() == 0;
+    for (const auto& s : sols)
+      for (int r = 0; r < p.height; ++r)
+        for (int c = 0; c < p.width; ++c)
+          if (b.known(r, c)) {
+            EXPECT_EQ(b.shaded(r, c), s.at(r, c)) << ng::to_id(p) << " r" << r << "c" << c;
+          }
+    if (b.unknown() == 0) {
+      EXPECT_EQ(sols.size(), 1u) << ng::to_id(p);
+    }
+  }
+  EXPECT_GT(learnt, 500);
+  EXPECT_GT(contradictions, 5);
+  EXPECT_GT(solved, 20);
+}
+
+// The clauses of the CDCL stage hold exactly for the solutions: counting with blocking
+// clauses from a board after line logic alone (the stage meets unknown cells) finds each
+// solution once, as brute force does.
+TEST(NonogramSat, CountsEverySolutionOnce) {
+  int several = 0;
+  for (const ng::Puzzle& p : small_puzzles(400, 6)) {
+    const auto sols = brute_solutions(p);
+    ng::Board b(p);
+    uint64_t solves = 0;
+    if (!b.propagate(solves)) {
+      EXPECT_TRUE(sols.empty()) << ng::to_id(p);
+      continue;
+    }
+    ng::SatStage stage;
+    stage.start(p, b);
+    std::vector<ng::Picture> got;
+    ng::Picture pic;
+    while (stage.next(pic, sudoku::Stop{}, 0) == ng::SatStage::Answer::solution) {
+      EXPECT_FALSE(ng::check_picture(p, pic)) << ng::to_id(p);
+      EXPECT_EQ(std::count(got.begin(), got.end(), pic), 0) << ng::to_id(p);
+      got.push_back(pic);
+      ASSERT_LE(got.size(), sols.size()) << ng::to_id(p);
+    }
+    EXPECT_EQ(got.size(), sols.size()) << ng::to_id(p);
+    several += sols.size() > 1;
+  }
+  EXPECT_GT(several, 20);
+}
+
+// The whole solver counts exactly (limit N) and reports a valid picture.
+TEST(NonogramCdcl, CountsMatchBruteForce) {
+  auto solver = sudoku::find_solver("nonogram-cdcl")->make();
+  int multiple = 0, none = 0;
+  for (const ng::Puzzle& p : small_puzzles(300, 7)) {
+    const uint64_t want = brute_solutions(p).size();
+    multiple += want > 1;
+    none += want == 0;
+    const auto r = solver->solve_nonogram(p, Limits{100, 0});
+    EXPECT_EQ(r.solutions, want) << ng::to_id(p);
+    EXPECT_EQ(r.status, want == 0 ? Status::none : want == 1 ? Status::unique : Status::multiple);
+    if (want > 0) {
+      EXPECT_FALSE(ng::check_picture(p, r.picture)) << ng::to_id(p);
+    }
+  }
+  EXPECT_GT(multiple, 10);
+  EXPECT_GT(none, 10);
+}
+
+std::vector<ng::Puzzle> load_ids(const std::string& path) {
+  std::vector<ng::Puzzle> out;
+  sudoku::PuzzleReader reader(path, 0);
+  sudoku::RawSlice slice;
+  while (reader.read(slice, 64))
+    for (std::size_t i = 0; i < slice.records.size(); ++i) out.push_back(sudoku::parse_nonogram_record(slice.record(i)).puzzle);
+  return out;
+}
+
+// On the sets `nonogram-line` settles (sgt-pattern's, the project's), both solvers agree:
+// unique, the same picture, no guess.
+TEST(NonogramCdcl, AgreesWithTheLineSolver) {
+  auto cdcl = sudoku::find_solver("nonogram-cdcl")->make();
+  auto line = sudoku::find_solver("nonogram-line")->make();
+  for (const char* f : {"sgt_pattern_15x15.txt", "sgt_pattern_30x30.txt", "gen_15x15_unique.txt", "gen_20x20_not_line.txt"}) {
+    const auto puzzles = load_ids(std::string(SUDOKU_SOURCE_DIR) + "/datasets/nonogram/" + f);
+    ASSERT_EQ(puzzles.size(), 100u) << f;
+    for (std::size_t i = 0; i < puzzles.size(); ++i) {
+      const auto a = cdcl->solve_nonogram(puzzles[i], Limits{2, 0});
+      const auto b = line->solve_nonogram(puzzles[i], Limits{2, 0});
+      ASSERT_EQ(a.status, Status::unique) << f << " " << i;
+      EXPECT_EQ(b.status, Status::unique) << f << " " << i;
+      EXPECT_EQ(a.picture, b.picture) << f << " " << i;
+      EXPECT_EQ(a.work.guesses, 0u) << f << " " << i;
+    }
+  }
+}
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Tournament puzzles (25 x 25, random, often with several solutions): every answer fits the
+// clues; at limit 2 `unique` means the file's picture. The first puzzles of each set, and a
+// stride through the rest (the sets grow harder towards their ends).
+TEST(NonogramCdcl, SolvesTournamentPuzzles) {
+  auto solver = sudoku::find_solver("nonogram-cdcl")->make();
+  int unique = 0, multiple = 0;
+  for (const char* name : {"taai2011", "tcga2016", "icga2017"}) {
+    const std::string dir = std::string(SUDOKU_SHARED_DATASETS) + "/nonogram/";
+    const std::string q = slurp(dir + name + "-question.txt"), s = slurp(dir + name + "-solution.txt");
+    const auto qr = ng::tournament_records(q), sr = ng::tournament_records(s);
+    ASSERT_EQ(qr.size(), 1000u);
+    for (std::size_t i = 0; i < qr.size(); i += i < 10 ? 1 : 199) {
+      ng::Puzzle p;
+      ng::Picture known;
+      long number = 0;
+      ng::FormatError err;
+      ASSERT_TRUE(ng::parse_tournament(qr[i].text, p, number, err)) << err.message;
+      ASSERT_TRUE(ng::parse_tournament_solution(sr[i].text, 25, 25, known, number, err)) << err.message;
+      const auto one = solver->solve_nonogram(p, Limits{1, 0});
+      ASSERT_EQ(one.status, Status::solved) << name << " $" << number;
+      EXPECT_FALSE(ng::check_picture(p, one.picture)) << name << " $" << number;
+      const auto two = solver->solve_nonogram(p, Limits{2, 0});
+      ASSERT_TRUE(two.status == Status::unique || two.status == Status::multiple) << name << " $" << number;
+      EXPECT_FALSE(ng::check_picture(p, two.picture)) << name << " $" << number;
+      if (two.status == Status::unique) {
+        ++unique;
+        EXPECT_EQ(two.picture, known) << name << " $" << number;
+        EXPECT_EQ(one.picture, known) << name << " $" << number;
+      } else {
+        ++multiple;
+      }
+    }
+  }
+  EXPECT_GT(unique, 2);
+  EXPECT_GT(multiple, 20);
+}
+
+ng::Puzzle tournament_puzzle(const char* set, std::size_t index) {
+  const std::string q = slurp(std::string(SUDOKU_SHARED_DATASETS) + "/nonogram/" + set + "-question.txt");
+  const auto qr = ng::tournament_records(q);
+  ng::Puzzle p;
+  long number = 0;
+  ng::FormatError err;
+  EXPECT_TRUE(ng::parse_tournament(qr.at(index).text, p, number, err)) << err.message;
+  return p;
+}
+
+// A budget (nodes: probes + search nodes + conflicts) and a stop (a deadline, or a flag set
+// from outside) end a hard puzzle's search early, each saying so.
+TEST(NonogramCdcl, BudgetAndStopEndTheSearch) {
+  const ng::Puzzle p = tournament_puzzle("icga2017", 534);  // thousands of conflicts
+  auto solver = sudoku::find_solver("nonogram-cdcl")->make();
+  const auto r = solver->solve_nonogram(p, Limits{1, 3000});
+  EXPECT_EQ(r.status, Status::budget_exceeded);
+  EXPECT_LE(r.work.nodes, 3000u + 64u);  // CaDiCaL checks its limit between conflicts
+  ng::Search search;
+  ng::SearchLimits l;
+  l.stop.deadline = std::chrono::steady_clock::now();
+  EXPECT_EQ(search.run(p, l).end, ng::SearchResult::End::stopped);
+  std::atomic<bool> flag{true};
+  l = ng::SearchLimits{};
+  l.stop.flag = &flag;
+  EXPECT_EQ(search.run(p, l).end, ng::SearchResult::End::stopped);
+  flag = false;
+  const auto done = search.run(p, l);  // the same searcher, reused, finishes
+  EXPECT_EQ(done.end, ng::SearchResult::End::complete);
+  EXPECT_EQ(done.solutions, 1u);
+  EXPECT_FALSE(ng::check_picture(p, done.first));
+}
+
+}  // namespace
