@@ -10,31 +10,38 @@
 // lives in the worker; no undo log).
 //
 // Rules, to a fixed point (issue 29; the rules are issue 15's, the engine is new):
-//  1. Band reduction (band_round): in a band a digit takes one segment (three cells of a row in
-//     one box) per row and one per box, a permutation; the segments no permutation uses go
-//     (pointing and claiming between rows and boxes), computed for the eight words of a vector
-//     at once by bit logic on the 3x3 segment matrix (digit 8 by a 512-entry table). Rows left
-//     with one cell are hidden singles; boxes too (a box with one cell confines its row).
-//  2. Naked singles: the vector's lanes counted bit-sliced (at least one, at least two), with
+//  1. Band reduction: in a band a digit takes one segment (three cells of a row in one box) per
+//     row and one per box, a permutation; the segments no permutation uses go (pointing and
+//     claiming between rows and boxes), by bit logic on the 3x3 segment matrix, for all lanes
+//     at once (reduce()). Rows left with one cell are hidden singles; boxes too (a box with one
+//     cell confines its row).
+//  2. Naked singles: the lanes of a band counted bit-sliced (at least one, at least two), with
 //     digit 8; a cell with none is a contradiction. The singles of rules 1 and 2 are placed
 //     together: their rows and columns lose the digit, their cells the other digits.
-//  3. Stack reduction (stacks): rule 1 turned sideways. In a stack a digit takes one column per
-//     box and one box per column, the same permutation problem on the (band, column) segments,
-//     for the eight digits of the three band vectors at once (lane by lane: the bands are the
-//     rows of the matrix); it also takes the columns where a band placed a digit from the
-//     other bands.
+//  3. Stack reduction: rule 1 turned sideways. In a stack a digit takes one column per box and
+//     one box per column, the same permutation problem on the (band, column) segments; lane by
+//     lane over the three band vectors (the bands are the rows of the matrix), so all digits
+//     and stacks at once (stack_keep()). It also takes from each band the columns where another
+//     band placed the digit.
 //  4. Guess: `propagation` takes the first bivalue cell in row-major order, `scored` the
 //     bivalue cell whose digits reach furthest (choose_scored); else the cell with the fewest
 //     candidates; digits in increasing order.
 //  5. `scored` only, when 1-3 stall: triads (a row or column segment of a box with three digits
 //     left holds them; fewer is a contradiction).
-// A round of rules 1-2 on a band is a short chain of dependent vector operations that reads
-// only the round's input (the reduction and the singles side by side), with two branches; each
-// step of propagate() gives every changed band one round, then runs rule 3, breadth first, so
-// a contradiction (half the nodes end in one) is found after the fewest steps. The fixed point
-// does not depend on the order (each rule only removes candidates, and removes more from
-// fewer), so the engine finds exactly what issue 15's (one word at a time, results/
-// hard_puzzles.md) found: the same nodes, guesses and answers on every puzzle.
+// propagate() repeats step() until nothing changes: one step is rules 1-2 on the three bands
+// and digit 8 (read from the step's input, so the reduction and the singles of all bands run
+// side by side: four independent chains of vector operations, held in registers), then rule 3
+// on their result, with one branch for a contradiction and one for the end. It is breadth
+// first, so a contradiction (half the nodes end in one) is found after the fewest steps. The
+// fixed point does not depend on the order (each rule only removes candidates, and removes
+// more from fewer), so the engine finds exactly what issue 15's (one word at a time, results/
+// hard_puzzles.md) found: the same nodes, guesses and answers on every puzzle. Issue 29's way
+// there (results/solvers.md): a band's words in one vector, rounds to the band's own fixed
+// point (no faster: a round of ~250 instructions for ~9.6 rounds a node, as many as the word
+// at a time engine did in all); breadth first with rule 3 every step (26% fewer rounds: the
+// nodes that end in a contradiction did 38% more work depth first); the three bands in one
+// step, in registers (2.9k -> 2.2k instructions a node, and most of all far more parallel
+// work: 1.25x less time).
 //
 // Counters (tdoku's convention). nodes: propagation states entered, the root plus every digit
 // tried at a guessed cell; the budget counts nodes and the root is always entered. guesses:
@@ -172,12 +179,6 @@ static_assert(sizeof(State) == 160);
 
 constexpr uint32_t spread_columns(uint32_t cols) { return cols | cols << 9 | cols << 18; }
 
-/// Per band and digit, columns (bits 0-8) where a band round placed the digit: the other bands
-/// lose them.
-struct Columns {
-  alignas(32) uint32_t band[3][8];
-  uint32_t d8[4];
-};
 
 // Bit sets of a band word (bit row * 9 + column) used by the band pass.
 constexpr uint32_t kSeg = 0x1249249;                     // the first cell of each segment
@@ -222,17 +223,19 @@ inline __m128i load4(const uint32_t* p) {
   return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
 }
 
-// Eight 32-bit lanes: the digits 0-7 of a band. One AVX2 register, or two SSE2 registers on
-// the other paths (the same operations, twice).
+// Two vector types with the same operations, so that the rules are written once (templates over
+// V): V8, eight 32-bit lanes, the words of digits 0-7 of a band (one AVX2 register, or two SSE2
+// ones); V4, four lanes, the words of digit 8 of the three bands (lane = band, lane 3 zero).
 #if HWY_TARGET == HWY_AVX2 || HWY_TARGET == HWY_AVX3
 struct V8 {
   __m256i v;
+  static V8 splat(uint32_t x) { return {_mm256_set1_epi32(static_cast<int>(x))}; }
 };
 inline V8 vload(const uint32_t* p) { return {_mm256_load_si256(reinterpret_cast<const __m256i*>(p))}; }
 inline void vstore(uint32_t* p, V8 a) { _mm256_store_si256(reinterpret_cast<__m256i*>(p), a.v); }
-inline V8 vset(uint32_t x) { return {_mm256_set1_epi32(static_cast<int>(x))}; }
 inline V8 operator&(V8 a, V8 b) { return {_mm256_and_si256(a.v, b.v)}; }
 inline V8 operator|(V8 a, V8 b) { return {_mm256_or_si256(a.v, b.v)}; }
+inline V8 operator^(V8 a, V8 b) { return {_mm256_xor_si256(a.v, b.v)}; }
 inline V8 operator-(V8 a, V8 b) { return {_mm256_sub_epi32(a.v, b.v)}; }
 /// ~a & b
 inline V8 andnot(V8 a, V8 b) { return {_mm256_andnot_si256(a.v, b.v)}; }
@@ -240,46 +243,46 @@ template <int n>
 V8 shl(V8 a) { return {_mm256_slli_epi32(a.v, n)}; }
 template <int n>
 V8 shr(V8 a) { return {_mm256_srli_epi32(a.v, n)}; }
-inline bool none(V8 a) { return _mm256_testz_si256(a.v, a.v) != 0; }
+/// All ones in the lanes that are zero.
+inline V8 is_zero(V8 a) { return {_mm256_cmpeq_epi32(a.v, _mm256_setzero_si256())}; }
 /// Bit i set when lane i is zero.
-inline uint32_t zero_lanes(V8 a) {
-  return static_cast<uint32_t>(_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(a.v, _mm256_setzero_si256()))));
-}
-/// Bit i set when lane i equals b's.
-inline uint32_t equal_lanes(V8 a, V8 b) {
-  return static_cast<uint32_t>(_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(a.v, b.v))));
-}
+inline uint32_t zero_lanes(V8 a) { return static_cast<uint32_t>(_mm256_movemask_ps(_mm256_castsi256_ps(is_zero(a).v))); }
+inline bool none(V8 a) { return _mm256_testz_si256(a.v, a.v) != 0; }
 inline __m128i lo128(V8 a) { return _mm256_castsi256_si128(a.v); }
 inline __m128i hi128(V8 a) { return _mm256_extracti128_si256(a.v, 1); }
+/// A 128-bit value in both halves.
+inline V8 both(__m128i x) { return {_mm256_inserti128_si256(_mm256_castsi128_si256(x), x, 1)}; }
+/// Lane 0 of x in all eight lanes.
+inline V8 splat_first(__m128i x) { return {_mm256_broadcastd_epi32(x)}; }
 #else
 struct V8 {
   __m128i lo, hi;
+  static V8 splat(uint32_t x) {
+    const __m128i v = _mm_set1_epi32(static_cast<int>(x));
+    return {v, v};
+  }
 };
 inline V8 vload(const uint32_t* p) { return {load4(p), load4(p + 4)}; }
 inline void vstore(uint32_t* p, V8 a) {
   _mm_storeu_si128(reinterpret_cast<__m128i*>(p), a.lo);
   _mm_storeu_si128(reinterpret_cast<__m128i*>(p + 4), a.hi);
 }
-inline V8 vset(uint32_t x) {
-  const __m128i v = _mm_set1_epi32(static_cast<int>(x));
-  return {v, v};
-}
 inline V8 operator&(V8 a, V8 b) { return {_mm_and_si128(a.lo, b.lo), _mm_and_si128(a.hi, b.hi)}; }
 inline V8 operator|(V8 a, V8 b) { return {_mm_or_si128(a.lo, b.lo), _mm_or_si128(a.hi, b.hi)}; }
+inline V8 operator^(V8 a, V8 b) { return {_mm_xor_si128(a.lo, b.lo), _mm_xor_si128(a.hi, b.hi)}; }
 inline V8 operator-(V8 a, V8 b) { return {_mm_sub_epi32(a.lo, b.lo), _mm_sub_epi32(a.hi, b.hi)}; }
 inline V8 andnot(V8 a, V8 b) { return {_mm_andnot_si128(a.lo, b.lo), _mm_andnot_si128(a.hi, b.hi)}; }
 template <int n>
 V8 shl(V8 a) { return {_mm_slli_epi32(a.lo, n), _mm_slli_epi32(a.hi, n)}; }
 template <int n>
 V8 shr(V8 a) { return {_mm_srli_epi32(a.lo, n), _mm_srli_epi32(a.hi, n)}; }
-inline uint32_t zero_lanes(V8 a) {
+inline V8 is_zero(V8 a) {
   const __m128i z = _mm_setzero_si128();
-  return static_cast<uint32_t>(_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(a.lo, z))) |
-                               _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(a.hi, z))) << 4);
+  return {_mm_cmpeq_epi32(a.lo, z), _mm_cmpeq_epi32(a.hi, z)};
 }
-inline uint32_t equal_lanes(V8 a, V8 b) {
-  return static_cast<uint32_t>(_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(a.lo, b.lo))) |
-                               _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(a.hi, b.hi))) << 4);
+inline uint32_t zero_lanes(V8 a) {
+  const V8 z = is_zero(a);
+  return static_cast<uint32_t>(_mm_movemask_ps(_mm_castsi128_ps(z.lo)) | _mm_movemask_ps(_mm_castsi128_ps(z.hi)) << 4);
 }
 inline bool none(V8 a) {
   const __m128i x = _mm_or_si128(a.lo, a.hi);
@@ -291,23 +294,46 @@ inline bool none(V8 a) {
 }
 inline __m128i lo128(V8 a) { return a.lo; }
 inline __m128i hi128(V8 a) { return a.hi; }
-#endif
-
-/// A 128-bit value in both halves.
-#if HWY_TARGET == HWY_AVX2 || HWY_TARGET == HWY_AVX3
-inline V8 both(__m128i x) { return {_mm256_inserti128_si256(_mm256_castsi128_si256(x), x, 1)}; }
-#else
 inline V8 both(__m128i x) { return {x, x}; }
+inline V8 splat_first(__m128i x) { return both(_mm_shuffle_epi32(x, 0)); }
 #endif
-inline uint32_t first_lane(V8 a) { return static_cast<uint32_t>(_mm_cvtsi128_si32(lo128(a))); }
 
-/// The OR of the eight lanes, in every lane.
-inline V8 or_all(V8 a) {
-  __m128i x = _mm_or_si128(lo128(a), hi128(a));
-  x = _mm_or_si128(x, _mm_shuffle_epi32(x, 0x4e));
-  x = _mm_or_si128(x, _mm_shuffle_epi32(x, 0xb1));
-  return both(x);
+struct V4 {
+  __m128i v;
+  static V4 splat(uint32_t x) { return {_mm_set1_epi32(static_cast<int>(x))}; }
+};
+inline V4 operator&(V4 a, V4 b) { return {_mm_and_si128(a.v, b.v)}; }
+inline V4 operator|(V4 a, V4 b) { return {_mm_or_si128(a.v, b.v)}; }
+inline V4 operator^(V4 a, V4 b) { return {_mm_xor_si128(a.v, b.v)}; }
+inline V4 operator-(V4 a, V4 b) { return {_mm_sub_epi32(a.v, b.v)}; }
+inline V4 andnot(V4 a, V4 b) { return {_mm_andnot_si128(a.v, b.v)}; }
+template <int n>
+V4 shl(V4 a) { return {_mm_slli_epi32(a.v, n)}; }
+template <int n>
+V4 shr(V4 a) { return {_mm_srli_epi32(a.v, n)}; }
+inline V4 is_zero(V4 a) { return {_mm_cmpeq_epi32(a.v, _mm_setzero_si128())}; }
+inline bool none(V4 a) {
+#if HWY_TARGET == HWY_EMU128 || HWY_TARGET == HWY_SCALAR
+  return _mm_movemask_epi8(_mm_cmpeq_epi32(a.v, _mm_setzero_si128())) == 0xffff;
+#else
+  return _mm_testz_si128(a.v, a.v) != 0;
+#endif
 }
+/// The lanes of the other bands: band b + 1 and band b + 2 (mod 3) at lane b; lane 3 stays.
+inline V4 next_band(V4 a) { return {_mm_shuffle_epi32(a.v, _MM_SHUFFLE(3, 0, 2, 1))}; }
+inline V4 band_after_next(V4 a) { return {_mm_shuffle_epi32(a.v, _MM_SHUFFLE(3, 1, 0, 2))}; }
+/// Lane b of x in all eight lanes of a V8.
+template <int b>
+V8 lane(V4 x) {
+  if constexpr (b == 0) return splat_first(x.v);
+  return splat_first(_mm_shuffle_epi32(x.v, b * 0x55));
+}
+/// Lane 0 of each (all their lanes are equal) as lanes 0, 1, 2; lane 3 zero.
+inline V4 gather3(V8 a, V8 b, V8 c) {
+  return {_mm_unpacklo_epi64(_mm_unpacklo_epi32(lo128(a), lo128(b)), _mm_unpacklo_epi32(lo128(c), _mm_setzero_si128()))};
+}
+inline V4 load_v4(const uint32_t* p) { return {load4(p)}; }
+inline void store_v4(uint32_t* p, V4 a) { _mm_storeu_si128(reinterpret_cast<__m128i*>(p), a.v); }
 
 template <int imm>
 inline void count_step(__m128i& o, __m128i& t) {
@@ -327,138 +353,155 @@ inline void count_all(V8 a, V8& one, V8& two) {
   one = both(o), two = both(t);
 }
 
-// The segments of a band word as a 3x3 matrix M (bit row * 9 + box * 3, kSeg), rotated.
-/// M(r, c + 1) at (r, c), boxes mod 3.
-inline V8 next_box(V8 m) { return (shr<3>(m) & vset(kSegC01)) | (shl<6>(m) & vset(kSegC2)); }
-/// M(r, c + 2) at (r, c).
-inline V8 box_after_next(V8 m) { return (shr<6>(m) & vset(kRowStart)) | (shl<3>(m) & vset(kSegC12)); }
-/// M(r + 1, c) at (r, c), rows mod 3; bits 27-31 hold leftovers the caller masks.
-inline V8 next_row(V8 m) { return shr<9>(m) | shl<18>(m); }
-/// Per row (bit row * 9), set when any segment of the row in M is.
-inline V8 any_in_row(V8 m) { return m | shr<3>(m) | shr<6>(m); }
-/// A flag at bit row * 9 (kRowStart) spread to the row's nine cells.
-inline V8 whole_rows(V8 flags) { return shl<9>(flags) - flags; }
-
-/// One round of rules 1 and 2 on one band (its words in registers: digits 0-7 in a vector,
-/// digit 8 beside them with the tables), from the words as the round finds them:
-///  1. band reduction of every word: the segments M (3x3: rows by boxes) a permutation can use
-///     are those with a perfect matching of the other rows to the other boxes,
-///     M(r+1,c+1) M(r+2,c+2) | M(r+1,c+2) M(r+2,c+1); the cells outside them go (locked
-///     candidates between rows and boxes); a word left empty is a contradiction.
-///  2. singles: rows of a word with one cell (hidden singles) and cells with one candidate
-///     (naked singles; a cell with none is a contradiction), placed all at once: their rows and
-///     columns lose the digit (in the other bands too), the cells lose the other digits. Two
-///     singles of a digit in one row are a contradiction; two in one column, or two digits in
-///     one cell, are found by a later round (an empty word, a placed cell with two candidates).
-/// Both read the round's input, so they run side by side: a round is a short chain of vector
-/// operations with two branches (a contradiction; whether anything changed). The other bands
-/// lose the columns where it placed their digit later (stacks(), from `placed_columns`). Marks
-/// the band in `bands` when its words changed. False on a contradiction.
-bool band_round(State& s, int b, Columns& placed_columns, uint32_t& bands) {
-  const V8 w = vload(s.band[b]);
-  const uint32_t w8 = s.d8[b], solved8 = s.solved[b];
-  const V8 solved = vset(solved8);
-  // 1. Band reduction (and the rows with one cell).
-  const V8 w1 = shr<1>(w), w2 = shr<2>(w);
-  const V8 m = (w | w1 | w2) & vset(kSeg);
-  const V8 a = next_box(m), z = box_after_next(m);
-  const V8 keep = m & next_row((a & next_row(z)) | (z & next_row(a)));
-  const V8 reduced = w & (keep | shl<1>(keep) | shl<2>(keep));
-  const V8 two_in_segment = ((w & (w1 | w2)) | (w1 & w2)) & vset(kSeg);
-  const V8 two_segments = (m & (a | z)) | (a & z);
-  const V8 one_cell = andnot(any_in_row(two_in_segment) | two_segments, m | a | z) & vset(kRowStart);
-  const V8 hidden = w & whole_rows(one_cell);
-  // Digit 8 by the tables.
-  const uint32_t e0 = kT.row[w8 & 511], e1 = kT.row[(w8 >> 9) & 511], e2 = kT.row[w8 >> 18];
-  const uint32_t reduced8 = w8 & kT.allowed[(e0 & 7) | (e1 & 7) << 3 | (e2 & 7) << 6];
-  const uint32_t hidden8 = ((e0 >> 3) | (e1 >> 3) << 9 | (e2 >> 3) << 18) & w8;
-  // 2. Naked singles: cells with one candidate.
-  V8 one, two;
-  count_all(w, one, two);
-  const V8 v8 = vset(w8);
-  two = two | (one & v8);
-  one = one | v8;
-  const V8 naked = andnot(two, one);
-  const V8 fresh = andnot(solved, hidden | (w & naked));
-  const uint32_t fresh8 = (hidden8 | (w8 & first_lane(naked))) & ~solved8;
-  // Their rows, and two of them in one row (only naked singles can be).
-  const V8 row_flags = any_in_row(fresh | shr<1>(fresh) | shr<2>(fresh)) & vset(kRowStart);
-  uint32_t row_flags8 = fresh8 | fresh8 >> 1 | fresh8 >> 2;
-  row_flags8 = (row_flags8 | row_flags8 >> 3 | row_flags8 >> 6) & kRowStart;
-  const V8 bad = andnot(one, vset(kBandCells)) | (two & solved) | (fresh & (fresh - row_flags));
-  if ((zero_lanes(reduced) != 0) | !none(bad) | (reduced8 == 0) | ((fresh8 & (fresh8 - row_flags8)) != 0))
-    return false;
-  // Place them: rows and columns lose the digit, the cells the other digits.
-  const V8 placed = or_all(fresh) | vset(fresh8);
-  const V8 c = (fresh | shr<9>(fresh) | shr<18>(fresh)) & vset(511);
-  const V8 cols = c | shl<9>(c) | shl<18>(c);
-  const V8 next = andnot(whole_rows(row_flags) | cols | placed, reduced) | fresh;
-  const uint32_t placed8 = first_lane(placed);
-  const uint32_t cols8 = spread_columns((fresh8 | fresh8 >> 9 | fresh8 >> 18) & 511);
-  const uint32_t next8 = (reduced8 & ~(((row_flags8 << 9) - row_flags8) | cols8 | placed8)) | fresh8;
-  if ((equal_lanes(next, w) == 0xff) & (next8 == w8) & (placed8 == 0)) return true;
-  vstore(s.band[b], next);
-  s.d8[b] = next8;
-  s.solved[b] = solved8 | placed8;
-  vstore(placed_columns.band[b], c);
-  placed_columns.d8[b] = cols8 & 511;
-  bands |= 1u << b;
-  return true;
+/// The OR of the eight lanes, in every lane.
+inline V8 or_all(V8 a) {
+  __m128i x = _mm_or_si128(lo128(a), hi128(a));
+  x = _mm_or_si128(x, _mm_shuffle_epi32(x, 0x4e));
+  x = _mm_or_si128(x, _mm_shuffle_epi32(x, 0xb1));
+  return both(x);
 }
 
-/// The columns (bits 0-8) that still have the digit, per lane.
-inline V8 columns_of(V8 w) { return (w | shr<9>(w) | shr<18>(w)) & vset(511); }
-/// Within each stack (three columns, bits 3k..3k+2): column c + 1 at c, mod 3.
-inline V8 next_column(V8 x) { return (shr<1>(x) & vset(0xdb)) | (shl<2>(x) & vset(0x124)); }
-/// Column c + 2 at c.
-inline V8 column_after_next(V8 x) { return (shr<2>(x) & vset(0x49)) | (shl<1>(x) & vset(0x1b6)); }
+// Rules 1 and 3 lane by lane, written once for both vector types.
 
-/// Rule 3, stack reduction: rule 1 turned sideways. In a stack a digit takes one column per box
-/// and one box per column, so its (band, column) segments form the same 3x3 permutation
-/// problem: pointing and claiming between columns and boxes, and hidden singles in columns (a
-/// column with one cell confines its box to it; the next band round places it). First the
-/// bands lose the columns where `placed` (band rounds since the last call) put their digit in
-/// another band. Digits 0-7 of the three bands are the lanes of three vectors (each lane one
-/// digit: the three stacks at once), digit 8 the same in scalars. Marks in `bands` the bands
-/// that lost candidates; false on a contradiction (a stack where a digit has no permutation).
-bool stacks(State& s, const Columns& placed, uint32_t& bands) {
-  const V8 p0 = vload(placed.band[0]), p1 = vload(placed.band[1]), p2 = vload(placed.band[2]);
-  V8 w[3] = {vload(s.band[0]), vload(s.band[1]), vload(s.band[2])};
-  const V8 gone[3] = {p1 | p2, p0 | p2, p0 | p1};
-  const V8 o0 = andnot(gone[0], columns_of(w[0])), o1 = andnot(gone[1], columns_of(w[1])), o2 = andnot(gone[2], columns_of(w[2]));
-  const V8 n0 = next_column(o0), n1 = next_column(o1), n2 = next_column(o2);
-  const V8 a0 = column_after_next(o0), a1 = column_after_next(o1), a2 = column_after_next(o2);
-  const V8 k0 = o0 & ((n1 & a2) | (a1 & n2));
-  const V8 k1 = o1 & ((n2 & a0) | (a2 & n0));
-  const V8 k2 = o2 & ((n0 & a1) | (a0 & n1));
-  const V8 all = k0 | k1 | k2;
-  // Digit 8.
-  const uint32_t g0 = placed.d8[1] | placed.d8[2], g1 = placed.d8[0] | placed.d8[2], g2 = placed.d8[0] | placed.d8[1];
-  const uint32_t q0 = ((s.d8[0] | s.d8[0] >> 9 | s.d8[0] >> 18) & 511) & ~g0;
-  const uint32_t q1 = ((s.d8[1] | s.d8[1] >> 9 | s.d8[1] >> 18) & 511) & ~g1;
-  const uint32_t q2 = ((s.d8[2] | s.d8[2] >> 9 | s.d8[2] >> 18) & 511) & ~g2;
-  const auto next1 = [](uint32_t x) { return ((x >> 1) & 0xdb) | ((x << 2) & 0x124); };
-  const auto next2 = [](uint32_t x) { return ((x >> 2) & 0x49) | ((x << 1) & 0x1b6); };
-  const uint32_t j0 = q0 & ((next1(q1) & next2(q2)) | (next2(q1) & next1(q2)));
-  const uint32_t j1 = q1 & ((next1(q2) & next2(q0)) | (next2(q2) & next1(q0)));
-  const uint32_t j2 = q2 & ((next1(q0) & next2(q1)) | (next2(q0) & next1(q1)));
-  const uint32_t all8 = j0 | j1 | j2;
-  if ((equal_lanes((all | shr<1>(all) | shr<2>(all)) & vset(0x49), vset(0x49)) != 0xff) |
-      (((all8 | all8 >> 1 | all8 >> 2) & 0x49) != 0x49))
-    return false;
-  const V8 keep[3] = {k0, k1, k2};
-  const uint32_t keep8[3] = {j0, j1, j2};
-  for (int b = 0; b < 3; ++b) {
-    // The columns the band's words keep: at most those of `keep`; the others go.
-    const V8 k = keep[b];
-    const V8 x = w[b] & (k | shl<9>(k) | shl<18>(k));
-    const uint32_t x8 = s.d8[b] & spread_columns(keep8[b]);
-    if ((equal_lanes(x, w[b]) != 0xff) | (x8 != s.d8[b])) {
-      vstore(s.band[b], x);
-      s.d8[b] = x8;
-      bands |= 1u << b;
-    }
+/// Rule 1 on each lane's word: `reduced`, the word less the cells of the segments no
+/// permutation uses, and `hidden`, the word's rows with one cell (both from `w` as given). The
+/// segments are a 3x3 matrix M (bit row * 9 + box * 3, kSeg); segment (r, c) is used by a
+/// permutation when the other rows match the other boxes: M(r+1,c+1) M(r+2,c+2) | M(r+1,c+2)
+/// M(r+2,c+1) (indices mod 3), computed with M rotated along its boxes and rows.
+template <class V>
+inline void reduce(V w, V& reduced, V& hidden) {
+  const V w1 = shr<1>(w), w2 = shr<2>(w);
+  const V m = (w | w1 | w2) & V::splat(kSeg);
+  const V a = (shr<3>(m) & V::splat(kSegC01)) | (shl<6>(m) & V::splat(kSegC2));     // M(r, c+1)
+  const V z = (shr<6>(m) & V::splat(kRowStart)) | (shl<3>(m) & V::splat(kSegC12));  // M(r, c+2)
+  // M(r+1, c) at (r, c) is (x >> 9 | x << 18); bits 27-31 then hold leftovers, which the AND
+  // with a, z or m (none above bit 26) clears.
+  const auto next_row = [](V x) { return shr<9>(x) | shl<18>(x); };
+  const V keep = m & next_row((a & next_row(z)) | (z & next_row(a)));
+  reduced = w & (keep | shl<1>(keep) | shl<2>(keep));
+  // A row with one cell: some segment non-empty, no segment with two cells, no two segments.
+  const V two_in_segment = ((w & (w1 | w2)) | (w1 & w2)) & V::splat(kSeg);
+  const V twos = two_in_segment | shr<3>(two_in_segment) | shr<6>(two_in_segment) | (m & (a | z)) | (a & z);
+  const V one_cell = andnot(twos, m | a | z) & V::splat(kRowStart);
+  hidden = w & (shl<9>(one_cell) - one_cell);
+}
+
+/// The rows (bit row * 9, kRowStart) of each lane's word that hold a cell.
+template <class V>
+inline V row_flags(V x) {
+  const V segs = x | shr<1>(x) | shr<2>(x);
+  return (segs | shr<3>(segs) | shr<6>(segs)) & V::splat(kRowStart);
+}
+
+/// The columns (bits 0-8) of each lane's word.
+template <class V>
+inline V columns_of(V x) { return (x | shr<9>(x) | shr<18>(x)) & V::splat(511); }
+
+/// Columns (bits 0-8) spread to the three rows of a band.
+template <class V>
+inline V spread(V c) { return c | shl<9>(c) | shl<18>(c); }
+
+/// Rule 3 for band row b of the stacks' 3x3 matrices (rows: bands, columns: the three columns
+/// of a stack, bits 3k..3k+2): the columns of `o` a permutation uses, given the other bands'
+/// columns o1 (band b + 1) and o2 (band b + 2).
+template <class V>
+inline V stack_keep(V o, V o1, V o2) {
+  const auto next = [](V x) { return (shr<1>(x) & V::splat(0xdb)) | (shl<2>(x) & V::splat(0x124)); };
+  const auto after_next = [](V x) { return (shr<2>(x) & V::splat(0x49)) | (shl<1>(x) & V::splat(0x1b6)); };
+  return o & ((next(o1) & after_next(o2)) | (after_next(o1) & next(o2)));
+}
+
+/// The candidate words and solved cells of the three bands, held in registers while propagate()
+/// runs (loaded from the State once, stored back when it succeeds).
+struct Grid3 {
+  V8 w[3];
+  V4 w8, solved;  // lane = band, lane 3 zero
+};
+inline Grid3 load_grid(const State& s) {
+  return {{vload(s.band[0]), vload(s.band[1]), vload(s.band[2])}, load_v4(s.d8), load_v4(s.solved)};
+}
+inline void store_grid(State& s, const Grid3& g) {
+  for (int b = 0; b < 3; ++b) vstore(s.band[b], g.w[b]);
+  store_v4(s.d8, g.w8);
+  store_v4(s.solved, g.solved);
+}
+
+/// Lane b of x in all eight lanes of a V8 (b a constant after unrolling).
+inline V8 lane_of(V4 x, int b) {
+  return splat_first(b == 0 ? x.v : b == 1 ? _mm_shuffle_epi32(x.v, 0x55) : _mm_shuffle_epi32(x.v, 0xaa));
+}
+
+/// One step of propagation on the three bands: rules 1 and 2 on each, from the words as the
+/// step finds them (the reduction and the singles side by side), then rule 3 on the result,
+/// which also takes from each band the columns where another band placed the digit. Digits
+/// 0-7 of a band are one V8, digit 8 of the three bands one V4; everything stays in registers
+/// and the step has two branches (a contradiction; whether anything changed). False on a
+/// contradiction; `changed` when a word or a solved set changed.
+HWY_INLINE bool step(Grid3& g, bool& changed) {
+  constexpr int kB = 3;
+  const V4 bands3 = {_mm_setr_epi32(-1, -1, -1, 0)};  // the three lanes of a V4 that are bands
+  // 1. Band reduction; 2. the candidates counted per cell (with digit 8).
+  V8 reduced[kB], hidden[kB], one[kB], two[kB], solved[kB];
+#pragma GCC unroll 3
+  for (int b = 0; b < kB; ++b) {
+    reduce(g.w[b], reduced[b], hidden[b]);
+    count_all(g.w[b], one[b], two[b]);
+    const V8 w8 = lane_of(g.w8, b);
+    two[b] = two[b] | (one[b] & w8);
+    one[b] = one[b] | w8;
+    solved[b] = lane_of(g.solved, b);
   }
+  V4 reduced8, hidden8;
+  reduce(g.w8, reduced8, hidden8);
+  // The singles: rows with one cell (hidden), cells with one candidate (naked), not yet placed.
+  const V4 naked8 = andnot(gather3(two[0], two[1], two[2]), gather3(one[0], one[1], one[2]));
+  const V4 fresh8 = andnot(g.solved, hidden8 | (g.w8 & naked8));
+  const V4 rows8 = row_flags(fresh8);
+  // Contradictions: a word left empty, a cell with no candidate, a placed cell with two, two
+  // singles of a digit in one row (only naked ones can be: a hidden one is alone in its row).
+  V4 bad8 = (is_zero(reduced8) & bands3) | (fresh8 & (fresh8 - rows8));
+  V8 bad = V8::splat(0), next[kB], columns[kB], placed[kB];
+#pragma GCC unroll 3
+  for (int b = 0; b < kB; ++b) {
+    const V8 fresh = andnot(solved[b], hidden[b] | (g.w[b] & andnot(two[b], one[b])));
+    const V8 rows = row_flags(fresh);
+    bad = bad | is_zero(reduced[b]) | andnot(one[b], V8::splat(kBandCells)) | (two[b] & solved[b]) |
+          (fresh & (fresh - rows));
+    // Placed: their rows and columns lose the digit, their cells the other digits.
+    columns[b] = columns_of(fresh);
+    placed[b] = or_all(fresh) | lane_of(fresh8, b);
+    next[b] = andnot((shl<9>(rows) - rows) | spread(columns[b]) | placed[b], reduced[b]) | fresh;
+  }
+  const V4 placed8 = gather3(placed[0], placed[1], placed[2]);
+  const V4 columns8 = columns_of(fresh8);
+  const V4 next8 = andnot((shl<9>(rows8) - rows8) | spread(columns8) | placed8, reduced8) | fresh8;
+  // 3. Stack reduction, on the columns each band keeps once the others' placements are out.
+  V8 open[kB];
+#pragma GCC unroll 3
+  for (int b = 0; b < kB; ++b)
+    open[b] = andnot(columns[(b + 1) % 3] | columns[(b + 2) % 3], columns_of(next[b]));
+  V8 keep[kB];
+#pragma GCC unroll 3
+  for (int b = 0; b < kB; ++b) keep[b] = stack_keep(open[b], open[(b + 1) % 3], open[(b + 2) % 3]);
+  const V4 open8 = andnot(next_band(columns8) | band_after_next(columns8), columns_of(next8));
+  const V4 keep8 = stack_keep(open8, next_band(open8), band_after_next(open8));
+  // A stack where the digit has no permutation: no band keeps a column of it.
+  const V8 all = keep[0] | keep[1] | keep[2];
+  const V4 all8 = keep8 | next_band(keep8) | band_after_next(keep8);
+  bad = bad | andnot((all | shr<1>(all) | shr<2>(all)) & V8::splat(0x49), V8::splat(0x49));
+  bad8 = bad8 | (andnot((all8 | shr<1>(all8) | shr<2>(all8)) & V4::splat(0x49), V4::splat(0x49)) & bands3);
+  if (!none(bad | both(bad8.v))) return false;
+  V8 diff = V8::splat(0);
+#pragma GCC unroll 3
+  for (int b = 0; b < kB; ++b) {
+    const V8 w = next[b] & spread(keep[b]);
+    diff = diff | (w ^ g.w[b]);
+    g.w[b] = w;
+  }
+  const V4 w8 = next8 & spread(keep8), solved8 = g.solved | placed8;
+  const V4 diff8 = (w8 ^ g.w8) | (solved8 ^ g.solved);
+  g.w8 = w8, g.solved = solved8;
+  changed = !none(diff | both(diff8.v));
   return true;
 }
 
@@ -626,42 +669,31 @@ inline bool triads(State& s, uint32_t& bands, bool& progress) {
 /// did 38% more rounds in them on forum_hardest). The fixed point itself does not depend on
 /// the order (each rule only removes candidates, and removes more from fewer).
 template <bool Triads>
-bool propagate(State& s, uint32_t bands) {
+bool propagate(State& s) {
+  Grid3 g = load_grid(s);
   for (;;) {
-    while (bands) {
-      uint32_t next = 0;
-      Columns placed;
-      for (int b = 0; b < 3; ++b) {
-        vstore(placed.band[b], vset(0));
-        placed.d8[b] = 0;
-      }
-      for (uint32_t left = bands; left; left &= left - 1)
-        if (!band_round(s, std::countr_zero(left), placed, next)) return false;
-      if (!stacks(s, placed, next)) return false;
-      bands = next;
-    }
+    for (bool changed = true; changed;)
+      if (!step(g, changed)) return false;
+    store_grid(s, g);
     if constexpr (!Triads) return true;
     if ((s.solved[0] & s.solved[1] & s.solved[2]) == kBandCells) return true;
     bool progress = false;
+    uint32_t bands = 0;
     if (!triads(s, bands, progress)) return false;
     if (!progress) return true;
+    g = load_grid(s);
   }
 }
 
 /// Places `digit` in cell `bit` of `band` (a guess): the cell loses its other digits, its row
-/// and column the digit. Returns the bands whose words changed, for propagate().
-inline uint32_t place(State& s, int band, int digit, int bit) {
+/// and column the digit.
+inline void place(State& s, int band, int digit, int bit) {
   const uint32_t cell = 1u << bit, col = kT.column[bit % 9];
   for (int d = 0; d < 9; ++d) s.word(band, d) &= ~cell;
   uint32_t& w = s.word(band, digit);
   w = (w & ~(511u << (bit / 9 * 9) | col)) | cell;
   s.solved[band] |= cell;
-  uint32_t bands = 1u << band;
-  for (const int o : {kNext[band], kNext[band + 1]}) {
-    uint32_t& x = s.word(o, digit);
-    if (x & col) x &= ~col, bands |= 1u << o;
-  }
-  return bands;
+  for (const int o : {kNext[band], kNext[band + 1]}) s.word(o, digit) &= ~col;
 }
 
 /// Sets up the state from the givens. False when two givens conflict.
@@ -722,7 +754,7 @@ void write_solution(const State& s, Grid& g) {
 /// The digits (bit d) still possible in cell `bit` of `band`.
 inline uint32_t digits_at(const State& s, int band, int bit) {
   const uint32_t cell = 1u << bit;
-  return (~zero_lanes(vload(s.band[band]) & vset(cell)) & 0xff) | ((s.d8[band] & cell) != 0) << 8;
+  return (~zero_lanes(vload(s.band[band]) & V8::splat(cell)) & 0xff) | ((s.d8[band] & cell) != 0) << 8;
 }
 
 // Rule 4, the cell to guess: two choices, one solver each (`propagation`, `scored`).
@@ -864,7 +896,7 @@ class Propagation final : public Solver {
     bool budget_hit = false;
     int depth = 0;
     r.work.nodes = 1;
-    bool ok = propagate<Triads>(cur, 7);
+    bool ok = propagate<Triads>(cur);
     for (;;) {
       if (ok) {
         if ((cur.solved[0] & cur.solved[1] & cur.solved[2]) == kBandCells) {
@@ -882,7 +914,8 @@ class Propagation final : public Solver {
           f.digit = std::countr_zero(digits_at(cur, f.band, f.bit));
           ++r.work.nodes;
           ++r.work.guesses;
-          ok = propagate<Triads>(cur, place(cur, f.band, f.digit, f.bit));
+          place(cur, f.band, f.digit, f.bit);
+          ok = propagate<Triads>(cur);
           continue;
         }
       } else if (depth > 0) {
@@ -905,7 +938,8 @@ class Propagation final : public Solver {
       } else {
         --depth;  // the last digit is forced: no longer a branching point
       }
-      ok = propagate<Triads>(cur, place(cur, f.band, f.digit, f.bit));
+      place(cur, f.band, f.digit, f.bit);
+      ok = propagate<Triads>(cur);
     }
     r.status = status_for(r.solutions, limit, budget_hit);
     return r;
@@ -928,7 +962,7 @@ std::unique_ptr<Solver> NewScored() { return std::make_unique<Propagation<choose
 std::optional<std::array<uint16_t, 81>> RootCandidates(const Grid& puzzle) {
   if (puzzle.box() != 3) return std::nullopt;
   State s;
-  if (!init(s, puzzle) || !propagate<false>(s, 7)) return std::nullopt;
+  if (!init(s, puzzle) || !propagate<false>(s)) return std::nullopt;
   std::array<uint16_t, 81> out{};
   for (int b = 0; b < 3; ++b)
     for (int d = 0; d < 9; ++d)
