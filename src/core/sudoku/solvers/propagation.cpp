@@ -759,42 +759,58 @@ inline uint32_t digits_at(const State& s, int band, int bit) {
 
 // Rule 4, the cell to guess: two choices, one solver each (`propagation`, `scored`).
 
-/// The unsolved cell with the fewest candidates (when no cell is bivalue): band and bit.
-void fewest_candidates(const State& s, int& band, int& bit) {
-  int best = 10;
+/// Per cell, its number of candidates, bit-sliced (n1 + 2 n2 + 4 n4 + 8 n8), one lane per band
+/// (lane 3 zero), by full adders over the digit-major words.
+struct CellCounts {
+  __m128i n1, n2, n4, n8;
+};
+inline CellCounts cell_counts(const __m128i* x) {
+  __m128i s1, c1, s2, c2, s3, c3, c4, t, f;
+  full_add(x[0], x[1], x[2], s1, c1);
+  full_add(x[3], x[4], x[5], s2, c2);
+  full_add(x[6], x[7], x[8], s3, c3);
+  CellCounts n;
+  full_add(s1, s2, s3, n.n1, c4);
+  full_add(c1, c2, c3, t, f);
+  n.n2 = _mm_xor_si128(t, c4);
+  const __m128i carry = _mm_and_si128(t, c4);
+  n.n4 = _mm_xor_si128(f, carry);
+  n.n8 = _mm_and_si128(f, carry);
+  return n;
+}
+
+/// The cells (one lane per band) with exactly k candidates.
+inline __m128i cells_with(const CellCounts& n, int k) {
+  const auto bit = [](__m128i x, bool set) { return set ? x : _mm_xor_si128(x, _mm_set1_epi32(-1)); };
+  return _mm_and_si128(_mm_and_si128(bit(n.n1, k & 1), bit(n.n2, k & 2)), _mm_and_si128(bit(n.n4, k & 4), bit(n.n8, k & 8)));
+}
+
+/// The first cell of `cells` (one lane per band) in row-major order; false when there is none.
+inline bool first_cell(__m128i cells, int& band, int& bit) {
+  alignas(16) uint32_t lanes[4];
+  _mm_store_si128(reinterpret_cast<__m128i*>(lanes), cells);
   for (int b = 0; b < 3; ++b) {
-    for (uint32_t open = kBandCells & ~s.solved[b]; open; open &= open - 1) {
-      const int i = std::countr_zero(open);
-      const int n = std::popcount(digits_at(s, b, i));
-      if (n < best) best = n, band = b, bit = i;
+    if (lanes[b] != 0) {
+      band = b, bit = std::countr_zero(lanes[b]);
+      return true;
     }
   }
+  return false;
 }
 
-/// The unsolved cells of band `b` with exactly two candidates (bit-sliced counters over the
-/// nine digit words: at least one, two, three).
-inline uint32_t bivalue_cells(const State& s, int b) {
-  uint32_t x1 = 0, x2 = 0, x3 = 0;
-  for (int d = 0; d < 9; ++d) {
-    const uint32_t c = s.word(b, d);
-    x3 |= x2 & c;
-    x2 |= x1 & c;
-    x1 |= c;
-  }
-  return x2 & ~x3 & ~s.solved[b];
+/// The first unsolved cell with the fewest candidates, from `from` candidates up (every unsolved
+/// cell of a propagated state has two or more, a solved one exactly one).
+inline void fewest_candidates(const CellCounts& n, int from, int& band, int& bit) {
+  for (int k = from; k <= 9; ++k)
+    if (first_cell(cells_with(n, k), band, bit)) return;
 }
 
-/// The unsolved cell with the fewest candidates (a bivalue cell when there is one): band and
-/// bit. The state is propagated and not solved, so every unsolved cell has two or more.
+/// The unsolved cell with the fewest candidates (a bivalue cell when there is one), the first in
+/// row-major order: band and bit. The state is propagated and not solved.
 void choose_first(const State& s, int& band, int& bit) {
-  for (int b = 0; b < 3; ++b) {
-    const uint32_t two = bivalue_cells(s, b);
-    if (two) {
-      band = b, bit = std::countr_zero(two);
-      return;
-    }
-  }
-  fewest_candidates(s, band, bit);
+  __m128i x[9];
+  digit_major(s, x);
+  fewest_candidates(cell_counts(x), 2, band, bit);
 }
 
 #if HWY_TARGET == HWY_EMU128 || HWY_TARGET == HWY_SCALAR
@@ -848,9 +864,8 @@ void choose_scored(const State& s, int& band, int& bit) {
   // that still have the digit.
   __m128i x[9];
   digit_major(s, x);
-  __m128i ones, twos, fours;
-  count9(x, ones, twos, fours);
-  const __m128i bivalue = _mm_andnot_si128(_mm_or_si128(ones, fours), twos);  // lane 3 zero
+  const CellCounts n = cell_counts(x);
+  const __m128i bivalue = cells_with(n, 2);  // lane 3 zero
   if (_mm_movemask_epi8(_mm_cmpeq_epi32(bivalue, _mm_setzero_si128())) != 0xffff) {
     alignas(16) uint32_t open[9][4], pair[9][4], two[4];  // two: bivalue cells of each band
     _mm_store_si128(reinterpret_cast<__m128i*>(two), bivalue);
@@ -872,7 +887,7 @@ void choose_scored(const State& s, int& band, int& bit) {
     }
     return;
   }
-  fewest_candidates(s, band, bit);
+  fewest_candidates(n, 3, band, bit);
 }
 
 /// `Choose` picks the cell to guess: choose_first (`propagation`) or choose_scored (`scored`);
