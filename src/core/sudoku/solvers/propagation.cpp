@@ -87,6 +87,7 @@ struct Tables {
                           // non-empty; bits 3-11: the row itself if it has exactly one cell
   uint32_t peers[27];     // cells of the band in the row, box or column of cell i (i excluded)
   uint32_t column[9];     // the three cells of column c in a band
+  uint32_t column_of[27];  // the column of cell i: column[i % 9]
   uint32_t rows[8];       // rows of a band (3 bits) -> their cells
   uint32_t boxes[8];      // boxes of a band (3 bits) -> their cells
   uint32_t triad_row[25];  // row segment (its first cell) -> the rest of its row and box
@@ -129,6 +130,7 @@ constexpr Tables make_tables() {
   for (int m = 0; m < 0x4a; ++m)
     t.gather3[m] = static_cast<uint8_t>((m & 1) | (m >> 3 & 1) << 1 | (m >> 6 & 1) << 2);
   for (int c = 0; c < 9; ++c) t.column[c] = 1u << c | 1u << (c + 9) | 1u << (c + 18);
+  for (int i = 0; i < 27; ++i) t.column_of[i] = t.column[i % 9];
   for (int m = 0; m < 8; ++m) {
     t.rows[m] = t.boxes[m] = 0;
     for (int j = 0; j < 3; ++j) {
@@ -188,21 +190,6 @@ constexpr uint32_t kSegC2 = kRowStart << 6;              // segment starts of bo
 constexpr uint32_t kSegC12 = kRowStart * 0x48;           // segment starts of boxes 1 and 2
 
 constexpr int kNext[4] = {1, 2, 0, 1};  // the other two bands of band b: kNext[b], kNext[b + 1]
-
-/// Per cell (band * 27 + bit), one lane per band: the cells of that band that see the cell
-/// (its row, box and column in its own band, its column in the others); lane 3 empty.
-struct PeerMasks {
-  alignas(16) uint32_t m[81][4];
-};
-constexpr PeerMasks make_peer_masks() {
-  PeerMasks t{};
-  for (int b = 0; b < 3; ++b)
-    for (int i = 0; i < 27; ++i)
-      for (int b2 = 0; b2 < 3; ++b2)
-        t.m[b * 27 + i][b2] = b2 == b ? kT.peers[i] : kT.column[i % 9];
-  return t;
-}
-constexpr PeerMasks kPeerMasks = make_peer_masks();
 
 }  // namespace
 }  // namespace sudoku
@@ -813,81 +800,160 @@ void choose_first(const State& s, int& band, int& bit) {
   fewest_candidates(cell_counts(x), 2, band, bit);
 }
 
-#if HWY_TARGET == HWY_EMU128 || HWY_TARGET == HWY_SCALAR
-// The build's baseline (x86-64: SSE2). Highway 1.0 has no SSE2 target (its EMU128 emulates
-// vectors with scalar code), so this path keeps its own SSE2 code: popcounts as per-byte sums,
-// the total by one psadbw.
-/// The number of set bits of each byte of each lane, in that byte.
+// The score of choose_scored, for up to eight bivalue cells at once (one per lane).
+#if HWY_TARGET == HWY_AVX2 || HWY_TARGET == HWY_AVX3
+inline V8 operator+(V8 a, V8 b) { return {_mm256_add_epi32(a.v, b.v)}; }
+inline V8 add_bytes(V8 a, V8 b) { return {_mm256_add_epi8(a.v, b.v)}; }
+inline V8 equal(V8 a, V8 b) { return {_mm256_cmpeq_epi32(a.v, b.v)}; }
+/// Lane i: lane idx[i] of t (idx 0-7).
+inline V8 permute(V8 t, V8 idx) { return {_mm256_permutevar8x32_epi32(t.v, idx.v)}; }
+/// The number of set bits of each byte, in that byte (a nibble table by pshufb).
+inline V8 byte_counts(V8 x) {
+  const __m256i table = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+  const __m256i low = _mm256_set1_epi8(0x0f);
+  return {_mm256_add_epi8(_mm256_shuffle_epi8(table, _mm256_and_si256(x.v, low)),
+                          _mm256_shuffle_epi8(table, _mm256_and_si256(_mm256_srli_epi16(x.v, 4), low)))};
+}
+#else
+inline V8 operator+(V8 a, V8 b) { return {_mm_add_epi32(a.lo, b.lo), _mm_add_epi32(a.hi, b.hi)}; }
+inline V8 add_bytes(V8 a, V8 b) { return {_mm_add_epi8(a.lo, b.lo), _mm_add_epi8(a.hi, b.hi)}; }
+inline V8 equal(V8 a, V8 b) { return {_mm_cmpeq_epi32(a.lo, b.lo), _mm_cmpeq_epi32(a.hi, b.hi)}; }
+inline V8 permute(V8 t, V8 idx) {
+  alignas(16) uint32_t table[8], i[8], out[8];
+  vstore(table, t);
+  vstore(i, idx);
+  for (int k = 0; k < 8; ++k) out[k] = table[i[k]];
+  return vload(out);
+}
+#if HWY_TARGET == HWY_SSE4
+inline __m128i byte_counts(__m128i x) {
+  const __m128i table = _mm_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4), low = _mm_set1_epi8(0x0f);
+  return _mm_add_epi8(_mm_shuffle_epi8(table, _mm_and_si128(x, low)),
+                      _mm_shuffle_epi8(table, _mm_and_si128(_mm_srli_epi16(x, 4), low)));
+}
+#else
+// The build's baseline (x86-64: SSE2, no pshufb): the bits added in pairs, fours, eights.
 inline __m128i byte_counts(__m128i x) {
   const __m128i m1 = _mm_set1_epi8(0x55), m2 = _mm_set1_epi8(0x33), m4 = _mm_set1_epi8(0x0f);
   x = _mm_sub_epi32(x, _mm_and_si128(_mm_srli_epi32(x, 1), m1));
   x = _mm_add_epi32(_mm_and_si128(x, m2), _mm_and_si128(_mm_srli_epi32(x, 2), m2));
   return _mm_and_si128(_mm_add_epi32(x, _mm_srli_epi32(x, 4)), m4);
 }
-
-/// The score of a bivalue cell with digits a and z (see choose_scored): `peers` its peer masks,
-/// one lane per band; `open_*` and `pair_*` the unsolved and the bivalue cells with the digit.
-inline int peer_score(const uint32_t* peers, const uint32_t* open_a, const uint32_t* open_z,
-                      const uint32_t* pair_a, const uint32_t* pair_z) {
-  const __m128i m = load4(peers);
-  const __m128i oa = _mm_and_si128(load4(open_a), m);
-  const __m128i oz = _mm_and_si128(load4(open_z), m);
-  const __m128i pz = _mm_and_si128(_mm_or_si128(load4(pair_a), load4(pair_z)), m);
-  // Per byte at most 8 + 8 + 4 * 8: no carry between bytes.
-  const __m128i sum = _mm_add_epi8(_mm_add_epi8(byte_counts(oa), byte_counts(oz)),
-                                   _mm_slli_epi32(byte_counts(pz), 2));
-  const __m128i sad = _mm_sad_epu8(sum, _mm_setzero_si128());
-  return _mm_cvtsi128_si32(sad) + _mm_cvtsi128_si32(_mm_srli_si128(sad, 8));
-}
-#else
-// SSE4 and AVX2: Highway's PopulationCount of bytes (a nibble table by pshufb), the total by one
-// SumsOf8 (psadbw), as on the baseline: per-lane counts are never needed.
-inline int peer_score(const uint32_t* peers, const uint32_t* open_a, const uint32_t* open_z,
-                      const uint32_t* pair_a, const uint32_t* pair_z) {
-  namespace hn = hwy::HWY_NAMESPACE;
-  const hn::FixedTag<uint32_t, 4> d;
-  const hn::Repartition<uint8_t, decltype(d)> d8;
-  const hn::Repartition<uint64_t, decltype(d)> d64;
-  const auto m = hn::Load(d, peers);
-  const auto bytes = [&](auto v) { return hn::PopulationCount(hn::BitCast(d8, hn::And(v, m))); };
-  const auto pz = bytes(hn::Or(hn::Load(d, pair_a), hn::Load(d, pair_z)));
-  // Per byte at most 8 + 8 + 4 * 8: no carry between bytes.
-  const auto sum = hn::Add(hn::Add(bytes(hn::Load(d, open_a)), bytes(hn::Load(d, open_z))),
-                           hn::Add(hn::Add(pz, pz), hn::Add(pz, pz)));
-  return static_cast<int>(hn::GetLane(hn::SumOfLanes(d64, hn::SumsOf8(sum))));
-}
+#endif
+inline V8 byte_counts(V8 x) { return {byte_counts(x.lo), byte_counts(x.hi)}; }
 #endif
 
+/// The largest lane, in every lane (lanes below 2^15: the baseline compares 16-bit halves).
+inline V8 max_all(V8 a) {
+#if HWY_TARGET == HWY_EMU128 || HWY_TARGET == HWY_SCALAR
+  const auto max = [](__m128i x, __m128i y) { return _mm_max_epi16(x, y); };
+#else
+  const auto max = [](__m128i x, __m128i y) { return _mm_max_epi32(x, y); };
+#endif
+  __m128i m = max(lo128(a), hi128(a));
+  m = max(m, _mm_shuffle_epi32(m, 0x4e));
+  return both(max(m, _mm_shuffle_epi32(m, 0xb1)));
+}
 
+/// The first k lanes set, for k = 0..8.
+struct FirstLanes {
+  alignas(32) uint32_t m[9][8];
+};
+constexpr FirstLanes make_first_lanes() {
+  FirstLanes t{};
+  for (int k = 0; k <= 8; ++k)
+    for (int i = 0; i < k; ++i) t.m[k][i] = ~0u;
+  return t;
+}
+constexpr FirstLanes kFirstLanes = make_first_lanes();
+
+/// Up to eight bivalue cells (one per lane, any bands, in row-major order) and the best of them
+/// so far; see choose_scored.
+struct ScoreBatch {
+  alignas(32) uint32_t band[8], cell[8], lo[8], hi[8], peers[8], column[8];
+  int size = 0;
+  int best = 0;  // the best score so far + 1 (0: none yet)
+  int best_band = 0, best_cell = 0;
+};
+
+/// Scores the batch's cells and keeps the first best (ties to the earlier cell). `open` and
+/// `pair`: per band, the unsolved and the bivalue cells that have each digit (0-7; digit 8 in
+/// open8, pair8).
+inline void score_batch(ScoreBatch& q, const V8* open, const uint32_t* open8, const V8* pair, const uint32_t* pair8) {
+  const V8 bands = vload(q.band), a = vload(q.lo), z = vload(q.hi);
+  const V8 on[3] = {equal(bands, V8::splat(0)), equal(bands, V8::splat(1)), equal(bands, V8::splat(2))};
+  const V8 z8 = equal(z, V8::splat(8));
+  // Per lane, the words of a and z in each band (a < 8; z = 8 from the scalars).
+  V8 oa[3], oz[3], pz[3];
+  for (int b = 0; b < 3; ++b) {
+    oa[b] = permute(open[b], a);
+    oz[b] = (z8 & V8::splat(open8[b])) | andnot(z8, permute(open[b], z));
+    pz[b] = permute(pair[b], a) | (z8 & V8::splat(pair8[b])) | andnot(z8, permute(pair[b], z));
+  }
+  // The lane's own band (k = 0) and the next two (k = 1, 2).
+  const auto band_at = [&](const V8* x, int k) {
+    return (on[0] & x[k]) | (on[1] & x[(k + 1) % 3]) | (on[2] & x[(k + 2) % 3]);
+  };
+  const V8 peers = vload(q.peers), col = vload(q.column);
+  // The other bands' column cells side by side: bits c, c+9, c+18 and, shifted, c+1, c+10, c+19.
+  const auto other = [&](const V8* x) { return (band_at(x, 1) & col) | shl<1>(band_at(x, 2) & col); };
+  const V8 ones = add_bytes(add_bytes(byte_counts(band_at(oa, 0) & peers), byte_counts(band_at(oz, 0) & peers)),
+                            add_bytes(byte_counts(other(oa)), byte_counts(other(oz))));
+  const V8 pairs = add_bytes(byte_counts(band_at(pz, 0) & peers), byte_counts(other(pz)));
+  const V8 bytes = add_bytes(ones, shl<2>(pairs));  // per byte at most 8 + 8 + 8 + 8 + 4 * 16
+  const V8 sum = bytes + shr<8>(bytes);
+  const V8 score = (((sum + shr<16>(sum)) & V8::splat(0xff)) + V8::splat(1)) & vload(kFirstLanes.m[q.size]);
+  const V8 top = max_all(score);
+  const int top_score = static_cast<int>(_mm_cvtsi128_si32(lo128(top)));
+  if (top_score > q.best) {
+    const int lane = std::countr_zero(zero_lanes(score - top));
+    q.best = top_score, q.best_band = static_cast<int>(q.band[lane]), q.best_cell = static_cast<int>(q.cell[lane]);
+  }
+  q.size = 0;
+}
+
+/// The branching cell: the bivalue cell whose two digits reach furthest, else (rare) the cell
+/// with the fewest candidates. Score of a bivalue cell with digits a and z: the candidates of a
+/// and of z among its unsolved peers (they go when one of them is placed) plus 4 for each peer
+/// that is itself bivalue with a or z (it becomes a single); ties go to the first in row-major
+/// order. The state is propagated and not solved, so every unsolved cell has two or more.
+/// Eight cells at a time, one per lane (score_batch): each lane's digit words gathered from the
+/// band vectors (permutes), popcounts of bytes added before one sum per lane (a score is at
+/// most 20 + 20 + 4 * 20).
 void choose_scored(const State& s, int& band, int& bit) {
-  // Digit-major copies, one lane per band, for 4-lane SSE2: unsolved cells and bivalue cells
-  // that still have the digit.
   __m128i x[9];
   digit_major(s, x);
   const CellCounts n = cell_counts(x);
-  const __m128i bivalue = cells_with(n, 2);  // lane 3 zero
-  if (_mm_movemask_epi8(_mm_cmpeq_epi32(bivalue, _mm_setzero_si128())) != 0xffff) {
-    alignas(16) uint32_t open[9][4], pair[9][4], two[4];  // two: bivalue cells of each band
-    _mm_store_si128(reinterpret_cast<__m128i*>(two), bivalue);
-    const __m128i open_cells = _mm_setr_epi32(static_cast<int>(~s.solved[0]), static_cast<int>(~s.solved[1]),
-                                              static_cast<int>(~s.solved[2]), 0);
-    for (int d = 0; d < 9; ++d) {
-      _mm_store_si128(reinterpret_cast<__m128i*>(open[d]), _mm_and_si128(x[d], open_cells));
-      _mm_store_si128(reinterpret_cast<__m128i*>(pair[d]), _mm_and_si128(x[d], bivalue));
-    }
-    int best = -1;
-    for (int b = 0; b < 3; ++b) {
-      for (uint32_t t = two[b]; t; t &= t - 1) {
-        const int i = std::countr_zero(t);
-        const uint32_t digits = digits_at(s, b, i);
-        const int a = std::countr_zero(digits), z = 31 - std::countl_zero(digits);
-        const int score = peer_score(kPeerMasks.m[b * 27 + i], open[a], open[z], pair[a], pair[z]);
-        if (score > best) best = score, band = b, bit = i;
-      }
-    }
+  alignas(16) uint32_t two[4];  // bivalue cells of each band
+  _mm_store_si128(reinterpret_cast<__m128i*>(two), cells_with(n, 2));
+  if ((two[0] | two[1] | two[2]) == 0) {
+    fewest_candidates(n, 3, band, bit);
     return;
   }
-  fewest_candidates(n, 3, band, bit);
+  // Per band and digit: the unsolved cells and the bivalue cells that have the digit.
+  V8 open[3], pair[3];
+  uint32_t open8[3], pair8[3];
+  for (int b = 0; b < 3; ++b) {
+    const V8 w = vload(s.band[b]);
+    open[b] = andnot(V8::splat(s.solved[b]), w);
+    pair[b] = w & V8::splat(two[b]);
+    open8[b] = s.d8[b] & ~s.solved[b];
+    pair8[b] = s.d8[b] & two[b];
+  }
+  ScoreBatch q;
+  for (int b = 0; b < 3; ++b) {
+    for (uint32_t t = two[b]; t; t &= t - 1) {
+      const int i = std::countr_zero(t), k = q.size++;
+      const uint32_t digits = digits_at(s, b, i);
+      q.band[k] = static_cast<uint32_t>(b), q.cell[k] = static_cast<uint32_t>(i);
+      q.lo[k] = static_cast<uint32_t>(std::countr_zero(digits));
+      q.hi[k] = static_cast<uint32_t>(31 - std::countl_zero(digits));
+      q.peers[k] = kT.peers[i], q.column[k] = kT.column_of[i];
+      if (q.size == 8) score_batch(q, open, open8, pair, pair8);
+    }
+  }
+  if (q.size > 0) score_batch(q, open, open8, pair, pair8);
+  band = q.best_band, bit = q.best_cell;
 }
 
 /// `Choose` picks the cell to guess: choose_first (`propagation`) or choose_scored (`scored`);
