@@ -822,7 +822,7 @@ inline V8 permute(V8 t, V8 idx) {
   alignas(16) uint32_t table[8], i[8], out[8];
   vstore(table, t);
   vstore(i, idx);
-  for (int k = 0; k < 8; ++k) out[k] = table[i[k]];
+  for (int k = 0; k < 8; ++k) out[k] = table[i[k] & 7];  // as vpermd: the index's low 3 bits
   return vload(out);
 }
 #if HWY_TARGET == HWY_SSE4
@@ -870,8 +870,8 @@ constexpr FirstLanes kFirstLanes = make_first_lanes();
 /// Up to eight bivalue cells (one per lane, any bands, in row-major order) and the best of them
 /// so far; see choose_scored.
 struct ScoreBatch {
-  alignas(32) uint32_t band[8], cell[8], lo[8], hi[8], peers[8], column[8];
-  int size = 0;
+  alignas(32) uint32_t band[8] = {}, cell[8] = {}, lo[8] = {}, hi[8] = {}, peers[8] = {}, column[8] = {};
+  int size = 0;  // lanes from `size` on hold an earlier batch's cells, or zeros
   int best = 0;  // the best score so far + 1 (0: none yet)
   int best_band = 0, best_cell = 0;
 };
