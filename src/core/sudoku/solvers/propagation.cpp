@@ -232,6 +232,10 @@ template <int n>
 V8 shr(V8 a) { return {_mm256_srli_epi32(a.v, n)}; }
 /// All ones in the lanes that are zero.
 inline V8 is_zero(V8 a) { return {_mm256_cmpeq_epi32(a.v, _mm256_setzero_si256())}; }
+/// Bit `bit` of each lane, as bit i for lane i.
+inline uint32_t bit_of_lanes(V8 a, int bit) {
+  return static_cast<uint32_t>(_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_sll_epi32(a.v, _mm_cvtsi32_si128(31 - bit)))));
+}
 /// Bit i set when lane i is zero.
 inline uint32_t zero_lanes(V8 a) { return static_cast<uint32_t>(_mm256_movemask_ps(_mm256_castsi256_ps(is_zero(a).v))); }
 inline bool none(V8 a) { return _mm256_testz_si256(a.v, a.v) != 0; }
@@ -266,6 +270,11 @@ V8 shr(V8 a) { return {_mm_srli_epi32(a.lo, n), _mm_srli_epi32(a.hi, n)}; }
 inline V8 is_zero(V8 a) {
   const __m128i z = _mm_setzero_si128();
   return {_mm_cmpeq_epi32(a.lo, z), _mm_cmpeq_epi32(a.hi, z)};
+}
+inline uint32_t bit_of_lanes(V8 a, int bit) {
+  const __m128i n = _mm_cvtsi32_si128(31 - bit);
+  return static_cast<uint32_t>(_mm_movemask_ps(_mm_castsi128_ps(_mm_sll_epi32(a.lo, n))) |
+                               _mm_movemask_ps(_mm_castsi128_ps(_mm_sll_epi32(a.hi, n))) << 4);
 }
 inline uint32_t zero_lanes(V8 a) {
   const V8 z = is_zero(a);
@@ -493,11 +502,12 @@ HWY_INLINE bool step(Grid3& g, bool& changed) {
 }
 
 /// The candidate words digit-major, x[digit] with one lane per band (lane 3 zero): digits 0-3
-/// and 4-7 by two 4x4 transposes, digit 8 alone.
-inline void digit_major(const State& s, __m128i* x) {
+/// and 4-7 by two 4x4 transposes of the band vectors' halves, digit 8 as it is.
+inline void digit_major(const Grid3& g, __m128i* x) {
   const __m128i zero = _mm_setzero_si128();
   for (int h = 0; h < 2; ++h) {
-    const __m128i a0 = load4(s.band[0] + 4 * h), a1 = load4(s.band[1] + 4 * h), a2 = load4(s.band[2] + 4 * h);
+    const __m128i a0 = h ? hi128(g.w[0]) : lo128(g.w[0]), a1 = h ? hi128(g.w[1]) : lo128(g.w[1]),
+                  a2 = h ? hi128(g.w[2]) : lo128(g.w[2]);
     const __m128i t0 = _mm_unpacklo_epi32(a0, a1), t1 = _mm_unpacklo_epi32(a2, zero);
     const __m128i t2 = _mm_unpackhi_epi32(a0, a1), t3 = _mm_unpackhi_epi32(a2, zero);
     x[4 * h] = _mm_unpacklo_epi64(t0, t1);
@@ -505,7 +515,7 @@ inline void digit_major(const State& s, __m128i* x) {
     x[4 * h + 2] = _mm_unpacklo_epi64(t2, t3);
     x[4 * h + 3] = _mm_unpackhi_epi64(t2, t3);
   }
-  x[8] = load4(s.d8);  // lane 3 is zero
+  x[8] = g.w8.v;  // lane 3 is zero
 }
 
 /// Full adder of bit-sliced counters: (sum, carry) of a + b + c, lane by lane (SSE2 or AVX2).
@@ -554,15 +564,13 @@ inline void count9(const __m256i* x, __m256i& ones, __m256i& twos, __m256i& four
 /// band and digit, the row segments that have the digit (bits 0, 3, .., 24) and the column
 /// segments (bits 0-8); the three bands are the lanes of one SSE2 vector, and the nine digits
 /// are counted bit-sliced by full adders. Each triad is applied once (State::triad_rows,
-/// triad_cols). Returns false on a contradiction; sets `progress` when it changed a word, and
-/// marks the band in `bands`.
+/// triad_cols). `x`: the words digit-major (digit_major()). Returns false on a contradiction;
+/// sets `progress` when it changed a word.
 
-inline bool triads(State& s, uint32_t& bands, bool& progress) {
+inline bool triads(State& s, const __m128i* x, bool& progress) {
   constexpr uint32_t kSegStarts = 0x1249249;  // bits 0, 3, .., 24: the first cell of each segment
   const __m128i seg_starts = _mm_setr_epi32(kSegStarts, kSegStarts, kSegStarts, 0);
   const __m128i columns = _mm_setr_epi32(511, 511, 511, 0);
-  __m128i x[9];
-  digit_major(s, x);
   const __m128i zero = _mm_setzero_si128();
   // Per digit, the segments that have it: row segments at bits 0, 3, .., 24, column segments
   // at bits 0-8; the other bits hold whatever, masked once at the end (the counts are bitwise).
@@ -634,14 +642,12 @@ inline bool triads(State& s, uint32_t& bands, bool& progress) {
         uint32_t& y = s.word(b2, d);
         if (y & kT.column[col]) {
           y &= ~kT.column[col];
-          bands |= 1u << b2;
           progress = true;
         }
       }
     }
     if (c & lose) {
       c &= ~lose;
-      bands |= 1u << b;
       progress = true;
     }
   }
@@ -649,24 +655,68 @@ inline bool triads(State& s, uint32_t& bands, bool& progress) {
 }
 
 
-/// Propagates to a fixed point (rules 1-3, and 5 when `Triads`), starting with `bands` (the
-/// bands the caller changed). False on a contradiction. Breadth first: each step gives every
-/// changed band one round and then runs rule 3, so a contradiction is found after the fewest
+/// Per cell, its number of candidates, bit-sliced (n1 + 2 n2 + 4 n4 + 8 n8), one lane per band
+/// (lane 3 zero), by full adders over the digit-major words.
+struct CellCounts {
+  __m128i n1, n2, n4, n8;
+};
+inline CellCounts cell_counts(const __m128i* x) {
+  __m128i s1, c1, s2, c2, s3, c3, c4, t, f;
+  full_add(x[0], x[1], x[2], s1, c1);
+  full_add(x[3], x[4], x[5], s2, c2);
+  full_add(x[6], x[7], x[8], s3, c3);
+  CellCounts n;
+  full_add(s1, s2, s3, n.n1, c4);
+  full_add(c1, c2, c3, t, f);
+  n.n2 = _mm_xor_si128(t, c4);
+  const __m128i carry = _mm_and_si128(t, c4);
+  n.n4 = _mm_xor_si128(f, carry);
+  n.n8 = _mm_and_si128(f, carry);
+  return n;
+}
+
+/// The propagated state for rules 4 and 5: its words digit-major (digit_major()) and each
+/// cell's number of candidates.
+struct Counted {
+  __m128i x[9];
+  CellCounts n;
+};
+
+/// Whether rule 5 can find anything: a segment not yet solved whose three cells have three
+/// candidates or fewer (a segment with three digits or fewer has no other kind). Most fixed
+/// points have none, and this costs a tenth of rule 5's test.
+inline bool triads_possible(const State& s, const CellCounts& n) {
+  const __m128i many = _mm_or_si128(n.n4, n.n8);  // cells with four candidates or more
+  const __m128i open = _mm_andnot_si128(load4(s.solved), _mm_setr_epi32(kBandCells, kBandCells, kBandCells, 0));
+  const __m128i row_seg = _mm_or_si128(many, _mm_or_si128(_mm_srli_epi32(many, 1), _mm_srli_epi32(many, 2)));
+  const __m128i row_open = _mm_or_si128(open, _mm_or_si128(_mm_srli_epi32(open, 1), _mm_srli_epi32(open, 2)));
+  const __m128i col_seg = _mm_or_si128(many, _mm_or_si128(_mm_srli_epi32(many, 9), _mm_srli_epi32(many, 18)));
+  const __m128i col_open = _mm_or_si128(open, _mm_or_si128(_mm_srli_epi32(open, 9), _mm_srli_epi32(open, 18)));
+  const __m128i rows = _mm_and_si128(_mm_andnot_si128(row_seg, row_open), _mm_set1_epi32(static_cast<int>(kSeg)));
+  const __m128i cols = _mm_and_si128(_mm_andnot_si128(col_seg, col_open), _mm_set1_epi32(511));
+  const __m128i any = _mm_or_si128(rows, cols);
+  return _mm_movemask_epi8(_mm_cmpeq_epi32(any, _mm_setzero_si128())) != 0xffff;
+}
+
+/// Propagates to a fixed point (rules 1-3, and 5 when `Triads`). False on a contradiction; else
+/// `c` holds the state counted, for rule 4. Breadth first: each step gives
+/// every band one round and then runs rule 3, so a contradiction is found after the fewest
 /// steps of deduction (half the nodes end in one; a band taken to its own fixed point first
 /// did 38% more rounds in them on forum_hardest). The fixed point itself does not depend on
 /// the order (each rule only removes candidates, and removes more from fewer).
 template <bool Triads>
-bool propagate(State& s) {
+bool propagate(State& s, Counted& c) {
   Grid3 g = load_grid(s);
   for (;;) {
     for (bool changed = true; changed;)
       if (!step(g, changed)) return false;
     store_grid(s, g);
+    digit_major(g, c.x);
+    c.n = cell_counts(c.x);
     if constexpr (!Triads) return true;
-    if ((s.solved[0] & s.solved[1] & s.solved[2]) == kBandCells) return true;
+    if ((s.solved[0] & s.solved[1] & s.solved[2]) == kBandCells || !triads_possible(s, c.n)) return true;
     bool progress = false;
-    uint32_t bands = 0;
-    if (!triads(s, bands, progress)) return false;
+    if (!triads(s, c.x, progress)) return false;
     if (!progress) return true;
     g = load_grid(s);
   }
@@ -740,31 +790,10 @@ void write_solution(const State& s, Grid& g) {
 
 /// The digits (bit d) still possible in cell `bit` of `band`.
 inline uint32_t digits_at(const State& s, int band, int bit) {
-  const uint32_t cell = 1u << bit;
-  return (~zero_lanes(vload(s.band[band]) & V8::splat(cell)) & 0xff) | ((s.d8[band] & cell) != 0) << 8;
+  return bit_of_lanes(vload(s.band[band]), bit) | (s.d8[band] >> bit & 1) << 8;
 }
 
 // Rule 4, the cell to guess: two choices, one solver each (`propagation`, `scored`).
-
-/// Per cell, its number of candidates, bit-sliced (n1 + 2 n2 + 4 n4 + 8 n8), one lane per band
-/// (lane 3 zero), by full adders over the digit-major words.
-struct CellCounts {
-  __m128i n1, n2, n4, n8;
-};
-inline CellCounts cell_counts(const __m128i* x) {
-  __m128i s1, c1, s2, c2, s3, c3, c4, t, f;
-  full_add(x[0], x[1], x[2], s1, c1);
-  full_add(x[3], x[4], x[5], s2, c2);
-  full_add(x[6], x[7], x[8], s3, c3);
-  CellCounts n;
-  full_add(s1, s2, s3, n.n1, c4);
-  full_add(c1, c2, c3, t, f);
-  n.n2 = _mm_xor_si128(t, c4);
-  const __m128i carry = _mm_and_si128(t, c4);
-  n.n4 = _mm_xor_si128(f, carry);
-  n.n8 = _mm_and_si128(f, carry);
-  return n;
-}
 
 /// The cells (one lane per band) with exactly k candidates.
 inline __m128i cells_with(const CellCounts& n, int k) {
@@ -794,10 +823,8 @@ inline void fewest_candidates(const CellCounts& n, int from, int& band, int& bit
 
 /// The unsolved cell with the fewest candidates (a bivalue cell when there is one), the first in
 /// row-major order: band and bit. The state is propagated and not solved.
-void choose_first(const State& s, int& band, int& bit) {
-  __m128i x[9];
-  digit_major(s, x);
-  fewest_candidates(cell_counts(x), 2, band, bit);
+void choose_first(const State&, const Counted& c, int& band, int& bit) {
+  fewest_candidates(c.n, 2, band, bit);
 }
 
 // The score of choose_scored, for up to eight bivalue cells at once (one per lane).
@@ -920,10 +947,8 @@ inline void score_batch(ScoreBatch& q, const V8* open, const uint32_t* open8, co
 /// Eight cells at a time, one per lane (score_batch): each lane's digit words gathered from the
 /// band vectors (permutes), popcounts of bytes added before one sum per lane (a score is at
 /// most 20 + 20 + 4 * 20).
-void choose_scored(const State& s, int& band, int& bit) {
-  __m128i x[9];
-  digit_major(s, x);
-  const CellCounts n = cell_counts(x);
+void choose_scored(const State& s, const Counted& c, int& band, int& bit) {
+  const CellCounts& n = c.n;
   alignas(16) uint32_t two[4];  // bivalue cells of each band
   _mm_store_si128(reinterpret_cast<__m128i*>(two), cells_with(n, 2));
   if ((two[0] | two[1] | two[2]) == 0) {
@@ -942,9 +967,10 @@ void choose_scored(const State& s, int& band, int& bit) {
   }
   ScoreBatch q;
   for (int b = 0; b < 3; ++b) {
+    const V8 w = vload(s.band[b]);
     for (uint32_t t = two[b]; t; t &= t - 1) {
       const int i = std::countr_zero(t), k = q.size++;
-      const uint32_t digits = digits_at(s, b, i);
+      const uint32_t digits = bit_of_lanes(w, i) | (s.d8[b] >> i & 1) << 8;
       q.band[k] = static_cast<uint32_t>(b), q.cell[k] = static_cast<uint32_t>(i);
       q.lo[k] = static_cast<uint32_t>(std::countr_zero(digits));
       q.hi[k] = static_cast<uint32_t>(31 - std::countl_zero(digits));
@@ -958,7 +984,7 @@ void choose_scored(const State& s, int& band, int& bit) {
 
 /// `Choose` picks the cell to guess: choose_first (`propagation`) or choose_scored (`scored`);
 /// `Triads`: rule 5 on or off.
-template <void (*Choose)(const State&, int&, int&), bool Triads>
+template <void (*Choose)(const State&, const Counted&, int&, int&), bool Triads>
 class Propagation final : public Solver {
  public:
   Result solve(const Grid& puzzle, const Limits& limits) override {
@@ -977,7 +1003,8 @@ class Propagation final : public Solver {
     bool budget_hit = false;
     int depth = 0;
     r.work.nodes = 1;
-    bool ok = propagate<Triads>(cur);
+    Counted counted;  // the propagated state, for Choose
+    bool ok = propagate<Triads>(cur, counted);
     for (;;) {
       if (ok) {
         if ((cur.solved[0] & cur.solved[1] & cur.solved[2]) == kBandCells) {
@@ -991,12 +1018,12 @@ class Propagation final : public Solver {
           }
           Frame& f = stack_[depth++];
           f.state = cur;
-          Choose(cur, f.band, f.bit);
+          Choose(cur, counted, f.band, f.bit);
           f.digit = std::countr_zero(digits_at(cur, f.band, f.bit));
           ++r.work.nodes;
           ++r.work.guesses;
           place(cur, f.band, f.digit, f.bit);
-          ok = propagate<Triads>(cur);
+          ok = propagate<Triads>(cur, counted);
           continue;
         }
       } else if (depth > 0) {
@@ -1020,7 +1047,7 @@ class Propagation final : public Solver {
         --depth;  // the last digit is forced: no longer a branching point
       }
       place(cur, f.band, f.digit, f.bit);
-      ok = propagate<Triads>(cur);
+      ok = propagate<Triads>(cur, counted);
     }
     r.status = status_for(r.solutions, limit, budget_hit);
     return r;
@@ -1043,7 +1070,8 @@ std::unique_ptr<Solver> NewScored() { return std::make_unique<Propagation<choose
 std::optional<std::array<uint16_t, 81>> RootCandidates(const Grid& puzzle) {
   if (puzzle.box() != 3) return std::nullopt;
   State s;
-  if (!init(s, puzzle) || !propagate<false>(s)) return std::nullopt;
+  Counted counted;
+  if (!init(s, puzzle) || !propagate<false>(s, counted)) return std::nullopt;
   std::array<uint16_t, 81> out{};
   for (int b = 0; b < 3; ++b)
     for (int d = 0; d < 9; ++d)
