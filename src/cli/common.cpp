@@ -11,7 +11,7 @@
 namespace cli {
 
 std::string default_solver(sudoku::PuzzleKind kind) {
-  return kind == sudoku::PuzzleKind::nonogram ? "nonogram-line" : "propagation";
+  return kind == sudoku::PuzzleKind::nonogram ? "nonogram-line" : "scored";
 }
 
 std::vector<const sudoku::SolverInfo*> parse_solvers(const std::string& list, sudoku::PuzzleKind kind) {
