@@ -3,7 +3,8 @@
 # reference revision (default 4a11e67, before issue 29), both as plug-ins alternating in one
 # `bench` run per (dataset, limit), on one core.
 #
-#   scripts/solver_figures.sh [REF]
+#   scripts/solver_figures.sh [REF]                   # speed: alternated bench runs
+#   scripts/solver_figures.sh --instructions [REF]    # instructions (valgrind), portable path
 #
 # Builds, once per revision (cached in $BUILD_DIR/reference/): scripts/reference_plugin.cpp
 # compiled with REF's solver sources, and again with this tree's (`-HEAD`; uncommitted changes
@@ -14,11 +15,23 @@
 # It prints, per (dataset, limit), the median over the repetitions of each solver's throughput
 # over the better of REF's two in the same repetition, [min-max], and guesses per puzzle.
 #
+# --instructions: instead, valgrind's count of the instructions executed inside the solvers'
+# solve() (callgrind --toggle-collect), on the path SIMD (default portable: valgrind cannot run
+# AVX-512, and the count should not depend on the CPU; avx2 is the path most CPUs take), on the
+# first FIRST puzzles of each set (FIRST, default
+# "forum_hardest_1106=200 magictour_top1465=500 sudoku_exchange_diabolical=3000 17_clue=3000
+# multi_solution=1000"): one line per (dataset, limit, solver), in millions.
+#
 # Environment: BUILD_DIR (default build), SHARED (default ../shared/datasets), REPS (9),
 # MIN_TIME (0.5 s a pass), CPU (1), LIMITS ("2 1"), DATASETS (names under SHARED, or paths),
 # OUT (a folder to keep the bench CSVs in; default a temp folder, removed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+mode=speed
+if [ "${1:-}" = "--instructions" ]; then
+  mode=instructions
+  shift
+fi
 REF=${1:-4a11e67}
 BUILD_DIR=${BUILD_DIR:-build}
 SHARED=${SHARED:-../shared/datasets}
@@ -58,6 +71,27 @@ head_lib="$tmp/libreference-HEAD.so"
 plugin HEAD . "$head_lib"
 
 solvers="propagation-$REF,scored-$REF,propagation-HEAD,scored-HEAD,scored"
+if [ "$mode" = instructions ]; then
+  FIRST=${FIRST:-"forum_hardest_1106=200 magictour_top1465=500 sudoku_exchange_diabolical=3000 17_clue=3000 multi_solution=1000"}
+  for limit in $LIMITS; do
+    for ds in $DATASETS; do
+      file=$ds
+      [ -f "$file" ] || file="$SHARED/$ds.txt"
+      name=$(basename "$file" .txt)
+      n=1000
+      for kv in $FIRST; do [ "${kv%%=*}" != "$name" ] || n=${kv#*=}; done
+      awk -v n="$n" '!/^#/ { if (k++ < n) print; else exit }' "$file" > "$tmp/first.txt"
+      for solver in ${solvers//,/ }; do
+        SUDOKU_SIMD=${SIMD:-portable} valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.out" \
+          --toggle-collect='*Propagation*solve*' "$EXE" solve "$tmp/first.txt" --plugin "$ref_lib" \
+          --plugin "$head_lib" -s "$solver" --limit "$limit" -j 1 > /dev/null 2> "$tmp/vg.txt"
+        ir=$(sed -n 's/.*refs: *//p' "$tmp/vg.txt" | tr -d ,)
+        echo "$name first $n limit $limit ${SIMD:-portable} $solver: $(awk -v x="$ir" 'BEGIN { printf "%.1fM", x / 1e6 }')"
+      done
+    done
+  done
+  exit 0
+fi
 for limit in $LIMITS; do
   for ds in $DATASETS; do
     file=$ds
