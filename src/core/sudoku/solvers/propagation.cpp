@@ -36,12 +36,12 @@
 // fixed point does not depend on the order (each rule only removes candidates, and removes
 // more from fewer), so the engine finds exactly what issue 15's (one word at a time, results/
 // hard_puzzles.md) found: the same nodes, guesses and answers on every puzzle. Issue 29's way
-// there (results/solvers.md): a band's words in one vector, rounds to the band's own fixed
-// point (no faster: a round of ~250 instructions for ~9.6 rounds a node, as many as the word
-// at a time engine did in all); breadth first with rule 3 every step (26% fewer rounds: the
-// nodes that end in a contradiction did 38% more work depth first); the three bands in one
-// step, in registers (2.9k -> 2.2k instructions a node, and most of all far more parallel
-// work: 1.25x less time).
+// there (forum_hardest, limit 2, AVX2 instructions a node; results/solvers.md): a band's words
+// in one vector, rounds to the band's own fixed point (no faster: ~250 instructions a round,
+// 10.5 rounds a node, 3.3k a node in all against 3.8k one word at a time); breadth first with
+// rule 3 every step (a quarter fewer rounds: the nodes that end in a contradiction did 60%
+// more depth first); the three bands in one step, in registers (3.7k -> 3.2k a node, and far
+// more independent work: 1.2x less time).
 //
 // Counters (tdoku's convention). nodes: propagation states entered, the root plus every digit
 // tried at a guessed cell; the budget counts nodes and the root is always entered. guesses:
@@ -55,11 +55,14 @@
 // solver is made; SUDOKU_SIMD caps it (sudoku/simd.hpp; `portable` for fixed instruction counts
 // under valgrind, which cannot run AVX-512). AVX3 runs the AVX2 code on 256-bit vectors: its
 // gain is the three-input logic (vpternlogd) the compiler fuses the and/or chains into, and 32
-// registers. The rules are the same on every path, so answers and counters are equal
-// (tests/simd_test.cpp).
+// registers. The engine is built for 256-bit vectors: on the 128-bit paths (SSE4, the SSE2
+// baseline) an 8-lane vector is two registers, and it is 5-10% slower than issue 15's engine
+// there on hard sets (results/solvers.md). The rules are the same on every path, so answers
+// and counters are equal (tests/simd_test.cpp).
 //
-// Measurements (results/solvers.md has them with their commands; results/hard_puzzles.md the
-// history of the rules and the branching score).
+// Measurements: results/solvers.md, with their commands; results/hard_puzzles.md has the
+// history of the rules and the branching score.
+
 // The part every target shares (tables, the state's layout), once: foreach_target.h includes
 // this file again for each target.
 #ifndef SUDOKU_PROPAGATION_SHARED_
@@ -79,12 +82,6 @@ namespace {
 constexpr uint32_t kBandCells = (1u << 27) - 1;
 
 struct Tables {
-  uint32_t allowed[512];  // segment occupancy (9 bits, row*3+box) -> cells of the band allowed
-  uint16_t allowed_segments[512];  // the same, as segments (9 bits)
-  uint8_t spread3[8];     // bits 0,1,2 -> bits 0,3,6
-  uint8_t gather3[0x4a];  // bits 0,3,6 -> bits 0,1,2
-  uint16_t row[512];      // one row (9 bits) -> bits 0-2: which of its three box segments are
-                          // non-empty; bits 3-11: the row itself if it has exactly one cell
   uint32_t peers[27];     // cells of the band in the row, box or column of cell i (i excluded)
   uint32_t column[9];     // the three cells of column c in a band
   uint32_t column_of[27];  // the column of cell i: column[i % 9]
@@ -96,26 +93,6 @@ struct Tables {
 
 constexpr Tables make_tables() {
   Tables t{};
-  for (int r = 0; r < 512; ++r) {
-    const int segs = ((r & 7) != 0) | (((r >> 3) & 7) != 0) << 1 | (((r >> 6) & 7) != 0) << 2;
-    const int single = (r != 0 && (r & (r - 1)) == 0) ? r : 0;
-    t.row[r] = static_cast<uint16_t>(segs | single << 3);
-  }
-  // A digit occupies one segment per row of the band and one per box: a permutation of boxes to
-  // rows. Keep the segments that belong to at least one permutation the occupancy allows.
-  constexpr int perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
-  for (int occ = 0; occ < 512; ++occ) {
-    int keep = 0;
-    for (const auto& p : perms) {
-      const int segs = 1 << p[0] | 1 << (3 + p[1]) | 1 << (6 + p[2]);
-      if ((occ & segs) == segs) keep |= segs;
-    }
-    uint32_t cells = 0;
-    for (int s = 0; s < 9; ++s)
-      if (keep >> s & 1) cells |= 7u << ((s / 3) * 9 + (s % 3) * 3);
-    t.allowed[occ] = cells;
-    t.allowed_segments[occ] = static_cast<uint16_t>(keep);
-  }
   for (int i = 0; i < 27; ++i) {
     const int r = i / 9, c = i % 9;
     uint32_t m = 0;
@@ -125,10 +102,6 @@ constexpr Tables make_tables() {
     }
     t.peers[i] = m & ~(1u << i);
   }
-  for (int m = 0; m < 8; ++m)
-    t.spread3[m] = static_cast<uint8_t>((m & 1) | (m >> 1 & 1) << 3 | (m >> 2 & 1) << 6);
-  for (int m = 0; m < 0x4a; ++m)
-    t.gather3[m] = static_cast<uint8_t>((m & 1) | (m >> 3 & 1) << 1 | (m >> 6 & 1) << 2);
   for (int c = 0; c < 9; ++c) t.column[c] = 1u << c | 1u << (c + 9) | 1u << (c + 18);
   for (int i = 0; i < 27; ++i) t.column_of[i] = t.column[i % 9];
   for (int m = 0; m < 8; ++m) {
@@ -166,7 +139,7 @@ constexpr std::array<CellUnits, 81> kCell = make_cells();
 /// The whole search state; copied whole at a guess (160 bytes: five 32-byte vectors).
 struct State {
   // Cells of the band where the digit is possible: digits 0-7 of each band, one vector of
-  // eight lanes (the band pass keeps it in a register), digit 8 beside them.
+  // eight lanes (propagate() keeps them in registers), digit 8 beside them.
   alignas(32) uint32_t band[3][8];
   uint32_t d8[4];      // digit 8 of each band; [3] stays zero (loaded as a fourth lane)
   uint32_t solved[4];  // cells of each band that hold a placed digit; [3] stays zero
@@ -181,8 +154,7 @@ static_assert(sizeof(State) == 160);
 
 constexpr uint32_t spread_columns(uint32_t cols) { return cols | cols << 9 | cols << 18; }
 
-
-// Bit sets of a band word (bit row * 9 + column) used by the band pass.
+// Bit sets of a band word (bit row * 9 + column) used by the rules.
 constexpr uint32_t kSeg = 0x1249249;                     // the first cell of each segment
 constexpr uint32_t kRowStart = 1u | 1u << 9 | 1u << 18;  // the first cell of each row
 constexpr uint32_t kSegC01 = kRowStart * 9;              // segment starts of boxes 0 and 1
@@ -566,7 +538,6 @@ inline void count9(const __m256i* x, __m256i& ones, __m256i& twos, __m256i& four
 /// are counted bit-sliced by full adders. Each triad is applied once (State::triad_rows,
 /// triad_cols). `x`: the words digit-major (digit_major()). Returns false on a contradiction;
 /// sets `progress` when it changed a word.
-
 inline bool triads(State& s, const __m128i* x, bool& progress) {
   constexpr uint32_t kSegStarts = 0x1249249;  // bits 0, 3, .., 24: the first cell of each segment
   const __m128i seg_starts = _mm_setr_epi32(kSegStarts, kSegStarts, kSegStarts, 0);
@@ -682,28 +653,8 @@ struct Counted {
   CellCounts n;
 };
 
-/// Whether rule 5 can find anything: a segment not yet solved whose three cells have three
-/// candidates or fewer (a segment with three digits or fewer has no other kind). Most fixed
-/// points have none, and this costs a tenth of rule 5's test.
-inline bool triads_possible(const State& s, const CellCounts& n) {
-  const __m128i many = _mm_or_si128(n.n4, n.n8);  // cells with four candidates or more
-  const __m128i open = _mm_andnot_si128(load4(s.solved), _mm_setr_epi32(kBandCells, kBandCells, kBandCells, 0));
-  const __m128i row_seg = _mm_or_si128(many, _mm_or_si128(_mm_srli_epi32(many, 1), _mm_srli_epi32(many, 2)));
-  const __m128i row_open = _mm_or_si128(open, _mm_or_si128(_mm_srli_epi32(open, 1), _mm_srli_epi32(open, 2)));
-  const __m128i col_seg = _mm_or_si128(many, _mm_or_si128(_mm_srli_epi32(many, 9), _mm_srli_epi32(many, 18)));
-  const __m128i col_open = _mm_or_si128(open, _mm_or_si128(_mm_srli_epi32(open, 9), _mm_srli_epi32(open, 18)));
-  const __m128i rows = _mm_and_si128(_mm_andnot_si128(row_seg, row_open), _mm_set1_epi32(static_cast<int>(kSeg)));
-  const __m128i cols = _mm_and_si128(_mm_andnot_si128(col_seg, col_open), _mm_set1_epi32(511));
-  const __m128i any = _mm_or_si128(rows, cols);
-  return _mm_movemask_epi8(_mm_cmpeq_epi32(any, _mm_setzero_si128())) != 0xffff;
-}
-
-/// Propagates to a fixed point (rules 1-3, and 5 when `Triads`). False on a contradiction; else
-/// `c` holds the state counted, for rule 4. Breadth first: each step gives
-/// every band one round and then runs rule 3, so a contradiction is found after the fewest
-/// steps of deduction (half the nodes end in one; a band taken to its own fixed point first
-/// did 38% more rounds in them on forum_hardest). The fixed point itself does not depend on
-/// the order (each rule only removes candidates, and removes more from fewer).
+/// Propagates to a fixed point (rules 1-3 by steps, then 5 when `Triads`). False on a
+/// contradiction; else `c` holds the state counted, for rule 4.
 template <bool Triads>
 bool propagate(State& s, Counted& c) {
   Grid3 g = load_grid(s);
@@ -714,7 +665,7 @@ bool propagate(State& s, Counted& c) {
     digit_major(g, c.x);
     c.n = cell_counts(c.x);
     if constexpr (!Triads) return true;
-    if ((s.solved[0] & s.solved[1] & s.solved[2]) == kBandCells || !triads_possible(s, c.n)) return true;
+    if ((s.solved[0] & s.solved[1] & s.solved[2]) == kBandCells) return true;
     bool progress = false;
     if (!triads(s, c.x, progress)) return false;
     if (!progress) return true;
