@@ -868,17 +868,16 @@ inline void score_batch(ScoreBatch& q, const V8* open, const uint32_t* open8, co
     oz[b] = (z8 & V8::splat(open8[b])) | andnot(z8, permute(open[b], z));
     pz[b] = (oa[b] | oz[b]) & V8::splat(two[b]);  // bivalue cells are unsolved
   }
-  // The lane's own band (k = 0) and the next two (k = 1, 2).
-  const auto band_at = [&](const V8* x, int k) {
-    return (on[0] & x[k]) | (on[1] & x[(k + 1) % 3]) | (on[2] & x[(k + 2) % 3]);
-  };
+  // Each band's cells that see the lane's cell: its peers in the lane's own band, its column in
+  // the others.
   const V8 peers = vload(q.peers), col = vload(q.column);
-  // The other bands' column cells side by side: bits c, c+9, c+18 and, shifted, c+1, c+10, c+19.
-  const auto other = [&](const V8* x) { return (band_at(x, 1) & col) | shl<1>(band_at(x, 2) & col); };
-  const V8 ones = add_bytes(add_bytes(byte_counts(band_at(oa, 0) & peers), byte_counts(band_at(oz, 0) & peers)),
-                            add_bytes(byte_counts(other(oa)), byte_counts(other(oz))));
-  const V8 pairs = add_bytes(byte_counts(band_at(pz, 0) & peers), byte_counts(other(pz)));
-  const V8 bytes = add_bytes(ones, shl<2>(pairs));  // per byte at most 8 + 8 + 8 + 8 + 4 * 16
+  V8 ones = V8::splat(0), pairs = V8::splat(0);
+  for (int b = 0; b < 3; ++b) {
+    const V8 sees = (on[b] & peers) | andnot(on[b], col);
+    ones = add_bytes(ones, add_bytes(byte_counts(oa[b] & sees), byte_counts(oz[b] & sees)));
+    pairs = add_bytes(pairs, byte_counts(pz[b] & sees));
+  }
+  const V8 bytes = add_bytes(ones, shl<2>(pairs));  // per byte at most 3 * (8 + 8) + 4 * 3 * 8 = 144
   const V8 sum = bytes + shr<8>(bytes);
   const V8 score = (((sum + shr<16>(sum)) & V8::splat(0xff)) + V8::splat(1)) & vload(kFirstLanes.m[q.size]);
   const V8 top = max_all(score);
