@@ -684,8 +684,9 @@ inline void place(State& s, int band, int digit, int bit) {
   for (const int o : {kNext[band], kNext[band + 1]}) s.word(o, digit) &= ~col;
 }
 
-/// Sets up the state from the givens. False when two givens conflict.
-bool init(State& s, const Grid& g) {
+/// Sets up the state from the givens; `count`, when given, is set to their number. False when
+/// two givens conflict.
+bool init(State& s, const Grid& g, int* count = nullptr) {
   uint32_t units[9] = {};   // per digit: rows, columns and boxes that hold it (CellUnits::units)
   uint32_t given[27] = {};  // [band * 9 + digit]
   const uint8_t* v = g.data();
@@ -700,6 +701,7 @@ bool init(State& s, const Grid& g) {
     filled[k / 4] |= m << (16 * (k % 4));
   }
   filled[1] &= (1u << 17) - 1;
+  if (count != nullptr) *count = std::popcount(filled[0]) + std::popcount(filled[1]);
   uint32_t clash = 0;
   for (int half = 0; half < 2; ++half) {
     for (uint64_t left = filled[half]; left; left &= left - 1) {
@@ -931,29 +933,56 @@ void choose_scored(const State& s, const Counted& c, int& band, int& bit) {
   band = q.best_band, bit = q.best_cell;
 }
 
+/// A puzzle with this many givens or fewer never has exactly one solution (McGuire, Tugemann
+/// and Civario, "There is no 16-clue Sudoku", Experimental Mathematics 23(2), 2014).
+constexpr int kNeverUniqueGivens = 16;
+
 /// `Choose` picks the cell to guess: choose_first (`propagation`) or choose_scored (`scored`);
 /// `Triads`: rule 5 on or off.
+///
+/// A puzzle of kNeverUniqueGivens givens or fewer that has a solution has two or more, so at
+/// limit 2 the first solution settles it: `multiple`, solutions 2, without the search for the
+/// second (the counters are those of the search for the first). And `scored` searches such a
+/// puzzle as `propagation` does: its solutions are many, the search dives to one with almost no
+/// backtracking, and the score and rule 5, which cut refuted branches, cost a quarter of each
+/// node there and save no guesses (results/solvers.md).
 template <void (*Choose)(const State&, const Counted&, int&, int&), bool Triads>
 class Propagation final : public Solver {
  public:
   Result solve(const Grid& puzzle, const Limits& limits) override {
-    Result r;
-    if (puzzle.box() != 3) {
-      r.status = Status::unsupported;
+    const auto failed = [](Status why) {
+      Result r;
+      r.status = why;
       return r;
-    }
+    };
+    if (puzzle.box() != 3) return failed(Status::unsupported);
     State cur;
-    if (!init(cur, puzzle)) {
-      r.status = Status::invalid;
-      return r;
+    int givens = 0;
+    if (!init(cur, puzzle, &givens)) return failed(Status::invalid);
+    if (givens > kNeverUniqueGivens) return search<Choose, Triads>(cur, limits);
+    if (limits.solutions != 2) return search<choose_first, false>(cur, limits);
+    Limits first = limits;
+    first.solutions = 1;
+    Result r = search<choose_first, false>(cur, first);
+    if (r.solutions == 1) {
+      r.solutions = 2;
+      r.status = status_for(2, 2, false);
     }
+    return r;
+  }
+
+ private:
+  /// The search from the state set up from the givens.
+  template <void (*C)(const State&, const Counted&, int&, int&), bool T>
+  Result search(State& cur, const Limits& limits) {
+    Result r;
     const uint64_t budget = limits.budget == 0 ? UINT64_MAX : limits.budget;
     const uint64_t limit = limits.solutions == 0 ? 1 : limits.solutions;
     bool budget_hit = false;
     int depth = 0;
     r.work.nodes = 1;
-    Counted counted;  // the propagated state, for Choose
-    bool ok = propagate<Triads>(cur, counted);
+    Counted counted;  // the propagated state, for C
+    bool ok = propagate<T>(cur, counted);
     for (;;) {
       if (ok) {
         if ((cur.solved[0] & cur.solved[1] & cur.solved[2]) == kBandCells) {
@@ -967,12 +996,12 @@ class Propagation final : public Solver {
           }
           Frame& f = stack_[depth++];
           f.state = cur;
-          Choose(cur, counted, f.band, f.bit);
+          C(cur, counted, f.band, f.bit);
           f.digit = std::countr_zero(digits_at(cur, f.band, f.bit));
           ++r.work.nodes;
           ++r.work.guesses;
           place(cur, f.band, f.digit, f.bit);
-          ok = propagate<Triads>(cur, counted);
+          ok = propagate<T>(cur, counted);
           continue;
         }
       } else if (depth > 0) {
@@ -996,13 +1025,12 @@ class Propagation final : public Solver {
         --depth;  // the last digit is forced: no longer a branching point
       }
       place(cur, f.band, f.digit, f.bit);
-      ok = propagate<Triads>(cur, counted);
+      ok = propagate<T>(cur, counted);
     }
     r.status = status_for(r.solutions, limit, budget_hit);
     return r;
   }
 
- private:
   struct Frame {
     State state;  // the state before the guess, minus the digits already tried
     int band, bit, digit;
