@@ -28,6 +28,8 @@
 //     candidates; digits in increasing order.
 //  5. `scored` only, when 1-3 stall: triads (a row or column segment of a box with three digits
 //     left holds them; fewer is a contradiction).
+// A puzzle of 16 givens or fewer is never unique: at limit 2 its first solution settles it, and
+// `scored` searches it as `propagation` does (Propagation::solve).
 // propagate() repeats step() until nothing changes: one step is rules 1-2 on the three bands
 // and digit 8 (read from the step's input, so the reduction and the singles of all bands run
 // side by side: four independent chains of vector operations, held in registers), then rule 3
