@@ -90,7 +90,7 @@ void cap_simd_for_valgrind() {
   if (!now.starts_with("avx3")) return;
   const char* env = std::getenv("SUDOKU_SIMD");
   if (env != nullptr && *env != '\0' && std::string_view(env) != "best")
-    throw UsageError(fmt::format("--count-with callgrind: SUDOKU_SIMD={} is AVX-512, which valgrind cannot "
+    throw UsageError(fmt::format("counting under callgrind: SUDOKU_SIMD={} is AVX-512, which valgrind cannot "
                                  "run; choose avx2 or below",
                                  env));
   sudoku::simd::use("avx2");
