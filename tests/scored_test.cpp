@@ -9,6 +9,7 @@
 #include <string>
 
 #include "sudoku/grid.hpp"
+#include "sudoku/registry.hpp"
 #include "sudoku/solvers/propagation.hpp"
 #include "sudoku/verify.hpp"
 
@@ -82,6 +83,44 @@ TEST(Scored, GuessesLessThanPropagationOnHardPuzzles) {
     ours += a.work.guesses, theirs += b.work.guesses;
   }
   EXPECT_LT(ours * 3, theirs * 2) << ours << " vs " << theirs;  // at least a third fewer
+}
+
+TEST(Scored, SixteenGivensAreSettledByTheFirstSolutionAndSearchedAsPropagationDoes) {
+  // No Sudoku of 16 givens or fewer has exactly one solution (McGuire et al. 2014): at limit 2
+  // the first solution settles it, for both band solvers; scored searches such a puzzle as
+  // propagation does. dlx, which searches on, says the same of each puzzle.
+  const auto records = test::load(test::shared("17_clue.txt"), 12);
+  ASSERT_EQ(records.size(), 12u);
+  auto scored = sudoku::make_scored();
+  auto propagation = sudoku::make_propagation();
+  auto dlx = sudoku::find_solver("dlx")->make();
+  for (const auto& rec : records) {
+    Grid g = rec.parsed.puzzle;
+    ASSERT_EQ(scored->solve(g, Limits{2}).status, Status::unique) << rec.line;  // 17 givens: searched on
+    int first = 0;
+    while (g[first] == 0) ++first;
+    g.set(first, 0);  // 16 givens
+    ASSERT_EQ(g.clues(), 16) << rec.line;
+    ASSERT_EQ(dlx->solve(g, Limits{2}).status, Status::multiple) << rec.line;
+    for (auto* solver : {scored.get(), propagation.get()}) {
+      const Result one = solver->solve(g, Limits{1});
+      const Result two = solver->solve(g, Limits{2});
+      EXPECT_EQ(two.status, Status::multiple) << rec.line;
+      EXPECT_EQ(two.solutions, 2u) << rec.line;
+      EXPECT_FALSE(sudoku::check_solution(g, two.solution).has_value()) << rec.line;
+      EXPECT_EQ(two.solution, one.solution) << rec.line;
+      EXPECT_EQ(two.work.nodes, one.work.nodes) << rec.line;  // no search for a second
+      EXPECT_EQ(two.work.guesses, one.work.guesses) << rec.line;
+      const Result three = solver->solve(g, Limits{3});  // above 2 the count is searched
+      EXPECT_EQ(three.solutions, dlx->solve(g, Limits{3}).solutions) << rec.line;
+      EXPECT_GT(three.work.nodes, one.work.nodes) << rec.line;
+    }
+    const Result a = scored->solve(g, Limits{3}), b = propagation->solve(g, Limits{3});
+    EXPECT_EQ(a.solution, b.solution) << rec.line;
+    EXPECT_EQ(a.work.nodes, b.work.nodes) << rec.line;
+    EXPECT_EQ(a.work.guesses, b.work.guesses) << rec.line;
+    EXPECT_EQ(a.work.backtracks, b.work.backtracks) << rec.line;
+  }
 }
 
 }  // namespace

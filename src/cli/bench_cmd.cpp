@@ -82,6 +82,20 @@ CountPlan plan_count(const BenchOptions& opt) {
   return p;
 }
 
+/// Valgrind runs up to AVX2, never AVX-512: a callgrind count caps the solvers' default choice
+/// of instruction set at avx2 (the CSV's simd line says so); a SUDOKU_SIMD that asks for
+/// AVX-512 itself is refused.
+void cap_simd_for_valgrind() {
+  const std::string now = sudoku::simd::current();
+  if (!now.starts_with("avx3")) return;
+  const char* env = std::getenv("SUDOKU_SIMD");
+  if (env != nullptr && *env != '\0' && std::string_view(env) != "best")
+    throw UsageError(fmt::format("counting under callgrind: SUDOKU_SIMD={} is AVX-512, which valgrind cannot "
+                                 "run; choose avx2 or below",
+                                 env));
+  sudoku::simd::use("avx2");
+}
+
 /// The path of this program (what the callgrind child runs).
 std::string own_executable() {
   std::error_code ec;
@@ -235,6 +249,7 @@ int run_bench_cmd(const BenchOptions& opt, const Context& ctx) {
                                      "build it as a --plugin library to count it", s->name));
   }
   const CountPlan plan = counting ? plan_count(opt) : CountPlan{};
+  if (counting && !child && plan.method == sudoku::CountMethod::callgrind) cap_simd_for_valgrind();
   bc.reps = counting && !opt.reps_given ? 1 : opt.reps;  // counts do not vary: one is enough
   bc.warmup_s = opt.warmup;
   bc.min_time_s = opt.min_time;

@@ -78,7 +78,7 @@ void add_show_command(CLI::App& app, Commands& out) {
   auto* sh = app.add_subcommand("show", "Draw one puzzle and its solution as grids");
   sh->add_option("puzzle", opt->puzzle, "A puzzle string (81 characters for 9x9) or a file")->required();
   sh->add_option("--line", opt->line, "With a file: the puzzle on this line (default: the first)");
-  sh->add_option("-s,--solver", opt->solver, "Solver to use (also one from --plugin or --exec)");
+  sh->add_option("-s,--solver", opt->solver, "Solver to use (also one from --plugin or --exec; default: scored)");
   add_external_solver_options(sh, opt->ext);
   out.push_back({sh, [opt](const Context&) { return run_show(*opt); }});
 }

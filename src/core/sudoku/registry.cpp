@@ -68,7 +68,7 @@ bool valid_solver_name(std::string_view name) noexcept {
 }
 
 std::string default_solver(PuzzleKind kind) {
-  return kind == PuzzleKind::nonogram ? "nonogram-line" : "propagation";
+  return kind == PuzzleKind::nonogram ? "nonogram-line" : "scored";
 }
 
 const SolverInfo* find_solver(std::string_view name) noexcept {

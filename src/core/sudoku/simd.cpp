@@ -34,10 +34,13 @@ bool cpu_runs(int64_t target) {
                     __builtin_cpu_supports("sse4.2") && __builtin_cpu_supports("pclmul") &&
                     __builtin_cpu_supports("aes");
   if (target == HWY_SSE4) return sse4;
-  if (target == HWY_AVX2)
-    return sse4 && __builtin_cpu_supports("avx") && __builtin_cpu_supports("avx2") &&
-           __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2") &&
-           __builtin_cpu_supports("fma");
+  const bool avx2 = sse4 && __builtin_cpu_supports("avx") && __builtin_cpu_supports("avx2") &&
+                    __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2") &&
+                    __builtin_cpu_supports("fma");
+  if (target == HWY_AVX2) return avx2;
+  if (target == HWY_AVX3)
+    return avx2 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
+           __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512bw");
 #endif
   return false;
 }

@@ -10,9 +10,9 @@
 
 namespace sudoku::simd {
 
-/// The targets compiled in that this CPU runs, best first, in lower case (x86-64: "avx2",
-/// "sse4", then "baseline": the build's own instruction set, SSE2 on a portable x86-64 build;
-/// CMakeLists.txt says why not AVX-512).
+/// The targets compiled in that this CPU runs, best first, in lower case (x86-64: "avx3"
+/// (AVX-512 F/VL/DQ/BW), "avx2", "sse4", then "baseline": the build's own instruction set, SSE2
+/// on a portable x86-64 build).
 std::vector<std::string> available();
 
 /// The target that solvers made from now on use.

@@ -1,35 +1,49 @@
-// `propagation`: candidate propagation on band bitboards, guessing only when nothing is certain.
-// 9x9 only (other sizes return `unsupported`).
+// `propagation` and `scored`: candidate propagation on band bitboards, guessing only when nothing
+// is certain. 9x9 only (other sizes return `unsupported`).
 //
-// Data layout (the JSolve / ZSolver family's, written afresh). The grid is cut into three bands
-// of three rows. For each (band, digit) one 32-bit word holds the 27 cells of the band where the
-// digit is still possible, bit row_in_band * 9 + column; the 27 words sit band-major
-// (cand[band * 9 + digit]), so the nine digits of one band are adjacent and "these cells are
-// taken" is two 4-lane SSE2 and-nots plus one scalar. Beside them: the solved cells of each band
-// and a 27-bit set of the words changed since their last reduction (and, for `scored`'s rule
-// 5, the triads already applied). That is the whole State, 152 bytes, copied whole at a guess (a
-// stack of 82 snapshots lives in the worker; no undo log).
+// Data layout. The grid is cut into three bands of three rows. For each (band, digit) one 32-bit
+// word holds the 27 cells of the band where the digit is still possible, bit row_in_band * 9 +
+// column (the JSolve / ZSolver family's words, written afresh). The words of digits 0-7 of a
+// band are one 8-lane vector (one AVX2 register, or two SSE2 ones), digit 8's three words sit
+// beside them, then the solved cells of each band and, for `scored`'s rule 5, the triads
+// already applied: the whole State, 160 bytes, copied whole at a guess (a stack of 82 snapshots
+// lives in the worker; no undo log).
 //
-// Rules, cheapest first, to a fixed point:
-//  1. Band reduction of each changed word. Three lookups of a 512-entry row table give, per row,
-//     which of its three box segments (3 cells) are non-empty, and the row itself if it has one
-//     cell. In a band a digit takes one segment per row and one per box: one of six
-//     permutations. A 512-entry table maps the 9-bit segment occupancy to the cells of the
-//     segments some permutation still uses, which is pointing and claiming between rows and
-//     boxes (and a little more) in one AND; an empty result is a contradiction. Rows left with
-//     one cell are hidden singles, and so are boxes (a box with one cell is that box's only
-//     segment, so the permutation empties the rest of its row). New singles of a word are placed
-//     together: their rows and columns lose the digit, their cells lose the other digits.
-//  2. Naked singles: bit-sliced counters (at least one, at least two) over the nine digit words
-//     of a band give the cells with one candidate; a cell with none is a contradiction.
+// Rules, to a fixed point (issue 29; the rules are issue 15's, the engine is new):
+//  1. Band reduction: in a band a digit takes one segment (three cells of a row in one box) per
+//     row and one per box, a permutation; the segments no permutation uses go (pointing and
+//     claiming between rows and boxes), by bit logic on the 3x3 segment matrix, for all lanes
+//     at once (reduce()). Rows left with one cell are hidden singles; boxes too (a box with one
+//     cell confines its row).
+//  2. Naked singles: the lanes of a band counted bit-sliced (at least one, at least two), with
+//     digit 8; a cell with none is a contradiction. The singles of rules 1 and 2 are placed
+//     together: their rows and columns lose the digit, their cells the other digits.
 //  3. Stack reduction: rule 1 turned sideways. In a stack a digit takes one column per box and
-//     one box per column, so the 9 (column, band) segments of a stack obey the same
-//     permutation table: pointing and claiming between columns and boxes, and hidden singles in
-//     columns (a column with one cell confines its box to that column; rule 1 then places it).
-//  4. Guess: the first bivalue cell in row-major order (counters as in 2, plus "at least three"),
-//     else the cell with fewest candidates; digits in increasing order. (`scored`, below,
-//     is this solver with the bivalue cell chosen by a score and one more rule, 5: 2.6-2.9x
-//     fewer guesses on the hard lists; results/hard_puzzles.md.)
+//     one box per column, the same permutation problem on the (band, column) segments; lane by
+//     lane over the three band vectors (the bands are the rows of the matrix), so all digits
+//     and stacks at once (stack_keep()). It also takes from each band the columns where another
+//     band placed the digit.
+//  4. Guess: `propagation` takes the first bivalue cell in row-major order, `scored` the
+//     bivalue cell whose digits reach furthest (choose_scored); else the cell with the fewest
+//     candidates; digits in increasing order.
+//  5. `scored` only, when 1-3 stall: triads (a row or column segment of a box with three digits
+//     left holds them; fewer is a contradiction).
+// A puzzle of 16 givens or fewer is never unique: at limit 2 its first solution settles it, and
+// `scored` searches it as `propagation` does (Propagation::solve).
+// propagate() repeats step() until nothing changes: one step is rules 1-2 on the three bands
+// and digit 8 (read from the step's input, so the reduction and the singles of all bands run
+// side by side: four independent chains of vector operations, held in registers), then rule 3
+// on their result, with one branch for a contradiction and one for the end. It is breadth
+// first, so a contradiction (half the nodes end in one) is found after the fewest steps. The
+// fixed point does not depend on the order (each rule only removes candidates, and removes
+// more from fewer), so the engine finds exactly what issue 15's (one word at a time, results/
+// hard_puzzles.md) found: the same nodes, guesses and answers on every puzzle. Issue 29's way
+// there (forum_hardest, limit 2, AVX2 instructions a node; results/solvers.md): a band's words
+// in one vector, rounds to the band's own fixed point (no faster: ~250 instructions a round,
+// 10.5 rounds a node, 3.3k a node in all against 3.8k one word at a time); breadth first with
+// rule 3 every step (a quarter fewer rounds: the nodes that end in a contradiction did 60%
+// more depth first); the three bands in one step, in registers (3.7k -> 3.2k a node, and far
+// more independent work: 1.2x less time).
 //
 // Counters (tdoku's convention). nodes: propagation states entered, the root plus every digit
 // tried at a guessed cell; the budget counts nodes and the root is always entered. guesses:
@@ -38,100 +52,19 @@
 // (a bivalue cell costs one guess). backtracks: contradictions found below at least one guess
 // (each undoes the newest guess); resuming after a counted solution (limit >= 2) is not one.
 //
-// Measurements that shaped it (CLI `solve -j 1`, median solve time per puzzle in microseconds,
-// portable -O3 build on the 2-core Xeon of results/propagation.md; instructions per puzzle
-// from valgrind --tool=callgrind on a harness that parses then solves, 1/25 of 17_clue):
-//                                                   17_clue  magictour  forum_1106   Ir 17_clue
-//  a. scan all 27 words per pass against a saved    6.05      24.2       181         27k
-//     copy; place cell by cell
-//  b. 27-bit changed-word set instead of the scan;  5.92      21.1       165         38k
-//     place a word's singles together
-//  c. SSE2 for "cells leave the other digits";      5.41      20.6       161         34k
-//     givens set up in bulk, not placed one by one
-//  d. + rule 3 (stack reduction)                    4.90      16.8       124         32k
-//  e. - hidden singles in columns as a separate     4.96      13.5       114         29k
-//     pass (rule 3 finds them), this file
-// perf on (a): 66% in propagate, most of it the 27-word scan and its unpredictable branches;
-// (b) runs more instructions but mispredicts less. Rule 3 cut guesses per puzzle from 1.67 to
-// 0.92 (17_clue), 18.1 to 11.7 (magictour) and 142.6 to 123.6 (forum_hardest): on the hard lists
-// fewer nodes pay for the extra pass. Taking the last bivalue cell instead of the first was
-// 6% fewer instructions on magictour but 10% more on forum_hardest: kept the first.
+// Instruction sets. The whole solver is compiled once per Highway target (baseline, SSE4, AVX2,
+// AVX3 = AVX-512 F/VL/DQ/BW: `foreach_target.h`) and the best one the CPU runs is picked when a
+// solver is made; SUDOKU_SIMD caps it (sudoku/simd.hpp; `portable` for fixed instruction counts
+// under valgrind, which cannot run AVX-512). AVX3 runs the AVX2 code on 256-bit vectors: its
+// gain is the three-input logic (vpternlogd) the compiler fuses the and/or chains into, and 32
+// registers. The engine is built for 256-bit vectors: on the 128-bit paths (SSE4, the SSE2
+// baseline) an 8-lane vector is two registers, and it is 5-10% slower than issue 15's engine
+// there on hard sets (results/solvers.md). The rules are the same on every path, so answers
+// and counters are equal (tests/simd_test.cpp).
 //
-// 9x9 only (other sizes return `unsupported`).
-//
-// `scored` (issue 15) is this solver with another rule 4 and one more rule, 5 (the class's
-// template parameters). Rule 4: where `propagation` guesses the first bivalue cell in row-major
-// order, `scored` scores every bivalue cell and guesses the best one (choose_scored). For a cell
-// with digits a and z the score is
-//   (candidates of a among its unsolved peers) + (candidates of z among them)
-//   + 4 x (peers that are bivalue cells holding a or z)
-// : the eliminations each branch starts with, and the peers each branch turns into singles.
-// Ties go to the first in row-major order; with no bivalue cell, the cell with the fewest
-// candidates. Digits are tried in increasing order, as before. The score is computed four
-// lanes at a time, one lane per band, from the candidate words transposed digit-major (two 4x4
-// transposes); the bivalue cells come from the same copy, counted by full adders.
-//  5. Triads (the tdoku author's idea), run when rules 1-3 stall and some word changed since the
-//     last look. A row segment of a box (three cells) holds three different digits, and so does
-//     a column segment: fewer than three digits among its candidates is a contradiction, and
-//     when exactly three are left (a naked pair beside a solved cell, or a naked triple) they
-//     are the segment's and leave the rest of its row or column and of its box. All three bands
-//     at once, one SSE2 lane per band: per digit, the row segments that have it (bits 0, 3, ..,
-//     24 of x | x >> 1 | x >> 2) and the column segments (bits 0-8 of x | x >> 9 | x >> 18);
-//     the nine digits counted bit-sliced by five full adders; solved segments and the triads
-//     already applied (remembered in the State, which is copied at a guess) are left out, so
-//     the rest of a call runs only for a new triad, its eliminations from two small tables.
-//     A call costs about 490 instructions on forum_hardest (340 of them counting) and 610 on
-//     diabolical, portable path: 5.7% and 3.4% of all (valgrind, first 200 / 3000, limit 2).
-//     On AVX2 the row and column segments share one 256-bit vector (per-lane shifts) and one
-//     set of adders: -0.8% of all instructions on forum_hardest, -0.4% on diabolical (limit 1).
-//
-// Instruction sets. The whole solver (both rules 4) is compiled once per Highway target
-// (baseline, SSE4, AVX2: `foreach_target.h`; AVX-512 measured slower, see CMakeLists.txt) and
-// the best one the CPU runs is picked when a solver is made; SUDOKU_SIMD caps it
-// (sudoku/simd.hpp; `portable` for fixed instruction counts under valgrind). The paths differ in
-// code generation (popcnt, tzcnt, BMI, VEX) and in the score's popcounts: per-byte sums and one
-// psadbw on the baseline (SSE2), Highway's byte PopulationCount (a pshufb nibble table) and
-// SumsOf8 elsewhere.
-// The rules are the same on every path, so answers and counters are equal (tests/simd_test.cpp).
-//
-// Its counters count as propagation's (below). Measurements that shaped it (issue 15; guesses per
-// puzzle at limit 2, whole files; instructions from valgrind --tool=callgrind on a harness that
-// parses then solves the first 375 / 500 / 3000 / 3000 puzzles, portable path; see
-// results/hard_puzzles.md for times):
-//                                   forum_1106  magictour  17_clue  diabolical
-//   guesses, propagation              286        18.8       1.29     2.52
-//   + triads (first form), first bivalue 270     15.3
-//   + triads (first form), this score 109        6.6        0.34*    1.73*   (* first 10000)
-//   this score, no triads             117        8.3        0.61     1.77
-//   this score + rule 5 (scored)      109.4      6.56       0.49     1.73
-//   Ir propagation                    688M       96.5M      89.2M    108M
-//   Ir + triads (first form)          459M       60.8M      83.9M    118M
-//   Ir this score, no triads          387M       61.6M      81.8M    105M
-// Rule 5 as it is now against the score alone (the harness on the first 200 / 500 / 3000 / 3000,
-// main at 10737c9 against this file): limit 2 171.4M -> 166.4M, 55.9M -> 46.1M, 74.8M -> 71.3M,
-// 96.4M -> 94.7M; limit 1 87.8M -> 84.9M, 36.1M -> 31.7M, 71.8M -> 69.2M, 82.8M -> 81.3M. Part of
-// that is not rule 5's but paid for it in the same round: choose_scored's digit-major copy and
-// bivalue cells from the transpose and adders (-2.7% on forum), init's per-cell unit masks
-// (-3.5% on diabolical at limit 1), rule 1 handing its reduced words to rules 2, 3 and 5 once
-// per pass. Rule 5 itself went through: one band at a time, a 64-bit word of both kinds of
-// segments, thermometer counters (+6.9% on forum, +7% on diabolical: ~370 instructions a band);
-// the three bands as lanes of one vector and full adders (no better: every call re-applied the
-// old triads, 60% of calls); the applied ones remembered (+5.7%: rule 1's per-word bookkeeping
-// of three "unseen" sets spilled registers; +1.4% once fixed). Row triads alone give 112.6
-// guesses on forum, column triads alone 112.9; both 109.4.
-// At limit 1 on diabolical (easy: 2 guesses a puzzle) the score alone did not pay: 91.4M
-// instructions against propagation's 89.4M; choose_scored costs ~2,000 instructions a call (20-30
-// bivalue cells at ~55 each) and saves about as much propagation.
-// The triads' first form (checked per segment at every fixed point) cut nodes by 6% (forum) to
-// 25% (magictour) but cost about 1,000 instructions a fixed point: a net loss everywhere but
-// magictour. The score's weight (no triads): 2 / 3 / 4 / 6 per bivalue peer gave 119 / 116 /
-// 117 / 120 guesses on forum and 8.9 / 8.4 / 8.3 / 8.2 on magictour: 4. A bivalue peer is
-// counted once even when it holds both digits: counting it once per digit (a naked-pair twin
-// twice) made 117 guesses instead of 109 on forum (with triads). Other scores tried, with
-// triads: candidates of the digits among peers alone 128 / 9.1; bivalue peers alone 156 / 7.9;
-// fewest peer candidates 325 / 17.1. The popcounts were first scalar: GCC calls __popcountdi2
-// in a portable build (14% of all instructions on forum); then per-byte sums (2.7k instructions
-// a call); then this SSE2 form.
+// Measurements: results/solvers.md, with their commands; results/hard_puzzles.md has the
+// history of the rules and the branching score.
+
 // The part every target shares (tables, the state's layout), once: foreach_target.h includes
 // this file again for each target.
 #ifndef SUDOKU_PROPAGATION_SHARED_
@@ -151,14 +84,9 @@ namespace {
 constexpr uint32_t kBandCells = (1u << 27) - 1;
 
 struct Tables {
-  uint32_t allowed[512];  // segment occupancy (9 bits, row*3+box) -> cells of the band allowed
-  uint16_t allowed_segments[512];  // the same, as segments (9 bits)
-  uint8_t spread3[8];     // bits 0,1,2 -> bits 0,3,6
-  uint8_t gather3[0x4a];  // bits 0,3,6 -> bits 0,1,2
-  uint16_t row[512];      // one row (9 bits) -> bits 0-2: which of its three box segments are
-                          // non-empty; bits 3-11: the row itself if it has exactly one cell
   uint32_t peers[27];     // cells of the band in the row, box or column of cell i (i excluded)
   uint32_t column[9];     // the three cells of column c in a band
+  uint32_t column_of[27];  // the column of cell i: column[i % 9]
   uint32_t rows[8];       // rows of a band (3 bits) -> their cells
   uint32_t boxes[8];      // boxes of a band (3 bits) -> their cells
   uint32_t triad_row[25];  // row segment (its first cell) -> the rest of its row and box
@@ -167,26 +95,6 @@ struct Tables {
 
 constexpr Tables make_tables() {
   Tables t{};
-  for (int r = 0; r < 512; ++r) {
-    const int segs = ((r & 7) != 0) | (((r >> 3) & 7) != 0) << 1 | (((r >> 6) & 7) != 0) << 2;
-    const int single = (r != 0 && (r & (r - 1)) == 0) ? r : 0;
-    t.row[r] = static_cast<uint16_t>(segs | single << 3);
-  }
-  // A digit occupies one segment per row of the band and one per box: a permutation of boxes to
-  // rows. Keep the segments that belong to at least one permutation the occupancy allows.
-  constexpr int perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
-  for (int occ = 0; occ < 512; ++occ) {
-    int keep = 0;
-    for (const auto& p : perms) {
-      const int segs = 1 << p[0] | 1 << (3 + p[1]) | 1 << (6 + p[2]);
-      if ((occ & segs) == segs) keep |= segs;
-    }
-    uint32_t cells = 0;
-    for (int s = 0; s < 9; ++s)
-      if (keep >> s & 1) cells |= 7u << ((s / 3) * 9 + (s % 3) * 3);
-    t.allowed[occ] = cells;
-    t.allowed_segments[occ] = static_cast<uint16_t>(keep);
-  }
   for (int i = 0; i < 27; ++i) {
     const int r = i / 9, c = i % 9;
     uint32_t m = 0;
@@ -196,11 +104,8 @@ constexpr Tables make_tables() {
     }
     t.peers[i] = m & ~(1u << i);
   }
-  for (int m = 0; m < 8; ++m)
-    t.spread3[m] = static_cast<uint8_t>((m & 1) | (m >> 1 & 1) << 3 | (m >> 2 & 1) << 6);
-  for (int m = 0; m < 0x4a; ++m)
-    t.gather3[m] = static_cast<uint8_t>((m & 1) | (m >> 3 & 1) << 1 | (m >> 6 & 1) << 2);
   for (int c = 0; c < 9; ++c) t.column[c] = 1u << c | 1u << (c + 9) | 1u << (c + 18);
+  for (int i = 0; i < 27; ++i) t.column_of[i] = t.column[i % 9];
   for (int m = 0; m < 8; ++m) {
     t.rows[m] = t.boxes[m] = 0;
     for (int j = 0; j < 3; ++j) {
@@ -233,34 +138,32 @@ constexpr std::array<CellUnits, 81> make_cells() {
 }
 constexpr std::array<CellUnits, 81> kCell = make_cells();
 
-/// The whole search state; copied whole at a guess.
+/// The whole search state; copied whole at a guess (160 bytes: five 32-byte vectors).
 struct State {
-  uint32_t cand[27];   // [band * 9 + digit]: cells of the band where the digit is possible
-  uint32_t solved[3];  // cells of each band that hold a placed digit
-  uint32_t dirty;      // bit band * 9 + digit: cand changed since its last band reduction
+  // Cells of the band where the digit is possible: digits 0-7 of each band, one vector of
+  // eight lanes (propagate() keeps them in registers), digit 8 beside them.
+  alignas(32) uint32_t band[3][8];
+  uint32_t d8[4];      // digit 8 of each band; [3] stays zero (loaded as a fourth lane)
+  uint32_t solved[4];  // cells of each band that hold a placed digit; [3] stays zero
   // `scored` only (rule 5): per band, the triads already applied, row segments (bits 0, 3, ..,
-  // 24) and column segments (bits 0-8); one spare word so that each loads as a vector.
-  uint32_t triad_rows[3], triad_cols[3], spare;
-};
+  // 24) and column segments (bits 0-8); [3] spare, so that each loads as a vector.
+  uint32_t triad_rows[4], triad_cols[4];
 
-constexpr uint8_t kBandOf[27] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2};
+  uint32_t& word(int b, int d) { return d < 8 ? band[b][d] : d8[b]; }
+  uint32_t word(int b, int d) const { return d < 8 ? band[b][d] : d8[b]; }
+};
+static_assert(sizeof(State) == 160);
 
 constexpr uint32_t spread_columns(uint32_t cols) { return cols | cols << 9 | cols << 18; }
 
-/// Per cell (band * 27 + bit), one lane per band: the cells of that band that see the cell
-/// (its row, box and column in its own band, its column in the others); lane 3 empty.
-struct PeerMasks {
-  alignas(16) uint32_t m[81][4];
-};
-constexpr PeerMasks make_peer_masks() {
-  PeerMasks t{};
-  for (int b = 0; b < 3; ++b)
-    for (int i = 0; i < 27; ++i)
-      for (int b2 = 0; b2 < 3; ++b2)
-        t.m[b * 27 + i][b2] = b2 == b ? kT.peers[i] : kT.column[i % 9];
-  return t;
-}
-constexpr PeerMasks kPeerMasks = make_peer_masks();
+// Bit sets of a band word (bit row * 9 + column) used by the rules.
+constexpr uint32_t kSeg = 0x1249249;                     // the first cell of each segment
+constexpr uint32_t kRowStart = 1u | 1u << 9 | 1u << 18;  // the first cell of each row
+constexpr uint32_t kSegC01 = kRowStart * 9;              // segment starts of boxes 0 and 1
+constexpr uint32_t kSegC2 = kRowStart << 6;              // segment starts of box 2
+constexpr uint32_t kSegC12 = kRowStart * 0x48;           // segment starts of boxes 1 and 2
+
+constexpr int kNext[4] = {1, 2, 0, 1};  // the other two bands of band b: kNext[b], kNext[b + 1]
 
 }  // namespace
 }  // namespace sudoku
@@ -277,51 +180,308 @@ HWY_BEFORE_NAMESPACE();
 namespace sudoku::HWY_NAMESPACE {
 namespace {
 
-/// Places `digit` in the cells `cells` of `band` (no two in a row or column): clears their rows
-/// and columns of the digit in the band (their boxes are left to the band reduction), their
-/// columns in the other bands, and the other digits from the cells.
-inline void assign(State& s, uint32_t& dirty, int band, int digit, uint32_t cells) {
-  const uint32_t r0 = cells & 511, r1 = (cells >> 9) & 511, r2 = cells >> 18;
-  const uint32_t rows = (r0 ? 511u : 0u) | (r1 ? 511u << 9 : 0u) | (r2 ? 511u << 18 : 0u);
-  const uint32_t cols = spread_columns(r0 | r1 | r2);
-  s.solved[band] |= cells;
-  uint32_t* c = s.cand + band * 9;
-  const uint32_t old = c[digit];
-  const uint32_t mine = (old & ~(rows | cols)) | cells;
-  // The other digits leave the cells: digits 0-3 and 4-7 four at a time (SSE2 is part of
-  // x86-64), digit 8 alone; `changed` collects which words lost a cell.
-  const __m128i v = _mm_set1_epi32(static_cast<int>(cells)), zero = _mm_setzero_si128();
-  const __m128i x0 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(c));
-  const __m128i x1 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(c + 4));
-  const int kept0 = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_and_si128(x0, v), zero)));
-  const int kept1 = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_and_si128(x1, v), zero)));
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(c), _mm_andnot_si128(v, x0));
-  _mm_storeu_si128(reinterpret_cast<__m128i*>(c + 4), _mm_andnot_si128(v, x1));
-  uint32_t changed = ~static_cast<uint32_t>(kept0 | kept1 << 4) & 0xff;
-  changed |= static_cast<uint32_t>((c[8] & cells) != 0) << 8;
-  c[8] &= ~cells;
-  changed = (changed & ~(1u << digit)) | static_cast<uint32_t>(mine != old) << digit;
-  c[digit] = mine;
-  dirty |= changed << (band * 9);
-  for (int b = 0; b < 3; ++b) {
-    if (b == band) continue;
-    const uint32_t x = s.cand[b * 9 + digit];
-    dirty |= static_cast<uint32_t>((x & cols) != 0) << (b * 9 + digit);
-    s.cand[b * 9 + digit] = x & ~cols;
-  }
-}
-
-
 inline __m128i load4(const uint32_t* p) {
   return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
 }
 
+// Two vector types with the same operations, so that the rules are written once (templates over
+// V): V8, eight 32-bit lanes, the words of digits 0-7 of a band (one AVX2 register, or two SSE2
+// ones); V4, four lanes, the words of digit 8 of the three bands (lane = band, lane 3 zero).
+#if HWY_TARGET == HWY_AVX2 || HWY_TARGET == HWY_AVX3
+struct V8 {
+  __m256i v;
+  static V8 splat(uint32_t x) { return {_mm256_set1_epi32(static_cast<int>(x))}; }
+};
+inline V8 vload(const uint32_t* p) { return {_mm256_load_si256(reinterpret_cast<const __m256i*>(p))}; }
+inline void vstore(uint32_t* p, V8 a) { _mm256_store_si256(reinterpret_cast<__m256i*>(p), a.v); }
+inline V8 operator&(V8 a, V8 b) { return {_mm256_and_si256(a.v, b.v)}; }
+inline V8 operator|(V8 a, V8 b) { return {_mm256_or_si256(a.v, b.v)}; }
+inline V8 operator^(V8 a, V8 b) { return {_mm256_xor_si256(a.v, b.v)}; }
+inline V8 operator-(V8 a, V8 b) { return {_mm256_sub_epi32(a.v, b.v)}; }
+/// ~a & b
+inline V8 andnot(V8 a, V8 b) { return {_mm256_andnot_si256(a.v, b.v)}; }
+template <int n>
+V8 shl(V8 a) { return {_mm256_slli_epi32(a.v, n)}; }
+template <int n>
+V8 shr(V8 a) { return {_mm256_srli_epi32(a.v, n)}; }
+/// All ones in the lanes that are zero.
+inline V8 is_zero(V8 a) { return {_mm256_cmpeq_epi32(a.v, _mm256_setzero_si256())}; }
+/// Bit `bit` of each lane, as bit i for lane i.
+inline uint32_t bit_of_lanes(V8 a, int bit) {
+  return static_cast<uint32_t>(_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_sll_epi32(a.v, _mm_cvtsi32_si128(31 - bit)))));
+}
+/// Bit i set when lane i is zero.
+inline uint32_t zero_lanes(V8 a) { return static_cast<uint32_t>(_mm256_movemask_ps(_mm256_castsi256_ps(is_zero(a).v))); }
+inline bool none(V8 a) { return _mm256_testz_si256(a.v, a.v) != 0; }
+inline __m128i lo128(V8 a) { return _mm256_castsi256_si128(a.v); }
+inline __m128i hi128(V8 a) { return _mm256_extracti128_si256(a.v, 1); }
+/// A 128-bit value in both halves.
+inline V8 both(__m128i x) { return {_mm256_inserti128_si256(_mm256_castsi128_si256(x), x, 1)}; }
+/// Lane 0 of x in all eight lanes.
+inline V8 splat_first(__m128i x) { return {_mm256_broadcastd_epi32(x)}; }
+#else
+struct V8 {
+  __m128i lo, hi;
+  static V8 splat(uint32_t x) {
+    const __m128i v = _mm_set1_epi32(static_cast<int>(x));
+    return {v, v};
+  }
+};
+inline V8 vload(const uint32_t* p) { return {load4(p), load4(p + 4)}; }
+inline void vstore(uint32_t* p, V8 a) {
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(p), a.lo);
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(p + 4), a.hi);
+}
+inline V8 operator&(V8 a, V8 b) { return {_mm_and_si128(a.lo, b.lo), _mm_and_si128(a.hi, b.hi)}; }
+inline V8 operator|(V8 a, V8 b) { return {_mm_or_si128(a.lo, b.lo), _mm_or_si128(a.hi, b.hi)}; }
+inline V8 operator^(V8 a, V8 b) { return {_mm_xor_si128(a.lo, b.lo), _mm_xor_si128(a.hi, b.hi)}; }
+inline V8 operator-(V8 a, V8 b) { return {_mm_sub_epi32(a.lo, b.lo), _mm_sub_epi32(a.hi, b.hi)}; }
+inline V8 andnot(V8 a, V8 b) { return {_mm_andnot_si128(a.lo, b.lo), _mm_andnot_si128(a.hi, b.hi)}; }
+template <int n>
+V8 shl(V8 a) { return {_mm_slli_epi32(a.lo, n), _mm_slli_epi32(a.hi, n)}; }
+template <int n>
+V8 shr(V8 a) { return {_mm_srli_epi32(a.lo, n), _mm_srli_epi32(a.hi, n)}; }
+inline V8 is_zero(V8 a) {
+  const __m128i z = _mm_setzero_si128();
+  return {_mm_cmpeq_epi32(a.lo, z), _mm_cmpeq_epi32(a.hi, z)};
+}
+inline uint32_t bit_of_lanes(V8 a, int bit) {
+  const __m128i n = _mm_cvtsi32_si128(31 - bit);
+  return static_cast<uint32_t>(_mm_movemask_ps(_mm_castsi128_ps(_mm_sll_epi32(a.lo, n))) |
+                               _mm_movemask_ps(_mm_castsi128_ps(_mm_sll_epi32(a.hi, n))) << 4);
+}
+inline uint32_t zero_lanes(V8 a) {
+  const V8 z = is_zero(a);
+  return static_cast<uint32_t>(_mm_movemask_ps(_mm_castsi128_ps(z.lo)) | _mm_movemask_ps(_mm_castsi128_ps(z.hi)) << 4);
+}
+inline bool none(V8 a) {
+  const __m128i x = _mm_or_si128(a.lo, a.hi);
+#if HWY_TARGET == HWY_SSE4
+  return _mm_testz_si128(x, x) != 0;
+#else
+  return _mm_movemask_epi8(_mm_cmpeq_epi32(x, _mm_setzero_si128())) == 0xffff;
+#endif
+}
+inline __m128i lo128(V8 a) { return a.lo; }
+inline __m128i hi128(V8 a) { return a.hi; }
+inline V8 both(__m128i x) { return {x, x}; }
+inline V8 splat_first(__m128i x) { return both(_mm_shuffle_epi32(x, 0)); }
+#endif
+
+struct V4 {
+  __m128i v;
+  static V4 splat(uint32_t x) { return {_mm_set1_epi32(static_cast<int>(x))}; }
+};
+inline V4 operator&(V4 a, V4 b) { return {_mm_and_si128(a.v, b.v)}; }
+inline V4 operator|(V4 a, V4 b) { return {_mm_or_si128(a.v, b.v)}; }
+inline V4 operator^(V4 a, V4 b) { return {_mm_xor_si128(a.v, b.v)}; }
+inline V4 operator-(V4 a, V4 b) { return {_mm_sub_epi32(a.v, b.v)}; }
+inline V4 andnot(V4 a, V4 b) { return {_mm_andnot_si128(a.v, b.v)}; }
+template <int n>
+V4 shl(V4 a) { return {_mm_slli_epi32(a.v, n)}; }
+template <int n>
+V4 shr(V4 a) { return {_mm_srli_epi32(a.v, n)}; }
+inline V4 is_zero(V4 a) { return {_mm_cmpeq_epi32(a.v, _mm_setzero_si128())}; }
+inline bool none(V4 a) {
+#if HWY_TARGET == HWY_EMU128 || HWY_TARGET == HWY_SCALAR
+  return _mm_movemask_epi8(_mm_cmpeq_epi32(a.v, _mm_setzero_si128())) == 0xffff;
+#else
+  return _mm_testz_si128(a.v, a.v) != 0;
+#endif
+}
+/// The lanes of the other bands: band b + 1 and band b + 2 (mod 3) at lane b; lane 3 stays.
+inline V4 next_band(V4 a) { return {_mm_shuffle_epi32(a.v, _MM_SHUFFLE(3, 0, 2, 1))}; }
+inline V4 band_after_next(V4 a) { return {_mm_shuffle_epi32(a.v, _MM_SHUFFLE(3, 1, 0, 2))}; }
+/// Lane b of x in all eight lanes of a V8.
+template <int b>
+V8 lane(V4 x) {
+  if constexpr (b == 0) return splat_first(x.v);
+  return splat_first(_mm_shuffle_epi32(x.v, b * 0x55));
+}
+/// Lane 0 of each (all their lanes are equal) as lanes 0, 1, 2; lane 3 zero.
+inline V4 gather3(V8 a, V8 b, V8 c) {
+  return {_mm_unpacklo_epi64(_mm_unpacklo_epi32(lo128(a), lo128(b)), _mm_unpacklo_epi32(lo128(c), _mm_setzero_si128()))};
+}
+inline V4 load_v4(const uint32_t* p) { return {load4(p)}; }
+inline void store_v4(uint32_t* p, V4 a) { _mm_storeu_si128(reinterpret_cast<__m128i*>(p), a.v); }
+
+template <int imm>
+inline void count_step(__m128i& o, __m128i& t) {
+  const __m128i y = _mm_shuffle_epi32(o, imm);
+  t = _mm_or_si128(_mm_or_si128(t, _mm_shuffle_epi32(t, imm)), _mm_and_si128(o, y));
+  o = _mm_or_si128(o, y);
+}
+
+/// Bit-sliced count of the eight lanes, in every lane: the bits set in at least one lane, in
+/// at least two.
+inline void count_all(V8 a, V8& one, V8& two) {
+  __m128i o = lo128(a), h = hi128(a);
+  __m128i t = _mm_and_si128(o, h);
+  o = _mm_or_si128(o, h);
+  count_step<0x4e>(o, t);
+  count_step<0xb1>(o, t);
+  one = both(o), two = both(t);
+}
+
+/// The OR of the eight lanes, in every lane.
+inline V8 or_all(V8 a) {
+  __m128i x = _mm_or_si128(lo128(a), hi128(a));
+  x = _mm_or_si128(x, _mm_shuffle_epi32(x, 0x4e));
+  x = _mm_or_si128(x, _mm_shuffle_epi32(x, 0xb1));
+  return both(x);
+}
+
+// Rules 1 and 3 lane by lane, written once for both vector types.
+
+/// Rule 1 on each lane's word: `reduced`, the word less the cells of the segments no
+/// permutation uses, and `hidden`, the word's rows with one cell (both from `w` as given). The
+/// segments are a 3x3 matrix M (bit row * 9 + box * 3, kSeg); segment (r, c) is used by a
+/// permutation when the other rows match the other boxes: M(r+1,c+1) M(r+2,c+2) | M(r+1,c+2)
+/// M(r+2,c+1) (indices mod 3), computed with M rotated along its boxes and rows.
+template <class V>
+inline void reduce(V w, V& reduced, V& hidden) {
+  const V w1 = shr<1>(w), w2 = shr<2>(w);
+  const V m = (w | w1 | w2) & V::splat(kSeg);
+  const V a = (shr<3>(m) & V::splat(kSegC01)) | (shl<6>(m) & V::splat(kSegC2));     // M(r, c+1)
+  const V z = (shr<6>(m) & V::splat(kRowStart)) | (shl<3>(m) & V::splat(kSegC12));  // M(r, c+2)
+  // M(r+1, c) at (r, c) is (x >> 9 | x << 18); bits 27-31 then hold leftovers, which the AND
+  // with a, z or m (none above bit 26) clears.
+  const auto next_row = [](V x) { return shr<9>(x) | shl<18>(x); };
+  const V keep = m & next_row((a & next_row(z)) | (z & next_row(a)));
+  reduced = w & (keep | shl<1>(keep) | shl<2>(keep));
+  // A row with one cell: some segment non-empty, no segment with two cells, no two segments.
+  const V two_in_segment = ((w & (w1 | w2)) | (w1 & w2)) & V::splat(kSeg);
+  const V twos = two_in_segment | shr<3>(two_in_segment) | shr<6>(two_in_segment) | (m & (a | z)) | (a & z);
+  const V one_cell = andnot(twos, m | a | z) & V::splat(kRowStart);
+  hidden = w & (shl<9>(one_cell) - one_cell);
+}
+
+/// The rows (bit row * 9, kRowStart) of each lane's word that hold a cell.
+template <class V>
+inline V row_flags(V x) {
+  const V segs = x | shr<1>(x) | shr<2>(x);
+  return (segs | shr<3>(segs) | shr<6>(segs)) & V::splat(kRowStart);
+}
+
+/// The columns (bits 0-8) of each lane's word.
+template <class V>
+inline V columns_of(V x) { return (x | shr<9>(x) | shr<18>(x)) & V::splat(511); }
+
+/// Columns (bits 0-8) spread to the three rows of a band.
+template <class V>
+inline V spread(V c) { return c | shl<9>(c) | shl<18>(c); }
+
+/// Rule 3 for band row b of the stacks' 3x3 matrices (rows: bands, columns: the three columns
+/// of a stack, bits 3k..3k+2): the columns of `o` a permutation uses, given the other bands'
+/// columns o1 (band b + 1) and o2 (band b + 2).
+template <class V>
+inline V stack_keep(V o, V o1, V o2) {
+  const auto next = [](V x) { return (shr<1>(x) & V::splat(0xdb)) | (shl<2>(x) & V::splat(0x124)); };
+  const auto after_next = [](V x) { return (shr<2>(x) & V::splat(0x49)) | (shl<1>(x) & V::splat(0x1b6)); };
+  return o & ((next(o1) & after_next(o2)) | (after_next(o1) & next(o2)));
+}
+
+/// The candidate words and solved cells of the three bands, held in registers while propagate()
+/// runs (loaded from the State once, stored back when it succeeds).
+struct Grid3 {
+  V8 w[3];
+  V4 w8, solved;  // lane = band, lane 3 zero
+};
+inline Grid3 load_grid(const State& s) {
+  return {{vload(s.band[0]), vload(s.band[1]), vload(s.band[2])}, load_v4(s.d8), load_v4(s.solved)};
+}
+inline void store_grid(State& s, const Grid3& g) {
+  for (int b = 0; b < 3; ++b) vstore(s.band[b], g.w[b]);
+  store_v4(s.d8, g.w8);
+  store_v4(s.solved, g.solved);
+}
+
+/// Lane b of x in all eight lanes of a V8 (b a constant after unrolling).
+inline V8 lane_of(V4 x, int b) {
+  return splat_first(b == 0 ? x.v : b == 1 ? _mm_shuffle_epi32(x.v, 0x55) : _mm_shuffle_epi32(x.v, 0xaa));
+}
+
+/// One step of propagation on the three bands: rules 1 and 2 on each, from the words as the
+/// step finds them (the reduction and the singles side by side), then rule 3 on the result,
+/// which also takes from each band the columns where another band placed the digit. Digits
+/// 0-7 of a band are one V8, digit 8 of the three bands one V4; everything stays in registers
+/// and the step has two branches (a contradiction; whether anything changed). False on a
+/// contradiction; `changed` when a word or a solved set changed.
+HWY_INLINE bool step(Grid3& g, bool& changed) {
+  constexpr int kB = 3;
+  const V4 bands3 = {_mm_setr_epi32(-1, -1, -1, 0)};  // the three lanes of a V4 that are bands
+  // 1. Band reduction; 2. the candidates counted per cell (with digit 8).
+  V8 reduced[kB], hidden[kB], one[kB], two[kB], solved[kB];
+#pragma GCC unroll 3
+  for (int b = 0; b < kB; ++b) {
+    reduce(g.w[b], reduced[b], hidden[b]);
+    count_all(g.w[b], one[b], two[b]);
+    const V8 w8 = lane_of(g.w8, b);
+    two[b] = two[b] | (one[b] & w8);
+    one[b] = one[b] | w8;
+    solved[b] = lane_of(g.solved, b);
+  }
+  V4 reduced8, hidden8;
+  reduce(g.w8, reduced8, hidden8);
+  // The singles: rows with one cell (hidden), cells with one candidate (naked), not yet placed.
+  const V4 naked8 = andnot(gather3(two[0], two[1], two[2]), gather3(one[0], one[1], one[2]));
+  const V4 fresh8 = andnot(g.solved, hidden8 | (g.w8 & naked8));
+  const V4 rows8 = row_flags(fresh8);
+  // Contradictions: a word left empty, a cell with no candidate, a placed cell with two, two
+  // singles of a digit in one row (only naked ones can be: a hidden one is alone in its row).
+  V4 bad8 = (is_zero(reduced8) & bands3) | (fresh8 & (fresh8 - rows8));
+  V8 bad = V8::splat(0), next[kB], columns[kB], placed[kB];
+#pragma GCC unroll 3
+  for (int b = 0; b < kB; ++b) {
+    const V8 fresh = andnot(solved[b], hidden[b] | (g.w[b] & andnot(two[b], one[b])));
+    const V8 rows = row_flags(fresh);
+    bad = bad | is_zero(reduced[b]) | andnot(one[b], V8::splat(kBandCells)) | (two[b] & solved[b]) |
+          (fresh & (fresh - rows));
+    // Placed: their rows and columns lose the digit, their cells the other digits.
+    columns[b] = columns_of(fresh);
+    placed[b] = or_all(fresh) | lane_of(fresh8, b);
+    next[b] = andnot((shl<9>(rows) - rows) | spread(columns[b]) | placed[b], reduced[b]) | fresh;
+  }
+  const V4 placed8 = gather3(placed[0], placed[1], placed[2]);
+  const V4 columns8 = columns_of(fresh8);
+  const V4 next8 = andnot((shl<9>(rows8) - rows8) | spread(columns8) | placed8, reduced8) | fresh8;
+  // 3. Stack reduction, on the columns each band keeps once the others' placements are out.
+  V8 open[kB];
+#pragma GCC unroll 3
+  for (int b = 0; b < kB; ++b)
+    open[b] = andnot(columns[(b + 1) % 3] | columns[(b + 2) % 3], columns_of(next[b]));
+  V8 keep[kB];
+#pragma GCC unroll 3
+  for (int b = 0; b < kB; ++b) keep[b] = stack_keep(open[b], open[(b + 1) % 3], open[(b + 2) % 3]);
+  const V4 open8 = andnot(next_band(columns8) | band_after_next(columns8), columns_of(next8));
+  const V4 keep8 = stack_keep(open8, next_band(open8), band_after_next(open8));
+  // A stack where the digit has no permutation: no band keeps a column of it.
+  const V8 all = keep[0] | keep[1] | keep[2];
+  const V4 all8 = keep8 | next_band(keep8) | band_after_next(keep8);
+  bad = bad | andnot((all | shr<1>(all) | shr<2>(all)) & V8::splat(0x49), V8::splat(0x49));
+  bad8 = bad8 | (andnot((all8 | shr<1>(all8) | shr<2>(all8)) & V4::splat(0x49), V4::splat(0x49)) & bands3);
+  if (!none(bad | both(bad8.v))) return false;
+  V8 diff = V8::splat(0);
+#pragma GCC unroll 3
+  for (int b = 0; b < kB; ++b) {
+    const V8 w = next[b] & spread(keep[b]);
+    diff = diff | (w ^ g.w[b]);
+    g.w[b] = w;
+  }
+  const V4 w8 = next8 & spread(keep8), solved8 = g.solved | placed8;
+  const V4 diff8 = (w8 ^ g.w8) | (solved8 ^ g.solved);
+  g.w8 = w8, g.solved = solved8;
+  changed = !none(diff | both(diff8.v));
+  return true;
+}
+
 /// The candidate words digit-major, x[digit] with one lane per band (lane 3 zero): digits 0-3
-/// and 4-7 by two 4x4 transposes, digit 8 alone.
-inline void digit_major(const State& s, __m128i* x) {
+/// and 4-7 by two 4x4 transposes of the band vectors' halves, digit 8 as it is.
+inline void digit_major(const Grid3& g, __m128i* x) {
   const __m128i zero = _mm_setzero_si128();
   for (int h = 0; h < 2; ++h) {
-    const __m128i a0 = load4(s.cand + 4 * h), a1 = load4(s.cand + 9 + 4 * h), a2 = load4(s.cand + 18 + 4 * h);
+    const __m128i a0 = h ? hi128(g.w[0]) : lo128(g.w[0]), a1 = h ? hi128(g.w[1]) : lo128(g.w[1]),
+                  a2 = h ? hi128(g.w[2]) : lo128(g.w[2]);
     const __m128i t0 = _mm_unpacklo_epi32(a0, a1), t1 = _mm_unpacklo_epi32(a2, zero);
     const __m128i t2 = _mm_unpackhi_epi32(a0, a1), t3 = _mm_unpackhi_epi32(a2, zero);
     x[4 * h] = _mm_unpacklo_epi64(t0, t1);
@@ -329,7 +489,7 @@ inline void digit_major(const State& s, __m128i* x) {
     x[4 * h + 2] = _mm_unpacklo_epi64(t2, t3);
     x[4 * h + 3] = _mm_unpackhi_epi64(t2, t3);
   }
-  x[8] = _mm_setr_epi32(static_cast<int>(s.cand[8]), static_cast<int>(s.cand[17]), static_cast<int>(s.cand[26]), 0);
+  x[8] = g.w8.v;  // lane 3 is zero
 }
 
 /// Full adder of bit-sliced counters: (sum, carry) of a + b + c, lane by lane (SSE2 or AVX2).
@@ -338,7 +498,7 @@ inline void full_add(__m128i a, __m128i b, __m128i c, __m128i& sum, __m128i& car
   sum = _mm_xor_si128(u, c);
   carry = _mm_or_si128(_mm_and_si128(a, b), _mm_and_si128(u, c));
 }
-#if HWY_TARGET == HWY_AVX2
+#if HWY_TARGET == HWY_AVX2 || HWY_TARGET == HWY_AVX3
 inline void full_add(__m256i a, __m256i b, __m256i c, __m256i& sum, __m256i& carry) {
   const __m256i u = _mm256_xor_si256(a, b);
   sum = _mm256_xor_si256(u, c);
@@ -358,7 +518,7 @@ inline void count9(const __m128i* x, __m128i& ones, __m128i& twos, __m128i& four
   twos = _mm_xor_si128(t, c4);
   fours = _mm_or_si128(f, _mm_and_si128(t, c4));  // 4 or more (at most 9)
 }
-#if HWY_TARGET == HWY_AVX2
+#if HWY_TARGET == HWY_AVX2 || HWY_TARGET == HWY_AVX3
 inline void count9(const __m256i* x, __m256i& ones, __m256i& twos, __m256i& fours) {
   __m256i s1, c1, s2, c2, s3, c3, c4, t, f;
   full_add(x[0], x[1], x[2], s1, c1);
@@ -378,22 +538,18 @@ inline void count9(const __m256i* x, __m256i& ones, __m256i& twos, __m256i& four
 /// band and digit, the row segments that have the digit (bits 0, 3, .., 24) and the column
 /// segments (bits 0-8); the three bands are the lanes of one SSE2 vector, and the nine digits
 /// are counted bit-sliced by full adders. Each triad is applied once (State::triad_rows,
-/// triad_cols). Returns false on a contradiction; sets `progress` when it changed a word, and
-/// marks the word in `dirty`.
-constexpr int kNext[4] = {1, 2, 0, 1};  // the other two bands of band b: kNext[b], kNext[b + 1]
-
-inline bool triads(State& s, uint32_t& dirty, bool& progress) {
+/// triad_cols). `x`: the words digit-major (digit_major()). Returns false on a contradiction;
+/// sets `progress` when it changed a word.
+inline bool triads(State& s, const __m128i* x, bool& progress) {
   constexpr uint32_t kSegStarts = 0x1249249;  // bits 0, 3, .., 24: the first cell of each segment
   const __m128i seg_starts = _mm_setr_epi32(kSegStarts, kSegStarts, kSegStarts, 0);
   const __m128i columns = _mm_setr_epi32(511, 511, 511, 0);
-  __m128i x[9];
-  digit_major(s, x);
   const __m128i zero = _mm_setzero_si128();
   // Per digit, the segments that have it: row segments at bits 0, 3, .., 24, column segments
   // at bits 0-8; the other bits hold whatever, masked once at the end (the counts are bitwise).
   __m128i rows[9], cols[9];
   __m128i r1, r2, r4, c1, c2, c4;
-#if HWY_TARGET == HWY_AVX2
+#if HWY_TARGET == HWY_AVX2 || HWY_TARGET == HWY_AVX3
   // Both kinds in one 256-bit vector (rows in the low half, columns in the high half: AVX2's
   // per-lane shifts), counted by one set of full adders.
   __m256i both[9];
@@ -423,7 +579,6 @@ inline bool triads(State& s, uint32_t& dirty, bool& progress) {
   const __m128i ok = _mm_and_si128(_mm_cmpeq_epi32(r3, seg_starts), _mm_cmpeq_epi32(c3, columns));
   if (_mm_movemask_epi8(ok) != 0xffff) return false;
   // Exactly three, in segments not yet solved.
-  // Lane 3 of the loads below is another field: harmless, the counts of lane 3 are zero.
   const __m128i sv = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s.solved));
   const __m128i full_rows = _mm_and_si128(sv, _mm_and_si128(_mm_srli_epi32(sv, 1), _mm_srli_epi32(sv, 2)));
   const __m128i full_cols = _mm_and_si128(sv, _mm_and_si128(_mm_srli_epi32(sv, 9), _mm_srli_epi32(sv, 18)));
@@ -433,7 +588,7 @@ inline bool triads(State& s, uint32_t& dirty, bool& progress) {
   const __m128i three_cols = _mm_andnot_si128(_mm_or_si128(_mm_or_si128(c4, full_cols), seen_cols), _mm_and_si128(c3, c2));
   if (_mm_movemask_epi8(_mm_cmpeq_epi32(_mm_or_si128(three_rows, three_cols), zero)) == 0xffff)
     return true;
-  // Remembered as applied (lane 3 stores back the field it loaded), then applied: the (digit,
+  // Remembered as applied, then applied: the (digit,
   // band) pairs with the digit in a new triad, bit digit * 4 + band.
   _mm_storeu_si128(reinterpret_cast<__m128i*>(s.triad_rows), _mm_or_si128(seen_rows, three_rows));
   _mm_storeu_si128(reinterpret_cast<__m128i*>(s.triad_cols), _mm_or_si128(seen_cols, three_cols));
@@ -447,8 +602,8 @@ inline bool triads(State& s, uint32_t& dirty, bool& progress) {
   _mm_store_si128(reinterpret_cast<__m128i*>(tc), three_cols);
   for (; hits; hits &= hits - 1) {
     const int k = std::countr_zero(hits), d = k >> 2, b = k & 3;
-    uint32_t* c = s.cand + b * 9;
-    const uint32_t w = c[d];
+    uint32_t& c = s.word(b, d);
+    const uint32_t w = c;
     const uint32_t rs = (w | w >> 1 | w >> 2) & tr[b];  // row segments that hold the digit
     const uint32_t cs = (w | w >> 9 | w >> 18) & tc[b];  // column segments
     uint32_t lose = 0;
@@ -457,136 +612,83 @@ inline bool triads(State& s, uint32_t& dirty, bool& progress) {
       const int col = std::countr_zero(r);
       lose |= kT.triad_col[col];
       for (const int b2 : {kNext[b], kNext[b + 1]}) {
-        const uint32_t y = s.cand[b2 * 9 + d];
+        uint32_t& y = s.word(b2, d);
         if (y & kT.column[col]) {
-          s.cand[b2 * 9 + d] = y & ~kT.column[col];
-          dirty |= 1u << (b2 * 9 + d);
+          y &= ~kT.column[col];
           progress = true;
         }
       }
     }
-    if (c[d] & lose) {
-      c[d] &= ~lose;
-      dirty |= 1u << (b * 9 + d);
+    if (c & lose) {
+      c &= ~lose;
       progress = true;
     }
   }
   return true;
 }
 
-/// Propagates to a fixed point (rules 1-3, and 5 when `Triads`). False on a contradiction.
+
+/// Per cell, its number of candidates, bit-sliced (n1 + 2 n2 + 4 n4 + 8 n8), one lane per band
+/// (lane 3 zero), by full adders over the digit-major words.
+struct CellCounts {
+  __m128i n1, n2, n4, n8;
+};
+inline CellCounts cell_counts(const __m128i* x) {
+  __m128i s1, c1, s2, c2, s3, c3, c4, t, f;
+  full_add(x[0], x[1], x[2], s1, c1);
+  full_add(x[3], x[4], x[5], s2, c2);
+  full_add(x[6], x[7], x[8], s3, c3);
+  CellCounts n;
+  full_add(s1, s2, s3, n.n1, c4);
+  full_add(c1, c2, c3, t, f);
+  n.n2 = _mm_xor_si128(t, c4);
+  const __m128i carry = _mm_and_si128(t, c4);
+  n.n4 = _mm_xor_si128(f, carry);
+  n.n8 = _mm_and_si128(f, carry);
+  return n;
+}
+
+/// The propagated state for rules 4 and 5: its words digit-major (digit_major()) and each
+/// cell's number of candidates.
+struct Counted {
+  __m128i x[9];
+  CellCounts n;
+};
+
+/// Propagates to a fixed point (rules 1-3 by steps, then 5 when `Triads`). False on a
+/// contradiction; else `c` holds the state counted, for rule 4.
 template <bool Triads>
-bool propagate(State& s) {
-  // The dirty set lives in a register here: written through `s`, the compiler would reload it
-  // after every store to the candidate words (same type, possible alias).
-  uint32_t dirty = s.dirty;
-  s.dirty = 0;
-  // Words changed since rule 2 (per band) and rule 3 (per digit) last looked at them. A state
-  // that enters here is at the fixed point of every rule but for its dirty words (the root
-  // marks all), and the rules are idempotent, so a band or digit with no changed word would
-  // change nothing: they are skipped (the same work and results, fewer instructions).
-  uint32_t unseen2 = dirty, unseen3 = dirty, unseen5 = dirty;
+bool propagate(State& s, Counted& c) {
+  Grid3 g = load_grid(s);
   for (;;) {
-    // 1. Band reduction of each changed (band, digit) word: locked candidates in rows and boxes,
-    // then hidden singles in rows (a box with one cell left leaves its row with one cell too).
-    uint32_t reduced = 0;  // the words this pass reduces, for rules 2, 3 and 5
-    while (dirty) {
-      const int k = std::countr_zero(dirty);
-      dirty &= dirty - 1;
-      reduced |= 1u << k;
-      const int b = kBandOf[k], d = k - 9 * b;
-      uint32_t a = s.cand[k];
-      for (;;) {
-        const uint32_t e0 = kT.row[a & 511], e1 = kT.row[(a >> 9) & 511], e2 = kT.row[a >> 18];
-        const uint32_t allowed = kT.allowed[(e0 & 7) | (e1 & 7) << 3 | (e2 & 7) << 6];
-        if (a & ~allowed) {
-          a &= allowed;
-          if (a == 0) return false;
-          continue;
-        }
-        const uint32_t fresh = ((e0 >> 3) | (e1 >> 3) << 9 | (e2 >> 3) << 18) & ~s.solved[b];
-        if (!fresh) break;
-        s.cand[k] = a;
-        assign(s, dirty, b, d, fresh);
-        a = s.cand[k];
-      }
-      s.cand[k] = a;
-      dirty &= ~(1u << k);
-    }
-    unseen2 |= reduced, unseen3 |= reduced;
-    if constexpr (Triads) unseen5 |= reduced;
-    if ((s.solved[0] & s.solved[1] & s.solved[2]) == kBandCells) return true;
-
-    // 2. Naked singles: bit-sliced count of candidates per cell.
-    bool progress = false;
-    for (int b = 0; b < 3; ++b) {
-      if (((unseen2 | dirty) >> (9 * b) & 511) == 0) continue;  // dirty: singles just placed
-      unseen2 &= ~(511u << (9 * b));
-      const uint32_t* c = s.cand + b * 9;
-      uint32_t a1 = 0, a2 = 0;
-      for (int d = 0; d < 9; ++d) {
-        a2 |= a1 & c[d];
-        a1 |= c[d];
-      }
-      if (a1 != kBandCells) return false;
-      const uint32_t singles = a1 & ~a2 & ~s.solved[b];
-      if (!singles) continue;
-      for (int d = 0; d < 9; ++d) {
-        const uint32_t n = c[d] & singles;
-        if (!n) continue;
-        const uint32_t r0 = n & 511, r1 = (n >> 9) & 511, r2 = n >> 18;
-        // Two in a row or a column: the digit cannot go in both.
-        if ((r0 & (r0 - 1)) | (r1 & (r1 - 1)) | (r2 & (r2 - 1)) | (r0 & r1) | (r0 & r2) |
-            (r1 & r2))
-          return false;
-        assign(s, dirty, b, d, n);
-      }
-      progress = true;
-    }
-    if (progress) continue;
-
-    // 3. Locked candidates between boxes and columns: step 1 turned sideways. In a stack, a
-    // digit takes one column in each box and one box in each column, so the (column, band)
-    // segments of a stack obey the same permutation rule as the (row, box) segments of a band.
-    const uint32_t digits = (unseen3 | unseen3 >> 9 | unseen3 >> 18) & 511;
-    unseen3 = 0;
-    for (uint32_t left = digits; left; left &= left - 1) {
-      const int d = std::countr_zero(left);
-      uint32_t occ[3];  // columns of each band that still have the digit
-      for (int b = 0; b < 3; ++b) {
-        const uint32_t x = s.cand[b * 9 + d];
-        occ[b] = (x | x >> 9 | x >> 18) & 511;
-      }
-      for (int st = 0; st < 3; ++st) {
-        const int sh = 3 * st;
-        const uint32_t segs = kT.spread3[(occ[0] >> sh) & 7] |
-                              kT.spread3[(occ[1] >> sh) & 7] << 1 |
-                              kT.spread3[(occ[2] >> sh) & 7] << 2;  // bit column * 3 + band
-        const uint32_t keep = kT.allowed_segments[segs];
-        if (keep == segs) continue;
-        if (keep == 0) return false;
-        for (int b = 0; b < 3; ++b) {
-          const uint32_t lost = (occ[b] & ~(kT.gather3[(keep >> b) & 0x49] << sh)) & (7u << sh);
-          if (!lost) continue;
-          s.cand[b * 9 + d] &= ~spread_columns(lost);
-          dirty |= 1u << (b * 9 + d);
-          progress = true;
-        }
-      }
-    }
-    if (progress) continue;
+    for (bool changed = true; changed;)
+      if (!step(g, changed)) return false;
+    store_grid(s, g);
+    digit_major(g, c.x);
+    c.n = cell_counts(c.x);
     if constexpr (!Triads) return true;
-
-    // 5. Triads, when a word changed since the rule last looked.
-    if (!unseen5) return true;
-    unseen5 = 0;
-    if (!triads(s, dirty, progress)) return false;
+    if ((s.solved[0] & s.solved[1] & s.solved[2]) == kBandCells) return true;
+    bool progress = false;
+    if (!triads(s, c.x, progress)) return false;
     if (!progress) return true;
+    g = load_grid(s);
   }
 }
 
-/// Sets up the state from the givens. False when two givens conflict.
-bool init(State& s, const Grid& g) {
+/// Places `digit` in cell `bit` of `band` (a guess): the cell loses its other digits, its row
+/// and column the digit.
+inline void place(State& s, int band, int digit, int bit) {
+  const uint32_t cell = 1u << bit, col = kT.column[bit % 9];
+  for (int d = 0; d < 9; ++d) s.word(band, d) &= ~cell;
+  uint32_t& w = s.word(band, digit);
+  w = (w & ~(511u << (bit / 9 * 9) | col)) | cell;
+  s.solved[band] |= cell;
+  for (const int o : {kNext[band], kNext[band + 1]}) s.word(o, digit) &= ~col;
+}
+
+/// Sets up the state from the givens; `count`, when given, is set to their number. False when
+/// two givens conflict.
+bool init(State& s, const Grid& g, int* count = nullptr) {
   uint32_t units[9] = {};   // per digit: rows, columns and boxes that hold it (CellUnits::units)
   uint32_t given[27] = {};  // [band * 9 + digit]
   const uint8_t* v = g.data();
@@ -601,6 +703,7 @@ bool init(State& s, const Grid& g) {
     filled[k / 4] |= m << (16 * (k % 4));
   }
   filled[1] &= (1u << 17) - 1;
+  if (count != nullptr) *count = std::popcount(filled[0]) + std::popcount(filled[1]);
   uint32_t clash = 0;
   for (int half = 0; half < 2; ++half) {
     for (uint64_t left = filled[half]; left; left &= left - 1) {
@@ -620,12 +723,11 @@ bool init(State& s, const Grid& g) {
     for (int d = 0; d < 9; ++d) {
       const uint32_t taken = kT.rows[(units[d] >> (3 * b)) & 7] | spread_columns((units[d] >> 9) & 511) |
                              kT.boxes[(units[d] >> (18 + 3 * b)) & 7];
-      s.cand[b * 9 + d] = (kBandCells & ~taken & ~all) | given[b * 9 + d];
+      s.word(b, d) = (kBandCells & ~taken & ~all) | given[b * 9 + d];
     }
   }
-  s.dirty = (1u << 27) - 1;
-  for (int b = 0; b < 3; ++b) s.triad_rows[b] = s.triad_cols[b] = 0;
-  s.spare = 0;
+  s.d8[3] = s.solved[3] = 0;
+  for (int b = 0; b < 4; ++b) s.triad_rows[b] = s.triad_cols[b] = 0;
   return true;
 }
 
@@ -637,172 +739,252 @@ void write_solution(const State& s, Grid& g) {
   uint8_t* v = g.data();
   for (int b = 0; b < 3; ++b)
     for (int d = 0; d < 9; ++d)
-      for (uint32_t x = s.cand[b * 9 + d]; x; x &= x - 1)
+      for (uint32_t x = s.word(b, d); x; x &= x - 1)
         v[b * 27 + std::countr_zero(x)] = static_cast<uint8_t>(d + 1);
+}
+
+/// The digits (bit d) still possible in cell `bit` of `band`.
+inline uint32_t digits_at(const State& s, int band, int bit) {
+  return bit_of_lanes(vload(s.band[band]), bit) | (s.d8[band] >> bit & 1) << 8;
 }
 
 // Rule 4, the cell to guess: two choices, one solver each (`propagation`, `scored`).
 
-/// The unsolved cell with the fewest candidates (when no cell is bivalue): band and bit.
-void fewest_candidates(const State& s, int& band, int& bit) {
-  int best = 10;
+/// The cells (one lane per band) with exactly k candidates.
+inline __m128i cells_with(const CellCounts& n, int k) {
+  const auto bit = [](__m128i x, bool set) { return set ? x : _mm_xor_si128(x, _mm_set1_epi32(-1)); };
+  return _mm_and_si128(_mm_and_si128(bit(n.n1, k & 1), bit(n.n2, k & 2)), _mm_and_si128(bit(n.n4, k & 4), bit(n.n8, k & 8)));
+}
+
+/// The first cell of `cells` (one lane per band) in row-major order; false when there is none.
+inline bool first_cell(__m128i cells, int& band, int& bit) {
+  alignas(16) uint32_t lanes[4];
+  _mm_store_si128(reinterpret_cast<__m128i*>(lanes), cells);
   for (int b = 0; b < 3; ++b) {
-    for (uint32_t open = kBandCells & ~s.solved[b]; open; open &= open - 1) {
-      const int i = std::countr_zero(open);
-      int n = 0;
-      for (int d = 0; d < 9; ++d) n += s.cand[b * 9 + d] >> i & 1;
-      if (n < best) best = n, band = b, bit = i;
+    if (lanes[b] != 0) {
+      band = b, bit = std::countr_zero(lanes[b]);
+      return true;
     }
   }
+  return false;
 }
 
-/// The unsolved cells of band `b` with exactly two candidates (bit-sliced counters over the
-/// nine digit words: at least one, two, three).
-inline uint32_t bivalue_cells(const State& s, int b) {
-  const uint32_t* c = s.cand + b * 9;
-  uint32_t x1 = 0, x2 = 0, x3 = 0;
-  for (int d = 0; d < 9; ++d) {
-    x3 |= x2 & c[d];
-    x2 |= x1 & c[d];
-    x1 |= c[d];
-  }
-  return x2 & ~x3 & ~s.solved[b];
+/// The first unsolved cell with the fewest candidates, from `from` candidates up (every unsolved
+/// cell of a propagated state has two or more, a solved one exactly one).
+inline void fewest_candidates(const CellCounts& n, int from, int& band, int& bit) {
+  for (int k = from; k <= 9; ++k)
+    if (first_cell(cells_with(n, k), band, bit)) return;
 }
 
-/// The unsolved cell with the fewest candidates (a bivalue cell when there is one): band and
-/// bit. The state is propagated and not solved, so every unsolved cell has two or more.
-void choose_first(const State& s, int& band, int& bit) {
-  for (int b = 0; b < 3; ++b) {
-    const uint32_t two = bivalue_cells(s, b);
-    if (two) {
-      band = b, bit = std::countr_zero(two);
-      return;
-    }
-  }
-  fewest_candidates(s, band, bit);
+/// The unsolved cell with the fewest candidates (a bivalue cell when there is one), the first in
+/// row-major order: band and bit. The state is propagated and not solved.
+void choose_first(const State&, const Counted& c, int& band, int& bit) {
+  fewest_candidates(c.n, 2, band, bit);
 }
 
-
-/// The digits (bit d) still possible in cell `bit` of the band whose candidate words are
-/// c[0..8]: lanes of the words without the cell compare equal to zero.
-inline uint32_t cell_digits(const uint32_t* c, int bit) {
-  const uint32_t cell = 1u << bit;
-  const __m128i v = _mm_set1_epi32(static_cast<int>(cell)), zero = _mm_setzero_si128();
-  const __m128i lo = _mm_cmpeq_epi32(_mm_and_si128(load4(c), v), zero);
-  const __m128i hi = _mm_cmpeq_epi32(_mm_and_si128(load4(c + 4), v), zero);
-  const int absent = _mm_movemask_ps(_mm_castsi128_ps(lo)) | _mm_movemask_ps(_mm_castsi128_ps(hi)) << 4;
-  return (~static_cast<uint32_t>(absent) & 0xff) | static_cast<uint32_t>((c[8] & cell) != 0) << 8;
+// The score of choose_scored, for up to eight bivalue cells at once (one per lane).
+#if HWY_TARGET == HWY_AVX2 || HWY_TARGET == HWY_AVX3
+inline V8 operator+(V8 a, V8 b) { return {_mm256_add_epi32(a.v, b.v)}; }
+inline V8 add_bytes(V8 a, V8 b) { return {_mm256_add_epi8(a.v, b.v)}; }
+inline V8 equal(V8 a, V8 b) { return {_mm256_cmpeq_epi32(a.v, b.v)}; }
+/// Lane i: lane idx[i] of t (idx 0-7).
+inline V8 permute(V8 t, V8 idx) { return {_mm256_permutevar8x32_epi32(t.v, idx.v)}; }
+/// The number of set bits of each byte, in that byte (a nibble table by pshufb).
+inline V8 byte_counts(V8 x) {
+  const __m256i table = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+  const __m256i low = _mm256_set1_epi8(0x0f);
+  return {_mm256_add_epi8(_mm256_shuffle_epi8(table, _mm256_and_si256(x.v, low)),
+                          _mm256_shuffle_epi8(table, _mm256_and_si256(_mm256_srli_epi16(x.v, 4), low)))};
 }
-
-uint32_t digits_at(const State& s, int band, int bit) { return cell_digits(s.cand + band * 9, bit); }
-
-#if HWY_TARGET == HWY_EMU128 || HWY_TARGET == HWY_SCALAR
-// The build's baseline (x86-64: SSE2). Highway 1.0 has no SSE2 target (its EMU128 emulates
-// vectors with scalar code), so this path keeps its own SSE2 code: popcounts as per-byte sums,
-// the total by one psadbw.
-/// The number of set bits of each byte of each lane, in that byte.
+#else
+inline V8 operator+(V8 a, V8 b) { return {_mm_add_epi32(a.lo, b.lo), _mm_add_epi32(a.hi, b.hi)}; }
+inline V8 add_bytes(V8 a, V8 b) { return {_mm_add_epi8(a.lo, b.lo), _mm_add_epi8(a.hi, b.hi)}; }
+inline V8 equal(V8 a, V8 b) { return {_mm_cmpeq_epi32(a.lo, b.lo), _mm_cmpeq_epi32(a.hi, b.hi)}; }
+inline V8 permute(V8 t, V8 idx) {
+  alignas(16) uint32_t table[8], i[8], out[8];
+  vstore(table, t);
+  vstore(i, idx);
+  for (int k = 0; k < 8; ++k) out[k] = table[i[k] & 7];  // as vpermd: the index's low 3 bits
+  return vload(out);
+}
+#if HWY_TARGET == HWY_SSE4
+inline __m128i byte_counts(__m128i x) {
+  const __m128i table = _mm_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4), low = _mm_set1_epi8(0x0f);
+  return _mm_add_epi8(_mm_shuffle_epi8(table, _mm_and_si128(x, low)),
+                      _mm_shuffle_epi8(table, _mm_and_si128(_mm_srli_epi16(x, 4), low)));
+}
+#else
+// The build's baseline (x86-64: SSE2, no pshufb): the bits added in pairs, fours, eights.
 inline __m128i byte_counts(__m128i x) {
   const __m128i m1 = _mm_set1_epi8(0x55), m2 = _mm_set1_epi8(0x33), m4 = _mm_set1_epi8(0x0f);
   x = _mm_sub_epi32(x, _mm_and_si128(_mm_srli_epi32(x, 1), m1));
   x = _mm_add_epi32(_mm_and_si128(x, m2), _mm_and_si128(_mm_srli_epi32(x, 2), m2));
   return _mm_and_si128(_mm_add_epi32(x, _mm_srli_epi32(x, 4)), m4);
 }
-
-/// The score of a bivalue cell with digits a and z (see choose_scored): `peers` its peer masks,
-/// one lane per band; `open_*` and `pair_*` the unsolved and the bivalue cells with the digit.
-inline int peer_score(const uint32_t* peers, const uint32_t* open_a, const uint32_t* open_z,
-                      const uint32_t* pair_a, const uint32_t* pair_z) {
-  const __m128i m = load4(peers);
-  const __m128i oa = _mm_and_si128(load4(open_a), m);
-  const __m128i oz = _mm_and_si128(load4(open_z), m);
-  const __m128i pz = _mm_and_si128(_mm_or_si128(load4(pair_a), load4(pair_z)), m);
-  // Per byte at most 8 + 8 + 4 * 8: no carry between bytes.
-  const __m128i sum = _mm_add_epi8(_mm_add_epi8(byte_counts(oa), byte_counts(oz)),
-                                   _mm_slli_epi32(byte_counts(pz), 2));
-  const __m128i sad = _mm_sad_epu8(sum, _mm_setzero_si128());
-  return _mm_cvtsi128_si32(sad) + _mm_cvtsi128_si32(_mm_srli_si128(sad, 8));
-}
-#else
-// SSE4 and AVX2: Highway's PopulationCount of bytes (a nibble table by pshufb), the total by one
-// SumsOf8 (psadbw), as on the baseline: per-lane counts are never needed.
-inline int peer_score(const uint32_t* peers, const uint32_t* open_a, const uint32_t* open_z,
-                      const uint32_t* pair_a, const uint32_t* pair_z) {
-  namespace hn = hwy::HWY_NAMESPACE;
-  const hn::FixedTag<uint32_t, 4> d;
-  const hn::Repartition<uint8_t, decltype(d)> d8;
-  const hn::Repartition<uint64_t, decltype(d)> d64;
-  const auto m = hn::Load(d, peers);
-  const auto bytes = [&](auto v) { return hn::PopulationCount(hn::BitCast(d8, hn::And(v, m))); };
-  const auto pz = bytes(hn::Or(hn::Load(d, pair_a), hn::Load(d, pair_z)));
-  // Per byte at most 8 + 8 + 4 * 8: no carry between bytes.
-  const auto sum = hn::Add(hn::Add(bytes(hn::Load(d, open_a)), bytes(hn::Load(d, open_z))),
-                           hn::Add(hn::Add(pz, pz), hn::Add(pz, pz)));
-  return static_cast<int>(hn::GetLane(hn::SumOfLanes(d64, hn::SumsOf8(sum))));
-}
 #endif
+inline V8 byte_counts(V8 x) { return {byte_counts(x.lo), byte_counts(x.hi)}; }
+#endif
+
+/// The largest lane, in every lane (lanes below 2^15: the baseline compares 16-bit halves).
+inline V8 max_all(V8 a) {
+#if HWY_TARGET == HWY_EMU128 || HWY_TARGET == HWY_SCALAR
+  const auto max = [](__m128i x, __m128i y) { return _mm_max_epi16(x, y); };
+#else
+  const auto max = [](__m128i x, __m128i y) { return _mm_max_epi32(x, y); };
+#endif
+  __m128i m = max(lo128(a), hi128(a));
+  m = max(m, _mm_shuffle_epi32(m, 0x4e));
+  return both(max(m, _mm_shuffle_epi32(m, 0xb1)));
+}
+
+/// The first k lanes set, for k = 0..8.
+struct FirstLanes {
+  alignas(32) uint32_t m[9][8];
+};
+constexpr FirstLanes make_first_lanes() {
+  FirstLanes t{};
+  for (int k = 0; k <= 8; ++k)
+    for (int i = 0; i < k; ++i) t.m[k][i] = ~0u;
+  return t;
+}
+constexpr FirstLanes kFirstLanes = make_first_lanes();
+
+/// Up to eight bivalue cells (one per lane, any bands, in row-major order) and the best of them
+/// so far; see choose_scored.
+struct ScoreBatch {
+  alignas(32) uint32_t band[8] = {}, cell[8] = {}, lo[8] = {}, hi[8] = {}, peers[8] = {}, column[8] = {};
+  int size = 0;  // lanes from `size` on hold an earlier batch's cells, or zeros
+  int best = 0;  // the best score so far + 1 (0: none yet)
+  int best_band = 0, best_cell = 0;
+};
+
+/// Scores the batch's cells and keeps the first best (ties to the earlier cell). `open`: per
+/// band, the unsolved cells that have each digit (0-7; digit 8 in open8); `two`: per band, the
+/// bivalue cells.
+inline void score_batch(ScoreBatch& q, const V8* open, const uint32_t* open8, const uint32_t* two) {
+  const V8 bands = vload(q.band), a = vload(q.lo), z = vload(q.hi);
+  const V8 on[3] = {equal(bands, V8::splat(0)), equal(bands, V8::splat(1)), equal(bands, V8::splat(2))};
+  const V8 z8 = equal(z, V8::splat(8));
+  // Per lane, the words of a and z in each band (a < 8; z = 8 from the scalars).
+  V8 oa[3], oz[3], pz[3];
+  for (int b = 0; b < 3; ++b) {
+    oa[b] = permute(open[b], a);
+    oz[b] = (z8 & V8::splat(open8[b])) | andnot(z8, permute(open[b], z));
+    pz[b] = (oa[b] | oz[b]) & V8::splat(two[b]);  // bivalue cells are unsolved
+  }
+  // Each band's cells that see the lane's cell: its peers in the lane's own band, its column in
+  // the others.
+  const V8 peers = vload(q.peers), col = vload(q.column);
+  V8 ones = V8::splat(0), pairs = V8::splat(0);
+  for (int b = 0; b < 3; ++b) {
+    const V8 sees = (on[b] & peers) | andnot(on[b], col);
+    ones = add_bytes(ones, add_bytes(byte_counts(oa[b] & sees), byte_counts(oz[b] & sees)));
+    pairs = add_bytes(pairs, byte_counts(pz[b] & sees));
+  }
+  const V8 bytes = add_bytes(ones, shl<2>(pairs));  // per byte at most 3 * (8 + 8) + 4 * 3 * 8 = 144
+  const V8 sum = bytes + shr<8>(bytes);
+  const V8 score = (((sum + shr<16>(sum)) & V8::splat(0xff)) + V8::splat(1)) & vload(kFirstLanes.m[q.size]);
+  const V8 top = max_all(score);
+  const int top_score = static_cast<int>(_mm_cvtsi128_si32(lo128(top)));
+  if (top_score > q.best) {
+    const int lane = std::countr_zero(zero_lanes(score - top));
+    q.best = top_score, q.best_band = static_cast<int>(q.band[lane]), q.best_cell = static_cast<int>(q.cell[lane]);
+  }
+  q.size = 0;
+}
 
 /// The branching cell: the bivalue cell whose two digits reach furthest, else (rare) the cell
 /// with the fewest candidates. Score of a bivalue cell with digits a and z: the candidates of a
 /// and of z among its unsolved peers (they go when one of them is placed) plus 4 for each peer
 /// that is itself bivalue with a or z (it becomes a single); ties go to the first in row-major
 /// order. The state is propagated and not solved, so every unsolved cell has two or more.
-void choose_scored(const State& s, int& band, int& bit) {
-  // Digit-major copies, one lane per band, for 4-lane SSE2: unsolved cells and bivalue cells
-  // that still have the digit.
-  __m128i x[9];
-  digit_major(s, x);
-  __m128i ones, twos, fours;
-  count9(x, ones, twos, fours);
-  const __m128i bivalue = _mm_andnot_si128(_mm_or_si128(ones, fours), twos);  // lane 3 zero
-  if (_mm_movemask_epi8(_mm_cmpeq_epi32(bivalue, _mm_setzero_si128())) != 0xffff) {
-    alignas(16) uint32_t open[9][4], pair[9][4], two[4];  // two: bivalue cells of each band
-    _mm_store_si128(reinterpret_cast<__m128i*>(two), bivalue);
-    const __m128i open_cells = _mm_setr_epi32(static_cast<int>(~s.solved[0]), static_cast<int>(~s.solved[1]),
-                                              static_cast<int>(~s.solved[2]), 0);
-    for (int d = 0; d < 9; ++d) {
-      _mm_store_si128(reinterpret_cast<__m128i*>(open[d]), _mm_and_si128(x[d], open_cells));
-      _mm_store_si128(reinterpret_cast<__m128i*>(pair[d]), _mm_and_si128(x[d], bivalue));
-    }
-    int best = -1;
-    for (int b = 0; b < 3; ++b) {
-      const uint32_t* c = s.cand + b * 9;
-      for (uint32_t t = two[b]; t; t &= t - 1) {
-        const int i = std::countr_zero(t);
-        const uint32_t digits = cell_digits(c, i);
-        const int a = std::countr_zero(digits), z = 31 - std::countl_zero(digits);
-        const int score = peer_score(kPeerMasks.m[b * 27 + i], open[a], open[z], pair[a], pair[z]);
-        if (score > best) best = score, band = b, bit = i;
-      }
-    }
+/// Eight cells at a time, one per lane (score_batch): each lane's digit words gathered from the
+/// band vectors (permutes), popcounts of bytes added before one sum per lane (a score is at
+/// most 20 + 20 + 4 * 20).
+void choose_scored(const State& s, const Counted& c, int& band, int& bit) {
+  const CellCounts& n = c.n;
+  alignas(16) uint32_t two[4];  // bivalue cells of each band
+  _mm_store_si128(reinterpret_cast<__m128i*>(two), cells_with(n, 2));
+  if ((two[0] | two[1] | two[2]) == 0) {
+    fewest_candidates(n, 3, band, bit);
     return;
   }
-  fewest_candidates(s, band, bit);
+  // Per band and digit: the unsolved cells that have the digit.
+  V8 open[3];
+  uint32_t open8[3];
+  for (int b = 0; b < 3; ++b) {
+    open[b] = andnot(V8::splat(s.solved[b]), vload(s.band[b]));
+    open8[b] = s.d8[b] & ~s.solved[b];
+  }
+  ScoreBatch q;
+  // The bivalue cells of all three bands in one loop (one exit to mispredict, not three): bit
+  // 32 * band + cell of a 128-bit set, as two words.
+  const uint64_t sets[2] = {two[0] | uint64_t{two[1]} << 32, two[2]};
+  for (int h = 0; h < 2; ++h) {
+    for (uint64_t t = sets[h]; t; t &= t - 1) {
+      const int at = std::countr_zero(t), b = 2 * h + (at >> 5), i = at & 31, k = q.size++;
+      const uint32_t digits = bit_of_lanes(vload(s.band[b]), i) | (s.d8[b] >> i & 1) << 8;
+      q.band[k] = static_cast<uint32_t>(b), q.cell[k] = static_cast<uint32_t>(i);
+      q.lo[k] = static_cast<uint32_t>(std::countr_zero(digits));
+      q.hi[k] = static_cast<uint32_t>(31 - std::countl_zero(digits));
+      q.peers[k] = kT.peers[i], q.column[k] = kT.column_of[i];
+      if (q.size == 8) score_batch(q, open, open8, two);
+    }
+  }
+  if (q.size > 0) score_batch(q, open, open8, two);
+  band = q.best_band, bit = q.best_cell;
 }
 
-
+/// A puzzle with this many givens or fewer never has exactly one solution (McGuire, Tugemann
+/// and Civario, "There is no 16-clue Sudoku", Experimental Mathematics 23(2), 2014).
+constexpr int kNeverUniqueGivens = 16;
 
 /// `Choose` picks the cell to guess: choose_first (`propagation`) or choose_scored (`scored`);
 /// `Triads`: rule 5 on or off.
-template <void (*Choose)(const State&, int&, int&), bool Triads>
+///
+/// A puzzle of kNeverUniqueGivens givens or fewer that has a solution has two or more, so at
+/// limit 2 the first solution settles it: `multiple`, solutions 2, without the search for the
+/// second (the counters are those of the search for the first). And `scored` searches such a
+/// puzzle as `propagation` does: its solutions are many, the search dives to one with almost no
+/// backtracking, and the score and rule 5, which cut refuted branches, cost a quarter of each
+/// node there and save no guesses (results/solvers.md).
+template <void (*Choose)(const State&, const Counted&, int&, int&), bool Triads>
 class Propagation final : public Solver {
  public:
   Result solve(const Grid& puzzle, const Limits& limits) override {
-    Result r;
-    if (puzzle.box() != 3) {
-      r.status = Status::unsupported;
+    const auto failed = [](Status why) {
+      Result r;
+      r.status = why;
       return r;
-    }
+    };
+    if (puzzle.box() != 3) return failed(Status::unsupported);
     State cur;
-    if (!init(cur, puzzle)) {
-      r.status = Status::invalid;
-      return r;
+    int givens = 0;
+    if (!init(cur, puzzle, &givens)) return failed(Status::invalid);
+    if (givens > kNeverUniqueGivens) return search<Choose, Triads>(cur, limits);
+    if (limits.solutions != 2) return search<choose_first, false>(cur, limits);
+    Limits first = limits;
+    first.solutions = 1;
+    Result r = search<choose_first, false>(cur, first);
+    if (r.solutions == 1) {
+      r.solutions = 2;
+      r.status = status_for(2, 2, false);
     }
+    return r;
+  }
+
+ private:
+  /// The search from the state set up from the givens.
+  template <void (*C)(const State&, const Counted&, int&, int&), bool T>
+  Result search(State& cur, const Limits& limits) {
+    Result r;
     const uint64_t budget = limits.budget == 0 ? UINT64_MAX : limits.budget;
     const uint64_t limit = limits.solutions == 0 ? 1 : limits.solutions;
     bool budget_hit = false;
     int depth = 0;
     r.work.nodes = 1;
-    bool ok = propagate<Triads>(cur);
+    Counted counted;  // the propagated state, for C
+    bool ok = propagate<T>(cur, counted);
     for (;;) {
       if (ok) {
         if ((cur.solved[0] & cur.solved[1] & cur.solved[2]) == kBandCells) {
@@ -816,12 +998,12 @@ class Propagation final : public Solver {
           }
           Frame& f = stack_[depth++];
           f.state = cur;
-          Choose(cur, f.band, f.bit);
+          C(cur, counted, f.band, f.bit);
           f.digit = std::countr_zero(digits_at(cur, f.band, f.bit));
           ++r.work.nodes;
           ++r.work.guesses;
-          assign(cur, cur.dirty, f.band, f.digit, 1u << f.bit);
-          ok = propagate<Triads>(cur);
+          place(cur, f.band, f.digit, f.bit);
+          ok = propagate<T>(cur, counted);
           continue;
         }
       } else if (depth > 0) {
@@ -834,8 +1016,7 @@ class Propagation final : public Solver {
         break;
       }
       Frame& f = stack_[depth - 1];
-      f.state.cand[f.band * 9 + f.digit] &= ~(1u << f.bit);
-      f.state.dirty |= 1u << (f.band * 9 + f.digit);
+      f.state.word(f.band, f.digit) &= ~(1u << f.bit);
       const uint32_t left = digits_at(f.state, f.band, f.bit);
       cur = f.state;
       f.digit = std::countr_zero(left);
@@ -845,14 +1026,13 @@ class Propagation final : public Solver {
       } else {
         --depth;  // the last digit is forced: no longer a branching point
       }
-      assign(cur, cur.dirty, f.band, f.digit, 1u << f.bit);
-      ok = propagate<Triads>(cur);
+      place(cur, f.band, f.digit, f.bit);
+      ok = propagate<T>(cur, counted);
     }
     r.status = status_for(r.solutions, limit, budget_hit);
     return r;
   }
 
- private:
   struct Frame {
     State state;  // the state before the guess, minus the digits already tried
     int band, bit, digit;
@@ -869,11 +1049,12 @@ std::unique_ptr<Solver> NewScored() { return std::make_unique<Propagation<choose
 std::optional<std::array<uint16_t, 81>> RootCandidates(const Grid& puzzle) {
   if (puzzle.box() != 3) return std::nullopt;
   State s;
-  if (!init(s, puzzle) || !propagate<false>(s)) return std::nullopt;
+  Counted counted;
+  if (!init(s, puzzle) || !propagate<false>(s, counted)) return std::nullopt;
   std::array<uint16_t, 81> out{};
   for (int b = 0; b < 3; ++b)
     for (int d = 0; d < 9; ++d)
-      for (uint32_t x = s.cand[b * 9 + d]; x; x &= x - 1)
+      for (uint32_t x = s.word(b, d); x; x &= x - 1)
         out[b * 27 + std::countr_zero(x)] |= static_cast<uint16_t>(2u << d);
   return out;
 }
@@ -888,8 +1069,11 @@ namespace {
 /// The function of the target simd::current_target() names, among those compiled here (the
 /// choice is simd.cpp's, not HWY_DYNAMIC_DISPATCH's: see there).
 template <class F>
-F for_current_target([[maybe_unused]] F sse4, [[maybe_unused]] F avx2, F baseline) {
+F for_current_target([[maybe_unused]] F sse4, [[maybe_unused]] F avx2, [[maybe_unused]] F avx3, F baseline) {
   [[maybe_unused]] const int64_t t = simd::current_target();
+#if HWY_TARGETS & HWY_AVX3
+  if (t == HWY_AVX3) return avx3;
+#endif
 #if HWY_TARGETS & HWY_AVX2
   if (t == HWY_AVX2) return avx2;
 #endif
@@ -904,13 +1088,18 @@ F for_current_target([[maybe_unused]] F sse4, [[maybe_unused]] F avx2, F baselin
 #else
 #define SUDOKU_AVX2(f) nullptr
 #endif
+#if HWY_TARGETS & HWY_AVX3
+#define SUDOKU_AVX3(f) &N_AVX3::f
+#else
+#define SUDOKU_AVX3(f) nullptr
+#endif
 #if HWY_TARGETS & HWY_SSE4
 #define SUDOKU_SSE4(f) &N_SSE4::f
 #else
 #define SUDOKU_SSE4(f) nullptr
 #endif
 #define SUDOKU_DISPATCH(f) \
-  for_current_target<decltype(&HWY_STATIC_DISPATCH(f))>(SUDOKU_SSE4(f), SUDOKU_AVX2(f), &HWY_STATIC_DISPATCH(f))
+  for_current_target<decltype(&HWY_STATIC_DISPATCH(f))>(SUDOKU_SSE4(f), SUDOKU_AVX2(f), SUDOKU_AVX3(f), &HWY_STATIC_DISPATCH(f))
 
 }  // namespace
 
