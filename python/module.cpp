@@ -620,11 +620,21 @@ PYBIND11_MODULE(_core, m) {
   m.def("generate", &generate);
   m.def("transform", &transform);
 
-  m.def("load_native", [](const std::string& path) { return add_all(sudoku::ext::load_native(path)); });
-  m.def("load_harness", [](const std::string& name, const std::string& path, const std::string& symbol) {
-    sudoku::ext::check_solver_name(name);
-    return add_all({sudoku::ext::load_harness(name, path, symbol)});
+  // reentrant: the library's solvers share one instance between worker threads (`--reentrant
+  // all`); by default each worker thread gets a private instance (its file-scope state its own).
+  const auto load_options = [](bool reentrant) {
+    sudoku::ext::LoadOptions o;
+    if (reentrant) o.reentrant = {"all"};
+    return o;
+  };
+  m.def("load_native", [load_options](const std::string& path, bool reentrant) {
+    return add_all(sudoku::ext::load_native(path, load_options(reentrant)).solvers);
   });
+  m.def("load_harness",
+        [load_options](const std::string& name, const std::string& path, const std::string& symbol, bool reentrant) {
+          sudoku::ext::check_solver_name(name);
+          return add_all(sudoku::ext::load_harness(name, path, symbol, load_options(reentrant)).solvers);
+        });
   m.def("add_exec", [](const std::string& name, const std::string& command, double timeout_s, bool batch) {
     sudoku::ext::check_solver_name(name);
     if (sudoku::find_solver(name) != nullptr)

@@ -486,23 +486,29 @@ def levels() -> pd.DataFrame:
 _loaded: dict = {}
 
 
-def load_plugin(path, *, name: Optional[str] = None, symbol: Optional[str] = None) -> list:
+def load_plugin(path, *, name: Optional[str] = None, symbol: Optional[str] = None,
+                reentrant: bool = False) -> list:
     """Registers the solvers of a shared library (``--plugin``) and returns their names.
 
     load_plugin(path): a library of sudoku-bench's C ABI (include/sudoku_bench/plugin.h), every
     solver it lists. load_plugin(path, name=N, symbol=S): the function S of the reference
-    harness's convention as the 9x9 solver N. Loading the same library again returns the same
-    names; raises LoadError when it cannot be used, ValueError when a name is taken.
+    harness's convention as the 9x9 solver N. Each worker thread gets a private instance of the
+    library, so a solver keeping state at file scope stays correct on every core; a library
+    known to be re-entrant may share one (``reentrant=True``, the command line's ``--reentrant``;
+    a solver of our C ABI that says it may be shared is shared anyway). The ``origin`` column of
+    solvers() says how each was loaded. Loading the same library again returns the same names;
+    raises LoadError when it cannot be used, ValueError when a name is taken.
     """
     if (name is None) != (symbol is None):
         raise ValueError("load_plugin: give both name= and symbol= (a harness function), or neither (our C ABI)")
     path = os.fspath(path)
-    key = (os.path.realpath(path), name, symbol)
+    key = (os.path.realpath(path), name, symbol, reentrant)
     if key in _loaded:
         return list(_loaded[key])
     # dlopen() takes a name without a slash from the library path: a file here is meant as one.
     where = path if "/" in path or not os.path.exists(path) else "./" + path
-    names = _core.load_native(where) if name is None else _core.load_harness(name, where, symbol)
+    names = (_core.load_native(where, reentrant) if name is None
+             else _core.load_harness(name, where, symbol, reentrant))
     _loaded[key] = list(names)
     return list(names)
 

@@ -1,7 +1,7 @@
 """Shared fixtures: where the datasets, the command line and the test plug-ins are.
 
 ctest (python/CMakeLists.txt) sets SUDOKU_BENCH_EXE, SUDOKU_SHARED_DATASETS, SUDOKU_EXAMPLE_PLUGIN
-and SUDOKU_HARNESS_PLUGIN; run by hand, the defaults are the project's build/ and
+SUDOKU_HARNESS_PLUGIN and SUDOKU_FILE_SCOPE_PLUGIN; run by hand, the defaults are the project's build/ and
 ../shared/datasets. A test that needs the command line or a plug-in that is not there is
 skipped, saying which.
 """
@@ -68,6 +68,11 @@ def example_plugin():
 @pytest.fixture(scope="session")
 def harness_plugin():
     return _test_library("SUDOKU_HARNESS_PLUGIN", "libharness_solver.so")
+
+
+@pytest.fixture(scope="session")
+def file_scope_plugin():
+    return _test_library("SUDOKU_FILE_SCOPE_PLUGIN", "libfile_scope_solver.so")
 
 
 def run_cli(exe, *args):

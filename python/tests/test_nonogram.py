@@ -13,7 +13,7 @@ def test_nonogram_rows_equal_the_cli(tmp_path, exe, project_datasets):
     cli = read_results(out)
     py = sb.solve(path, "all", limit=2, solutions=True)
     same_rows(py, cli)
-    assert set(py.solver) == {"nonogram-backtracking", "nonogram-line"}
+    assert set(py.solver) == {"nonogram-backtracking", "nonogram-cdcl", "nonogram-line"}
     ids = [ln.strip() for ln in open(path) if ln.strip() and not ln.startswith("#")]
     strings = sb.solve(ids, limit=2, solutions=True)
     assert (strings.solver == "nonogram-line").all() and (strings.status == "unique").all()
