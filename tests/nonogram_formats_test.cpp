@@ -250,12 +250,7 @@ TEST(NonogramNon, BadFilesSayWhereAndWhy) {
 /// The status column (the 4th) of every row of a rows CSV.
 std::vector<std::string> statuses(const std::string& text) {
   std::vector<std::string> out;
-  std::istringstream in(text);
-  std::string line;
-  bool header = true;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    if (std::exchange(header, false)) continue;
+  for (const std::string& line : test::data_lines(text)) {
     std::istringstream fields(line);
     std::string f;
     for (int i = 0; i < 4; ++i) std::getline(fields, f, ',');

@@ -135,20 +135,6 @@ int run_and_signal(const std::string& args, const std::string& log, int sig,
   return -1;
 }
 
-/// The data lines of a CSV (no `#` lines, no header).
-std::vector<std::string> data_lines(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  std::string line;
-  bool header = true;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    if (header) header = false;
-    else out.push_back(line);
-  }
-  return out;
-}
-
 TEST(SessionSignals, SigtermKeepsAContiguousPartialAndNoFinalFile) {
   test::TempDir dir;
   const auto rows = dir.path("rows.csv"), summary = dir.path("s.csv"), log = dir.path("log");
@@ -164,7 +150,7 @@ TEST(SessionSignals, SigtermKeepsAContiguousPartialAndNoFinalFile) {
   EXPECT_NE(out.find("kept as " + rows + ".partial"), std::string::npos) << out;
   EXPECT_FALSE(fs::exists(rows));
   EXPECT_FALSE(fs::exists(summary));
-  const auto lines = data_lines(test::slurp(rows + ".partial"));
+  const auto lines = test::data_lines(test::slurp(rows + ".partial"));
   ASSERT_FALSE(lines.empty()) << out;
   EXPECT_LT(lines.size(), 1465u);
   // Every row whole, and the rows a prefix of the file: lines 1, 2, 3, ... with none missing.
@@ -180,7 +166,7 @@ TEST(SessionSignals, SigtermKeepsAContiguousPartialAndNoFinalFile) {
     EXPECT_EQ(f[3], "solved") << l;
     ++expect_line;
   }
-  const auto sum = data_lines(test::slurp(summary + ".partial"));
+  const auto sum = test::data_lines(test::slurp(summary + ".partial"));
   ASSERT_EQ(sum.size(), 1u);
   EXPECT_TRUE(sum[0].ends_with(",1")) << "the summary says it was interrupted: " << sum[0];
 }
@@ -222,7 +208,7 @@ TEST(SessionSignals, TheSameStopArrivingTwiceIsOneStop) {
   ::waitpid(pid, &status, 0);
   ASSERT_TRUE(WIFEXITED(status)) << "killed by signal " << WTERMSIG(status) << ": " << test::slurp(log);
   EXPECT_EQ(WEXITSTATUS(status), 130) << test::slurp(log);
-  EXPECT_FALSE(data_lines(test::slurp(rows + ".partial")).empty());
+  EXPECT_FALSE(test::data_lines(test::slurp(rows + ".partial")).empty());
 }
 
 TEST(SessionSignals, CtrlCDuringRateBenchAndGenerate) {
@@ -277,6 +263,6 @@ TEST(SessionSignals, SigtermStopsInsideAPuzzle) {
     const std::string out = test::slurp(log);
     EXPECT_EQ(code, 143) << solver << ": " << out;
     EXPECT_NE(out.find("interrupted by SIGTERM"), std::string::npos) << solver << ": " << out;
-    EXPECT_TRUE(data_lines(test::slurp(rows + ".partial")).empty()) << solver;
+    EXPECT_TRUE(test::data_lines(test::slurp(rows + ".partial")).empty()) << solver;
   }
 }

@@ -153,7 +153,6 @@ class _ProgressAdapter:
         self.pass_ = 0
         self.last = 0        # puzzles of the current pass
         self.drawn = 0.0
-        self.fraction = 0.0  # the highest reported
 
     def tick(self, pass_, puzzles, done, total, elapsed, solver):
         if pass_ != self.pass_:
@@ -161,10 +160,7 @@ class _ProgressAdapter:
             self.pass_ = pass_
         self.last = puzzles
         part = done / total if total else 0.0
-        # Never backwards: a file's position is the reader's estimate (the bytes it has handed
-        # out as lines), read by the writer stage while the reader moves on, so two reports can
-        # step back by a few kilobytes.
-        fraction = self.fraction = max(self.fraction, min(1.0, (pass_ + part) / max(1, self.passes)))
+        fraction = min(1.0, (pass_ + part) / max(1, self.passes))
         overall = None if self.n is None else self.n * self.passes
         p = Progress(self.before + puzzles, overall, fraction, elapsed, solver)
         if self.user is not None:
