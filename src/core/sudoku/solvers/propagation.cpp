@@ -72,6 +72,7 @@
 #include "sudoku/solvers/propagation.hpp"
 #include "sudoku/simd.hpp"
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <memory>
@@ -163,7 +164,26 @@ constexpr uint32_t kSegC01 = kRowStart * 9;              // segment starts of bo
 constexpr uint32_t kSegC2 = kRowStart << 6;              // segment starts of box 2
 constexpr uint32_t kSegC12 = kRowStart * 0x48;           // segment starts of boxes 1 and 2
 
-constexpr int kNext[4] = {1, 2, 0, 1};  // the other two bands of band b: kNext[b], kNext[b + 1]
+constexpr int kNext[4] = {1, 2, 0, 1};
+
+/// Per cell, at 32 * band + bit: the cells it sees (its peers), as a 128-bit set of one 32-bit
+/// lane per band, two 64-bit words: its row, box and column in its band, its column in the others.
+struct SeesTable {
+  alignas(16) uint64_t m[96][2];  // bits 27-31 of each band unused (zero)
+};
+constexpr SeesTable make_sees() {
+  SeesTable t{};
+  for (int b = 0; b < 3; ++b)
+    for (int i = 0; i < 27; ++i) {
+      uint32_t lane[3] = {};
+      for (int o = 0; o < 3; ++o) lane[o] = o == b ? kT.peers[i] : kT.column_of[i];
+      t.m[32 * b + i][0] = lane[0] | uint64_t{lane[1]} << 32;
+      t.m[32 * b + i][1] = lane[2];
+    }
+  return t;
+}
+constexpr SeesTable kSees = make_sees();
+  // the other two bands of band b: kNext[b], kNext[b + 1]
 
 }  // namespace
 }  // namespace sudoku
@@ -782,39 +802,9 @@ void choose_first(const State&, const Counted& c, int& band, int& bit) {
   fewest_candidates(c.n, 2, band, bit);
 }
 
-// The score of choose_scored, for up to eight bivalue cells at once (one per lane).
-#if HWY_TARGET == HWY_AVX2 || HWY_TARGET == HWY_AVX3
-inline V8 operator+(V8 a, V8 b) { return {_mm256_add_epi32(a.v, b.v)}; }
-inline V8 add_bytes(V8 a, V8 b) { return {_mm256_add_epi8(a.v, b.v)}; }
-inline V8 equal(V8 a, V8 b) { return {_mm256_cmpeq_epi32(a.v, b.v)}; }
-/// Lane i: lane idx[i] of t (idx 0-7).
-inline V8 permute(V8 t, V8 idx) { return {_mm256_permutevar8x32_epi32(t.v, idx.v)}; }
-/// The number of set bits of each byte, in that byte (a nibble table by pshufb).
-inline V8 byte_counts(V8 x) {
-  const __m256i table = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
-  const __m256i low = _mm256_set1_epi8(0x0f);
-  return {_mm256_add_epi8(_mm256_shuffle_epi8(table, _mm256_and_si256(x.v, low)),
-                          _mm256_shuffle_epi8(table, _mm256_and_si256(_mm256_srli_epi16(x.v, 4), low)))};
-}
-#else
-inline V8 operator+(V8 a, V8 b) { return {_mm_add_epi32(a.lo, b.lo), _mm_add_epi32(a.hi, b.hi)}; }
-inline V8 add_bytes(V8 a, V8 b) { return {_mm_add_epi8(a.lo, b.lo), _mm_add_epi8(a.hi, b.hi)}; }
-inline V8 equal(V8 a, V8 b) { return {_mm_cmpeq_epi32(a.lo, b.lo), _mm_cmpeq_epi32(a.hi, b.hi)}; }
-inline V8 permute(V8 t, V8 idx) {
-  alignas(16) uint32_t table[8], i[8], out[8];
-  vstore(table, t);
-  vstore(i, idx);
-  for (int k = 0; k < 8; ++k) out[k] = table[i[k] & 7];  // as vpermd: the index's low 3 bits
-  return vload(out);
-}
-#if HWY_TARGET == HWY_SSE4
-inline __m128i byte_counts(__m128i x) {
-  const __m128i table = _mm_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4), low = _mm_set1_epi8(0x0f);
-  return _mm_add_epi8(_mm_shuffle_epi8(table, _mm_and_si128(x, low)),
-                      _mm_shuffle_epi8(table, _mm_and_si128(_mm_srli_epi16(x, 4), low)));
-}
-#else
-// The build's baseline (x86-64: SSE2, no pshufb): the bits added in pairs, fours, eights.
+// The score of choose_scored.
+#if HWY_TARGET == HWY_EMU128 || HWY_TARGET == HWY_SCALAR
+// The build's baseline (x86-64: SSE2, no popcnt): the bits added in pairs, fours, eights.
 inline __m128i byte_counts(__m128i x) {
   const __m128i m1 = _mm_set1_epi8(0x55), m2 = _mm_set1_epi8(0x33), m4 = _mm_set1_epi8(0x0f);
   x = _mm_sub_epi32(x, _mm_and_si128(_mm_srli_epi32(x, 1), m1));
@@ -822,75 +812,24 @@ inline __m128i byte_counts(__m128i x) {
   return _mm_and_si128(_mm_add_epi32(x, _mm_srli_epi32(x, 4)), m4);
 }
 #endif
-inline V8 byte_counts(V8 x) { return {byte_counts(x.lo), byte_counts(x.hi)}; }
-#endif
 
-/// The largest lane, in every lane (lanes below 2^15: the baseline compares 16-bit halves).
-inline V8 max_all(V8 a) {
+/// The score of a bivalue cell (see choose_scored): the set bits of `a` and `z`, the cells it
+/// sees that have its first and its last digit, and four times those of `pairs`, the bivalue
+/// ones among them that have either. Each is a 128-bit set of one 32-bit lane per band (as
+/// digit_major()), two 64-bit words.
+inline int score_of(const uint64_t* a, const uint64_t* z, const uint64_t* pairs) {
 #if HWY_TARGET == HWY_EMU128 || HWY_TARGET == HWY_SCALAR
-  const auto max = [](__m128i x, __m128i y) { return _mm_max_epi16(x, y); };
+  const auto load = [](const uint64_t* p) { return _mm_load_si128(reinterpret_cast<const __m128i*>(p)); };
+  // Per byte at most 8 + 8 + 4 * 8: no carry between bytes; one psadbw sums them.
+  const __m128i bytes = _mm_add_epi8(_mm_add_epi8(byte_counts(load(a)), byte_counts(load(z))),
+                                     _mm_slli_epi32(byte_counts(load(pairs)), 2));
+  const __m128i sad = _mm_sad_epu8(bytes, _mm_setzero_si128());
+  return _mm_cvtsi128_si32(sad) + _mm_cvtsi128_si32(_mm_srli_si128(sad, 8));
 #else
-  const auto max = [](__m128i x, __m128i y) { return _mm_max_epi32(x, y); };
+  // SSE4.2 and later have popcnt: six scalar counts, independent of each other.
+  return std::popcount(a[0]) + std::popcount(a[1]) + std::popcount(z[0]) + std::popcount(z[1]) +
+         4 * (std::popcount(pairs[0]) + std::popcount(pairs[1]));
 #endif
-  __m128i m = max(lo128(a), hi128(a));
-  m = max(m, _mm_shuffle_epi32(m, 0x4e));
-  return both(max(m, _mm_shuffle_epi32(m, 0xb1)));
-}
-
-/// The first k lanes set, for k = 0..8.
-struct FirstLanes {
-  alignas(32) uint32_t m[9][8];
-};
-constexpr FirstLanes make_first_lanes() {
-  FirstLanes t{};
-  for (int k = 0; k <= 8; ++k)
-    for (int i = 0; i < k; ++i) t.m[k][i] = ~0u;
-  return t;
-}
-constexpr FirstLanes kFirstLanes = make_first_lanes();
-
-/// Up to eight bivalue cells (one per lane, any bands, in row-major order) and the best of them
-/// so far; see choose_scored.
-struct ScoreBatch {
-  alignas(32) uint32_t band[8] = {}, cell[8] = {}, lo[8] = {}, hi[8] = {}, peers[8] = {}, column[8] = {};
-  int size = 0;  // lanes from `size` on hold an earlier batch's cells, or zeros
-  int best = 0;  // the best score so far + 1 (0: none yet)
-  int best_band = 0, best_cell = 0;
-};
-
-/// Scores the batch's cells and keeps the first best (ties to the earlier cell). `open`: per
-/// band, the unsolved cells that have each digit (0-7; digit 8 in open8); `two`: per band, the
-/// bivalue cells.
-inline void score_batch(ScoreBatch& q, const V8* open, const uint32_t* open8, const uint32_t* two) {
-  const V8 bands = vload(q.band), a = vload(q.lo), z = vload(q.hi);
-  const V8 on[3] = {equal(bands, V8::splat(0)), equal(bands, V8::splat(1)), equal(bands, V8::splat(2))};
-  const V8 z8 = equal(z, V8::splat(8));
-  // Per lane, the words of a and z in each band (a < 8; z = 8 from the scalars).
-  V8 oa[3], oz[3], pz[3];
-  for (int b = 0; b < 3; ++b) {
-    oa[b] = permute(open[b], a);
-    oz[b] = (z8 & V8::splat(open8[b])) | andnot(z8, permute(open[b], z));
-    pz[b] = (oa[b] | oz[b]) & V8::splat(two[b]);  // bivalue cells are unsolved
-  }
-  // Each band's cells that see the lane's cell: its peers in the lane's own band, its column in
-  // the others.
-  const V8 peers = vload(q.peers), col = vload(q.column);
-  V8 ones = V8::splat(0), pairs = V8::splat(0);
-  for (int b = 0; b < 3; ++b) {
-    const V8 sees = (on[b] & peers) | andnot(on[b], col);
-    ones = add_bytes(ones, add_bytes(byte_counts(oa[b] & sees), byte_counts(oz[b] & sees)));
-    pairs = add_bytes(pairs, byte_counts(pz[b] & sees));
-  }
-  const V8 bytes = add_bytes(ones, shl<2>(pairs));  // per byte at most 3 * (8 + 8) + 4 * 3 * 8 = 144
-  const V8 sum = bytes + shr<8>(bytes);
-  const V8 score = (((sum + shr<16>(sum)) & V8::splat(0xff)) + V8::splat(1)) & vload(kFirstLanes.m[q.size]);
-  const V8 top = max_all(score);
-  const int top_score = static_cast<int>(_mm_cvtsi128_si32(lo128(top)));
-  if (top_score > q.best) {
-    const int lane = std::countr_zero(zero_lanes(score - top));
-    q.best = top_score, q.best_band = static_cast<int>(q.band[lane]), q.best_cell = static_cast<int>(q.cell[lane]);
-  }
-  q.size = 0;
 }
 
 /// The branching cell: the bivalue cell whose two digits reach furthest, else (rare) the cell
@@ -898,41 +837,42 @@ inline void score_batch(ScoreBatch& q, const V8* open, const uint32_t* open8, co
 /// and of z among its unsolved peers (they go when one of them is placed) plus 4 for each peer
 /// that is itself bivalue with a or z (it becomes a single); ties go to the first in row-major
 /// order. The state is propagated and not solved, so every unsolved cell has two or more.
-/// Eight cells at a time, one per lane (score_batch): each lane's digit words gathered from the
-/// band vectors (permutes), popcounts of bytes added before one sum per lane (a score is at
-/// most 20 + 20 + 4 * 20).
+/// The grid as one 128-bit set (a 32-bit lane per band, the layout of Counted's digit-major
+/// words), so that a cell's peers in all three bands are one mask (kSees) and each count is two
+/// 64-bit popcounts: about 30 instructions a bivalue cell, no stores between cells. (Issue 29
+/// scored eight cells at a time in the lanes of a vector, by permutes and byte counts: 2.5 times
+/// the instructions a call, a sixth of a node on multi-solution puzzles, results/solvers.md.)
 void choose_scored(const State& s, const Counted& c, int& band, int& bit) {
   const CellCounts& n = c.n;
-  alignas(16) uint32_t two[4];  // bivalue cells of each band
-  _mm_store_si128(reinterpret_cast<__m128i*>(two), cells_with(n, 2));
-  if ((two[0] | two[1] | two[2]) == 0) {
+  const __m128i bivalue = cells_with(n, 2);  // lane 3 zero
+  alignas(16) uint64_t two[2];
+  _mm_store_si128(reinterpret_cast<__m128i*>(two), bivalue);
+  if ((two[0] | two[1]) == 0) {
     fewest_candidates(n, 3, band, bit);
     return;
   }
-  // Per band and digit: the unsolved cells that have the digit.
-  V8 open[3];
-  uint32_t open8[3];
-  for (int b = 0; b < 3; ++b) {
-    open[b] = andnot(V8::splat(s.solved[b]), vload(s.band[b]));
-    open8[b] = s.d8[b] & ~s.solved[b];
-  }
-  ScoreBatch q;
-  // The bivalue cells of all three bands in one loop (one exit to mispredict, not three): bit
-  // 32 * band + cell of a 128-bit set, as two words.
-  const uint64_t sets[2] = {two[0] | uint64_t{two[1]} << 32, two[2]};
+  // Per digit, the unsolved cells that have it.
+  alignas(16) uint64_t open[9][2];
+  const __m128i solved = load4(s.solved);
+  for (int d = 0; d < 9; ++d) _mm_store_si128(reinterpret_cast<__m128i*>(open[d]), _mm_andnot_si128(solved, c.x[d]));
+  // Bit 32 * band + cell, in row-major order; the best so far as score * 128 + (127 - bit), so
+  // that the larger key is the better cell, the first of equals.
+  int best = 0;
   for (int h = 0; h < 2; ++h) {
-    for (uint64_t t = sets[h]; t; t &= t - 1) {
-      const int at = std::countr_zero(t), b = 2 * h + (at >> 5), i = at & 31, k = q.size++;
-      const uint32_t digits = bit_of_lanes(vload(s.band[b]), i) | (s.d8[b] >> i & 1) << 8;
-      q.band[k] = static_cast<uint32_t>(b), q.cell[k] = static_cast<uint32_t>(i);
-      q.lo[k] = static_cast<uint32_t>(std::countr_zero(digits));
-      q.hi[k] = static_cast<uint32_t>(31 - std::countl_zero(digits));
-      q.peers[k] = kT.peers[i], q.column[k] = kT.column_of[i];
-      if (q.size == 8) score_batch(q, open, open8, two);
+    for (uint64_t t = two[h]; t; t &= t - 1) {
+      const int at = 64 * h + std::countr_zero(t), b = at >> 5;
+      const uint32_t digits = digits_at(s, b, at & 31);
+      // Its two digits (the ORs change neither, and bound both for the compiler).
+      const uint64_t* a = open[std::countr_zero(digits | 1u << 8)];
+      const uint64_t* z = open[31 - std::countl_zero(digits | 1u)];
+      const uint64_t* sees = kSees.m[at];
+      alignas(16) const uint64_t oa[2] = {a[0] & sees[0], a[1] & sees[1]}, oz[2] = {z[0] & sees[0], z[1] & sees[1]};
+      alignas(16) const uint64_t pairs[2] = {(oa[0] | oz[0]) & two[0], (oa[1] | oz[1]) & two[1]};
+      best = std::max(best, score_of(oa, oz, pairs) * 128 + (127 - at));
     }
   }
-  if (q.size > 0) score_batch(q, open, open8, two);
-  band = q.best_band, bit = q.best_cell;
+  const int at = 127 - (best & 127);
+  band = at >> 5, bit = at & 31;
 }
 
 /// A puzzle with this many givens or fewer never has exactly one solution (McGuire, Tugemann
