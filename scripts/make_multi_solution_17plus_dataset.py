@@ -25,7 +25,7 @@ import os
 import sys
 
 from make_default_dataset import line
-from make_multi_solution_dataset import ALL, MASK64, SplitMix64, count_solutions, name_hash, read_puzzles, settle
+from make_multi_solution_dataset import MASK64, SplitMix64, count_solutions, name_hash, read_puzzles, solutions
 
 MIN_GIVENS = 17
 SOURCES = (  # file, every k-th puzzle, from index, givens removed (min, max), solution cells added
@@ -35,30 +35,6 @@ SOURCES = (  # file, every k-th puzzle, from index, givens removed (min, max), s
     ("17_clue.txt", 32, 16, 1, 1, 1),
     ("bug_plus_n.txt", 32, 0, 2, 4, 0),
 )
-
-
-def first_solution(grid):
-    """The first solution of `grid` in the search order of count_solutions, or None."""
-    stack = [[ALL if v == 0 else 1 << v for v in grid]]
-    while stack:
-        cand = stack.pop()
-        if not settle(cand):
-            continue
-        best, best_n = -1, 10
-        for cell in range(81):
-            n = bin(cand[cell]).count("1")
-            if 1 < n < best_n:
-                best, best_n = cell, n
-        if best < 0:
-            return [m.bit_length() - 1 for m in cand]
-        m = cand[best]
-        while m:
-            bit = m & -m
-            m ^= bit
-            nxt = cand[:]
-            nxt[best] = bit
-            stack.append(nxt)
-    return None
 
 
 def main():
@@ -87,7 +63,7 @@ def main():
             for _ in range(lo + rng.below(hi - lo + 1)):
                 puzzle[givens.pop(rng.below(len(givens)))] = 0
             if add:
-                solution = first_solution(puzzle)
+                solution = next(solutions(puzzle), None)
                 if solution is None:
                     continue
                 for _ in range(add):

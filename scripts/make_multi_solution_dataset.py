@@ -19,6 +19,7 @@ Usage: scripts/make_multi_solution_dataset.py [--shared ../shared/datasets] [--s
                                               [-o datasets/multi_solution.txt]
 """
 import argparse
+import itertools
 import os
 import sys
 
@@ -86,11 +87,11 @@ def settle(cand):
     return True
 
 
-def count_solutions(grid, limit):
-    """Solutions of `grid` (0 for empty) counted up to `limit`."""
-    cand = [ALL if v == 0 else 1 << v for v in grid]
-    stack, total = [cand], 0
-    while stack and total < limit:
+def solutions(grid):
+    """The solutions of `grid` (0 for empty), one at a time as cell values, in the search's order
+    (the cell with the fewest candidates, its digits from the largest)."""
+    stack = [[ALL if v == 0 else 1 << v for v in grid]]
+    while stack:
         cand = stack.pop()
         if not settle(cand):
             continue
@@ -100,7 +101,7 @@ def count_solutions(grid, limit):
             if 1 < n < best_n:
                 best, best_n = cell, n
         if best < 0:
-            total += 1
+            yield [m.bit_length() - 1 for m in cand]
             continue
         m = cand[best]
         while m:
@@ -109,7 +110,11 @@ def count_solutions(grid, limit):
             nxt = cand[:]
             nxt[best] = bit
             stack.append(nxt)
-    return total
+
+
+def count_solutions(grid, limit):
+    """Solutions of `grid` (0 for empty) counted up to `limit`."""
+    return sum(1 for _ in itertools.islice(solutions(grid), limit))
 
 
 def name_hash(name):
