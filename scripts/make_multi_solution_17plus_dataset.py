@@ -20,12 +20,12 @@ more. Other puzzles than multi_solution.txt's (other offsets, other removals), f
 Usage: scripts/make_multi_solution_17plus_dataset.py [--shared ../shared/datasets] [--seed 29]
                                                      [-o datasets/multi_solution_17plus.txt]
 """
-import argparse
 import os
 import sys
 
 from make_default_dataset import line
-from make_multi_solution_dataset import MASK64, SplitMix64, count_solutions, name_hash, read_puzzles, solutions
+from make_multi_solution_dataset import (MASK64, SplitMix64, count_solutions, name_hash, parse_args, read_puzzles,
+                                         remove_givens, solutions)
 
 MIN_GIVENS = 17
 SOURCES = (  # file, every k-th puzzle, from index, givens removed (min, max), solution cells added
@@ -38,11 +38,7 @@ SOURCES = (  # file, every k-th puzzle, from index, givens removed (min, max), s
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--shared", default=os.path.join(os.path.dirname(__file__), "..", "..", "shared", "datasets"))
-    ap.add_argument("--seed", type=int, default=29)
-    ap.add_argument("-o", "--output", default="datasets/multi_solution_17plus.txt")
-    args = ap.parse_args()
+    args = parse_args(__doc__, "datasets/multi_solution_17plus.txt")
     out = [
         "# sudoku-bench multi-solution dataset, 17 givens or more: made by "
         f"scripts/make_multi_solution_17plus_dataset.py --seed {args.seed}",
@@ -59,9 +55,7 @@ def main():
                 continue
             tried += 1
             rng = SplitMix64(args.seed ^ name_hash(name) ^ name_hash("17plus") ^ (index * 0x9E3779B97F4A7C15 & MASK64))
-            givens = [cell for cell in range(81) if puzzle[cell]]
-            for _ in range(lo + rng.below(hi - lo + 1)):
-                puzzle[givens.pop(rng.below(len(givens)))] = 0
+            remove_givens(puzzle, rng, lo, hi)
             if add:
                 solution = next(solutions(puzzle), None)
                 if solution is None:

@@ -132,12 +132,24 @@ def read_puzzles(path):
                 yield [0 if ch == "." else int(ch) for ch in text[:81]]
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+def parse_args(doc, output):
+    """The options both dataset scripts take: --shared, --seed, -o (default `output`)."""
+    ap = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--shared", default=os.path.join(os.path.dirname(__file__), "..", "..", "shared", "datasets"))
     ap.add_argument("--seed", type=int, default=29)
-    ap.add_argument("-o", "--output", default="datasets/multi_solution.txt")
-    args = ap.parse_args()
+    ap.add_argument("-o", "--output", default=output)
+    return ap.parse_args()
+
+
+def remove_givens(puzzle, rng, lo, hi):
+    """Empties lo to hi of the puzzle's givens (how many and which from `rng`), in place."""
+    givens = [cell for cell in range(81) if puzzle[cell]]
+    for _ in range(lo + rng.below(hi - lo + 1)):
+        puzzle[givens.pop(rng.below(len(givens)))] = 0
+
+
+def main():
+    args = parse_args(__doc__, "datasets/multi_solution.txt")
     out = [
         "# sudoku-bench multi-solution dataset: made by scripts/make_multi_solution_dataset.py "
         f"--seed {args.seed}",
@@ -153,9 +165,7 @@ def main():
                 continue
             tried += 1
             rng = SplitMix64(args.seed ^ name_hash(name) ^ (index * 0x9E3779B97F4A7C15 & MASK64))
-            givens = [cell for cell in range(81) if puzzle[cell]]
-            for _ in range(lo + rng.below(hi - lo + 1)):
-                puzzle[givens.pop(rng.below(len(givens)))] = 0
+            remove_givens(puzzle, rng, lo, hi)
             if count_solutions(puzzle, 2) >= 2:
                 out.append(line(puzzle))
                 kept += 1
