@@ -62,6 +62,8 @@ class CMakeBuild(build_ext):
                                "configure that build with -DSUDOKU_PYTHON=ON -DPython_EXECUTABLE=" + sys.executable)
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(built, target)
+        # The host of isolated plug-ins (load_plugin(isolate=True)) goes beside the module.
+        shutil.copy2(built.parent / "sudoku-bench-plugin-host", target.parent / "sudoku-bench-plugin-host")
 
 
 setup(

@@ -35,6 +35,7 @@
 #include "sudoku/driver/generate.hpp"
 #include "sudoku/driver/rate.hpp"
 #include "sudoku/ext/exec.hpp"
+#include "sudoku/ext/isolate.hpp"
 #include "sudoku/ext/plugin.hpp"
 #include "sudoku/generate/generator.hpp"
 #include "sudoku/generate/job.hpp"
@@ -620,21 +621,31 @@ PYBIND11_MODULE(_core, m) {
   m.def("generate", &generate);
   m.def("transform", &transform);
 
-  // reentrant: the library's solvers share one instance between worker threads (`--reentrant
-  // all`); by default each worker thread gets a private instance (its file-scope state its own).
-  const auto load_options = [](bool reentrant) {
-    sudoku::ext::LoadOptions o;
-    if (reentrant) o.reentrant = {"all"};
-    return o;
-  };
-  m.def("load_native", [load_options](const std::string& path, bool reentrant) {
-    return add_all(sudoku::ext::load_native(path, load_options(reentrant)).solvers);
+  // One library (`--plugin`): `symbol` empty: every solver of a library of our C ABI, else the
+  // harness function `symbol` as the solver `name`. reentrant: the solvers share one instance
+  // between worker threads (`--reentrant all`; by default each worker thread gets a private
+  // instance, its file-scope state its own). isolate (`--isolate`): each worker's in a child
+  // process (sudoku-bench-plugin-host, found beside this module), a call past timeout_s seconds
+  // gets `timeout`.
+  m.def("load_plugin", [](const std::string& name, const std::string& path, const std::string& symbol, bool reentrant,
+                          bool isolate, double timeout_s) {
+    if (!symbol.empty()) sudoku::ext::check_solver_name(name);
+    sudoku::ext::Loaded loaded;
+    if (isolate) {
+      sudoku::ext::IsolateOptions o;
+      if (o.exe == "/proc/self/exe")  // this process is Python, not the tool
+        throw sudoku::ext::LoadError(fmt::format("isolate=True needs {} beside the module; it is not there",
+                                                 sudoku::ext::kPluginHostProgram));
+      o.timeout = std::chrono::milliseconds(std::max<long long>(1, std::llround(timeout_s * 1e3)));
+      py::gil_scoped_release nogil;  // starts the first child and waits until it has loaded the library
+      loaded = sudoku::ext::load_isolated(name, path, symbol, o);
+    } else {
+      sudoku::ext::LoadOptions o;
+      if (reentrant) o.reentrant = {"all"};
+      loaded = symbol.empty() ? sudoku::ext::load_native(path, o) : sudoku::ext::load_harness(name, path, symbol, o);
+    }
+    return add_all(std::move(loaded.solvers));
   });
-  m.def("load_harness",
-        [load_options](const std::string& name, const std::string& path, const std::string& symbol, bool reentrant) {
-          sudoku::ext::check_solver_name(name);
-          return add_all(sudoku::ext::load_harness(name, path, symbol, load_options(reentrant)).solvers);
-        });
   m.def("add_exec", [](const std::string& name, const std::string& command, double timeout_s, bool batch) {
     sudoku::ext::check_solver_name(name);
     if (sudoku::find_solver(name) != nullptr)

@@ -483,7 +483,7 @@ _loaded: dict = {}
 
 
 def load_plugin(path, *, name: Optional[str] = None, symbol: Optional[str] = None,
-                reentrant: bool = False) -> list:
+                reentrant: bool = False, isolate: bool = False, timeout: float = 10.0) -> list:
     """Registers the solvers of a shared library (``--plugin``) and returns their names.
 
     load_plugin(path): a library of sudoku-bench's C ABI (include/sudoku_bench/plugin.h), every
@@ -491,20 +491,24 @@ def load_plugin(path, *, name: Optional[str] = None, symbol: Optional[str] = Non
     harness's convention as the 9x9 solver N. Each worker thread gets a private instance of the
     library, so a solver keeping state at file scope stays correct on every core; a library
     known to be re-entrant may share one (``reentrant=True``, the command line's ``--reentrant``;
-    a solver of our C ABI that says it may be shared is shared anyway). The ``origin`` column of
-    solvers() says how each was loaded. Loading the same library again returns the same names;
-    raises LoadError when it cannot be used, ValueError when a name is taken.
+    a solver of our C ABI that says it may be shared is shared anyway). ``isolate=True`` (the
+    command line's ``--isolate``): each worker's instance runs in a child process, so a call
+    that crashes costs its own row (``error``, the cause in ``message``) and one past
+    ``timeout`` seconds gets ``timeout``, never the Python process. The ``origin`` column of
+    solvers() says how each was loaded. Loading the same library the same way again returns
+    the same names; raises LoadError when it cannot be used, ValueError when a name is taken.
     """
     if (name is None) != (symbol is None):
         raise ValueError("load_plugin: give both name= and symbol= (a harness function), or neither (our C ABI)")
+    if not (0 < timeout <= 1e6):
+        raise ValueError(f"timeout={timeout}: more than 0 and at most 1e6 seconds")
     path = os.fspath(path)
-    key = (os.path.realpath(path), name, symbol, reentrant)
+    key = (os.path.realpath(path), name, symbol, reentrant, isolate)
     if key in _loaded:
         return list(_loaded[key])
     # dlopen() takes a name without a slash from the library path: a file here is meant as one.
     where = path if "/" in path or not os.path.exists(path) else "./" + path
-    names = (_core.load_native(where, reentrant) if name is None
-             else _core.load_harness(name, where, symbol, reentrant))
+    names = _core.load_plugin(name or "", where, symbol or "", bool(reentrant), bool(isolate), float(timeout))
     _loaded[key] = list(names)
     return list(names)
 

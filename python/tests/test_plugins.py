@@ -49,6 +49,33 @@ def test_file_scope_state_gets_a_private_instance_per_thread(file_scope_plugin, 
     assert "shared" in sb.solvers().set_index("name").origin["filescope_shared"]
 
 
+def _fnv1a(line):
+    h = 2166136261
+    for c in line.replace("0", "."):
+        h = ((h ^ ord(c)) * 16777619) & 0xFFFFFFFF
+    return h
+
+
+def test_isolated_plugin_a_crash_costs_only_its_row(file_scope_plugin, datasets):
+    # file_scope_solver.c's solve_crash_every_500 dereferences NULL on the puzzles whose FNV-1a
+    # hash is 0 mod 500. In-process that would kill the interpreter; isolated, each crash is its
+    # puzzle's `error` row naming the signal, a new child takes the next puzzle, and every other
+    # answer is verified.
+    assert sb.load_plugin(file_scope_plugin, name="crashy", symbol="solve_crash_every_500", isolate=True,
+                          timeout=60) == ["crashy"]
+    assert "isolated" in sb.solvers().set_index("name").origin["crashy"]
+    lines = first_lines(datasets / "17_clue.txt", 5000, "/dev/null")
+    crashing = {i for i, ln in enumerate(lines) if _fnv1a(ln) % 500 == 0}
+    assert 5 <= len(crashing) <= 20  # the data holds some: the test can fail
+    with pytest.warns(RuntimeWarning, match="external solver failed on"):
+        rows = sb.solve(lines, "crashy", threads=2)
+    assert len(rows) == len(lines)
+    errors = rows[rows.status == "error"]
+    assert set(errors.line - 1) == crashing
+    assert errors.message.str.contains("SIGSEGV").all()
+    assert (rows[rows.status != "error"].status == "solved").all()
+
+
 def test_plugin_errors(tmp_path, harness_plugin):
     with pytest.raises(sb.LoadError):
         sb.load_plugin(tmp_path / "missing.so")
@@ -58,6 +85,10 @@ def test_plugin_errors(tmp_path, harness_plugin):
         sb.load_plugin(harness_plugin, name="half")
     with pytest.raises(sb.LoadError):
         sb.load_plugin(harness_plugin, name="bad name", symbol="solve")
+    with pytest.raises(sb.LoadError, match="no_such_symbol"):
+        sb.load_plugin(harness_plugin, name="nosym2", symbol="no_such_symbol", isolate=True)
+    with pytest.raises(ValueError, match="timeout"):
+        sb.load_plugin(harness_plugin, name="t", symbol="solve", isolate=True, timeout=0)
 
 
 def test_exec_solver(datasets):

@@ -6,6 +6,7 @@
 // hence address-free: the two processes map the block at different addresses.
 #include "sudoku/ext/isolate.hpp"
 
+#include <dlfcn.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -21,6 +22,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <memory>
 #include <new>
 #include <optional>
@@ -558,6 +560,26 @@ int isolated_child_main(int argc, char** argv) {
     }
     if (::send(kSocketFd, &done, 1, MSG_NOSIGNAL) != 1) return 0;
   }
+}
+
+const std::string& child_program() {
+  static const std::string program = [] {
+    namespace fs = std::filesystem;
+    std::vector<fs::path> dirs;
+    std::error_code ec;
+    Dl_info info{};
+    if (::dladdr(reinterpret_cast<void*>(&isolated_child_main), &info) != 0 && info.dli_fname != nullptr &&
+        info.dli_fname[0] != '\0')
+      dirs.push_back(fs::absolute(info.dli_fname, ec).parent_path());
+    const fs::path self = fs::read_symlink("/proc/self/exe", ec);
+    if (!ec) dirs.push_back(self.parent_path());
+    for (const fs::path& dir : dirs) {
+      const fs::path host = dir / kPluginHostProgram;
+      if (::access(host.c_str(), X_OK) == 0) return host.string();
+    }
+    return std::string("/proc/self/exe");
+  }();
+  return program;
 }
 
 Loaded load_isolated(const std::string& name, const std::string& path, const std::string& symbol,

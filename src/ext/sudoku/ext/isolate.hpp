@@ -2,13 +2,15 @@
 // Plug-ins isolated in child processes (issue 25, `--isolate`): a library that crashes, calls
 // exit() or never returns costs the puzzle it did it on, not the run.
 //
-// Each worker thread's solver runs the library in a child process of its own: the tool itself,
-// re-executed as `sudoku-bench __plugin-child PATH [SYMBOL]` (isolated_child_main). Re-executing
-// rather than forking: the driver's threads are running when a child must be restarted after a
-// crash, and a fork of a threaded process may only call async-signal-safe functions before
-// exec; a fresh process also holds nothing of the tool's (no locks, no TBB threads, no open
-// outputs: descriptors past 4 are closed) and loads the library the way a separate program
-// would. It costs the tool's start-up (a few milliseconds) per child start, never per puzzle.
+// Each worker thread's solver runs the library in a child process of its own: the small program
+// sudoku-bench-plugin-host found beside the tool (or the Python module), or else the tool
+// itself re-executed as `sudoku-bench __plugin-child PATH [SYMBOL]` (both: isolated_child_main).
+// A new program rather than a fork: the driver's threads are running when a child must be
+// restarted after a crash, and a fork of a threaded process may only call async-signal-safe
+// functions before exec; a fresh process also holds nothing of the tool's (no locks, no TBB
+// threads, no open outputs: descriptors past 4 are closed) and loads the library the way a
+// separate program would. The host links the plug-in layer alone, so a child's start costs
+// about a millisecond of CPU (the whole tool's start-up: 3), once per child, never per puzzle.
 //
 // Parent and child share one memory block (a memfd the child receives as descriptor 4): a
 // header and 256 puzzle slots. The parent writes a slice of puzzles into the slots and sends one
@@ -33,8 +35,16 @@
 
 namespace sudoku::ext {
 
-/// The hidden subcommand the tool is re-executed with for an isolated plug-in.
+/// The hidden subcommand the tool is re-executed with for an isolated plug-in (also the host's
+/// first argument).
 inline constexpr std::string_view kIsolatedChildCommand = "__plugin-child";
+/// The small program that hosts an isolated plug-in, looked for beside the tool.
+inline constexpr std::string_view kPluginHostProgram = "sudoku-bench-plugin-host";
+
+/// The program a child runs: kPluginHostProgram beside the code of the tool (the executable, or
+/// the shared object such as the Python module that holds this library), else the tool's own
+/// executable (/proc/self/exe). Found once.
+const std::string& child_program();
 
 /// main() of the child: `argv` = {tool, kIsolatedChildCommand, PATH, SYMBOL or "", NAME}
 /// (SYMBOL and NAME: a harness function; empty: a library of the C ABI), with the socket as
@@ -43,8 +53,8 @@ int isolated_child_main(int argc, char** argv);
 
 /// How isolated plug-ins run.
 struct IsolateOptions {
-  /// The tool's executable, re-executed for each child (the tests name the built tool).
-  std::string exe = "/proc/self/exe";
+  /// The program each child runs (child_program(); the tests name the built tool).
+  std::string exe = child_program();
   /// The longest a call may take (past it: `timeout`, the child is killed and restarted); also
   /// the longest a child may take to start and load the library.
   std::chrono::milliseconds timeout{10'000};
