@@ -30,7 +30,7 @@ rate() {  # the wall puzzles/s of solve's table (its last line, 5th column)
   "$@" 2>&1 | tail -1 | awk '{gsub(",", "", $5); print $5}'
 }
 cpu_ms() {  # the CPU time of the command and its children, ms (perf stat's task-clock)
-  perf stat -x, -e task-clock -o /dev/stderr "$@" 2>&1 >/dev/null | awk -F, '/task-clock/ {printf "%.0f\n", $1}'
+  perf stat -x, -e task-clock -o /dev/stderr "$@" 2>&1 >/dev/null | awk -F, '/task-clock/ {printf "%.2f\n", $1}'
 }
 median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
 

@@ -495,7 +495,9 @@ int isolated_child_main(int argc, char** argv) {
   }
   Block* b = Shared::attach(kBlockFd);
   if (b == nullptr) {
-    std::fprintf(stderr, "sudoku-bench %s: no block shared with the parent\n", std::string(kIsolatedChildCommand).c_str());
+    std::fprintf(stderr, "sudoku-bench %s: no block of this build shared with the parent (a %s from another build "
+                 "of sudoku-bench beside it?)\n", std::string(kIsolatedChildCommand).c_str(),
+                 std::string(kPluginHostProgram).c_str());
     return 2;
   }
   // The watchdog: when the parent ends, however (even kill -9), its end of the socket closes;
