@@ -207,6 +207,13 @@ TEST(Isolate, ChildrenEndWhenTheToolIsKilled) {
   }
   std::this_thread::sleep_for(std::chrono::milliseconds(200));  // in the hanging call by now
   ASSERT_FALSE(kids.empty());
+  // The tool starts them from the slim host built beside it (sudoku-bench-plugin-host), not
+  // from itself.
+  for (pid_t k : kids) {
+    std::error_code ec;
+    const std::filesystem::path exe = std::filesystem::read_symlink("/proc/" + std::to_string(k) + "/exe", ec);
+    EXPECT_EQ(exe.filename().string(), std::string(sudoku::ext::kPluginHostProgram)) << exe;
+  }
   ::kill(tool, SIGKILL);
   int st = 0;
   ::waitpid(tool, &st, 0);
