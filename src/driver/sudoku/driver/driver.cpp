@@ -79,7 +79,8 @@ void copy_cells(const Grid& from, Grid& to) noexcept {
 /// An admitted puzzle kept for a SliceSolver as the slice's k-th: copied into the recycled
 /// entry cell by cell. A whole Parsed is two 625-cell arrays: moving it into a slice's worth of
 /// storage was most of what a slice handed to an isolated plug-in cost over one solved at once
-/// (cachegrind: 21 of the parent's 50 extra first-level cache misses per 9x9 puzzle).
+/// (cachegrind: 21 of the parent's 50 extra first-level cache misses per 9x9 puzzle). Copies
+/// every field of Parsed and Known: keep it in step with them.
 void keep_parsed(std::vector<Parsed>& kept, std::size_t k, const Parsed& p) {
   if (kept.size() <= k) kept.resize(k + 1);
   Parsed& to = kept[k];
