@@ -15,6 +15,7 @@
 // TAAI 2011, 1.4 s in all).
 //
 // Memory: 2 * cells probes of 2 * (width + height) masks: 1 MB for 25 x 25.
+#include <bit>
 #include <cstdint>
 #include <functional>
 #include <vector>
@@ -44,6 +45,24 @@ class Prober {
   /// `budget`: probes allowed in this call (the total is probes()). `stop` is checked every
   /// 16 probes (each a few microseconds).
   Outcome run(Board& b, const OnSolution& on_solution, const Stop& stop, uint64_t budget);
+
+  /// What the kept probes say beyond `b` (a board at least as known as every board probed):
+  /// for each unknown cell of `b` and value whose probe is kept, calls
+  /// fn(cell, value, row_shaded, row_blank) with that probe's known cells by row (masks of
+  /// height rows each, including the cells `b` knows).
+  template <class Fn>
+  void for_each_probe(const Board& b, Fn&& fn) const {
+    const int w = p_->width, h = p_->height;
+    for (int r = 0; r < h; ++r)
+      for (Mask u = b.row_unknown(r); u; u &= u - 1) {
+        const int cell = r * w + std::countr_zero(u);
+        for (int v = 0; v < 2; ++v)
+          if (state_[2 * cell + v] == State::open) {
+            const Mask* d = &data_[static_cast<std::size_t>(2 * cell + v) * stride_];
+            fn(cell, v == 1, d, d + h);
+          }
+      }
+  }
 
   uint64_t probes() const noexcept { return probes_; }
   uint64_t line_solves() const noexcept { return line_solves_; }

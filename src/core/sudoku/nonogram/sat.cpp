@@ -37,7 +37,7 @@ SatStage::~SatStage() = default;
 
 uint64_t SatStage::conflicts() const noexcept { return hooks_ ? hooks_->learnt_ : 0; }
 
-void SatStage::start(const Puzzle& p, const Board& b) {
+void SatStage::start(const Puzzle& p, const Board& b, const Prober* probes) {
   p_ = &p;
   s_ = std::make_unique<CaDiCaL::Solver>();
   hooks_ = std::make_unique<Hooks>();
@@ -103,6 +103,25 @@ void SatStage::start(const Puzzle& p, const Board& b) {
       for (int g = 1; g < k; ++g) add({y(g - 1, c - runs[g - 1] + 1), neg(y(g, c + 1)), -cell(c)});
       add({y(k - 1, c - runs[k - 1] + 1), -cell(c)});  // after the last run
     }
+  }
+  // What probing learnt as implications: cell p = v forces cell q = u (line logic's fixpoint
+  // from p = v) becomes the clause (not p=v or q=u). Unit propagation on the line clauses is
+  // weaker than the line solver, so these let it see at once what line logic sees after many
+  // steps (LalaFrogKK's 2-SAT-style inference, handed to the CDCL stage).
+  if (probes != nullptr) {
+    probes->for_each_probe(b, [&](int cell, bool v, const Mask* f, const Mask* bl) {
+      const int lit = v ? cell + 1 : -(cell + 1);
+      for (int r = 0; r < h; ++r) {
+        const Mask u = b.row_unknown(r);
+        for (Mask m = (f[r] | bl[r]) & u; m; m &= m - 1) {
+          const int c = std::countr_zero(m);
+          const int q = r * w + c;
+          if (q == cell) continue;
+          const int lit2 = ((f[r] >> c) & 1u) ? q + 1 : -(q + 1);
+          add({-lit, lit2});
+        }
+      }
+    });
   }
   for (int r = 0; r < h; ++r) {
     unknown_[r] = b.row_unknown(r);

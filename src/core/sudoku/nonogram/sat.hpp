@@ -35,7 +35,7 @@ class SatStage {
   SatStage();
   ~SatStage();
   /// Encodes `p` (which must outlive the stage) with the known cells of `b` as units.
-  void start(const Puzzle& p, const Board& b);
+  void start(const Puzzle& p, const Board& b, const Prober* probes = nullptr);
   enum class Answer : uint8_t { solution, none, stopped };
   /// Looks for a solution not blocked yet, within `conflicts` more conflicts (0: no limit);
   /// on `solution` writes it to `out` and blocks it.

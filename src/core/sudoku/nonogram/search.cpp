@@ -50,7 +50,7 @@ SearchResult Search::run(const Puzzle& p, const SearchLimits& limits) {
   }
   // 3. CDCL on what is left, the solutions met so far excluded.
   SatStage cdcl;
-  cdcl.start(p, root);
+  cdcl.start(p, root, &prober);
   for (const Picture& pic : found) cdcl.block(pic);
   while (found.size() < limit) {
     const uint64_t used = res.probes + res.conflicts;
