@@ -51,7 +51,7 @@ def test_nonogram_generation_equals_the_cli(tmp_path, exe):
     check_same(df, lines, stats, True)
     # Nonograms through the same solve call: every one unique, the picture the generator's.
     rows = sb.solve(df.puzzle, limit=2, solutions=True)
-    assert (rows.solver == "nonogram-line").all() and (rows.status == "unique").all()
+    assert (rows.solver == "nonogram-cdcl").all() and (rows.status == "unique").all()
     assert (rows.solution.to_numpy() == df.solution.to_numpy()).all()
 
 

@@ -16,9 +16,10 @@ def test_nonogram_rows_equal_the_cli(tmp_path, exe, project_datasets):
     assert set(py.solver) == {"nonogram-backtracking", "nonogram-cdcl", "nonogram-line"}
     ids = [ln.strip() for ln in open(path) if ln.strip() and not ln.startswith("#")]
     strings = sb.solve(ids, limit=2, solutions=True)
-    assert (strings.solver == "nonogram-line").all() and (strings.status == "unique").all()
-    line_rows = py[py.solver == "nonogram-line"].reset_index(drop=True)
-    assert (strings.solution.to_numpy() == line_rows.solution.to_numpy()).all()
+    assert (strings.solver == "nonogram-cdcl").all() and (strings.status == "unique").all()
+    for name in ("nonogram-cdcl", "nonogram-line"):
+        rows = py[py.solver == name].reset_index(drop=True)
+        assert (strings.solution.to_numpy() == rows.solution.to_numpy()).all()
 
 
 def test_bad_nonograms():

@@ -83,7 +83,7 @@ void add_solve_commands(CLI::App& app, Commands& out) {
       ->required();
   s->add_option("-s,--solver", opt->solvers,
                  "Solver name(s), comma-separated, or 'all' (every solver of the files' puzzle kind; see "
-                 "'list'); default: scored, nonogram-line for nonograms");
+                 "'list'); default: scored, nonogram-cdcl for nonograms");
   s->add_option("-j,--threads", opt->threads, "Worker threads (default: the cores this process may use)")
       ->check(CLI::Range(1, 1024));
   s->add_option("--limit", opt->limit, "Stop counting at this many solutions: 1 finds one, 2 proves "

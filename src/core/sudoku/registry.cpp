@@ -68,7 +68,7 @@ bool valid_solver_name(std::string_view name) noexcept {
 }
 
 std::string default_solver(PuzzleKind kind) {
-  return kind == PuzzleKind::nonogram ? "nonogram-line" : "scored";
+  return kind == PuzzleKind::nonogram ? "nonogram-cdcl" : "scored";
 }
 
 const SolverInfo* find_solver(std::string_view name) noexcept {
