@@ -5,7 +5,7 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
-  fuzz::check_records(fuzz::check_text_input(text));
+  fuzz::check_records(fuzz::check_text_input(text, fuzz::Scope::nonograms));
   fuzz::ng::Puzzle p;
   fuzz::ng::Known known;
   fuzz::ng::FormatError e;

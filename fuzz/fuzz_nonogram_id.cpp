@@ -5,7 +5,7 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
-  fuzz::check_records(fuzz::check_text_input(text));
+  fuzz::check_records(fuzz::check_text_input(text, fuzz::Scope::nonograms));
   for (std::size_t pos = 0; pos < text.size();) {
     const std::size_t end = std::min(text.find('\n', pos), text.size());
     const sudoku::ParsedNonogram p = sudoku::parse_nonogram_record(text.substr(pos, end - pos));
