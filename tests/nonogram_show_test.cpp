@@ -1,0 +1,195 @@
+// `show` for nonograms (issue 28): the drawing (nonogram/draw.hpp) read back cell by cell and
+// clue by clue, from a small puzzle to the readers' largest; `show` on a real tournament puzzle
+// (its picture read back and checked), on a game ID, a `.non` file and a record picked
+// by --line; bad input and a Sudoku solver refused with a message.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "sudoku/nonogram/draw.hpp"
+#include "sudoku/nonogram/formats.hpp"
+#include "sudoku/nonogram/nonogram.hpp"
+#include "test_util.hpp"
+
+namespace {
+
+namespace ng = sudoku::nonogram;
+
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+/// What a drawing says: the row clues (as written left of the grid) and the cells it shows,
+/// from its grid lines (those with ` |`), of `width` cells `cw` characters wide each.
+struct Drawn {
+  std::vector<std::string> row_clues;
+  ng::Picture picture;
+};
+Drawn read_drawing(const std::string& text, int width, int cw) {
+  Drawn d;
+  d.picture.width = width;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    const std::size_t bar = line.find(" |");
+    if (bar == std::string::npos) continue;
+    std::string cells;
+    for (char c : line.substr(bar + 2))
+      if (c != '|') cells += c;
+    EXPECT_EQ(cells.size(), static_cast<std::size_t>(width * cw)) << line;
+    ng::Mask row = 0;
+    for (int c = 0; c < width && static_cast<std::size_t>(c * cw + cw) <= cells.size(); ++c) {
+      const std::string cell = cells.substr(static_cast<std::size_t>(c * cw), static_cast<std::size_t>(cw));
+      EXPECT_TRUE(cell == std::string(cw, '#') || cell == std::string(cw - 1, ' ') + ".") << line;
+      if (cell.back() == '#') row |= ng::Mask{1} << c;
+    }
+    d.picture.rows.push_back(row);
+    const std::size_t start = line.find_first_not_of(' ');
+    d.row_clues.push_back(line.substr(start, bar - start));
+  }
+  d.picture.height = static_cast<int>(d.picture.rows.size());
+  return d;
+}
+
+std::string row_clue(const ng::Puzzle& p, int r) {
+  std::string s;
+  for (const uint8_t run : p.row(r)) s += (s.empty() ? "" : " ") + std::to_string(run);
+  return s.empty() ? "0" : s;
+}
+
+// sgt-pattern's 4x6 example: the column clues stacked over their columns, bottom-aligned, the
+// row clues right-aligned, `#` and `.` cells, no trailing spaces.
+TEST(NonogramDraw, DrawsCluesAroundThePicture) {
+  ng::Puzzle p;
+  std::string err;
+  ASSERT_TRUE(ng::parse_id("4x6:5/4/1/2/1.2/1.1/2/2/2/1", p, err)) << err;
+  ng::Picture pic;
+  ASSERT_TRUE(ng::parse_picture("#.##" "#..#" "##.." "##.." "##.." ".#..", 4, 6, pic));
+  ASSERT_FALSE(ng::check_picture(p, pic));
+  EXPECT_EQ(ng::to_pretty(p, &pic),
+            "      5 4 1 2\n"
+            "    +--------\n"
+            "1 2 |## .####\n"
+            "1 1 |## . .##\n"
+            "  2 |#### . .\n"
+            "  2 |#### . .\n"
+            "  2 |#### . .\n"
+            "    +--------\n"  // a rule every five rows
+            "  1 | .## . .\n");
+  EXPECT_EQ(ng::to_pretty(p),
+            "      5 4 1 2\n"
+            "    +--------\n"
+            "1 2 | . . . .\n"
+            "1 1 | . . . .\n"
+            "  2 | . . . .\n"
+            "  2 | . . . .\n"
+            "  2 | . . . .\n"
+            "    +--------\n"
+            "  1 | . . . .\n");
+}
+
+/// A drawing's column width: three characters when a run is 10 or more, else two.
+int cell_width(const ng::Puzzle& p) {
+  for (const uint8_t run : p.runs)
+    if (run >= 10) return 3;
+  return 2;
+}
+
+// Up to the readers' largest, 63x63, with runs under 10 (two characters a column) and over
+// (three): what is drawn reads back as the picture and its row clues, with a rule under the
+// column clues and before every fifth row.
+TEST(NonogramDraw, LargestPuzzlesReadBack) {
+  for (const int side : {7, 25, 63}) {
+    ng::Picture pic(side, side);
+    for (int r = 0; r < side; ++r)
+      for (int c = 0; c < side; ++c)
+        if ((r * 7 + c * c) % 11 < 4 || r == c || (side > 7 && c < 12)) pic.set(r, c);
+    const ng::Puzzle p = ng::clues_of(pic);
+    EXPECT_EQ(cell_width(p), side == 7 ? 2 : 3);
+    const std::string text = ng::to_pretty(p, &pic);
+    const Drawn d = read_drawing(text, side, cell_width(p));
+    EXPECT_EQ(d.picture, pic) << side;
+    ASSERT_EQ(d.row_clues.size(), static_cast<std::size_t>(side));
+    for (int r = 0; r < side; ++r) EXPECT_EQ(d.row_clues[static_cast<std::size_t>(r)], row_clue(p, r)) << side << " row " << r;
+    int rules = 0;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) rules += line.find("+--") != std::string::npos;
+    EXPECT_EQ(rules, 1 + (side - 1) / 5) << side;
+  }
+}
+
+// The first puzzle of the ICGA 2017 tournament, straight from the shared file: drawn with its
+// clues (read back line by line), solved, and the picture drawn fits them.
+TEST(NonogramShow, DrawsATournamentPuzzleAndItsPicture) {
+  const std::string question = test::shared("nonogram/icga2017-question.txt");
+  const auto r = test::cli("show " + question + " -s nonogram-cdcl");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_TRUE(has(r.out, question + ":1 (25x25 nonogram, ")) << r.out;
+  const std::string all = test::slurp(question);
+  const auto records = ng::tournament_records(all);
+  ASSERT_FALSE(records.empty());
+  ng::Puzzle p;
+  long number = 0;
+  ng::FormatError e;
+  ASSERT_TRUE(ng::parse_tournament(records[0].text, p, number, e)) << e.message;
+  const int cw = cell_width(p);
+  const std::size_t verdict = r.out.find("nonogram-cdcl: ");
+  ASSERT_NE(verdict, std::string::npos) << r.out;
+  const Drawn before = read_drawing(r.out.substr(0, verdict), 25, cw);
+  const Drawn after = read_drawing(r.out.substr(verdict), 25, cw);
+  EXPECT_EQ(before.picture, ng::Picture(25, 25));  // the puzzle: no cell shaded
+  ASSERT_EQ(after.row_clues.size(), 25u);
+  for (int row = 0; row < 25; ++row) {
+    EXPECT_EQ(before.row_clues[static_cast<std::size_t>(row)], row_clue(p, row));
+    EXPECT_EQ(after.row_clues[static_cast<std::size_t>(row)], row_clue(p, row));
+  }
+  EXPECT_FALSE(ng::check_picture(p, after.picture)) << r.out;
+  // This puzzle has several pictures (the tournaments' often do): the one drawn fits the clues.
+  EXPECT_TRUE(has(r.out, "nonogram-cdcl: multiple (guesses ")) << r.out;
+}
+
+// A game ID given as the argument, a record picked with --line (a tournament file's second
+// puzzle), a .non file with its goal: each drawn and solved with the default nonogram solver.
+TEST(NonogramShow, TakesEveryInputForm) {
+  test::TempDir dir;
+  auto r = test::cli("show 4x6:5/4/1/2/1.2/1.1/2/2/2/1");
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_TRUE(has(r.out, "puzzle (4x6 nonogram, 12 clue numbers)\n      5 4 1 2\n")) << r.out;
+  EXPECT_TRUE(has(r.out, ": unique (guesses ")) << r.out;
+  EXPECT_TRUE(has(r.out, "1 2 |## .####\n1 1 |## . .##\n")) << r.out;
+
+  const auto t = dir.write("t.txt", "$1\n1\n1\n1\n1\n$2\n2\n0\n1\n1\n");  // 2x2 puzzles
+  r = test::cli("show " + t + " --line 6");
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_TRUE(has(r.out, t + ":6 (2x2 nonogram, 3 clue numbers)")) << r.out;
+  EXPECT_TRUE(has(r.out, "1 |## .\n1 |## .\n")) << r.out;  // the unique picture of $2
+  r = test::cli("show " + t);  // the first: two pictures
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_TRUE(has(r.out, ": multiple (guesses ")) << r.out;
+
+  const auto non = dir.write("p.non", "title \"bar\"\nwidth 3\nheight 2\nrows\n3\n0\ncolumns\n1\n1\n1\ngoal \"111000\"\n");
+  r = test::cli("show " + non);
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_TRUE(has(r.out, non + ":1 (3x2 nonogram, 4 clue numbers)")) << r.out;
+  EXPECT_TRUE(has(r.out, "3 |######\n0 | . . .\n")) << r.out;
+}
+
+// Bad clues say where and why (exit 2, nothing drawn); a Sudoku solver is refused for a
+// nonogram; a picture that contradicts the file's goal is `wrong` (exit 1).
+TEST(NonogramShow, BadInputAndTheWrongSolverAreRefused) {
+  test::TempDir dir;
+  auto r = test::cli("show 3x3:4/1/1/1/1/1");
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_TRUE(has(r.out, "puzzle: column 1: run of 4 cells, the column has 3")) << r.out;
+  const auto t = dir.write("bad.txt", "$1\n1\n1\n3\n1\n");
+  r = test::cli("show " + t);
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_TRUE(has(r.out, t + ":4: row 1: run of 3 cells, the row has 2")) << r.out;
+  r = test::cli("show 4x6:5/4/1/2/1.2/1.1/2/2/2/1 -s dlx");
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_TRUE(has(r.out, "'dlx' does not solve nonograms")) << r.out;
+  const auto non = dir.write("goal.non", "width 2\nheight 1\nrows\n2\ncolumns\n1\n1\ngoal \"10\"\n");
+  r = test::cli("show " + non);
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_TRUE(has(r.out, "answer differs from the known solution at r1c2")) << r.out;
+}
+
+}  // namespace
