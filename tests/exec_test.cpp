@@ -31,6 +31,12 @@ std::string py(const std::string& args = "") {
   return args.empty() ? cmd : cmd + " " + args;
 }
 
+/// The Python nonogram solver's command (tests/exec/nonogram_solver.py), with `args`.
+std::string pyn(const std::string& args = "") {
+  std::string cmd = std::string(kPython) + " " + SUDOKU_SOURCE_DIR + "/tests/exec/nonogram_solver.py";
+  return args.empty() ? cmd : cmd + " " + args;
+}
+
 /// `--exec NAME='COMMAND'` (the command has no single quotes).
 std::string exec(const std::string& name, const std::string& command, const char* kind = "--exec") {
   return std::string(kind) + " " + name + "='" + command + "'";
@@ -179,6 +185,33 @@ TEST(ExecProtocol, RefusesWhatIsNotTheProtocol) {
                                  test::kSolution.substr(0, 80) + "x"}) {
     EXPECT_FALSE(sudoku::ext::parse_answer(line, p, 1, r, why)) << "'" << line << "'";
     EXPECT_FALSE(why.empty()) << line;
+  }
+}
+
+// A nonogram's answer: its picture, `#`/`.` or `1`/`0`, row by row; the same grammar around it.
+TEST(ExecProtocol, ReadsANonogramAnswer) {
+  sudoku::nonogram::Puzzle p;
+  std::string why;
+  ASSERT_TRUE(sudoku::nonogram::parse_id("4x6:5/4/1/2/1.2/1.1/2/2/2/1", p, why)) << why;
+  const std::string pic = "#.##" "#..#" "##.." "##.." "##.." ".#..";
+  sudoku::Result r;
+  using sudoku::Status;
+  ASSERT_TRUE(sudoku::ext::parse_answer(pic + " nodes=3", p, 2, r, why)) << why;
+  EXPECT_EQ(r.status, Status::unique);
+  EXPECT_EQ(sudoku::nonogram::to_text(r.picture), pic);
+  EXPECT_EQ(r.work.nodes, 3u);
+  std::string ones = pic;
+  std::replace(ones.begin(), ones.end(), '#', '1');
+  std::replace(ones.begin(), ones.end(), '.', '0');
+  ASSERT_TRUE(sudoku::ext::parse_answer("2 " + ones, p, 2, r, why)) << why;
+  EXPECT_EQ(r.status, Status::multiple);
+  EXPECT_EQ(sudoku::nonogram::to_text(r.picture), pic);
+  ASSERT_TRUE(sudoku::ext::parse_answer("none guesses=4", p, 1, r, why)) << why;
+  EXPECT_EQ(r.status, Status::none);
+  EXPECT_EQ(r.work.guesses, 4u);
+  for (const std::string& line : {pic.substr(1), "1 " + pic + "#", std::string("1")}) {
+    EXPECT_FALSE(sudoku::ext::parse_answer(line, p, 1, r, why)) << line;
+    EXPECT_TRUE(has(why, "4x6 picture") || has(why, "without the solution")) << why;
   }
 }
 
@@ -564,6 +597,93 @@ TEST(ExecBatch, IsNotAPerPuzzleSolver) {
     EXPECT_FALSE(std::filesystem::exists(out)) << args;
     EXPECT_FALSE(std::filesystem::exists(out + ".partial")) << args;
   }
+}
+
+// ---- nonograms through --exec ---------------------------------------------------------------
+
+/// A file of `n` unique `size` nonograms (game IDs with their pictures), made by `generate`.
+std::string nonogram_file(test::TempDir& dir, const std::string& size, int n) {
+  const std::string f = dir.path("nonograms-" + size + ".txt");
+  const auto r = test::cli("generate --kind nonogram --size " + size + " -n " + std::to_string(n) +
+                           " --seed 11 --solutions -o " + f);
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  return f;
+}
+
+/// The game IDs of a file of nonograms, by line number.
+std::map<uint64_t, std::string> game_ids(const std::string& file) {
+  std::map<uint64_t, std::string> out;
+  uint64_t line = 0;
+  std::istringstream in(test::slurp(file));
+  for (std::string text; std::getline(in, text);) {
+    ++line;
+    if (!text.empty() && text[0] != '#') out[line] = text.substr(0, text.find_first_of(" \t,"));
+  }
+  return out;
+}
+
+// The same child protocol carries nonograms: a program in Python, sent game IDs, answers with
+// pictures that the verifier checks; at limit 2 it proves each generated puzzle unique and its
+// pictures are the built-in solver's; a Sudoku file sent to it is `unsupported`, not a failure.
+TEST(ExecNonogram, PythonSolverAgreesWithNonogramLine) {
+  NEED_PYTHON()
+  test::TempDir dir;
+  const std::string data = nonogram_file(dir, "10x10", 30);
+  const std::string rows = dir.path("rows.csv"), sum = dir.path("sum.csv");
+  auto r = test::cli("solve " + data + " -s nonogram-line,pyn " + exec("pyn", pyn()) +
+                     " -j 2 --limit 2 --solutions -o " + rows + " --summary " + sum);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  auto s = read_summary(sum);
+  EXPECT_EQ(s["pyn"]["unique"], "30");
+  EXPECT_EQ(s["pyn"]["wrong"], "0");
+  EXPECT_EQ(s["pyn"]["error"], "0");
+  std::map<uint64_t, Row> line, mine;
+  for (const Row& row : read_rows(rows)) (row.solver == "pyn" ? mine : line)[row.line] = row;
+  ASSERT_EQ(mine.size(), 30u);
+  for (const auto& [n, row] : mine) {
+    EXPECT_EQ(row.status, "unique") << n;
+    EXPECT_EQ(row.solution, line[n].solution) << n;
+    EXPECT_EQ(row.solution.size(), 100u) << n;
+    EXPECT_GT(row.nodes, 0u) << n;  // the child's counters reach the rows
+  }
+  // A Sudoku file: the child answers `unsupported` (its first, untimed puzzle too).
+  r = test::cli("solve " + test::shared("norvig_easy50.txt") + " -s pyn " + exec("pyn", pyn()) + " --summary " + sum);
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_EQ(read_summary(sum)["pyn"]["unsupported"], "50");
+  // `list` says it takes nonograms too.
+  r = test::cli("list " + exec("pyn", pyn()));
+  EXPECT_TRUE(has(r.out, "4,9,16,25,nonogram")) << r.out;
+}
+
+// A picture that does not fit the clues is `wrong` (exit 1), whoever drew it; a child that dies
+// on a nonogram gives that one `error`, is restarted, and the others are solved.
+TEST(ExecNonogram, ALieIsWrongAndACrashIsAnError) {
+  NEED_PYTHON()
+  test::TempDir dir;
+  const std::string data = nonogram_file(dir, "8x8", 12);
+  const auto ids = game_ids(data);
+  ASSERT_EQ(ids.size(), 12u);
+  const uint64_t a = std::next(ids.begin(), 4)->first;
+  const std::string rows = dir.path("rows.csv");
+  auto r = test::cli("solve " + data + " -s pyn " + exec("pyn", pyn("--lie-on " + ids.at(a))) + " -j 1 -o " + rows);
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_TRUE(has(r.out, "1 wrong answer(s)")) << r.out;
+  EXPECT_TRUE(has(r.out, ":" + std::to_string(a) + ": ")) << r.out;
+  for (const Row& row : read_rows(rows)) EXPECT_EQ(row.status, row.line == a ? "wrong" : "solved") << row.line;
+
+  r = test::cli("solve " + data + " -s pyn " + exec("pyn", pyn("--crash-on " + ids.at(a))) + " -j 1 -o " + rows);
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_TRUE(has(r.out, ":" + std::to_string(a) + ": pyn: no answer; the child exited with status 3; restarted")) << r.out;
+  EXPECT_TRUE(has(r.out, "nonogram_solver.py: crashing on purpose")) << r.out;
+  for (const Row& row : read_rows(rows)) EXPECT_EQ(row.status, row.line == a ? "error" : "solved") << row.line;
+
+  // `show` takes it too, and says when its picture is wrong.
+  r = test::cli("show '" + ids.at(a) + "' -s pyn " + exec("pyn", pyn()));
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_TRUE(has(r.out, "pyn: unique")) << r.out;
+  r = test::cli("show '" + ids.at(a) + "' -s pyn " + exec("pyn", pyn("--lie-on " + ids.at(a))));
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_TRUE(has(r.out, "pyn: wrong")) << r.out;
 }
 
 }  // namespace

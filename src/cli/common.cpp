@@ -14,7 +14,7 @@ std::vector<const sudoku::SolverInfo*> parse_solvers(const std::string& list, su
   std::vector<const sudoku::SolverInfo*> out;
   if (list == "all") {
     for (const auto& s : sudoku::solvers())
-      if (s.kind == kind) out.push_back(&s);
+      if (s.solves(kind)) out.push_back(&s);
     return out;
   }
   std::size_t start = 0;

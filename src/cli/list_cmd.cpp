@@ -19,6 +19,7 @@ int run_list(const ExternalSolverOptions& ext) {
     for (int b = sudoku::kMinBox; b <= sudoku::kMaxBox; ++b)
       if (s.supports(b)) sizes += fmt::format("{}{}", sizes.empty() ? "" : ",", b * b);
     if (s.kind == sudoku::PuzzleKind::nonogram) sizes = "nonogram";
+    else if (s.any_kind) sizes += ",nonogram";
     t.add({s.name, sizes, s.description, s.origin.empty() ? "built-in" : s.origin});
   }
   fmt::print("{}", t.render(3));

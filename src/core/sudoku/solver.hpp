@@ -174,8 +174,13 @@ struct SolverInfo {
   std::function<std::unique_ptr<BatchSolver>(const Limits&)> batch = {};
   /// The kind of puzzle it solves (a nonogram solver has no `boxes`).
   PuzzleKind kind = PuzzleKind::sudoku;
+  /// Set for an external program (`--exec`): it is sent Sudoku grids (of `boxes`) and nonograms
+  /// alike, and answers `unsupported` for what it does not solve (docs/exec.md).
+  bool any_kind = false;
 
   bool supports(int box) const noexcept { return (boxes >> box) & 1u; }
+  /// Whether puzzles of `k` are sent to it.
+  bool solves(PuzzleKind k) const noexcept { return any_kind || kind == k; }
 };
 
 inline constexpr unsigned kBox9 = 1u << 3;

@@ -183,7 +183,7 @@ const SolverInfo& solver_for_role(const std::string& name, int box, std::string_
                           : fmt::format("{} '{}' is an exec-batch program (add_exec(batch=True)): it answers "
                                         "whole inputs, not one puzzle at a time, so it cannot be the {} (one "
                                         "added without batch=True can)", role, s->name, role));
-  if (box == 0 ? s->kind != PuzzleKind::nonogram : !s->supports(box))
+  if (box == 0 ? !s->solves(PuzzleKind::nonogram) : !s->supports(box))
     throw OptionError(box == 0 ? fmt::format("{} '{}' does not solve nonograms", role, s->name)
                                : fmt::format("{} '{}' does not support {}x{} grids", role, s->name, box * box, box * box));
   return *s;

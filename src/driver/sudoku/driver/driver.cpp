@@ -129,7 +129,7 @@ void solve_nonogram(Item& it, const Format& format, std::string_view record, Sol
                                    : fmt::format("line {}: {}", it.line + p.error_line, p.error);
     return;
   }
-  if (info.kind != PuzzleKind::nonogram) {
+  if (!info.solves(PuzzleKind::nonogram)) {
     it.status = Status::unsupported;
     it.message = fmt::format("solver '{}' solves Sudoku, not nonograms (try -s nonogram-line)", info.name);
     return;
@@ -145,6 +145,10 @@ void solve_nonogram(Item& it, const Format& format, std::string_view record, Sol
   it.status = r.status;
   it.solutions = r.solutions;
   it.work = r.work;
+  if (r.status == Status::timeout || r.status == Status::error) {  // an external solver failed
+    it.message = std::string(solver.message());
+    return;  // no answer to verify
+  }
   if (auto why = verify(p.puzzle, r, cfg.limits.solutions == 0 ? 1 : cfg.limits.solutions, p.known)) {
     it.status = Status::wrong;
     it.message = std::move(*why);

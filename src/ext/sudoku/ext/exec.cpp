@@ -381,9 +381,14 @@ std::optional<std::string> probe_problem(const Result& answer, std::string_view 
   return fmt::format("answered a first, easy puzzle wrongly: {} (answer '{}')", *why, clip(line));
 }
 
-/// The request line: the puzzle in the one-line form, a space, the limit.
-void request_line(const Grid& puzzle, uint64_t limit, std::string& out) {
-  out = to_line(puzzle);
+/// A puzzle as the protocol sends it: a grid in the one-line form, a nonogram as its game ID.
+std::string puzzle_text(const Grid& puzzle) { return to_line(puzzle); }
+std::string puzzle_text(const nonogram::Puzzle& puzzle) { return nonogram::to_id(puzzle); }
+
+/// The request line: the puzzle, a space, the limit.
+template <class Puzzle>
+void request_line(const Puzzle& puzzle, uint64_t limit, std::string& out) {
+  out = puzzle_text(puzzle);
   out += ' ';
   char digits[24];
   const auto [end, ec] = std::to_chars(digits, digits + sizeof digits, limit);
@@ -423,7 +428,17 @@ class ExecSolver final : public Solver {
   ExecSolver(const ExecSolver&) = delete;
   ExecSolver& operator=(const ExecSolver&) = delete;
 
-  Result solve(const Grid& puzzle, const Limits& limits) override {
+  Result solve(const Grid& puzzle, const Limits& limits) override { return ask(puzzle, limits); }
+  Result solve_nonogram(const nonogram::Puzzle& puzzle, const Limits& limits) override {
+    return ask(puzzle, limits);
+  }
+
+  std::string_view message() const noexcept override { return message_; }
+
+ private:
+  /// One puzzle of either kind through the child; a failure replaces the child.
+  template <class Puzzle>
+  Result ask(const Puzzle& puzzle, const Limits& limits) {
     message_.clear();
     Result r;
     if (child_ == nullptr) {  // the last start failed
@@ -465,9 +480,6 @@ class ExecSolver final : public Solver {
     return r;
   }
 
-  std::string_view message() const noexcept override { return message_; }
-
- private:
   /// Starts a child and has it answer the probe puzzle; false with `why` ("exited with status
   /// 127: command not found before answering a first puzzle").
   bool start(std::string& why) {
@@ -496,7 +508,8 @@ class ExecSolver final : public Solver {
   }
 
   /// One puzzle: the request line out, the answer line in, read (parse_answer).
-  Trip round_trip(const Grid& puzzle, uint64_t limit, Result& r, std::string& why) {
+  template <class Puzzle>
+  Trip round_trip(const Puzzle& puzzle, uint64_t limit, Result& r, std::string& why) {
     request_line(puzzle, limit, request_);
     Deadline d = Deadline::in(spec_->timeout);
     Io io = child_->write(request_, d, false);
@@ -616,7 +629,23 @@ class BatchProgram final : public BatchSolver {
 
 }  // namespace
 
-bool parse_answer(std::string_view line, const Grid& puzzle, uint64_t limit, Result& r, std::string& why) {
+namespace {
+
+/// An answer's solution word for each kind of puzzle: a grid in the one-line alphabet, a
+/// nonogram's picture in to_text()'s form (`#`/`.`, or `1`/`0`, row by row).
+bool read_solution(std::string_view word, const Grid& puzzle, Result& r) {
+  return read_grid(word, puzzle.box(), r.solution);
+}
+bool read_solution(std::string_view word, const nonogram::Puzzle& puzzle, Result& r) {
+  return nonogram::parse_picture(word, puzzle.width, puzzle.height, r.picture);
+}
+std::string solution_name(const Grid& puzzle) { return fmt::format("{}x{} solution", puzzle.side(), puzzle.side()); }
+std::string solution_name(const nonogram::Puzzle& puzzle) {
+  return fmt::format("{}x{} picture", puzzle.width, puzzle.height);
+}
+
+template <class Puzzle>
+bool parse_any_answer(std::string_view line, const Puzzle& puzzle, uint64_t limit, Result& r, std::string& why) {
   r = Result{};
   while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t'))
     line.remove_suffix(1);
@@ -639,17 +668,16 @@ bool parse_answer(std::string_view line, const Grid& puzzle, uint64_t limit, Res
     why = clip(words.rest());
     if (why.empty()) why = "an error (no reason given)";
     return true;
-  } else if (read_grid(first, puzzle.box(), r.solution)) {
+  } else if (read_solution(first, puzzle, r)) {
     count = 1;
     counted = true;
   } else if (read_u64(first, count)) {
     counted = true;
     if (count > 0) {
       const std::string_view sol = words.next();
-      if (!read_grid(sol, puzzle.box(), r.solution)) {
+      if (!read_solution(sol, puzzle, r)) {
         why = sol.empty() ? fmt::format("a count of {} without the solution after it", count)
-                          : fmt::format("'{}' after the count is not a {}x{} solution", clip(sol),
-                                        puzzle.side(), puzzle.side());
+                          : fmt::format("'{}' after the count is not a {}", clip(sol), solution_name(puzzle));
         return false;
       }
     }
@@ -657,8 +685,7 @@ bool parse_answer(std::string_view line, const Grid& puzzle, uint64_t limit, Res
     r.status = Status::none;
     return true;
   } else {
-    why = fmt::format("'{}' is not a {}x{} solution, a count or a status word", clip(first),
-                      puzzle.side(), puzzle.side());
+    why = fmt::format("'{}' is not a {}, a count or a status word", clip(first), solution_name(puzzle));
     return false;
   }
   for (std::string_view w = words.next(); !w.empty(); w = words.next()) {
@@ -685,6 +712,16 @@ bool parse_answer(std::string_view line, const Grid& puzzle, uint64_t limit, Res
   return true;
 }
 
+}  // namespace
+
+bool parse_answer(std::string_view line, const Grid& puzzle, uint64_t limit, Result& r, std::string& why) {
+  return parse_any_answer(line, puzzle, limit, r, why);
+}
+bool parse_answer(std::string_view line, const nonogram::Puzzle& puzzle, uint64_t limit, Result& r,
+                  std::string& why) {
+  return parse_any_answer(line, puzzle, limit, r, why);
+}
+
 SolverInfo exec_solver(const std::string& name, const std::string& command, std::chrono::milliseconds timeout) {
   check_solver_name(name);
   auto spec = std::make_shared<const ExecSpec>(ExecSpec{name, command, timeout});
@@ -694,6 +731,7 @@ SolverInfo exec_solver(const std::string& name, const std::string& command, std:
   info.name = name;
   info.description = "external program, one child per thread, line protocol (docs/exec.md)";
   info.boxes = kAllBoxes;
+  info.any_kind = true;  // nonograms too, as game IDs
   info.make = [spec, pool] { return std::make_unique<ExecSolver>(spec, pool); };
   info.origin = "exec: " + command;
   return info;

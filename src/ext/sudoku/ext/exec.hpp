@@ -20,7 +20,8 @@
 namespace sudoku::ext {
 
 /// `--exec NAME=COMMAND`: COMMAND (run by /bin/sh) as the solver NAME, one child per worker
-/// thread, every size (a child answers `unsupported` for the sizes it does not solve). Each
+/// thread, every size and nonograms too, sent as game IDs (a child answers `unsupported` for
+/// what it does not solve). Each
 /// child first answers an easy 9x9 puzzle, untimed (it proves the command speaks the protocol
 /// and is warm before the first timed puzzle). A child that dies, breaks the protocol or gives
 /// no answer within `timeout` gives that puzzle `error` or `timeout` and is replaced. Throws
@@ -40,6 +41,10 @@ SolverInfo exec_batch_solver(const std::string& name, const std::string& command
 /// `guesses=N backtracks=N nodes=N`. False with `why` set when the line breaks the protocol;
 /// a child's own `error` gives status error and its words in `why`.
 bool parse_answer(std::string_view line, const Grid& puzzle, uint64_t limit, Result& out, std::string& why);
+/// The same for a nonogram: the solution is its picture, w*h characters row by row, `#` (or `1`)
+/// shaded and `.` (or `0`) blank.
+bool parse_answer(std::string_view line, const nonogram::Puzzle& puzzle, uint64_t limit, Result& out,
+                  std::string& why);
 
 /// The protocol's own cost per puzzle on this machine: round trips of a 9x9 puzzle line through
 /// an echoing child (`cat`), each timed like an --exec puzzle (write the line, wait, read the
