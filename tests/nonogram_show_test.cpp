@@ -146,50 +146,38 @@ TEST(NonogramShow, DrawsATournamentPuzzleAndItsPicture) {
   EXPECT_TRUE(has(r.out, "nonogram-cdcl: multiple (guesses ")) << r.out;
 }
 
+/// `show ARGS` ends with `code` and prints every one of `parts`.
+void expect_show(const std::string& args, int code, std::initializer_list<std::string> parts) {
+  const auto r = test::cli("show " + args);
+  EXPECT_EQ(r.exit_code, code) << args << "\n" << r.out;
+  for (const std::string& part : parts) EXPECT_TRUE(has(r.out, part)) << args << ": " << part << "\n" << r.out;
+}
+
 // A game ID given as the argument, a record picked with --line (a tournament file's second
 // puzzle), a .non file with its goal: each drawn and solved with the default nonogram solver.
 TEST(NonogramShow, TakesEveryInputForm) {
   test::TempDir dir;
-  auto r = test::cli("show 4x6:5/4/1/2/1.2/1.1/2/2/2/1");
-  EXPECT_EQ(r.exit_code, 0) << r.out;
-  EXPECT_TRUE(has(r.out, "puzzle (4x6 nonogram, 12 clue numbers)\n      5 4 1 2\n")) << r.out;
-  EXPECT_TRUE(has(r.out, ": unique (guesses ")) << r.out;
-  EXPECT_TRUE(has(r.out, "1 2 |## .####\n1 1 |## . .##\n")) << r.out;
-
+  expect_show("4x6:5/4/1/2/1.2/1.1/2/2/2/1", 0,
+              {"puzzle (4x6 nonogram, 12 clue numbers)\n      5 4 1 2\n", ": unique (guesses ",
+               "1 2 |## .####\n1 1 |## . .##\n"});
   const auto t = dir.write("t.txt", "$1\n1\n1\n1\n1\n$2\n2\n0\n1\n1\n");  // 2x2 puzzles
-  r = test::cli("show " + t + " --line 6");
-  EXPECT_EQ(r.exit_code, 0) << r.out;
-  EXPECT_TRUE(has(r.out, t + ":6 (2x2 nonogram, 3 clue numbers)")) << r.out;
-  EXPECT_TRUE(has(r.out, "1 |## .\n1 |## .\n")) << r.out;  // the unique picture of $2
-  r = test::cli("show " + t);  // the first: two pictures
-  EXPECT_EQ(r.exit_code, 0) << r.out;
-  EXPECT_TRUE(has(r.out, ": multiple (guesses ")) << r.out;
-
+  // $2's one picture; $1 (the first, without --line) has two.
+  expect_show(t + " --line 6", 0, {t + ":6 (2x2 nonogram, 3 clue numbers)", "1 |## .\n1 |## .\n"});
+  expect_show(t, 0, {t + ":1 (2x2 nonogram, 4 clue numbers)", ": multiple (guesses "});
   const auto non = dir.write("p.non", "title \"bar\"\nwidth 3\nheight 2\nrows\n3\n0\ncolumns\n1\n1\n1\ngoal \"111000\"\n");
-  r = test::cli("show " + non);
-  EXPECT_EQ(r.exit_code, 0) << r.out;
-  EXPECT_TRUE(has(r.out, non + ":1 (3x2 nonogram, 4 clue numbers)")) << r.out;
-  EXPECT_TRUE(has(r.out, "3 |######\n0 | . . .\n")) << r.out;
+  expect_show(non, 0, {non + ":1 (3x2 nonogram, 4 clue numbers)", "3 |######\n0 | . . .\n"});
 }
 
 // Bad clues say where and why (exit 2, nothing drawn); a Sudoku solver is refused for a
 // nonogram; a picture that contradicts the file's goal is `wrong` (exit 1).
 TEST(NonogramShow, BadInputAndTheWrongSolverAreRefused) {
   test::TempDir dir;
-  auto r = test::cli("show 3x3:4/1/1/1/1/1");
-  EXPECT_EQ(r.exit_code, 2) << r.out;
-  EXPECT_TRUE(has(r.out, "puzzle: column 1: run of 4 cells, the column has 3")) << r.out;
+  expect_show("3x3:4/1/1/1/1/1", 2, {"puzzle: column 1: run of 4 cells, the column has 3"});
   const auto t = dir.write("bad.txt", "$1\n1\n1\n3\n1\n");
-  r = test::cli("show " + t);
-  EXPECT_EQ(r.exit_code, 2) << r.out;
-  EXPECT_TRUE(has(r.out, t + ":4: row 1: run of 3 cells, the row has 2")) << r.out;
-  r = test::cli("show 4x6:5/4/1/2/1.2/1.1/2/2/2/1 -s dlx");
-  EXPECT_EQ(r.exit_code, 2) << r.out;
-  EXPECT_TRUE(has(r.out, "'dlx' does not solve nonograms")) << r.out;
+  expect_show(t, 2, {t + ":4: row 1: run of 3 cells, the row has 2"});
+  expect_show("4x6:5/4/1/2/1.2/1.1/2/2/2/1 -s dlx", 2, {"'dlx' does not solve nonograms"});
   const auto non = dir.write("goal.non", "width 2\nheight 1\nrows\n2\ncolumns\n1\n1\ngoal \"10\"\n");
-  r = test::cli("show " + non);
-  EXPECT_EQ(r.exit_code, 1) << r.out;
-  EXPECT_TRUE(has(r.out, "answer differs from the known solution at r1c2")) << r.out;
+  expect_show(non, 1, {"answer differs from the known solution at r1c2"});
 }
 
 }  // namespace

@@ -44,50 +44,43 @@ class Solver:
         self.count, self.first = 0, None
         self.guesses = self.nodes = 0
 
+    @staticmethod
+    def settle(these, those, n):
+        """Keeps the placements of `those` lines (n of them, crossing `these`) that agree with
+        every cell all of `these` lines' placements agree on. None on a contradiction, else
+        whether anything was dropped."""
+        must, never = [0] * n, [0] * n
+        for i, cands in enumerate(these):
+            if not cands:
+                return None
+            shaded, any_shaded = ~0, 0
+            for x in cands:
+                shaded &= x
+                any_shaded |= x
+            for j in range(n):
+                if (shaded >> j) & 1:
+                    must[j] |= 1 << i
+                elif not (any_shaded >> j) & 1:
+                    never[j] |= 1 << i
+        dropped = False
+        for j in range(n):
+            kept = [x for x in those[j] if x & must[j] == must[j] and x & never[j] == 0]
+            if not kept:
+                return None
+            if len(kept) != len(those[j]):
+                those[j] = kept
+                dropped = True
+        return dropped
+
     def propagate(self, row_cands, col_cands):
         """Filters both sides against each other to a fixpoint; False on a contradiction."""
-        w, h = self.w, self.h
-        changed = True
-        while changed:
-            changed = False
-            # What the rows agree on, by cell: known shaded / known blank per row.
-            shaded = [0] * h
-            blank = [0] * h
-            for r, cands in enumerate(row_cands):
-                if not cands:
-                    return False
-                a, o = ~0, 0
-                for c in cands:
-                    a &= c
-                    o |= c
-                shaded[r], blank[r] = a, ~o
-            for c in range(w):
-                must = sum(1 << r for r in range(h) if (shaded[r] >> c) & 1)
-                never = sum(1 << r for r in range(h) if (blank[r] >> c) & 1)
-                kept = [x for x in col_cands[c] if x & must == must and x & never == 0]
-                if not kept:
-                    return False
-                if len(kept) != len(col_cands[c]):
-                    col_cands[c] = kept
-                    changed = True
-            shaded = [0] * w
-            blank = [0] * w
-            for c, cands in enumerate(col_cands):
-                a, o = ~0, 0
-                for x in cands:
-                    a &= x
-                    o |= x
-                shaded[c], blank[c] = a, ~o
-            for r in range(h):
-                must = sum(1 << c for c in range(w) if (shaded[c] >> r) & 1)
-                never = sum(1 << c for c in range(w) if (blank[c] >> r) & 1)
-                kept = [x for x in row_cands[r] if x & must == must and x & never == 0]
-                if not kept:
-                    return False
-                if len(kept) != len(row_cands[r]):
-                    row_cands[r] = kept
-                    changed = True
-        return True
+        while True:
+            cols = self.settle(row_cands, col_cands, self.w)
+            rows = None if cols is None else self.settle(col_cands, row_cands, self.h)
+            if cols is None or rows is None:
+                return False
+            if not cols and not rows:
+                return True
 
     def run(self, row_cands, col_cands):
         """Returns True to stop (the limit is reached)."""
