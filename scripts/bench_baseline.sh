@@ -20,7 +20,8 @@
 # loaded 2-core one), yet reaches every solver and size: the first 50 puzzles of
 # datasets/default.txt through every 9x9 solver (the naive baseline is slow, so only there);
 # the first 100 of three shared sets of known difficulty (very easy, moderate, hardest) through
-# the fast ones; 16x16 puzzles through dlx; nonograms through both nonogram solvers.
+# the fast ones; 16x16 puzzles through dlx; nonograms through every nonogram solver (the default,
+# nonogram-cdcl, also on the first 30 of a tournament set, which reach its CaDiCaL stage).
 #
 # Environment: BUILD_DIR (default build), SHARED (default ../shared/datasets), BENCH_OUT (--check:
 # where the current CSV goes; default a temp file), BENCH_REPORT (--check: where the markdown
@@ -53,8 +54,10 @@ start=$SECONDS
   --measure instructions --count-with callgrind --seed 1 -o "$tmp/d.csv" >/dev/null
 "$EXE" bench "$NONO/sgt_pattern_15x15.txt" "$NONO/gen_20x20_not_line.txt" -s nonogram-line --first 30 \
   --measure instructions --count-with callgrind --seed 1 -o "$tmp/e.csv" >/dev/null
+"$EXE" bench "$NONO/sgt_pattern_15x15.txt" "$NONO/gen_20x20_not_line.txt" "$SHARED/nonogram/taai2011-question.txt" \
+  -s nonogram-cdcl --first 30 --measure instructions --count-with callgrind --seed 1 -o "$tmp/f.csv" >/dev/null
 # One file: regress reads concatenated bench CSVs (repeated `#` and header lines are skipped).
-cat "$tmp"/[a-e].csv > "$tmp/current.csv"
+cat "$tmp"/[a-f].csv > "$tmp/current.csv"
 echo "bench_baseline: counted in $((SECONDS - start)) s (SUDOKU_SIMD=$SUDOKU_SIMD)" >&2
 
 if [ "$check" = 0 ]; then
