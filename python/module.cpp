@@ -362,7 +362,7 @@ py::dict run(const py::tuple& input_spec, const std::string& name, const std::ve
     cfg.limits.solutions = limit;
   }
   cfg.limits.budget = budget;
-  cfg.threads = threads > 0 ? threads : sudoku::available_cores();
+  cfg.threads = sudoku::thread_count(threads);
   cfg.solutions = solutions && !rating;
   std::atomic<bool> stop{false};
   cfg.stop = &stop;
@@ -440,7 +440,7 @@ py::dict run_items(uint64_t count, int threads, bool rated, const std::string& m
                    std::function<std::unique_ptr<sudoku::ItemWorker>()> make_worker, const py::object& progress) {
   sudoku::GenerateConfig cfg;
   cfg.count = count;
-  cfg.threads = threads > 0 ? threads : sudoku::available_cores();
+  cfg.threads = sudoku::thread_count(threads);
   cfg.make_worker = std::move(make_worker);
   std::atomic<bool> stop{false};
   cfg.stop = &stop;

@@ -255,7 +255,7 @@ int run_bench_cmd(const BenchOptions& opt, const Context& ctx) {
   bc.min_time_s = opt.min_time;
   bc.shuffle = opt.shuffle;
   bc.seed = opt.seed;
-  bc.threads = counting ? 1 : opt.threads > 0 ? opt.threads : sudoku::available_cores();
+  bc.threads = counting ? 1 : sudoku::thread_count(opt.threads);
   bc.first = opt.first;
   bc.limits.solutions = opt.limit;
   bc.limits.budget = opt.budget;

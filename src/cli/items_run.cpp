@@ -112,7 +112,7 @@ uint64_t resume_items(Session& session, const ItemsRun& run, sudoku::OutputFile*
 }  // namespace
 
 int run_items(const ItemsRun& run, const Context& ctx) {
-  const int threads = run.threads > 0 ? run.threads : sudoku::available_cores();
+  const int threads = sudoku::thread_count(run.threads);
   Session session(ctx, threads);
   for (const auto& f : run.inputs) session.input(f);
   for (const auto& [k, v] : run.provenance) session.record(k, v);

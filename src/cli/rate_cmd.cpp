@@ -33,7 +33,7 @@ int run_rate(const RateOptions& opt, const Context& ctx) {
   sudoku::RunConfig cfg;
   cfg.files = opt.files;
   sudoku::configure_rating(cfg, opt.se_budget);
-  cfg.threads = opt.threads > 0 ? opt.threads : sudoku::available_cores();
+  cfg.threads = sudoku::thread_count(opt.threads);
   cfg.limits.budget = opt.budget;
   cfg.shard = shard_of(opt.shard);
   // Slices of about a quarter second of work: at the hardest puzzles (a second each) one or two

@@ -41,7 +41,7 @@ int run_solve(const SolveOptions& opt, const Context& ctx) {
   const auto ext = register_external_solvers(opt.ext);
   const sudoku::PuzzleKind kind = input_kind(opt.files);
   cfg.solvers = parse_solvers(opt.solvers.empty() ? sudoku::default_solver(kind) : opt.solvers, kind);
-  cfg.threads = opt.threads > 0 ? opt.threads : sudoku::available_cores();
+  cfg.threads = sudoku::thread_count(opt.threads);
   cfg.limits.solutions = opt.limit;
   cfg.limits.budget = opt.budget;
   cfg.time_limit = opt.time_limit;
@@ -125,7 +125,7 @@ int run_default(const Context& ctx) {
     if (s.supports(3)) all += (all.empty() ? "" : ",") + std::string(s.name);
   opt.solvers = all;
   opt.compare = true;
-  fmt::print("sudoku-bench: every solver on {} ({} threads)\n\n", data.string(), sudoku::available_cores());
+  fmt::print("sudoku-bench: every solver on {} ({} threads)\n\n", data.string(), sudoku::thread_count(opt.threads));
   return run_solve(opt, ctx);
 }
 

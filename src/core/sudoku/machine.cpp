@@ -40,6 +40,8 @@ int available_cores() noexcept {
   return n;
 }
 
+int thread_count(int requested) noexcept { return requested > 0 ? requested : available_cores(); }
+
 std::string cpu_model() {
   std::ifstream in("/proc/cpuinfo");
   std::string line;

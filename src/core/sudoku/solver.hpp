@@ -53,6 +53,10 @@ struct Limits {
   /// none by default. Built-in solvers whose search can run long honour it (see stop.hpp).
   Stop stop;
 
+  /// How many solutions to look for: `solutions`, where 0 means 1 (every solver and checker
+  /// asks this, never `solutions` itself).
+  uint64_t wanted() const noexcept { return solutions == 0 ? 1 : solutions; }
+
   Limits() = default;
   /// Limits{2}, Limits{1, budget}: the stop is rarely given, and warnings want every field.
   Limits(uint64_t count, uint64_t nodes = kDefaultBudget, Stop when = {})

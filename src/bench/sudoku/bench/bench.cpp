@@ -161,7 +161,7 @@ BenchResult run_bench(const BenchConfig& bc) {
   if (std::find(solvers.begin(), solvers.end(), baseline) == solvers.end())
     solvers.insert(solvers.begin(), baseline);
   const bool counting = bc.counter != nullptr;
-  const int threads = counting ? 1 : bc.threads > 0 ? bc.threads : available_cores();
+  const int threads = counting ? 1 : thread_count(bc.threads);
   auto step = [&bc](const std::string& s) {
     if (bc.on_step) bc.on_step(s);
   };

@@ -68,7 +68,7 @@ struct BenchConfig {
   double min_time_s = 0;    ///< a repetition repeats passes until this long (at least one)
   bool shuffle = false;     ///< shuffle the solver order of each repetition (else rotate it)
   uint64_t seed = 1;
-  int threads = 0;          ///< 0: available_cores()
+  int threads = 0;          ///< 0: available_cores() (thread_count)
   uint64_t first = 0;       ///< only the first N records of each file (0: all)
   Limits limits;
   /// Progress lines ("warm-up default.txt dlx"), for the terminal.

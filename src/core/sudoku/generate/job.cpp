@@ -35,7 +35,7 @@ std::optional<std::string> checked_solve(Solver& solver, std::string_view name, 
   if (r.status == Status::error)
     return fmt::format("{} failed: {}", name, solver.message().empty() ? "error" : solver.message());
   std::optional<std::string> why = solver.complete(puzzle, r);
-  if (!why) why = verify(puzzle, r, std::max<uint64_t>(limits.solutions, 1), known);
+  if (!why) why = verify(puzzle, r, limits.wanted(), known);
   if (why) return fmt::format("{} gave a wrong answer: {}", name, *why);
   return std::nullopt;
 }

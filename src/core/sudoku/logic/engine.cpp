@@ -138,7 +138,7 @@ Result Engine::solve(const Grid& puzzle, const Limits& limits, std::vector<Step>
     res.status = Status::invalid;
     return res;
   }
-  limit_ = limits.solutions == 0 ? 1 : limits.solutions;
+  limit_ = limits.wanted();
   budget_ = limits.budget;
   found_ = 0;
   budget_hit_ = false;

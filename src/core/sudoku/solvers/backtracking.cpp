@@ -34,7 +34,7 @@ class Backtracking final : public Solver {
       if (g[i] == 0) empties_[empty_count++] = static_cast<int16_t>(i);
 
     NodeGate gate(limits.budget, limits.stop);
-    const uint64_t limit = limits.solutions == 0 ? 1 : limits.solutions;
+    const uint64_t limit = limits.wanted();
     bool budget_hit = false;
     int k = 0;  // depth: index into empties_
     bool entering = true;

@@ -63,7 +63,7 @@ class Dlx final : public Solver {
       res.status = Status::invalid;
       return res;
     }
-    const uint64_t limit = limits.solutions == 0 ? 1 : limits.solutions;
+    const uint64_t limit = limits.wanted();
     const CoverResult cr = m->search(limit, limits.budget, nullptr, limits.stop);
     res.solutions = cr.solutions;
     res.work = Work{cr.work.guesses, cr.work.backtracks, cr.work.nodes};

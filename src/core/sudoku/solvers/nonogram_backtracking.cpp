@@ -30,7 +30,7 @@ class NonogramBacktracking final : public NonogramSolver {
     Result r;
     p_ = &p;
     r_ = &r;
-    limit_ = limits.solutions == 0 ? 1 : limits.solutions;
+    limit_ = limits.wanted();
     gate_ = NodeGate(limits.budget, limits.stop);
     budget_hit_ = false;
     const int w = p.width, h = p.height;

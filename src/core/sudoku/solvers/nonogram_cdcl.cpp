@@ -21,7 +21,7 @@ class NonogramCdcl final : public NonogramSolver {
  public:
   Result solve_nonogram(const nonogram::Puzzle& p, const Limits& limits) override {
     nonogram::SearchLimits l;
-    l.solutions = limits.solutions == 0 ? 1 : limits.solutions;
+    l.solutions = limits.wanted();
     l.budget = limits.budget;
     l.stop = limits.stop;
     const nonogram::SearchResult s = search_.run(p, l);

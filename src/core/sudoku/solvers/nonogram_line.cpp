@@ -30,7 +30,7 @@ class NonogramLine final : public NonogramSolver {
  public:
   Result solve_nonogram(const nonogram::Puzzle& p, const Limits& limits) override {
     Result r;
-    const uint64_t limit = limits.solutions == 0 ? 1 : limits.solutions;
+    const uint64_t limit = limits.wanted();
     NodeGate gate(limits.budget, limits.stop);
     bool budget_hit = false;
     uint64_t solves = 0;

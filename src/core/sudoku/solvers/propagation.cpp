@@ -919,7 +919,7 @@ class Propagation final : public Solver {
   Result search(State& cur, const Limits& limits) {
     Result r;
     const uint64_t budget = limits.budget == 0 ? UINT64_MAX : limits.budget;
-    const uint64_t limit = limits.solutions == 0 ? 1 : limits.solutions;
+    const uint64_t limit = limits.wanted();
     bool budget_hit = false;
     int depth = 0;
     r.work.nodes = 1;

@@ -47,7 +47,7 @@ Summary run_batch_pass(const std::string& file, const SolverInfo& info, const Ru
   sum.solver = std::string(info.name);
   sum.threads = 1;  // one program (however many threads it may use itself)
   sum.per_puzzle_times = false;
-  const uint64_t limit = cfg.limits.solutions == 0 ? 1 : cfg.limits.solutions;
+  const uint64_t limit = cfg.limits.wanted();
 
   const Schema<PuzzleRow>& schema = rows_schema(cfg.solutions);
   const std::string blank(cfg.extra_columns, ',');  // no annotator: blank extra columns

@@ -149,7 +149,7 @@ void solve_nonogram(Item& it, const Format& format, std::string_view record, Sol
     it.message = std::string(solver.message());
     return;  // no answer to verify
   }
-  if (auto why = verify(p.puzzle, r, cfg.limits.solutions == 0 ? 1 : cfg.limits.solutions, p.known)) {
+  if (auto why = verify(p.puzzle, r, cfg.limits.wanted(), p.known)) {
     it.status = Status::wrong;
     it.message = std::move(*why);
   }
@@ -203,7 +203,7 @@ void settle(Item& it, Parsed& p, Result& r, uint64_t time_ns, std::optional<std:
       return;
     }
   }
-  if (auto why = verify(p.puzzle, r, cfg.limits.solutions == 0 ? 1 : cfg.limits.solutions, p.known)) {
+  if (auto why = verify(p.puzzle, r, cfg.limits.wanted(), p.known)) {
     it.status = Status::wrong;
     it.message = std::move(*why);
   }
@@ -468,7 +468,7 @@ uint64_t RunReport::wrong() const noexcept {
 }
 
 RunReport run(const RunConfig& cfg) {
-  const int threads = cfg.threads > 0 ? cfg.threads : available_cores();
+  const int threads = thread_count(cfg.threads);
   // Open every file first, so that a typo fails at once rather than after an hour of work.
   for (const std::string& f : cfg.files) {
     if (cfg.solvers.size() > 1 && !cfg.open && is_stream(f))

@@ -73,7 +73,7 @@ struct RunConfig {
   /// are for files; a source is opened once per solver.
   std::function<std::unique_ptr<RecordSource>(const std::string& name)> open;
   std::vector<const SolverInfo*> solvers;     ///< each file goes through each solver in turn
-  int threads = 0;                            ///< 0: available_cores()
+  int threads = 0;                            ///< 0: available_cores() (thread_count)
   Limits limits;
   /// Seconds one puzzle's solve call may take before the solver stops it (budget_exceeded,
   /// polled inside the search: Limits::stop); 0: no limit.

@@ -24,7 +24,7 @@ struct GenSlice {
 }  // namespace
 
 GenerateReport generate(const GenerateConfig& cfg) {
-  const int threads = cfg.threads > 0 ? cfg.threads : available_cores();
+  const int threads = thread_count(cfg.threads);
   tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism,
                                   static_cast<std::size_t>(threads));
   tbb::task_arena arena(threads);

@@ -20,7 +20,7 @@ namespace sudoku {
 struct GenerateConfig {
   uint64_t first = 0;               ///< the index of the first item (a shard's share starts later)
   uint64_t count = 0;               ///< items first .. first + count - 1
-  int threads = 0;                  ///< 0: available_cores()
+  int threads = 0;                  ///< 0: available_cores() (thread_count)
   std::size_t slice_items = 64;     ///< items per slice
   int tokens_per_thread = 4;        ///< slices in flight per thread
   std::function<std::unique_ptr<ItemWorker>()> make_worker;  ///< one call per worker thread

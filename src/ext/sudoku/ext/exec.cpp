@@ -457,7 +457,7 @@ class ExecSolver final : public Solver {
       failed_starts_ = 0;
     }
     std::string why;
-    const Trip t = round_trip(puzzle, std::max<uint64_t>(limits.solutions, 1), r, why);
+    const Trip t = round_trip(puzzle, limits.wanted(), r, why);
     if (t == Trip::ok) {
       if (r.status == Status::error) message_ = fmt::format("{} reported: {}", spec_->name, why);
       return r;
@@ -542,7 +542,7 @@ class ExecSolver final : public Solver {
 class BatchProgram final : public BatchSolver {
  public:
   BatchProgram(std::shared_ptr<const ExecSpec> spec, const Limits& limits)
-      : spec_(std::move(spec)), limit_(std::max<uint64_t>(limits.solutions, 1)), child_(spec_->command) {}
+      : spec_(std::move(spec)), limit_(limits.wanted()), child_(spec_->command) {}
 
   void send(const Grid& puzzle) override {
     if (failed_ || input_closed_) return;  // its answers will say why

@@ -401,7 +401,7 @@ class Worker final : public SliceSolver {
     }
     h.solver = index_;
     h.count = n;
-    h.limit = limits.solutions == 0 ? 1 : limits.solutions;
+    h.limit = limits.wanted();
     h.budget = limits.budget;
     h.stop.store(0, std::memory_order_relaxed);
     uint32_t i = 0;

@@ -61,8 +61,6 @@ Fn function_cast(void* p) {
   return f;
 }
 
-uint64_t effective_limit(const Limits& limits) { return limits.solutions == 0 ? 1 : limits.solutions; }
-
 /// Why a (status, count) pair a library reported at `limit` cannot be right, or nothing.
 std::optional<std::string> inconsistency(int code, uint64_t solutions, uint64_t limit) {
   if (code < SUDOKU_BENCH_SOLVED || code > SUDOKU_BENCH_UNSUPPORTED)
@@ -189,7 +187,7 @@ class NativeSolver final : public Solver {
   Result solve(const Grid& puzzle, const Limits& limits) override {
     Result r;
     r.solution.reshape(puzzle.box());  // zeroed: an answer the library does not write is empty
-    limit_ = effective_limit(limits);
+    limit_ = limits.wanted();
     sudoku_bench_work w{};
     code_ = s_.solve(state_, static_cast<uint32_t>(puzzle.box()), puzzle.data(), limit_,
                      limits.budget, r.solution.data(), &w);
@@ -235,7 +233,7 @@ class HarnessSolver final : public Solver {
     for (int i = 0; i < 81; ++i)
       puzzle_[i] = puzzle[i] == 0 ? '.' : static_cast<char>('0' + puzzle[i]);
     std::memset(answer_.data(), kUntouched, 81);
-    limit_ = effective_limit(limits);
+    limit_ = limits.wanted();
     const auto lim = static_cast<size_t>(std::min<uint64_t>(limit_, std::numeric_limits<size_t>::max()));
     size_t guesses = 0;
     count_ = fn_(puzzle_.data(), lim, 0, answer_.data(), &guesses);
