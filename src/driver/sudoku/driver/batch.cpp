@@ -8,6 +8,7 @@
 // reach the program (invalid, unsupported size) wait in the same queue, so the rows come out in
 // input order like run_pass()'s.
 #include "sudoku/driver/batch.hpp"
+#include "sudoku/driver/judge.hpp"
 
 #include <chrono>
 #include <deque>
@@ -17,7 +18,6 @@
 
 #include "sudoku/io/csv.hpp"
 #include "sudoku/io/parse.hpp"
-#include "sudoku/verify.hpp"
 
 namespace sudoku {
 namespace {
@@ -29,11 +29,9 @@ using Clock = std::chrono::steady_clock;
 /// file's size in memory; it is parsed again when its answer comes.
 struct Pending {
   uint64_t line = 0;
-  bool sent = false;             // given to the program: its answer is due
-  Status status = Status::none;  // when not sent: invalid or unsupported
-  std::string text;              // the record, when sent
-  std::string message;           // when not sent: why
-  uint16_t clues = 0;            // when not sent
+  bool sent = false;  // given to the program: its answer is due
+  Verdict verdict;    // the judge's admit(): the clues, and when not sent why (invalid, unsupported)
+  std::string text;   // the record, when sent
 };
 
 }  // namespace
@@ -47,7 +45,6 @@ Summary run_batch_pass(const std::string& file, const SolverInfo& info, const Ru
   sum.solver = std::string(info.name);
   sum.threads = 1;  // one program (however many threads it may use itself)
   sum.per_puzzle_times = false;
-  const uint64_t limit = cfg.limits.wanted();
 
   const Schema<PuzzleRow>& schema = rows_schema(cfg.solutions);
   const std::string blank(cfg.extra_columns, ',');  // no annotator: blank extra columns
@@ -56,7 +53,7 @@ Summary run_batch_pass(const std::string& file, const SolverInfo& info, const Ru
   row.solver = info.name;
   fmt::memory_buffer out;
   std::size_t buffered = 0;
-  bool unsupported_reported = false;
+  ProblemReport problems(cfg, file, report_invalid);
   const auto start = Clock::now();
   // The rows reach the disk every 256 rows and at least once a second while answers come in
   // (a clock read per row, no system call), and before waiting for the program's last answers.
@@ -83,48 +80,20 @@ Summary run_batch_pass(const std::string& file, const SolverInfo& info, const Ru
   std::string why;
   const Grid no_answer(0);  // a blank solution field
   auto emit = [&](Pending& p, const Result* answer) {
-    Status status = p.status;
-    uint64_t solutions = 0;
-    uint16_t clues = p.clues;
-    Work work;
-    std::string message = std::move(p.message);
-    if (answer != nullptr) {
-      status = answer->status;
-      solutions = answer->solutions;
-      work = answer->work;
-      clues = static_cast<uint16_t>(parsed.puzzle.clues());
-      std::optional<Conflict> conflict;
-      if (status == Status::timeout || status == Status::error) {
-        message = why;
-      } else if ((status == Status::invalid || status == Status::none ||
-                  status == Status::budget_exceeded) && (conflict = find_conflict(parsed.puzzle))) {
-        status = Status::invalid;  // as in solve_slice: a conflict names the puzzle invalid
-        message = "contradictory givens: " + conflict->describe(parsed.puzzle);
-      } else if (auto wrong = verify(parsed.puzzle, *answer, limit, parsed.known)) {
-        status = Status::wrong;
-        message = std::move(*wrong);
-      }
-    }
-    sum.add(status, 0, work);
-    if (cfg.on_problem && !message.empty()) {
-      if (status == Status::unsupported) {
-        if (!unsupported_reported) cfg.on_problem(file, p.line, message);
-        unsupported_reported = true;
-      } else if (status != Status::invalid || report_invalid) {
-        cfg.on_problem(file, p.line, message);
-      }
-    }
+    Verdict& v = p.verdict;
+    const bool shown = answer != nullptr && settle(v, parsed, *answer, cfg.limits.wanted(), std::nullopt, why) &&
+                       v.solutions > 0;
+    sum.add(v.status, 0, v.work);
+    problems(p.line, v);
     if (cfg.rows != nullptr || cfg.on_row) {
       row.line = p.line;
-      row.status = status;
-      row.solutions = solutions;
-      row.clues = clues;
+      row.status = v.status;
+      row.solutions = v.solutions;
+      row.clues = v.clues;
       row.time_ns = 0;
-      row.work = work;
-      const bool shown = answer != nullptr && solutions > 0 && status != Status::timeout &&
-                         status != Status::error;
+      row.work = v.work;
       row.solution = cfg.solutions ? (shown ? &answer->solution : &no_answer) : nullptr;
-      if (cfg.on_row) cfg.on_row(row, {}, message);
+      if (cfg.on_row) cfg.on_row(row, {}, v.message);
     }
     if (cfg.rows != nullptr) {
       schema.fields(out, row);
@@ -171,21 +140,12 @@ Summary run_batch_pass(const std::string& file, const SolverInfo& info, const Ru
     taken += raw.records.size();
     format = reader.format();  // decided by the first data line: the same for every record
     for (std::size_t i = 0; i < raw.records.size(); ++i) {
-      Parsed p = parse_record(format, raw.record(i), CheckGivens::no);
       Pending& q = pending.emplace_back();
       q.line = raw.records[i].line;
-      q.clues = static_cast<uint16_t>(p.puzzle.clues());
-      if (format.kind == Format::Kind::nonogram) {
-        q.status = Status::unsupported;
-        q.message = fmt::format("solver '{}' solves Sudoku, not nonograms", info.name);
-      } else if (!p.error.empty()) {
-        q.status = Status::invalid;
-        q.message = std::move(p.error);
-      } else if (!info.supports(p.puzzle.box())) {
-        q.status = Status::unsupported;
-        q.message = fmt::format("solver '{}' does not support {}x{} grids", info.name,
-                                p.puzzle.side(), p.puzzle.side());
-      } else {
+      if (format.kind == Format::Kind::nonogram) {  // read, then refused: not this solver's kind
+        ParsedNonogram p = parse_nonogram_record(format, raw.record(i));
+        admit(q.verdict, p, info, q.line);
+      } else if (Parsed p = parse_record(format, raw.record(i), CheckGivens::no); admit(q.verdict, p, info, q.line)) {
         program->send(p.puzzle);
         q.sent = true;
         q.text = raw.record(i);

@@ -1,5 +1,6 @@
 #include "sudoku/driver/driver.hpp"
 #include "sudoku/driver/batch.hpp"
+#include "sudoku/driver/judge.hpp"
 #include "sudoku/driver/pool.hpp"
 
 #include <algorithm>
@@ -18,7 +19,6 @@
 #include "sudoku/io/csv.hpp"
 #include "sudoku/io/parse.hpp"
 #include "sudoku/io/reader.hpp"
-#include "sudoku/verify.hpp"
 
 namespace sudoku {
 namespace {
@@ -41,15 +41,10 @@ class Probed {
   SolveProbe* p_;
 };
 
-/// One record's outcome, as the writer needs it.
-struct Item {
+/// One record's outcome, as the writer needs it: the judge's verdict, where and how long.
+struct Item : Verdict {
   uint64_t line = 0;
-  Status status = Status::none;
-  uint16_t clues = 0;
-  uint64_t solutions = 0;
   uint64_t time_ns = 0;
-  Work work;
-  std::string message;  // why invalid / wrong / unsupported; usually empty
   std::string extra;    // the annotator's fields (",a,b"); empty without one
 };
 
@@ -117,96 +112,36 @@ Limits puzzle_limits(const RunConfig& cfg, Clock::time_point t0) {
   return l;
 }
 
-/// One nonogram record: parse (bad clues are `invalid`), solve (timed), verify.
-void solve_nonogram(Item& it, const Format& format, std::string_view record, Solver& solver,
-                    const SolverInfo& info, const RunConfig& cfg, nonogram::Picture* answer) {
-  ParsedNonogram p = parse_nonogram_record(format, record);
-  it.clues = static_cast<uint16_t>(p.puzzle.clue_count());
-  if (!p.error.empty()) {
-    it.status = Status::invalid;
-    // The problem is reported at the record's first line; an error further down says where.
-    it.message = p.error_line == 0 ? std::move(p.error)
-                                   : fmt::format("line {}: {}", it.line + p.error_line, p.error);
-    return;
-  }
-  if (!info.solves(PuzzleKind::nonogram)) {
-    it.status = Status::unsupported;
-    it.message = fmt::format("solver '{}' solves Sudoku, not nonograms (try -s nonogram-line)", info.name);
-    return;
-  }
+// The solve call and Solver::complete() for each kind's puzzle.
+Result solve_call(Solver& solver, const Grid& puzzle, const Limits& limits) { return solver.solve(puzzle, limits); }
+Result solve_call(Solver& solver, const nonogram::Puzzle& puzzle, const Limits& limits) {
+  return solver.solve_nonogram(puzzle, limits);
+}
+std::optional<std::string> complete_call(Solver& solver, const Grid& puzzle, Result& r) {
+  return solver.complete(puzzle, r);
+}
+std::optional<std::string> complete_call(Solver&, const nonogram::Puzzle&, Result&) { return std::nullopt; }
+
+/// One admitted record solved in this thread: the solve call timed alone (with the probe), then
+/// completed (untimed) and judged into `it`; the result, for its answer. `checked` tells whether
+/// the judge verified it (settle()).
+template <class Record>
+Result solve_here(Item& it, const Record& p, Solver& solver, const RunConfig& cfg, bool& checked) {
   const auto t0 = Clock::now();
   const Limits limits = puzzle_limits(cfg, t0);  // outside the probe: not the solver's work
   Result r = [&] {
     Probed probed(cfg.probe);
-    return solver.solve_nonogram(p.puzzle, limits);
+    return solve_call(solver, p.puzzle, limits);
   }();
   const auto t1 = Clock::now();
   it.time_ns = static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(t1 - t0).count());
-  it.status = r.status;
-  it.solutions = r.solutions;
-  it.work = r.work;
-  if (r.status == Status::timeout || r.status == Status::error) {  // an external solver failed
-    it.message = std::string(solver.message());
-    return;  // no answer to verify
-  }
-  if (auto why = verify(p.puzzle, r, cfg.limits.wanted(), p.known)) {
-    it.status = Status::wrong;
-    it.message = std::move(*why);
-  }
-  if (answer != nullptr && r.solutions > 0) *answer = std::move(r.picture);
+  auto unusable = complete_call(solver, p.puzzle, r);  // untimed (plug-ins: Solver::complete)
+  checked = settle(it, p, r, cfg.limits.wanted(), std::move(unusable), solver.message());
+  return r;
 }
 
-/// A parsed Sudoku record before its solve call: false, with the status and reason in `it`,
-/// when it does not reach the solver (`invalid`, `unsupported`).
-bool admit(Item& it, Parsed& p, const SolverInfo& info) {
-  it.clues = static_cast<uint16_t>(p.puzzle.clues());
-  if (!p.error.empty()) {
-    it.status = Status::invalid;
-    it.message = std::move(p.error);
-    return false;
-  }
-  if (!info.supports(p.puzzle.box())) {
-    it.status = Status::unsupported;
-    it.message = info.kind != PuzzleKind::sudoku
-                     ? fmt::format("solver '{}' solves {}s, not Sudoku", info.name, to_string(info.kind))
-                     : fmt::format("solver '{}' does not support {}x{} grids", info.name, p.puzzle.side(),
-                                   p.puzzle.side());
-    return false;
-  }
-  return true;
-}
-
-/// A Sudoku record after its solve call, wherever it ran: `r` (timed at `time_ns`; `unusable`:
-/// why Solver::complete() refused it; `message`: why `timeout` or `error`) checked and verified
-/// into `it`, annotated, its solution kept in `answer` (if asked).
-void settle(Item& it, Parsed& p, Result& r, uint64_t time_ns, std::optional<std::string> unusable,
-            std::string_view message, Solver& solver, const RunConfig& cfg, RowAnnotator* annotator, Grid* answer) {
-  it.time_ns = time_ns;
-  it.solutions = r.solutions;
-  it.work = r.work;
-  if (unusable) {
-    it.status = Status::wrong;
-    it.message = std::move(*unusable);
-    return;
-  }
-  it.status = r.status;
-  if (r.status == Status::timeout || r.status == Status::error) {  // an external solver failed
-    it.message = std::string(message);
-    return;  // no answer to verify
-  }
-  if (r.status == Status::invalid || r.status == Status::none || r.status == Status::budget_exceeded) {
-    // No answer proves the givens consistent: a conflict makes the puzzle `invalid`, named in
-    // the message. (An `invalid` without one is caught by verify() below.)
-    if (auto c = find_conflict(p.puzzle)) {
-      it.status = Status::invalid;
-      it.message = "contradictory givens: " + c->describe(p.puzzle);
-      return;
-    }
-  }
-  if (auto why = verify(p.puzzle, r, cfg.limits.wanted(), p.known)) {
-    it.status = Status::wrong;
-    it.message = std::move(*why);
-  }
+/// A Sudoku record judged and verified: annotated, its solution kept in `answer` (if asked).
+void keep(Item& it, const Parsed& p, const Result& r, Solver& solver, RowAnnotator* annotator, Grid* answer) {
   if (annotator != nullptr) annotator->annotate(p.puzzle, r, solver, it.extra);
   if (answer != nullptr && r.solutions > 0) *answer = r.solution;
 }
@@ -237,32 +172,27 @@ void solve_slice(Slice& s, Solver& solver, const SolverInfo& info, const RunConf
     Item& it = s.items[i];
     it = Item{};
     it.line = s.raw.records[i].line;
-    if (nonograms) {  // the second puzzle kind: same timing, verification and rows
+    bool checked = false;
+    if (nonograms) {
       if (cfg.solutions) s.pictures[i] = nonogram::Picture{};
-      solve_nonogram(it, s.format, s.raw.record(i), solver, info, cfg, cfg.solutions ? &s.pictures[i] : nullptr);
+      ParsedNonogram p = parse_nonogram_record(s.format, s.raw.record(i));
+      if (!admit(it, p, info, it.line)) continue;
+      Result r = solve_here(it, p, solver, cfg, checked);
+      if (checked && cfg.solutions && r.solutions > 0) s.pictures[i] = std::move(r.picture);
       continue;
     }
     Grid* answer = cfg.solutions ? &s.answers[i] : nullptr;
     if (answer != nullptr) answer->reshape(0);  // slices are recycled: no stale answer
-    // Contradictory givens are left to the solver (it must say `invalid`) and checked in
-    // settle(), so the common case pays for one duplicate scan (of the answer), not two.
+    // Contradictory givens are left to the solver (it must say `invalid`) and to the judge.
     Parsed p = parse_record(s.format, s.raw.record(i), CheckGivens::no);
-    if (!admit(it, p, info)) continue;
+    if (!admit(it, p, info, it.line)) continue;
     if (remote != nullptr) {
       keep_parsed(s.parsed, s.pending.size(), p);
       s.pending.push_back(i);
       continue;
     }
-    const auto t0 = Clock::now();
-    const Limits limits = puzzle_limits(cfg, t0);  // outside the probe: not the solver's work
-    Result r = [&] {
-      Probed probed(cfg.probe);
-      return solver.solve(p.puzzle, limits);
-    }();
-    const auto t1 = Clock::now();
-    auto unusable = solver.complete(p.puzzle, r);  // untimed (plug-ins: Solver::complete)
-    settle(it, p, r, static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(t1 - t0).count()),
-           std::move(unusable), solver.message(), solver, cfg, annotator, answer);
+    const Result r = solve_here(it, p, solver, cfg, checked);
+    if (checked) keep(it, p, r, solver, annotator, answer);
   }
   if (s.pending.empty()) {
     if (remote == nullptr && stopping(cfg)) cut_at(s, n);  // the last puzzle's search was stopped
@@ -278,8 +208,10 @@ void solve_slice(Slice& s, Solver& solver, const SolverInfo& info, const RunConf
   for (std::size_t k = 0; k < done; ++k) {
     const std::size_t i = s.pending[k];
     SliceAnswer& a = s.remote[k];
-    settle(s.items[i], s.parsed[k], a.result, a.time_ns, std::move(a.unusable), a.message, solver, cfg, annotator,
-           cfg.solutions ? &s.answers[i] : nullptr);
+    Item& it = s.items[i];
+    it.time_ns = a.time_ns;
+    if (settle(it, s.parsed[k], a.result, cfg.limits.wanted(), std::move(a.unusable), a.message))
+      keep(it, s.parsed[k], a.result, solver, annotator, cfg.solutions ? &s.answers[i] : nullptr);
   }
   if (done < s.pending.size()) cut_at(s, s.pending[done]);
 }
@@ -335,7 +267,7 @@ Summary run_pass(const std::string& file, const SolverInfo& info, const RunConfi
   }
   detail::SlicePool<Slice> pool;
   fmt::memory_buffer out;
-  bool unsupported_reported = false;
+  ProblemReport problems(cfg, file, report_invalid);
   const auto start = Clock::now();
   bool stopped = false;   // the reader stage stopped reading (its own variable: stages may
   bool cut_seen = false;  // run at once on two threads); the writer saw a cut slice
@@ -418,13 +350,7 @@ Summary run_pass(const std::string& file, const SolverInfo& info, const RunConfi
                 }
                 for (const Item& it : s->items) {
                   sum.add(it.status, it.time_ns, it.work);
-                  if (!cfg.on_problem || it.message.empty()) continue;
-                  if (it.status == Status::unsupported) {
-                    if (!unsupported_reported) cfg.on_problem(file, it.line, it.message);
-                    unsupported_reported = true;
-                  } else if (it.status != Status::invalid || report_invalid) {
-                    cfg.on_problem(file, it.line, it.message);
-                  }
+                  problems(it.line, it);
                 }
                 if (cfg.rows != nullptr || cfg.on_row) write_slice(*s, file, info, cfg, out);
                 if (cfg.rows != nullptr) {
