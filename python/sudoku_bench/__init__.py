@@ -259,7 +259,7 @@ def _run(puzzles, solver, *, limit, budget, threads, solutions, se_budget, inval
     if budget < 0:
         raise ValueError(f"budget={budget}: search nodes per puzzle, 0 for no limit")
     kind = _core.input_kind(inp.spec)
-    names = ["logic"] if se_budget is not None else _solver_names(solver, kind)
+    names = ["scored"] if se_budget is not None else _solver_names(solver, kind)
     label = name if name is not None else (inp.spec[1] if inp.spec[0] == "file" else _ARRAY_NAME)
     adapter = _ProgressAdapter(progress, inp.n, len(names), "rate" if se_budget is not None else "solve")
     try:
@@ -326,9 +326,9 @@ def rate(puzzles, *, budget: int = DEFAULT_BUDGET, se_budget: int = DEFAULT_SE_B
          name: Optional[str] = None) -> pd.DataFrame:
     """Rates every 9x9 puzzle with the Sudoku Explainer rating (``sudoku-bench rate``).
 
-    The rows of :func:`solve` with the ``logic`` solver at limit 2 (which proves the one
+    The rows of :func:`solve` with the default solver at limit 2 (which proves the one
     solution), then the rating columns of ``rate``'s CSV: er, ep, ed, level,
-    hardest_technique, rating_status, logic_score and one n_<technique> count each (blank, NaN,
+    hardest_technique, rating_status and one n_<technique> count each (blank, NaN,
     for puzzles that are not unique). ``se_budget`` bounds the rater's work per puzzle (0: no
     limit); ``budget`` the solver's search nodes. Levels and columns: docs/rating.md.
     """

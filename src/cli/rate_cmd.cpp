@@ -43,12 +43,12 @@ int run_rate(const RateOptions& opt, const Context& ctx) {
 
   Session session(ctx, cfg.threads);
   for (const auto& f : cfg.files) session.input(f);
-  session.record("solvers", "logic");
+  session.record("solvers", cfg.solvers.front()->name);
   session.record("budget", std::to_string(opt.budget));
   session.record("se_budget", std::to_string(opt.se_budget));
   record_shard(session, cfg.shard, cfg.files, cfg.box);
   session.record("rater", "Sudoku Explainer rating as Sukaku Explainer 1.15.10 serate (src/core/sudoku/se/); "
-                          "levels: docs/rating.md; logic_score: src/core/sudoku/logic/");
+                          "levels: docs/rating.md");
   cfg.rows = session.output(opt.rows, "rows");
   sudoku::OutputFile* summary = session.output(opt.summary, "summary");
   const std::string names = sudoku::rows_schema(false).names() + "," + columns.names();

@@ -16,10 +16,6 @@
 
 namespace sudoku {
 
-namespace logic {
-struct Rating;
-}
-
 /// Outcome of one puzzle. The first seven come from solvers; `wrong` is set only by the driver's
 /// verifier (an answer that is not a valid completion, or disagrees with the known solution);
 /// `timeout` and `error` only by external programs (`--exec`, `--exec-batch`, docs/exec.md) and
@@ -114,9 +110,6 @@ class Solver {
     (void)puzzle, (void)r;
     return std::nullopt;
   }
-  /// A rater's difficulty rating of the puzzle of the last solve() (logic/engine.hpp), or
-  /// nullptr for a solver that does not rate.
-  virtual const logic::Rating* rating() const noexcept { return nullptr; }
   /// Why the last solve() returned `timeout` or `error` (an external program that died, broke
   /// the protocol, ran out of time, or said why it failed); empty otherwise.
   virtual std::string_view message() const noexcept { return {}; }

@@ -7,11 +7,10 @@
 namespace sudoku {
 
 /// `logic`: human-style techniques in order of difficulty, a guess with backtracking only when
-/// none applies (see logic/engine.cpp). 9x9 only. The worker keeps the rating of its last solve.
+/// none applies (see logic/engine.cpp). 9x9 only.
 class LogicSolver final : public Solver {
  public:
   Result solve(const Grid& puzzle, const Limits& limits) override { return engine_.solve(puzzle, limits); }
-  const logic::Rating* rating() const noexcept override { return &engine_.rating(); }
 
  private:
   logic::Engine engine_;

@@ -141,8 +141,8 @@ Result solve_here(Item& it, const Record& p, Solver& solver, const RunConfig& cf
 }
 
 /// A Sudoku record judged and verified: annotated, its solution kept in `answer` (if asked).
-void keep(Item& it, const Parsed& p, const Result& r, Solver& solver, RowAnnotator* annotator, Grid* answer) {
-  if (annotator != nullptr) annotator->annotate(p.puzzle, r, solver, it.extra);
+void keep(Item& it, const Parsed& p, const Result& r, RowAnnotator* annotator, Grid* answer) {
+  if (annotator != nullptr) annotator->annotate(p.puzzle, r, it.extra);
   if (answer != nullptr && r.solutions > 0) *answer = r.solution;
 }
 
@@ -192,7 +192,7 @@ void solve_slice(Slice& s, Solver& solver, const SolverInfo& info, const RunConf
       continue;
     }
     const Result r = solve_here(it, p, solver, cfg, checked);
-    if (checked) keep(it, p, r, solver, annotator, answer);
+    if (checked) keep(it, p, r, annotator, answer);
   }
   if (s.pending.empty()) {
     if (remote == nullptr && stopping(cfg)) cut_at(s, n);  // the last puzzle's search was stopped
@@ -211,7 +211,7 @@ void solve_slice(Slice& s, Solver& solver, const SolverInfo& info, const RunConf
     Item& it = s.items[i];
     it.time_ns = a.time_ns;
     if (settle(it, s.parsed[k], a.result, cfg.limits.wanted(), std::move(a.unusable), a.message))
-      keep(it, s.parsed[k], a.result, solver, annotator, cfg.solutions ? &s.answers[i] : nullptr);
+      keep(it, s.parsed[k], a.result, annotator, cfg.solutions ? &s.answers[i] : nullptr);
   }
   if (done < s.pending.size()) cut_at(s, s.pending[done]);
 }

@@ -39,10 +39,10 @@ class RowAnnotator {
  public:
   virtual ~RowAnnotator() = default;
   /// Appends this puzzle's fields, each preceded by a comma, to `out` (empty on entry), or
-  /// leaves it empty for blank fields. Called right after `solver` (this thread's worker)
-  /// solved `puzzle` into `result`, for every puzzle that reached the solver; rows that did not
-  /// (invalid, unsupported) get blank fields.
-  virtual void annotate(const Grid& puzzle, const Result& result, const Solver& solver, std::string& out) = 0;
+  /// leaves it empty for blank fields. Called right after this thread's worker solved `puzzle`
+  /// into `result` and the judge verified it; rows that did not get that far (invalid,
+  /// unsupported, wrong answers refused by complete(), timeout, error) get blank fields.
+  virtual void annotate(const Grid& puzzle, const Result& result, std::string& out) = 0;
 };
 
 /// Where a resumed run (--resume) starts: the rows of the passes before `pass`, and of `pass`

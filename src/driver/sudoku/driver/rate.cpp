@@ -9,18 +9,18 @@
 namespace sudoku {
 namespace {
 
-/// The rater's columns, from the rating schema, for every puzzle its solver rated.
+/// The rater's columns, from the rating schema, for every puzzle with one solution: the worker
+/// thread's own SE rater.
 class RatingAnnotator final : public RowAnnotator {
  public:
   explicit RatingAnnotator(uint64_t budget) : budget_(budget) {}
 
-  void annotate(const Grid& puzzle, const Result&, const Solver& solver, std::string& out) override {
-    const logic::Rating* r = solver.rating();
-    if (r == nullptr || !r->rated) return;  // blank fields: invalid, no solution, several solutions
+  void annotate(const Grid& puzzle, const Result& result, std::string& out) override {
+    if (result.status != Status::unique) return;  // blank fields: invalid, none, several, budget
     const se::Rating se = rater_.rate(puzzle, budget_);
     buf_.clear();
     buf_.push_back(',');
-    rating_schema().fields(buf_, RatingRow{&se, r->score});
+    rating_schema().fields(buf_, RatingRow{&se});
     out.assign(buf_.data(), buf_.size());
   }
 
@@ -33,7 +33,7 @@ class RatingAnnotator final : public RowAnnotator {
 }  // namespace
 
 void configure_rating(RunConfig& cfg, uint64_t se_budget) {
-  cfg.solvers = {find_solver("logic")};
+  cfg.solvers = {find_solver(default_solver(PuzzleKind::sudoku))};  // the fastest
   cfg.limits.solutions = 2;  // a rating needs the one solution
   cfg.box = 3;
   cfg.extra_columns = rating_schema().columns().size();

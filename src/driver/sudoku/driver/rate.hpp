@@ -1,15 +1,15 @@
 #pragma once
 // `rate`'s job on the batch driver, for the CLI's `rate` and the Python module's rate(): the
-// `logic` solver proves each puzzle's one solution, and every unique puzzle gets the rating
-// columns (io/csv.hpp rating_schema: the Sudoku Explainer rating from the worker thread's own
-// rater, and the `logic` rater's score, read from the solver that just ran).
+// default (fastest) solver proves each puzzle's one solution, and every unique puzzle gets the
+// rating columns (io/csv.hpp rating_schema: the Sudoku Explainer rating from the worker
+// thread's own rater).
 #include <cstdint>
 
 #include "sudoku/driver/driver.hpp"
 
 namespace sudoku {
 
-/// Sets `cfg` up to rate: the `logic` solver at limit 2 on 9x9 grids, the rating columns
+/// Sets `cfg` up to rate: the default solver at limit 2 on 9x9 grids, the rating columns
 /// after the rows' own, an SE rater per worker thread with `se_budget` (0: unlimited). The
 /// files, threads, node budget and outputs stay the caller's.
 void configure_rating(RunConfig& cfg, uint64_t se_budget);

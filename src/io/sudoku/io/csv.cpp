@@ -197,7 +197,6 @@ const Schema<RatingRow>& rating_schema() {
            if (r.se->status == se::Status::rated) b.append(se::tech_id(r.se->hardest));
          }},
         {"rating_status", [](Buf& b, const R& r) { b.append(se::status_id(r.se->status)); }},
-        {"logic_score", [](Buf& b, const R& r) { column::put(b, r.logic_score, 2); }},
     };
     // One count column per technique, n_<technique>: each writer is a distinct function (a
     // template over the technique's index); the names live as long as the schema.

@@ -47,13 +47,12 @@ const Schema<PuzzleRow>& rows_schema(bool solutions);
 /// One row per (dataset, solver).
 const Schema<Summary>& summary_schema();
 
-/// What `rate` knows of a puzzle: the Sudoku Explainer rating and the `logic` rater's score.
+/// What `rate` knows of a puzzle: the Sudoku Explainer rating.
 struct RatingRow {
   const se::Rating* se = nullptr;
-  double logic_score = 0;
 };
 /// The rating columns appended to the rows by `rate`: er,ep,ed and level (blank unless rated or
-/// stuck), hardest_technique (blank unless rated), rating_status, logic_score, then
+/// stuck), hardest_technique (blank unless rated), rating_status, then
 /// n_<technique> for each technique of the SE rater (steps of each family).
 const Schema<RatingRow>& rating_schema();
 
