@@ -104,7 +104,7 @@ for o in "$work"/old/*; do
   files=$((files + 1))
   if ! diff -q <(normalise "$o") <(normalise "$work/new/$name") >/dev/null; then
     echo "== $name differs"
-    diff <(normalise "$o") <(normalise "$work/new/$name") | head -20
+    diff <(normalise "$o") <(normalise "$work/new/$name") | head -20 || true  # head may cut diff short
     status=1
   fi
 done
