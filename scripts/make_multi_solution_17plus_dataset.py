@@ -23,9 +23,8 @@ Usage: scripts/make_multi_solution_17plus_dataset.py [--shared ../shared/dataset
 import os
 import sys
 
-from make_default_dataset import line
-from make_multi_solution_dataset import (MASK64, SplitMix64, count_solutions, name_hash, parse_args, read_puzzles,
-                                         remove_givens, solutions)
+from make_multi_solution_dataset import (MASK64, SplitMix64, keep_if_multiple, name_hash, parse_args, read_puzzles,
+                                         remove_givens, solutions, write_dataset)
 
 MIN_GIVENS = 17
 SOURCES = (  # file, every k-th puzzle, from index, givens removed (min, max), solution cells added
@@ -66,12 +65,9 @@ def main():
                     puzzle[cell] = solution[cell]
             if sum(1 for v in puzzle if v) < MIN_GIVENS:
                 continue
-            if count_solutions(puzzle, 2) >= 2:
-                out.append(line(puzzle))
-                kept += 1
+            kept += keep_if_multiple(puzzle, out)
         print(f"{name}: {kept} of {tried} kept", file=sys.stderr)
-    with open(args.output, "w") as f:
-        f.write("\n".join(out) + "\n")
+    write_dataset(args.output, out)
 
 
 if __name__ == "__main__":

@@ -148,6 +148,19 @@ def remove_givens(puzzle, rng, lo, hi):
         puzzle[givens.pop(rng.below(len(givens)))] = 0
 
 
+def keep_if_multiple(puzzle, out):
+    """Appends the puzzle's line to `out` when it has two solutions or more; 1 when kept."""
+    if count_solutions(puzzle, 2) >= 2:
+        out.append(line(puzzle))
+        return 1
+    return 0
+
+
+def write_dataset(path, lines):
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
 def main():
     args = parse_args(__doc__, "datasets/multi_solution.txt")
     out = [
@@ -166,12 +179,9 @@ def main():
             tried += 1
             rng = SplitMix64(args.seed ^ name_hash(name) ^ (index * 0x9E3779B97F4A7C15 & MASK64))
             remove_givens(puzzle, rng, lo, hi)
-            if count_solutions(puzzle, 2) >= 2:
-                out.append(line(puzzle))
-                kept += 1
+            kept += keep_if_multiple(puzzle, out)
         print(f"{name}: {kept} of {tried} kept", file=sys.stderr)
-    with open(args.output, "w") as f:
-        f.write("\n".join(out) + "\n")
+    write_dataset(args.output, out)
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@
 #include "sudoku/nonogram/sat.hpp"
 #include "sudoku/nonogram/search.hpp"
 #include "sudoku/registry.hpp"
+#include "nonogram_test_util.hpp"
 
 namespace {
 
@@ -24,34 +25,8 @@ namespace ng = sudoku::nonogram;
 using sudoku::Limits;
 using sudoku::Status;
 
-/// Every solution of `p` by brute force over every picture (w*h <= 20).
-std::vector<ng::Picture> brute_solutions(const ng::Puzzle& p) {
-  std::vector<ng::Picture> out;
-  for (uint32_t bits = 0; bits < (1u << (p.width * p.height)); ++bits) {
-    ng::Picture pic(p.width, p.height);
-    for (int r = 0; r < p.height; ++r) pic.rows[r] = (bits >> (r * p.width)) & ng::full(p.width);
-    if (!ng::check_picture(p, pic)) out.push_back(pic);
-  }
-  return out;
-}
-
-/// Small random puzzles (2 to 4 cells a side, or `larger`: 3 to 5, at most 16 cells): clues of
-/// random pictures, a third of them with one run changed (often no solution left).
-std::vector<ng::Puzzle> small_puzzles(int count, uint64_t seed, bool larger = false) {
-  sudoku::ItemRng rng(seed);
-  std::vector<ng::Puzzle> out;
-  for (int t = 0; t < count; ++t) {
-    int w = 2 + static_cast<int>(sudoku::below(rng, 3)), h = 2 + static_cast<int>(sudoku::below(rng, 3));
-    if (larger) {
-      w = 3 + static_cast<int>(sudoku::below(rng, 3));
-      h = w == 5 ? 3 : 3 + static_cast<int>(sudoku::below(rng, w == 4 ? 2 : 3));
-    }
-    ng::Puzzle p = ng::clues_of(ng::random_picture(w, h, 0.5, rng));
-    if (t % 3 == 0 && !p.runs.empty()) p.runs[sudoku::below(rng, static_cast<uint32_t>(p.runs.size()))] = 1;
-    out.push_back(std::move(p));
-  }
-  return out;
-}
+using test::brute_solutions;
+using test::small_puzzles;
 
 /// Every solution of `p` (sides up to 10), row by row over each row's placements, a column
 /// dropped as soon as its runs so far leave its clue.
@@ -188,12 +163,7 @@ TEST(NonogramCdcl, CountsMatchBruteForce) {
     const uint64_t want = brute_solutions(p).size();
     multiple += want > 1;
     none += want == 0;
-    const auto r = solver->solve_nonogram(p, Limits{100, 0});
-    EXPECT_EQ(r.solutions, want) << ng::to_id(p);
-    EXPECT_EQ(r.status, want == 0 ? Status::none : want == 1 ? Status::unique : Status::multiple);
-    if (want > 0) {
-      EXPECT_FALSE(ng::check_picture(p, r.picture)) << ng::to_id(p);
-    }
+    test::expect_counts_exactly(*solver, p, want);
   }
   EXPECT_GT(multiple, 10);
   EXPECT_GT(none, 10);

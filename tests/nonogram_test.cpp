@@ -14,6 +14,7 @@
 #include "sudoku/nonogram/nonogram.hpp"
 #include "sudoku/registry.hpp"
 #include "sudoku/verify.hpp"
+#include "nonogram_test_util.hpp"
 #include "test_util.hpp"
 
 namespace {
@@ -264,39 +265,17 @@ TEST(NonogramLine, SolveLineMatchesTheCellDp) {
 }
 
 /// Solutions of `p` by brute force over every picture (w*h <= 16).
-uint64_t brute_count(const ng::Puzzle& p) {
-  uint64_t n = 0;
-  for (uint32_t bits = 0; bits < (1u << (p.width * p.height)); ++bits) {
-    ng::Picture pic(p.width, p.height);
-    for (int r = 0; r < p.height; ++r) pic.rows[r] = (bits >> (r * p.width)) & ng::full(p.width);
-    n += !ng::check_picture(p, pic);
-  }
-  return n;
-}
-
 // Both solvers count exactly (limit N), on clues of random pictures and on clues changed by
 // one run (often no solution).
 TEST(NonogramSolvers, CountsMatchBruteForce) {
   auto line = solver("nonogram-line").make();
   auto naive = solver("nonogram-backtracking").make();
-  sudoku::ItemRng rng(3);
   int multiple = 0, none = 0;
-  for (int t = 0; t < 300; ++t) {
-    const int w = 2 + static_cast<int>(sudoku::below(rng, 3)), h = 2 + static_cast<int>(sudoku::below(rng, 3));
-    const ng::Picture pic = ng::random_picture(w, h, 0.5, rng);
-    ng::Puzzle p = ng::clues_of(pic);
-    if (t % 3 == 0 && !p.runs.empty()) p.runs[sudoku::below(rng, static_cast<uint32_t>(p.runs.size()))] = 1;
-    const uint64_t want = brute_count(p);
+  for (const ng::Puzzle& p : test::small_puzzles(300, 3)) {
+    const uint64_t want = test::brute_solutions(p).size();
     multiple += want > 1;
     none += want == 0;
-    for (auto* s : {line.get(), naive.get()}) {
-      const auto r = s->solve_nonogram(p, Limits{100, 0});
-      EXPECT_EQ(r.solutions, want) << ng::to_id(p);
-      EXPECT_EQ(r.status, want == 0 ? Status::none : want == 1 ? Status::unique : Status::multiple);
-      if (want > 0) {
-        EXPECT_FALSE(ng::check_picture(p, r.picture)) << ng::to_id(p);
-      }
-    }
+    for (auto* s : {line.get(), naive.get()}) test::expect_counts_exactly(*s, p, want);
   }
   EXPECT_GT(multiple, 10);
   EXPECT_GT(none, 10);
