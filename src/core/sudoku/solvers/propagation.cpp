@@ -166,23 +166,27 @@ constexpr uint32_t kSegC12 = kRowStart * 0x48;           // segment starts of bo
 
 constexpr int kNext[4] = {1, 2, 0, 1};
 
-/// Per cell, at 32 * band + bit: the cells it sees (its peers), as a 128-bit set of one 32-bit
-/// lane per band, two 64-bit words: its row, box and column in its band, its column in the others.
-struct SeesTable {
-  alignas(16) uint64_t m[96][2];  // bits 27-31 of each band unused (zero)
+/// 128-bit sets of cells, one 32-bit lane per band (bit 32 * band + cell: the layout of the
+/// digit-major words), up to 96 of them, each as its two 64-bit words (lo: bands 0 and 1, hi:
+/// band 2) in a table of their own, so that a lookup is one load (8-byte strides).
+struct Sets128 {
+  uint64_t lo[96], hi[96];
 };
-constexpr SeesTable make_sees() {
-  SeesTable t{};
+
+/// Per cell, at 32 * band + bit: the cells it sees (its peers): its row, box and column in its
+/// band, its column in the others (bits 27-31 of each lane zero).
+constexpr Sets128 make_sees() {
+  Sets128 t{};
   for (int b = 0; b < 3; ++b)
     for (int i = 0; i < 27; ++i) {
       uint32_t lane[3] = {};
       for (int o = 0; o < 3; ++o) lane[o] = o == b ? kT.peers[i] : kT.column_of[i];
-      t.m[32 * b + i][0] = lane[0] | uint64_t{lane[1]} << 32;
-      t.m[32 * b + i][1] = lane[2];
+      t.lo[32 * b + i] = lane[0] | uint64_t{lane[1]} << 32;
+      t.hi[32 * b + i] = lane[2];
     }
   return t;
 }
-constexpr SeesTable kSees = make_sees();
+constexpr Sets128 kSees = make_sees();
   // the other two bands of band b: kNext[b], kNext[b + 1]
 
 }  // namespace
@@ -813,22 +817,27 @@ inline __m128i byte_counts(__m128i x) {
 }
 #endif
 
-/// The score of a bivalue cell (see choose_scored): the set bits of `a` and `z`, the cells it
-/// sees that have its first and its last digit, and four times those of `pairs`, the bivalue
-/// ones among them that have either. Each is a 128-bit set of one 32-bit lane per band (as
-/// digit_major()), two 64-bit words.
-inline int score_of(const uint64_t* a, const uint64_t* z, const uint64_t* pairs) {
+/// The score of the bivalue cell `at` (see choose_scored) with digits a and z: the cells of
+/// open[a] and of open[z] among those it sees, and four times its bivalue peers with a or z.
+inline int score_of(const Sets128& open, int a, int z, const uint64_t* two, int at) {
 #if HWY_TARGET == HWY_EMU128 || HWY_TARGET == HWY_SCALAR
-  const auto load = [](const uint64_t* p) { return _mm_load_si128(reinterpret_cast<const __m128i*>(p)); };
+  const auto set = [](const Sets128& t, int i) {
+    return _mm_set_epi64x(static_cast<int64_t>(t.hi[i]), static_cast<int64_t>(t.lo[i]));
+  };
+  const __m128i m = set(kSees, at), oa = set(open, a), oz = set(open, z);
+  const __m128i pairs = _mm_and_si128(_mm_or_si128(oa, oz), _mm_load_si128(reinterpret_cast<const __m128i*>(two)));
   // Per byte at most 8 + 8 + 4 * 8: no carry between bytes; one psadbw sums them.
-  const __m128i bytes = _mm_add_epi8(_mm_add_epi8(byte_counts(load(a)), byte_counts(load(z))),
-                                     _mm_slli_epi32(byte_counts(load(pairs)), 2));
+  const __m128i bytes = _mm_add_epi8(_mm_add_epi8(byte_counts(_mm_and_si128(oa, m)), byte_counts(_mm_and_si128(oz, m))),
+                                     _mm_slli_epi32(byte_counts(_mm_and_si128(pairs, m)), 2));
   const __m128i sad = _mm_sad_epu8(bytes, _mm_setzero_si128());
   return _mm_cvtsi128_si32(sad) + _mm_cvtsi128_si32(_mm_srli_si128(sad, 8));
 #else
   // SSE4.2 and later have popcnt: six scalar counts, independent of each other.
-  return std::popcount(a[0]) + std::popcount(a[1]) + std::popcount(z[0]) + std::popcount(z[1]) +
-         4 * (std::popcount(pairs[0]) + std::popcount(pairs[1]));
+  const uint64_t m_lo = kSees.lo[at], m_hi = kSees.hi[at];
+  const uint64_t a_lo = open.lo[a], a_hi = open.hi[a], z_lo = open.lo[z], z_hi = open.hi[z];
+  return std::popcount(a_lo & m_lo) + std::popcount(a_hi & m_hi) + std::popcount(z_lo & m_lo) +
+         std::popcount(z_hi & m_hi) +
+         4 * (std::popcount((a_lo | z_lo) & two[0] & m_lo) + std::popcount((a_hi | z_hi) & two[1] & m_hi));
 #endif
 }
 
@@ -839,9 +848,10 @@ inline int score_of(const uint64_t* a, const uint64_t* z, const uint64_t* pairs)
 /// order. The state is propagated and not solved, so every unsolved cell has two or more.
 /// The grid as one 128-bit set (a 32-bit lane per band, the layout of Counted's digit-major
 /// words), so that a cell's peers in all three bands are one mask (kSees) and each count is two
-/// 64-bit popcounts: about 30 instructions a bivalue cell, no stores between cells. (Issue 29
-/// scored eight cells at a time in the lanes of a vector, by permutes and byte counts: 2.5 times
-/// the instructions a call, a sixth of a node on multi-solution puzzles, results/solvers.md.)
+/// 64-bit popcounts: about 64 instructions a bivalue cell compiled (AVX2), no stores between
+/// cells. (Issue 29 scored eight cells at a time in the lanes of a vector, by permutes and byte
+/// counts: 2.5 times the instructions a call; grouping the cells by their digit pair, or meeting
+/// them digit by digit, cost more than it saved: results/solvers.md.)
 void choose_scored(const State& s, const Counted& c, int& band, int& bit) {
   const CellCounts& n = c.n;
   const __m128i bivalue = cells_with(n, 2);  // lane 3 zero
@@ -852,23 +862,23 @@ void choose_scored(const State& s, const Counted& c, int& band, int& bit) {
     return;
   }
   // Per digit, the unsolved cells that have it.
-  alignas(16) uint64_t open[9][2];
+  Sets128 open;
   const __m128i solved = load4(s.solved);
-  for (int d = 0; d < 9; ++d) _mm_store_si128(reinterpret_cast<__m128i*>(open[d]), _mm_andnot_si128(solved, c.x[d]));
+  for (int d = 0; d < 9; ++d) {
+    const __m128i o = _mm_andnot_si128(solved, c.x[d]);
+    open.lo[d] = static_cast<uint64_t>(_mm_cvtsi128_si64(o));
+    open.hi[d] = static_cast<uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(o, o)));
+  }
   // Bit 32 * band + cell, in row-major order; the best so far as score * 128 + (127 - bit), so
   // that the larger key is the better cell, the first of equals.
   int best = 0;
   for (int h = 0; h < 2; ++h) {
     for (uint64_t t = two[h]; t; t &= t - 1) {
-      const int at = 64 * h + std::countr_zero(t), b = at >> 5;
-      const uint32_t digits = digits_at(s, b, at & 31);
+      const int at = 64 * h + std::countr_zero(t);
+      const uint32_t digits = digits_at(s, at >> 5, at & 31);
       // Its two digits (the ORs change neither, and bound both for the compiler).
-      const uint64_t* a = open[std::countr_zero(digits | 1u << 8)];
-      const uint64_t* z = open[31 - std::countl_zero(digits | 1u)];
-      const uint64_t* sees = kSees.m[at];
-      alignas(16) const uint64_t oa[2] = {a[0] & sees[0], a[1] & sees[1]}, oz[2] = {z[0] & sees[0], z[1] & sees[1]};
-      alignas(16) const uint64_t pairs[2] = {(oa[0] | oz[0]) & two[0], (oa[1] | oz[1]) & two[1]};
-      best = std::max(best, score_of(oa, oz, pairs) * 128 + (127 - at));
+      const int a = std::countr_zero(digits | 1u << 8), z = std::countr_zero((digits & (digits - 1)) | 1u << 8);
+      best = std::max(best, score_of(open, a, z, two, at) * 128 + (127 - at));
     }
   }
   const int at = 127 - (best & 127);
