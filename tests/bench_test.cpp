@@ -7,6 +7,7 @@
 
 #include "sudoku/bench/bench.hpp"
 #include "sudoku/bench/mann_whitney.hpp"
+#include "sudoku/bench/spearman.hpp"
 #include "sudoku/io/reader.hpp"
 #include "sudoku/registry.hpp"
 #include "test_util.hpp"
@@ -57,6 +58,13 @@ TEST(MannWhitney, AsymptoticWithTiesMatchesKnownValues) {
 TEST(MannWhitney, DegenerateSamplesGiveNoEvidence) {
   EXPECT_EQ(mann_whitney_u(std::vector<double>{}, std::vector<double>{1, 2}).p, 1);
   EXPECT_EQ(mann_whitney_u(std::vector<double>{5, 5, 5}, std::vector<double>{5, 5}).p, 1);
+}
+
+TEST(Spearman, RanksWithTies) {
+  EXPECT_EQ(sudoku::ranks({3, 1, 2, 2}), (std::vector<double>{4, 1, 2.5, 2.5}));
+  EXPECT_DOUBLE_EQ(sudoku::spearman({1, 2, 3, 4}, {10, 20, 30, 40}), 1.0);
+  EXPECT_DOUBLE_EQ(sudoku::spearman({1, 2, 3, 4}, {4, 3, 2, 1}), -1.0);
+  EXPECT_NEAR(sudoku::spearman({1, 2, 2, 3}, {1, 2, 3, 4}), 0.9486832980505138, 1e-12);
 }
 
 TEST(Bench, RowsCountersRatiosAndCsvRoundTrip) {

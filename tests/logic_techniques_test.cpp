@@ -258,12 +258,4 @@ TEST(LogicTechniques, ForcingChainEliminatesAFalseCandidate) {
   EXPECT_LE(s.length, 3);
 }
 
-TEST(LogicTechniques, WeightsFollowTheOrder) {
-  for (int t = 1; t < kTechniqueCount; ++t)
-    EXPECT_GE(technique_weight(static_cast<Technique>(t)), technique_weight(static_cast<Technique>(t - 1)))
-        << technique_id(static_cast<Technique>(t));
-  for (int t = 0; t < kTechniqueCount; ++t)
-    EXPECT_EQ(technique_from_id(technique_id(static_cast<Technique>(t))), static_cast<Technique>(t));
-}
-
 }  // namespace

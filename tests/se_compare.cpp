@@ -24,7 +24,7 @@
 #include <map>
 
 #include "se_reference.hpp"
-#include "sudoku/logic/spearman.hpp"
+#include "sudoku/bench/spearman.hpp"
 
 namespace {
 
@@ -267,7 +267,7 @@ int er(int argc, char** argv) {
   else
     std::cout << fmt::format("puzzles {}  exact ER {} ({:.2f}%)  Spearman {:.4f}  budget_exceeded {}\n", ours.size(),
                              equal, 100.0 * equal / static_cast<double>(ours.size()),
-                             ours.size() > 1 ? sudoku::logic::spearman(ours, theirs) : 1.0, budget);
+                             ours.size() > 1 ? sudoku::spearman(ours, theirs) : 1.0, budget);
   if (with_ep > 0) std::cout << fmt::format("ER, EP and ED all equal: {} of {}\n", all_three, with_ep);
   auto total = [](const std::vector<double>& v) {
     double s = 0;

@@ -64,9 +64,9 @@ int run_explain(const ExplainOptions& opt) {
   // below says as for --logic.
   if (opt.hint && steps.size() > 1) steps.resize(1);
   if (opt.json) {
-    fmt::print("{}\n", lg::explain_json(puzzle, r, engine.rating(), steps, opt.candidates));
+    fmt::print("{}\n", lg::explain_json(puzzle, r, steps, opt.candidates));
   } else {
-    fmt::print("{}", lg::explain_text(puzzle, r, engine.rating(), steps, opt.candidates, opt.hint));
+    fmt::print("{}", lg::explain_text(puzzle, r, steps, opt.candidates, opt.hint));
   }
   return r.status == sudoku::Status::unique || r.status == sudoku::Status::multiple ? 0 : kExitWrong;
 }
@@ -82,8 +82,8 @@ void add_explain_command(CLI::App& app, Commands& out) {
   s->add_flag("--hint", opt->hint, "Print only the next step (for a person who is stuck)");
   s->add_flag("--candidates", opt->candidates, "Show the candidate grid before each step");
   s->add_flag("--json", opt->json, "Machine-readable output");
-  s->add_flag("--logic", opt->logic, "The `logic` solver's steps in plain words and its score, instead of "
-                                     "the Sudoku Explainer rating");
+  s->add_flag("--logic", opt->logic, "The `logic` solver's steps in plain words, instead of the Sudoku "
+                                     "Explainer's steps and rating");
   add_se_budget_option(s, opt->se_budget);
   out.push_back({s, [opt](const Context&) { return run_explain(*opt); }});
 }

@@ -29,8 +29,8 @@ std::deque<SolverInfo>& table() {
        "dancing links: exact cover (324 columns, 729 rows for 9x9), fewest-rows column, any size",
        kAllBoxes, &make_dlx, {}},
       {"logic",
-       "human-style techniques (singles to chains) in order of difficulty, explains and rates; "
-       "guesses with backtracking only when stuck",
+       "human-style techniques (singles to chains) in order of difficulty, explains its steps "
+       "(explain --logic); guesses with backtracking only when stuck",
        kBox9, &make_logic, {}},
       {"nonogram-backtracking",
        "nonograms, naive baseline: row by row over every placement of the runs, columns checked "

@@ -1,12 +1,13 @@
 // The logic engine. At each step it tries the techniques from the easiest (full house) to the
 // hardest (cell forcing chains) and applies the first step found, then starts again from the
-// easiest: that is the order a person tries them in, and it makes the rating "the hardest
-// technique this puzzle cannot do without" under that order.
+// easiest: that is the order a person tries them in, so the steps `explain --logic` prints are
+// the easiest way through the puzzle that these techniques know. (The rating is not this
+// engine's: it is the Sudoku Explainer's, se/.)
 //
 // When nothing applies (or the puzzle has several solutions), a depth-first search takes over on
 // the stuck board: fewest-candidates cell, digits in increasing order, naked and hidden singles
 // after each placement. It counts solutions up to the limit, so the counts stay exact (every
-// technique is a sound deduction). For a rating or an explanation of a unique puzzle the engine
+// technique is a sound deduction). For an explanation of a unique puzzle the engine
 // then goes on from the stuck board with a "guess" step placing the solution's digit in the
 // cell with fewest candidates, and resumes the techniques.
 //
@@ -30,15 +31,6 @@ int fewest_candidates(const Board& b) noexcept {
   return cell;
 }
 
-constexpr Level kLevels[] = {
-    {"easy", 0.0},         // hidden singles and full houses
-    {"medium", 2.0},       // naked singles, pointing, claiming
-    {"hard", 2.9},         // pairs, triples, X-Wing, Swordfish, XY/XYZ-Wing
-    {"expert", 4.5},       // quads, Jellyfish
-    {"diabolical", 6.0},   // X-chains, forcing chains
-    {"extreme", 8.0},      // cell forcing chains, guesses
-};
-
 constexpr Technique kOrder[] = {
     Technique::full_house,    Technique::hidden_single_box, Technique::hidden_single_line,
     Technique::naked_single,  Technique::pointing,          Technique::claiming,
@@ -51,31 +43,6 @@ constexpr Technique kOrder[] = {
 
 }  // namespace
 
-std::span<const Level> levels() noexcept { return kLevels; }
-
-std::size_t Rating::level_index() const noexcept {
-  std::size_t index = 0;
-  for (std::size_t l = 0; l < std::size(kLevels); ++l)
-    if (score >= kLevels[l].from) index = l;
-  return index;
-}
-
-std::string_view Rating::level() const noexcept { return kLevels[level_index()].name; }
-
-double score(const Rating& r) noexcept {
-  // The hardest step dominates. Among puzzles whose hardest step is the same, more hard steps
-  // mean more work: +0.01 per step beyond singles and intersections (at most +0.09, so a
-  // harder technique always outranks any number of easier steps), and +0.03 per chain step
-  // (at most +0.9: chains are where the effort of a hard puzzle goes; 0.03 was chosen on the
-  // first half of the Sudoku Exchange set among 0.01/0.03/0.1, see results/logic.md).
-  uint32_t hard = 0, chains = 0;
-  for (int t = static_cast<int>(Technique::naked_pair); t < static_cast<int>(Technique::x_chain); ++t)
-    hard += r.counts[t];
-  for (int t = static_cast<int>(Technique::x_chain); t < static_cast<int>(Technique::guess); ++t)
-    chains += r.counts[t];
-  return r.hardest_difficulty + 0.01 * std::min<uint32_t>(hard, 9) + 0.03 * std::min<uint32_t>(chains, 30);
-}
-
 Engine::Outcome Engine::run_logic(Board& b, std::vector<Step>* steps, uint64_t budget) {
   while (!b.solved()) {
     bool found = false;
@@ -87,10 +54,6 @@ Engine::Outcome Engine::run_logic(Board& b, std::vector<Step>* steps, uint64_t b
     if (!found) return Outcome::stuck;
     apply(b, step_);
     work_.nodes += step_.placements.size();
-    const int t = static_cast<int>(step_.technique);
-    ++rating_.counts[t];
-    const double d = step_.difficulty();
-    if (d > rating_.hardest_difficulty) rating_.hardest_difficulty = d, rating_.hardest = step_.technique;
     if (steps) steps->push_back(step_);
     if (!b.consistent()) return Outcome::contradiction;
     if (budget != 0 && work_.nodes > budget) return Outcome::budget;
@@ -127,7 +90,6 @@ void Engine::search(const Board& b) {
 
 Result Engine::solve(const Grid& puzzle, const Limits& limits, std::vector<Step>* steps) {
   Result res;
-  rating_ = Rating{};
   work_ = Work{};
   if (puzzle.box() != 3) {
     res.status = Status::unsupported;
@@ -151,16 +113,15 @@ Result Engine::solve(const Grid& puzzle, const Limits& limits, std::vector<Step>
     res.solutions = 1;
     res.solution = b.grid();
     res.status = status_for(1, limit_, false);
-    rating_.rated = true;
   } else {
     search(b);
     res.solutions = found_;
     if (found_ > 0) res.solution = first_;
     res.status = status_for(found_, limit_, budget_hit_);
-    // Rate (and explain) on: a guess placing the solution's digit, then the techniques again.
-    // Only for one solution: with several, "the" solution a guess leads to is arbitrary.
+    // Explain on: a guess placing the solution's digit, then the techniques again. Only for one
+    // solution: with several, "the" solution a guess leads to is arbitrary.
     const bool one = found_ == 1 && (limit_ >= 2 ? !budget_hit_ : true);
-    if (one) {
+    if (one && steps) {
       const Work saved = work_;
       Outcome o = Outcome::stuck;
       while (o == Outcome::stuck) {
@@ -171,17 +132,12 @@ Result Engine::solve(const Grid& puzzle, const Limits& limits, std::vector<Step>
         step_.cells.push_back(static_cast<uint8_t>(cell));
         step_.placements.push_back({static_cast<uint8_t>(cell), static_cast<uint8_t>(first_[cell])});
         apply(b, step_);
-        ++rating_.counts[static_cast<int>(Technique::guess)];
-        rating_.hardest_difficulty = std::max(rating_.hardest_difficulty, step_.difficulty());
-        if (steps) steps->push_back(step_);
+        steps->push_back(step_);
         o = run_logic(b, steps, 0);
       }
-      work_ = saved;  // the rating's own placements are not search work
-      rating_.rated = o == Outcome::solved;
-      rating_.hardest = Technique::guess;  // the heaviest weight of all
+      work_ = saved;  // the explanation's own placements are not search work
     }
   }
-  if (rating_.rated) rating_.score = score(rating_);
   res.work = work_;
   return res;
 }

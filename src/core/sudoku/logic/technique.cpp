@@ -1,15 +1,5 @@
-// The technique table (ids, names, weights), applying a step, and the sentences of `explain`.
-//
-// Weights: the difficulty scale of Sudoku Explainer (Nicolas Juillerat's program, the one the
-// shared ratings file was graded with), taken technique by technique from its published table,
-// so that our score speaks the same units as the human-made ratings. Chains add SE's length
-// term: +0.1 each time the length passes 4, 6, 8, 12, 16, 24, 32, ... (ceilings growing by 3/2
-// and 4/3 in turn). Our forcing chains propagate naked and hidden singles, which is what SE
-// calls a forcing chain (7.0) and, for the several-branch kind, a cell/region forcing chain
-// (8.0). A guess is rated above all of them.
+// The technique table (ids, names), applying a step, and the sentences of `explain --logic`.
 #include "sudoku/logic/technique.hpp"
-
-#include "sudoku/se/se.hpp"
 
 #include <fmt/format.h>
 
@@ -18,35 +8,31 @@ namespace {
 
 struct Info {
   std::string_view id, name;
-  double weight;
 };
 
 constexpr Info kInfo[kTechniqueCount] = {
-    {"full_house", "Full house", 1.0},
-    {"hidden_single_box", "Hidden single", 1.2},
-    {"hidden_single_line", "Hidden single", 1.5},
-    {"naked_single", "Naked single", 2.3},
-    {"pointing", "Pointing", 2.6},
-    {"claiming", "Claiming", 2.8},
-    {"naked_pair", "Naked pair", 3.0},
-    {"x_wing", "X-Wing", 3.2},
-    {"hidden_pair", "Hidden pair", 3.4},
-    {"naked_triple", "Naked triple", 3.6},
-    {"swordfish", "Swordfish", 3.8},
-    {"hidden_triple", "Hidden triple", 4.0},
-    {"xy_wing", "XY-Wing", 4.2},
-    {"xyz_wing", "XYZ-Wing", 4.4},
-    {"naked_quad", "Naked quad", 5.0},
-    {"jellyfish", "Jellyfish", 5.2},
-    {"hidden_quad", "Hidden quad", 5.4},
-    {"x_chain", "X-chain", 6.6},
-    {"forcing_chain", "Forcing chain", 7.0},
-    {"cell_forcing_chain", "Cell forcing chain", 8.0},
-    {"guess", "Guess", 9.5},
+    {"full_house", "Full house"},
+    {"hidden_single_box", "Hidden single"},
+    {"hidden_single_line", "Hidden single"},
+    {"naked_single", "Naked single"},
+    {"pointing", "Pointing"},
+    {"claiming", "Claiming"},
+    {"naked_pair", "Naked pair"},
+    {"x_wing", "X-Wing"},
+    {"hidden_pair", "Hidden pair"},
+    {"naked_triple", "Naked triple"},
+    {"swordfish", "Swordfish"},
+    {"hidden_triple", "Hidden triple"},
+    {"xy_wing", "XY-Wing"},
+    {"xyz_wing", "XYZ-Wing"},
+    {"naked_quad", "Naked quad"},
+    {"jellyfish", "Jellyfish"},
+    {"hidden_quad", "Hidden quad"},
+    {"x_chain", "X-chain"},
+    {"forcing_chain", "Forcing chain"},
+    {"cell_forcing_chain", "Cell forcing chain"},
+    {"guess", "Guess"},
 };
-
-/// SE's length term (the length is the complexity less 2).
-double length_term(int length) noexcept { return se::length_bonus(length + 2); }
 
 std::string cells_label(const std::vector<uint8_t>& cells) {
   std::string s;
@@ -98,22 +84,6 @@ std::string size_word(std::size_t n) { return n == 2 ? "pair" : n == 3 ? "triple
 
 std::string_view technique_id(Technique t) noexcept { return kInfo[static_cast<int>(t)].id; }
 std::string_view technique_name(Technique t) noexcept { return kInfo[static_cast<int>(t)].name; }
-double technique_weight(Technique t) noexcept { return kInfo[static_cast<int>(t)].weight; }
-
-std::optional<Technique> technique_from_id(std::string_view id) noexcept {
-  for (int i = 0; i < kTechniqueCount; ++i)
-    if (kInfo[i].id == id) return static_cast<Technique>(i);
-  return std::nullopt;
-}
-
-double Step::difficulty() const noexcept {
-  double w = technique_weight(technique);
-  if (technique == Technique::x_chain || technique == Technique::forcing_chain ||
-      technique == Technique::cell_forcing_chain)
-    w += length_term(length);
-  return w;
-}
-
 void apply(Board& b, const Step& s) noexcept {
   for (const auto& p : s.placements)
     if (b.value[p.cell] == 0) b.place(p.cell, p.digit);

@@ -6,7 +6,6 @@
 // candidates it removes. Every step is a sound deduction (none assumes the puzzle is unique), so
 // the solver may apply them on any puzzle and still count solutions exactly afterwards.
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -40,13 +39,10 @@ enum class Technique : uint8_t {
 };
 inline constexpr int kTechniqueCount = 21;
 
-/// Short identifier ("hidden_pair"), used in CSV and JSON.
+/// Short identifier ("hidden_pair"), used in JSON.
 std::string_view technique_id(Technique t) noexcept;
 /// Human name ("Hidden pair").
 std::string_view technique_name(Technique t) noexcept;
-/// The technique's base difficulty (see ratings.cpp for the scale and its source).
-double technique_weight(Technique t) noexcept;
-std::optional<Technique> technique_from_id(std::string_view id) noexcept;
 
 struct Placement {
   uint8_t cell, digit;
@@ -76,8 +72,6 @@ struct Step {
     placements.clear();
     eliminations.clear();
   }
-  /// The step's difficulty: the technique's weight plus a length term for chains.
-  double difficulty() const noexcept;
 };
 
 /// Applies a step's placements and eliminations.

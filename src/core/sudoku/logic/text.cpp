@@ -6,6 +6,17 @@
 #include <nlohmann/json.hpp>
 
 namespace sudoku::logic {
+namespace {
+
+/// The hardest technique of a solution's steps: the last in the order the engine tries them
+/// (the Technique enum's; a guess after every technique).
+Technique hardest(const std::vector<Step>& steps) noexcept {
+  Technique t = Technique::full_house;
+  for (const Step& s : steps) t = std::max(t, s.technique);
+  return t;
+}
+
+}  // namespace
 
 std::string cell_text(const Board& b, int c) {
   return b.value[c] ? std::to_string(b.value[c]) : [&] {
@@ -38,8 +49,8 @@ std::string candidates_grid(const Board& b) {
   return out;
 }
 
-std::string explain_text(const Grid& puzzle, const Result& r, const Rating& rating,
-                         const std::vector<Step>& steps, bool candidates, bool hint) {
+std::string explain_text(const Grid& puzzle, const Result& r, const std::vector<Step>& steps,
+                         bool candidates, bool hint) {
   std::string out;
   Board b;
   if (r.status == Status::invalid || !b.load(puzzle)) return "The givens contradict each other.\n";
@@ -60,30 +71,21 @@ std::string explain_text(const Grid& puzzle, const Result& r, const Rating& rati
     case Status::budget_exceeded: out += "Stopped: the work budget ran out.\n"; break;
     default: break;
   }
-  if (rating.rated) {
+  if (r.status == Status::unique && b.solved()) {
     if (candidates) out += "\n" + candidates_grid(b);
-    out += fmt::format("\nSolved in {} steps. Difficulty {:.2f} ({}), hardest technique: {}\n", steps.size(),
-                       rating.score, rating.level(), technique_name(rating.hardest));
+    out += fmt::format("\nSolved in {} steps, hardest technique: {}\n", steps.size(),
+                       technique_name(hardest(steps)));
   }
   return out;
 }
 
-std::string explain_json(const Grid& puzzle, const Result& r, const Rating& rating,
-                         const std::vector<Step>& steps, bool candidates) {
+std::string explain_json(const Grid& puzzle, const Result& r, const std::vector<Step>& steps,
+                         bool candidates) {
   using nlohmann::json;
   json doc;
   doc["puzzle"] = to_line(puzzle);
   doc["status"] = std::string(to_string(r.status));
   if (r.solutions > 0) doc["solution"] = to_line(r.solution);
-  if (rating.rated) {
-    json counts = json::object();
-    for (int t = 0; t < kTechniqueCount; ++t)
-      if (rating.counts[t]) counts[std::string(technique_id(static_cast<Technique>(t)))] = rating.counts[t];
-    doc["rating"] = {{"score", rating.score},
-                     {"hardest_technique", std::string(technique_id(rating.hardest))},
-                     {"level", std::string(rating.level())},
-                     {"counts", counts}};
-  }
   Board b;
   json arr = json::array();
   if (b.load(puzzle)) {
@@ -91,7 +93,6 @@ std::string explain_json(const Grid& puzzle, const Result& r, const Rating& rati
       json j;
       j["technique"] = std::string(technique_id(s.technique));
       j["text"] = describe(s);
-      j["difficulty"] = s.difficulty();
       if (s.unit >= 0) j["unit"] = unit_name(s.unit);
       json digits = json::array();
       for (int d = 1; d <= 9; ++d)
@@ -115,6 +116,9 @@ std::string explain_json(const Grid& puzzle, const Result& r, const Rating& rati
       arr.push_back(j);
     }
   }
+  // Only for the whole way to the solution (not a --hint's first step).
+  if (r.status == Status::unique && b.solved())
+    doc["hardest_technique"] = std::string(technique_id(hardest(steps)));
   doc["steps"] = arr;
   return doc.dump(2);
 }

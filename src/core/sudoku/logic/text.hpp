@@ -1,5 +1,5 @@
 #pragma once
-// What `explain` prints: the steps in words, the candidate grid, and the same as JSON.
+// What `explain --logic` prints: the steps in words, the candidate grid, and the same as JSON.
 #include <string>
 #include <vector>
 
@@ -14,14 +14,15 @@ std::string cell_text(const Board& b, int c);
 std::string candidates_grid(const Board& b);
 
 /// The whole explanation: one numbered line per step (with the candidate grid before each step
-/// when `candidates`), then the result and the rating; with `hint`, the next step only.
-std::string explain_text(const Grid& puzzle, const Result& r, const Rating& rating,
-                         const std::vector<Step>& steps, bool candidates, bool hint);
+/// when `candidates`), then the result and, solved, the hardest technique used (the last in the
+/// order the engine tries them); with `hint`, the next step only.
+std::string explain_text(const Grid& puzzle, const Result& r, const std::vector<Step>& steps,
+                         bool candidates, bool hint);
 
-/// The same as a JSON document (nlohmann-json): puzzle, status, solution, rating, steps (each
-/// with technique, text, unit, digits, cells, placements, eliminations and, with `candidates`,
-/// the candidates before it as 81 strings).
-std::string explain_json(const Grid& puzzle, const Result& r, const Rating& rating,
-                         const std::vector<Step>& steps, bool candidates);
+/// The same as a JSON document (nlohmann-json): puzzle, status, solution, hardest_technique,
+/// steps (each with technique, text, unit, digits, cells, placements, eliminations and, with
+/// `candidates`, the candidates before it as 81 strings).
+std::string explain_json(const Grid& puzzle, const Result& r, const std::vector<Step>& steps,
+                         bool candidates);
 
 }  // namespace sudoku::logic

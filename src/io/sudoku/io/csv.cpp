@@ -5,7 +5,6 @@
 
 #include "sudoku/build_info.hpp"
 #include "sudoku/io/parse.hpp"
-#include "sudoku/logic/technique.hpp"
 #include "sudoku/se/se.hpp"
 #include "sudoku/machine.hpp"
 #include "sudoku/simd.hpp"

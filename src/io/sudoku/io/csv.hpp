@@ -10,7 +10,6 @@
 
 #include "sudoku/generate/job.hpp"
 #include "sudoku/io/schema.hpp"
-#include "sudoku/logic/engine.hpp"
 #include "sudoku/se/se.hpp"
 #include "sudoku/stats.hpp"
 

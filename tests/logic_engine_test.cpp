@@ -1,13 +1,14 @@
-// The logic engine end to end: sound steps on hard puzzles, ratings ordered on simple cases, the
-// explanation text, and the `rate` CSV columns.
+// The logic engine end to end: sound steps on hard puzzles, the statuses, the explanation text
+// (`explain --logic`); and the commands around it: `rate`'s columns, `explain`'s hints.
 #include <gtest/gtest.h>
 
 #include <sstream>
 
+#include <fmt/format.h>
+
 #include "sudoku/logic/engine.hpp"
 #include "sudoku/logic/text.hpp"
 #include "sudoku/solvers/logic.hpp"
-#include "sudoku/logic/spearman.hpp"
 #include "test_util.hpp"
 
 namespace {
@@ -29,7 +30,11 @@ TEST(LogicEngine, StepsAgreeWithTheSolution) {
       std::vector<Step> steps;
       const auto r = e.solve(rec.parsed.puzzle, Limits{2, 0}, &steps);
       ASSERT_EQ(r.status, Status::unique) << file << ":" << rec.line;
-      ASSERT_TRUE(e.rating().rated);
+      Board b;
+      ASSERT_TRUE(b.load(rec.parsed.puzzle));
+      for (const Step& s : steps) apply(b, s);
+      EXPECT_TRUE(b.solved()) << file << ":" << rec.line;  // the steps go all the way
+      EXPECT_EQ(b.grid(), r.solution) << file << ":" << rec.line;
       for (const Step& s : steps) {
         ++techniques_seen[static_cast<int>(s.technique)];
         for (const auto& p : s.placements) EXPECT_EQ(r.solution[p.cell], p.digit) << describe(s);
@@ -46,45 +51,23 @@ TEST(LogicEngine, GuessesAreZeroWhenLogicSolves) {
   const auto r = e.solve(rec.parsed.puzzle, Limits{2, 0});
   EXPECT_EQ(r.status, Status::unique);
   EXPECT_EQ(r.work.guesses, 0u);
-  EXPECT_EQ(e.rating().level(), "easy");
 }
 
-TEST(LogicEngine, RatingsAreOrderedOnSimpleCases) {
-  const auto full = *test::load(test::shared("tdoku_test_puzzles.csv"), 1).at(0).parsed.known.solution;
+TEST(LogicEngine, MultipleAndNone) {
   Engine e;
-  Grid one_gap = full;
-  one_gap.set(40, 0);  // a full house
-  e.solve(one_gap, Limits{2, 0});
-  const double s_full_house = e.rating().score;
-  EXPECT_EQ(e.rating().hardest, Technique::full_house);
-  EXPECT_DOUBLE_EQ(s_full_house, 1.0);
-  const auto easy = test::load(test::shared("norvig_easy50.txt"), 1).at(0).parsed.puzzle;
-  e.solve(easy, Limits{2, 0});
-  const double s_easy = e.rating().score;
-  const auto hard = test::load(test::shared("sudoku_exchange_diabolical.txt"), 1).at(0).parsed.puzzle;
-  e.solve(hard, Limits{2, 0});
-  const double s_hard = e.rating().score;
-  EXPECT_LT(s_full_house, s_easy);
-  EXPECT_LT(s_easy, s_hard);
-  EXPECT_GE(s_hard, 6.0);
-  // A harder technique always outranks any number of easier steps.
-  Rating a, b;
-  a.hardest_difficulty = technique_weight(Technique::naked_pair);
-  a.counts[static_cast<int>(Technique::naked_pair)] = 50;
-  b.hardest_difficulty = technique_weight(Technique::x_wing);
-  b.counts[static_cast<int>(Technique::x_wing)] = 1;
-  EXPECT_LT(score(a), score(b));
-}
-
-TEST(LogicEngine, MultipleAndNoneAreNotRated) {
-  Engine e;
-  EXPECT_EQ(e.solve(Grid(3), Limits{2, 0}).status, Status::multiple);
-  EXPECT_FALSE(e.rating().rated);
+  std::vector<Step> steps;
+  const auto several = e.solve(Grid(3), Limits{2, 0}, &steps);
+  EXPECT_EQ(several.status, Status::multiple);
+  EXPECT_NE(explain_text(Grid(3), several, steps, false, false).find("Several solutions"), std::string::npos);
   std::string s(81, '.');
   for (int c = 0; c < 8; ++c) s[c] = static_cast<char>('1' + c);
   s[4 * 9 + 8] = '9';
-  EXPECT_EQ(e.solve(parse(s), Limits{2, 0}).status, Status::none);
-  EXPECT_FALSE(e.rating().rated);
+  steps.clear();
+  const auto none = e.solve(parse(s), Limits{2, 0}, &steps);
+  EXPECT_EQ(none.status, Status::none);
+  const std::string text = explain_text(parse(s), none, steps, false, false);
+  EXPECT_NE(text.find("No solution"), std::string::npos) << text;
+  EXPECT_EQ(text.find("Solved in"), std::string::npos) << text;
 }
 
 TEST(LogicEngine, ExplanationText) {
@@ -92,21 +75,18 @@ TEST(LogicEngine, ExplanationText) {
   Engine e;
   std::vector<Step> steps;
   const auto r = e.solve(rec.parsed.puzzle, Limits{2, 0}, &steps);
-  const std::string text = explain_text(rec.parsed.puzzle, r, e.rating(), steps, false, false);
+  const std::string text = explain_text(rec.parsed.puzzle, r, steps, false, false);
   EXPECT_NE(text.find("  1. Hidden single in box 1: 6 can only go in r2c2\n"), std::string::npos) << text;
-  EXPECT_NE(text.find("Difficulty 1.20 (easy), hardest technique: Hidden single"), std::string::npos);
-  const std::string hint = explain_text(rec.parsed.puzzle, r, e.rating(), {steps.front()}, true, true);
+  EXPECT_NE(text.find(fmt::format("Solved in {} steps, hardest technique: Hidden single\n", steps.size())),
+            std::string::npos) << text;
+  const std::string hint = explain_text(rec.parsed.puzzle, r, {steps.front()}, true, true);
   EXPECT_NE(hint.find("Hint: Hidden single in box 1: 6 can only go in r2c2\n"), std::string::npos) << hint;
   EXPECT_NE(hint.find("-+-"), std::string::npos) << hint;  // the candidate grid's box rules
-  const std::string json = explain_json(rec.parsed.puzzle, r, e.rating(), steps, false);
+  EXPECT_EQ(hint.find("hardest technique"), std::string::npos) << hint;
+  const std::string json = explain_json(rec.parsed.puzzle, r, steps, false);
   EXPECT_NE(json.find("\"hardest_technique\": \"hidden_single_box\""), std::string::npos);
+  EXPECT_EQ(explain_json(rec.parsed.puzzle, r, {steps.front()}, false).find("hardest_technique"), std::string::npos);
   EXPECT_NE(json.find("\"text\": \"Hidden single in box 1: 6 can only go in r2c2\""), std::string::npos);
-}
-
-TEST(LogicSpearman, RanksWithTies) {
-  EXPECT_DOUBLE_EQ(spearman({1, 2, 3, 4}, {10, 20, 30, 40}), 1.0);
-  EXPECT_DOUBLE_EQ(spearman({1, 2, 3, 4}, {4, 3, 2, 1}), -1.0);
-  EXPECT_NEAR(spearman({1, 2, 2, 3}, {1, 2, 3, 4}), 0.9486832980505138, 1e-12);
 }
 
 TEST(LogicCli, RateAddsColumns) {

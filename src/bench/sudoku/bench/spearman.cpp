@@ -1,10 +1,10 @@
-#include "sudoku/logic/spearman.hpp"
+#include "sudoku/bench/spearman.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <numeric>
 
-namespace sudoku::logic {
+namespace sudoku {
 
 std::vector<double> ranks(const std::vector<double>& v) {
   std::vector<std::size_t> idx(v.size());
@@ -35,4 +35,4 @@ double spearman(const std::vector<double>& x, const std::vector<double>& y) {
   return sxy / std::sqrt(sxx * syy);
 }
 
-}  // namespace sudoku::logic
+}  // namespace sudoku
