@@ -24,9 +24,14 @@ Board open_board() {
   return b;
 }
 
-/// Removes `d` from every cell of `unit` except the listed cells.
-void keep_only(Board& b, int unit, int d, std::initializer_list<int> cells) {
-  for (uint8_t c : geometry().unit[unit])
+/// Regions by 0-based index (grid9.hpp's numbers).
+int row(int i) { return region_id(kRow, i); }
+int col(int i) { return region_id(kCol, i); }
+int box(int i) { return region_id(kBox, i); }
+
+/// Removes `d` from every cell of `region` except the listed cells.
+void keep_only(Board& b, int region, int d, std::initializer_list<int> cells) {
+  for (uint8_t c : geo().cells[region])
     if (std::find(cells.begin(), cells.end(), c) == cells.end()) b.cand[c] &= static_cast<uint16_t>(~bit(d));
 }
 
@@ -58,7 +63,7 @@ TEST(LogicTechniques, FullHouse) {
 
 TEST(LogicTechniques, HiddenSingleInRow) {
   Board b = open_board();
-  keep_only(b, 3, 7, {cell(4, 2)});
+  keep_only(b, row(3), 7, {cell(4, 2)});
   Step s;
   EXPECT_FALSE(find_hidden_single(b, s, true));  // box 4 still has 7 in rows 5 and 6
   ASSERT_TRUE(find_hidden_single(b, s, false));
@@ -70,7 +75,7 @@ TEST(LogicTechniques, HiddenSingleInRow) {
 
 TEST(LogicTechniques, HiddenSingleInBox) {
   Board b = open_board();
-  keep_only(b, 18 + 8, 2, {cell(9, 9)});
+  keep_only(b, box(8), 2, {cell(9, 9)});
   Step s;
   ASSERT_TRUE(find_hidden_single(b, s, true));
   EXPECT_EQ(s.technique, Technique::hidden_single_box);
@@ -89,7 +94,7 @@ TEST(LogicTechniques, NakedSingle) {
 
 TEST(LogicTechniques, PointingPair) {
   Board b = open_board();
-  keep_only(b, 18 + 4, 3, {cell(6, 4), cell(6, 5)});
+  keep_only(b, box(4), 3, {cell(6, 4), cell(6, 5)});
   Step s;
   ASSERT_TRUE(find_pointing(b, s));
   // r6c6 is in box 5: only the cells outside the box lose the 3.
@@ -100,7 +105,7 @@ TEST(LogicTechniques, PointingPair) {
 
 TEST(LogicTechniques, Claiming) {
   Board b = open_board();
-  keep_only(b, 0, 4, {cell(1, 1), cell(1, 3)});
+  keep_only(b, row(0), 4, {cell(1, 1), cell(1, 3)});
   Step s;
   ASSERT_TRUE(find_claiming(b, s));
   EXPECT_EQ(elims(s), each({cell(2, 1), cell(2, 2), cell(2, 3), cell(3, 1), cell(3, 2), cell(3, 3)}, 4));
@@ -132,18 +137,18 @@ TEST(LogicTechniques, NakedTriple) {
   EXPECT_FALSE(find_naked_subset(b, s, 2));
   ASSERT_TRUE(find_naked_subset(b, s, 3));
   EXPECT_EQ(s.technique, Technique::naked_triple);
-  EXPECT_EQ(s.unit, 18 + 8);
+  EXPECT_EQ(s.unit, box(8));
   EXPECT_EQ(s.eliminations.size(), 6u * 3u);
 }
 
 TEST(LogicTechniques, HiddenPair) {
   Board b = open_board();
-  keep_only(b, 0, 5, {cell(1, 1), cell(1, 5)});
-  keep_only(b, 0, 6, {cell(1, 1), cell(1, 5)});
+  keep_only(b, row(0), 5, {cell(1, 1), cell(1, 5)});
+  keep_only(b, row(0), 6, {cell(1, 1), cell(1, 5)});
   Step s;
   ASSERT_TRUE(find_hidden_subset(b, s, 2));
   EXPECT_EQ(s.technique, Technique::hidden_pair);
-  EXPECT_EQ(s.unit, 0);
+  EXPECT_EQ(s.unit, row(0));
   std::vector<std::pair<int, int>> want;
   for (int c : {cell(1, 1), cell(1, 5)})
     for (int d : {1, 2, 3, 4, 7, 8, 9}) want.emplace_back(c, d);
@@ -154,14 +159,14 @@ TEST(LogicTechniques, HiddenPair) {
 
 TEST(LogicTechniques, HiddenTripleAndQuad) {
   Board b = open_board();
-  for (int d : {1, 2, 3}) keep_only(b, 9 + 4, d, {cell(2, 5), cell(4, 5), cell(8, 5)});
+  for (int d : {1, 2, 3}) keep_only(b, col(4), d, {cell(2, 5), cell(4, 5), cell(8, 5)});
   Step s;
   EXPECT_FALSE(find_hidden_subset(b, s, 2));
   ASSERT_TRUE(find_hidden_subset(b, s, 3));
   EXPECT_EQ(s.technique, Technique::hidden_triple);
   EXPECT_EQ(s.eliminations.size(), 3u * 6u);
   Board q = open_board();
-  for (int d : {1, 2, 3, 4}) keep_only(q, 18, d, {cell(1, 1), cell(2, 2), cell(3, 3), cell(1, 3)});
+  for (int d : {1, 2, 3, 4}) keep_only(q, box(0), d, {cell(1, 1), cell(2, 2), cell(3, 3), cell(1, 3)});
   ASSERT_TRUE(find_hidden_subset(q, s, 4));
   EXPECT_EQ(s.technique, Technique::hidden_quad);
   EXPECT_EQ(s.eliminations.size(), 4u * 5u);
@@ -169,8 +174,8 @@ TEST(LogicTechniques, HiddenTripleAndQuad) {
 
 TEST(LogicTechniques, XWing) {
   Board b = open_board();
-  keep_only(b, 1, 5, {cell(2, 3), cell(2, 8)});
-  keep_only(b, 6, 5, {cell(7, 3), cell(7, 8)});
+  keep_only(b, row(1), 5, {cell(2, 3), cell(2, 8)});
+  keep_only(b, row(6), 5, {cell(7, 3), cell(7, 8)});
   Step s;
   ASSERT_TRUE(find_fish(b, s, 2));
   EXPECT_EQ(s.technique, Technique::x_wing);
@@ -184,19 +189,19 @@ TEST(LogicTechniques, XWing) {
 
 TEST(LogicTechniques, SwordfishAndJellyfish) {
   Board b = open_board();
-  keep_only(b, 0, 9, {cell(1, 1), cell(1, 4)});
-  keep_only(b, 4, 9, {cell(5, 4), cell(5, 7)});
-  keep_only(b, 8, 9, {cell(9, 1), cell(9, 7)});
+  keep_only(b, row(0), 9, {cell(1, 1), cell(1, 4)});
+  keep_only(b, row(4), 9, {cell(5, 4), cell(5, 7)});
+  keep_only(b, row(8), 9, {cell(9, 1), cell(9, 7)});
   Step s;
   EXPECT_FALSE(find_fish(b, s, 2));
   ASSERT_TRUE(find_fish(b, s, 3));
   EXPECT_EQ(s.technique, Technique::swordfish);
   EXPECT_EQ(s.eliminations.size(), 6u * 3u);  // columns 1, 4, 7 in the six other rows
   Board j = open_board();
-  keep_only(j, 9 + 0, 8, {cell(1, 1), cell(3, 1)});
-  keep_only(j, 9 + 2, 8, {cell(3, 3), cell(5, 3)});
-  keep_only(j, 9 + 4, 8, {cell(5, 5), cell(7, 5)});
-  keep_only(j, 9 + 6, 8, {cell(7, 7), cell(1, 7)});
+  keep_only(j, col(0), 8, {cell(1, 1), cell(3, 1)});
+  keep_only(j, col(2), 8, {cell(3, 3), cell(5, 3)});
+  keep_only(j, col(4), 8, {cell(5, 5), cell(7, 5)});
+  keep_only(j, col(6), 8, {cell(7, 7), cell(1, 7)});
   ASSERT_TRUE(find_fish(j, s, 4));
   EXPECT_EQ(s.technique, Technique::jellyfish);
   EXPECT_EQ(s.eliminations.size(), 5u * 4u);  // rows 1, 3, 5, 7 in the five other columns
@@ -225,10 +230,10 @@ TEST(LogicTechniques, XYZWing) {
 
 TEST(LogicTechniques, XChainSkyscraper) {
   Board b = open_board();
-  keep_only(b, 9 + 0, 4, {cell(2, 1), cell(7, 1)});
-  keep_only(b, 9 + 4, 4, {cell(3, 5), cell(7, 5)});
-  keep_only(b, 7, 4, {});  // rows 8 and 9 lose the 4: at most 64 places (the walk's limit)
-  keep_only(b, 8, 4, {});
+  keep_only(b, col(0), 4, {cell(2, 1), cell(7, 1)});
+  keep_only(b, col(4), 4, {cell(3, 5), cell(7, 5)});
+  keep_only(b, row(7), 4, {});  // rows 8 and 9 lose the 4: at most 64 places (the walk's limit)
+  keep_only(b, row(8), 4, {});
   Step s;
   ASSERT_TRUE(find_x_chain(b, s));
   EXPECT_EQ(s.length, 3);

@@ -10,7 +10,7 @@ namespace {
 /// Digits already placed in unit `u`.
 unsigned placed_in(const Board& b, int u) noexcept {
   unsigned m = 0;
-  for (uint8_t c : geometry().unit[u])
+  for (uint8_t c : geo().cells[u])
     if (b.value[c]) m |= bit(b.value[c]);
   return m;
 }
@@ -18,10 +18,10 @@ unsigned placed_in(const Board& b, int u) noexcept {
 }  // namespace
 
 bool find_full_house(const Board& b, Step& out) {
-  const auto& geo = geometry();
-  for (int u = 0; u < kUnits; ++u) {
+  for (int k = 0; k < kRegions; ++k) {
+    const int u = rcb(k);
     int empties = 0, cell = -1;
-    for (uint8_t c : geo.unit[u])
+    for (uint8_t c : geo().cells[u])
       if (!b.value[c]) ++empties, cell = c;
     if (empties != 1) continue;
     const unsigned missing = kAll & ~placed_in(b, u);
@@ -37,13 +37,13 @@ bool find_full_house(const Board& b, Step& out) {
 }
 
 bool find_hidden_single(const Board& b, Step& out, bool boxes) {
-  const auto& geo = geometry();
-  for (int u = boxes ? 18 : 0; u < (boxes ? 27 : 18); ++u) {
+  const auto& G = geo();
+  for (int u = boxes ? 0 : 9; u < (boxes ? 9 : kRegions); ++u) {  // boxes, or rows then columns
     const unsigned have = placed_in(b, u);
     for (int d = 1; d <= 9; ++d) {
       if (have & bit(d)) continue;
       int n = 0, cell = -1;
-      for (uint8_t c : geo.unit[u])
+      for (uint8_t c : G.cells[u])
         if (b.cand[c] & bit(d)) ++n, cell = c;
       if (n != 1) continue;
       out.clear();
@@ -75,27 +75,27 @@ namespace {
 /// Claiming: the digit `d` of line `from` (a row or column) lies only in one box: removes it from
 /// the rest of that box. Fills `out` when something is removed.
 bool intersect(const Board& b, Step& out, Technique t, int from, int d) {
-  const auto& geo = geometry();
+  const auto& G = geo();
   int to = -1;
   int n = 0;
-  for (uint8_t c : geo.unit[from]) {
+  for (uint8_t c : G.cells[from]) {
     if (!(b.cand[c] & bit(d))) continue;
     ++n;
-    const int other = geo.units[c][2];  // the cell's box
+    const int other = G.region[c][kBox];
     if (to == -1) to = other;
     else if (to != other) return false;
   }
   if (n < 2 || to < 0) return false;
   out.clear();
-  for (uint8_t c : geo.unit[to])
-    if ((b.cand[c] & bit(d)) && geo.units[c][0] != from && geo.units[c][1] != from)
+  for (uint8_t c : G.cells[to])
+    if ((b.cand[c] & bit(d)) && G.region[c][kRow] != from && G.region[c][kCol] != from)
       out.eliminations.push_back({c, static_cast<uint8_t>(d)});
   if (out.eliminations.empty()) return false;
   out.technique = t;
   out.unit = from;
   out.unit2 = to;
   out.digits = bit(d);
-  for (uint8_t c : geo.unit[from])
+  for (uint8_t c : G.cells[from])
     if (b.cand[c] & bit(d)) out.cells.push_back(c);
   return true;
 }
@@ -103,12 +103,12 @@ bool intersect(const Board& b, Step& out, Technique t, int from, int d) {
 }  // namespace
 
 bool find_pointing(const Board& b, Step& out) {
-  const auto& geo = geometry();
-  for (int box = 18; box < 27; ++box)
+  const auto& G = geo();
+  for (int box = 0; box < 9; ++box)
     for (int d = 1; d <= 9; ++d) {
       int n = 0, row = -1, col = -1;
       bool one_row = true, one_col = true;
-      for (uint8_t c : geo.unit[box]) {
+      for (uint8_t c : G.cells[box]) {
         if (!(b.cand[c] & bit(d))) continue;
         ++n;
         if (row == -1) row = row_of(c), col = col_of(c);
@@ -116,17 +116,17 @@ bool find_pointing(const Board& b, Step& out) {
         one_col &= col_of(c) == col;
       }
       if (n < 2 || (!one_row && !one_col)) continue;
-      const int line = one_row ? row : 9 + col;
+      const int line = one_row ? region_id(kRow, row) : region_id(kCol, col);
       out.clear();
-      for (uint8_t c : geo.unit[line])
-        if ((b.cand[c] & bit(d)) && box_of(c) != box - 18)
+      for (uint8_t c : G.cells[line])
+        if ((b.cand[c] & bit(d)) && box_of(c) != box)
           out.eliminations.push_back({c, static_cast<uint8_t>(d)});
       if (out.eliminations.empty()) continue;
       out.technique = Technique::pointing;
       out.unit = box;
       out.unit2 = line;
       out.digits = bit(d);
-      for (uint8_t c : geo.unit[box])
+      for (uint8_t c : G.cells[box])
         if (b.cand[c] & bit(d)) out.cells.push_back(c);
       return true;
     }
@@ -134,14 +134,14 @@ bool find_pointing(const Board& b, Step& out) {
 }
 
 bool find_claiming(const Board& b, Step& out) {
-  for (int line = 0; line < 18; ++line)
+  for (int line = 9; line < kRegions; ++line)  // rows, then columns
     for (int d = 1; d <= 9; ++d)
       if (intersect(b, out, Technique::claiming, line, d)) return true;
   return false;
 }
 
 bool propagate_singles(Board& b, int max_placements, int& placed, uint8_t* order) noexcept {
-  const auto& geo = geometry();
+  const auto& G = geo();
   placed = 0;
   while (b.empty > 0) {
     bool progress = false;
@@ -155,9 +155,10 @@ bool propagate_singles(Board& b, int max_placements, int& placed, uint8_t* order
       progress = true;
       if (++placed >= max_placements) return true;
     }
-    for (int u = 0; u < kUnits; ++u) {
+    for (int k = 0; k < kRegions; ++k) {
+      const int u = rcb(k);
       unsigned once = 0, twice = 0, have = 0;
-      for (uint8_t c : geo.unit[u]) {
+      for (uint8_t c : G.cells[u]) {
         if (b.value[c]) {
           have |= bit(b.value[c]);
           continue;
@@ -171,7 +172,7 @@ bool propagate_singles(Board& b, int max_placements, int& placed, uint8_t* order
         const int d = first_digit(hidden);
         hidden &= hidden - 1;
         int cell = -1;
-        for (uint8_t c : geo.unit[u])
+        for (uint8_t c : G.cells[u])
           if (b.cand[c] & bit(d)) cell = c;
         if (cell < 0) return false;  // an earlier hidden single of this unit took its cell
         b.place(cell, d);

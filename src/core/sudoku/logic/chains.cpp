@@ -24,7 +24,6 @@
 namespace sudoku::logic {
 
 bool find_x_chain(const Board& b, Step& out) {
-  const auto& geo = geometry();
   int best_len = INT_MAX;
   for (int d = 1; d <= 9; ++d) {
     uint8_t cell[kCells];
@@ -39,9 +38,9 @@ bool find_x_chain(const Board& b, Step& out) {
     for (int i = 0; i < n; ++i)
       for (int j = 0; j < n; ++j)
         if (sees(cell[i], cell[j])) weak[i] |= uint64_t{1} << j;
-    for (int u = 0; u < kUnits; ++u) {
+    for (const auto& unit : geo().cells) {
       int a = -1, bb = -1, k = 0;
-      for (uint8_t c : geo.unit[u])
+      for (uint8_t c : unit)
         if (index[c] >= 0) (k++ == 0 ? a : bb) = index[c];
       if (k == 2) strong[a] |= uint64_t{1} << bb, strong[bb] |= uint64_t{1} << a;
     }
@@ -165,7 +164,7 @@ bool branches_agree(const Board& b, const Placement* branch, int n, int& best, S
 }  // namespace
 
 bool find_cell_forcing_chain(const Board& b, Step& out) {
-  const auto& geo = geometry();
+  const auto& G = geo();
   int best = INT_MAX;
   Step cand;
   bool found = false;
@@ -183,10 +182,11 @@ bool find_cell_forcing_chain(const Board& b, Step& out) {
       found = true;
     }
   }
-  for (int u = 0; u < kUnits; ++u)
+  for (int k = 0; k < kRegions; ++k)
     for (int d = 1; d <= 9; ++d) {
+      const int u = rcb(k);
       int n = 0;
-      for (uint8_t c : geo.unit[u])
+      for (uint8_t c : G.cells[u])
         if (b.cand[c] & bit(d)) {
           if (n == 3) {
             n = 4;

@@ -34,20 +34,19 @@ constexpr Technique fish_tech(int size) {
 }  // namespace
 
 bool find_naked_subset(const Board& b, Step& out, int size) {
-  const auto& geo = geometry();
+  const auto& G = geo();
   // Boxes first, then rows and columns: people look at boxes first.
-  for (int k = 0; k < kUnits; ++k) {
-    const int u = (k + 18) % kUnits;
+  for (int u = 0; u < kRegions; ++u) {
     uint8_t cells[9];
     int n = 0;
-    for (uint8_t c : geo.unit[u])
+    for (uint8_t c : G.cells[u])
       if (!b.value[c] && popcount(b.cand[c]) >= 2 && popcount(b.cand[c]) <= size) cells[n++] = c;
     const bool found = combinations(n, size, [&](const int* idx) {
       unsigned m = 0;
       for (int i = 0; i < size; ++i) m |= b.cand[cells[idx[i]]];
       if (popcount(m) != size) return false;
       out.clear();
-      for (uint8_t c : geo.unit[u]) {
+      for (uint8_t c : G.cells[u]) {
         bool in = false;
         for (int i = 0; i < size; ++i) in |= cells[idx[i]] == c;
         if (in || b.value[c]) continue;
@@ -67,12 +66,11 @@ bool find_naked_subset(const Board& b, Step& out, int size) {
 }
 
 bool find_hidden_subset(const Board& b, Step& out, int size) {
-  const auto& geo = geometry();
-  for (int k = 0; k < kUnits; ++k) {
-    const int u = (k + 18) % kUnits;
+  const auto& G = geo();
+  for (int u = 0; u < kRegions; ++u) {  // boxes, rows, columns
     unsigned pos[10] = {};  // pos[d]: positions (0-8 in the unit) holding candidate d
     for (int i = 0; i < 9; ++i)
-      for (unsigned r = b.cand[geo.unit[u][i]]; r; r &= r - 1) pos[first_digit(r)] |= 1u << i;
+      for (unsigned r = b.cand[G.cells[u][i]]; r; r &= r - 1) pos[first_digit(r)] |= 1u << i;
     int digits[9];
     int n = 0;
     for (int d = 1; d <= 9; ++d)
@@ -83,7 +81,7 @@ bool find_hidden_subset(const Board& b, Step& out, int size) {
       if (popcount(where) != size) return false;
       out.clear();
       for (unsigned w = where; w; w &= w - 1) {
-        const uint8_t c = geo.unit[u][std::countr_zero(w)];
+        const uint8_t c = G.cells[u][std::countr_zero(w)];
         out.cells.push_back(c);
         for (unsigned r = b.cand[c] & ~dm; r; r &= r - 1)
           out.eliminations.push_back({c, static_cast<uint8_t>(first_digit(r))});
@@ -100,17 +98,18 @@ bool find_hidden_subset(const Board& b, Step& out, int size) {
 }
 
 bool find_fish(const Board& b, Step& out, int size) {
-  const auto& geo = geometry();
+  const auto& G = geo();
   for (int d = 1; d <= 9; ++d) {
     for (int orient = 0; orient < 2; ++orient) {  // 0: base rows, cover columns; 1: the reverse
+      const int base_type = orient == 0 ? kRow : kCol, cover_type = orient == 0 ? kCol : kRow;
       unsigned cover[9];
       int lines[9];
       int n = 0;
       for (int l = 0; l < 9; ++l) {
-        const int u = orient * 9 + l;
+        const int u = region_id(base_type, l);
         unsigned m = 0;
         for (int i = 0; i < 9; ++i)
-          if (b.cand[geo.unit[u][i]] & bit(d)) m |= 1u << i;
+          if (b.cand[G.cells[u][i]] & bit(d)) m |= 1u << i;
         if (popcount(m) >= 2 && popcount(m) <= size) cover[n] = m, lines[n++] = l;
       }
       const bool found = combinations(n, size, [&](const int* idx) {
@@ -119,11 +118,11 @@ bool find_fish(const Board& b, Step& out, int size) {
         if (popcount(m) != size) return false;
         out.clear();
         for (unsigned w = m; w; w &= w - 1) {
-          const int cu = (1 - orient) * 9 + std::countr_zero(w);  // a cover line
+          const int cu = region_id(cover_type, std::countr_zero(w));  // a cover line
           for (int i = 0; i < 9; ++i) {
             bool base = false;
             for (int j = 0; j < size; ++j) base |= lines[idx[j]] == i;
-            const uint8_t c = geo.unit[cu][i];
+            const uint8_t c = G.cells[cu][i];
             if (!base && (b.cand[c] & bit(d))) out.eliminations.push_back({c, static_cast<uint8_t>(d)});
           }
         }
@@ -131,9 +130,9 @@ bool find_fish(const Board& b, Step& out, int size) {
         out.technique = fish_tech(size);
         out.digits = bit(d);
         for (int j = 0; j < size; ++j) {
-          const int bu = orient * 9 + lines[idx[j]];
+          const int bu = region_id(base_type, lines[idx[j]]);
           out.lines.push_back(static_cast<uint8_t>(bu));
-          for (uint8_t c : geo.unit[bu])
+          for (uint8_t c : G.cells[bu])
             if (b.cand[c] & bit(d)) out.cells.push_back(c);
         }
         return true;
@@ -145,13 +144,13 @@ bool find_fish(const Board& b, Step& out, int size) {
 }
 
 bool find_xy_wing(const Board& b, Step& out) {
-  const auto& geo = geometry();
+  const auto& G = geo();
   for (int p = 0; p < kCells; ++p) {
     const unsigned pm = b.cand[p];
     if (b.value[p] || popcount(pm) != 2) continue;
     uint8_t wings[20];
     int n = 0;
-    for (uint8_t q : geo.peers[p]) {
+    for (uint8_t q : G.peers[p]) {
       const unsigned qm = b.cand[q];
       if (!b.value[q] && popcount(qm) == 2 && popcount(qm & pm) == 1) wings[n++] = q;
     }
@@ -176,13 +175,13 @@ bool find_xy_wing(const Board& b, Step& out) {
 }
 
 bool find_xyz_wing(const Board& b, Step& out) {
-  const auto& geo = geometry();
+  const auto& G = geo();
   for (int p = 0; p < kCells; ++p) {
     const unsigned pm = b.cand[p];
     if (b.value[p] || popcount(pm) != 3) continue;
     uint8_t wings[20];
     int n = 0;
-    for (uint8_t q : geo.peers[p]) {
+    for (uint8_t q : G.peers[p]) {
       const unsigned qm = b.cand[q];
       if (!b.value[q] && popcount(qm) == 2 && (qm & ~pm) == 0) wings[n++] = q;
     }

@@ -36,14 +36,14 @@ constexpr Info kInfo[kTechniqueCount] = {
 
 std::string cells_label(const std::vector<uint8_t>& cells) {
   std::string s;
-  for (uint8_t c : cells) s += (s.empty() ? "" : ", ") + cell_label(c);
+  for (uint8_t c : cells) s += (s.empty() ? "" : ", ") + grid9::cell_rc(c);
   return s;
 }
 
 /// The cells of the eliminations: "r6c1, r6c2".
 std::string elim_cells(const std::vector<Elimination>& el) {
   std::string s;
-  for (const auto& e : el) s += (s.empty() ? "" : ", ") + cell_label(e.cell);
+  for (const auto& e : el) s += (s.empty() ? "" : ", ") + grid9::cell_rc(e.cell);
   return s;
 }
 
@@ -53,7 +53,7 @@ std::string by_digit(const std::vector<Elimination>& el) {
   for (int d = 1; d <= 9; ++d) {
     std::string cells;
     for (const auto& e : el)
-      if (e.digit == d) cells += (cells.empty() ? "" : ", ") + cell_label(e.cell);
+      if (e.digit == d) cells += (cells.empty() ? "" : ", ") + grid9::cell_rc(e.cell);
     if (!cells.empty()) s += fmt::format("{}{} from {}", s.empty() ? "" : "; ", d, cells);
   }
   return s;
@@ -66,14 +66,14 @@ std::string by_cell(const std::vector<Elimination>& el) {
     unsigned m = 0;
     std::size_t j = i;
     for (; j < el.size() && el[j].cell == el[i].cell; ++j) m |= bit(el[j].digit);
-    s += fmt::format("{}{} loses {}", s.empty() ? "" : "; ", cell_label(el[i].cell), digits_label(m));
+    s += fmt::format("{}{} loses {}", s.empty() ? "" : "; ", grid9::cell_rc(el[i].cell), digits_label(m));
     i = j;
   }
   return s;
 }
 
 std::string lines_label(const std::vector<uint8_t>& lines) {
-  std::string s = lines.front() < 9 ? "rows " : "columns ";
+  std::string s = region_type(lines.front()) == kRow ? "rows " : "columns ";
   for (std::size_t i = 0; i < lines.size(); ++i) s += (i ? ", " : "") + std::to_string(lines[i] % 9 + 1);
   return s;
 }
@@ -122,38 +122,39 @@ std::string describe(const Step& s) {
   const int d = s.digits ? first_digit(s.digits) : 0;
   switch (s.technique) {
     case Technique::full_house:
-      return fmt::format("Full house in {}: {} is the last empty cell, so it is {}", unit_name(s.unit),
-                         cell_label(s.placements[0].cell), s.placements[0].digit);
+      return fmt::format("Full house in {}: {} is the last empty cell, so it is {}", grid9::region_name(s.unit),
+                         grid9::cell_rc(s.placements[0].cell), s.placements[0].digit);
     case Technique::hidden_single_box:
     case Technique::hidden_single_line:
-      return fmt::format("Hidden single in {}: {} can only go in {}", unit_name(s.unit), d,
-                         cell_label(s.placements[0].cell));
+      return fmt::format("Hidden single in {}: {} can only go in {}", grid9::region_name(s.unit), d,
+                         grid9::cell_rc(s.placements[0].cell));
     case Technique::naked_single:
-      return fmt::format("Naked single: {} can only be {}", cell_label(s.placements[0].cell), d);
+      return fmt::format("Naked single: {} can only be {}", grid9::cell_rc(s.placements[0].cell), d);
     case Technique::pointing:
       return fmt::format("Pointing {} in {}: {} is only in {}, so remove {} from {}",
-                         size_word(s.cells.size()), unit_name(s.unit), d, unit_name(s.unit2), d,
+                         size_word(s.cells.size()), grid9::region_name(s.unit), d, grid9::region_name(s.unit2), d,
                          elim_cells(s.eliminations));
     case Technique::claiming:
-      return fmt::format("Claiming in {}: {} is only in {}, so remove {} from {}", unit_name(s.unit), d,
-                         unit_name(s.unit2), d,
+      return fmt::format("Claiming in {}: {} is only in {}, so remove {} from {}", grid9::region_name(s.unit), d,
+                         grid9::region_name(s.unit2), d,
                          elim_cells(s.eliminations));
     case Technique::naked_pair:
     case Technique::naked_triple:
     case Technique::naked_quad:
-      return fmt::format("{} in {}: {} hold only {}, so remove {}", name, unit_name(s.unit),
+      return fmt::format("{} in {}: {} hold only {}, so remove {}", name, grid9::region_name(s.unit),
                          cells_label(s.cells), digits_label(s.digits), by_digit(s.eliminations));
     case Technique::hidden_pair:
     case Technique::hidden_triple:
     case Technique::hidden_quad:
-      return fmt::format("{} in {}: {} can only go in {}, so {}", name, unit_name(s.unit),
+      return fmt::format("{} in {}: {} can only go in {}, so {}", name, grid9::region_name(s.unit),
                          digits_label(s.digits), cells_label(s.cells), by_cell(s.eliminations));
     case Technique::x_wing:
     case Technique::swordfish:
     case Technique::jellyfish: {
       unsigned cover = 0;
-      for (uint8_t c : s.cells) cover |= 1u << (s.lines.front() < 9 ? col_of(c) : row_of(c));
-      std::string covers = s.lines.front() < 9 ? "columns " : "rows ";
+      const bool base_rows = region_type(s.lines.front()) == kRow;
+      for (uint8_t c : s.cells) cover |= 1u << (base_rows ? col_of(c) : row_of(c));
+      std::string covers = base_rows ? "columns " : "rows ";
       bool first = true;
       for (int i = 0; i < 9; ++i)
         if (cover & (1u << i)) covers += (first ? "" : ", ") + std::to_string(i + 1), first = false;
@@ -163,33 +164,33 @@ std::string describe(const Step& s) {
     case Technique::xy_wing:
     case Technique::xyz_wing:
       return fmt::format("{}: pivot {} with pincers {} and {}: one of them is {}, so remove {}", name,
-                         cell_label(s.cells[0]), cell_label(s.cells[1]), cell_label(s.cells[2]),
+                         grid9::cell_rc(s.cells[0]), grid9::cell_rc(s.cells[1]), grid9::cell_rc(s.cells[2]),
                          s.eliminations[0].digit, by_digit(s.eliminations));
     case Technique::x_chain: {
       std::string chain;
       for (std::size_t i = 0; i < s.cells.size(); ++i)
-        chain += (i ? (i % 2 ? "=" : "-") : "") + cell_label(s.cells[i]);
+        chain += (i ? (i % 2 ? "=" : "-") : "") + grid9::cell_rc(s.cells[i]);
       return fmt::format("X-chain on {} ({} links, = strong, - weak: {}): one end is {}, so remove {}",
                          d, s.length, chain, d, by_digit(s.eliminations));
     }
     case Technique::forcing_chain:
       return fmt::format("Forcing chain: if {} were {}, singles would lead to a contradiction in {} "
                          "steps, so remove {} from {}",
-                         cell_label(s.cells[0]), d, s.length, d, cell_label(s.cells[0]));
+                         grid9::cell_rc(s.cells[0]), d, s.length, d, grid9::cell_rc(s.cells[0]));
     case Technique::cell_forcing_chain:
       if (s.unit < 0)
         return fmt::format("Cell forcing chain on {} ({}): each of them leads by singles to {} = {} "
                            "(within {} steps), so it is {}",
-                           cell_label(s.cells[0]), digits_label(s.digits),
-                           cell_label(s.placements[0].cell), s.placements[0].digit, s.length,
+                           grid9::cell_rc(s.cells[0]), digits_label(s.digits),
+                           grid9::cell_rc(s.placements[0].cell), s.placements[0].digit, s.length,
                            s.placements[0].digit);
       return fmt::format("Unit forcing chain in {}: wherever {} goes ({}), singles lead to {} = {} "
                          "(within {} steps), so it is {}",
-                         unit_name(s.unit), d, cells_label(s.cells), cell_label(s.placements[0].cell),
+                         grid9::region_name(s.unit), d, cells_label(s.cells), grid9::cell_rc(s.placements[0].cell),
                          s.placements[0].digit, s.length, s.placements[0].digit);
     case Technique::guess:
       return fmt::format("No technique applies: guess {} = {} (candidates {}; the search confirms it)",
-                         cell_label(s.placements[0].cell), s.placements[0].digit, digits_label(s.digits));
+                         grid9::cell_rc(s.placements[0].cell), s.placements[0].digit, digits_label(s.digits));
   }
   return name;
 }

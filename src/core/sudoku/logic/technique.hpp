@@ -54,12 +54,12 @@ struct Elimination {
 /// One step of reasoning.
 struct Step {
   Technique technique = Technique::guess;
-  int unit = -1;            ///< the unit the step is about (0-26), or -1
+  int unit = -1;            ///< the region the step is about (grid9.hpp's numbers), or -1
   int unit2 = -1;           ///< a second unit (the row of a pointing pair, the box of claiming)
   uint16_t digits = 0;      ///< the digits of the pattern
   int length = 0;           ///< chains: links (x-chain) or implications (forcing chains)
   std::vector<uint8_t> cells;               ///< the pattern (pair cells, wing pivot+pincers, ...)
-  std::vector<uint8_t> lines;               ///< fish: base rows/columns (unit numbers)
+  std::vector<uint8_t> lines;               ///< fish: base rows/columns (region numbers)
   std::vector<Placement> placements;
   std::vector<Elimination> eliminations;
 

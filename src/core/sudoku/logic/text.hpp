@@ -7,12 +7,6 @@
 
 namespace sudoku::logic {
 
-/// A cell's digit, or its candidates ("1457").
-std::string cell_text(const Board& b, int c);
-
-/// The pencil marks of every cell as a 9x9 drawing (filled cells show their digit), boxes ruled.
-std::string candidates_grid(const Board& b);
-
 /// The whole explanation: one numbered line per step (with the candidate grid before each step
 /// when `candidates`), then the result and, solved, the hardest technique used (the last in the
 /// order the engine tries them); with `hint`, the next step only.

@@ -152,10 +152,6 @@ void Ctx::over_budget(uint64_t unit) {
   throw BudgetExceeded{};
 }
 
-std::string cell_rc(int cell) {
-  return std::string{'r', static_cast<char>('1' + row_of(cell)), 'c', static_cast<char>('1' + col_of(cell))};
-}
-
 std::string cell_se(int cell) {
   return std::string{static_cast<char>('A' + col_of(cell)), static_cast<char>('1' + row_of(cell))};
 }

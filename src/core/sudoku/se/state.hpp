@@ -2,10 +2,10 @@
 // What the producers of the SE rater share: the grid model of SE_RATING.md section 1, the hint a
 // producer yields, where it yields it, and the work budget. Internal to src/core/sudoku/se/.
 //
-// Regions are numbered in the reference's type order: 0-8 boxes, 9-17 rows, 18-26 columns.
-// Cells inside a region are numbered 0-8: row left to right, column top to bottom, box row by
-// row. Two scan orders occur (section 1): `kScanBCR` (boxes, columns, rows: singles, naked and
-// hidden sets) and plain 0-26 (boxes, rows, columns: loops, BUG, chains).
+// The geometry is grid9.hpp's (shared with logic/): regions numbered in the reference's type
+// order, 0-8 boxes, 9-17 rows, 18-26 columns. Two scan orders occur (section 1): `kScanBCR`
+// (boxes, columns, rows: singles, naked and hidden sets) and plain 0-26 (boxes, rows, columns:
+// loops, BUG, chains).
 #include <array>
 #include <atomic>
 #include <bit>
@@ -14,75 +14,28 @@
 #include <utility>
 #include <vector>
 
+#include "sudoku/grid9.hpp"
 #include "sudoku/se/se.hpp"
 
 namespace sudoku::se {
 
-inline constexpr int kBox = 0, kRow = 1, kCol = 2;  // region types
-inline constexpr uint16_t kAllDigits = 0x1FF;       // bit d-1 for digit d
-
-constexpr int row_of(int c) noexcept { return c / 9; }
-constexpr int col_of(int c) noexcept { return c % 9; }
-constexpr int box_of(int c) noexcept { return c / 27 * 3 + c % 9 / 3; }
-constexpr uint16_t digit_bit(int d) noexcept { return static_cast<uint16_t>(1u << (d - 1)); }
-/// Bits set in a 9-bit mask (digits or positions), by table: the default build targets plain
-/// x86-64, which has no popcount instruction, so std::popcount is a library call there (it was
-/// 30% of the rater's time on easy puzzles).
-inline constexpr std::array<uint8_t, 512> kPop9 = [] {
-  std::array<uint8_t, 512> t{};
-  for (unsigned i = 1; i < 512; ++i) t[i] = static_cast<uint8_t>(t[i >> 1] + (i & 1));
-  return t;
-}();
-constexpr int pop9(unsigned m) noexcept { return kPop9[m & 0x1FF]; }
-
-constexpr int region_id(int type, int index) noexcept { return type * 9 + index; }
-constexpr int region_type(int region) noexcept { return region / 9; }
-
-/// The constant tables of the geometry.
-struct Geometry {
-  std::array<std::array<uint8_t, 9>, 27> cells;   ///< region -> its cells in region order
-  std::array<std::array<uint8_t, 3>, 81> region;  ///< cell -> its box, row, column region
-  std::array<std::array<uint8_t, 3>, 81> pos;     ///< cell -> its position in them
-  std::array<std::array<uint8_t, 20>, 81> peers;  ///< increasing index
-  std::array<std::array<uint64_t, 2>, 81> peer_mask;  ///< the 20 peers as a 81-bit set
-  std::array<int8_t, 27> scan_bcr;                ///< boxes, columns, rows: region numbers
-};
-constexpr bool sees(int a, int b) noexcept {
-  return a != b && (row_of(a) == row_of(b) || col_of(a) == col_of(b) || box_of(a) == box_of(b));
-}
-
-constexpr Geometry make_geometry() {
-  Geometry g{};
-  for (int i = 0; i < 9; ++i)
-    for (int p = 0; p < 9; ++p) {
-      g.cells[region_id(kBox, i)][p] = static_cast<uint8_t>((i / 3 * 3 + p / 3) * 9 + i % 3 * 3 + p % 3);
-      g.cells[region_id(kRow, i)][p] = static_cast<uint8_t>(i * 9 + p);
-      g.cells[region_id(kCol, i)][p] = static_cast<uint8_t>(p * 9 + i);
-    }
-  for (int r = 0; r < 27; ++r)
-    for (int p = 0; p < 9; ++p) {
-      const int c = g.cells[r][p];
-      g.region[c][region_type(r)] = static_cast<uint8_t>(r);
-      g.pos[c][region_type(r)] = static_cast<uint8_t>(p);
-    }
-  for (int c = 0; c < 81; ++c) {
-    int n = 0;
-    for (int o = 0; o < 81; ++o)
-      if (sees(c, o)) {
-        g.peers[c][n++] = static_cast<uint8_t>(o);
-        g.peer_mask[c][o / 64] |= uint64_t{1} << (o % 64);
-      }
-  }
-  int n = 0;
-  for (int type : {kBox, kCol, kRow})
-    for (int i = 0; i < 9; ++i) g.scan_bcr[n++] = static_cast<int8_t>(region_id(type, i));
-  return g;
-}
-
-/// The tables, made at compile time: an inline access, no call and no guard of a function-local
-/// static (geo() is asked in every producer and in CellBits::peers).
-inline constexpr Geometry kGeometry = make_geometry();
-inline const Geometry& geo() noexcept { return kGeometry; }
+using grid9::box_of;
+using grid9::cell_rc;
+using grid9::col_of;
+using grid9::digit_bit;
+using grid9::geo;
+using grid9::Geometry;
+using grid9::kAllDigits;
+using grid9::kBox;
+using grid9::kCol;
+using grid9::kGeometry;
+using grid9::kPop9;
+using grid9::kRow;
+using grid9::pop9;
+using grid9::region_id;
+using grid9::region_type;
+using grid9::row_of;
+using grid9::sees;
 
 /// An 81-bit set of cells (aligned exclusion, wings): two words, bit c%64 of word c/64.
 struct CellBits {
@@ -328,7 +281,6 @@ void nested_chains_4_3(const State&, Ctx&, Hints&);
 bool next_hint(const State& s, Ctx& ctx, Hints& hints);
 
 /// "r4c2" (rows and columns 1-9) and the reference's "B4" (column letter, row digit).
-std::string cell_rc(int cell);
 std::string cell_se(int cell);
 
 }  // namespace sudoku::se

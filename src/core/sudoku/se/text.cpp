@@ -3,20 +3,10 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "sudoku/logic/text.hpp"
 #include "sudoku/se/state.hpp"
 
 namespace sudoku::se {
 namespace {
-
-/// The candidate grid in the `logic` module's drawing (same masks: bit d-1 for digit d).
-logic::Board board_of(const State& s) {
-  logic::Board b;
-  b.value = s.value;
-  b.cand = s.cand;
-  b.empty = s.empty;
-  return b;
-}
 
 void apply(State& s, const Step& step) {
   for (Cand c : step.removals) s.remove(c.cell, c.digit);
@@ -46,7 +36,7 @@ std::string explain_text(const Grid& puzzle, const Rating& rating, const std::ve
   std::string out;
   const std::size_t n = hint ? std::min<std::size_t>(steps.size(), 1) : steps.size();
   for (std::size_t i = 0; i < n; ++i) {
-    if (candidates) out += "\n" + logic::candidates_grid(board_of(s));
+    if (candidates) out += "\n" + grid9::candidates_grid(s.value, s.cand);
     const Step& st = steps[i];
     const std::string line = fmt::format("{} {}  ({})\n", tenths_text(tenths(st.rating)), st.text, effect_text(st));
     out += hint ? "Hint: " + line : fmt::format("{:4}. {}", i + 1, line);
@@ -56,7 +46,7 @@ std::string explain_text(const Grid& puzzle, const Rating& rating, const std::ve
     if (steps.empty()) out += s.empty == 0 ? "Nothing left to do: the grid is full.\n" : summary(rating, 0);
     return out;
   }
-  if (candidates && rating.status != Status::rated) out += "\n" + logic::candidates_grid(board_of(s));
+  if (candidates && rating.status != Status::rated) out += "\n" + grid9::candidates_grid(s.value, s.cand);
   out += "\n" + summary(rating, steps.size());
   return out;
 }
@@ -94,9 +84,8 @@ std::string explain_json(const Grid& puzzle, const Rating& rating, const std::ve
       j["removals"] = rm;
       if (st.place_cell >= 0) j["placement"] = {{"cell", cell_rc(st.place_cell)}, {"digit", st.place_digit}};
       if (candidates) {
-        const logic::Board b = board_of(s);
         json cand = json::array();
-        for (int c = 0; c < 81; ++c) cand.push_back(logic::cell_text(b, c));
+        for (int c = 0; c < 81; ++c) cand.push_back(grid9::cell_text(s.value, s.cand, c));
         j["candidates"] = cand;
       }
       apply(s, st);
