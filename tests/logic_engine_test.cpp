@@ -27,15 +27,15 @@ TEST(LogicEngine, StepsAgreeWithTheSolution) {
   int techniques_seen[kTechniqueCount] = {};
   for (const char* file : {"sudoku_exchange_diabolical.txt", "norvig_top95.txt"}) {
     for (const auto& rec : test::load(test::shared(file), 25)) {
-      std::vector<Step> steps;
+      std::vector<Deduction> steps;
       const auto r = e.solve(rec.parsed.puzzle, Limits{2, 0}, &steps);
       ASSERT_EQ(r.status, Status::unique) << file << ":" << rec.line;
       Board b;
       ASSERT_TRUE(b.load(rec.parsed.puzzle));
-      for (const Step& s : steps) apply(b, s);
+      for (const Deduction& s : steps) apply(b, s);
       EXPECT_TRUE(b.solved()) << file << ":" << rec.line;  // the steps go all the way
       EXPECT_EQ(b.grid(), r.solution) << file << ":" << rec.line;
-      for (const Step& s : steps) {
+      for (const Deduction& s : steps) {
         ++techniques_seen[static_cast<int>(s.technique)];
         for (const auto& p : s.placements) EXPECT_EQ(r.solution[p.cell], p.digit) << describe(s);
         for (const auto& x : s.eliminations) EXPECT_NE(r.solution[x.cell], x.digit) << describe(s);
@@ -55,7 +55,7 @@ TEST(LogicEngine, GuessesAreZeroWhenLogicSolves) {
 
 TEST(LogicEngine, MultipleAndNone) {
   Engine e;
-  std::vector<Step> steps;
+  std::vector<Deduction> steps;
   const auto several = e.solve(Grid(3), Limits{2, 0}, &steps);
   EXPECT_EQ(several.status, Status::multiple);
   EXPECT_NE(explain_text(Grid(3), several, steps, false, false).find("Several solutions"), std::string::npos);
@@ -73,7 +73,7 @@ TEST(LogicEngine, MultipleAndNone) {
 TEST(LogicEngine, ExplanationText) {
   const auto rec = test::load(test::shared("norvig_easy50.txt"), 1).at(0);
   Engine e;
-  std::vector<Step> steps;
+  std::vector<Deduction> steps;
   const auto r = e.solve(rec.parsed.puzzle, Limits{2, 0}, &steps);
   const std::string text = explain_text(rec.parsed.puzzle, r, steps, false, false);
   EXPECT_NE(text.find("  1. Hidden single in box 1: 6 can only go in r2c2\n"), std::string::npos) << text;

@@ -35,7 +35,7 @@ void keep_only(Board& b, int region, int d, std::initializer_list<int> cells) {
     if (std::find(cells.begin(), cells.end(), c) == cells.end()) b.cand[c] &= static_cast<uint16_t>(~bit(d));
 }
 
-std::vector<std::pair<int, int>> elims(const Step& s) {
+std::vector<std::pair<int, int>> elims(const Deduction& s) {
   std::vector<std::pair<int, int>> v;
   for (const auto& e : s.eliminations) v.emplace_back(e.cell, e.digit);
   std::sort(v.begin(), v.end());
@@ -52,7 +52,7 @@ std::vector<std::pair<int, int>> each(std::initializer_list<int> cells, int d) {
 TEST(LogicTechniques, FullHouse) {
   Board b = open_board();
   for (int c = 1; c <= 8; ++c) b.place(cell(1, c), c);
-  Step s;
+  Deduction s;
   ASSERT_TRUE(find_full_house(b, s));
   EXPECT_EQ(s.technique, Technique::full_house);
   ASSERT_EQ(s.placements.size(), 1u);
@@ -64,7 +64,7 @@ TEST(LogicTechniques, FullHouse) {
 TEST(LogicTechniques, HiddenSingleInRow) {
   Board b = open_board();
   keep_only(b, row(3), 7, {cell(4, 2)});
-  Step s;
+  Deduction s;
   EXPECT_FALSE(find_hidden_single(b, s, true));  // box 4 still has 7 in rows 5 and 6
   ASSERT_TRUE(find_hidden_single(b, s, false));
   EXPECT_EQ(s.technique, Technique::hidden_single_line);
@@ -76,7 +76,7 @@ TEST(LogicTechniques, HiddenSingleInRow) {
 TEST(LogicTechniques, HiddenSingleInBox) {
   Board b = open_board();
   keep_only(b, box(8), 2, {cell(9, 9)});
-  Step s;
+  Deduction s;
   ASSERT_TRUE(find_hidden_single(b, s, true));
   EXPECT_EQ(s.technique, Technique::hidden_single_box);
   EXPECT_EQ(describe(s), "Hidden single in box 9: 2 can only go in r9c9");
@@ -85,7 +85,7 @@ TEST(LogicTechniques, HiddenSingleInBox) {
 TEST(LogicTechniques, NakedSingle) {
   Board b = open_board();
   b.cand[cell(5, 5)] = bit(6);
-  Step s;
+  Deduction s;
   ASSERT_TRUE(find_naked_single(b, s));
   EXPECT_EQ(s.placements[0].cell, cell(5, 5));
   EXPECT_EQ(s.placements[0].digit, 6);
@@ -95,7 +95,7 @@ TEST(LogicTechniques, NakedSingle) {
 TEST(LogicTechniques, PointingPair) {
   Board b = open_board();
   keep_only(b, box(4), 3, {cell(6, 4), cell(6, 5)});
-  Step s;
+  Deduction s;
   ASSERT_TRUE(find_pointing(b, s));
   // r6c6 is in box 5: only the cells outside the box lose the 3.
   EXPECT_EQ(elims(s), each({cell(6, 1), cell(6, 2), cell(6, 3), cell(6, 7), cell(6, 8), cell(6, 9)}, 3));
@@ -106,7 +106,7 @@ TEST(LogicTechniques, PointingPair) {
 TEST(LogicTechniques, Claiming) {
   Board b = open_board();
   keep_only(b, row(0), 4, {cell(1, 1), cell(1, 3)});
-  Step s;
+  Deduction s;
   ASSERT_TRUE(find_claiming(b, s));
   EXPECT_EQ(elims(s), each({cell(2, 1), cell(2, 2), cell(2, 3), cell(3, 1), cell(3, 2), cell(3, 3)}, 4));
   EXPECT_EQ(describe(s), "Claiming in row 1: 4 is only in box 1, so remove 4 from r2c1, r2c2, r2c3, r3c1, "
@@ -116,7 +116,7 @@ TEST(LogicTechniques, Claiming) {
 TEST(LogicTechniques, NakedPair) {
   Board b = open_board();
   b.cand[cell(1, 1)] = b.cand[cell(1, 5)] = bit(1) | bit(2);
-  Step s;
+  Deduction s;
   ASSERT_TRUE(find_naked_subset(b, s, 2));
   EXPECT_EQ(s.technique, Technique::naked_pair);
   auto want = each({cell(1, 2), cell(1, 3), cell(1, 4), cell(1, 6), cell(1, 7), cell(1, 8), cell(1, 9)}, 1);
@@ -133,7 +133,7 @@ TEST(LogicTechniques, NakedTriple) {
   b.cand[cell(7, 7)] = bit(1) | bit(2);
   b.cand[cell(8, 8)] = bit(2) | bit(3);
   b.cand[cell(9, 9)] = bit(1) | bit(3);
-  Step s;
+  Deduction s;
   EXPECT_FALSE(find_naked_subset(b, s, 2));
   ASSERT_TRUE(find_naked_subset(b, s, 3));
   EXPECT_EQ(s.technique, Technique::naked_triple);
@@ -145,7 +145,7 @@ TEST(LogicTechniques, HiddenPair) {
   Board b = open_board();
   keep_only(b, row(0), 5, {cell(1, 1), cell(1, 5)});
   keep_only(b, row(0), 6, {cell(1, 1), cell(1, 5)});
-  Step s;
+  Deduction s;
   ASSERT_TRUE(find_hidden_subset(b, s, 2));
   EXPECT_EQ(s.technique, Technique::hidden_pair);
   EXPECT_EQ(s.unit, row(0));
@@ -160,7 +160,7 @@ TEST(LogicTechniques, HiddenPair) {
 TEST(LogicTechniques, HiddenTripleAndQuad) {
   Board b = open_board();
   for (int d : {1, 2, 3}) keep_only(b, col(4), d, {cell(2, 5), cell(4, 5), cell(8, 5)});
-  Step s;
+  Deduction s;
   EXPECT_FALSE(find_hidden_subset(b, s, 2));
   ASSERT_TRUE(find_hidden_subset(b, s, 3));
   EXPECT_EQ(s.technique, Technique::hidden_triple);
@@ -176,7 +176,7 @@ TEST(LogicTechniques, XWing) {
   Board b = open_board();
   keep_only(b, row(1), 5, {cell(2, 3), cell(2, 8)});
   keep_only(b, row(6), 5, {cell(7, 3), cell(7, 8)});
-  Step s;
+  Deduction s;
   ASSERT_TRUE(find_fish(b, s, 2));
   EXPECT_EQ(s.technique, Technique::x_wing);
   std::vector<std::pair<int, int>> want;
@@ -192,7 +192,7 @@ TEST(LogicTechniques, SwordfishAndJellyfish) {
   keep_only(b, row(0), 9, {cell(1, 1), cell(1, 4)});
   keep_only(b, row(4), 9, {cell(5, 4), cell(5, 7)});
   keep_only(b, row(8), 9, {cell(9, 1), cell(9, 7)});
-  Step s;
+  Deduction s;
   EXPECT_FALSE(find_fish(b, s, 2));
   ASSERT_TRUE(find_fish(b, s, 3));
   EXPECT_EQ(s.technique, Technique::swordfish);
@@ -212,7 +212,7 @@ TEST(LogicTechniques, XYWing) {
   b.cand[cell(5, 5)] = bit(1) | bit(2);  // pivot
   b.cand[cell(5, 1)] = bit(1) | bit(3);
   b.cand[cell(1, 5)] = bit(2) | bit(3);
-  Step s;
+  Deduction s;
   ASSERT_TRUE(find_xy_wing(b, s));
   EXPECT_EQ(elims(s), each({cell(1, 1)}, 3));
   EXPECT_EQ(describe(s), "XY-Wing: pivot r5c5 with pincers r1c5 and r5c1: one of them is 3, so remove 3 from r1c1");
@@ -223,7 +223,7 @@ TEST(LogicTechniques, XYZWing) {
   b.cand[cell(1, 1)] = bit(1) | bit(2) | bit(3);  // pivot
   b.cand[cell(1, 5)] = bit(1) | bit(3);
   b.cand[cell(2, 2)] = bit(2) | bit(3);
-  Step s;
+  Deduction s;
   ASSERT_TRUE(find_xyz_wing(b, s));
   EXPECT_EQ(elims(s), each({cell(1, 2), cell(1, 3)}, 3));
 }
@@ -234,7 +234,7 @@ TEST(LogicTechniques, XChainSkyscraper) {
   keep_only(b, col(4), 4, {cell(3, 5), cell(7, 5)});
   keep_only(b, row(7), 4, {});  // rows 8 and 9 lose the 4: at most 64 places (the walk's limit)
   keep_only(b, row(8), 4, {});
-  Step s;
+  Deduction s;
   ASSERT_TRUE(find_x_chain(b, s));
   EXPECT_EQ(s.length, 3);
   EXPECT_EQ(elims(s), each({cell(2, 4), cell(2, 6), cell(3, 2), cell(3, 3)}, 4));  // r3c1: column 1 has no 4 there
@@ -255,7 +255,7 @@ TEST(LogicTechniques, ForcingChainEliminatesAFalseCandidate) {
   Board b = open_board();
   b.cand[cell(1, 1)] = b.cand[cell(1, 2)] = bit(1) | bit(2);
   b.cand[cell(1, 9)] = bit(1) | bit(2) | bit(3);
-  Step s;
+  Deduction s;
   ASSERT_TRUE(find_forcing_chain(b, s));
   EXPECT_EQ(s.technique, Technique::forcing_chain);
   ASSERT_EQ(s.eliminations.size(), 1u);

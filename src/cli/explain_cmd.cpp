@@ -48,7 +48,7 @@ int run_explain(const ExplainOptions& opt) {
   const sudoku::Grid puzzle = read_puzzle(opt);
   if (puzzle.box() != 3) throw UsageError("explain handles 9x9 puzzles only");
   lg::Engine engine;
-  std::vector<lg::Step> steps;
+  std::vector<lg::Deduction> steps;
   const sudoku::Result r = engine.solve(puzzle, sudoku::Limits{2, sudoku::kDefaultBudget},
                                         opt.logic ? &steps : nullptr);
   const bool unique = r.status == sudoku::Status::unique;

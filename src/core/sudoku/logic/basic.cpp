@@ -17,7 +17,7 @@ unsigned placed_in(const Board& b, int u) noexcept {
 
 }  // namespace
 
-bool find_full_house(const Board& b, Step& out) {
+bool find_full_house(const Board& b, Deduction& out) {
   for (int k = 0; k < kRegions; ++k) {
     const int u = rcb(k);
     int empties = 0, cell = -1;
@@ -36,7 +36,7 @@ bool find_full_house(const Board& b, Step& out) {
   return false;
 }
 
-bool find_hidden_single(const Board& b, Step& out, bool boxes) {
+bool find_hidden_single(const Board& b, Deduction& out, bool boxes) {
   const auto& G = geo();
   for (int u = boxes ? 0 : 9; u < (boxes ? 9 : kRegions); ++u) {  // boxes, or rows then columns
     const unsigned have = placed_in(b, u);
@@ -57,7 +57,7 @@ bool find_hidden_single(const Board& b, Step& out, bool boxes) {
   return false;
 }
 
-bool find_naked_single(const Board& b, Step& out) {
+bool find_naked_single(const Board& b, Deduction& out) {
   for (int c = 0; c < kCells; ++c) {
     if (b.value[c] || popcount(b.cand[c]) != 1) continue;
     out.clear();
@@ -74,7 +74,7 @@ namespace {
 
 /// Claiming: the digit `d` of line `from` (a row or column) lies only in one box: removes it from
 /// the rest of that box. Fills `out` when something is removed.
-bool intersect(const Board& b, Step& out, Technique t, int from, int d) {
+bool intersect(const Board& b, Deduction& out, Technique t, int from, int d) {
   const auto& G = geo();
   int to = -1;
   int n = 0;
@@ -102,7 +102,7 @@ bool intersect(const Board& b, Step& out, Technique t, int from, int d) {
 
 }  // namespace
 
-bool find_pointing(const Board& b, Step& out) {
+bool find_pointing(const Board& b, Deduction& out) {
   const auto& G = geo();
   for (int box = 0; box < 9; ++box)
     for (int d = 1; d <= 9; ++d) {
@@ -133,7 +133,7 @@ bool find_pointing(const Board& b, Step& out) {
   return false;
 }
 
-bool find_claiming(const Board& b, Step& out) {
+bool find_claiming(const Board& b, Deduction& out) {
   for (int line = 9; line < kRegions; ++line)  // rows, then columns
     for (int d = 1; d <= 9; ++d)
       if (intersect(b, out, Technique::claiming, line, d)) return true;

@@ -23,7 +23,7 @@
 
 namespace sudoku::logic {
 
-bool find_x_chain(const Board& b, Step& out) {
+bool find_x_chain(const Board& b, Deduction& out) {
   int best_len = INT_MAX;
   for (int d = 1; d <= 9; ++d) {
     uint8_t cell[kCells];
@@ -99,7 +99,7 @@ bool find_x_chain(const Board& b, Step& out) {
   return best_len != INT_MAX;
 }
 
-bool find_forcing_chain(const Board& b, Step& out) {
+bool find_forcing_chain(const Board& b, Deduction& out) {
   int best = INT_MAX;
   for (int c = 0; c < kCells; ++c) {
     if (b.value[c]) continue;
@@ -128,7 +128,7 @@ namespace {
 
 /// Runs each branch (a placement) with its singles; fills `out` when all branches agree on a
 /// cell that is empty in `b`, keeping the agreement with the shortest chain below `best`.
-bool branches_agree(const Board& b, const Placement* branch, int n, int& best, Step& out) {
+bool branches_agree(const Board& b, const Placement* branch, int n, int& best, Deduction& out) {
   Board t[3];
   uint8_t order[3][kCells];
   for (int i = 0; i < n; ++i) {
@@ -163,10 +163,10 @@ bool branches_agree(const Board& b, const Placement* branch, int n, int& best, S
 
 }  // namespace
 
-bool find_cell_forcing_chain(const Board& b, Step& out) {
+bool find_cell_forcing_chain(const Board& b, Deduction& out) {
   const auto& G = geo();
   int best = INT_MAX;
-  Step cand;
+  Deduction cand;
   bool found = false;
   Placement br[3];
   for (int c = 0; c < kCells; ++c) {

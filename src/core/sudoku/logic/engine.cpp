@@ -43,7 +43,7 @@ constexpr Technique kOrder[] = {
 
 }  // namespace
 
-Engine::Outcome Engine::run_logic(Board& b, std::vector<Step>* steps, uint64_t budget) {
+Engine::Outcome Engine::run_logic(Board& b, std::vector<Deduction>* steps, uint64_t budget) {
   while (!b.solved()) {
     bool found = false;
     for (Technique t : kOrder)
@@ -88,7 +88,7 @@ void Engine::search(const Board& b) {
   }
 }
 
-Result Engine::solve(const Grid& puzzle, const Limits& limits, std::vector<Step>* steps) {
+Result Engine::solve(const Grid& puzzle, const Limits& limits, std::vector<Deduction>* steps) {
   Result res;
   work_ = Work{};
   if (puzzle.box() != 3) {

@@ -17,14 +17,14 @@ class Engine {
   /// Solves `puzzle` like sudoku::Solver::solve; when `steps` is given, records every step for
   /// `explain --logic` (for a puzzle with one solution, on to the end: where nothing applies, a
   /// guess places the solution's digit and the techniques resume).
-  Result solve(const Grid& puzzle, const Limits& limits, std::vector<Step>* steps = nullptr);
+  Result solve(const Grid& puzzle, const Limits& limits, std::vector<Deduction>* steps = nullptr);
 
  private:
   enum class Outcome { solved, stuck, contradiction, budget };
-  Outcome run_logic(Board& b, std::vector<Step>* steps, uint64_t budget);
+  Outcome run_logic(Board& b, std::vector<Deduction>* steps, uint64_t budget);
   void search(const Board& b);
 
-  Step step_;
+  Deduction step_;
   Work work_;
   uint64_t limit_ = 1, budget_ = 0, found_ = 0;
   bool budget_hit_ = false;

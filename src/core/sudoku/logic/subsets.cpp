@@ -33,7 +33,7 @@ constexpr Technique fish_tech(int size) {
 
 }  // namespace
 
-bool find_naked_subset(const Board& b, Step& out, int size) {
+bool find_naked_subset(const Board& b, Deduction& out, int size) {
   const auto& G = geo();
   // Boxes first, then rows and columns: people look at boxes first.
   for (int u = 0; u < kRegions; ++u) {
@@ -65,7 +65,7 @@ bool find_naked_subset(const Board& b, Step& out, int size) {
   return false;
 }
 
-bool find_hidden_subset(const Board& b, Step& out, int size) {
+bool find_hidden_subset(const Board& b, Deduction& out, int size) {
   const auto& G = geo();
   for (int u = 0; u < kRegions; ++u) {  // boxes, rows, columns
     unsigned pos[10] = {};  // pos[d]: positions (0-8 in the unit) holding candidate d
@@ -97,7 +97,7 @@ bool find_hidden_subset(const Board& b, Step& out, int size) {
   return false;
 }
 
-bool find_fish(const Board& b, Step& out, int size) {
+bool find_fish(const Board& b, Deduction& out, int size) {
   const auto& G = geo();
   for (int d = 1; d <= 9; ++d) {
     for (int orient = 0; orient < 2; ++orient) {  // 0: base rows, cover columns; 1: the reverse
@@ -143,7 +143,7 @@ bool find_fish(const Board& b, Step& out, int size) {
   return false;
 }
 
-bool find_xy_wing(const Board& b, Step& out) {
+bool find_xy_wing(const Board& b, Deduction& out) {
   const auto& G = geo();
   for (int p = 0; p < kCells; ++p) {
     const unsigned pm = b.cand[p];
@@ -174,7 +174,7 @@ bool find_xy_wing(const Board& b, Step& out) {
   return false;
 }
 
-bool find_xyz_wing(const Board& b, Step& out) {
+bool find_xyz_wing(const Board& b, Deduction& out) {
   const auto& G = geo();
   for (int p = 0; p < kCells; ++p) {
     const unsigned pm = b.cand[p];

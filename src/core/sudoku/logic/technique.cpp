@@ -84,13 +84,13 @@ std::string size_word(std::size_t n) { return n == 2 ? "pair" : n == 3 ? "triple
 
 std::string_view technique_id(Technique t) noexcept { return kInfo[static_cast<int>(t)].id; }
 std::string_view technique_name(Technique t) noexcept { return kInfo[static_cast<int>(t)].name; }
-void apply(Board& b, const Step& s) noexcept {
+void apply(Board& b, const Deduction& s) noexcept {
   for (const auto& p : s.placements)
     if (b.value[p.cell] == 0) b.place(p.cell, p.digit);
   for (const auto& e : s.eliminations) b.cand[e.cell] &= static_cast<uint16_t>(~bit(e.digit));
 }
 
-bool find(Technique t, const Board& b, Step& out) {
+bool find(Technique t, const Board& b, Deduction& out) {
   switch (t) {
     case Technique::full_house: return find_full_house(b, out);
     case Technique::hidden_single_box: return find_hidden_single(b, out, true);
@@ -117,7 +117,7 @@ bool find(Technique t, const Board& b, Step& out) {
   return false;
 }
 
-std::string describe(const Step& s) {
+std::string describe(const Deduction& s) {
   const std::string name(technique_name(s.technique));
   const int d = s.digits ? first_digit(s.digits) : 0;
   switch (s.technique) {

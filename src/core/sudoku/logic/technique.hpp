@@ -51,8 +51,9 @@ struct Elimination {
   uint8_t cell, digit;
 };
 
-/// One step of reasoning.
-struct Step {
+/// One step of reasoning (a deduction, or a guess): what `explain --logic` says in a sentence.
+/// (se::Step is a step of the SE rating, with its rating and the reference's words.)
+struct Deduction {
   Technique technique = Technique::guess;
   int unit = -1;            ///< the region the step is about (grid9.hpp's numbers), or -1
   int unit2 = -1;           ///< a second unit (the row of a pointing pair, the box of claiming)
@@ -75,28 +76,28 @@ struct Step {
 };
 
 /// Applies a step's placements and eliminations.
-void apply(Board& b, const Step& s) noexcept;
+void apply(Board& b, const Deduction& s) noexcept;
 
 /// The sentence a person would say: "Hidden single in row 4: 7 can only go in r4c2".
-std::string describe(const Step& s);
+std::string describe(const Deduction& s);
 
 // The technique finders. Each returns true and fills `out` (cleared first) with one step.
-bool find_full_house(const Board& b, Step& out);
-bool find_hidden_single(const Board& b, Step& out, bool boxes);  // boxes, or rows and columns
-bool find_naked_single(const Board& b, Step& out);
-bool find_pointing(const Board& b, Step& out);
-bool find_claiming(const Board& b, Step& out);
-bool find_naked_subset(const Board& b, Step& out, int size);
-bool find_hidden_subset(const Board& b, Step& out, int size);
-bool find_fish(const Board& b, Step& out, int size);
-bool find_xy_wing(const Board& b, Step& out);
-bool find_xyz_wing(const Board& b, Step& out);
-bool find_x_chain(const Board& b, Step& out);
-bool find_forcing_chain(const Board& b, Step& out);
-bool find_cell_forcing_chain(const Board& b, Step& out);
+bool find_full_house(const Board& b, Deduction& out);
+bool find_hidden_single(const Board& b, Deduction& out, bool boxes);  // boxes, or rows and columns
+bool find_naked_single(const Board& b, Deduction& out);
+bool find_pointing(const Board& b, Deduction& out);
+bool find_claiming(const Board& b, Deduction& out);
+bool find_naked_subset(const Board& b, Deduction& out, int size);
+bool find_hidden_subset(const Board& b, Deduction& out, int size);
+bool find_fish(const Board& b, Deduction& out, int size);
+bool find_xy_wing(const Board& b, Deduction& out);
+bool find_xyz_wing(const Board& b, Deduction& out);
+bool find_x_chain(const Board& b, Deduction& out);
+bool find_forcing_chain(const Board& b, Deduction& out);
+bool find_cell_forcing_chain(const Board& b, Deduction& out);
 
 /// Finds one step of `t` (not `guess`).
-bool find(Technique t, const Board& b, Step& out);
+bool find(Technique t, const Board& b, Deduction& out);
 
 /// Naked and hidden singles to a fixed point, for the trials of the chain techniques and the
 /// search. Stops early (returning true) once `max_placements` cells are placed. Returns false on

@@ -10,15 +10,15 @@ namespace {
 
 /// The hardest technique of a solution's steps: the last in the order the engine tries them
 /// (the Technique enum's; a guess after every technique).
-Technique hardest(const std::vector<Step>& steps) noexcept {
+Technique hardest(const std::vector<Deduction>& steps) noexcept {
   Technique t = Technique::full_house;
-  for (const Step& s : steps) t = std::max(t, s.technique);
+  for (const Deduction& s : steps) t = std::max(t, s.technique);
   return t;
 }
 
 }  // namespace
 
-std::string explain_text(const Grid& puzzle, const Result& r, const std::vector<Step>& steps,
+std::string explain_text(const Grid& puzzle, const Result& r, const std::vector<Deduction>& steps,
                          bool candidates, bool hint) {
   std::string out;
   Board b;
@@ -48,7 +48,7 @@ std::string explain_text(const Grid& puzzle, const Result& r, const std::vector<
   return out;
 }
 
-std::string explain_json(const Grid& puzzle, const Result& r, const std::vector<Step>& steps,
+std::string explain_json(const Grid& puzzle, const Result& r, const std::vector<Deduction>& steps,
                          bool candidates) {
   using nlohmann::json;
   json doc;
@@ -58,7 +58,7 @@ std::string explain_json(const Grid& puzzle, const Result& r, const std::vector<
   Board b;
   json arr = json::array();
   if (b.load(puzzle)) {
-    for (const Step& s : steps) {
+    for (const Deduction& s : steps) {
       json j;
       j["technique"] = std::string(technique_id(s.technique));
       j["text"] = describe(s);

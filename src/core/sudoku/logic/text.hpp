@@ -10,13 +10,13 @@ namespace sudoku::logic {
 /// The whole explanation: one numbered line per step (with the candidate grid before each step
 /// when `candidates`), then the result and, solved, the hardest technique used (the last in the
 /// order the engine tries them); with `hint`, the next step only.
-std::string explain_text(const Grid& puzzle, const Result& r, const std::vector<Step>& steps,
+std::string explain_text(const Grid& puzzle, const Result& r, const std::vector<Deduction>& steps,
                          bool candidates, bool hint);
 
 /// The same as a JSON document (nlohmann-json): puzzle, status, solution, hardest_technique,
 /// steps (each with technique, text, unit, digits, cells, placements, eliminations and, with
 /// `candidates`, the candidates before it as 81 strings).
-std::string explain_json(const Grid& puzzle, const Result& r, const std::vector<Step>& steps,
+std::string explain_json(const Grid& puzzle, const Result& r, const std::vector<Deduction>& steps,
                          bool candidates);
 
 }  // namespace sudoku::logic
