@@ -182,9 +182,8 @@ bool find_cell_forcing_chain(const Board& b, Deduction& out) {
       found = true;
     }
   }
-  for (int k = 0; k < kRegions; ++k)
+  for (const int u : kScanRCB)
     for (int d = 1; d <= 9; ++d) {
-      const int u = rcb(k);
       int n = 0;
       for (uint8_t c : G.cells[u])
         if (b.cand[c] & bit(d)) {

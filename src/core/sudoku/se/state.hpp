@@ -29,7 +29,6 @@ using grid9::kAllDigits;
 using grid9::kBox;
 using grid9::kCol;
 using grid9::kGeometry;
-using grid9::kPop9;
 using grid9::kRow;
 using grid9::pop9;
 using grid9::region_id;
