@@ -165,6 +165,42 @@ TEST(Isolate, ALibraryTheChildCannotLoadIsRefusedWithItsReason) {
   EXPECT_THROW(sudoku::ext::load_isolated("fs", "/nonexistent/lib.so", "solve", o), sudoku::ext::LoadError);
 }
 
+// A host of another build (a stale sudoku-bench-plugin-host beside a new tool): the handshake
+// at the child's start refuses it with one message naming both builds, before any work; the
+// host of this build, put in the same place, serves.
+TEST(Isolate, AHostOfAnotherBuildIsRefusedWithOneMessage) {
+  sudoku::ext::IsolateOptions o;
+  o.exe = STALE_PLUGIN_HOST;
+  try {
+    sudoku::ext::load_isolated("fs", kFileScope, "solve", o);
+    ADD_FAILURE() << "loaded";
+  } catch (const sudoku::ext::LoadError& e) {
+    EXPECT_TRUE(has(e.what(), o.exe + " is from another build of sudoku-bench (0.0.0 stale-build, protocol 0, "
+                              "block 0 bytes) than this tool (" + sudoku::ext::build_identity() + ")"))
+        << e.what();
+  }
+  // The tool as a user has it: copied with the stale host beside it, under the host's name.
+  test::TempDir dir;
+  namespace fs = std::filesystem;
+  const fs::path tool = dir.path("sudoku-bench"), host = dir.path(std::string(sudoku::ext::kPluginHostProgram));
+  fs::copy_file(SUDOKU_BENCH_EXE, tool);
+  const std::string rows = dir.path("rows.csv");
+  const std::string args = " solve " + test::shared("norvig_easy50.txt") + " --plugin fs=" + kFileScope +
+                           ":solve -s fs --isolate -o " + rows;
+  fs::copy_file(STALE_PLUGIN_HOST, host);
+  auto r = test::run(tool.string() + args);
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  const std::string why = "is from another build of sudoku-bench (0.0.0 stale-build";
+  EXPECT_EQ(r.out.find(why), r.out.rfind(why)) << r.out;  // once
+  EXPECT_TRUE(has(r.out, host.string() + " " + why)) << r.out;
+  EXPECT_FALSE(fs::exists(rows));
+  fs::remove(host);
+  fs::copy_file(fs::path(SUDOKU_BENCH_EXE).parent_path() / sudoku::ext::kPluginHostProgram, host);
+  r = test::run(tool.string() + args);
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_EQ(test::data_lines(test::slurp(rows)).size(), 50u);
+}
+
 /// The pids whose parent is `parent`.
 std::vector<pid_t> children_of(pid_t parent) {
   std::vector<pid_t> out;

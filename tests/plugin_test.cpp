@@ -341,7 +341,8 @@ TEST(Plugin, SolverThatCannotMakeItsStateIsRefusedBeforeAnyWork) {
 // A worker thread that cannot make its state in the middle of a run (the trial state at load
 // time worked): one message naming the library and solver; the run stops, exit 1, and the
 // outputs stay partial and are named, as for any run that stops early (README, "Outputs never
-// lose data").
+// lose data"). The same under --isolate, where the worker's child process fails to make it
+// (there it is not the puzzle's fault: no `error` row, no new child per puzzle).
 TEST(Plugin, SolverThatCannotMakeAWorkersStateStopsTheRunWithOneMessage) {
   test::TempDir dir;
   const std::string lib = TEST_PLUGIN_LATE_NO_STATE;
@@ -349,7 +350,9 @@ TEST(Plugin, SolverThatCannotMakeAWorkersStateStopsTheRunWithOneMessage) {
                           "a new worker thread (create() returned NULL), so the run stopped";
   for (const auto& [args, out] : std::vector<std::pair<std::string, std::string>>{
            {"solve " + test::shared("norvig_easy50.txt") + " -s late-stateless -j 2", "rows.csv"},
-           {"generate -n 50 --checker late-stateless -j 2", "puzzles.txt"}}) {
+           {"generate -n 50 --checker late-stateless -j 2", "puzzles.txt"},
+           {"solve " + test::shared("norvig_easy50.txt") + " -s late-stateless -j 2 --isolate", "rows.csv"},
+           {"generate -n 50 --checker late-stateless -j 2 --isolate", "puzzles.txt"}}) {
     const std::string path = dir.path(out);
     const auto r = test::cli(args + " --plugin " + lib + " -o " + path);
     EXPECT_EQ(r.exit_code, 1) << args << "\n" << r.out;
@@ -394,6 +397,45 @@ TEST(Plugin, GenerateChecksTheAnswersOfACheckerFromOutside) {
   ASSERT_EQ(a.exit_code, 0) << a.out;
   ASSERT_EQ(b.exit_code, 0) << b.out;
   EXPECT_EQ(test::slurp(dir.path("a.txt")), test::slurp(dir.path("b.txt")));
+}
+
+// An isolated checker that crashes on some of generate's checks (file_scope_solver.c's
+// solve_crash_every_500: the candidates whose FNV-1a is 0 mod 500): the tool goes on; each item
+// that met a crash fails, named with the cause (its answer cannot be trusted), and every other
+// item is the very puzzle the same library makes without the crash (its `solve`, in this
+// process). The output is complete (every item, no .partial), exit 1.
+TEST(Plugin, GenerateWithACrashingIsolatedCheckerLosesNothing) {
+  test::TempDir dir;
+  const std::string base = " -n 60 -j 2 --seed 7 --plugin cr=" + kFileScope + ":solve_crash_every_500 --plugin ok=" +
+                           kFileScope + ":solve -o ";
+  const auto crash = test::cli("generate --checker cr --isolate" + base + dir.path("cr.txt"));
+  const auto honest = test::cli("generate --checker ok" + base + dir.path("ok.txt"));
+  ASSERT_EQ(honest.exit_code, 0) << honest.out;
+  EXPECT_EQ(crash.exit_code, 1) << crash.out;
+  EXPECT_FALSE(has(crash.out, "terminate")) << crash.out;
+  EXPECT_FALSE(std::filesystem::exists(dir.path("cr.txt.partial")));
+  const auto puzzles = [](const std::string& file) {
+    std::vector<std::string> out;
+    std::istringstream in(test::slurp(file));
+    for (std::string line; std::getline(in, line);)
+      if (!line.empty() && line[0] != '#') out.push_back(line);
+    return out;
+  };
+  const std::vector<std::string> a = puzzles(dir.path("cr.txt")), b = puzzles(dir.path("ok.txt"));
+  ASSERT_EQ(a.size(), 60u);
+  ASSERT_EQ(b.size(), 60u);
+  std::set<std::size_t> failed;
+  std::istringstream log(crash.out);
+  for (std::string line; std::getline(log, line);) {
+    if (!line.starts_with("item ") || !has(line, ": checker cr failed: ")) continue;
+    EXPECT_TRUE(has(line, "crashed on this puzzle: its process was killed by signal 11 (SIGSEGV)")) << line;
+    failed.insert(std::stoul(line.substr(5)));
+  }
+  EXPECT_FALSE(failed.empty()) << crash.out;  // the seed meets crashes (8 of 60 today)
+  EXPECT_LT(failed.size(), 30u) << crash.out;
+  EXPECT_TRUE(has(crash.out, std::to_string(failed.size()) + " item(s) failed")) << crash.out;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (!failed.contains(i)) EXPECT_EQ(a[i], b[i]) << "item " << i;
 }
 
 TEST(Plugin, GenerateAndTransformVerifyWithASolverFromOutside) {
@@ -534,6 +576,26 @@ TEST(PluginThreads, ReentrantNamesAPluginSolver) {
   r = test::cli("list --plugin fs=" + kFileScope + ":solve --plugin " + kFileScope + " --reentrant all");
   EXPECT_EQ(r.exit_code, 0) << r.out;
   EXPECT_FALSE(has(r.out, "a private instance")) << r.out;
+}
+
+// Under --isolate each child runs its library on one thread: --reentrant has nothing to share,
+// and is refused with one message (it was once accepted and ignored), on every subcommand that
+// takes --plugin, before any child starts or any output is made.
+TEST(PluginThreads, ReentrantWithIsolateIsRefused) {
+  test::TempDir dir;
+  const std::string rows = dir.path("rows.csv");
+  for (const std::string& args :
+       {"list --plugin fs=" + kFileScope + ":solve --isolate --reentrant fs",
+        "solve " + test::shared("norvig_easy50.txt") + " --plugin fs=" + kFileScope +
+            ":solve -s fs --isolate --reentrant all -o " + rows}) {
+    const auto r = test::cli(args);
+    EXPECT_EQ(r.exit_code, 2) << args << "\n" << r.out;
+    EXPECT_TRUE(has(r.out, "--reentrant and --isolate do not go together")) << r.out;
+    EXPECT_FALSE(std::filesystem::exists(rows)) << args;
+  }
+  // Each alone still works.
+  EXPECT_EQ(test::cli("list --plugin fs=" + kFileScope + ":solve --isolate").exit_code, 0);
+  EXPECT_EQ(test::cli("list --plugin fs=" + kFileScope + ":solve --reentrant fs").exit_code, 0);
 }
 
 // A library built against version 1 of plugin.h (no `flags` in its solver table) still loads,

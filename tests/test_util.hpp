@@ -105,10 +105,9 @@ struct CliResult {
   std::string out;  // stdout and stderr together
 };
 
-/// Runs the sudoku-bench binary with `args` (a shell fragment) and captures its output.
-/// `prefix` goes before the binary (an environment, a wrapper).
-inline CliResult cli(const std::string& args, const std::string& prefix = "") {
-  const std::string cmd = prefix + std::string(SUDOKU_BENCH_EXE) + " " + args + " 2>&1";
+/// Runs the shell command `command` and captures its output (stdout and stderr together).
+inline CliResult run(const std::string& command) {
+  const std::string cmd = command + " 2>&1";
   FILE* p = ::popen(cmd.c_str(), "r");
   CliResult r{-1, {}};
   if (p == nullptr) return r;
@@ -118,6 +117,12 @@ inline CliResult cli(const std::string& args, const std::string& prefix = "") {
   const int status = ::pclose(p);
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return r;
+}
+
+/// Runs the sudoku-bench binary with `args` (a shell fragment) and captures its output.
+/// `prefix` goes before the binary (an environment, a wrapper).
+inline CliResult cli(const std::string& args, const std::string& prefix = "") {
+  return run(prefix + std::string(SUDOKU_BENCH_EXE) + " " + args);
 }
 
 /// ASAN_OPTIONS for a child whose plug-in crashes on purpose: the address sanitizer's SIGSEGV

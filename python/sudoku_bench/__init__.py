@@ -496,12 +496,17 @@ def load_plugin(path, *, name: Optional[str] = None, symbol: Optional[str] = Non
     that crashes costs its own row (``error``, the cause in ``message``) and one past
     ``timeout`` seconds gets ``timeout``, never the Python process. The ``origin`` column of
     solvers() says how each was loaded. Loading the same library the same way again returns
-    the same names; raises LoadError when it cannot be used, ValueError when a name is taken.
+    the same names; raises LoadError when it cannot be used, ValueError when a name is taken
+    (or for ``reentrant=True`` with ``isolate=True``: a child process has one thread, nothing to
+    share).
     """
     if (name is None) != (symbol is None):
         raise ValueError("load_plugin: give both name= and symbol= (a harness function), or neither (our C ABI)")
     if not (0 < timeout <= 1e6):
         raise ValueError(f"timeout={timeout}: more than 0 and at most 1e6 seconds")
+    if reentrant and isolate:  # as the command line: nothing to share in a child process of one thread
+        raise ValueError("load_plugin: reentrant=True and isolate=True do not go together (each worker's "
+                         "instance runs in a child process of its own, one thread each; nothing to share)")
     path = os.fspath(path)
     key = (os.path.realpath(path), name, symbol, reentrant, isolate)
     if key in _loaded:

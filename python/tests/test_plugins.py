@@ -93,6 +93,9 @@ def test_plugin_errors(tmp_path, harness_plugin):
         sb.load_plugin(harness_plugin, name="nosym2", symbol="no_such_symbol", isolate=True)
     with pytest.raises(ValueError, match="timeout"):
         sb.load_plugin(harness_plugin, name="t", symbol="solve", isolate=True, timeout=0)
+    with pytest.raises(ValueError, match="reentrant=True and isolate=True"):
+        sb.load_plugin(harness_plugin, name="ri", symbol="solve", reentrant=True, isolate=True)
+    assert "ri" not in set(sb.solvers()["name"])
 
 
 def test_exec_solver(datasets):

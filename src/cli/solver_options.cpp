@@ -161,6 +161,12 @@ std::string register_exec(const std::string& spec, bool batch, double timeout_s)
 
 std::vector<std::pair<std::string, std::string>> register_external_solvers(const ExternalSolverOptions& opt) {
   std::vector<std::pair<std::string, std::string>> provenance;
+  // Under --isolate each child process runs its library on one thread: there is no instance
+  // to share, and a --reentrant silently ignored would promise what the run does not do.
+  if (opt.isolate && !opt.reentrant.empty())
+    throw UsageError("--reentrant and --isolate do not go together: under --isolate each worker thread's "
+                     "plug-in runs in a child process of its own, one thread each, so there is no instance "
+                     "to share; drop --reentrant (or --isolate to share one instance in this process)");
   sudoku::ext::LoadOptions load;
   load.reentrant = opt.reentrant;
   std::vector<std::string> plugin_solvers;  // for --reentrant's check below

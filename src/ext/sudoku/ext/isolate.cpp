@@ -33,6 +33,7 @@
 
 #include <fmt/format.h>
 
+#include "sudoku/build_info.hpp"
 #include "sudoku/ext/library.hpp"
 #include "sudoku/ext/process.hpp"
 
@@ -47,6 +48,11 @@ constexpr int kMaxFailedStarts = 3;         // then a worker stops restarting: `
 constexpr auto kExitGrace = std::chrono::milliseconds(500);
 constexpr int64_t kStopPollNs = 50'000'000;  // how often a waiting parent looks at the stop flag
 constexpr char kGo = 'G', kDone = 'D', kReady = 'R';
+// The protocol between the tool and its child: bump it when what they say through the block or
+// the socket changes in meaning (a change of the block's size shows by itself).
+constexpr int kProtocol = 2;
+constexpr int kStaleExit = 4;  // the child's status when it is from another build (the handshake)
+constexpr int kNoStateExit = 3;  // ... when the solver could not make its state (create() failed)
 
 /// A steady-clock time in nanoseconds: comparable between the parent and the child (libstdc++'s
 /// steady_clock is CLOCK_MONOTONIC, one clock for the whole system).
@@ -54,6 +60,17 @@ int64_t ns_of(std::chrono::steady_clock::time_point t) noexcept {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(t.time_since_epoch()).count();
 }
 int64_t now_ns() noexcept { return ns_of(std::chrono::steady_clock::now()); }
+
+/// The first bytes of the block, the same in every build (never change it): the parent's
+/// build_identity() and, written by the child before anything else, the child's. A child of
+/// another build (a stale sudoku-bench-plugin-host beside a new tool) sees that they differ,
+/// says so here and exits kStaleExit; the parent names both builds in one message.
+struct Handshake {
+  char magic[16];    // kMagic
+  char parent[120];  // NUL-terminated, cut to fit
+  char child[120];
+};
+constexpr char kMagic[16] = "sudoku-bench-hs";
 
 struct Header {
   // Set by the parent before each slice.
@@ -67,6 +84,9 @@ struct Header {
   std::atomic<int64_t> started_ns{0};
   // Set by the parent: stop after the current puzzle (Ctrl-C, SIGTERM).
   alignas(64) std::atomic<uint32_t> stop{0};
+  // Set by the child before it exits kNoStateExit: the solver could not make its state (its
+  // reason in `text`). Not the puzzle's fault, and every new child would fail the same way.
+  std::atomic<uint32_t> no_state{0};
   // Written by the child before it says it is ready: "NAME\tBOXES\tDESCRIPTION\n" per solver;
   // or, before it exits, why it cannot serve.
   alignas(64) char text[kText] = {};
@@ -86,9 +106,18 @@ struct Slot {
 };
 
 struct Block {
+  Handshake hello;  // first: its place is the same in every build
   Header header;
   Slot slots[kSlots];
 };
+
+/// `text` into the array `to`, cut to fit, NUL-terminated.
+template <std::size_t N>
+void copy_cut(char (&to)[N], std::string_view text) noexcept {
+  const std::size_t n = std::min(text.size(), N - 1);
+  std::memcpy(to, text.data(), n);
+  to[n] = '\0';
+}
 
 /// The shared block, created by the parent (a memfd above the standard descriptors, so that
 /// the child's dup2 onto 3 and 4 never meets it) or mapped by the child.
@@ -106,6 +135,10 @@ class Shared {
     }
     map();
     new (&block_->header) Header();
+    Handshake& hs = block_->hello;
+    std::memcpy(hs.magic, kMagic, sizeof kMagic);
+    copy_cut(hs.parent, build_identity());
+    hs.child[0] = '\0';
   }
   /// The child's side: the block at descriptor `fd`; nullptr when it is not one.
   static Block* attach(int fd) {
@@ -170,6 +203,8 @@ class Host {
                 name = spec_->name;
     char* argv[] = {tool.data(), cmd.data(), path.data(), symbol.data(), name.data(), nullptr};
     block().header.text[0] = '\0';
+    block().header.no_state.store(0, std::memory_order_relaxed);
+    block().hello.child[0] = '\0';
     // What the library prints goes to the tool's stderr, never into a results file on stdout.
     const int rc = theirs < 0 ? errno
                               : spawn_child(pid_, spec_->exe.c_str(), argv,
@@ -189,8 +224,16 @@ class Host {
       if (r > 0) {
         if (::recv(sock_, &c, 1, 0) == 1 && c == kReady) return true;
         const std::string end = reap();
+        if (const std::string other = stale(); !other.empty()) {
+          why = other;
+          return false;
+        }
         const std::string said = text();
-        why = !said.empty() ? said : fmt::format("its process {} before it was ready", end);
+        if (!said.empty()) why = said;
+        else if (block().hello.child[0] == '\0')  // a host of today answers the handshake first
+          why = fmt::format("its process {} before it answered the handshake ({} is not a {} of this build?)", end,
+                            spec_->exe, kPluginHostProgram);
+        else why = fmt::format("its process {} before it was ready", end);
         return false;
       }
       if (r == 0 && now_ns() >= deadline) {
@@ -198,6 +241,16 @@ class Host {
         return false;
       }
     }
+  }
+
+  /// Why the child cannot serve when it said it is of another build (the handshake), or empty.
+  std::string stale() {
+    const Handshake& hs = block().hello;
+    const std::string_view child(hs.child, ::strnlen(hs.child, sizeof hs.child));
+    const std::string_view parent(hs.parent, ::strnlen(hs.parent, sizeof hs.parent));
+    if (child.empty() || child == parent) return {};
+    return fmt::format("{} is from another build of sudoku-bench ({}) than this tool ({}): the two must come "
+                       "from the same build; install or copy them together", spec_->exe, child, parent);
   }
 
   /// What the child wrote in the block's text.
@@ -436,6 +489,9 @@ class Worker final : public SliceSolver {
       // The child is gone. A stop (Ctrl-C, SIGTERM, maybe sent to the child too) is not the
       // puzzle's fault: the slice ends before it.
       if (stop != nullptr && stop->load(std::memory_order_relaxed)) return i;
+      // Its solver could not make its state: as when a worker cannot in this process (the
+      // run stops with the library's one message; restarting would fail on every puzzle).
+      if (o == Outcome::died && h.no_state.load(std::memory_order_acquire) != 0) throw std::runtime_error(host_->text());
       if (i == n) continue;  // it ended after its last answer: nothing lost
       if (o == Outcome::died) {
         // "was killed by signal 11 (SIGSEGV)", "exited with status 3" (the library called exit)
@@ -487,11 +543,30 @@ void write_slot(Slot& s, const Result& r, uint64_t time_ns, const std::optional<
 
 }  // namespace
 
-int isolated_child_main(int argc, char** argv) {
+std::string build_identity() {
+  const BuildInfo& b = build_info();
+  return fmt::format("{} {}, protocol {}, block {} bytes", b.version, b.git_revision, kProtocol, sizeof(Block));
+}
+
+int isolated_child_main(int argc, char** argv, std::string_view build) {
   if (argc != 5) {
     std::fprintf(stderr, "sudoku-bench %s: for sudoku-bench's own use (an isolated plug-in)\n",
                  std::string(kIsolatedChildCommand).c_str());
     return 2;
+  }
+  // The handshake, before anything else: this build's identity beside the parent's. Another
+  // build's parent names both in its one message; this process says nothing.
+  if (struct stat st{}; ::fstat(kBlockFd, &st) == 0 && static_cast<std::size_t>(st.st_size) >= sizeof(Handshake)) {
+    void* p = ::mmap(nullptr, sizeof(Handshake), PROT_READ | PROT_WRITE, MAP_SHARED, kBlockFd, 0);
+    if (p != MAP_FAILED) {
+      Handshake& hs = *static_cast<Handshake*>(p);
+      const bool ours = std::memcmp(hs.magic, kMagic, sizeof kMagic) == 0;
+      if (ours) copy_cut(hs.child, build);
+      const bool same = ours && std::string_view(hs.parent, ::strnlen(hs.parent, sizeof hs.parent)) ==
+                                    std::string_view(hs.child, ::strnlen(hs.child, sizeof hs.child));
+      ::munmap(p, sizeof(Handshake));
+      if (ours && !same) return kStaleExit;
+    }
   }
   Block* b = Shared::attach(kBlockFd);
   if (b == nullptr) {
@@ -538,9 +613,10 @@ int isolated_child_main(int argc, char** argv) {
     if (solver == nullptr) {
       try {
         solver = loaded.solvers[h.solver].make();
-      } catch (const std::exception& e) {  // the parent reports this puzzle's `error`
-        std::fprintf(stderr, "sudoku-bench: %s\n", e.what());
-        return 3;
+      } catch (const std::exception& e) {  // the parent stops the run with this message
+        say(*b, e.what());
+        h.no_state.store(1, std::memory_order_release);
+        return kNoStateExit;
       }
     }
     const Limits limits{h.limit, h.budget};

@@ -46,10 +46,16 @@ inline constexpr std::string_view kPluginHostProgram = "sudoku-bench-plugin-host
 /// executable (/proc/self/exe). Found once.
 const std::string& child_program();
 
+/// What a tool and its child must agree on: the version, git revision, protocol and block size
+/// of this build. Checked by a handshake at each child's start (a child of another build makes
+/// the load fail with one message naming both).
+std::string build_identity();
+
 /// main() of the child: `argv` = {tool, kIsolatedChildCommand, PATH, SYMBOL or "", NAME}
 /// (SYMBOL and NAME: a harness function; empty: a library of the C ABI), with the socket as
-/// descriptor 3 and the shared block as 4. Returns the exit status.
-int isolated_child_main(int argc, char** argv);
+/// descriptor 3 and the shared block as 4. Returns the exit status. `build`: the identity it
+/// answers the handshake with (a test's stale host gives another).
+int isolated_child_main(int argc, char** argv, std::string_view build = build_identity());
 
 /// How isolated plug-ins run.
 struct IsolateOptions {
