@@ -434,8 +434,11 @@ TEST(Plugin, GenerateWithACrashingIsolatedCheckerLosesNothing) {
   EXPECT_FALSE(failed.empty()) << crash.out;  // the seed meets crashes (8 of 60 today)
   EXPECT_LT(failed.size(), 30u) << crash.out;
   EXPECT_TRUE(has(crash.out, std::to_string(failed.size()) + " item(s) failed")) << crash.out;
-  for (std::size_t i = 0; i < a.size(); ++i)
-    if (!failed.contains(i)) EXPECT_EQ(a[i], b[i]) << "item " << i;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (!failed.contains(i)) {
+      EXPECT_EQ(a[i], b[i]) << "item " << i;
+    }
+  }
 }
 
 TEST(Plugin, GenerateAndTransformVerifyWithASolverFromOutside) {
