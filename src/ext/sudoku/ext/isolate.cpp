@@ -519,11 +519,7 @@ class Worker final : public SliceSolver {
 // ---- the child -----------------------------------------------------------------------------
 
 /// Writes `text` into the block's text (cut to fit).
-void say(Block& b, std::string_view text) {
-  const std::size_t n = std::min(text.size(), kText - 1);
-  std::memcpy(b.header.text, text.data(), n);
-  b.header.text[n] = '\0';
-}
+void say(Block& b, std::string_view text) { copy_cut(b.header.text, text); }
 
 void write_slot(Slot& s, const Result& r, uint64_t time_ns, const std::optional<std::string>& unusable,
                 std::string_view message) {
