@@ -234,8 +234,6 @@ inline V8 is_zero(V8 a) { return {_mm256_cmpeq_epi32(a.v, _mm256_setzero_si256()
 inline uint32_t bit_of_lanes(V8 a, int bit) {
   return static_cast<uint32_t>(_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_sll_epi32(a.v, _mm_cvtsi32_si128(31 - bit)))));
 }
-/// Bit i set when lane i is zero.
-inline uint32_t zero_lanes(V8 a) { return static_cast<uint32_t>(_mm256_movemask_ps(_mm256_castsi256_ps(is_zero(a).v))); }
 inline bool none(V8 a) { return _mm256_testz_si256(a.v, a.v) != 0; }
 inline __m128i lo128(V8 a) { return _mm256_castsi256_si128(a.v); }
 inline __m128i hi128(V8 a) { return _mm256_extracti128_si256(a.v, 1); }
@@ -274,10 +272,6 @@ inline uint32_t bit_of_lanes(V8 a, int bit) {
   return static_cast<uint32_t>(_mm_movemask_ps(_mm_castsi128_ps(_mm_sll_epi32(a.lo, n))) |
                                _mm_movemask_ps(_mm_castsi128_ps(_mm_sll_epi32(a.hi, n))) << 4);
 }
-inline uint32_t zero_lanes(V8 a) {
-  const V8 z = is_zero(a);
-  return static_cast<uint32_t>(_mm_movemask_ps(_mm_castsi128_ps(z.lo)) | _mm_movemask_ps(_mm_castsi128_ps(z.hi)) << 4);
-}
 inline bool none(V8 a) {
   const __m128i x = _mm_or_si128(a.lo, a.hi);
 #if HWY_TARGET == HWY_SSE4
@@ -306,13 +300,6 @@ V4 shl(V4 a) { return {_mm_slli_epi32(a.v, n)}; }
 template <int n>
 V4 shr(V4 a) { return {_mm_srli_epi32(a.v, n)}; }
 inline V4 is_zero(V4 a) { return {_mm_cmpeq_epi32(a.v, _mm_setzero_si128())}; }
-inline bool none(V4 a) {
-#if HWY_TARGET == HWY_EMU128 || HWY_TARGET == HWY_SCALAR
-  return _mm_movemask_epi8(_mm_cmpeq_epi32(a.v, _mm_setzero_si128())) == 0xffff;
-#else
-  return _mm_testz_si128(a.v, a.v) != 0;
-#endif
-}
 /// The lanes of the other bands: band b + 1 and band b + 2 (mod 3) at lane b; lane 3 stays.
 inline V4 next_band(V4 a) { return {_mm_shuffle_epi32(a.v, _MM_SHUFFLE(3, 0, 2, 1))}; }
 inline V4 band_after_next(V4 a) { return {_mm_shuffle_epi32(a.v, _MM_SHUFFLE(3, 1, 0, 2))}; }
