@@ -46,7 +46,7 @@ int solve(void* state, uint32_t box, const uint8_t* cells, uint64_t limit, uint6
   const auto n = static_cast<std::size_t>(s.puzzle.cells());
   std::memcpy(s.puzzle.data(), cells, n);
   const sudoku::Result r = s.solver->solve(s.puzzle, sudoku::Limits{limit, budget});
-  if (r.solutions > 0) std::memcpy(solution, r.solution.data(), n);
+  if (r.solutions > 0) std::memcpy(solution, r.answer.grid().data(), n);
   work->solutions = r.solutions;
   work->guesses = r.work.guesses;
   work->backtracks = r.work.backtracks;
@@ -75,7 +75,7 @@ extern "C" SUDOKU_BENCH_PLUGIN_VISIBLE size_t propagation_harness(const char* pu
     for (int i = 0; i < 81; ++i) g.set(i, puzzle[i] >= '1' && puzzle[i] <= '9' ? puzzle[i] - '0' : 0);
     const sudoku::Result r = g_state.solver->solve(g, sudoku::Limits{limit, 0});
     if (r.solutions > 0)
-      for (int i = 0; i < 81; ++i) solution[i] = static_cast<char>('0' + r.solution[i]);
+      for (int i = 0; i < 81; ++i) solution[i] = static_cast<char>('0' + r.answer.grid()[i]);
     *guesses = r.work.guesses;
     return r.solutions;
   } catch (...) {

@@ -139,7 +139,7 @@ TEST(ExecProtocol, ReadsEveryFormOfAnswer) {
   ASSERT_TRUE(sudoku::ext::parse_answer(test::kSolution, p, 1, r, why)) << why;
   EXPECT_EQ(r.status, Status::solved);
   EXPECT_EQ(r.solutions, 1u);
-  EXPECT_EQ(sudoku::to_line(r.solution), test::kSolution);
+  EXPECT_EQ(sudoku::to_line(r.answer.grid()), test::kSolution);
   // A bare solution under limit 2 claims it is the only one.
   ASSERT_TRUE(sudoku::ext::parse_answer(test::kSolution + " nodes=7 guesses=2 backtracks=1\r", p, 2, r, why)) << why;
   EXPECT_EQ(r.status, Status::unique);
@@ -169,8 +169,8 @@ TEST(ExecProtocol, ReadsEveryFormOfAnswer) {
   sudoku::Grid p16(4);
   const std::string lower16 = "123456789abcdefg" + std::string(240, '1');
   ASSERT_TRUE(sudoku::ext::parse_answer(lower16, p16, 1, r, why)) << why;
-  EXPECT_EQ(r.solution.box(), 4);
-  EXPECT_EQ(r.solution[15], 16);
+  EXPECT_EQ(r.answer.grid().box(), 4);
+  EXPECT_EQ(r.answer.grid()[15], 16);
 }
 
 TEST(ExecProtocol, RefusesWhatIsNotTheProtocol) {
@@ -198,14 +198,14 @@ TEST(ExecProtocol, ReadsANonogramAnswer) {
   using sudoku::Status;
   ASSERT_TRUE(sudoku::ext::parse_answer(pic + " nodes=3", p, 2, r, why)) << why;
   EXPECT_EQ(r.status, Status::unique);
-  EXPECT_EQ(sudoku::nonogram::to_text(r.picture), pic);
+  EXPECT_EQ(sudoku::nonogram::to_text(r.answer.picture()), pic);
   EXPECT_EQ(r.work.nodes, 3u);
   std::string ones = pic;
   std::replace(ones.begin(), ones.end(), '#', '1');
   std::replace(ones.begin(), ones.end(), '.', '0');
   ASSERT_TRUE(sudoku::ext::parse_answer("2 " + ones, p, 2, r, why)) << why;
   EXPECT_EQ(r.status, Status::multiple);
-  EXPECT_EQ(sudoku::nonogram::to_text(r.picture), pic);
+  EXPECT_EQ(sudoku::nonogram::to_text(r.answer.picture()), pic);
   ASSERT_TRUE(sudoku::ext::parse_answer("none guesses=4", p, 1, r, why)) << why;
   EXPECT_EQ(r.status, Status::none);
   EXPECT_EQ(r.work.guesses, 4u);

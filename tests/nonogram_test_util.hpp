@@ -53,7 +53,7 @@ inline void expect_counts_exactly(sudoku::Solver& solver, const sudoku::nonogram
   EXPECT_EQ(r.solutions, want) << ng::to_id(p);
   EXPECT_EQ(r.status, want == 0 ? Status::none : want == 1 ? Status::unique : Status::multiple);
   if (want > 0) {
-    EXPECT_FALSE(ng::check_picture(p, r.picture)) << ng::to_id(p);
+    EXPECT_FALSE(ng::check_picture(p, r.answer.picture())) << ng::to_id(p);
   }
 }
 

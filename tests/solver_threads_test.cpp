@@ -52,7 +52,7 @@ TEST(SolverThreads, ConcurrentSolversAgreeWithSerialRuns) {
     expect_concurrent_runs_agree(
         info, puzzles, 2, sudoku::Limits{2, 5'000'000},
         [](sudoku::Solver& s, const test::Record& p, const sudoku::Limits& l) { return s.solve(p.parsed.puzzle, l); },
-        [](const sudoku::Result& r) { return r.solution; });
+        [](const sudoku::Result& r) { return r.answer; });
 }
 
 // The same for the nonogram solvers, on unique puzzles (sgt-pattern's) and on ones with many
@@ -77,7 +77,7 @@ TEST(SolverThreads, ConcurrentNonogramSolversAgreeWithSerialRuns) {
         [](sudoku::Solver& s, const sudoku::nonogram::Puzzle& p, const sudoku::Limits& l) {
           return s.solve_nonogram(p, l);
         },
-        [](const sudoku::Result& r) { return r.picture; });
+        [](const sudoku::Result& r) { return r.answer; });
   }
 }
 

@@ -19,7 +19,7 @@ Result answer(const std::string& s, Status st = Status::solved, uint64_t n = 1) 
   Result r;
   r.status = st;
   r.solutions = n;
-  r.solution = parse(s);
+  r.answer = parse(s);
   return r;
 }
 
@@ -90,7 +90,7 @@ TEST(Verify, SolvedWithoutASolutionIsWrong) {
   Result r;
   r.status = Status::solved;
   r.solutions = 0;
-  r.solution = parse(kSolution);
+  r.answer = parse(kSolution);
   EXPECT_TRUE(sudoku::verify(parse(kPuzzle), r, 1, {}));
 }
 

@@ -50,8 +50,8 @@ int show_nonogram(const ShowOptions& opt, const std::string& where, const std::s
   else
     why = sudoku::verify(puzzle, r, 2, parsed.known);
   print_verdict(info, r, why.has_value());
-  if (r.solutions > 0 && r.picture.width == puzzle.width && r.picture.height == puzzle.height)
-    fmt::print("{}", ng::to_pretty(puzzle, &r.picture));
+  if (r.solutions > 0 && r.answer.picture().width == puzzle.width && r.answer.picture().height == puzzle.height)
+    fmt::print("{}", ng::to_pretty(puzzle, &r.answer.picture()));
   if (why) {
     fmt::print(stderr, "error: {}\n", *why);
     return kExitWrong;
@@ -107,7 +107,7 @@ int run_show(const ShowOptions& opt) {
   if (!why && (r.status == sudoku::Status::error || r.status == sudoku::Status::timeout))
     fmt::print(stderr, "{}\n", solver->message());
   print_verdict(info, r, why.has_value());
-  if (r.solutions > 0) fmt::print("{}", sudoku::to_pretty(r.solution));
+  if (r.solutions > 0) fmt::print("{}", sudoku::to_pretty(r.answer.grid()));
   if (why) {
     fmt::print(stderr, "error: {}\n", *why);
     return kExitWrong;

@@ -18,9 +18,9 @@ inline constexpr int kMaxCells = kMaxSide * kMaxSide;  // 625
 /// fixed storage, no allocation, cheap to copy, safe to share read-only between threads.
 class Grid {
  public:
-  Grid() noexcept : Grid(3) {}
+  constexpr Grid() noexcept : Grid(3) {}
   /// An empty grid with boxes of box x box cells (2 <= box <= 5).
-  explicit Grid(int box) noexcept : box_(static_cast<uint8_t>(box)) {}
+  constexpr explicit Grid(int box) noexcept : box_(static_cast<uint8_t>(box)) {}
 
   int box() const noexcept { return box_; }
   int side() const noexcept { return box_ * box_; }

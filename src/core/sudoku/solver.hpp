@@ -9,6 +9,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <variant>
 
 #include "sudoku/grid.hpp"
 #include "sudoku/nonogram/nonogram.hpp"
@@ -70,18 +71,62 @@ struct Work {
   uint64_t nodes = 0;
 };
 
-struct Result {
-  Status status = Status::none;
-  uint64_t solutions = 0;  ///< solutions found, up to the limit
-  Grid solution;           ///< the first solution found (meaningful when solutions > 0)
-  Work work;
-  nonogram::Picture picture;  ///< a nonogram solver's first solution (empty for Sudoku)
-};
-
 /// The kinds of puzzle: a solver solves one kind; a file holds one kind (its first data line
 /// decides).
 enum class PuzzleKind : uint8_t { sudoku, nonogram };
 std::string_view to_string(PuzzleKind k) noexcept;
+
+/// A solution, whatever the puzzle's kind: none, a Sudoku grid or a nonogram's picture. The
+/// kind's code writes and reads its own alternative; everything between (the driver, the
+/// judge, the rows) passes it on whole. Holds its grid in place: no allocation for a Sudoku.
+class Answer {
+ public:
+  Answer() noexcept = default;
+  Answer(const Grid& g) noexcept : v_(g) {}  // NOLINT(google-explicit-constructor): a grid is one
+  Answer(nonogram::Picture p) noexcept : v_(std::move(p)) {}  // NOLINT(google-explicit-constructor)
+
+  bool empty() const noexcept { return v_.index() == 0; }
+  /// Which kind's answer it holds (meaningful when not empty).
+  PuzzleKind kind() const noexcept {
+    return v_.index() == 2 ? PuzzleKind::nonogram : PuzzleKind::sudoku;
+  }
+  /// The grid held, or a grid of no cells when it holds none.
+  const Grid& grid() const noexcept {
+    const Grid* g = std::get_if<Grid>(&v_);
+    return g != nullptr ? *g : kNoGrid;
+  }
+  /// The picture held, or a 0x0 picture when it holds none.
+  const nonogram::Picture& picture() const noexcept {
+    const nonogram::Picture* p = std::get_if<nonogram::Picture>(&v_);
+    return p != nullptr ? *p : kNoPicture;
+  }
+  /// Makes it an empty grid of box x box cells and returns it, for a solver to write in place.
+  Grid& emplace_grid(int box) noexcept { return v_.emplace<Grid>(box); }
+  /// The same for a writer that then sets every cell: a grid it holds keeps its cells
+  /// (Grid::reshape; saves clearing 625 bytes on a recycled answer).
+  Grid& reshape_grid(int box) noexcept {
+    if (Grid* g = std::get_if<Grid>(&v_)) {
+      g->reshape(box);
+      return *g;
+    }
+    return v_.emplace<Grid>(box);
+  }
+  void clear() noexcept { v_.emplace<std::monostate>(); }
+
+  friend bool operator==(const Answer&, const Answer&) = default;
+
+ private:
+  static const Grid kNoGrid;
+  static const nonogram::Picture kNoPicture;
+  std::variant<std::monostate, Grid, nonogram::Picture> v_;
+};
+
+struct Result {
+  Status status = Status::none;
+  uint64_t solutions = 0;  ///< solutions found, up to the limit
+  Answer answer;           ///< the first solution found (empty when solutions is 0)
+  Work work;
+};
 
 /// Status from a finished or interrupted count: the rule every solver shares.
 Status status_for(uint64_t solutions, uint64_t limit, bool budget_hit) noexcept;

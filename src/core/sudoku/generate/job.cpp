@@ -203,7 +203,7 @@ class TransformWorker final : public ItemWorker {
         if (auto why = checked_solve(*verifier_, spec_.verifier->name, it.puzzle,
                                      Limits{2, kDefaultBudget}, known, r))
           it.problem = *why;
-        else if (!s.solution && r.status == Status::unique) it.solution = r.solution;
+        else if (!s.solution && r.status == Status::unique) it.solution = r.answer.grid();
       }
     }
     it.time_ns = static_cast<uint64_t>(

@@ -111,12 +111,12 @@ Result Engine::solve(const Grid& puzzle, const Limits& limits, std::vector<Deduc
     res.status = Status::budget_exceeded;
   } else if (out == Outcome::solved) {
     res.solutions = 1;
-    res.solution = b.grid();
+    res.answer = b.grid();
     res.status = status_for(1, limit_, false);
   } else {
     search(b);
     res.solutions = found_;
-    if (found_ > 0) res.solution = first_;
+    if (found_ > 0) res.answer = first_;
     res.status = status_for(found_, limit_, budget_hit_);
     // Explain on: a guess placing the solution's digit, then the techniques again. Only for one
     // solution: with several, "the" solution a guess leads to is arbitrary.

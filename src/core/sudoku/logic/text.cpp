@@ -54,7 +54,7 @@ std::string explain_json(const Grid& puzzle, const Result& r, const std::vector<
   json doc;
   doc["puzzle"] = to_line(puzzle);
   doc["status"] = std::string(to_string(r.status));
-  if (r.solutions > 0) doc["solution"] = to_line(r.solution);
+  if (r.solutions > 0) doc["solution"] = to_line(r.answer.grid());
   Board b;
   json arr = json::array();
   if (b.load(puzzle)) {

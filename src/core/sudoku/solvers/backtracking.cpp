@@ -40,7 +40,7 @@ class Backtracking final : public Solver {
     bool entering = true;
     while (true) {
       if (k == empty_count) {  // every cell filled: a solution
-        if (r.solutions++ == 0) r.solution = g;
+        if (r.solutions++ == 0) r.answer = g;
         if (r.solutions >= limit) break;
         if (k == 0) break;  // the puzzle was already complete
         --k;

@@ -68,8 +68,8 @@ class Dlx final : public Solver {
     res.solutions = cr.solutions;
     res.work = Work{cr.work.guesses, cr.work.backtracks, cr.work.nodes};
     if (cr.solutions > 0) {
-      res.solution = Grid(box);
-      for (const int32_t row : m->first_solution()) res.solution.set(row / n, row % n + 1);
+      Grid& g = res.answer.emplace_grid(box);
+      for (const int32_t row : m->first_solution()) g.set(row / n, row % n + 1);
     }
     res.status = status_for(cr.solutions, limit, cr.budget_hit);
     return res;

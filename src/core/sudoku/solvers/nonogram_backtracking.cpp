@@ -14,6 +14,7 @@
 // tried in a row whose clue has more than one placement; backtracks = placements the column
 // check rejected (dead ends).
 #include <array>
+#include <utility>
 #include <vector>
 
 #include "sudoku/nonogram/nonogram.hpp"
@@ -117,8 +118,9 @@ class NonogramBacktracking final : public NonogramSolver {
       }
     }
     if (r_->solutions++ == 0) {
-      r_->picture = nonogram::Picture(w, h);
-      for (int row = 0; row < h; ++row) r_->picture.rows[row] = chosen_[row];
+      nonogram::Picture pic(w, h);
+      for (int row = 0; row < h; ++row) pic.rows[row] = chosen_[row];
+      r_->answer = std::move(pic);
     }
     return r_->solutions >= limit_;
   }

@@ -27,7 +27,7 @@ class NonogramCdcl final : public NonogramSolver {
     const nonogram::SearchResult s = search_.run(p, l);
     Result r;
     r.solutions = s.solutions;
-    if (s.solutions > 0) r.picture = s.first;
+    if (s.solutions > 0) r.answer = s.first;
     r.work.nodes = s.probes + s.conflicts;
     r.work.guesses = s.left > 0 ? s.conflicts + 1 : 0;
     r.work.backtracks = s.conflicts;

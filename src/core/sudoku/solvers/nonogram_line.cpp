@@ -44,7 +44,7 @@ class NonogramLine final : public NonogramSolver {
       return r;
     }
     auto found = [&](const Board& b) {
-      if (r.solutions++ == 0) r.picture = b.picture();
+      if (r.solutions++ == 0) r.answer = b.picture();
       return r.solutions >= limit;
     };
     if (root.unknown() == 0) {

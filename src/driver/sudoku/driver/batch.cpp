@@ -78,7 +78,7 @@ Summary run_batch_pass(const std::string& file, const SolverInfo& info, const Ru
   Parsed parsed;
   Result r;
   std::string why;
-  const Grid no_answer(0);  // a blank solution field
+  const Answer no_answer;  // a blank solution field
   auto emit = [&](Pending& p, const Result* answer) {
     Verdict& v = p.verdict;
     const bool shown = answer != nullptr && settle(v, parsed, *answer, cfg.limits.wanted(), std::nullopt, why) &&
@@ -92,7 +92,7 @@ Summary run_batch_pass(const std::string& file, const SolverInfo& info, const Ru
       row.clues = v.clues;
       row.time_ns = 0;
       row.work = v.work;
-      row.solution = cfg.solutions ? (shown ? &answer->solution : &no_answer) : nullptr;
+      row.answer = cfg.solutions ? (shown ? &answer->answer : &no_answer) : nullptr;
       if (cfg.on_row) cfg.on_row(row, {}, v.message);
     }
     if (cfg.rows != nullptr) {

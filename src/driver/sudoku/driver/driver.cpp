@@ -52,8 +52,7 @@ struct Slice {
   RawSlice raw;
   Format format;
   std::vector<Item> items;
-  std::vector<Grid> answers;  // only with config.solutions
-  std::vector<nonogram::Picture> pictures;  // only with config.solutions, for nonograms
+  std::vector<Answer> answers;  // only with config.solutions
   bool cut = false;           // stopped part-way: items hold only the records solved before
   uint64_t busy_ns = 0;       // the parallel stage's time on it (RunConfig::slice_seconds)
   uint64_t bytes_done = 0;    // the reader's bytes consumed after this slice: its progress
@@ -141,9 +140,9 @@ Result solve_here(Item& it, const Record& p, Solver& solver, const RunConfig& cf
 }
 
 /// A Sudoku record judged and verified: annotated, its solution kept in `answer` (if asked).
-void keep(Item& it, const Parsed& p, const Result& r, RowAnnotator* annotator, Grid* answer) {
+void keep(Item& it, const Parsed& p, const Result& r, RowAnnotator* annotator, Answer* answer) {
   if (annotator != nullptr) annotator->annotate(p.puzzle, r, it.extra);
-  if (answer != nullptr && r.solutions > 0) *answer = r.solution;
+  if (answer != nullptr && r.solutions > 0) *answer = r.answer;
 }
 
 /// The parallel stage: every record of the slice parsed, solved and verified into its item.
@@ -157,8 +156,7 @@ void solve_slice(Slice& s, Solver& solver, const SolverInfo& info, const RunConf
   s.items.resize(n);
   s.cut = false;
   const bool nonograms = s.format.kind == Format::Kind::nonogram;
-  if (cfg.solutions && nonograms) s.pictures.resize(n);
-  else if (cfg.solutions) s.answers.resize(n);
+  if (cfg.solutions) s.answers.resize(n);
   auto* remote = nonograms ? nullptr : dynamic_cast<SliceSolver*>(&solver);
   s.pending.clear();
   for (std::size_t i = 0; i < n; ++i) {
@@ -173,16 +171,15 @@ void solve_slice(Slice& s, Solver& solver, const SolverInfo& info, const RunConf
     it = Item{};
     it.line = s.raw.records[i].line;
     bool checked = false;
+    Answer* answer = cfg.solutions ? &s.answers[i] : nullptr;
+    if (answer != nullptr) answer->clear();  // slices are recycled: no stale answer
     if (nonograms) {
-      if (cfg.solutions) s.pictures[i] = nonogram::Picture{};
       ParsedNonogram p = parse_nonogram_record(s.format, s.raw.record(i));
       if (!admit(it, p, info, it.line)) continue;
       Result r = solve_here(it, p, solver, cfg, checked);
-      if (checked && cfg.solutions && r.solutions > 0) s.pictures[i] = std::move(r.picture);
+      if (checked && answer != nullptr && r.solutions > 0) *answer = std::move(r.answer);
       continue;
     }
-    Grid* answer = cfg.solutions ? &s.answers[i] : nullptr;
-    if (answer != nullptr) answer->reshape(0);  // slices are recycled: no stale answer
     // Contradictory givens are left to the solver (it must say `invalid`) and to the judge.
     Parsed p = parse_record(s.format, s.raw.record(i), CheckGivens::no);
     if (!admit(it, p, info, it.line)) continue;
@@ -223,7 +220,6 @@ void write_slice(const Slice& s, const std::string& file, const SolverInfo& info
   PuzzleRow row;
   row.file = file;
   row.solver = info.name;
-  const bool nonograms = s.format.kind == Format::Kind::nonogram;
   for (std::size_t i = 0; i < s.items.size(); ++i) {
     const Item& it = s.items[i];
     row.line = it.line;
@@ -232,8 +228,7 @@ void write_slice(const Slice& s, const std::string& file, const SolverInfo& info
     row.clues = it.clues;
     row.time_ns = it.time_ns;
     row.work = it.work;
-    row.solution = cfg.solutions && !nonograms ? &s.answers[i] : nullptr;
-    row.picture = cfg.solutions && nonograms ? &s.pictures[i] : nullptr;
+    row.answer = cfg.solutions ? &s.answers[i] : nullptr;
     if (cfg.on_row) cfg.on_row(row, it.extra, it.message);
     if (cfg.rows == nullptr) continue;
     schema.fields(out, row);

@@ -634,10 +634,13 @@ namespace {
 /// An answer's solution word for each kind of puzzle: a grid in the one-line alphabet, a
 /// nonogram's picture in to_text()'s form (`#`/`.`, or `1`/`0`, row by row).
 bool read_solution(std::string_view word, const Grid& puzzle, Result& r) {
-  return read_grid(word, puzzle.box(), r.solution);
+  return read_grid(word, puzzle.box(), r.answer.reshape_grid(puzzle.box()));
 }
 bool read_solution(std::string_view word, const nonogram::Puzzle& puzzle, Result& r) {
-  return nonogram::parse_picture(word, puzzle.width, puzzle.height, r.picture);
+  nonogram::Picture picture;
+  if (!nonogram::parse_picture(word, puzzle.width, puzzle.height, picture)) return false;
+  r.answer = std::move(picture);
+  return true;
 }
 std::string solution_name(const Grid& puzzle) { return fmt::format("{}x{} solution", puzzle.side(), puzzle.side()); }
 std::string solution_name(const nonogram::Puzzle& puzzle) {

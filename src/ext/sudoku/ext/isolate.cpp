@@ -398,8 +398,12 @@ void read_slot(const Slot& s, SliceAnswer& a) {
   r.status = s.status < kStatusCount ? static_cast<Status>(s.status) : Status::error;
   r.solutions = s.solutions;
   r.work = Work{s.guesses, s.backtracks, s.nodes};
-  r.solution.reshape(s.solution_box);
-  if (s.solution_box != 0) std::memcpy(r.solution.data(), s.solution, static_cast<std::size_t>(r.solution.cells()));
+  if (s.solution_box != 0) {
+    Grid& g = r.answer.reshape_grid(s.solution_box);
+    std::memcpy(g.data(), s.solution, static_cast<std::size_t>(g.cells()));
+  } else {
+    r.answer.clear();
+  }
   a.time_ns = s.time_ns;
   const std::string_view message(s.message, std::min<std::size_t>(s.message_len, kMessage));
   if (s.unusable != 0) {
@@ -529,8 +533,9 @@ void write_slot(Slot& s, const Result& r, uint64_t time_ns, const std::optional<
   s.backtracks = r.work.backtracks;
   s.nodes = r.work.nodes;
   s.time_ns = time_ns;
-  s.solution_box = static_cast<uint8_t>(r.solution.box());
-  if (s.solution_box != 0) std::memcpy(s.solution, r.solution.data(), static_cast<std::size_t>(r.solution.cells()));
+  const Grid& g = r.answer.grid();  // none: box 0
+  s.solution_box = static_cast<uint8_t>(g.box());
+  if (s.solution_box != 0) std::memcpy(s.solution, g.data(), static_cast<std::size_t>(g.cells()));
   const std::string_view m = unusable ? std::string_view(*unusable) : message;
   s.unusable = unusable ? 1 : 0;
   s.message_len = static_cast<uint16_t>(std::min(m.size(), kMessage));

@@ -186,11 +186,12 @@ class NativeSolver final : public Solver {
 
   Result solve(const Grid& puzzle, const Limits& limits) override {
     Result r;
-    r.solution.reshape(puzzle.box());  // zeroed: an answer the library does not write is empty
+    // Zeroed: an answer the library does not write is empty.
+    Grid& answer = r.answer.emplace_grid(puzzle.box());
     limit_ = limits.wanted();
     sudoku_bench_work w{};
     code_ = s_.solve(state_, static_cast<uint32_t>(puzzle.box()), puzzle.data(), limit_,
-                     limits.budget, r.solution.data(), &w);
+                     limits.budget, answer.data(), &w);
     r.status = code_ >= SUDOKU_BENCH_SOLVED && code_ <= SUDOKU_BENCH_UNSUPPORTED
                    ? static_cast<Status>(code_)
                    : Status::none;
@@ -240,7 +241,7 @@ class HarnessSolver final : public Solver {
     r.solutions = count_;
     r.status = status_for(std::min<uint64_t>(count_, limit_), limit_, false);
     r.work.guesses = guesses;
-    if (count_ > 0) decode(r.solution);
+    if (count_ > 0) decode(r.answer.emplace_grid(3));
     return r;
   }
 
@@ -257,7 +258,7 @@ class HarnessSolver final : public Solver {
       if (fn_(puzzle_.data(), 1, 0, answer_.data(), &guesses) == 0)
         return fmt::format("the function counted {} solution{} with limit {}, but none with limit 1",
                            count_, count_ == 1 ? "" : "s", limit_);
-      decode(r.solution);
+      decode(r.answer.emplace_grid(3));
     }
     return std::nullopt;
   }
@@ -270,8 +271,8 @@ class HarnessSolver final : public Solver {
     return std::all_of(answer_.begin(), answer_.begin() + 81, [](char c) { return c == kUntouched; });
   }
 
+  /// The answer buffer into `g`, a 9x9 grid.
   void decode(Grid& g) const {
-    g.reshape(3);
     for (int i = 0; i < 81; ++i) {
       const char c = answer_[i];
       g.set(i, c >= '1' && c <= '9' ? c - '0' : 0);  // anything else: an empty cell, caught by verify

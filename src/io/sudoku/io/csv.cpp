@@ -77,6 +77,16 @@ std::string metadata_header(const Provenance& p) {
 
 namespace {
 
+/// The solution field: a Sudoku's one-line grid, a nonogram's picture, or nothing.
+void append_answer(fmt::memory_buffer& b, const Answer& a) {
+  if (a.empty()) return;
+  if (a.kind() == PuzzleKind::nonogram) {
+    if (a.picture().width != 0) b.append(nonogram::to_text(a.picture()));
+  } else if (a.grid().box() != 0) {
+    b.append(to_line(a.grid()));
+  }
+}
+
 using Buf = fmt::memory_buffer;
 template <class... T>
 void put(Buf& b, fmt::format_string<T...> f, T&&... v) {
@@ -128,8 +138,7 @@ const Schema<PuzzleRow>& rows_schema(bool solutions) {
   static const Schema<PuzzleRow> with_solution([] {
     auto c = rows_columns();
     c.push_back({"solution", [](Buf& b, const PuzzleRow& r) {
-                   if (r.solution != nullptr && r.solution->box() != 0) b.append(to_line(*r.solution));
-                   if (r.picture != nullptr && r.picture->width != 0) b.append(nonogram::to_text(*r.picture));
+                   if (r.answer != nullptr) append_answer(b, *r.answer);
                  }});
     return c;
   }());

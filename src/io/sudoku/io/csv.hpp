@@ -37,8 +37,7 @@ struct PuzzleRow {
   unsigned clues = 0;
   uint64_t time_ns = 0;
   Work work;
-  const Grid* solution = nullptr;  ///< the answer, or null (blank field)
-  const nonogram::Picture* picture = nullptr;  ///< a nonogram's answer, or null
+  const Answer* answer = nullptr;  ///< the answer, or null (blank field, as an empty one)
 };
 /// file,line,solver,status,solutions,clues,time_ns,guesses,backtracks,nodes[,solution]
 const Schema<PuzzleRow>& rows_schema(bool solutions);
