@@ -163,7 +163,7 @@ TEST(Bench, BadCsvIsNamed) {
 std::atomic<uint64_t> g_calls{0};
 class Drifting : public sudoku::Solver {
  public:
-  sudoku::Result solve(const sudoku::Grid& g, const sudoku::Limits& l) override {
+  sudoku::Result solve(sudoku::PuzzleRef g, const sudoku::Limits& l) override {
     auto r = inner_->solve(g, l);
     r.work.nodes += g_calls.fetch_add(1) % 2;
     return r;

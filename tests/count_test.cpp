@@ -102,7 +102,7 @@ thread_local bool t_open = false;  // between the probe's begin() and end() on t
 class Watched : public sudoku::Solver {
  public:
   static inline std::atomic<int> inside{0}, outside{0};
-  sudoku::Result solve(const sudoku::Grid& g, const sudoku::Limits& l) override {
+  sudoku::Result solve(sudoku::PuzzleRef g, const sudoku::Limits& l) override {
     ++(t_open ? inside : outside);
     return inner_->solve(g, l);
   }

@@ -135,7 +135,7 @@ TEST(Driver, WrongKnownSolutionIsCaught) {
 // A solver that calls every puzzle contradictory.
 class CallsEverythingInvalid final : public sudoku::Solver {
  public:
-  sudoku::Result solve(const sudoku::Grid&, const sudoku::Limits&) override {
+  sudoku::Result solve(sudoku::PuzzleRef, const sudoku::Limits&) override {
     sudoku::Result r;
     r.status = Status::invalid;
     return r;
@@ -284,7 +284,7 @@ class FakeRemote final : public sudoku::SliceSolver {
   FakeRemote(RemoteLog& log, std::string fail, std::string unusable, std::size_t stop_after,
              std::atomic<bool>* stop)
       : log_(log), fail_(std::move(fail)), unusable_(std::move(unusable)), stop_after_(stop_after), stop_(stop) {}
-  sudoku::Result solve(const sudoku::Grid&, const sudoku::Limits&) override {
+  sudoku::Result solve(sudoku::PuzzleRef, const sudoku::Limits&) override {
     std::lock_guard lock(log_.mutex);
     ++log_.single_calls;
     return {};

@@ -187,8 +187,8 @@ TEST(NonogramCdcl, AgreesWithTheLineSolver) {
     const auto puzzles = load_ids(std::string(SUDOKU_SOURCE_DIR) + "/datasets/nonogram/" + f);
     ASSERT_EQ(puzzles.size(), 100u) << f;
     for (std::size_t i = 0; i < puzzles.size(); ++i) {
-      const auto a = cdcl->solve_nonogram(puzzles[i], Limits{2, 0});
-      const auto b = line->solve_nonogram(puzzles[i], Limits{2, 0});
+      const auto a = cdcl->solve(puzzles[i], Limits{2, 0});
+      const auto b = line->solve(puzzles[i], Limits{2, 0});
       ASSERT_EQ(a.status, Status::unique) << f << " " << i;
       EXPECT_EQ(b.status, Status::unique) << f << " " << i;
       EXPECT_EQ(a.answer.picture(), b.answer.picture()) << f << " " << i;
@@ -222,10 +222,10 @@ TEST(NonogramCdcl, SolvesTournamentPuzzles) {
       ng::FormatError err;
       ASSERT_TRUE(ng::parse_tournament(qr[i].text, p, number, err)) << err.message;
       ASSERT_TRUE(ng::parse_tournament_solution(sr[i].text, 25, 25, known, number, err)) << err.message;
-      const auto one = solver->solve_nonogram(p, Limits{1, 0});
+      const auto one = solver->solve(p, Limits{1, 0});
       ASSERT_EQ(one.status, Status::solved) << name << " $" << number;
       EXPECT_FALSE(ng::check_picture(p, one.answer.picture())) << name << " $" << number;
-      const auto two = solver->solve_nonogram(p, Limits{2, 0});
+      const auto two = solver->solve(p, Limits{2, 0});
       ASSERT_TRUE(two.status == Status::unique || two.status == Status::multiple) << name << " $" << number;
       EXPECT_FALSE(ng::check_picture(p, two.answer.picture())) << name << " $" << number;
       if (two.status == Status::unique) {
@@ -256,7 +256,7 @@ ng::Puzzle tournament_puzzle(const char* set, std::size_t index) {
 TEST(NonogramCdcl, BudgetAndStopEndTheSearch) {
   const ng::Puzzle p = tournament_puzzle("icga2017", 534);  // thousands of conflicts
   auto solver = sudoku::find_solver("nonogram-cdcl")->make();
-  const auto r = solver->solve_nonogram(p, Limits{1, 3000});
+  const auto r = solver->solve(p, Limits{1, 3000});
   EXPECT_EQ(r.status, Status::budget_exceeded);
   EXPECT_LE(r.work.nodes, 3000u + 64u);  // CaDiCaL checks its limit between conflicts
   ng::Search search;

@@ -123,7 +123,7 @@ TEST(NonogramFormat, RandomLinesNeverCrash) {
     if (!p.error.empty()) continue;
     ++accepted;
     for (auto* s : {line.get(), naive.get()}) {
-      const auto r = s->solve_nonogram(p.puzzle, Limits{2, 2000});
+      const auto r = s->solve(p.puzzle, Limits{2, 2000});
       if (r.status == Status::unique || r.status == Status::multiple) {
         EXPECT_FALSE(ng::check_picture(p.puzzle, r.answer.picture())) << text;
       }
@@ -291,7 +291,7 @@ TEST(NonogramSolvers, SgtPatternPuzzlesAreUniqueAndLineSolvable) {
     const auto puzzles = load(dataset(f));
     ASSERT_EQ(puzzles.size(), 100u) << f;
     for (std::size_t i = 0; i < puzzles.size(); ++i) {
-      const auto r = line->solve_nonogram(puzzles[i], Limits{2, 0});
+      const auto r = line->solve(puzzles[i], Limits{2, 0});
       ASSERT_EQ(r.status, Status::unique) << f << " " << i;
       EXPECT_EQ(r.work.guesses, 0u) << f << " " << i;
       EXPECT_EQ(r.work.nodes, 0u) << f << " " << i;
@@ -301,7 +301,7 @@ TEST(NonogramSolvers, SgtPatternPuzzlesAreUniqueAndLineSolvable) {
       EXPECT_TRUE(ng::line_solve(puzzles[i], by_lines, solves));
       EXPECT_EQ(by_lines, r.answer.picture());
       if (puzzles[i].width <= 15) {  // the baseline is too slow beyond
-        const auto n = naive->solve_nonogram(puzzles[i], Limits{2, 0});
+        const auto n = naive->solve(puzzles[i], Limits{2, 0});
         EXPECT_EQ(n.status, Status::unique) << f << " " << i;
         EXPECT_EQ(n.answer.picture(), r.answer.picture()) << f << " " << i;
       }
@@ -323,7 +323,7 @@ TEST(NonogramSolvers, GeneratedSetsAreWhatTheirNamesSay) {
       for (std::size_t i = 0; i < slice.records.size(); ++i, ++n) {
         const auto p = sudoku::parse_nonogram_record(slice.record(i));
         ASSERT_TRUE(p.error.empty()) << f << ": " << p.error;
-        const auto r = line->solve_nonogram(p.puzzle, Limits{2, 0});
+        const auto r = line->solve(p.puzzle, Limits{2, 0});
         EXPECT_EQ(r.status, Status::unique) << f << " " << n;
         EXPECT_FALSE(sudoku::verify(p.puzzle, r, 2, p.known)) << f << " " << n;
         ng::Picture pic;
@@ -344,13 +344,13 @@ TEST(NonogramSolvers, GeneratedSetsAreWhatTheirNamesSay) {
 TEST(NonogramSolvers, BudgetStopsTheSearch) {
   const ng::Puzzle p = parse("30x30:" + std::string(59, '/'));  // all blank: one solution
   auto naive = solver("nonogram-backtracking").make();
-  EXPECT_EQ(naive->solve_nonogram(p, Limits{2, 0}).status, Status::unique);
+  EXPECT_EQ(naive->solve(p, Limits{2, 0}).status, Status::unique);
   // 20x20 of one run each: many placements, many solutions.
   std::string id = "20x20:";
   for (int i = 0; i < 40; ++i) id += std::string(i ? "/" : "") + "1";
   const ng::Puzzle q = parse(id);
   for (const char* name : {"nonogram-line", "nonogram-backtracking"}) {
-    const auto r = solver(name).make()->solve_nonogram(q, Limits{1'000'000, 1000});
+    const auto r = solver(name).make()->solve(q, Limits{1'000'000, 1000});
     EXPECT_EQ(r.status, Status::budget_exceeded) << name;
     EXPECT_LE(r.work.nodes, 1000u) << name;
   }
@@ -358,9 +358,9 @@ TEST(NonogramSolvers, BudgetStopsTheSearch) {
 
 TEST(NonogramSolvers, SudokuSolversSayUnsupportedAndBack) {
   const ng::Puzzle p = parse("1x1:1/1");
-  EXPECT_EQ(solver("dlx").make()->solve_nonogram(p, Limits{}).status, Status::unsupported);
+  EXPECT_EQ(solver("dlx").make()->solve(p, Limits{}).status, Status::unsupported);
   EXPECT_EQ(solver("nonogram-line").make()->solve(sudoku::Grid(3), Limits{}).status, Status::unsupported);
-  EXPECT_EQ(solver("nonogram-line").make()->solve_nonogram(p, Limits{}).status, Status::solved);
+  EXPECT_EQ(solver("nonogram-line").make()->solve(p, Limits{}).status, Status::solved);
 }
 
 // The whole path: kind detected from the first line, rows with statuses, a known solution
@@ -465,7 +465,7 @@ TEST(NonogramGenerate, SameForAnyThreadCountAndUniqueForTheOtherSolver) {
         EXPECT_EQ(p.puzzle.width, 12);
         EXPECT_EQ(p.puzzle.height, 10);
         ASSERT_TRUE(p.known.solution.has_value());
-        const auto n = naive->solve_nonogram(p.puzzle, Limits{2, 0});
+        const auto n = naive->solve(p.puzzle, Limits{2, 0});
         EXPECT_EQ(n.status, Status::unique) << slice.record(i);
         EXPECT_EQ(n.answer.picture(), *p.known.solution) << slice.record(i);
         ng::Picture pic;

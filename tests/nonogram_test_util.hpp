@@ -49,7 +49,7 @@ inline std::vector<sudoku::nonogram::Puzzle> small_puzzles(int count, uint64_t s
 inline void expect_counts_exactly(sudoku::Solver& solver, const sudoku::nonogram::Puzzle& p, uint64_t want) {
   namespace ng = sudoku::nonogram;
   using sudoku::Status;
-  const auto r = solver.solve_nonogram(p, sudoku::Limits{100, 0});
+  const auto r = solver.solve(p, sudoku::Limits{100, 0});
   EXPECT_EQ(r.solutions, want) << ng::to_id(p);
   EXPECT_EQ(r.status, want == 0 ? Status::none : want == 1 ? Status::unique : Status::multiple);
   if (want > 0) {

@@ -22,7 +22,7 @@ std::string default_dataset() { return std::string(SUDOKU_SOURCE_DIR) + "/datase
 /// loaded cores, when the baseline bench ran slow: the slowdown must dwarf the 4x tolerance.)
 class Spinning : public sudoku::Solver {
  public:
-  sudoku::Result solve(const sudoku::Grid& g, const sudoku::Limits& l) override {
+  sudoku::Result solve(sudoku::PuzzleRef g, const sudoku::Limits& l) override {
     using Clock = std::chrono::steady_clock;
     const auto t0 = Clock::now();
     auto r = inner_->solve(g, l);
@@ -38,7 +38,7 @@ std::unique_ptr<sudoku::Solver> make_spinning() { return std::make_unique<Spinni
 /// `propagation` with one node more per puzzle: same speed, changed work. Test only.
 class Counting : public sudoku::Solver {
  public:
-  sudoku::Result solve(const sudoku::Grid& g, const sudoku::Limits& l) override {
+  sudoku::Result solve(sudoku::PuzzleRef g, const sudoku::Limits& l) override {
     auto r = inner_->solve(g, l);
     ++r.work.nodes;
     return r;

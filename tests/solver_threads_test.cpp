@@ -75,7 +75,7 @@ TEST(SolverThreads, ConcurrentNonogramSolversAgreeWithSerialRuns) {
     expect_concurrent_runs_agree(
         info, puzzles, 1, sudoku::Limits{2, 5'000'000},
         [](sudoku::Solver& s, const sudoku::nonogram::Puzzle& p, const sudoku::Limits& l) {
-          return s.solve_nonogram(p, l);
+          return s.solve(p, l);
         },
         [](const sudoku::Result& r) { return r.answer; });
   }

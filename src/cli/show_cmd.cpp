@@ -43,7 +43,7 @@ int show_nonogram(const ShowOptions& opt, const std::string& where, const std::s
   fmt::print("{} ({}x{} nonogram, {} clue numbers)\n{}", where, puzzle.width, puzzle.height, puzzle.clue_count(),
              ng::to_pretty(puzzle));
   auto solver = info.make();
-  const sudoku::Result r = solver->solve_nonogram(puzzle, sudoku::Limits{2, sudoku::kDefaultBudget});
+  const sudoku::Result r = solver->solve(puzzle, sudoku::Limits{2, sudoku::kDefaultBudget});
   std::optional<std::string> why;
   if (r.status == sudoku::Status::error || r.status == sudoku::Status::timeout)
     fmt::print(stderr, "{}\n", solver->message());

@@ -9,6 +9,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <variant>
 
 #include "sudoku/grid.hpp"
@@ -102,14 +103,15 @@ class Answer {
   }
   /// Makes it an empty grid of box x box cells and returns it, for a solver to write in place.
   Grid& emplace_grid(int box) noexcept { return v_.emplace<Grid>(box); }
-  /// The same for a writer that then sets every cell: a grid it holds keeps its cells
-  /// (Grid::reshape; saves clearing 625 bytes on a recycled answer).
+  /// The same for a writer that then sets every cell: the cells hold anything (a grid it held
+  /// keeps them: Grid::reshape; a new one is not cleared: Grid::Unset), which saves clearing
+  /// 625 bytes per answer.
   Grid& reshape_grid(int box) noexcept {
     if (Grid* g = std::get_if<Grid>(&v_)) {
       g->reshape(box);
       return *g;
     }
-    return v_.emplace<Grid>(box);
+    return v_.emplace<Grid>(box, Grid::Unset{});
   }
   void clear() noexcept { v_.emplace<std::monostate>(); }
 
@@ -128,6 +130,33 @@ struct Result {
   Work work;
 };
 
+/// A result with status `s` and nothing else (a puzzle refused before any search).
+inline Result result_of(Status s) noexcept {
+  Result r;
+  r.status = s;
+  return r;
+}
+
+/// A puzzle of either kind, by reference: what a solver is handed (Solver::solve). Made from
+/// the kind's own puzzle (a Grid, a nonogram::Puzzle), which must outlive it.
+class PuzzleRef {
+ public:
+  PuzzleRef(const Grid& g) noexcept : grid_(&g) {}  // NOLINT(google-explicit-constructor)
+  PuzzleRef(const nonogram::Puzzle& p) noexcept : nonogram_(&p) {}  // NOLINT(google-explicit-constructor)
+
+  PuzzleKind kind() const noexcept { return grid_ != nullptr ? PuzzleKind::sudoku : PuzzleKind::nonogram; }
+  /// The puzzle as a P (Grid or nonogram::Puzzle), or null when it is of the other kind.
+  template <class P>
+  const P* get() const noexcept {
+    if constexpr (std::is_same_v<P, Grid>) return grid_;
+    else return nonogram_;
+  }
+
+ private:
+  const Grid* grid_ = nullptr;
+  const nonogram::Puzzle* nonogram_ = nullptr;
+};
+
 /// Status from a finished or interrupted count: the rule every solver shares.
 Status status_for(uint64_t solutions, uint64_t limit, bool budget_hit) noexcept;
 
@@ -136,28 +165,33 @@ Status status_for(uint64_t solutions, uint64_t limit, bool budget_hit) noexcept;
 class Solver {
  public:
   virtual ~Solver() = default;
-  /// Solves `puzzle` (any size; a solver that does not support it returns `unsupported`;
-  /// conflicting givens return `invalid`). Deterministic: same input, same result and counters.
-  virtual Result solve(const Grid& puzzle, const Limits& limits) = 0;
-  /// The same for a nonogram (solvers of SolverInfo::kind nonogram; the answer goes in
-  /// Result::picture). Sudoku solvers keep this default: `unsupported`.
-  virtual Result solve_nonogram(const nonogram::Puzzle& puzzle, const Limits& limits) {
-    (void)puzzle, (void)limits;
-    Result r;
-    r.status = Status::unsupported;
-    return r;
-  }
+  /// Solves `puzzle`, of any kind and size (a solver that does not support it returns
+  /// `unsupported`; conflicting givens return `invalid`), the answer in Result::answer.
+  /// Deterministic: same input, same result and counters.
+  virtual Result solve(PuzzleRef puzzle, const Limits& limits) = 0;
   /// Untimed follow-up to solve(), called by the driver before it verifies `r` (the result of
   /// solve(puzzle, ...) on this object): a plug-in checks what its library returned there, or
   /// fetches a solution the timed call did not give. Returns why `r` cannot be used (the puzzle
   /// is then `wrong`), or nothing. Built-in solvers need none of it.
-  virtual std::optional<std::string> complete(const Grid& puzzle, Result& r) {
+  virtual std::optional<std::string> complete(PuzzleRef puzzle, Result& r) {
     (void)puzzle, (void)r;
     return std::nullopt;
   }
   /// Why the last solve() returned `timeout` or `error` (an external program that died, broke
   /// the protocol, ran out of time, or said why it failed); empty otherwise.
   virtual std::string_view message() const noexcept { return {}; }
+};
+
+/// The base of a solver of one kind's puzzles, P (Grid or nonogram::Puzzle): Self's
+/// `Result solve_one(const P&, const Limits&)` gets them (called directly: no second virtual
+/// call), a puzzle of the other kind is `unsupported`.
+template <class Self, class P>
+class SolverOf : public Solver {
+ public:
+  Result solve(PuzzleRef puzzle, const Limits& limits) final {
+    if (const P* p = puzzle.get<P>()) return static_cast<Self*>(this)->solve_one(*p, limits);
+    return result_of(Status::unsupported);
+  }
 };
 
 /// One puzzle's outcome from a SliceSolver: what the driver reads from an in-process solver

@@ -60,7 +60,7 @@ std::string verify_unique(Solver& verifier, std::string_view name, const Grid& p
 /// Only solvers from outside (a non-empty origin: plug-ins, --exec) are checked: the built-in
 /// ones pass the conformance suite, and checking them cost about 5% of generate's time (9x9,
 /// propagation: the verifier's conflict scan beside a check of a few microseconds).
-class CheckedChecker final : public Solver {
+class CheckedChecker final : public SolverOf<CheckedChecker, Grid> {
  public:
   explicit CheckedChecker(const SolverInfo& info)
       : inner_(info.make()), name_(fmt::format("checker {}", info.name)), check_(!info.origin.empty()) {}
@@ -72,7 +72,7 @@ class CheckedChecker final : public Solver {
   /// The first wrong answer since start(), or empty.
   const std::string& problem() const noexcept { return problem_; }
 
-  Result solve(const Grid& puzzle, const Limits& limits) override {
+  Result solve_one(const Grid& puzzle, const Limits& limits) {
     if (!check_) return inner_->solve(puzzle, limits);
     Result r;
     if (auto why = checked_solve(*inner_, name_, puzzle, limits, known_, r)) {

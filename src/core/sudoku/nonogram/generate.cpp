@@ -138,7 +138,7 @@ class Worker final : public ItemWorker {
         it.ok = line_solve(puzzle, solved, it.stats.placements, /*consistent=*/true);  // pic solves it
       } else {
         ++it.stats.checks;
-        const Result r = checker_->solve_nonogram(puzzle, Limits{2, spec_.budget});
+        const Result r = checker_->solve(puzzle, Limits{2, spec_.budget});
         it.ok = r.status == Status::unique;
       }
     }
@@ -146,7 +146,7 @@ class Worker final : public ItemWorker {
     if (spec_.solutions) it.line += "," + to_text(pic);
     it.line += '\n';
     if (verifier_ != nullptr && it.ok) {
-      const Result r = verifier_->solve_nonogram(puzzle, Limits{2, 0});
+      const Result r = verifier_->solve(puzzle, Limits{2, 0});
       Known known;
       known.solution = pic;
       known.solutions = 1;

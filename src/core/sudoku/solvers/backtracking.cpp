@@ -19,9 +19,9 @@
 namespace sudoku {
 namespace {
 
-class Backtracking final : public Solver {
+class Backtracking final : public SolverOf<Backtracking, Grid> {
  public:
-  Result solve(const Grid& puzzle, const Limits& limits) override {
+  Result solve_one(const Grid& puzzle, const Limits& limits) {
     Result r;
     if (find_conflict(puzzle)) {
       r.status = Status::invalid;

@@ -39,9 +39,9 @@ std::unique_ptr<ExactCover16> build_matrix(int box) {
   return m;
 }
 
-class Dlx final : public Solver {
+class Dlx final : public SolverOf<Dlx, Grid> {
  public:
-  Result solve(const Grid& puzzle, const Limits& limits) override {
+  Result solve_one(const Grid& puzzle, const Limits& limits) {
     Result res;
     const int box = puzzle.box();
     if (box < kMinBox || box > kMaxBox) {

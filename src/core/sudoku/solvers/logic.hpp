@@ -8,9 +8,9 @@ namespace sudoku {
 
 /// `logic`: human-style techniques in order of difficulty, a guess with backtracking only when
 /// none applies (see logic/engine.cpp). 9x9 only.
-class LogicSolver final : public Solver {
+class LogicSolver final : public SolverOf<LogicSolver, Grid> {
  public:
-  Result solve(const Grid& puzzle, const Limits& limits) override { return engine_.solve(puzzle, limits); }
+  Result solve_one(const Grid& puzzle, const Limits& limits) { return engine_.solve(puzzle, limits); }
 
  private:
   logic::Engine engine_;

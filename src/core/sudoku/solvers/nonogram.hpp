@@ -6,15 +6,6 @@
 namespace sudoku {
 
 /// A nonogram solver: a Sudoku grid is `unsupported`.
-class NonogramSolver : public Solver {
- public:
-  Result solve(const Grid&, const Limits&) final {
-    Result r;
-    r.status = Status::unsupported;
-    return r;
-  }
-};
-
 /// `nonogram-backtracking`: the naive baseline, row by row over every placement of the runs.
 /// See nonogram_backtracking.cpp.
 std::unique_ptr<Solver> make_nonogram_backtracking();

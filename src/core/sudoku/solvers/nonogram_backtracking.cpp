@@ -25,9 +25,9 @@ namespace {
 
 using nonogram::Mask;
 
-class NonogramBacktracking final : public NonogramSolver {
+class NonogramBacktracking final : public SolverOf<NonogramBacktracking, nonogram::Puzzle> {
  public:
-  Result solve_nonogram(const nonogram::Puzzle& p, const Limits& limits) override {
+  Result solve_one(const nonogram::Puzzle& p, const Limits& limits) {
     Result r;
     p_ = &p;
     r_ = &r;

@@ -17,9 +17,9 @@
 namespace sudoku {
 namespace {
 
-class NonogramCdcl final : public NonogramSolver {
+class NonogramCdcl final : public SolverOf<NonogramCdcl, nonogram::Puzzle> {
  public:
-  Result solve_nonogram(const nonogram::Puzzle& p, const Limits& limits) override {
+  Result solve_one(const nonogram::Puzzle& p, const Limits& limits) {
     nonogram::SearchLimits l;
     l.solutions = limits.wanted();
     l.budget = limits.budget;

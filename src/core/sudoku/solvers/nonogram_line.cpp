@@ -26,9 +26,9 @@ namespace {
 
 using nonogram::Board;
 
-class NonogramLine final : public NonogramSolver {
+class NonogramLine final : public SolverOf<NonogramLine, nonogram::Puzzle> {
  public:
-  Result solve_nonogram(const nonogram::Puzzle& p, const Limits& limits) override {
+  Result solve_one(const nonogram::Puzzle& p, const Limits& limits) {
     Result r;
     const uint64_t limit = limits.wanted();
     NodeGate gate(limits.budget, limits.stop);

@@ -743,8 +743,9 @@ bool init(State& s, const Grid& g, int* count = nullptr) {
 }
 
 /// Writes the solved state's 81 cells into `g` (every one of them: the state is solved), a 9x9
-/// grid made in place in the result (a Grid made here and copied there would clear and copy 625
-/// bytes more: 2.5% of the time on diabolical at limit 1; perf).
+/// grid made in place in the result and not cleared (Answer::reshape_grid: a Grid made here and
+/// copied there would clear and copy 625 bytes more, 2.5% of the time on diabolical at limit 1;
+/// perf).
 void write_solution(const State& s, Grid& g) {
   uint8_t* v = g.data();
   for (int b = 0; b < 3; ++b)
@@ -885,9 +886,9 @@ constexpr int kNeverUniqueGivens = 16;
 /// backtracking, and the score and rule 5, which cut refuted branches, cost a quarter of each
 /// node there and save no guesses (results/solvers.md).
 template <void (*Choose)(const State&, const Counted&, int&, int&), bool Triads>
-class Propagation final : public Solver {
+class Propagation final : public SolverOf<Propagation<Choose, Triads>, Grid> {
  public:
-  Result solve(const Grid& puzzle, const Limits& limits) override {
+  Result solve_one(const Grid& puzzle, const Limits& limits) {
     const auto failed = [](Status why) {
       Result r;
       r.status = why;
@@ -924,7 +925,7 @@ class Propagation final : public Solver {
     for (;;) {
       if (ok) {
         if ((cur.solved[0] & cur.solved[1] & cur.solved[2]) == kBandCells) {
-          if (r.solutions++ == 0) write_solution(cur, r.answer.emplace_grid(3));
+          if (r.solutions++ == 0) write_solution(cur, r.answer.reshape_grid(3));
           if (r.solutions >= limit) break;
         } else {
           // Guess: the first candidate of the cell Choose picks.

@@ -111,16 +111,6 @@ Limits puzzle_limits(const RunConfig& cfg, Clock::time_point t0) {
   return l;
 }
 
-// The solve call and Solver::complete() for each kind's puzzle.
-Result solve_call(Solver& solver, const Grid& puzzle, const Limits& limits) { return solver.solve(puzzle, limits); }
-Result solve_call(Solver& solver, const nonogram::Puzzle& puzzle, const Limits& limits) {
-  return solver.solve_nonogram(puzzle, limits);
-}
-std::optional<std::string> complete_call(Solver& solver, const Grid& puzzle, Result& r) {
-  return solver.complete(puzzle, r);
-}
-std::optional<std::string> complete_call(Solver&, const nonogram::Puzzle&, Result&) { return std::nullopt; }
-
 /// One admitted record solved in this thread: the solve call timed alone (with the probe), then
 /// completed (untimed) and judged into `it`; the result, for its answer. `checked` tells whether
 /// the judge verified it (settle()).
@@ -130,11 +120,11 @@ Result solve_here(Item& it, const Record& p, Solver& solver, const RunConfig& cf
   const Limits limits = puzzle_limits(cfg, t0);  // outside the probe: not the solver's work
   Result r = [&] {
     Probed probed(cfg.probe);
-    return solve_call(solver, p.puzzle, limits);
+    return solver.solve(p.puzzle, limits);
   }();
   const auto t1 = Clock::now();
   it.time_ns = static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(t1 - t0).count());
-  auto unusable = complete_call(solver, p.puzzle, r);  // untimed (plug-ins: Solver::complete)
+  auto unusable = solver.complete(p.puzzle, r);  // untimed (plug-ins: Solver::complete)
   checked = settle(it, p, r, cfg.limits.wanted(), std::move(unusable), solver.message());
   return r;
 }

@@ -428,9 +428,9 @@ class ExecSolver final : public Solver {
   ExecSolver(const ExecSolver&) = delete;
   ExecSolver& operator=(const ExecSolver&) = delete;
 
-  Result solve(const Grid& puzzle, const Limits& limits) override { return ask(puzzle, limits); }
-  Result solve_nonogram(const nonogram::Puzzle& puzzle, const Limits& limits) override {
-    return ask(puzzle, limits);
+  Result solve(PuzzleRef puzzle, const Limits& limits) override {
+    if (const Grid* g = puzzle.get<Grid>()) return ask(*g, limits);
+    return ask(*puzzle.get<nonogram::Puzzle>(), limits);
   }
 
   std::string_view message() const noexcept override { return message_; }

@@ -437,12 +437,13 @@ class Worker final : public SliceSolver {
 
   // One puzzle at a time, for the callers that have one (generate's checker, show): a slice of
   // one, so a round trip per puzzle (and the time the caller measures includes it).
-  Result solve(const Grid& puzzle, const Limits& limits) override {
-    const Grid* p = &puzzle;
+  Result solve(PuzzleRef puzzle, const Limits& limits) override {
+    const Grid* p = puzzle.get<Grid>();
+    if (p == nullptr) return result_of(Status::unsupported);
     solve_slice({&p, 1}, limits, {&last_, 1}, nullptr);
     return last_.result;
   }
-  std::optional<std::string> complete(const Grid&, Result&) override { return last_.unusable; }
+  std::optional<std::string> complete(PuzzleRef, Result&) override { return last_.unusable; }
   std::string_view message() const noexcept override { return last_.message; }
 
  private:

@@ -166,7 +166,7 @@ std::vector<Entry> read_descriptor(void* handle, const std::string& path) {
 
 /// One worker of a native solver: one plug-in state, made on the worker's thread, in the
 /// library's shared instance or in a private one (`lease`).
-class NativeSolver final : public Solver {
+class NativeSolver final : public SolverOf<NativeSolver, Grid> {
  public:
   /// Made by a worker thread in the middle of a run (load_native() made and freed a trial state
   /// before any work): a create() that fails now stops the run.
@@ -184,7 +184,7 @@ class NativeSolver final : public Solver {
   NativeSolver(const NativeSolver&) = delete;
   NativeSolver& operator=(const NativeSolver&) = delete;
 
-  Result solve(const Grid& puzzle, const Limits& limits) override {
+  Result solve_one(const Grid& puzzle, const Limits& limits) {
     Result r;
     // Zeroed: an answer the library does not write is empty.
     Grid& answer = r.answer.emplace_grid(puzzle.box());
@@ -200,7 +200,7 @@ class NativeSolver final : public Solver {
     return r;
   }
 
-  std::optional<std::string> complete(const Grid&, Result& r) override {
+  std::optional<std::string> complete(PuzzleRef, Result& r) override {
     return inconsistency(code_, r.solutions, limit_);
   }
 
@@ -218,11 +218,11 @@ using HarnessFn = size_t (*)(const char* puzzle, size_t limit, uint32_t flags, c
                              size_t* guesses);
 
 /// One worker of a harness function: 9x9 only; guesses are its only counter; no budget.
-class HarnessSolver final : public Solver {
+class HarnessSolver final : public SolverOf<HarnessSolver, Grid> {
  public:
   explicit HarnessSolver(HarnessFn fn, Library::Lease lease = {}) : fn_(fn), lease_(std::move(lease)) {}
 
-  Result solve(const Grid& puzzle, const Limits& limits) override {
+  Result solve_one(const Grid& puzzle, const Limits& limits) {
     Result r;
     count_ = 0;
     if (puzzle.box() != 3) {
@@ -245,7 +245,7 @@ class HarnessSolver final : public Solver {
     return r;
   }
 
-  std::optional<std::string> complete(const Grid&, Result& r) override {
+  std::optional<std::string> complete(PuzzleRef, Result& r) override {
     if (count_ > limit_)
       return fmt::format("the function returned {} solutions with a limit of {}", count_, limit_);
     // Some libraries fill the solution only when the limit is 1: when the call left the buffer
