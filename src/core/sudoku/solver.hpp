@@ -144,7 +144,6 @@ class PuzzleRef {
   PuzzleRef(const Grid& g) noexcept : grid_(&g) {}  // NOLINT(google-explicit-constructor)
   PuzzleRef(const nonogram::Puzzle& p) noexcept : nonogram_(&p) {}  // NOLINT(google-explicit-constructor)
 
-  PuzzleKind kind() const noexcept { return grid_ != nullptr ? PuzzleKind::sudoku : PuzzleKind::nonogram; }
   /// The puzzle as a P (Grid or nonogram::Puzzle), or null when it is of the other kind.
   template <class P>
   const P* get() const noexcept {
