@@ -31,6 +31,19 @@ const std::string kFileScope = FILE_SCOPE_PLUGIN;
 
 bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
+/// The LoadError's message of an isolated load that must fail (a test failure, and empty, when
+/// it loads).
+std::string load_error(const std::string& name, const std::string& path, const std::string& symbol,
+                       const sudoku::ext::IsolateOptions& o) {
+  try {
+    sudoku::ext::load_isolated(name, path, symbol, o);
+    ADD_FAILURE() << path << " loaded";
+  } catch (const sudoku::ext::LoadError& e) {
+    return e.what();
+  }
+  return {};
+}
+
 /// The hash the crashing functions of file_scope_solver.c use: they crash when it is 0 mod 500.
 uint32_t fnv1a(const Grid& g) {
   const std::string s = sudoku::to_line(g);
@@ -150,18 +163,10 @@ TEST(Isolate, OnePuzzleAtATimeThroughTheSolverInterface) {
 TEST(Isolate, ALibraryTheChildCannotLoadIsRefusedWithItsReason) {
   sudoku::ext::IsolateOptions o;
   o.exe = SUDOKU_BENCH_EXE;
-  try {
-    sudoku::ext::load_isolated("fs", kFileScope, "no_such_symbol", o);
-    ADD_FAILURE() << "loaded";
-  } catch (const sudoku::ext::LoadError& e) {
-    EXPECT_TRUE(has(e.what(), kFileScope + ": no symbol 'no_such_symbol'")) << e.what();
-  }
-  try {
-    sudoku::ext::load_isolated("", TEST_PLUGIN_BAD_VERSION, "", o);
-    ADD_FAILURE() << "loaded";
-  } catch (const sudoku::ext::LoadError& e) {
-    EXPECT_TRUE(has(e.what(), "plug-in ABI version 999")) << e.what();
-  }
+  const std::string no_symbol = load_error("fs", kFileScope, "no_such_symbol", o);
+  EXPECT_TRUE(has(no_symbol, kFileScope + ": no symbol 'no_such_symbol'")) << no_symbol;
+  const std::string bad_version = load_error("", TEST_PLUGIN_BAD_VERSION, "", o);
+  EXPECT_TRUE(has(bad_version, "plug-in ABI version 999")) << bad_version;
   EXPECT_THROW(sudoku::ext::load_isolated("fs", "/nonexistent/lib.so", "solve", o), sudoku::ext::LoadError);
 }
 
@@ -171,14 +176,10 @@ TEST(Isolate, ALibraryTheChildCannotLoadIsRefusedWithItsReason) {
 TEST(Isolate, AHostOfAnotherBuildIsRefusedWithOneMessage) {
   sudoku::ext::IsolateOptions o;
   o.exe = STALE_PLUGIN_HOST;
-  try {
-    sudoku::ext::load_isolated("fs", kFileScope, "solve", o);
-    ADD_FAILURE() << "loaded";
-  } catch (const sudoku::ext::LoadError& e) {
-    EXPECT_TRUE(has(e.what(), o.exe + " is from another build of sudoku-bench (0.0.0 stale-build, protocol 0, "
-                              "block 0 bytes) than this tool (" + sudoku::ext::build_identity() + ")"))
-        << e.what();
-  }
+  const std::string stale = load_error("fs", kFileScope, "solve", o);
+  EXPECT_TRUE(has(stale, o.exe + " is from another build of sudoku-bench (0.0.0 stale-build, protocol 0, "
+                             "block 0 bytes) than this tool (" + sudoku::ext::build_identity() + ")"))
+      << stale;
   // The tool as a user has it: copied with the stale host beside it, under the host's name.
   test::TempDir dir;
   namespace fs = std::filesystem;

@@ -46,16 +46,16 @@ std::optional<std::string> verify(const Grid& puzzle, const Result& result, uint
                                   const Known& known) {
   const Status s = result.status;
   const bool found = s == Status::solved || s == Status::unique || s == Status::multiple;
+  const Grid& answer = result.answer.grid();
   if (found || (s == Status::budget_exceeded && result.solutions > 0)) {
-    if (auto why = check_solution(puzzle, result.answer.grid())) return why;
+    if (auto why = check_solution(puzzle, answer)) return why;
   }
   if (found && result.solutions == 0) return "status says solved but no solution is reported";
-  if (known.solution && (s == Status::solved || s == Status::unique) &&
-      !(result.answer.grid() == *known.solution)) {
+  if (known.solution && (s == Status::solved || s == Status::unique) && !(answer == *known.solution)) {
     for (int i = 0; i < puzzle.cells(); ++i)
-      if (result.answer.grid()[i] != (*known.solution)[i])
+      if (answer[i] != (*known.solution)[i])
         return fmt::format("answer differs from the known solution at {} ({} instead of {})",
-                           cell_name(puzzle, i), result.answer.grid()[i], (*known.solution)[i]);
+                           cell_name(puzzle, i), answer[i], (*known.solution)[i]);
   }
   if (s == Status::invalid && !find_conflict(puzzle))
     return "solver says the givens contradict each other, but no unit repeats a digit";
@@ -70,20 +70,21 @@ std::optional<std::string> verify(const nonogram::Puzzle& puzzle, const Result& 
                                   uint64_t limit, const nonogram::Known& known) {
   const Status s = result.status;
   const bool found = s == Status::solved || s == Status::unique || s == Status::multiple;
+  const nonogram::Picture& answer = result.answer.picture();
   if (found || (s == Status::budget_exceeded && result.solutions > 0)) {
-    if (auto why = nonogram::check_picture(puzzle, result.answer.picture())) return why;
+    if (auto why = nonogram::check_picture(puzzle, answer)) return why;
   }
   if (found && result.solutions == 0) return "status says solved but no solution is reported";
   // A known picture is one solution among maybe several (the tournaments' solution files, a
   // .non goal): a different picture that fits the clues is an answer unless the answer claims
   // uniqueness or the file says the puzzle has one solution.
   const bool one = s == Status::unique || (s == Status::solved && known.solutions == 1u);
-  if (known.solution && one && !(result.answer.picture() == *known.solution)) {
+  if (known.solution && one && !(answer == *known.solution)) {
     for (int r = 0; r < puzzle.height; ++r)
       for (int c = 0; c < puzzle.width; ++c)
-        if (result.answer.picture().at(r, c) != known.solution->at(r, c))
+        if (answer.at(r, c) != known.solution->at(r, c))
           return fmt::format("answer differs from the known solution at {} ({} instead of {})",
-                             nonogram::cell_name(r, c), result.answer.picture().at(r, c) ? "shaded" : "blank",
+                             nonogram::cell_name(r, c), answer.at(r, c) ? "shaded" : "blank",
                              known.solution->at(r, c) ? "shaded" : "blank");
   }
   if (s == Status::invalid) return "solver says the clues are invalid, but they passed the clue checks";

@@ -118,6 +118,11 @@ void copy_cut(char (&to)[N], std::string_view text) noexcept {
   std::memcpy(to, text.data(), n);
   to[n] = '\0';
 }
+/// What copy_cut() wrote: the text up to its NUL (the whole array when it has none).
+template <std::size_t N>
+std::string_view cut_text(const char (&from)[N]) noexcept {
+  return {from, ::strnlen(from, N)};
+}
 
 /// The shared block, created by the parent (a memfd above the standard descriptors, so that
 /// the child's dup2 onto 3 and 4 never meets it) or mapped by the child.
@@ -246,8 +251,7 @@ class Host {
   /// Why the child cannot serve when it said it is of another build (the handshake), or empty.
   std::string stale() {
     const Handshake& hs = block().hello;
-    const std::string_view child(hs.child, ::strnlen(hs.child, sizeof hs.child));
-    const std::string_view parent(hs.parent, ::strnlen(hs.parent, sizeof hs.parent));
+    const std::string_view child = cut_text(hs.child), parent = cut_text(hs.parent);
     if (child.empty() || child == parent) return {};
     return fmt::format("{} is from another build of sudoku-bench ({}) than this tool ({}): the two must come "
                        "from the same build; install or copy them together", spec_->exe, child, parent);
@@ -255,8 +259,7 @@ class Host {
 
   /// What the child wrote in the block's text.
   std::string text() {
-    Header& h = block().header;
-    return std::string(h.text, ::strnlen(h.text, kText));
+    return std::string(cut_text(block().header.text));
   }
 
   /// Hands the slice set up in the block to the child and waits until it is done, it dies, or
@@ -564,8 +567,7 @@ int isolated_child_main(int argc, char** argv, std::string_view build) {
       Handshake& hs = *static_cast<Handshake*>(p);
       const bool ours = std::memcmp(hs.magic, kMagic, sizeof kMagic) == 0;
       if (ours) copy_cut(hs.child, build);
-      const bool same = ours && std::string_view(hs.parent, ::strnlen(hs.parent, sizeof hs.parent)) ==
-                                    std::string_view(hs.child, ::strnlen(hs.child, sizeof hs.child));
+      const bool same = ours && cut_text(hs.parent) == cut_text(hs.child);
       ::munmap(p, sizeof(Handshake));
       if (ours && !same) return kStaleExit;
     }
