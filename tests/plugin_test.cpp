@@ -408,7 +408,8 @@ TEST(Plugin, GenerateWithACrashingIsolatedCheckerLosesNothing) {
   test::TempDir dir;
   const std::string base = " -n 60 -j 2 --seed 7 --plugin cr=" + kFileScope + ":solve_crash_every_500 --plugin ok=" +
                            kFileScope + ":solve -o ";
-  const auto crash = test::cli("generate --checker cr --isolate" + base + dir.path("cr.txt"));
+  const auto crash = test::cli("generate --checker cr --isolate" + base + dir.path("cr.txt"),
+                               "ASAN_OPTIONS=" + test::asan_options_segv_kills() + " ");
   const auto honest = test::cli("generate --checker ok" + base + dir.path("ok.txt"));
   ASSERT_EQ(honest.exit_code, 0) << honest.out;
   EXPECT_EQ(crash.exit_code, 1) << crash.out;
