@@ -8,6 +8,7 @@
 #include <chrono>
 #include <csignal>
 #include <filesystem>
+#include <functional>
 #include <sstream>
 #include <thread>
 
@@ -111,10 +112,11 @@ TEST(Output, SameFileSeesThroughPaths) {
   EXPECT_FALSE(sudoku::same_file("-", a));
 }
 
-/// Starts the CLI, sends `sig` once `ready` (polled) holds or after `delay`, and returns the
-/// exit code; fails (and kills it) if it does not stop within a minute of the signal.
-int run_and_signal(const std::string& args, const std::string& log, int sig,
-                   std::chrono::milliseconds delay) {
+/// Starts the CLI, sends `sig` after `delay` and then once `ready` (polled, for at most a
+/// minute) holds, and returns the exit code; fails (and kills it) if it does not stop within a
+/// minute of the signal.
+int run_and_signal(const std::string& args, const std::string& log, int sig, std::chrono::milliseconds delay,
+                   const std::function<bool()>& ready = [] { return true; }) {
   const pid_t pid = ::fork();
   if (pid == 0) {
     const std::string cmd = "exec " + std::string(SUDOKU_BENCH_EXE) + " " + args + " >" + log + " 2>&1";
@@ -122,6 +124,7 @@ int run_and_signal(const std::string& args, const std::string& log, int sig,
     ::_exit(127);
   }
   std::this_thread::sleep_for(delay);
+  for (int i = 0; i < 1200 && !ready(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
   ::kill(pid, sig);
   int status = 0;
   for (int i = 0; i < 600; ++i) {
@@ -140,10 +143,12 @@ TEST(SessionSignals, SigtermKeepsAContiguousPartialAndNoFinalFile) {
   const auto rows = dir.path("rows.csv"), summary = dir.path("s.csv"), log = dir.path("log");
   // The naive baseline on hard puzzles: slow enough to be stopped half-way. The puzzle each
   // thread is in when the signal comes gets no row (the solver stops inside it), so the signal
-  // waits long enough for some to be done even on a loaded machine.
-  const int code = run_and_signal("solve " + test::shared("magictour_top1465.txt") +
-                                      " -s backtracking -j 2 -o " + rows + " --summary " + summary,
-                                  log, SIGTERM, std::chrono::milliseconds(4000));
+  // waits for the first rows to reach the partial file, however loaded the machine (a fixed
+  // 4 s once saw none on a CI machine).
+  const int code = run_and_signal(
+      "solve " + test::shared("magictour_top1465.txt") + " -s backtracking -j 2 -o " + rows + " --summary " + summary,
+      log, SIGTERM, std::chrono::milliseconds(0),
+      [&] { return !test::data_lines(test::slurp(rows + ".partial")).empty(); });
   const std::string out = test::slurp(log);
   EXPECT_EQ(code, 143) << out;
   EXPECT_NE(out.find("interrupted by SIGTERM"), std::string::npos) << out;
