@@ -2,7 +2,9 @@
 // one `bench` run (scripts/solver_figures.sh compiles it with that revision's solver sources and
 // this tree's plug-in header). It lists `propagation-REV` and `scored-REV`, REV being the
 // SUDOKU_REFERENCE_NAME the script defines. Only the API every revision since 4a11e67 has is
-// used: make_propagation(), make_scored(), Solver::solve(Grid, Limits), simd::use_environment().
+// used: make_propagation(), make_scored(), Solver::solve(Grid, Limits), simd::use_environment(),
+// and the result's solution grid under either of its names (Result::solution before issue 27's
+// step 3, Result::answer.grid() since).
 #include <cstring>
 #include <memory>
 
@@ -32,6 +34,15 @@ void* create() {
   }
 }
 
+/// The first solution's grid of `r`, whichever revision's Result it is.
+template <class R>
+const sudoku::Grid& solution_of(const R& r) {
+  if constexpr (requires { r.answer.grid(); })
+    return r.answer.grid();
+  else
+    return r.solution;
+}
+
 void destroy(void* state) { delete static_cast<Worker*>(state); }
 
 int solve(void* state, uint32_t box, const uint8_t* cells, uint64_t limit, uint64_t budget,
@@ -41,7 +52,7 @@ int solve(void* state, uint32_t box, const uint8_t* cells, uint64_t limit, uint6
   const auto n = static_cast<std::size_t>(w.puzzle.cells());
   std::memcpy(w.puzzle.data(), cells, n);
   const sudoku::Result r = w.solver->solve(w.puzzle, sudoku::Limits{limit, budget});
-  if (r.solutions > 0) std::memcpy(solution, r.solution.data(), n);
+  if (r.solutions > 0) std::memcpy(solution, solution_of(r).data(), n);
   work->solutions = r.solutions;
   work->guesses = r.work.guesses;
   work->backtracks = r.work.backtracks;
