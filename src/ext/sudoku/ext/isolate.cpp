@@ -2,8 +2,13 @@
 //
 // The shared block is one struct, Block: a Header (the slice's parameters, the child's
 // progress, the parent's stop request, the child's list of solvers or why it could not load
-// the library) and kSlots Slots (a puzzle in, its answer out). Atomics in it are lock-free,
-// hence address-free: the two processes map the block at different addresses.
+// the library), kSlots Slots (a puzzle's size and place in, its answer's figures out) and the
+// slice's cells, packed: the puzzles one after another in `cells`, each answer at the same
+// place in `solutions`, a message only in the slot's row of `messages`. Packed, a slice of
+// 9x9 puzzles touches a page of the block for every 50 puzzles, not one for every 2.6 (a slot
+// with room for a 25x25 grid); each page costs a fault in each process, and page faults are
+// the dearest thing about a child on a virtual machine (results/plugins.md). Atomics in the
+// block are lock-free, hence address-free: the two processes map it at different addresses.
 #include "sudoku/ext/isolate.hpp"
 
 #include <dlfcn.h>
@@ -50,7 +55,7 @@ constexpr int64_t kStopPollNs = 50'000'000;  // how often a waiting parent looks
 constexpr char kGo = 'G', kDone = 'D', kReady = 'R';
 // The protocol between the tool and its child: bump it when what they say through the block or
 // the socket changes in meaning (a change of the block's size shows by itself).
-constexpr int kProtocol = 2;
+constexpr int kProtocol = 3;
 constexpr int kStaleExit = 4;  // the child's status when it is from another build (the handshake)
 constexpr int kNoStateExit = 3;  // ... when the solver could not make its state (create() failed)
 
@@ -96,19 +101,20 @@ static_assert(std::atomic<uint32_t>::is_always_lock_free && std::atomic<int64_t>
 struct Slot {
   uint8_t box;           // in
   uint8_t status;        // out: sudoku::Status
-  uint8_t solution_box;  // out: 0 when the Result had no grid
-  uint8_t unusable;      // out: complete() said why the answer cannot be used (in `message`)
-  uint16_t message_len;
-  uint64_t solutions, guesses, backtracks, nodes, time_ns;
-  uint8_t cells[kMaxCells];     // in
-  uint8_t solution[kMaxCells];  // out
-  char message[kMessage];       // out
+  uint8_t solution_box;  // out: 0 when the Result had no grid (or one of another size)
+  uint8_t unusable;      // out: complete() said why the answer cannot be used (in `messages`)
+  uint16_t message_len;  // out
+  uint32_t at;           // in: where its cells are in Block::cells (its answer's in `solutions`)
+  uint64_t solutions, guesses, backtracks, nodes, time_ns;  // out
 };
 
 struct Block {
   Handshake hello;  // first: its place is the same in every build
   Header header;
   Slot slots[kSlots];
+  uint8_t cells[kSlots * kMaxCells];      // in: the slice's puzzles, packed
+  uint8_t solutions[kSlots * kMaxCells];  // out: each answer where its puzzle is in `cells`
+  char messages[kSlots][kMessage];        // out: complete()'s or the solver's message
 };
 
 /// `text` into the array `to`, cut to fit, NUL-terminated.
@@ -396,19 +402,20 @@ void failed(SliceAnswer& a, Status status, std::string why) {
 
 /// The child's answer in `s` into `a`, field by field (no fresh Result per puzzle: zeroing
 /// its grid was a measurable share of the parent's work on 17-clue puzzles).
-void read_slot(const Slot& s, SliceAnswer& a) {
+void read_slot(const Block& b, uint32_t i, SliceAnswer& a) {
+  const Slot& s = b.slots[i];
   Result& r = a.result;
   r.status = s.status < kStatusCount ? static_cast<Status>(s.status) : Status::error;
   r.solutions = s.solutions;
   r.work = Work{s.guesses, s.backtracks, s.nodes};
   if (s.solution_box != 0) {
     Grid& g = r.answer.reshape_grid(s.solution_box);
-    std::memcpy(g.data(), s.solution, static_cast<std::size_t>(g.cells()));
+    std::memcpy(g.data(), b.solutions + s.at, static_cast<std::size_t>(g.cells()));
   } else {
     r.answer.clear();
   }
   a.time_ns = s.time_ns;
-  const std::string_view message(s.message, std::min<std::size_t>(s.message_len, kMessage));
+  const std::string_view message(b.messages[i], std::min<std::size_t>(s.message_len, kMessage));
   if (s.unusable != 0) {
     a.unusable = std::string(message);
     a.message.clear();
@@ -455,10 +462,12 @@ class Worker final : public SliceSolver {
     Block& b = host_->block();
     Header& h = b.header;
     const auto n = static_cast<uint32_t>(puzzles.size());
-    for (uint32_t i = 0; i < n; ++i) {
+    for (uint32_t i = 0, at = 0; i < n; ++i) {  // n <= kSlots puzzles of at most kMaxCells
       const Grid& g = *puzzles[i];
       b.slots[i].box = static_cast<uint8_t>(g.box());
-      std::memcpy(b.slots[i].cells, g.data(), static_cast<std::size_t>(g.cells()));
+      b.slots[i].at = at;
+      std::memcpy(b.cells + at, g.data(), static_cast<std::size_t>(g.cells()));
+      at += static_cast<uint32_t>(g.cells());
     }
     h.solver = index_;
     h.count = n;
@@ -489,7 +498,7 @@ class Worker final : public SliceSolver {
       int64_t ran_ns = 0;
       const Outcome o = host_->run(stop, end, late, ran_ns);
       const uint32_t next = std::min(h.next.load(std::memory_order_acquire), n);
-      for (; i < next; ++i) read_slot(b.slots[i], out[i]);
+      for (; i < next; ++i) read_slot(b, i, out[i]);
       if (o == Outcome::done) {
         if (i < n) return i;  // stopped
         continue;
@@ -529,21 +538,25 @@ class Worker final : public SliceSolver {
 /// Writes `text` into the block's text (cut to fit).
 void say(Block& b, std::string_view text) { copy_cut(b.header.text, text); }
 
-void write_slot(Slot& s, const Result& r, uint64_t time_ns, const std::optional<std::string>& unusable,
-                std::string_view message) {
+/// The answer to the slot's puzzle (`cells` of them) into slot `i` of `b`.
+void write_slot(Block& b, uint32_t i, int cells, const Result& r, uint64_t time_ns,
+                const std::optional<std::string>& unusable, std::string_view message) {
+  Slot& s = b.slots[i];
   s.status = static_cast<uint8_t>(r.status);
   s.solutions = r.solutions;
   s.guesses = r.work.guesses;
   s.backtracks = r.work.backtracks;
   s.nodes = r.work.nodes;
   s.time_ns = time_ns;
+  // Its place in `solutions` has room for a grid of the puzzle's size; the layer's solvers give
+  // no other (one that did would reach the parent as no grid: the verifier's `error`).
   const Grid& g = r.answer.grid();  // none: box 0
-  s.solution_box = static_cast<uint8_t>(g.box());
-  if (s.solution_box != 0) std::memcpy(s.solution, g.data(), static_cast<std::size_t>(g.cells()));
+  s.solution_box = g.cells() == cells ? static_cast<uint8_t>(g.box()) : 0;
+  if (s.solution_box != 0) std::memcpy(b.solutions + s.at, g.data(), static_cast<std::size_t>(cells));
   const std::string_view m = unusable ? std::string_view(*unusable) : message;
   s.unusable = unusable ? 1 : 0;
   s.message_len = static_cast<uint16_t>(std::min(m.size(), kMessage));
-  if (s.message_len != 0) std::memcpy(s.message, m.data(), s.message_len);  // an empty view may be null
+  if (s.message_len != 0) std::memcpy(b.messages[i], m.data(), s.message_len);  // an empty view may be null
 }
 
 }  // namespace
@@ -626,14 +639,16 @@ int isolated_child_main(int argc, char** argv, std::string_view build) {
     const Limits limits{h.limit, h.budget};
     for (uint32_t i = h.next.load(std::memory_order_relaxed); i < h.count; ++i) {
       if (h.stop.load(std::memory_order_relaxed) != 0) break;
-      Slot& s = b->slots[i];
+      const Slot& s = b->slots[i];
       puzzle.reshape(s.box);
-      std::memcpy(puzzle.data(), s.cells, static_cast<std::size_t>(puzzle.cells()));
+      const auto cells = static_cast<std::size_t>(puzzle.cells());
+      if (s.at > sizeof b->cells - cells) return 2;  // not a slice of this protocol
+      std::memcpy(puzzle.data(), b->cells + s.at, cells);
       const auto t0 = std::chrono::steady_clock::now();
       Result r = solver->solve(puzzle, limits);
       const auto t1 = std::chrono::steady_clock::now();
       const std::optional<std::string> unusable = solver->complete(puzzle, r);  // untimed
-      write_slot(s, r, static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(t1 - t0).count()),
+      write_slot(*b, i, puzzle.cells(), r, static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(t1 - t0).count()),
                  unusable, solver->message());
       // The next puzzle begins no earlier than this call's end: stored before the progress
       // that announces it (no third clock read per puzzle).

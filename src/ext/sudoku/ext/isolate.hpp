@@ -13,12 +13,12 @@
 // about a millisecond of CPU (the whole tool's start-up: 3), once per child, never per puzzle.
 //
 // Parent and child share one memory block (a memfd the child receives as descriptor 4): a
-// header and 256 puzzle slots. The parent writes a slice of puzzles into the slots and sends one
-// byte on a socket pair (descriptor 3); the child solves them in order, timing each call alone
-// with the steady clock, writes each answer into its slot, publishes its progress (the next
-// slot, and when it started) in the header, and sends one byte back when the slice is done:
-// two system calls a slice per side, none per puzzle. While it waits the parent polls the
-// socket with the current puzzle's deadline:
+// header, 256 puzzle slots and the slice's cells, packed. The parent writes a slice of puzzles
+// into it and sends one byte on a socket pair (descriptor 3); the child solves them in order,
+// timing each call alone with the steady clock, writes each answer beside its puzzle, publishes
+// its progress (the next slot, and when it started) in the header, and sends one byte back
+// when the slice is done: two system calls a slice per side, none per puzzle. While it waits
+// the parent polls the socket with the current puzzle's deadline:
 //  - the socket ends (the child died: a signal, abort(), exit()): the slot it was on gets
 //    `error` naming the cause ("was killed by signal 11 (SIGSEGV)"), a new child starts at the
 //    next slot;

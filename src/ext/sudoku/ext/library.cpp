@@ -128,14 +128,27 @@ std::string library_file(const std::string& path) {
   return ec ? path : abs;
 }
 
-std::shared_ptr<Library> Library::open(const std::string& path) {
-  const std::string abs = library_file(path);
-  std::lock_guard lock(g_open_mutex);
-  if (auto it = opened().find(abs); it != opened().end()) return it->second;
+namespace {
+/// The bytes of the library file `abs` (`path`: as given, for the message).
+std::string read_library(const std::string& path, const std::string& abs) {
   std::ifstream in(abs, std::ios::binary);
   std::ostringstream bytes;
   bytes << in.rdbuf();
   if (!in.good() && !in.eof()) throw LoadError(fmt::format("{}: cannot read it", path));
+  return std::move(bytes).str();
+}
+}  // namespace
+
+std::shared_ptr<Library> Library::open(const std::string& path, bool copies) {
+  const std::string abs = library_file(path);
+  std::lock_guard lock(g_open_mutex);
+  if (auto it = opened().find(abs); it != opened().end()) {
+    // Opened before without copies, and now a load wants them: read the bytes now, at load
+    // time, before any worker leases an instance.
+    if (copies && it->second->bytes_.empty()) it->second->bytes_ = read_library(path, abs);
+    return it->second;
+  }
+  std::string bytes = copies ? read_library(path, abs) : std::string();
   ::dlerror();
   void* h = ::dlopen(abs.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (h == nullptr) {
@@ -143,7 +156,7 @@ std::shared_ptr<Library> Library::open(const std::string& path) {
     throw LoadError(fmt::format("{}: cannot load it as a shared library: {}", path,
                                 why != nullptr ? why : "unknown error"));
   }
-  auto lib = std::make_shared<Library>(path, abs, h, std::move(bytes).str());
+  auto lib = std::make_shared<Library>(path, abs, h, std::move(bytes));
   opened().emplace(abs, lib);
   return lib;
 }

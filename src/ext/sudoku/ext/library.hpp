@@ -37,7 +37,10 @@ class Library : public std::enable_shared_from_this<Library> {
  public:
   /// The library at `path`, opened once per process (the same object for every --plugin naming
   /// the same file). Throws LoadError naming `path` (no such file, a folder, not loadable).
-  static std::shared_ptr<Library> open(const std::string& path);
+  /// `copies`: private instances may be wanted (lease()), so the file's bytes are read now,
+  /// beside the dlopen; without, they are not read (an isolated plug-in's child, whose one
+  /// instance is the original: reading a library of a few hundred KB was a tenth of its start).
+  static std::shared_ptr<Library> open(const std::string& path, bool copies = true);
 
   /// The original instance: dlopen of the file itself. Used to check the library at load time
   /// and by the solvers whose threads may share one instance; never lent as a private one.
@@ -48,8 +51,8 @@ class Library : public std::enable_shared_from_this<Library> {
 
   /// A private instance, used by its holder alone until it is destroyed (then it goes back to
   /// the library, for the worker of a later pass). Made when no free one is left: a copy of
-  /// the bytes read at open(). Throws std::runtime_error naming the library when it cannot be
-  /// made.
+  /// the bytes read at open() (an open() with `copies`). Throws std::runtime_error naming the
+  /// library when it cannot be made.
   class Lease {
    public:
     Lease() = default;
@@ -80,7 +83,7 @@ class Library : public std::enable_shared_from_this<Library> {
 
   std::string path_, abs_;
   void* original_;
-  std::string bytes_;  // the file as it was at open(): every copy is made of these
+  std::string bytes_;  // the file as it was at open() with copies: every copy is made of these
   mutable std::mutex mutex_;
   std::vector<void*> free_;
   std::size_t copies_ = 0;

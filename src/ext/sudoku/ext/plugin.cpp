@@ -325,11 +325,11 @@ Loaded load_harness(const std::string& name, const std::string& path, const std:
                     const LoadOptions& options) {
   check_solver_name(name);
   if (symbol.empty()) throw LoadError(fmt::format("{}: no symbol given (NAME=PATH:SYMBOL)", path));
-  const std::shared_ptr<Library> lib = Library::open(path);
-  const HarnessFn fn = harness_function(lib->original(), path, symbol);
   // The convention says nothing about threads, and the field's libraries keep their search
   // state at file scope: a private instance per worker thread unless the user says otherwise.
   const bool shared = listed(options.reentrant, name);
+  const std::shared_ptr<Library> lib = Library::open(path, !shared);
+  const HarnessFn fn = harness_function(lib->original(), path, symbol);
   Loaded out;
   out.path = lib->absolute();
   SolverInfo info;
@@ -354,7 +354,9 @@ Loaded load_harness(const std::string& name, const std::string& path, const std:
 }
 
 Loaded load_native(const std::string& path, const LoadOptions& options) {
-  const std::shared_ptr<Library> lib = Library::open(path);
+  // Copies unless every solver is said to be re-entrant (the descriptor may say so of some,
+  // but it is read after the load).
+  const std::shared_ptr<Library> lib = Library::open(path, !listed(options.reentrant, "all"));
   Loaded out;
   out.path = lib->absolute();
   for (const Entry& e : read_descriptor(lib->original(), path)) {
