@@ -549,7 +549,8 @@ void write_slot(Block& b, uint32_t i, int cells, const Result& r, uint64_t time_
   s.nodes = r.work.nodes;
   s.time_ns = time_ns;
   // Its place in `solutions` has room for a grid of the puzzle's size; the layer's solvers give
-  // no other (one that did would reach the parent as no grid: the verifier's `error`).
+  // no other (one that did reaches the parent as no grid, which the verifier rejects as an
+  // answer of another size, as it would the grid itself).
   const Grid& g = r.answer.grid();  // none: box 0
   s.solution_box = g.cells() == cells ? static_cast<uint8_t>(g.box()) : 0;
   if (s.solution_box != 0) std::memcpy(b.solutions + s.at, g.data(), static_cast<std::size_t>(cells));
