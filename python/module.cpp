@@ -559,7 +559,7 @@ PYBIND11_MODULE(_core, m) {
         if (s.supports(b)) sides.push_back(b * b);
       out.append(py::dict(py::arg("name") = s.name, py::arg("kind") = std::string(sudoku::to_string(s.kind)),
                           py::arg("sizes") = sides, py::arg("description") = s.description,
-                          py::arg("origin") = s.origin, py::arg("batch") = static_cast<bool>(s.batch)));
+                          py::arg("origin") = s.origin, py::arg("batch") = s.batch()));
     }
     return out;
   });

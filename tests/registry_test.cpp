@@ -15,7 +15,8 @@ TEST(Registry, BaselineFirstNamesUniqueAndDescribed) {
   for (const auto& s : all) {
     EXPECT_TRUE(names.insert(s.name).second) << s.name;
     EXPECT_FALSE(s.description.empty());
-    EXPECT_NE(s.make, nullptr);
+    EXPECT_FALSE(s.batch()) << s.name << ": a built-in solver solves one puzzle at a time";
+    EXPECT_NE(s.make(), nullptr);
     EXPECT_EQ(sudoku::find_solver(s.name), &s);
     if (s.kind == sudoku::PuzzleKind::sudoku) EXPECT_TRUE(s.supports(3)) << "every Sudoku solver handles 9x9";
     else EXPECT_EQ(s.boxes, 0u) << s.name << ": a nonogram solver takes no Sudoku";
@@ -28,7 +29,7 @@ TEST(Registry, SolversAddedAtRunTimeAreFoundAndNamesStayUnique) {
   const sudoku::SolverInfo* dlx = sudoku::find_solver("dlx");
   // dlx under another name (every size, like dlx): tests run after this one in the same process
   // see it among the solvers and must find it a correct one.
-  sudoku::SolverInfo extra{"test-extra", "dlx under another name", dlx->boxes, dlx->make, "test"};
+  sudoku::SolverInfo extra{"test-extra", "dlx under another name", dlx->boxes, dlx->factory, "test"};
   const sudoku::SolverInfo& added = sudoku::add_solver(extra);
   EXPECT_EQ(sudoku::find_solver("test-extra"), &added);
   EXPECT_EQ(sudoku::find_solver("dlx"), dlx) << "earlier entries do not move";

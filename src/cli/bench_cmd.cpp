@@ -243,7 +243,7 @@ int run_bench_cmd(const BenchOptions& opt, const Context& ctx) {
     std::vector<const sudoku::SolverInfo*> all = bc.solvers;
     if (bc.baseline != nullptr) all.push_back(bc.baseline);
     for (const sudoku::SolverInfo* s : all)
-      if (s->batch || s->origin.starts_with("exec: "))
+      if (s->batch() || s->origin.starts_with("exec: "))
         throw UsageError(fmt::format("--measure instructions: '{}' is a program of its own (--exec, "
                                      "--exec-batch): only solve calls in this process are counted; "
                                      "build it as a --plugin library to count it", s->name));

@@ -35,15 +35,15 @@ std::deque<SolverInfo>& table() {
       {"nonogram-backtracking",
        "nonograms, naive baseline: row by row over every placement of the runs, columns checked "
        "against the rows so far",
-       0, &make_nonogram_backtracking, {}, {}, PuzzleKind::nonogram},
+       0, &make_nonogram_backtracking, {}, PuzzleKind::nonogram},
       {"nonogram-line",
        "nonograms: exact line solver (bit-mask dynamic program) to a fixpoint, probing, then "
        "search on the tightest row",
-       0, &make_nonogram_line, {}, {}, PuzzleKind::nonogram},
+       0, &make_nonogram_line, {}, PuzzleKind::nonogram},
       {"nonogram-cdcl",
        "nonograms at tournament strength: line logic, probing that learns (both values of every "
        "cell, what both imply kept), then CDCL (CaDiCaL) with blocking clauses to count",
-       0, &make_nonogram_cdcl, {}, {}, PuzzleKind::nonogram},
+       0, &make_nonogram_cdcl, {}, PuzzleKind::nonogram},
   };
   return t;
 }

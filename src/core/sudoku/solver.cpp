@@ -1,5 +1,9 @@
 #include "sudoku/solver.hpp"
 
+#include <stdexcept>
+
+#include <fmt/format.h>
+
 namespace sudoku {
 
 const Grid Answer::kNoGrid{0};
@@ -30,6 +34,17 @@ Status status_for(uint64_t solutions, uint64_t limit, bool budget_hit) noexcept 
   if (solutions == 0) return Status::none;
   if (limit <= 1) return Status::solved;
   return solutions == 1 ? Status::unique : Status::multiple;
+}
+
+std::unique_ptr<Solver> SolverInfo::make() const {
+  if (const PerThread* f = std::get_if<PerThread>(&factory)) return (*f)();
+  throw std::logic_error(fmt::format("'{}' is an --exec-batch program: it answers whole files (solve, "
+                                     "bench), not one puzzle at a time", name));
+}
+
+std::unique_ptr<BatchSolver> SolverInfo::make_batch(const Limits& limits) const {
+  if (const PerPass* f = std::get_if<PerPass>(&factory)) return (*f)(limits);
+  throw std::logic_error(fmt::format("'{}' solves one puzzle at a time, not whole files", name));
 }
 
 }  // namespace sudoku

@@ -237,16 +237,21 @@ class BatchSolver {
 /// The description of a solver: one row of the registry (built in, or added at run time by a
 /// plug-in or an external program).
 struct SolverInfo {
+  /// Makes a worker that solves one puzzle at a time: one per thread. May throw (a plug-in that
+  /// cannot make its state).
+  using PerThread = std::function<std::unique_ptr<Solver>()>;
+  /// Makes a worker that answers a whole file in one pass (`--exec-batch`), with that pass's
+  /// limits: the driver runs it as a pass of its own on one thread (BatchSolver).
+  using PerPass = std::function<std::unique_ptr<BatchSolver>(const Limits&)>;
+
   std::string name;
   std::string description;
   unsigned boxes = 0;  ///< bit b set when grids with b x b boxes are supported (1u << 3: 9x9)
-  /// A new worker (one per thread). May throw (a plug-in that cannot make its state).
-  std::function<std::unique_ptr<Solver>()> make;
+  /// Its one factory; which of the two it is says how it runs (batch()), known before anything
+  /// is made (`list`, and the roles that refuse a whole-file program, start no program).
+  std::variant<PerThread, PerPass> factory;
   /// Where it comes from, for `list` and the provenance: empty for a built-in solver.
   std::string origin = {};
-  /// Set for a program that answers whole files (`--exec-batch`): the driver runs it as one
-  /// pass of its own (BatchSolver) with this limit; `make` then throws (no per-puzzle solving).
-  std::function<std::unique_ptr<BatchSolver>(const Limits&)> batch = {};
   /// The kind of puzzle it solves (a nonogram solver has no `boxes`).
   PuzzleKind kind = PuzzleKind::sudoku;
   /// Set for an external program (`--exec`): it is sent Sudoku grids (of `boxes`) and nonograms
@@ -256,6 +261,13 @@ struct SolverInfo {
   bool supports(int box) const noexcept { return (boxes >> box) & 1u; }
   /// Whether puzzles of `k` are sent to it.
   bool solves(PuzzleKind k) const noexcept { return any_kind || kind == k; }
+  /// Whether it answers whole files only (`--exec-batch`: a PerPass factory).
+  bool batch() const noexcept { return factory.index() == 1; }
+  /// A new worker for one thread, the way every caller that solves puzzles one at a time makes
+  /// one. Throws std::logic_error for a batch() program (callers refuse those first).
+  std::unique_ptr<Solver> make() const;
+  /// The worker of one pass over a whole file, for a batch() program (driver/batch.cpp).
+  std::unique_ptr<BatchSolver> make_batch(const Limits& limits) const;
 };
 
 inline constexpr unsigned kBox9 = 1u << 3;

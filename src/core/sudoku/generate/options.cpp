@@ -175,7 +175,7 @@ const SolverInfo& solver_for_role(const std::string& name, int box, std::string_
     throw OptionError(fmt::format("{}: unknown solver '{}'{}", role, name,
                                   near.empty() ? "" : fmt::format(" (did you mean '{}'?)", near)));
   }
-  if (s->batch)
+  if (s->batch())
     throw OptionError(style == OptionStyle::cli
                           ? fmt::format("{} '{}' is an --exec-batch program: it answers whole files (solve, "
                                         "bench), not one puzzle at a time, so it cannot be the {} (an --exec "

@@ -103,7 +103,7 @@ Summary run_batch_pass(const std::string& file, const SolverInfo& info, const Ru
     if (++buffered == 256 || Clock::now() - last_flush >= std::chrono::seconds(1)) flush();
   };
 
-  std::unique_ptr<BatchSolver> program = info.batch(cfg.limits);
+  std::unique_ptr<BatchSolver> program = info.make_batch(cfg.limits);
   std::deque<Pending> pending;
   // Emits the records at the head of the queue whose answers are in (all of them, waiting,
   // when `wait`); false when stopped (SIGINT, SIGTERM) while waiting.

@@ -1,6 +1,6 @@
 #pragma once
 // Internal to the driver: the pass of a program that answers a whole file (`--exec-batch`,
-// SolverInfo::batch), beside run_pass() of driver.cpp.
+// SolverInfo::batch()), beside run_pass() of driver.cpp.
 #include <cstdint>
 #include <string>
 

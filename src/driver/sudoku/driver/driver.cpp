@@ -403,7 +403,7 @@ RunReport run(const RunConfig& cfg) {
         const bool resumed = resume != nullptr && pass == resume->pass;
         arena.execute([&] {
           const uint64_t skip = resumed ? resume->line : 0;
-          Summary s = info->batch ? run_batch_pass(file, *info, cfg, first, skip, report)  // batch.cpp
+          Summary s = info->batch() ? run_batch_pass(file, *info, cfg, first, skip, report)  // batch.cpp
                                   : run_pass(file, *info, cfg, threads, first, skip, report);
           if (resumed) s.merge(resume->done[pass]);
           report.summaries.push_back(std::move(s));

@@ -735,7 +735,7 @@ SolverInfo exec_solver(const std::string& name, const std::string& command, std:
   info.description = "external program, one child per thread, line protocol (docs/exec.md)";
   info.boxes = kAllBoxes;
   info.any_kind = true;  // nonograms too, as game IDs
-  info.make = [spec, pool] { return std::make_unique<ExecSolver>(spec, pool); };
+  info.factory = [spec, pool] { return std::make_unique<ExecSolver>(spec, pool); };
   info.origin = "exec: " + command;
   return info;
 }
@@ -767,13 +767,9 @@ SolverInfo exec_batch_solver(const std::string& name, const std::string& command
   info.name = name;
   info.description = "external program over whole files: throughput, no per-puzzle time (docs/exec.md)";
   info.boxes = kBox9;
-  info.make = [name]() -> std::unique_ptr<Solver> {
-    throw LoadError(fmt::format("'{}' is an --exec-batch program: it answers whole files (solve, "
-                                "bench), not one puzzle at a time", name));
-  };
-  info.batch = [spec](const Limits& limits) -> std::unique_ptr<BatchSolver> {
+  info.factory = SolverInfo::PerPass([spec](const Limits& limits) -> std::unique_ptr<BatchSolver> {
     return std::make_unique<BatchProgram>(spec, limits);
-  };
+  });
   info.origin = "exec-batch: " + command;
   return info;
 }

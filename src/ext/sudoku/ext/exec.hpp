@@ -31,7 +31,7 @@ SolverInfo exec_solver(const std::string& name, const std::string& command, std:
 
 /// `--exec-batch NAME=COMMAND`: COMMAND reads 9x9 puzzle lines on stdin and prints one answer
 /// a line, in order (Debian's `qqwing --solve --one-line`); run as one pass of its own
-/// (SolverInfo::batch): throughput and verified answers, no per-puzzle time. `timeout`: the
+/// (SolverInfo::batch()): throughput and verified answers, no per-puzzle time. `timeout`: the
 /// longest silence while an answer is due; past it the program is killed and the puzzles it
 /// left get `timeout`. Throws LoadError when a first run on one easy puzzle gives no answer.
 SolverInfo exec_batch_solver(const std::string& name, const std::string& command, std::chrono::milliseconds timeout);

@@ -703,7 +703,7 @@ Loaded load_isolated(const std::string& name, const std::string& path, const std
     info.name = line.substr(0, t1);
     info.boxes = static_cast<unsigned>(std::stoul(line.substr(t1 + 1, t2 - t1 - 1)));
     info.description = line.substr(t2 + 1);
-    info.make = [pool, index, n = info.name]() -> std::unique_ptr<Solver> {
+    info.factory = [pool, index, n = info.name]() -> std::unique_ptr<Solver> {
       return std::make_unique<Worker>(pool, index, n);
     };
     info.origin = fmt::format("plugin {}{}{}; {}", abs, symbol.empty() ? "" : ":", symbol, how);

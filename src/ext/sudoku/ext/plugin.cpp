@@ -338,9 +338,9 @@ Loaded load_harness(const std::string& name, const std::string& path, const std:
                                  symbol);
   info.boxes = kBox9;
   if (shared) {
-    info.make = [fn]() -> std::unique_ptr<Solver> { return std::make_unique<HarnessSolver>(fn); };
+    info.factory = [fn]() -> std::unique_ptr<Solver> { return std::make_unique<HarnessSolver>(fn); };
   } else {
-    info.make = [lib, symbol]() -> std::unique_ptr<Solver> {
+    info.factory = [lib, symbol]() -> std::unique_ptr<Solver> {
       Library::Lease lease = lib->lease();
       const HarnessFn mine = harness_function(lease.handle(), lib->path(), symbol);
       return std::make_unique<HarnessSolver>(mine, std::move(lease));
@@ -375,11 +375,11 @@ Loaded load_native(const std::string& path, const LoadOptions& options) {
     info.boxes = e.boxes;
     const std::string abs = lib->absolute();
     if (shared) {
-      info.make = [e, abs]() -> std::unique_ptr<Solver> { return std::make_unique<NativeSolver>(e, abs); };
+      info.factory = [e, abs]() -> std::unique_ptr<Solver> { return std::make_unique<NativeSolver>(e, abs); };
     } else {
       // The entry point of the private instance gives its own descriptor (and function
       // pointers); it lists the same solvers, being the same bytes.
-      info.make = [lib, name = e.name]() -> std::unique_ptr<Solver> {
+      info.factory = [lib, name = e.name]() -> std::unique_ptr<Solver> {
         Library::Lease lease = lib->lease();
         for (Entry& mine : read_descriptor(lease.handle(), lib->path()))
           if (mine.name == name) return std::make_unique<NativeSolver>(std::move(mine), lib->absolute(), std::move(lease));
