@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "sudoku/kinds.hpp"
 #include "sudoku/solvers/backtracking.hpp"
 #include "sudoku/solvers/dlx.hpp"
 #include "sudoku/solvers/logic.hpp"
@@ -68,7 +69,7 @@ bool valid_solver_name(std::string_view name) noexcept {
 }
 
 std::string default_solver(PuzzleKind kind) {
-  return kind == PuzzleKind::nonogram ? "nonogram-cdcl" : "scored";
+  return std::string(Kinds::default_solver(kind));
 }
 
 const SolverInfo* find_solver(std::string_view name) noexcept {

@@ -24,9 +24,8 @@ bool valid_solver_name(std::string_view name) noexcept;
 /// The rule of valid_solver_name(), for messages.
 inline constexpr std::string_view kSolverNameRule = "letters, digits, '-', '_', '.'";
 
-/// The solver used when none is named, for puzzles of `kind`: `scored`, `nonogram-cdcl` for
-/// nonograms (it finishes the computer tournaments' puzzles, on which `nonogram-line`'s
-/// search can run for hours) (the CLI's `solve` and the Python module).
+/// The solver used when none is named, for puzzles of `kind` (its row's default_solver,
+/// kinds.hpp: `scored`, `nonogram-cdcl`) (the CLI's `solve` and the Python module).
 std::string default_solver(PuzzleKind kind = PuzzleKind::sudoku);
 
 /// The solver called `name`, or nullptr.

@@ -1,5 +1,7 @@
 #include "sudoku/solver.hpp"
 
+#include "sudoku/kinds.hpp"
+
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -25,9 +27,7 @@ std::string_view to_string(Status s) noexcept {
   return "?";
 }
 
-std::string_view to_string(PuzzleKind k) noexcept {
-  return k == PuzzleKind::nonogram ? "nonogram" : "sudoku";
-}
+std::string_view to_string(PuzzleKind k) noexcept { return Kinds::name(k); }
 
 Status status_for(uint64_t solutions, uint64_t limit, bool budget_hit) noexcept {
   if (budget_hit && solutions < limit) return Status::budget_exceeded;

@@ -2,52 +2,41 @@
 
 #include <fmt/format.h>
 
-#include "sudoku/registry.hpp"
-#include "sudoku/verify.hpp"
+#include "sudoku/kinds.hpp"
 
 namespace sudoku {
 namespace {
 
-// What the judge asks of a kind's parsed record: its kind, its clue count, the read error as
-// the user sees it, whether a solver of its kind takes its size, and what makes a puzzle with
-// no answer invalid (Sudoku: two equal givens in a unit; a nonogram's bad clues are read errors).
-PuzzleKind kind_of(const Parsed&) noexcept { return PuzzleKind::sudoku; }
-PuzzleKind kind_of(const ParsedNonogram&) noexcept { return PuzzleKind::nonogram; }
-uint16_t clues_of(const Parsed& p) noexcept { return static_cast<uint16_t>(p.puzzle.clues()); }
-uint16_t clues_of(const ParsedNonogram& p) noexcept { return static_cast<uint16_t>(p.puzzle.clue_count()); }
-std::string read_error(Parsed& p, uint64_t) { return std::move(p.error); }
-std::string read_error(ParsedNonogram& p, uint64_t line) {
-  // Reported at the record's first line: an error further down says where.
-  return p.error_line == 0 ? std::move(p.error) : fmt::format("line {}: {}", line + p.error_line, p.error);
-}
-std::optional<std::string> size_refused(const Parsed& p, const SolverInfo& info) {
-  if (info.supports(p.puzzle.box())) return std::nullopt;
-  return fmt::format("solver '{}' does not support {}x{} grids", info.name, p.puzzle.side(), p.puzzle.side());
-}
-std::optional<std::string> size_refused(const ParsedNonogram&, const SolverInfo&) { return std::nullopt; }
-std::optional<std::string> contradiction(const Parsed& p) {
-  if (auto c = find_conflict(p.puzzle)) return "contradictory givens: " + c->describe(p.puzzle);
-  return std::nullopt;
-}
-std::optional<std::string> contradiction(const ParsedNonogram&) { return std::nullopt; }
+// What the judge asks of a kind (its clue count, whether a solver takes its size, what makes a
+// puzzle with no answer invalid, its verify()) is in the kind's row (kinds.hpp), found from the
+// record's puzzle type.
+template <class Record>
+using RowOf = Kinds::Of<decltype(Record::puzzle)>;
 
-std::string_view plural(PuzzleKind k) noexcept { return k == PuzzleKind::nonogram ? "nonograms" : "Sudoku"; }
+/// The read error as the user sees it: a record of several lines (ParsedNonogram::error_line)
+/// is reported at its first line, so an error further down says where.
+template <class Record>
+std::string read_error(Record& p, uint64_t line) {
+  if constexpr (requires { p.error_line; })
+    if (p.error_line != 0) return fmt::format("line {}: {}", line + p.error_line, p.error);
+  return std::move(p.error);
+}
 
 template <class Record>
 bool admit_any(Verdict& v, Record& p, const SolverInfo& info, uint64_t line) {
-  v.clues = clues_of(p);
+  using Row = RowOf<Record>;
+  v.clues = Row::clues(p.puzzle);
   if (!p.error.empty()) {
     v.status = Status::invalid;
     v.message = read_error(p, line);
     return false;
   }
-  const PuzzleKind kind = kind_of(p);
   std::optional<std::string> refused;
-  if (!info.solves(kind))
-    refused = fmt::format("solver '{}' solves {}, not {} (try -s {})", info.name, plural(info.kind), plural(kind),
-                          default_solver(kind));
+  if (!info.solves(Row::id))
+    refused = fmt::format("solver '{}' solves {}, not {} (try -s {})", info.name, Kinds::plural(info.kind),
+                          Row::plural, Row::default_solver);
   else
-    refused = size_refused(p, info);
+    refused = Row::size_refused(p.puzzle, info);
   if (!refused) return true;
   v.status = Status::unsupported;
   v.message = std::move(*refused);
@@ -73,13 +62,13 @@ bool settle_any(Verdict& v, const Record& p, const Result& r, uint64_t limit,
     // No answer proves the givens consistent: a conflict makes the puzzle `invalid`, named in
     // the message. (An `invalid` without one is caught by verify() below.) The solvers are left
     // to find it, so the common case pays for one duplicate scan (of the answer), not two.
-    if (auto c = contradiction(p)) {
+    if (auto c = RowOf<Record>::contradiction(p.puzzle)) {
       v.status = Status::invalid;
       v.message = std::move(*c);
       return false;
     }
   }
-  if (auto why = verify(p.puzzle, r, limit, p.known)) {
+  if (auto why = RowOf<Record>::verify(p.puzzle, r, limit, p.known)) {
     v.status = Status::wrong;
     v.message = std::move(*why);
   }

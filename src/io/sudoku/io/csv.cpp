@@ -5,6 +5,7 @@
 
 #include "sudoku/build_info.hpp"
 #include "sudoku/io/parse.hpp"
+#include "sudoku/kinds.hpp"
 #include "sudoku/se/se.hpp"
 #include "sudoku/machine.hpp"
 #include "sudoku/simd.hpp"
@@ -77,14 +78,9 @@ std::string metadata_header(const Provenance& p) {
 
 namespace {
 
-/// The solution field: a Sudoku's one-line grid, a nonogram's picture, or nothing.
+/// The solution field: the answer's text, as its kind writes it (kinds.hpp), or nothing.
 void append_answer(fmt::memory_buffer& b, const Answer& a) {
-  if (a.empty()) return;
-  if (a.kind() == PuzzleKind::nonogram) {
-    if (a.picture().width != 0) b.append(nonogram::to_text(a.picture()));
-  } else if (a.grid().box() != 0) {
-    b.append(to_line(a.grid()));
-  }
+  if (!a.empty()) b.append(Kinds::text(a));
 }
 
 using Buf = fmt::memory_buffer;

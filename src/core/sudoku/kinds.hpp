@@ -1,0 +1,89 @@
+#pragma once
+// The table of puzzle kinds: one row per kind (a struct in the kind's own files), and the
+// places outside a kind that must choose among kinds ask the table, not the kind.
+//
+// What a kind's row provides is PuzzleKindRow below (checked at compile time), listed in words in
+// docs/ARCHITECTURE.md ("Puzzle kinds").
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <type_traits>
+
+#include "sudoku/nonogram/kind.hpp"
+#include "sudoku/solver.hpp"
+#include "sudoku/sudoku_kind.hpp"
+
+namespace sudoku {
+
+/// A row: its id, name and plural (messages), default solver, the Puzzle, Solution (an
+/// Answer's alternative) and Known types, and what the judge and the writers ask of them.
+template <class R>
+concept PuzzleKindRow = requires(const typename R::Puzzle& p, const typename R::Solution& s, const Answer& a,
+                                 const Result& r, const typename R::Known& k, const SolverInfo& info) {
+  { R::id } -> std::convertible_to<PuzzleKind>;
+  { R::name } -> std::convertible_to<std::string_view>;
+  { R::plural } -> std::convertible_to<std::string_view>;
+  { R::default_solver } -> std::convertible_to<std::string_view>;
+  { R::size_refused(p, info) } -> std::same_as<std::optional<std::string>>;
+  { R::clues(p) } -> std::same_as<uint16_t>;
+  { R::contradiction(p) } -> std::same_as<std::optional<std::string>>;
+  { R::verify(p, r, uint64_t{}, k) } -> std::same_as<std::optional<std::string>>;
+  { R::solution(a) } -> std::same_as<const typename R::Solution&>;
+  { R::text(s) } -> std::same_as<std::string>;
+};
+
+namespace detail {
+template <class P, class... Row>
+constexpr std::size_t row_index() noexcept {
+  std::size_t i = 0, at = sizeof...(Row);
+  ((std::is_same_v<P, typename Row::Puzzle> ? (void)(at = i++) : (void)i++), ...);
+  return at;
+}
+}  // namespace detail
+
+template <PuzzleKindRow... Row>
+struct KindTable {
+  /// The row whose puzzle type is P.
+  template <class P>
+  using Of = std::tuple_element_t<detail::row_index<P, Row...>(), std::tuple<Row...>>;
+
+  /// Calls f(row) with the row (a value of its type) whose id is `k`.
+  template <class F>
+  static void visit(PuzzleKind k, F&& f) {
+    ((Row::id == k ? f(Row{}) : void()), ...);
+  }
+  static std::string_view name(PuzzleKind k) noexcept {
+    std::string_view s;
+    ((Row::id == k ? (void)(s = Row::name) : void()), ...);
+    return s;
+  }
+  static std::string_view plural(PuzzleKind k) noexcept {
+    std::string_view s;
+    ((Row::id == k ? (void)(s = Row::plural) : void()), ...);
+    return s;
+  }
+  static std::string_view default_solver(PuzzleKind k) noexcept {
+    std::string_view s;
+    ((Row::id == k ? (void)(s = Row::default_solver) : void()), ...);
+    return s;
+  }
+  /// The text of the answer `a` holds (its kind's text()); empty when it holds none.
+  static std::string text(const Answer& a) {
+    std::string s;
+    if (!a.empty())
+      visit(a.kind(), [&](auto row) {
+        using R = decltype(row);
+        s = R::text(R::solution(a));
+      });
+    return s;
+  }
+};
+
+/// THE table: adding a kind is adding its row here (and its folder).
+using Kinds = KindTable<SudokuKind, NonogramKind>;
+
+}  // namespace sudoku

@@ -1,0 +1,40 @@
+#pragma once
+// The nonogram row of the table of puzzle kinds (sudoku/kinds.hpp): what the tool needs to know
+// of a nonogram, in one place.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "sudoku/nonogram/nonogram.hpp"
+#include "sudoku/solver.hpp"
+#include "sudoku/verify.hpp"
+
+namespace sudoku {
+
+struct NonogramKind {
+  static constexpr PuzzleKind id = PuzzleKind::nonogram;
+  static constexpr std::string_view name = "nonogram";
+  static constexpr std::string_view plural = "nonograms";
+  /// `nonogram-cdcl`: it finishes the computer tournaments' puzzles, on which `nonogram-line`'s
+  /// search can run for hours.
+  static constexpr std::string_view default_solver = "nonogram-cdcl";
+  using Puzzle = nonogram::Puzzle;
+  using Solution = nonogram::Picture;
+  using Known = nonogram::Known;
+  /// Every solver of the kind takes every size (sides up to nonogram::kMaxSide, checked when the
+  /// record is read).
+  static std::optional<std::string> size_refused(const Puzzle&, const SolverInfo&) { return std::nullopt; }
+  static uint16_t clues(const Puzzle& p) noexcept { return static_cast<uint16_t>(p.clue_count()); }
+  /// Never: bad clues are read errors.
+  static std::optional<std::string> contradiction(const Puzzle&) { return std::nullopt; }
+  static std::optional<std::string> verify(const Puzzle& p, const Result& r, uint64_t limit, const Known& k) {
+    return sudoku::verify(p, r, limit, k);
+  }
+  static const Solution& solution(const Answer& a) noexcept { return a.picture(); }
+  /// The answer's text (the CSV's solution field): the picture's cells (nonogram::to_text);
+  /// empty for no picture.
+  static std::string text(const Solution& s) { return s.width != 0 ? nonogram::to_text(s) : std::string(); }
+};
+
+}  // namespace sudoku

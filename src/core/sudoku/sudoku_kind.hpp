@@ -1,0 +1,42 @@
+#pragma once
+// The Sudoku row of the table of puzzle kinds (sudoku/kinds.hpp): what the tool needs to know
+// of a Sudoku, in one place.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "sudoku/grid.hpp"
+#include "sudoku/solver.hpp"
+#include "sudoku/verify.hpp"
+
+namespace sudoku {
+
+struct SudokuKind {
+  static constexpr PuzzleKind id = PuzzleKind::sudoku;
+  static constexpr std::string_view name = "sudoku";     ///< list, the Python module
+  static constexpr std::string_view plural = "Sudoku";   ///< messages ("solves Sudoku, not ...")
+  static constexpr std::string_view default_solver = "scored";
+  using Puzzle = Grid;
+  using Solution = Grid;   ///< the Answer's alternative (solver.hpp)
+  using Known = sudoku::Known;
+  /// The sizes: a solver declares the ones it takes (SolverInfo::boxes); the others are
+  /// `unsupported`, with this reason.
+  static std::optional<std::string> size_refused(const Puzzle& p, const SolverInfo& info) {
+    if (info.supports(p.box())) return std::nullopt;
+    return size_refusal(p, info);
+  }
+  static std::string size_refusal(const Puzzle& p, const SolverInfo& info);
+  static uint16_t clues(const Puzzle& p) noexcept { return static_cast<uint16_t>(p.clues()); }
+  /// What makes a puzzle with no answer `invalid`: two equal givens in a unit.
+  static std::optional<std::string> contradiction(const Puzzle& p);
+  static std::optional<std::string> verify(const Puzzle& p, const Result& r, uint64_t limit, const Known& k) {
+    return sudoku::verify(p, r, limit, k);
+  }
+  /// The answer held by `a` (a grid of no cells when none).
+  static const Solution& solution(const Answer& a) noexcept { return a.grid(); }
+  /// The answer's text (the CSV's solution field): the one-line grid; empty for no grid.
+  static std::string text(const Solution& s) { return s.box() != 0 ? to_line(s) : std::string(); }
+};
+
+}  // namespace sudoku
