@@ -38,6 +38,7 @@
 #include "sudoku/ext/isolate.hpp"
 #include "sudoku/ext/plugin.hpp"
 #include "sudoku/generate/generator.hpp"
+#include "sudoku/kinds.hpp"
 #include "sudoku/generate/job.hpp"
 #include "sudoku/generate/options.hpp"
 #include "sudoku/io/csv.hpp"
@@ -564,7 +565,7 @@ PYBIND11_MODULE(_core, m) {
     return out;
   });
   m.def("default_solver", [](const std::string& kind) {
-    return sudoku::default_solver(kind == "nonogram" ? sudoku::PuzzleKind::nonogram : sudoku::PuzzleKind::sudoku);
+    return sudoku::default_solver(sudoku::Kinds::find(kind).value_or(sudoku::PuzzleKind::sudoku));
   });
   m.def("input_kind", [](const py::tuple& spec) { return std::string(sudoku::to_string(Input::from(spec).kind())); });
   m.def("statuses", [] {

@@ -5,6 +5,7 @@
 #include "cli/common.hpp"
 #include "cli/solver_options.hpp"
 #include "cli/table.hpp"
+#include "sudoku/kinds.hpp"
 #include "sudoku/registry.hpp"
 #include "sudoku/simd.hpp"
 
@@ -15,12 +16,7 @@ int run_list(const ExternalSolverOptions& ext) {
   register_external_solvers(ext);
   Table t({"solver", "sizes", "description", "from"});
   for (const auto& s : sudoku::solvers()) {
-    std::string sizes;
-    for (int b = sudoku::kMinBox; b <= sudoku::kMaxBox; ++b)
-      if (s.supports(b)) sizes += fmt::format("{}{}", sizes.empty() ? "" : ",", b * b);
-    if (s.kind == sudoku::PuzzleKind::nonogram) sizes = "nonogram";
-    else if (s.any_kind) sizes += ",nonogram";
-    t.add({s.name, sizes, s.description, s.origin.empty() ? "built-in" : s.origin});
+    t.add({s.name, sudoku::Kinds::sizes(s), s.description, s.origin.empty() ? "built-in" : s.origin});
   }
   fmt::print("{}", t.render(3));
   fmt::print("\npropagation and scored use the instruction set {} (this CPU and build offer {}; "

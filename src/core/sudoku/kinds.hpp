@@ -34,6 +34,7 @@ concept PuzzleKindRow = requires(const typename R::Puzzle& p, const typename R::
   { R::verify(p, r, uint64_t{}, k) } -> std::same_as<std::optional<std::string>>;
   { R::solution(a) } -> std::same_as<const typename R::Solution&>;
   { R::text(s) } -> std::same_as<std::string>;
+  { R::sizes(info) } -> std::same_as<std::string>;
 };
 
 namespace detail {
@@ -56,20 +57,42 @@ struct KindTable {
   static void visit(PuzzleKind k, F&& f) {
     ((Row::id == k ? f(Row{}) : void()), ...);
   }
-  static std::string_view name(PuzzleKind k) noexcept {
-    std::string_view s;
-    ((Row::id == k ? (void)(s = Row::name) : void()), ...);
-    return s;
+  /// Calls f(row) for every row, in the table's order.
+  template <class F>
+  static void each(F&& f) {
+    (f(Row{}), ...);
   }
-  static std::string_view plural(PuzzleKind k) noexcept {
-    std::string_view s;
-    ((Row::id == k ? (void)(s = Row::plural) : void()), ...);
-    return s;
-  }
+  static std::string_view name(PuzzleKind k) noexcept { return pick(k, [](auto r) { return decltype(r)::name; }); }
+  static std::string_view plural(PuzzleKind k) noexcept { return pick(k, [](auto r) { return decltype(r)::plural; }); }
   static std::string_view default_solver(PuzzleKind k) noexcept {
-    std::string_view s;
-    ((Row::id == k ? (void)(s = Row::default_solver) : void()), ...);
+    return pick(k, [](auto r) { return decltype(r)::default_solver; });
+  }
+  /// The kind called `word` (a row's name), or nothing.
+  static std::optional<PuzzleKind> find(std::string_view word) noexcept {
+    std::optional<PuzzleKind> k;
+    ((Row::name == word ? (void)(k = Row::id) : void()), ...);
+    return k;
+  }
+  /// What `info` takes of each kind it solves, in the table's order, joined by commas (`list`'s
+  /// sizes column: "4,9,16,25", "nonogram", "9,nonogram").
+  static std::string sizes(const SolverInfo& info) {
+    std::string s;
+    bool first = true;
+    each([&](auto r) {
+      using R = decltype(r);
+      if (!info.solves(R::id)) return;
+      if (!first) s += ',';
+      s += R::sizes(info);
+      first = false;
+    });
     return s;
+  }
+  /// f(row of `k`): a value of one type for every row.
+  template <class F>
+  static std::string_view pick(PuzzleKind k, F f) noexcept {
+    std::string_view v;
+    ((Row::id == k ? (void)(v = f(Row{})) : void()), ...);
+    return v;
   }
   /// The text of the answer `a` holds (its kind's text()); empty when it holds none.
   static std::string text(const Answer& a) {

@@ -27,6 +27,8 @@ struct SudokuKind {
     return size_refusal(p, info);
   }
   static std::string size_refusal(const Puzzle& p, const SolverInfo& info);
+  /// The sides of the grids `info` takes, for `list` ("4,9,16,25").
+  static std::string sizes(const SolverInfo& info);
   static uint16_t clues(const Puzzle& p) noexcept { return static_cast<uint16_t>(p.clues()); }
   /// What makes a puzzle with no answer `invalid`: two equal givens in a unit.
   static std::optional<std::string> contradiction(const Puzzle& p);

@@ -25,6 +25,8 @@ struct NonogramKind {
   /// Every solver of the kind takes every size (sides up to nonogram::kMaxSide, checked when the
   /// record is read).
   static std::optional<std::string> size_refused(const Puzzle&, const SolverInfo&) { return std::nullopt; }
+  /// For `list`: every size, so the kind's name.
+  static std::string sizes(const SolverInfo&) { return std::string(name); }
   static uint16_t clues(const Puzzle& p) noexcept { return static_cast<uint16_t>(p.clue_count()); }
   /// Never: bad clues are read errors.
   static std::optional<std::string> contradiction(const Puzzle&) { return std::nullopt; }
