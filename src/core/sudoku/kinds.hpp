@@ -23,7 +23,7 @@ namespace sudoku {
 /// Answer's alternative) and Known types, and what the judge and the writers ask of them.
 template <class R>
 concept PuzzleKindRow = requires(const typename R::Puzzle& p, const typename R::Solution& s, const Answer& a,
-                                 const Result& r, const typename R::Known& k, const SolverInfo& info) {
+                                 Answer& ans, const Result& r, const typename R::Known& k, const SolverInfo& info) {
   { R::id } -> std::convertible_to<PuzzleKind>;
   { R::name } -> std::convertible_to<std::string_view>;
   { R::plural } -> std::convertible_to<std::string_view>;
@@ -35,6 +35,9 @@ concept PuzzleKindRow = requires(const typename R::Puzzle& p, const typename R::
   { R::solution(a) } -> std::same_as<const typename R::Solution&>;
   { R::text(s) } -> std::same_as<std::string>;
   { R::sizes(info) } -> std::same_as<std::string>;
+  { R::puzzle_text(p) } -> std::same_as<std::string>;
+  { R::read_solution(std::string_view{}, p, ans) } -> std::same_as<bool>;
+  { R::solution_name(p) } -> std::same_as<std::string>;
 };
 
 namespace detail {
@@ -56,6 +59,13 @@ struct KindTable {
   template <class F>
   static void visit(PuzzleKind k, F&& f) {
     ((Row::id == k ? f(Row{}) : void()), ...);
+  }
+  /// f(puzzle) with the puzzle `p` refers to, as its kind's Puzzle type; what f returns.
+  template <class T, class F>
+  static T on(PuzzleRef p, F&& f) {
+    T out{};
+    ((p.get<typename Row::Puzzle>() != nullptr ? (void)(out = f(*p.get<typename Row::Puzzle>())) : void()), ...);
+    return out;
   }
   /// Calls f(row) for every row, in the table's order.
   template <class F>

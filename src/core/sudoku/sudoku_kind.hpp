@@ -39,6 +39,18 @@ struct SudokuKind {
   static const Solution& solution(const Answer& a) noexcept { return a.grid(); }
   /// The answer's text (the CSV's solution field): the one-line grid; empty for no grid.
   static std::string text(const Solution& s) { return s.box() != 0 ? to_line(s) : std::string(); }
+  /// The puzzle as one word (the `--exec` protocol's request): its one-line grid.
+  static std::string puzzle_text(const Puzzle& p) { return to_line(p); }
+  /// Reads a solution of `p` written as one word (an `--exec` answer) into `out`; false when
+  /// `word` is not one: read_grid().
+  static bool read_solution(std::string_view word, const Puzzle& p, Answer& out) {
+    return read_grid(word, p.box(), out.reshape_grid(p.box()));
+  }
+  /// What a solution of `p` is called in messages ("9x9 solution").
+  static std::string solution_name(const Puzzle& p);
+  /// Reads `word` as a grid of `box` in the one-line alphabet of to_line(): `1-9` up to 9x9,
+  /// `1-9A-G` for 16x16, `A-Y` for 25x25 (letters in either case), `.` or `0` empty.
+  static bool read_grid(std::string_view word, int box, Grid& out);
 };
 
 }  // namespace sudoku

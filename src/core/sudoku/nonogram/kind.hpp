@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "sudoku/nonogram/nonogram.hpp"
 #include "sudoku/solver.hpp"
@@ -37,6 +38,18 @@ struct NonogramKind {
   /// The answer's text (the CSV's solution field): the picture's cells (nonogram::to_text);
   /// empty for no picture.
   static std::string text(const Solution& s) { return s.width != 0 ? nonogram::to_text(s) : std::string(); }
+  /// The puzzle as one word (the `--exec` protocol's request): its game ID.
+  static std::string puzzle_text(const Puzzle& p) { return nonogram::to_id(p); }
+  /// Reads a picture of `p` written as text() writes it (also `1`/`0`) into `out`.
+  static bool read_solution(std::string_view word, const Puzzle& p, Answer& out) {
+    Solution picture;
+    if (!nonogram::parse_picture(word, p.width, p.height, picture)) return false;
+    out = std::move(picture);
+    return true;
+  }
+  static std::string solution_name(const Puzzle& p) {
+    return std::to_string(p.width) + "x" + std::to_string(p.height) + " picture";
+  }
 };
 
 }  // namespace sudoku

@@ -25,6 +25,7 @@
 
 #include <fmt/format.h>
 
+#include "sudoku/kinds.hpp"
 #include "sudoku/verify.hpp"
 
 namespace sudoku::ext {
@@ -304,25 +305,8 @@ class Child {
   std::string end_ = "ended";
 };
 
-/// Reads `word` as a grid of `box` in the one-line alphabet of to_line(): `1-9` up to 9x9,
-/// `1-9A-G` for 16x16, `A-Y` for 25x25 (letters in either case), `.` or `0` empty.
-bool read_grid(std::string_view word, int box, Grid& out) {
-  const int side = box * box;
-  if (word.size() != static_cast<std::size_t>(side * side)) return false;
-  out.reshape(box);
-  for (int i = 0; i < side * side; ++i) {
-    const char c = word[static_cast<std::size_t>(i)];
-    const char u = (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c;
-    int v = -1;
-    if (c == '.' || c == '0') v = 0;
-    else if (side <= 16 && c >= '1' && c <= '9') v = c - '0';
-    else if (side == 16 && u >= 'A' && u <= 'G') v = u - 'A' + 10;
-    else if (side == 25 && u >= 'A' && u <= 'Y') v = u - 'A' + 1;
-    if (v < 0 || v > side) return false;
-    out.set(i, v);
-  }
-  return true;
-}
+/// A grid in to_line()'s alphabet (SudokuKind::read_grid): the probe puzzles and the floor's echo.
+bool read_grid(std::string_view word, int box, Grid& out) { return SudokuKind::read_grid(word, box, out); }
 
 /// Splits a line into words separated by spaces or tabs.
 class Words {
@@ -381,14 +365,11 @@ std::optional<std::string> probe_problem(const Result& answer, std::string_view 
   return fmt::format("answered a first, easy puzzle wrongly: {} (answer '{}')", *why, clip(line));
 }
 
-/// A puzzle as the protocol sends it: a grid in the one-line form, a nonogram as its game ID.
-std::string puzzle_text(const Grid& puzzle) { return to_line(puzzle); }
-std::string puzzle_text(const nonogram::Puzzle& puzzle) { return nonogram::to_id(puzzle); }
-
-/// The request line: the puzzle, a space, the limit.
+/// The request line: the puzzle as its kind writes it in one word (a grid's one-line form, a
+/// nonogram's game ID: the row's puzzle_text), a space, the limit.
 template <class Puzzle>
 void request_line(const Puzzle& puzzle, uint64_t limit, std::string& out) {
-  out = puzzle_text(puzzle);
+  out = Kinds::Of<Puzzle>::puzzle_text(puzzle);
   out += ' ';
   char digits[24];
   const auto [end, ec] = std::to_chars(digits, digits + sizeof digits, limit);
@@ -429,8 +410,7 @@ class ExecSolver final : public Solver {
   ExecSolver& operator=(const ExecSolver&) = delete;
 
   Result solve(PuzzleRef puzzle, const Limits& limits) override {
-    if (const Grid* g = puzzle.get<Grid>()) return ask(*g, limits);
-    return ask(*puzzle.get<nonogram::Puzzle>(), limits);
+    return Kinds::on<Result>(puzzle, [&](const auto& p) { return ask(p, limits); });
   }
 
   std::string_view message() const noexcept override { return message_; }
@@ -631,24 +611,14 @@ class BatchProgram final : public BatchSolver {
 
 namespace {
 
-/// An answer's solution word for each kind of puzzle: a grid in the one-line alphabet, a
-/// nonogram's picture in to_text()'s form (`#`/`.`, or `1`/`0`, row by row).
-bool read_solution(std::string_view word, const Grid& puzzle, Result& r) {
-  return read_grid(word, puzzle.box(), r.answer.reshape_grid(puzzle.box()));
-}
-bool read_solution(std::string_view word, const nonogram::Puzzle& puzzle, Result& r) {
-  nonogram::Picture picture;
-  if (!nonogram::parse_picture(word, puzzle.width, puzzle.height, picture)) return false;
-  r.answer = std::move(picture);
-  return true;
-}
-std::string solution_name(const Grid& puzzle) { return fmt::format("{}x{} solution", puzzle.side(), puzzle.side()); }
-std::string solution_name(const nonogram::Puzzle& puzzle) {
-  return fmt::format("{}x{} picture", puzzle.width, puzzle.height);
-}
-
+/// An answer line to `puzzle`: its solution word is read as its kind writes an answer (the
+/// row's read_solution: a grid in the one-line alphabet, a nonogram's picture in to_text()'s
+/// form, `#`/`.` or `1`/`0` row by row).
 template <class Puzzle>
 bool parse_any_answer(std::string_view line, const Puzzle& puzzle, uint64_t limit, Result& r, std::string& why) {
+  using Row = Kinds::Of<Puzzle>;
+  const auto read_solution = [&](std::string_view word) { return Row::read_solution(word, puzzle, r.answer); };
+  const auto solution_name = [&] { return Row::solution_name(puzzle); };
   r = Result{};
   while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t'))
     line.remove_suffix(1);
@@ -671,16 +641,16 @@ bool parse_any_answer(std::string_view line, const Puzzle& puzzle, uint64_t limi
     why = clip(words.rest());
     if (why.empty()) why = "an error (no reason given)";
     return true;
-  } else if (read_solution(first, puzzle, r)) {
+  } else if (read_solution(first)) {
     count = 1;
     counted = true;
   } else if (read_u64(first, count)) {
     counted = true;
     if (count > 0) {
       const std::string_view sol = words.next();
-      if (!read_solution(sol, puzzle, r)) {
+      if (!read_solution(sol)) {
         why = sol.empty() ? fmt::format("a count of {} without the solution after it", count)
-                          : fmt::format("'{}' after the count is not a {}", clip(sol), solution_name(puzzle));
+                          : fmt::format("'{}' after the count is not a {}", clip(sol), solution_name());
         return false;
       }
     }
@@ -688,7 +658,7 @@ bool parse_any_answer(std::string_view line, const Puzzle& puzzle, uint64_t limi
     r.status = Status::none;
     return true;
   } else {
-    why = fmt::format("'{}' is not a {}, a count or a status word", clip(first), solution_name(puzzle));
+    why = fmt::format("'{}' is not a {}, a count or a status word", clip(first), solution_name());
     return false;
   }
   for (std::string_view w = words.next(); !w.empty(); w = words.next()) {
@@ -717,12 +687,8 @@ bool parse_any_answer(std::string_view line, const Puzzle& puzzle, uint64_t limi
 
 }  // namespace
 
-bool parse_answer(std::string_view line, const Grid& puzzle, uint64_t limit, Result& r, std::string& why) {
-  return parse_any_answer(line, puzzle, limit, r, why);
-}
-bool parse_answer(std::string_view line, const nonogram::Puzzle& puzzle, uint64_t limit, Result& r,
-                  std::string& why) {
-  return parse_any_answer(line, puzzle, limit, r, why);
+bool parse_answer(std::string_view line, PuzzleRef puzzle, uint64_t limit, Result& r, std::string& why) {
+  return Kinds::on<bool>(puzzle, [&](const auto& p) { return parse_any_answer(line, p, limit, r, why); });
 }
 
 SolverInfo exec_solver(const std::string& name, const std::string& command, std::chrono::milliseconds timeout) {

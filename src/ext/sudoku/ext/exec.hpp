@@ -39,12 +39,11 @@ SolverInfo exec_batch_solver(const std::string& name, const std::string& command
 /// Reads one answer line of the protocol (docs/exec.md) to `puzzle` under `limit`: a solution,
 /// `COUNT [SOLUTION]`, or `none` / `invalid` / `unsupported` / `error [why]`, then optional
 /// `guesses=N backtracks=N nodes=N`. False with `why` set when the line breaks the protocol;
-/// a child's own `error` gives status error and its words in `why`.
-bool parse_answer(std::string_view line, const Grid& puzzle, uint64_t limit, Result& out, std::string& why);
-/// The same for a nonogram: the solution is its picture, w*h characters row by row, `#` (or `1`)
-/// shaded and `.` (or `0`) blank.
-bool parse_answer(std::string_view line, const nonogram::Puzzle& puzzle, uint64_t limit, Result& out,
-                  std::string& why);
+/// a child's own `error` gives status error and its words in `why`. The solution is written as
+/// the puzzle's kind reads one (its row's read_solution, sudoku/kinds.hpp): a grid in the
+/// one-line alphabet; a nonogram's picture, w*h characters row by row, `#` (or `1`) shaded and
+/// `.` (or `0`) blank.
+bool parse_answer(std::string_view line, PuzzleRef puzzle, uint64_t limit, Result& out, std::string& why);
 
 /// The protocol's own cost per puzzle on this machine: round trips of a 9x9 puzzle line through
 /// an echoing child (`cat`), each timed like an --exec puzzle (write the line, wait, read the
