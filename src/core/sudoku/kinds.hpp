@@ -116,6 +116,16 @@ struct KindTable {
   }
 };
 
+/// One record of a file of kind Row, parsed: the puzzle and what the file knows of it, or why it
+/// could not be read (io/parse.hpp: Parsed, ParsedNonogram).
+template <PuzzleKindRow Row>
+struct Record {
+  typename Row::Puzzle puzzle;
+  typename Row::Known known;
+  std::string error;   ///< empty when the record is a valid puzzle
+  int error_line = 0;  ///< the line of the error after the record's first (0: the first)
+};
+
 /// THE table: adding a kind is adding its row here (and its folder).
 using Kinds = KindTable<SudokuKind, NonogramKind>;
 

@@ -87,6 +87,7 @@ void keep_parsed(std::vector<Parsed>& kept, std::size_t k, const Parsed& p) {
     copy_cells(*p.known.solution, *to.known.solution);
   }
   to.error = p.error;
+  to.error_line = p.error_line;
 }
 
 bool stopping(const RunConfig& cfg) noexcept {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "sudoku/grid.hpp"
+#include "sudoku/kinds.hpp"
 #include "sudoku/nonogram/nonogram.hpp"
 #include "sudoku/solver.hpp"
 #include "sudoku/verify.hpp"
@@ -34,20 +35,10 @@ struct Format {
   int columns = 0;          ///< csv: number of columns in the header
 };
 
-/// A parsed record: the puzzle and what the file knows of it, or why it could not be read.
-struct Parsed {
-  Grid puzzle;
-  Known known;
-  std::string error;  ///< empty when the record is a valid puzzle
-};
-
-/// A parsed nonogram record: the clues and what the file knows, or why it could not be read.
-struct ParsedNonogram {
-  nonogram::Puzzle puzzle;
-  nonogram::Known known;
-  std::string error;    ///< empty when the record is a valid puzzle
-  int error_line = 0;   ///< the line of the error after the record's first (0: the first)
-};
+/// A parsed record of each kind (kinds.hpp's Record): the puzzle and what the file knows of it,
+/// or why it could not be read; a Sudoku record's error is always on its first line.
+using Parsed = Record<SudokuKind>;
+using ParsedNonogram = Record<NonogramKind>;
 
 /// Parses one line of a nonogram file: a game ID (nonogram::parse_id: bad clues are errors),
 /// then maybe fields separated by `,`, `:`, `;`, `|`, a space or a tab: a number is a known
