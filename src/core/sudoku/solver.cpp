@@ -1,10 +1,10 @@
 #include "sudoku/solver.hpp"
 
-#include "sudoku/kinds.hpp"
-
 #include <stdexcept>
 
 #include <fmt/format.h>
+
+#include "sudoku/kinds.hpp"
 
 namespace sudoku {
 

@@ -305,9 +305,6 @@ class Child {
   std::string end_ = "ended";
 };
 
-/// A grid in to_line()'s alphabet (SudokuKind::read_grid): the probe puzzles and the floor's echo.
-bool read_grid(std::string_view word, int box, Grid& out) { return SudokuKind::read_grid(word, box, out); }
-
 /// Splits a line into words separated by spaces or tabs.
 class Words {
  public:
@@ -345,7 +342,7 @@ bool says_no_solution(std::string_view line) {
 
 Grid probe_puzzle() {
   Grid g;
-  read_grid(kProbe, 3, g);
+  SudokuKind::read_grid(kProbe, 3, g);
   return g;
 }
 
@@ -357,7 +354,7 @@ Grid probe_puzzle() {
 std::optional<std::string> probe_problem(const Result& answer, std::string_view line, bool must_solve) {
   Known known;
   known.solution.emplace();
-  read_grid(kProbeSolution, 3, *known.solution);
+  SudokuKind::read_grid(kProbeSolution, 3, *known.solution);
   std::optional<std::string> why = verify(probe_puzzle(), answer, 1, known);
   if (!why && must_solve && answer.solutions == 0)
     why = fmt::format("'{}' instead of a solution", to_string(answer.status));
@@ -759,7 +756,7 @@ RoundTripFloor measure_floor(int round_trips) {
     Deadline d = Deadline::in(std::chrono::seconds(5));
     Io io = child->write(request, d, false);
     if (io == Io::ok) io = child->read_line(line, d);
-    const bool read = io == Io::ok && read_grid(Words(line).next(), 3, echoed);
+    const bool read = io == Io::ok && SudokuKind::read_grid(Words(line).next(), 3, echoed);
     const auto t1 = Clock::now();
     if (!read) throw LoadError(fmt::format("the echoing child 'cat' did not echo: it {}", child->kill()));
     if (i >= kWarmup) us.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
