@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cerrno>
 #include <cstdio>
@@ -400,17 +401,19 @@ void failed(SliceAnswer& a, Status status, std::string why) {
   a.message = std::move(why);
 }
 
-/// The child's answer in `s` into `a`, field by field (no fresh Result per puzzle: zeroing
-/// its grid was a measurable share of the parent's work on 17-clue puzzles).
-void read_slot(const Block& b, uint32_t i, SliceAnswer& a) {
+/// The child's answer to slot `i`'s puzzle (of `box`, its cells at `at`: the parent's own
+/// record, never the block's, which the child's library may have scribbled on) into `a`, field
+/// by field (no fresh Result per puzzle: zeroing its grid was a measurable share of the
+/// parent's work on 17-clue puzzles). An answer of any other size is no answer.
+void read_slot(const Block& b, uint32_t i, int box, uint32_t at, SliceAnswer& a) {
   const Slot& s = b.slots[i];
   Result& r = a.result;
   r.status = s.status < kStatusCount ? static_cast<Status>(s.status) : Status::error;
   r.solutions = s.solutions;
   r.work = Work{s.guesses, s.backtracks, s.nodes};
-  if (s.solution_box != 0) {
-    Grid& g = r.answer.reshape_grid(s.solution_box);
-    std::memcpy(g.data(), b.solutions + s.at, static_cast<std::size_t>(g.cells()));
+  if (s.solution_box == box) {
+    Grid& g = r.answer.reshape_grid(box);
+    std::memcpy(g.data(), b.solutions + at, static_cast<std::size_t>(g.cells()));
   } else {
     r.answer.clear();
   }
@@ -462,12 +465,14 @@ class Worker final : public SliceSolver {
     Block& b = host_->block();
     Header& h = b.header;
     const auto n = static_cast<uint32_t>(puzzles.size());
-    for (uint32_t i = 0, at = 0; i < n; ++i) {  // n <= kSlots puzzles of at most kMaxCells
+    std::array<uint32_t, kSlots> at;  // where each puzzle's cells are, and its answer's
+    for (uint32_t i = 0, next = 0; i < n; ++i) {  // n <= kSlots puzzles of at most kMaxCells
       const Grid& g = *puzzles[i];
+      at[i] = next;
       b.slots[i].box = static_cast<uint8_t>(g.box());
-      b.slots[i].at = at;
-      std::memcpy(b.cells + at, g.data(), static_cast<std::size_t>(g.cells()));
-      at += static_cast<uint32_t>(g.cells());
+      b.slots[i].at = next;
+      std::memcpy(b.cells + next, g.data(), static_cast<std::size_t>(g.cells()));
+      next += static_cast<uint32_t>(g.cells());
     }
     h.solver = index_;
     h.count = n;
@@ -498,7 +503,7 @@ class Worker final : public SliceSolver {
       int64_t ran_ns = 0;
       const Outcome o = host_->run(stop, end, late, ran_ns);
       const uint32_t next = std::min(h.next.load(std::memory_order_acquire), n);
-      for (; i < next; ++i) read_slot(b, i, out[i]);
+      for (; i < next; ++i) read_slot(b, i, puzzles[i]->box(), at[i], out[i]);
       if (o == Outcome::done) {
         if (i < n) return i;  // stopped
         continue;

@@ -80,7 +80,7 @@ namespace {
 
 /// The solution field: the answer's text, as its kind writes it (kinds.hpp), or nothing.
 void append_answer(fmt::memory_buffer& b, const Answer& a) {
-  if (!a.empty()) b.append(Kinds::text(a));
+  b.append(Kinds::text(a));
 }
 
 using Buf = fmt::memory_buffer;
