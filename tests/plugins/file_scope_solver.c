@@ -14,6 +14,11 @@
  *   solve_exit_every_500   the same puzzles, exit(3);
  *   solve_hang_on          never returns on the puzzle given in the environment variable
  *                          SUDOKU_TEST_HANG_PUZZLE (81 characters), solves the others;
+ *   solve_scribble_every_500  on the same puzzles as the crashes, writes bytes of 0xA5 over
+ *                          the memory an `--isolate`d child shares with the tool (found by its
+ *                          name in /proc/self/maps), all but its first 256 bytes: stray stores
+ *                          through a wild pointer, aimed; then solves the puzzle (and appends
+ *                          it to the file SUDOKU_TEST_SCRIBBLE_LOG names, if any);
  * and a native plug-in (include/sudoku_bench/plugin.h) with the same state, `file-scope`,
  * which does not declare SUDOKU_BENCH_SOLVER_REENTRANT.
  *
@@ -22,6 +27,7 @@
  * depth and the nodes capped), so a race gives wrong answers, never a crash or a hang. */
 #include <signal.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -188,6 +194,35 @@ EXPORT size_t solve_abort_every_500(const char *puzzle, size_t lim, uint32_t fla
 
 EXPORT size_t solve_exit_every_500(const char *puzzle, size_t lim, uint32_t flags, char *solution, size_t *g) {
   if (fnv1a(puzzle) % 500 == 0) exit(3);
+  return solve(puzzle, lim, flags, solution, g);
+}
+
+/* The first mapping whose line in /proc/self/maps names `what`: its start and size. */
+static int find_mapping(const char *what, char **start, size_t *size) {
+  char line[512];
+  FILE *maps = fopen("/proc/self/maps", "r");
+  int found = 0;
+  if (maps == NULL) return 0;
+  while (!found && fgets(line, sizeof line, maps) != NULL) {
+    unsigned long lo, hi;
+    if (strstr(line, what) != NULL && sscanf(line, "%lx-%lx", &lo, &hi) == 2 && hi > lo) {
+      *start = (char *)lo, *size = (size_t)(hi - lo);
+      found = 1;
+    }
+  }
+  fclose(maps);
+  return found;
+}
+
+EXPORT size_t solve_scribble_every_500(const char *puzzle, size_t lim, uint32_t flags, char *solution, size_t *g) {
+  char *block;
+  size_t size;
+  if (fnv1a(puzzle) % 500 == 0 && find_mapping("sudoku-bench-isolate", &block, &size) && size > 256) {
+    const char *log = getenv("SUDOKU_TEST_SCRIBBLE_LOG");
+    FILE *f = log != NULL ? fopen(log, "a") : NULL;
+    memset(block + 256, 0xA5, size - 256);
+    if (f != NULL) fprintf(f, "%.81s\n", puzzle), fclose(f);
+  }
   return solve(puzzle, lim, flags, solution, g);
 }
 

@@ -9,6 +9,16 @@
 // with room for a 25x25 grid); each page costs a fault in each process, and page faults are
 // the dearest thing about a child on a virtual machine (results/plugins.md). Atomics in the
 // block are lock-free, hence address-free: the two processes map it at different addresses.
+//
+// The child's library can write over the block (a stray store through a wild pointer): nothing
+// in it is taken on trust. The child reads the slice's parameters once, before the library
+// runs, and checks each puzzle's size and place before it reads it; it signs each answer with
+// a checksum over the round, the slot, the puzzle as it read it and the answer as it wrote it,
+// which the parent computes again over its own copy of the puzzle: an answer overwritten, stale
+// or given for a puzzle that was overwritten is `error`, never a figure. What must be believed
+// to end a slice (the end, a solver that cannot make its state, an input found overwritten)
+// goes through the socket; a puzzle's start time in the block only ever shortens the parent's
+// wait, within what the parent saw itself.
 #include "sudoku/ext/isolate.hpp"
 
 #include <dlfcn.h>
@@ -38,6 +48,8 @@
 #include <vector>
 
 #include <fmt/format.h>
+#define XXH_INLINE_ALL
+#include <xxhash.h>
 
 #include "sudoku/build_info.hpp"
 #include "sudoku/ext/library.hpp"
@@ -54,9 +66,11 @@ constexpr int kMaxFailedStarts = 3;         // then a worker stops restarting: `
 constexpr auto kExitGrace = std::chrono::milliseconds(500);
 constexpr int64_t kStopPollNs = 50'000'000;  // how often a waiting parent looks at the stop flag
 constexpr char kGo = 'G', kDone = 'D', kReady = 'R';
+constexpr char kNoState = 'S';      // the child's last word: the solver could not make its state
+constexpr char kOverwritten = 'X';  // ... a puzzle's size or place in the block is not one the parent wrote
 // The protocol between the tool and its child: bump it when what they say through the block or
 // the socket changes in meaning (a change of the block's size shows by itself).
-constexpr int kProtocol = 3;
+constexpr int kProtocol = 4;
 constexpr int kStaleExit = 4;  // the child's status when it is from another build (the handshake)
 constexpr int kNoStateExit = 3;  // ... when the solver could not make its state (create() failed)
 
@@ -83,6 +97,7 @@ struct Header {
   uint32_t solver = 0;  // index in the list the child gave
   uint32_t count = 0;   // slots in use
   uint64_t limit = 1, budget = 0;
+  uint32_t round = 0;   // one more for each hand-over: an answer's checksum names its round
   // The child's progress: every slot before `next` is answered, and the one at `next` began no
   // earlier than `started_ns` (now_ns()). The child stores `started_ns` before it
   // publishes `next` (release), so a parent that reads `next` first never sees an older start.
@@ -90,9 +105,6 @@ struct Header {
   std::atomic<int64_t> started_ns{0};
   // Set by the parent: stop after the current puzzle (Ctrl-C, SIGTERM).
   alignas(64) std::atomic<uint32_t> stop{0};
-  // Set by the child before it exits kNoStateExit: the solver could not make its state (its
-  // reason in `text`). Not the puzzle's fault, and every new child would fail the same way.
-  std::atomic<uint32_t> no_state{0};
   // Written by the child before it says it is ready: "NAME\tBOXES\tDESCRIPTION\n" per solver;
   // or, before it exits, why it cannot serve.
   alignas(64) char text[kText] = {};
@@ -106,6 +118,7 @@ struct Slot {
   uint8_t unusable;      // out: complete() said why the answer cannot be used (in `messages`)
   uint16_t message_len;  // out
   uint32_t at;           // in: where its cells are in Block::cells (its answer's in `solutions`)
+  uint32_t check;        // out: slot_check() of the answer
   uint64_t solutions, guesses, backtracks, nodes, time_ns;  // out
 };
 
@@ -117,6 +130,27 @@ struct Block {
   uint8_t solutions[kSlots * kMaxCells];  // out: each answer where its puzzle is in `cells`
   char messages[kSlots][kMessage];        // out: complete()'s or the solver's message
 };
+
+/// The checksum that signs slot `i`'s answer in `round` to `puzzle`: the child's over the puzzle
+/// it read, the parent's over its own; both over the answer as it is in the block. XXH3 (64
+/// bits, kept to 32): a stray store passes it once in 2^32, and it costs ~15 ns a puzzle a side
+/// where zlib's CRC-32 took 320 (Debian's zlib has no folding CRC).
+uint32_t slot_check(const Block& b, uint32_t round, uint32_t i, std::span<const uint8_t> puzzle, uint32_t at) {
+  const Slot& s = b.slots[i];
+  struct {
+    uint32_t round, slot;
+    uint8_t status, solution_box, unusable, zero;
+    uint32_t message_len;
+    uint64_t solutions, guesses, backtracks, nodes, time_ns;
+  } const fields{round, i, s.status, s.solution_box, s.unusable, 0, s.message_len,
+                 s.solutions, s.guesses, s.backtracks, s.nodes, s.time_ns};
+  static_assert(sizeof fields == 4 * 4 + 5 * 8);  // no padding: every byte hashed is set
+  XXH64_hash_t h = XXH3_64bits(&fields, sizeof fields);
+  h = XXH3_64bits_withSeed(puzzle.data(), puzzle.size(), h);
+  if (s.solution_box != 0) h = XXH3_64bits_withSeed(b.solutions + at, puzzle.size(), h);
+  if (s.message_len != 0) h = XXH3_64bits_withSeed(b.messages[i], std::min<std::size_t>(s.message_len, kMessage), h);
+  return static_cast<uint32_t>(h ^ (h >> 32));
+}
 
 /// `text` into the array `to`, cut to fit, NUL-terminated.
 template <std::size_t N>
@@ -186,8 +220,10 @@ struct Spec {
   std::string seconds() const { return fmt::format("{:g} s", double(timeout_ns) / 1e9); }
 };
 
-/// How a slice's exchange with the child ended.
-enum class Outcome { done, died, timeout };
+/// How a slice's exchange with the child ended: done (maybe stopped early), died, timeout, or
+/// the child's last word: its solver could not make its state, or it found a puzzle's size or
+/// place in the block overwritten (the process has been reaped for these two).
+enum class Outcome { done, died, timeout, no_state, overwritten };
 
 /// One child process and the block it shares with the parent. The block outlives the process:
 /// a child restarted after a crash finds the slice where the last one left it.
@@ -200,6 +236,8 @@ class Host {
 
   Block& block() noexcept { return shared_.block(); }
   bool running() const noexcept { return pid_ > 0; }
+  /// A number for the next hand-over of a slice, never the last one's.
+  uint32_t next_round() noexcept { return ++round_; }
 
   /// Starts the child and waits (up to the timeout) until it has loaded the library; false
   /// with `why` (its own words when it could not load the library).
@@ -215,7 +253,6 @@ class Host {
                 name = spec_->name;
     char* argv[] = {tool.data(), cmd.data(), path.data(), symbol.data(), name.data(), nullptr};
     block().header.text[0] = '\0';
-    block().header.no_state.store(0, std::memory_order_relaxed);
     block().hello.child[0] = '\0';
     // What the library prints goes to the tool's stderr, never into a results file on stdout.
     const int rc = theirs < 0 ? errno
@@ -269,29 +306,38 @@ class Host {
     return std::string(cut_text(block().header.text));
   }
 
-  /// Hands the slice set up in the block to the child and waits until it is done, it dies, or
-  /// the puzzle it is on runs past the timeout. `stop`: passed on to the child, which then ends
-  /// the slice after its current puzzle. On `died` and `timeout` the process is reaped and
-  /// `end` says how it ended; on `timeout`, `late` is the puzzle that ran out of time and
-  /// `ran_ns` how long it had run.
-  Outcome run(const std::atomic<bool>* stop, std::string& end, uint32_t& late, int64_t& ran_ns) {
+  /// Hands the slice set up in the block to the child (its first puzzle started at `begun`, as
+  /// the header says) and waits until it is done, it dies, or the puzzle it is on runs past the
+  /// timeout. `stop`: passed on to the child, which then ends the slice after its current
+  /// puzzle. On `died` and `timeout` the process is reaped and `end` says how it ended; on
+  /// `timeout`, `late` is the puzzle that ran out of time and `ran_ns` how long it had run.
+  Outcome run(const std::atomic<bool>* stop, int64_t begun, std::string& end, uint32_t& late, int64_t& ran_ns) {
     Header& h = block().header;
     const char go = kGo;
     if (::send(sock_, &go, 1, MSG_NOSIGNAL) != 1) {
       end = reap();
       return Outcome::died;
     }
+    uint32_t seen = h.next.load(std::memory_order_acquire);  // the progress last seen, and when
+    int64_t seen_ns = begun;
     for (;;) {
       const uint32_t at = h.next.load(std::memory_order_acquire);
-      const int64_t started = h.started_ns.load(std::memory_order_relaxed);
+      if (at != seen) seen = at, seen_ns = now_ns();
+      // The child's start of its puzzle `at` is exact, and no later than when the parent saw
+      // `at`; one outside that (written over) is not believed.
+      int64_t started = h.started_ns.load(std::memory_order_relaxed);
+      if (started < begun || started > seen_ns) started = seen_ns;
       int64_t wait = started + spec_->timeout_ns - now_ns();
       if (stop != nullptr) wait = std::min(wait, kStopPollNs);
       if (wait > 0) {
         const int r = wait_readable(wait);
         if (r > 0) {
           char c = 0;
-          if (::recv(sock_, &c, 1, 0) == 1 && c == kDone) return Outcome::done;
+          const bool said = ::recv(sock_, &c, 1, 0) == 1;
+          if (said && c == kDone) return Outcome::done;
           end = reap();
+          if (said && c == kNoState) return Outcome::no_state;
+          if (said && c == kOverwritten) return Outcome::overwritten;
           return Outcome::died;
         }
         if (r < 0) {  // cannot happen with a valid descriptor: take the child as lost
@@ -375,6 +421,7 @@ class Host {
   Shared shared_;
   pid_t pid_ = -1;
   int sock_ = -1;
+  uint32_t round_ = 0;
 };
 
 /// Children between workers: a worker that ends hands its child back (if healthy) and the next
@@ -401,12 +448,15 @@ void failed(SliceAnswer& a, Status status, std::string why) {
   a.message = std::move(why);
 }
 
-/// The child's answer to slot `i`'s puzzle (of `box`, its cells at `at`: the parent's own
+/// The child's answer in `round` to slot `i`'s puzzle `p` (its cells at `at`: the parent's own
 /// record, never the block's, which the child's library may have scribbled on) into `a`, field
 /// by field (no fresh Result per puzzle: zeroing its grid was a measurable share of the
-/// parent's work on 17-clue puzzles). An answer of any other size is no answer.
-void read_slot(const Block& b, uint32_t i, int box, uint32_t at, SliceAnswer& a) {
+/// parent's work on 17-clue puzzles); false, and `a` untouched, when its checksum is not the
+/// one the child gave that answer to that puzzle. An answer of any other size is no answer.
+bool read_slot(const Block& b, uint32_t round, uint32_t i, const Grid& p, uint32_t at, SliceAnswer& a) {
   const Slot& s = b.slots[i];
+  if (s.check != slot_check(b, round, i, {p.data(), static_cast<std::size_t>(p.cells())}, at)) return false;
+  const int box = p.box();
   Result& r = a.result;
   r.status = s.status < kStatusCount ? static_cast<Status>(s.status) : Status::error;
   r.solutions = s.solutions;
@@ -426,6 +476,7 @@ void read_slot(const Block& b, uint32_t i, int box, uint32_t at, SliceAnswer& a)
     a.unusable.reset();
     a.message.assign(message);
   }
+  return true;
 }
 
 class Worker final : public SliceSolver {
@@ -460,28 +511,27 @@ class Worker final : public SliceSolver {
   std::string_view message() const noexcept override { return last_.message; }
 
  private:
+  /// Up to kSlots puzzles; how many of them, from the first, are answered (fewer: stopped).
+  /// `again`: answers found written over are asked for once more, in a new process, after the
+  /// rest (a stray store into the block costs an answer only when it strikes twice).
   std::size_t solve_chunk(std::span<const Grid* const> puzzles, const Limits& limits,
-                          std::span<SliceAnswer> out, const std::atomic<bool>* stop) {
+                          std::span<SliceAnswer> out, const std::atomic<bool>* stop, bool again = true) {
     Block& b = host_->block();
     Header& h = b.header;
     const auto n = static_cast<uint32_t>(puzzles.size());
     std::array<uint32_t, kSlots> at;  // where each puzzle's cells are, and its answer's
     for (uint32_t i = 0, next = 0; i < n; ++i) {  // n <= kSlots puzzles of at most kMaxCells
-      const Grid& g = *puzzles[i];
       at[i] = next;
-      b.slots[i].box = static_cast<uint8_t>(g.box());
-      b.slots[i].at = next;
-      std::memcpy(b.cells + next, g.data(), static_cast<std::size_t>(g.cells()));
-      next += static_cast<uint32_t>(g.cells());
+      next += static_cast<uint32_t>(puzzles[i]->cells());
     }
-    h.solver = index_;
-    h.count = n;
-    h.limit = limits.wanted();
-    h.budget = limits.budget;
-    h.stop.store(0, std::memory_order_relaxed);
+    const auto stopped = [&] { return stop != nullptr && stop->load(std::memory_order_relaxed); };
+    std::vector<uint32_t> lost;  // answers written over, to ask for again
+    // Stopped at `i`: the answered ones come first.
+    const auto answered = [&](uint32_t i) -> std::size_t { return lost.empty() ? i : std::min(i, lost.front()); };
     uint32_t i = 0;
+    int stalls = 0;  // hand-overs in a row that gave no answer
     while (i < n) {
-      if (stop != nullptr && stop->load(std::memory_order_relaxed)) return i;
+      if (stopped()) return answered(i);
       if (!host_->running()) {
         std::string why;
         if (failed_starts_ >= kMaxFailedStarts) {
@@ -496,38 +546,74 @@ class Worker final : public SliceSolver {
         }
         failed_starts_ = 0;
       }
+      // The slice from `i` on, written for every hand-over: the last child's library may have
+      // written over it.
+      for (uint32_t k = i; k < n; ++k) {
+        const Grid& g = *puzzles[k];
+        b.slots[k].box = static_cast<uint8_t>(g.box());
+        b.slots[k].at = at[k];
+        std::memcpy(b.cells + at[k], g.data(), static_cast<std::size_t>(g.cells()));
+      }
+      h.solver = index_;
+      h.count = n;
+      h.limit = limits.wanted();
+      h.budget = limits.budget;
+      const uint32_t round = h.round = host_->next_round();
+      h.stop.store(0, std::memory_order_relaxed);
       h.next.store(i, std::memory_order_relaxed);
-      h.started_ns.store(now_ns(), std::memory_order_relaxed);
+      const int64_t begun = now_ns();
+      h.started_ns.store(begun, std::memory_order_relaxed);
       std::string end;
       uint32_t late = 0;
       int64_t ran_ns = 0;
-      const Outcome o = host_->run(stop, end, late, ran_ns);
-      const uint32_t next = std::min(h.next.load(std::memory_order_acquire), n);
-      for (; i < next; ++i) read_slot(b, i, puzzles[i]->box(), at[i], out[i]);
-      if (o == Outcome::done) {
-        if (i < n) return i;  // stopped
-        continue;
+      const Outcome o = host_->run(stop, begun, end, late, ran_ns);
+      const uint32_t from = i, next = std::min(h.next.load(std::memory_order_acquire), n);
+      bool overwritten = false;
+      for (; i < next; ++i) {
+        if (read_slot(b, round, i, *puzzles[i], at[i], out[i])) continue;
+        overwritten = true;
+        if (again) lost.push_back(i);
+        else failed(out[i], Status::error, fmt::format("{}: its answer to this puzzle was written over twice in the "
+                                                       "memory its process shares with the tool (stray stores by the "
+                                                       "plug-in?)", name_));
       }
-      // The child is gone. A stop (Ctrl-C, SIGTERM, maybe sent to the child too) is not the
-      // puzzle's fault: the slice ends before it.
-      if (stop != nullptr && stop->load(std::memory_order_relaxed)) return i;
+      if (overwritten) host_->kill();  // what else it wrote over is not known: a fresh process
+      stalls = i > from ? 0 : stalls + 1;
+      if (i == n) continue;  // every answer in (the child may have ended after the last: nothing lost)
+      // A stop (Ctrl-C, SIGTERM, maybe sent to the child too) is not the puzzle's fault: the
+      // slice ends before it.
+      if (stopped()) return answered(i);
       // Its solver could not make its state: as when a worker cannot in this process (the
       // run stops with the library's one message; restarting would fail on every puzzle).
-      if (o == Outcome::died && h.no_state.load(std::memory_order_acquire) != 0) throw std::runtime_error(host_->text());
-      if (i == n) continue;  // it ended after its last answer: nothing lost
+      if (o == Outcome::no_state) throw std::runtime_error(host_->text());
       if (o == Outcome::died) {
         // "was killed by signal 11 (SIGSEGV)", "exited with status 3" (the library called exit)
         failed(out[i++], Status::error,
                fmt::format("{}: the plug-in {} on this puzzle: its process {}; a new one takes the next puzzle",
                            name_, end.starts_with("exited") ? "ended its process" : "crashed", end));
-      } else if (late == i) {
-        failed(out[i], Status::timeout, fmt::format("{}: no answer within {}: its process was killed; a new "
-                                                    "one takes the next puzzle", name_, pool_->spec().seconds()));
-        out[i++].time_ns = static_cast<uint64_t>(ran_ns);
+      } else if (o == Outcome::timeout) {
+        if (late == i) {
+          failed(out[i], Status::timeout, fmt::format("{}: no answer within {}: its process was killed; a new "
+                                                      "one takes the next puzzle", name_, pool_->spec().seconds()));
+          out[i++].time_ns = static_cast<uint64_t>(ran_ns);
+        }
+        // else: killed just as it finished the late puzzle: the one it had begun is solved again.
+      } else if (stalls >= 2) {
+        // Ended early unasked (its stop flag written over) or found this puzzle written over
+        // before it read it, twice in a row: given up on, so that every hand-over moves on.
+        failed(out[i++], Status::error, fmt::format("{}: the memory its process shares with the tool was written "
+                                                    "over twice before it could answer this puzzle (stray stores by "
+                                                    "the plug-in?)", name_));
       }
-      // else: killed just as it finished the late puzzle: the one it had begun is solved again.
+      // else: handed over again, from `i`, to this process or (overwritten) a new one.
     }
-    return n;
+    if (lost.empty()) return n;
+    std::vector<const Grid*> again_puzzles;
+    for (uint32_t k : lost) again_puzzles.push_back(puzzles[k]);
+    std::vector<SliceAnswer> again_out(lost.size());
+    const std::size_t k = solve_chunk(again_puzzles, limits, again_out, stop, false);
+    for (std::size_t j = 0; j < k; ++j) out[lost[j]] = std::move(again_out[j]);
+    return k == lost.size() ? n : lost[k];
   }
 
   std::shared_ptr<HostPool> pool_;
@@ -543,9 +629,10 @@ class Worker final : public SliceSolver {
 /// Writes `text` into the block's text (cut to fit).
 void say(Block& b, std::string_view text) { copy_cut(b.header.text, text); }
 
-/// The answer to the slot's puzzle (`cells` of them) into slot `i` of `b`.
-void write_slot(Block& b, uint32_t i, int cells, const Result& r, uint64_t time_ns,
+/// The answer in `round` to slot `i`'s puzzle `p`, whose cells are at `at`, into `b`, signed.
+void write_slot(Block& b, uint32_t round, uint32_t i, const Grid& p, uint32_t at, const Result& r, uint64_t time_ns,
                 const std::optional<std::string>& unusable, std::string_view message) {
+  const int cells = p.cells();
   Slot& s = b.slots[i];
   s.status = static_cast<uint8_t>(r.status);
   s.solutions = r.solutions;
@@ -558,11 +645,12 @@ void write_slot(Block& b, uint32_t i, int cells, const Result& r, uint64_t time_
   // answer of another size, as it would the grid itself).
   const Grid& g = r.answer.grid();  // none: box 0
   s.solution_box = g.cells() == cells ? static_cast<uint8_t>(g.box()) : 0;
-  if (s.solution_box != 0) std::memcpy(b.solutions + s.at, g.data(), static_cast<std::size_t>(cells));
+  if (s.solution_box != 0) std::memcpy(b.solutions + at, g.data(), static_cast<std::size_t>(cells));
   const std::string_view m = unusable ? std::string_view(*unusable) : message;
   s.unusable = unusable ? 1 : 0;
   s.message_len = static_cast<uint16_t>(std::min(m.size(), kMessage));
   if (s.message_len != 0) std::memcpy(b.messages[i], m.data(), s.message_len);  // an empty view may be null
+  s.check = slot_check(b, round, i, {p.data(), static_cast<std::size_t>(cells)}, at);
 }
 
 }  // namespace
@@ -592,6 +680,7 @@ int isolated_child_main(int argc, char** argv, std::string_view build) {
     }
   }
   Block* b = Shared::attach(kBlockFd);
+  ::close(kBlockFd);  // mapped: the library has no descriptor of the block to find
   if (b == nullptr) {
     std::fprintf(stderr, "sudoku-bench %s: no block of this build shared with the parent (a %s from another build "
                  "of sudoku-bench beside it?)\n", std::string(kIsolatedChildCommand).c_str(),
@@ -631,30 +720,38 @@ int isolated_child_main(int argc, char** argv, std::string_view build) {
     const ssize_t got = ::recv(kSocketFd, &c, 1, 0);
     if (got < 0 && errno == EINTR) continue;
     if (got != 1) return 0;  // the parent is done with us
-    if (c != kGo || h.solver >= solvers.size() || h.count > kSlots) return 2;
-    std::unique_ptr<Solver>& solver = solvers[h.solver];
+    // The hand-over's parameters, read before the library runs again (it may write over them).
+    const uint32_t index = h.solver, count = h.count, round = h.round, first = h.next.load(std::memory_order_relaxed);
+    const Limits limits{h.limit, h.budget};
+    if (c != kGo || index >= solvers.size() || count > kSlots) return 2;
+    std::unique_ptr<Solver>& solver = solvers[index];
     if (solver == nullptr) {
       try {
-        solver = loaded.solvers[h.solver].make();
+        solver = loaded.solvers[index].make();
       } catch (const std::exception& e) {  // the parent stops the run with this message
         say(*b, e.what());
-        h.no_state.store(1, std::memory_order_release);
+        ::send(kSocketFd, &kNoState, 1, MSG_NOSIGNAL);
         return kNoStateExit;
       }
     }
-    const Limits limits{h.limit, h.budget};
-    for (uint32_t i = h.next.load(std::memory_order_relaxed); i < h.count; ++i) {
+    for (uint32_t i = first; i < count; ++i) {
       if (h.stop.load(std::memory_order_relaxed) != 0) break;
       const Slot& s = b->slots[i];
-      puzzle.reshape(s.box);
-      const auto cells = static_cast<std::size_t>(puzzle.cells());
-      if (s.at > sizeof b->cells - cells) return 2;  // not a slice of this protocol
-      std::memcpy(puzzle.data(), b->cells + s.at, cells);
+      const int box = s.box;
+      const uint32_t at = s.at;
+      const auto cells = static_cast<std::size_t>(box) * box * box * box;
+      if (box < kMinBox || box > kMaxBox || at > sizeof b->cells - cells) {  // not what the parent wrote
+        ::send(kSocketFd, &kOverwritten, 1, MSG_NOSIGNAL);
+        return 2;
+      }
+      puzzle.reshape(box);
+      std::memcpy(puzzle.data(), b->cells + at, cells);
       const auto t0 = std::chrono::steady_clock::now();
       Result r = solver->solve(puzzle, limits);
       const auto t1 = std::chrono::steady_clock::now();
       const std::optional<std::string> unusable = solver->complete(puzzle, r);  // untimed
-      write_slot(*b, i, puzzle.cells(), r, static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(t1 - t0).count()),
+      write_slot(*b, round, i, puzzle, at, r,
+                 static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(t1 - t0).count()),
                  unusable, solver->message());
       // The next puzzle begins no earlier than this call's end: stored before the progress
       // that announces it (no third clock read per puzzle).

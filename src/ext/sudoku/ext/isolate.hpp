@@ -12,8 +12,8 @@
 // separate program would. The host links the plug-in layer alone, so a child's start costs
 // about a millisecond of CPU (the whole tool's start-up: 3), once per child, never per puzzle.
 //
-// Parent and child share one memory block (a memfd the child receives as descriptor 4): a
-// header, 256 puzzle slots and the slice's cells, packed. The parent writes a slice of puzzles
+// Parent and child share one memory block (a memfd the child receives as descriptor 4, maps
+// and closes): a header, 256 puzzle slots and the slice's cells, packed. The parent writes a slice of puzzles
 // into it and sends one byte on a socket pair (descriptor 3); the child solves them in order,
 // timing each call alone with the steady clock, writes each answer beside its puzzle, publishes
 // its progress (the next slot, and when it started) in the header, and sends one byte back
@@ -25,7 +25,10 @@
 //  - the current puzzle runs past the timeout: the child's process group is killed, the
 //    puzzle gets `timeout`, a new child starts at the next slot.
 // Every other answer is kept. A child whose parent dies (even by `kill -9`) sees its socket
-// end and exits at once, whatever its library is doing (a watchdog thread).
+// end and exits at once, whatever its library is doing (a watchdog thread). A library that
+// writes over the block (stray stores) costs no answer either: each answer is signed with a
+// checksum over its puzzle, which the parent checks with its own copy; one written over is
+// asked for again in a new process (isolate.cpp's opening comment).
 #include <chrono>
 #include <string>
 #include <string_view>
