@@ -222,6 +222,7 @@ inline V8 operator&(V8 a, V8 b) { return {_mm256_and_si256(a.v, b.v)}; }
 inline V8 operator|(V8 a, V8 b) { return {_mm256_or_si256(a.v, b.v)}; }
 inline V8 operator^(V8 a, V8 b) { return {_mm256_xor_si256(a.v, b.v)}; }
 inline V8 operator-(V8 a, V8 b) { return {_mm256_sub_epi32(a.v, b.v)}; }
+inline V8 operator+(V8 a, V8 b) { return {_mm256_add_epi32(a.v, b.v)}; }
 /// ~a & b
 inline V8 andnot(V8 a, V8 b) { return {_mm256_andnot_si256(a.v, b.v)}; }
 template <int n>
@@ -241,6 +242,8 @@ inline __m128i hi128(V8 a) { return _mm256_extracti128_si256(a.v, 1); }
 inline V8 both(__m128i x) { return {_mm256_inserti128_si256(_mm256_castsi128_si256(x), x, 1)}; }
 /// Lane 0 of x in all eight lanes.
 inline V8 splat_first(__m128i x) { return {_mm256_broadcastd_epi32(x)}; }
+/// a with x ORed into its lanes 0-3.
+inline V8 or_low(V8 a, __m128i x) { return {_mm256_or_si256(a.v, _mm256_zextsi128_si256(x))}; }
 #else
 struct V8 {
   __m128i lo, hi;
@@ -258,6 +261,7 @@ inline V8 operator&(V8 a, V8 b) { return {_mm_and_si128(a.lo, b.lo), _mm_and_si1
 inline V8 operator|(V8 a, V8 b) { return {_mm_or_si128(a.lo, b.lo), _mm_or_si128(a.hi, b.hi)}; }
 inline V8 operator^(V8 a, V8 b) { return {_mm_xor_si128(a.lo, b.lo), _mm_xor_si128(a.hi, b.hi)}; }
 inline V8 operator-(V8 a, V8 b) { return {_mm_sub_epi32(a.lo, b.lo), _mm_sub_epi32(a.hi, b.hi)}; }
+inline V8 operator+(V8 a, V8 b) { return {_mm_add_epi32(a.lo, b.lo), _mm_add_epi32(a.hi, b.hi)}; }
 inline V8 andnot(V8 a, V8 b) { return {_mm_andnot_si128(a.lo, b.lo), _mm_andnot_si128(a.hi, b.hi)}; }
 template <int n>
 V8 shl(V8 a) { return {_mm_slli_epi32(a.lo, n), _mm_slli_epi32(a.hi, n)}; }
@@ -284,6 +288,7 @@ inline __m128i lo128(V8 a) { return a.lo; }
 inline __m128i hi128(V8 a) { return a.hi; }
 inline V8 both(__m128i x) { return {x, x}; }
 inline V8 splat_first(__m128i x) { return both(_mm_shuffle_epi32(x, 0)); }
+inline V8 or_low(V8 a, __m128i x) { return {_mm_or_si128(a.lo, x), a.hi}; }
 #endif
 
 struct V4 {
@@ -294,6 +299,7 @@ inline V4 operator&(V4 a, V4 b) { return {_mm_and_si128(a.v, b.v)}; }
 inline V4 operator|(V4 a, V4 b) { return {_mm_or_si128(a.v, b.v)}; }
 inline V4 operator^(V4 a, V4 b) { return {_mm_xor_si128(a.v, b.v)}; }
 inline V4 operator-(V4 a, V4 b) { return {_mm_sub_epi32(a.v, b.v)}; }
+inline V4 operator+(V4 a, V4 b) { return {_mm_add_epi32(a.v, b.v)}; }
 inline V4 andnot(V4 a, V4 b) { return {_mm_andnot_si128(a.v, b.v)}; }
 template <int n>
 V4 shl(V4 a) { return {_mm_slli_epi32(a.v, n)}; }
@@ -326,20 +332,41 @@ inline void count_step(__m128i& o, __m128i& t) {
 /// Bit-sliced count of the eight lanes, in every lane: the bits set in at least one lane, in
 /// at least two.
 inline void count_all(V8 a, V8& one, V8& two) {
+#if HWY_TARGET == HWY_AVX2 || HWY_TARGET == HWY_AVX3
+  // On 256-bit vectors, with the halves swapped (one permute), so that the sums land in both
+  // halves: no extract and insert around 128-bit steps (two instructions and their latency).
+  const __m256i h = _mm256_permute2x128_si256(a.v, a.v, 1);
+  __m256i t = _mm256_and_si256(a.v, h), o = _mm256_or_si256(a.v, h);
+  const auto count_step = [&](auto shuffle) {
+    const __m256i y = shuffle(o);
+    t = _mm256_or_si256(_mm256_or_si256(t, shuffle(t)), _mm256_and_si256(o, y));
+    o = _mm256_or_si256(o, y);
+  };
+  count_step([](__m256i x) { return _mm256_shuffle_epi32(x, 0x4e); });
+  count_step([](__m256i x) { return _mm256_shuffle_epi32(x, 0xb1); });
+  one = {o}, two = {t};
+#else
   __m128i o = lo128(a), h = hi128(a);
   __m128i t = _mm_and_si128(o, h);
   o = _mm_or_si128(o, h);
   count_step<0x4e>(o, t);
   count_step<0xb1>(o, t);
   one = both(o), two = both(t);
+#endif
 }
 
 /// The OR of the eight lanes, in every lane.
 inline V8 or_all(V8 a) {
+#if HWY_TARGET == HWY_AVX2 || HWY_TARGET == HWY_AVX3
+  __m256i x = _mm256_or_si256(a.v, _mm256_permute2x128_si256(a.v, a.v, 1));
+  x = _mm256_or_si256(x, _mm256_shuffle_epi32(x, 0x4e));
+  return {_mm256_or_si256(x, _mm256_shuffle_epi32(x, 0xb1))};
+#else
   __m128i x = _mm_or_si128(lo128(a), hi128(a));
   x = _mm_or_si128(x, _mm_shuffle_epi32(x, 0x4e));
   x = _mm_or_si128(x, _mm_shuffle_epi32(x, 0xb1));
   return both(x);
+#endif
 }
 
 // Rules 1 and 3 lane by lane, written once for both vector types.
@@ -367,11 +394,15 @@ inline void reduce(V w, V& reduced, V& hidden) {
   hidden = w & (shl<9>(one_cell) - one_cell);
 }
 
-/// The rows (bit row * 9, kRowStart) of each lane's word that hold a cell.
+/// The rows of each lane's word that hold a cell: `first`, their first cells (bit row * 9,
+/// kRowStart), and `cells`, all their cells. A row's nine bits are not zero when their low
+/// eight plus 0xff, or the ninth, reach bit 8 (no carry leaves the row).
 template <class V>
-inline V row_flags(V x) {
-  const V segs = x | shr<1>(x) | shr<2>(x);
-  return (segs | shr<3>(segs) | shr<6>(segs)) & V::splat(kRowStart);
+inline void rows_of(V x, V& first, V& cells) {
+  constexpr uint32_t kLow8 = 0xffu * kRowStart, kHigh = kRowStart << 8;
+  const V high = (((x & V::splat(kLow8)) + V::splat(kLow8)) | x) & V::splat(kHigh);
+  first = shr<8>(high);
+  cells = high | (high - first);
 }
 
 /// The columns (bits 0-8) of each lane's word.
@@ -437,7 +468,8 @@ HWY_INLINE bool step(Grid3& g, bool& changed) {
   // The singles: rows with one cell (hidden), cells with one candidate (naked), not yet placed.
   const V4 naked8 = andnot(gather3(two[0], two[1], two[2]), gather3(one[0], one[1], one[2]));
   const V4 fresh8 = andnot(g.solved, hidden8 | (g.w8 & naked8));
-  const V4 rows8 = row_flags(fresh8);
+  V4 rows8, row_cells8;
+  rows_of(fresh8, rows8, row_cells8);
   // Contradictions: a word left empty, a cell with no candidate, a placed cell with two, two
   // singles of a digit in one row (only naked ones can be: a hidden one is alone in its row).
   V4 bad8 = (is_zero(reduced8) & bands3) | (fresh8 & (fresh8 - rows8));
@@ -445,17 +477,18 @@ HWY_INLINE bool step(Grid3& g, bool& changed) {
 #pragma GCC unroll 3
   for (int b = 0; b < kB; ++b) {
     const V8 fresh = andnot(solved[b], hidden[b] | (g.w[b] & andnot(two[b], one[b])));
-    const V8 rows = row_flags(fresh);
+    V8 rows, row_cells;
+    rows_of(fresh, rows, row_cells);
     bad = bad | is_zero(reduced[b]) | andnot(one[b], V8::splat(kBandCells)) | (two[b] & solved[b]) |
           (fresh & (fresh - rows));
     // Placed: their rows and columns lose the digit, their cells the other digits.
     columns[b] = columns_of(fresh);
     placed[b] = or_all(fresh) | lane_of(fresh8, b);
-    next[b] = andnot((shl<9>(rows) - rows) | spread(columns[b]) | placed[b], reduced[b]) | fresh;
+    next[b] = andnot(row_cells | spread(columns[b]) | placed[b], reduced[b]) | fresh;
   }
   const V4 placed8 = gather3(placed[0], placed[1], placed[2]);
   const V4 columns8 = columns_of(fresh8);
-  const V4 next8 = andnot((shl<9>(rows8) - rows8) | spread(columns8) | placed8, reduced8) | fresh8;
+  const V4 next8 = andnot(row_cells8 | spread(columns8) | placed8, reduced8) | fresh8;
   // 3. Stack reduction, on the columns each band keeps once the others' placements are out.
   V8 open[kB];
 #pragma GCC unroll 3
@@ -471,7 +504,7 @@ HWY_INLINE bool step(Grid3& g, bool& changed) {
   const V4 all8 = keep8 | next_band(keep8) | band_after_next(keep8);
   bad = bad | andnot((all | shr<1>(all) | shr<2>(all)) & V8::splat(0x49), V8::splat(0x49));
   bad8 = bad8 | (andnot((all8 | shr<1>(all8) | shr<2>(all8)) & V4::splat(0x49), V4::splat(0x49)) & bands3);
-  if (!none(bad | both(bad8.v))) return false;
+  if (!none(or_low(bad, bad8.v))) return false;
   V8 diff = V8::splat(0);
 #pragma GCC unroll 3
   for (int b = 0; b < kB; ++b) {
@@ -482,7 +515,7 @@ HWY_INLINE bool step(Grid3& g, bool& changed) {
   const V4 w8 = next8 & spread(keep8), solved8 = g.solved | placed8;
   const V4 diff8 = (w8 ^ g.w8) | (solved8 ^ g.solved);
   g.w8 = w8, g.solved = solved8;
-  changed = !none(diff | both(diff8.v));
+  changed = !none(or_low(diff, diff8.v));
   return true;
 }
 
