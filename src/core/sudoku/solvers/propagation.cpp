@@ -891,11 +891,16 @@ void choose_scored(const State& s, const Counted& c, int& band, int& bit) {
   }
   // Bit 32 * band + cell, in row-major order; the best so far as score * 128 + (127 - bit), so
   // that the larger key is the better cell, the first of equals.
+  // Band by band, so that the band's words are loaded once (the key, not the order, picks).
   int best = 0;
-  for (int h = 0; h < 2; ++h) {
-    for (uint64_t t = two[h]; t; t &= t - 1) {
-      const int at = 64 * h + std::countr_zero(t);
-      const uint32_t digits = digits_at(s, at >> 5, at & 31);
+  for (int b = 0; b < 3; ++b) {
+    const uint32_t cells = static_cast<uint32_t>(two[b >> 1] >> (32 * (b & 1)));
+    if (cells == 0) continue;
+    const V8 words = vload(s.band[b]);
+    const uint32_t w8 = s.d8[b];
+    for (uint32_t t = cells; t; t &= t - 1) {
+      const int i = std::countr_zero(t), at = 32 * b + i;
+      const uint32_t digits = bit_of_lanes(words, i) | (w8 >> i & 1) << 8;
       // Its two digits (the ORs change neither, and bound both for the compiler).
       const int a = std::countr_zero(digits | 1u << 8), z = std::countr_zero((digits & (digits - 1)) | 1u << 8);
       best = std::max(best, score_of(open, a, z, two, at) * 128 + (127 - at));
