@@ -16,7 +16,9 @@
 # over the better of REF's two in the same repetition, [min-max], and guesses per puzzle.
 #
 # --instructions: instead, valgrind's count of the instructions executed inside the solvers'
-# solve() (callgrind --toggle-collect), on the path SIMD (default portable: valgrind cannot run
+# solve() (callgrind --toggle-collect on SolverOf<...>::solve: the built-in solver's, or the host's
+# wrapper of a plug-in, whose code callgrind cannot name; matching Propagation::solve_one too
+# would toggle twice and count nothing), on the path SIMD (default portable: valgrind cannot run
 # AVX-512, and the count should not depend on the CPU; avx2 is the path most CPUs take), on the
 # first FIRST puzzles of each set (FIRST, default
 # "forum_hardest_1106=200 magictour_top1465=500 sudoku_exchange_diabolical=3000 17_clue=3000
@@ -83,7 +85,7 @@ if [ "$mode" = instructions ]; then
       awk -v n="$n" '!/^#/ { if (k++ < n) print; else exit }' "$file" > "$tmp/first.txt"
       for solver in ${solvers//,/ }; do
         SUDOKU_SIMD=${SIMD:-portable} valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.out" \
-          --toggle-collect='*Propagation*solve*' "$EXE" solve "$tmp/first.txt" --plugin "$ref_lib" \
+          --toggle-collect='*SolverOf*::solve(*' "$EXE" solve "$tmp/first.txt" --plugin "$ref_lib" \
           --plugin "$head_lib" -s "$solver" --limit "$limit" -j 1 > /dev/null 2> "$tmp/vg.txt"
         ir=$(sed -n 's/.*refs: *//p' "$tmp/vg.txt" | tr -d ,)
         echo "$name first $n limit $limit ${SIMD:-portable} $solver: $(awk -v x="$ir" 'BEGIN { printf "%.1fM", x / 1e6 }')"
