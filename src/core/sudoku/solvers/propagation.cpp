@@ -452,35 +452,38 @@ inline V8 lane_of(V4 x, int b) {
 HWY_INLINE bool step(Grid3& g, bool& changed) {
   constexpr int kB = 3;
   const V4 bands3 = {_mm_setr_epi32(-1, -1, -1, 0)};  // the three lanes of a V4 that are bands
-  // 1. Band reduction; 2. the candidates counted per cell (with digit 8).
-  V8 reduced[kB], hidden[kB], one[kB], two[kB], solved[kB];
+  // 1. Band reduction; 2. the candidates counted per cell (with digit 8): the cells with one
+  // (naked), and the contradictions the counts show, at once, so that only three vectors a
+  // band stay live until the placements (16 registers on AVX2): a word left empty, a cell with
+  // no candidate, a placed cell with two.
+  V8 reduced[kB], hidden[kB], naked[kB], bad = V8::splat(0);
 #pragma GCC unroll 3
   for (int b = 0; b < kB; ++b) {
     reduce(g.w[b], reduced[b], hidden[b]);
-    count_all(g.w[b], one[b], two[b]);
+    V8 one, two;
+    count_all(g.w[b], one, two);
     const V8 w8 = lane_of(g.w8, b);
-    two[b] = two[b] | (one[b] & w8);
-    one[b] = one[b] | w8;
-    solved[b] = lane_of(g.solved, b);
+    two = two | (one & w8);
+    one = one | w8;
+    naked[b] = andnot(two, one);
+    bad = bad | is_zero(reduced[b]) | andnot(one, V8::splat(kBandCells)) | (two & lane_of(g.solved, b));
   }
   V4 reduced8, hidden8;
   reduce(g.w8, reduced8, hidden8);
   // The singles: rows with one cell (hidden), cells with one candidate (naked), not yet placed.
-  const V4 naked8 = andnot(gather3(two[0], two[1], two[2]), gather3(one[0], one[1], one[2]));
-  const V4 fresh8 = andnot(g.solved, hidden8 | (g.w8 & naked8));
+  const V4 fresh8 = andnot(g.solved, hidden8 | (g.w8 & gather3(naked[0], naked[1], naked[2])));
   V4 rows8, row_cells8;
   rows_of(fresh8, rows8, row_cells8);
-  // Contradictions: a word left empty, a cell with no candidate, a placed cell with two, two
-  // singles of a digit in one row (only naked ones can be: a hidden one is alone in its row).
+  // Contradictions: a word left empty, two singles of a digit in one row (only naked ones can
+  // be: a hidden one is alone in its row).
   V4 bad8 = (is_zero(reduced8) & bands3) | (fresh8 & (fresh8 - rows8));
-  V8 bad = V8::splat(0), next[kB], columns[kB], placed[kB];
+  V8 next[kB], columns[kB], placed[kB];
 #pragma GCC unroll 3
   for (int b = 0; b < kB; ++b) {
-    const V8 fresh = andnot(solved[b], hidden[b] | (g.w[b] & andnot(two[b], one[b])));
+    const V8 fresh = andnot(lane_of(g.solved, b), hidden[b] | (g.w[b] & naked[b]));
     V8 rows, row_cells;
     rows_of(fresh, rows, row_cells);
-    bad = bad | is_zero(reduced[b]) | andnot(one[b], V8::splat(kBandCells)) | (two[b] & solved[b]) |
-          (fresh & (fresh - rows));
+    bad = bad | (fresh & (fresh - rows));
     // Placed: their rows and columns lose the digit, their cells the other digits.
     columns[b] = columns_of(fresh);
     placed[b] = or_all(fresh) | lane_of(fresh8, b);
