@@ -686,4 +686,33 @@ TEST(ExecNonogram, ALieIsWrongAndACrashIsAnError) {
   EXPECT_TRUE(has(r.out, "pyn: wrong")) << r.out;
 }
 
+// `show` judges its one puzzle as `solve` judges a row, whatever the kind: an outside solver
+// that hangs (`timeout`) or crashes (`error`) on it gives no answer, says why, and exits 1, as
+// solve does; one that answers exits 0. (Before, a Sudoku `timeout` exited 0.)
+TEST(ExecShow, AFailedSolverExitsOneForEitherKind) {
+  NEED_PYTHON()
+  const std::string id = "4x6:5/4/1/2/1.2/1.1/2/2/2/1";
+  struct Case {
+    std::string puzzle, command;
+  };
+  for (const Case& c : {Case{test::kPuzzle, py()}, Case{"'" + id + "'", pyn()}}) {
+    const std::string bare = c.puzzle[0] == '\'' ? id : c.puzzle;
+    auto r = test::cli("show " + c.puzzle + " -s mine " + exec("mine", c.command));
+    EXPECT_EQ(r.exit_code, 0) << r.out;
+    EXPECT_TRUE(has(r.out, "mine: unique")) << r.out;
+
+    const std::string marker = "--hang-on " + bare;
+    r = test::cli("show " + c.puzzle + " -s mine " + exec("mine", c.command + " " + marker) + " --timeout 0.5");
+    EXPECT_EQ(r.exit_code, 1) << r.out;
+    EXPECT_TRUE(has(r.out, "mine: timeout")) << r.out;
+    EXPECT_TRUE(has(r.out, "no answer within 0.5 s")) << r.out;
+    EXPECT_EQ(processes_with(marker), 0) << "a hanging child was left behind";
+
+    r = test::cli("show " + c.puzzle + " -s mine " + exec("mine", c.command + " --crash-on " + bare));
+    EXPECT_EQ(r.exit_code, 1) << r.out;
+    EXPECT_TRUE(has(r.out, "mine: error")) << r.out;
+    EXPECT_TRUE(has(r.out, "crashing on purpose")) << r.out;
+  }
+}
+
 }  // namespace

@@ -1,16 +1,17 @@
-// `show`: one puzzle and its solution drawn for a terminal: a Sudoku as grids, a nonogram as its
-// clues around the grid (nonogram/draw.hpp), from a string or from a file of any format.
+// `show`: one puzzle and its solution drawn for a terminal (the kind's row draws: a Sudoku as
+// grids, a nonogram as its clues around the grid), from a string or from a file of any format,
+// judged as `solve` judges a row.
 #include <filesystem>
 
 #include <fmt/format.h>
 
 #include "cli/common.hpp"
 #include "cli/solver_options.hpp"
+#include "sudoku/driver/judge.hpp"
 #include "sudoku/io/parse.hpp"
-#include "sudoku/nonogram/draw.hpp"
-#include "sudoku/registry.hpp"
 #include "sudoku/io/reader.hpp"
-#include "sudoku/verify.hpp"
+#include "sudoku/kinds.hpp"
+#include "sudoku/registry.hpp"
 
 namespace cli {
 namespace {
@@ -22,97 +23,72 @@ struct ShowOptions {
   ExternalSolverOptions ext;  ///< run-time solvers for -s
 };
 
-/// The solver's line under the puzzle: its name, the verdict and its work counters.
-void print_verdict(const sudoku::SolverInfo& info, const sudoku::Result& r, bool wrong) {
-  fmt::print("\n{}: {} (guesses {}, backtracks {}, nodes {})\n", info.name,
-             wrong ? "wrong" : std::string(sudoku::to_string(r.status)), r.work.guesses, r.work.backtracks,
-             r.work.nodes);
-}
-
-/// A nonogram: its clues around the empty grid, then the solver's verdict and the picture.
-int show_nonogram(const ShowOptions& opt, const std::string& where, const std::string& error_at,
-                  const sudoku::ParsedNonogram& parsed) {
-  namespace ng = sudoku::nonogram;
-  if (!parsed.error.empty()) {
-    fmt::print(stderr, "{}: {}\n", error_at, parsed.error);
+/// One puzzle of any kind, judged as `solve` judges a row and drawn: the row's summary and
+/// drawing of the puzzle, the solver's line (its verdict and work counters), the answer. The
+/// judge decides (driver/judge.hpp): the solver refused for another kind or size (admit()), the
+/// solve call at limit 2, the solver's complete() (a plug-in's own checks), then settle() (the
+/// kind's verify). `file` is empty for a puzzle given as text, else the record is on `line`.
+/// The exit status is solve's for that row: 2 for a record that cannot be read, contradictory
+/// givens or a refused solver (nothing solved); 1 for `wrong`, `timeout` or `error` (an outside
+/// solver that gave no usable answer); 0 otherwise.
+template <class Row>
+int show_record(const ShowOptions& opt, sudoku::Record<Row>& p, const std::string& file, uint64_t line) {
+  const std::string where = file.empty() ? "puzzle" : fmt::format("{}:{}", file, line);
+  if (p.error.empty())
+    if (auto c = Row::contradiction(p.puzzle)) p.error = std::move(*c);
+  if (!p.error.empty()) {
+    // A record of several lines (tournament, .non) says which of its lines is wrong.
+    fmt::print(stderr, "{}: {}\n", file.empty() ? where : fmt::format("{}:{}", file, line + p.error_line), p.error);
     return kExitUsage;
   }
-  const ng::Puzzle& puzzle = parsed.puzzle;
-  const sudoku::SolverInfo& info = *pick_solver(
-      opt.solver.empty() ? sudoku::default_solver(sudoku::PuzzleKind::nonogram) : opt.solver, 0, "solver");
-  fmt::print("{} ({}x{} nonogram, {} clue numbers)\n{}", where, puzzle.width, puzzle.height, puzzle.clue_count(),
-             ng::to_pretty(puzzle));
+  const sudoku::SolverInfo& info =
+      *pick_solver(opt.solver.empty() ? std::string(Row::default_solver) : opt.solver, "solver");
+  sudoku::Verdict v;
+  if (!sudoku::admit(v, p, info, line)) throw UsageError(v.message);
+  fmt::print("{} ({})\n{}", where, Row::summary(p.puzzle), Row::draw(p.puzzle, nullptr));
+  constexpr uint64_t kLimit = 2;  // unique or not
   auto solver = info.make();
-  const sudoku::Result r = solver->solve(puzzle, sudoku::Limits{2, sudoku::kDefaultBudget});
-  std::optional<std::string> why;
-  if (r.status == sudoku::Status::error || r.status == sudoku::Status::timeout)
-    fmt::print(stderr, "{}\n", solver->message());
-  else
-    why = sudoku::verify(puzzle, r, 2, parsed.known);
-  print_verdict(info, r, why.has_value());
-  if (r.solutions > 0 && r.answer.picture().width == puzzle.width && r.answer.picture().height == puzzle.height)
-    fmt::print("{}", ng::to_pretty(puzzle, &r.answer.picture()));
-  if (why) {
-    fmt::print(stderr, "error: {}\n", *why);
+  sudoku::Result r = solver->solve(p.puzzle, sudoku::Limits{kLimit, sudoku::kDefaultBudget});
+  std::optional<std::string> unusable = solver->complete(p.puzzle, r);
+  sudoku::settle(v, p, r, kLimit, std::move(unusable), solver->message());
+  const bool failed = v.status == sudoku::Status::timeout || v.status == sudoku::Status::error;
+  if (failed) fmt::print(stderr, "{}\n", v.message);
+  fmt::print("\n{}: {} (guesses {}, backtracks {}, nodes {})\n", info.name, sudoku::to_string(v.status),
+             v.work.guesses, v.work.backtracks, v.work.nodes);
+  if (r.solutions > 0) fmt::print("{}", Row::draw(p.puzzle, &Row::solution(r.answer)));
+  if (v.status == sudoku::Status::wrong) {
+    fmt::print(stderr, "error: {}\n", v.message);
     return kExitWrong;
   }
-  return r.status == sudoku::Status::error || r.status == sudoku::Status::timeout ? kExitWrong : 0;
+  return failed ? kExitWrong : 0;
 }
 
 int run_show(const ShowOptions& opt) {
   register_external_solvers(opt.ext);
-  sudoku::Parsed parsed;
-  std::string where = "puzzle";
-  std::string error;
-  sudoku::Grid g;
   const bool text = !std::filesystem::exists(opt.puzzle) && opt.puzzle != "-";
   if (text && sudoku::nonogram::looks_like_id(opt.puzzle)) {
-    return show_nonogram(opt, where, where, sudoku::parse_nonogram_record(std::string_view(opt.puzzle)));
-  } else if (text && sudoku::parse_cells(opt.puzzle, 0, g, error)) {
-    parsed.puzzle = g;
-    if (auto c = sudoku::find_conflict(g)) parsed.error = "contradictory givens: " + c->describe(g);
-  } else {
-    sudoku::PuzzleReader reader(opt.puzzle);
-    sudoku::RawSlice slice;
-    bool found = false;
-    while (!found && reader.read(slice, 1)) {
-      const uint64_t line = slice.records[0].line;
-      if (opt.line != 0 && line != opt.line) continue;
-      found = true;
-      where = fmt::format("{}:{}", opt.puzzle, line);
-      if (reader.format().kind == sudoku::Format::Kind::nonogram) {
-        // A record of several lines (tournament, .non) says which of its lines is wrong.
-        const sudoku::ParsedNonogram p = sudoku::parse_nonogram_record(reader.format(), slice.record(0));
-        return show_nonogram(opt, where, fmt::format("{}:{}", opt.puzzle, line + p.error_line), p);
-      }
-      parsed = sudoku::parse_record(reader.format(), slice.record(0));
+    sudoku::ParsedNonogram p = sudoku::parse_nonogram_record(std::string_view(opt.puzzle));
+    return show_record(opt, p, "", 0);
+  }
+  sudoku::Parsed parsed;
+  std::string error;
+  if (text && sudoku::parse_cells(opt.puzzle, 0, parsed.puzzle, error)) return show_record(opt, parsed, "", 0);
+  sudoku::PuzzleReader reader(opt.puzzle);
+  sudoku::RawSlice slice;
+  while (reader.read(slice, 1)) {
+    const uint64_t line = slice.records[0].line;
+    if (opt.line != 0 && line != opt.line) continue;
+    if (reader.format().kind == sudoku::Format::Kind::nonogram) {
+      sudoku::ParsedNonogram p = sudoku::parse_nonogram_record(reader.format(), slice.record(0));
+      return show_record(opt, p, opt.puzzle, line);
     }
-    if (!reader.error().empty()) throw sudoku::InputError(reader.error());
-    if (!found)
-      throw UsageError(opt.line == 0 ? fmt::format("{}: no puzzle in the file", opt.puzzle)
-                                     : fmt::format("{}: no puzzle starts on line {}", opt.puzzle, opt.line));
+    // The givens are checked by show_record, as for a puzzle given as text.
+    parsed = sudoku::parse_record(reader.format(), slice.record(0), sudoku::CheckGivens::no);
+    return show_record(opt, parsed, opt.puzzle, line);
   }
-  if (!parsed.error.empty()) {
-    fmt::print(stderr, "{}: {}\n", where, parsed.error);
-    return kExitUsage;
-  }
-  const sudoku::SolverInfo& info =
-      *pick_solver(opt.solver.empty() ? sudoku::default_solver() : opt.solver, parsed.puzzle.box(), "solver");
-  fmt::print("{} ({} clues)\n{}", where, parsed.puzzle.clues(), sudoku::to_pretty(parsed.puzzle));
-  auto solver = info.make();
-  sudoku::Result r = solver->solve(parsed.puzzle, sudoku::Limits{2, sudoku::kDefaultBudget});
-  // What the driver does with every answer: the plug-in's own checks, then the verifier.
-  std::optional<std::string> why = solver->complete(parsed.puzzle, r);
-  if (!why) why = sudoku::verify(parsed.puzzle, r, 2, parsed.known);
-  if (!why && (r.status == sudoku::Status::error || r.status == sudoku::Status::timeout))
-    fmt::print(stderr, "{}\n", solver->message());
-  print_verdict(info, r, why.has_value());
-  if (r.solutions > 0) fmt::print("{}", sudoku::to_pretty(r.answer.grid()));
-  if (why) {
-    fmt::print(stderr, "error: {}\n", *why);
-    return kExitWrong;
-  }
-  return r.status == sudoku::Status::error ? kExitWrong : 0;  // as in solve: a solver that failed
+  if (!reader.error().empty()) throw sudoku::InputError(reader.error());
+  throw UsageError(opt.line == 0 ? fmt::format("{}: no puzzle in the file", opt.puzzle)
+                                 : fmt::format("{}: no puzzle starts on line {}", opt.puzzle, opt.line));
 }
 
 }  // namespace

@@ -190,15 +190,27 @@ std::vector<std::pair<std::string, std::string>> register_external_solvers(const
   return provenance;
 }
 
-const sudoku::SolverInfo* pick_solver(const std::string& name, int box, std::string_view role) {
+namespace {
+/// The one solver of the list `name`, for `role`, as `role_check(solver's name)` accepts it.
+template <class Check>
+const sudoku::SolverInfo* pick_one(const std::string& name, std::string_view role, Check role_check) {
   const auto list = parse_solvers(name);  // an unknown name: "did you mean", `list`
   if (list.size() != 1)
     throw UsageError(fmt::format("{} '{}': one solver, not a list", role, name));
   try {
-    return &sudoku::solver_for_role(list.front()->name, box, role);
+    return &role_check(list.front()->name);
   } catch (const sudoku::OptionError& e) {
     throw UsageError(e.what());
   }
+}
+}  // namespace
+
+const sudoku::SolverInfo* pick_solver(const std::string& name, int box, std::string_view role) {
+  return pick_one(name, role, [&](const std::string& n) -> const auto& { return sudoku::solver_for_role(n, box, role); });
+}
+
+const sudoku::SolverInfo* pick_solver(const std::string& name, std::string_view role) {
+  return pick_one(name, role, [&](const std::string& n) -> const auto& { return sudoku::solver_for_role(n, role); });
 }
 
 std::string exec_floor_note(const std::vector<const sudoku::SolverInfo*>& solvers) {

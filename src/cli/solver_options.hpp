@@ -41,9 +41,12 @@ std::vector<std::pair<std::string, std::string>> register_external_solvers(const
 
 /// The one solver `name` (built in or registered by the options above) for a role that solves
 /// puzzles one at a time, in `box` grids: generate's --checker and --verifier, transform's
-/// --verifier, show's -s. Throws UsageError (exit 2, before any work) for an unknown name, a
+/// --verifier. Throws UsageError (exit 2, before any work) for an unknown name, a
 /// solver of other sizes, or an --exec-batch program, which answers whole files only.
 const sudoku::SolverInfo* pick_solver(const std::string& name, int box, std::string_view role);
+/// The same for a solver of any kind and size, which the caller checks against its puzzle (`show`:
+/// the judge's admit(), as `solve` does).
+const sudoku::SolverInfo* pick_solver(const std::string& name, std::string_view role);
 
 /// After a run with --exec solvers among `solvers`: a paragraph for the terminal with the
 /// protocol's own cost per puzzle on this machine (an echoing child; sudoku::ext::measure_floor),

@@ -13,8 +13,10 @@ what is known, the cells they all agree on fixed), then branching on a row's pla
 The options make it misbehave on purpose, for the tests of the tool's recovery:
   --lie-on ID       answer the game ID ID with a picture that is not a solution (a cell flipped)
   --crash-on ID     exit with status 3, without answering, when given ID
+  --hang-on ID      sleep (as if stuck) when given ID
 """
 import sys
+import time
 from functools import lru_cache
 
 
@@ -129,6 +131,7 @@ def main():
     args = sys.argv[1:]
     lie_on = args[args.index("--lie-on") + 1] if "--lie-on" in args else None
     crash_on = args[args.index("--crash-on") + 1] if "--crash-on" in args else None
+    hang_on = args[args.index("--hang-on") + 1] if "--hang-on" in args else None
     for line in sys.stdin:
         words = line.split()
         if len(words) != 2:
@@ -142,6 +145,8 @@ def main():
         if text == crash_on:
             print("nonogram_solver.py: crashing on purpose", file=sys.stderr, flush=True)
             sys.exit(3)
+        if text == hang_on:
+            time.sleep(3600)
         w, h, cols, rows = parsed
         s = Solver(w, h, cols, rows, max(limit, 1))
         s.solve()

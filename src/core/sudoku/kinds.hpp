@@ -38,6 +38,8 @@ concept PuzzleKindRow = requires(const typename R::Puzzle& p, const typename R::
   { R::puzzle_text(p) } -> std::same_as<std::string>;
   { R::read_solution(std::string_view{}, p, ans) } -> std::same_as<bool>;
   { R::solution_name(p) } -> std::same_as<std::string>;
+  { R::summary(p) } -> std::same_as<std::string>;
+  { R::draw(p, &s) } -> std::same_as<std::string>;
 };
 
 namespace detail {

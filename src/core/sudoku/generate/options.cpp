@@ -168,7 +168,7 @@ std::string level_names() {
   return names;
 }
 
-const SolverInfo& solver_for_role(const std::string& name, int box, std::string_view role, OptionStyle style) {
+const SolverInfo& solver_for_role(const std::string& name, std::string_view role, OptionStyle style) {
   const SolverInfo* s = find_solver(name);
   if (s == nullptr) {
     const std::string near = suggest_solver(name);
@@ -183,6 +183,11 @@ const SolverInfo& solver_for_role(const std::string& name, int box, std::string_
                           : fmt::format("{} '{}' is an exec-batch program (add_exec(batch=True)): it answers "
                                         "whole inputs, not one puzzle at a time, so it cannot be the {} (one "
                                         "added without batch=True can)", role, s->name, role));
+  return *s;
+}
+
+const SolverInfo& solver_for_role(const std::string& name, int box, std::string_view role, OptionStyle style) {
+  const SolverInfo* s = &solver_for_role(name, role, style);
   if (box == 0 ? !s->solves(PuzzleKind::nonogram) : !s->supports(box))
     throw OptionError(box == 0 ? fmt::format("{} '{}' does not solve nonograms", role, s->name)
                                : fmt::format("{} '{}' does not support {}x{} grids", role, s->name, box * box, box * box));

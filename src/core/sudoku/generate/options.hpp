@@ -65,6 +65,12 @@ GeneratePlan plan_generate(const GenerateOptions& opt, OptionStyle style);
 /// "easy (1.0-1.9), medium (2.0-2.9), ...".
 std::string level_names();
 
+/// The one solver `name` for a role that solves puzzles one at a time, of any kind and size (the
+/// caller checks those: `show` with the judge's admit()): throws OptionError for an unknown name
+/// (with "did you mean") or an exec-batch program.
+const SolverInfo& solver_for_role(const std::string& name, std::string_view role,
+                                  OptionStyle style = OptionStyle::cli);
+
 /// The one solver `name` for a role that solves puzzles one at a time (generate's checker and
 /// verifier, transform's verifier) in `box` grids (0: a nonogram solver): throws OptionError
 /// for an unknown name (with "did you mean"), an exec-batch program, or another size or kind.

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <utility>
 
+#include "sudoku/nonogram/draw.hpp"
 #include "sudoku/nonogram/nonogram.hpp"
 #include "sudoku/solver.hpp"
 #include "sudoku/verify.hpp"
@@ -46,6 +47,17 @@ struct NonogramKind {
     if (!nonogram::parse_picture(word, p.width, p.height, picture)) return false;
     out = std::move(picture);
     return true;
+  }
+  /// `show`: the puzzle in a few words ("25x25 nonogram, 312 clue numbers"), and its clues
+  /// around the grid, empty or with `answer`'s picture (nothing when the picture is of another
+  /// size: a lying outside solver's).
+  static std::string summary(const Puzzle& p) {
+    return std::to_string(p.width) + "x" + std::to_string(p.height) + " nonogram, " + std::to_string(p.clue_count()) +
+           " clue numbers";
+  }
+  static std::string draw(const Puzzle& p, const Solution* answer) {
+    if (answer != nullptr && (answer->width != p.width || answer->height != p.height)) return {};
+    return nonogram::to_pretty(p, answer);
   }
   static std::string solution_name(const Puzzle& p) {
     return std::to_string(p.width) + "x" + std::to_string(p.height) + " picture";
