@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "sudoku/driver/rate.hpp"
 #include "sudoku/logic/engine.hpp"
 #include "sudoku/logic/text.hpp"
 #include "sudoku/solvers/logic.hpp"
@@ -126,6 +127,25 @@ TEST(LogicCli, ExplainHintAndErrors) {
   EXPECT_EQ(r.out, "Hint: 1.2 Hidden Single: B2: 6 in block  (place r2c2=6)\n");
   r = test::cli("explain 12345");
   EXPECT_EQ(r.exit_code, 2) << r.out;
+}
+
+// Plain `explain` proves the one solution as `rate` does (rating_prover(), the default solver),
+// not with the logic engine: a puzzle with several solutions is `multiple` and its JSON gives the
+// first solution that solver finds (the one `solve --solutions` writes), which is not the logic
+// engine's first on this puzzle of datasets/multi_solution_17plus.txt.
+TEST(LogicCli, ExplainProvesUniquenessAsRateDoes) {
+  const std::string puzzle = "....8.4.....61....7....23..9.6....4.12.....56.5....1.3..27..6.8.....6.....519....";
+  const Grid g = parse(puzzle);
+  const sudoku::Result proved =
+      sudoku::rating_prover().make()->solve(g, Limits{sudoku::kRatingLimit, sudoku::kDefaultBudget});
+  ASSERT_EQ(proved.status, Status::multiple);
+  const sudoku::Result logic = Engine().solve(g, Limits{2, sudoku::kDefaultBudget}, nullptr);
+  ASSERT_EQ(logic.status, Status::multiple);
+  ASSERT_NE(sudoku::to_line(logic.answer.grid()), sudoku::to_line(proved.answer.grid()));  // tells them apart
+  const auto r = test::cli("explain " + puzzle + " --json");
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_NE(r.out.find("\"status\": \"multiple\""), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"solution\": \"" + sudoku::to_line(proved.answer.grid()) + "\""), std::string::npos) << r.out;
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "cli/common.hpp"
+#include "sudoku/driver/rate.hpp"
 #include "sudoku/io/parse.hpp"
 #include "sudoku/io/reader.hpp"
 #include "sudoku/logic/engine.hpp"
@@ -47,12 +48,14 @@ sudoku::Grid read_puzzle(const ExplainOptions& opt) {
 int run_explain(const ExplainOptions& opt) {
   const sudoku::Grid puzzle = read_puzzle(opt);
   if (puzzle.box() != 3) throw UsageError("explain handles 9x9 puzzles only");
-  lg::Engine engine;
   std::vector<lg::Deduction> steps;
-  const sudoku::Result r = engine.solve(puzzle, sudoku::Limits{2, sudoku::kDefaultBudget},
-                                        opt.logic ? &steps : nullptr);
-  const bool unique = r.status == sudoku::Status::unique;
-  if (!opt.logic && unique) {  // the SE rating, as `rate` makes it: puzzles with one solution
+  sudoku::Result r;
+  if (opt.logic) {  // the logic solver's steps, up to 2 solutions
+    r = lg::Engine().solve(puzzle, sudoku::Limits{2, sudoku::kDefaultBudget}, &steps);
+  } else {  // the one solution proved as `rate` proves it
+    r = sudoku::rating_prover().make()->solve(puzzle, sudoku::Limits{sudoku::kRatingLimit, sudoku::kDefaultBudget});
+  }
+  if (!opt.logic && r.status == sudoku::Status::unique) {  // the SE rating, as `rate` makes it
     sudoku::se::Rater rater;
     std::vector<sudoku::se::Step> se_steps;
     const sudoku::se::Rating rating = rater.rate(puzzle, opt.se_budget, &se_steps);

@@ -1,6 +1,6 @@
-// `rate`: files through the rating job of the driver (driver/rate.hpp): the `logic` solver
-// proves the one solution, each unique puzzle's Sudoku Explainer rating is added to the
-// per-puzzle CSV.
+// `rate`: files through the rating job of the driver (driver/rate.hpp): the default (fastest)
+// solver proves the one solution (rating_prover()), each unique puzzle's Sudoku Explainer rating
+// is added to the per-puzzle CSV.
 #include <atomic>
 #include <cstdio>
 

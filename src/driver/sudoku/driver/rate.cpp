@@ -32,9 +32,11 @@ class RatingAnnotator final : public RowAnnotator {
 
 }  // namespace
 
+const SolverInfo& rating_prover() { return *find_solver(default_solver(PuzzleKind::sudoku)); }
+
 void configure_rating(RunConfig& cfg, uint64_t se_budget) {
-  cfg.solvers = {find_solver(default_solver(PuzzleKind::sudoku))};  // the fastest
-  cfg.limits.solutions = 2;  // a rating needs the one solution
+  cfg.solvers = {&rating_prover()};
+  cfg.limits.solutions = kRatingLimit;  // a rating needs the one solution
   cfg.box = 3;
   cfg.extra_columns = rating_schema().columns().size();
   cfg.make_annotator = [se_budget] { return std::make_unique<RatingAnnotator>(se_budget); };
