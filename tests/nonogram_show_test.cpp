@@ -175,7 +175,8 @@ TEST(NonogramShow, BadInputAndTheWrongSolverAreRefused) {
   expect_show("3x3:4/1/1/1/1/1", 2, {"puzzle: column 1: run of 4 cells, the column has 3"});
   const auto t = dir.write("bad.txt", "$1\n1\n1\n3\n1\n");
   expect_show(t, 2, {t + ":4: row 1: run of 3 cells, the row has 2"});
-  expect_show("4x6:5/4/1/2/1.2/1.1/2/2/2/1 -s dlx", 2, {"solver 'dlx' solves Sudoku, not nonograms (try -s nonogram-cdcl)"});
+  expect_show("4x6:5/4/1/2/1.2/1.1/2/2/2/1 -s dlx", 2,
+              {"solver 'dlx' solves Sudoku, not nonograms (try -s nonogram-cdcl)"});
   const auto non = dir.write("goal.non", "width 2\nheight 1\nrows\n2\ncolumns\n1\n1\ngoal \"10\"\n");
   expect_show(non, 1, {"answer differs from the known solution at r1c2"});
 }

@@ -51,7 +51,9 @@ struct SudokuKind {
   /// `show`: the puzzle in a few words ("24 clues"), and the puzzle drawn for a terminal, or with
   /// `answer` the answer.
   static std::string summary(const Puzzle& p) { return std::to_string(p.clues()) + " clues"; }
-  static std::string draw(const Puzzle& p, const Solution* answer) { return to_pretty(answer != nullptr ? *answer : p); }
+  static std::string draw(const Puzzle& p, const Solution* answer) {
+    return to_pretty(answer != nullptr ? *answer : p);
+  }
   /// Reads `word` as a grid of `box` in the one-line alphabet of to_line(): `1-9` up to 9x9,
   /// `1-9A-G` for 16x16, `A-Y` for 25x25 (letters in either case), `.` or `0` empty.
   static bool read_grid(std::string_view word, int box, Grid& out);
