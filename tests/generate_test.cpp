@@ -529,7 +529,7 @@ TEST(GenerateCli, DifficultyTargetKeepsOnlyThoseLevels) {
   const auto rated = rate_lines(text);
   for (const auto& [status, r] : rated) {
     ASSERT_EQ(status, Status::unique);
-    ASSERT_EQ(r.status, sudoku::se::Status::rated);
+    ASSERT_EQ(r.status, sudoku::se::RatingStatus::rated);
     const std::string level(sudoku::se::level_name(r.er));
     EXPECT_TRUE(level == "medium" || level == "diabolical") << level;
     seen.insert(level);

@@ -232,7 +232,7 @@ int er(int argc, char** argv) {
     std::nth_element(passes[i].begin(), passes[i].begin() + reps / 2, passes[i].end());
     times.push_back(passes[i][static_cast<std::size_t>(reps / 2)]);
     if (row.seconds >= 0) ref_ms.push_back(row.seconds * 1000);
-    budget += r.status == sudoku::se::Status::budget_exceeded;
+    budget += r.status == sudoku::se::RatingStatus::budget_exceeded;
     if (slow > 0 && times.back() > slow)
       std::cout << fmt::format("slow: {} ER {} {:.2f} ms (line {}) {} work {}\n", row.puzzle, sudoku::se::tenths_text(r.er),
                                times.back(), row.line, sudoku::se::status_id(r.status), r.work);

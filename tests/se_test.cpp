@@ -123,7 +123,7 @@ TEST(SeRater, HardestRatingsWithNestedPlacingsEqualTheReference) {
     const std::string er(f[2]), ep(f[3]), ed(f[4]);
     if (ep == "1.2" || std::stod(er) > 10.45) continue;
     const Rating r = rater.rate(se_ref::grid_of(std::string(f[1])));
-    ASSERT_EQ(r.status, Status::rated) << f[1];
+    ASSERT_EQ(r.status, RatingStatus::rated) << f[1];
     EXPECT_EQ(tenths(r.er) + "/" + tenths(r.ep) + "/" + tenths(r.ed), er + "/" + ep + "/" + ed) << f[1];
     ++rated;
   }
@@ -285,11 +285,11 @@ TEST(SeRater, DirectHiddenPairPlacesTheSingleItLeavesAndRemovesNothing) {
 TEST(SeRater, SolvedGridIsZeroAndConflictIsInvalid) {
   Rater rater;
   const Rating solved = rater.rate(se_ref::grid_of(test::kSolution));
-  EXPECT_EQ(solved.status, Status::rated);
+  EXPECT_EQ(solved.status, RatingStatus::rated);
   EXPECT_EQ(solved.er, 0);
   std::string bad = test::kPuzzle;
   bad[1] = bad[0];  // two 4s in row 1
-  EXPECT_EQ(rater.rate(se_ref::grid_of(bad)).status, Status::invalid);
+  EXPECT_EQ(rater.rate(se_ref::grid_of(bad)).status, RatingStatus::invalid);
 }
 
 TEST(SeRater, ABudgetIsWorkUnitsOrADurationAtAFixedRate) {
@@ -311,7 +311,7 @@ TEST(SeRater, ABudgetIsWorkUnitsOrADurationAtAFixedRate) {
 TEST(SeRater, ABudgetStopsTheRating) {
   Rater rater;
   const Rating r = rater.rate(se_ref::grid_of(sample().back().puzzle), 100);
-  EXPECT_EQ(r.status, Status::budget_exceeded);
+  EXPECT_EQ(r.status, RatingStatus::budget_exceeded);
   EXPECT_LE(r.work, 200u);
 }
 

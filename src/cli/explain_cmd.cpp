@@ -61,7 +61,7 @@ int run_explain(const ExplainOptions& opt) {
     const sudoku::se::Rating rating = rater.rate(puzzle, opt.se_budget, &se_steps);
     fmt::print("{}", opt.json ? sudoku::se::explain_json(puzzle, rating, se_steps, opt.candidates, opt.hint) + "\n"
                               : sudoku::se::explain_text(puzzle, rating, se_steps, opt.candidates, opt.hint));
-    return rating.status == sudoku::se::Status::budget_exceeded ? kExitWrong : 0;
+    return rating.status == sudoku::se::RatingStatus::budget_exceeded ? kExitWrong : 0;
   }
   // Without --logic no steps were recorded: the puzzle has no single solution, which the text
   // below says as for --logic.

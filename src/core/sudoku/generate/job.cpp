@@ -161,7 +161,7 @@ class GenerateWorker final : public ItemWorker {
     if (!spec_.rated()) return true;
     ++it.stats.checks;
     const se::Rating r = rater_.rate(it.puzzle);
-    if (r.status != se::Status::rated && r.status != se::Status::stuck) return false;
+    if (r.status != se::RatingStatus::rated && r.status != se::RatingStatus::stuck) return false;
     it.er = r.er;
     return (spec_.levels == 0 || (spec_.levels >> se::level_index(r.er) & 1u) != 0) &&
            (spec_.er_hi == 0 || (spec_.er_lo <= r.er && r.er <= spec_.er_hi));

@@ -12,11 +12,11 @@
 // if a lower bound of its complexity (each branch's first-parent depth) could still beat the
 // best hint so far, and counting stops as soon as the hint cannot come first; the nested levels
 // want every hint but, of those with equal removals, only the first: the same, per removal. At
-// level 0 the propagations are kept (Engine::Cache) from one run to the next of the same rating
+// level 0 the propagations are kept (ChainEngine::Cache) from one run to the next of the same rating
 // while the grid only loses candidates that cannot change them (Counted): the hard puzzles take
 // many chaining steps in a row, each removing a candidate or two, and about half the
 // propagations come out the same. Above it, what the producers nested in a propagation yield on
-// its grid is kept for the step (Engine::stage): the same grids come back again and again.
+// its grid is kept for the step (ChainEngine::stage): the same grids come back again and again.
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -110,7 +110,7 @@ struct Result {
   int n_on = 0, n_off = 0;
   bool pooled = false;  // parents in pool (pbeg, pcnt), else first and off_at
   NodeInfo mine;                  // written by the propagation
-  const NodeInfo* info = &mine;   // read: mine, or a kept propagation's (Engine::restore)
+  const NodeInfo* info = &mine;   // read: mine, or a kept propagation's (ChainEngine::restore)
   std::array<uint32_t, kNodes + 1> pbeg;
   std::array<uint16_t, kNodes + 1> pcnt;
   std::array<int32_t, kNodes + 1> nested;  // index into nested_info (advanced nodes), or -1
@@ -185,7 +185,9 @@ Result& slot(std::unique_ptr<Result>& p) {
   return *p;
 }
 
-class Engine {
+/// The chaining engine of one nesting depth (chain_engine_at): its producers' stages, the kept
+/// propagations and the scratch of one search for chains. (logic::Engine is the `logic` solver.)
+class ChainEngine {
  public:
   void set_mode(const Mode& m) { mode_ = m; }
 
@@ -270,7 +272,7 @@ class Engine {
   }
   /// A removal as a key: the cell, and the digits it removes.
   static int removal_key(int cell, unsigned digits) { return cell * 512 + static_cast<int>(digits); }
-  /// The removal of the conclusion (cand, on) (Engine::conclusion).
+  /// The removal of the conclusion (cand, on) (ChainEngine::conclusion).
   int key_of(int cand, bool on) const {
     const int x = cell_of_cand(cand), d = digit_of_cand(cand);
     return removal_key(x, on ? start_->cand[x] & ~digit_bit(d) : digit_bit(d));
@@ -375,7 +377,7 @@ class Engine {
 
 // The engines of each nesting depth (a nested level runs inner producers on its working grid).
 thread_local int t_depth = 0;
-Engine& engine_at(int depth);
+ChainEngine& chain_engine_at(int depth);
 std::vector<Found>& found_at(int depth);
 
 // The candidates a basic hint relies on that the outer propagation removed (section 6, nested
@@ -470,7 +472,7 @@ void hash_order(const std::vector<Cand>& removals, std::vector<uint16_t>& out) {
 // "on"), the same start at the next level of the same step (levels 1-3 take the same path until
 // a producer of the higher level is needed). So each producer stage's outcome on a grid is
 // kept while the source grid stays (stage(), memo_).
-int Engine::advanced(Result& R) {
+int ChainEngine::advanced(Result& R) {
   // The stages of the level, in order (section 6).
   std::array<int, 3> stages{kStageBasic};
   int n = 1;
@@ -512,7 +514,7 @@ int Engine::advanced(Result& R) {
 }
 
 // The outcome of one producer stage of advanced() on the working grid: kept, or made now.
-const Engine::Stage& Engine::stage(int which) {
+const ChainEngine::Stage& ChainEngine::stage(int which) {
   if (memo_.size() >= kMemoLimit) memo_.clear();  // a bound on memory; the outcome is the same
   MemoKey key{work_.cand, which};
   auto [it, fresh] = memo_.try_emplace(key);
@@ -575,7 +577,7 @@ const Engine::Stage& Engine::stage(int which) {
         inner.level = mode_.nesting;
       }
       const int depth = t_depth;
-      Engine& e = engine_at(depth);
+      ChainEngine& e = chain_engine_at(depth);
       std::vector<Found>& found = found_at(depth);
       found.clear();
       e.set_mode(inner);
@@ -608,7 +610,7 @@ const Engine::Stage& Engine::stage(int which) {
 
 // The propagation of section 6 from one start node. True on a contradiction (R.c_on, R.c_off).
 template <bool kPool>
-bool Engine::propagate(Result& R, int start_node) {
+bool ChainEngine::propagate(Result& R, int start_node) {
   const Geometry& G = geo();
   const State& S = *start_;
   if (mode_.dynamic) {
@@ -766,7 +768,7 @@ bool Engine::propagate(Result& R, int start_node) {
   return false;
 }
 
-void Engine::make_targets(const State& s) {
+void ChainEngine::make_targets(const State& s) {
   const Geometry& G = geo();
   targets_.clear();
   for (int x = 0; x < 81; ++x) {
@@ -794,7 +796,7 @@ void Engine::make_targets(const State& s) {
 // Calls f(p) for each parent of node n in R, in the order of the reference's lists (the first
 // parent, then the hidden ones by digit or by position).
 template <class F>
-void Engine::each_parent(const Result& R, int n, F&& f) const {
+void ChainEngine::each_parent(const Result& R, int n, F&& f) const {
   if (R.pooled) {
     for (uint32_t i = 0; i < R.pcnt[n]; ++i) f(static_cast<int>(R.pool[R.pbeg[n] + i]));
     return;
@@ -826,7 +828,7 @@ void Engine::each_parent(const Result& R, int n, F&& f) const {
 // Calls visit(n) for `node` and each of its ancestors in R (all parents, each once, depth first)
 // until it returns false.
 template <class Visit>
-void Engine::each_ancestor(const Result& R, int node, Visit&& visit) {
+void ChainEngine::each_ancestor(const Result& R, int node, Visit&& visit) {
   std::memset(seen_.data(), 0, sizeof(seen_));
   int sp = 0;
   stack_[sp++] = static_cast<uint16_t>(node);
@@ -845,7 +847,7 @@ void Engine::each_ancestor(const Result& R, int node, Visit&& visit) {
 
 // Distinct nodes among `node` and all its ancestors; the nested chains met on the way are noted
 // in hint_nested_ (each counts once per hint).
-int Engine::ancestors(const Result& R, int node, int limit) {
+int ChainEngine::ancestors(const Result& R, int node, int limit) {
   int count = 0;
   each_ancestor(R, node, [&](int n) {
     if (++count > limit) return false;
@@ -864,7 +866,7 @@ int Engine::ancestors(const Result& R, int node, int limit) {
 // The rule parents of a chain (section 6, nested levels): for each on node among the ancestors,
 // by the rule that made it (the start node: `start_cause`), the candidates of its cell or of its
 // digit in the region that the outer propagation removed.
-void Engine::collect_rule_parents(const Result& R, int node, int start_cause) {
+void ChainEngine::collect_rule_parents(const Result& R, int node, int start_cause) {
   const Geometry& G = geo();
   each_ancestor(R, node, [&](int n) {
     const bool on = n == kExtra ? R.c_on == kExtra : (n & 1) != 0;
@@ -893,7 +895,7 @@ void Engine::collect_rule_parents(const Result& R, int node, int start_cause) {
 // The hint is kept (found_) unless only the first hint is wanted and this one cannot come
 // before the best so far (sorting by rating, complexity, kind is sorting by complexity, kind:
 // the rating grows with it).
-void Engine::finish(Found&& f, const Result* const* branches, int nb, int node, int start_cause) {
+void ChainEngine::finish(Found&& f, const Result* const* branches, int nb, int node, int start_cause) {
   begin_hint();
   const int key = removal_key(f.cell, f.mask);
   int limit = kNodes * 18;
@@ -919,7 +921,7 @@ void Engine::finish(Found&& f, const Result* const* branches, int nb, int node, 
 }
 
 // A nested hint's rule parents and signature (the reference's FullChain).
-void Engine::set_rule_parents(Found& f, const Result* const* branches, int nb, int node, int start_cause) {
+void ChainEngine::set_rule_parents(Found& f, const Result* const* branches, int nb, int node, int start_cause) {
   rp_.clear();
   sig_ = 1469598103934665603ull;
   for (int i = 0; i < nb; ++i) {
@@ -942,7 +944,7 @@ void Engine::set_rule_parents(Found& f, const Result* const* branches, int nb, i
 // The effect of a forced node: on → the cell's other candidates go and the digit is placed;
 // off → the candidate goes. mask == 0: nothing to remove (not worth it). kind: the sort key
 // (double 1, cell 5, region 6, contradiction 7); form: the text's (Found::form).
-Found Engine::conclusion(int cand, bool on, int kind, int form) const {
+Found ChainEngine::conclusion(int cand, bool on, int kind, int form) const {
   Found f;
   f.kind = kind;
   f.form = static_cast<uint8_t>(form);
@@ -959,7 +961,7 @@ Found Engine::conclusion(int cand, bool on, int kind, int form) const {
   return f;
 }
 
-void Engine::begin_cache(const State& s) {
+void ChainEngine::begin_cache(const State& s) {
   const int kind = mode_.level > 0 ? 3 : mode_.nishio ? 0 : mode_.dynamic ? 2 : 1;
   Cache& C = caches_[kind];
   cache_ = &C;
@@ -1011,7 +1013,7 @@ void Engine::begin_cache(const State& s) {
   C.seen.see(s, *ctx_);
 }
 
-const Engine::Kept& Engine::kept(int node) {
+const ChainEngine::Kept& ChainEngine::kept(int node) {
   if (!cache_->by_node[node]) {
     Result& R = slot(kept_res_);
     propagate<false>(R, node);
@@ -1020,7 +1022,7 @@ const Engine::Kept& Engine::kept(int node) {
   return *cache_->by_node[node];
 }
 
-void Engine::remember(int node, const Result& R) {
+void ChainEngine::remember(int node, const Result& R) {
   Cache& C = *cache_;
   auto& p = C.by_node[node];
   if (!p) {
@@ -1058,7 +1060,7 @@ void Engine::remember(int node, const Result& R) {
   copy(kExtra);
 }
 
-void Engine::do_regions(int x, int d, Result& own) {
+void ChainEngine::do_regions(int x, int d, Result& own) {
   const Geometry& G = geo();
   const State& S = *start_;
   for (int t = 0; t < 3; ++t) {
@@ -1109,7 +1111,7 @@ void Engine::do_regions(int x, int d, Result& own) {
   }
 }
 
-void Engine::do_cell(int x) {
+void ChainEngine::do_cell(int x) {
   const State& S = *start_;
   const int card = pop9(S.cand[x]);
   const bool do_double = card >= 3 && !mode_.nishio && mode_.dynamic;
@@ -1175,7 +1177,7 @@ void Engine::do_cell(int x) {
   });
 }
 
-void Engine::run(const State& s, Ctx& ctx, std::vector<Found>& found, const State* source,
+void ChainEngine::run(const State& s, Ctx& ctx, std::vector<Found>& found, const State* source,
                  bool first_only) {
   start_ = &s;
   first_only_ = first_only;
@@ -1252,18 +1254,18 @@ Hint make_hint(const Mode& m, const Found& f, const Ctx& ctx) {
 }
 
 struct Pool {
-  std::vector<std::unique_ptr<Engine>> engines;
+  std::vector<std::unique_ptr<ChainEngine>> engines;
   std::vector<std::unique_ptr<std::vector<Found>>> founds;
   void grow(int depth) {
     while (static_cast<int>(engines.size()) <= depth) {
-      engines.push_back(std::make_unique<Engine>());
+      engines.push_back(std::make_unique<ChainEngine>());
       founds.push_back(std::make_unique<std::vector<Found>>());
     }
   }
 };
 thread_local Pool t_pool;
 
-Engine& engine_at(int depth) {
+ChainEngine& chain_engine_at(int depth) {
   t_pool.grow(depth);
   return *t_pool.engines[depth];
 }
@@ -1274,7 +1276,7 @@ std::vector<Found>& found_at(int depth) {
 
 void run_producer(const Mode& m, const State& s, Ctx& ctx, Hints& out) {
   const int depth = t_depth;
-  Engine& engine = engine_at(depth);
+  ChainEngine& engine = chain_engine_at(depth);
   engine.set_mode(m);
   std::vector<Found>& found = found_at(depth);
   found.clear();

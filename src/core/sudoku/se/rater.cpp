@@ -96,12 +96,12 @@ std::size_t level_index(int er) noexcept {
   return index;
 }
 
-std::string_view status_id(Status s) noexcept {
+std::string_view status_id(RatingStatus s) noexcept {
   switch (s) {
-    case Status::rated: return "rated";
-    case Status::stuck: return "stuck";
-    case Status::budget_exceeded: return "budget_exceeded";
-    case Status::invalid: return "invalid";
+    case RatingStatus::rated: return "rated";
+    case RatingStatus::stuck: return "stuck";
+    case RatingStatus::budget_exceeded: return "budget_exceeded";
+    case RatingStatus::invalid: return "invalid";
   }
   return "?";
 }
@@ -184,7 +184,7 @@ Rating Rater::rate(const Grid& puzzle, uint64_t budget, std::vector<Step>* steps
   State& s = scratch_->state;
   if (steps != nullptr) steps->clear();
   if (puzzle.box() != 3 || !s.load(puzzle)) {
-    out.status = Status::invalid;
+    out.status = RatingStatus::invalid;
     return out;
   }
   Ctx ctx;
@@ -196,7 +196,7 @@ Rating Rater::rate(const Grid& puzzle, uint64_t budget, std::vector<Step>* steps
       Hints& hints = scratch_->hints;
       if (!next_hint(s, ctx, hints)) {
         er = 20.0;
-        out.status = Status::stuck;
+        out.status = RatingStatus::stuck;
         break;
       }
       Hint& h = hints.list.front();
@@ -216,7 +216,7 @@ Rating Rater::rate(const Grid& puzzle, uint64_t budget, std::vector<Step>* steps
                               h.place_cell, h.place_digit});
     }
   } catch (const BudgetExceeded&) {
-    out.status = Status::budget_exceeded;
+    out.status = RatingStatus::budget_exceeded;
   }
   out.er = tenths(er);
   out.ep = tenths(ep);

@@ -113,7 +113,9 @@ inline double length_bonus(int complexity) noexcept {
   return added;
 }
 
-enum class Status : uint8_t {
+/// How a rating ended (the `rating_status` column; status_id()). A solver's outcome is
+/// sudoku::Status.
+enum class RatingStatus : uint8_t {
   rated,            ///< every cell filled
   stuck,            ///< no technique applies: ER 20.0, as the reference prints
   budget_exceeded,  ///< the work budget ran out first
@@ -121,7 +123,7 @@ enum class Status : uint8_t {
 };
 
 struct Rating {
-  Status status = Status::rated;
+  RatingStatus status = RatingStatus::rated;
   int er = 0, ep = 0, ed = 0;  ///< tenths (72 = 7.2)
   Tech hardest = Tech::hidden_single;  ///< the first step with the largest rating
   std::array<uint32_t, kTechCount> counts{};  ///< steps of each family
@@ -174,7 +176,7 @@ std::size_t level_index(int er) noexcept;
 /// The level's name ("diabolical").
 inline std::string_view level_name(int er) noexcept { return levels()[level_index(er)].name; }
 /// "rated", "stuck", "budget_exceeded", "invalid".
-std::string_view status_id(Status s) noexcept;
+std::string_view status_id(RatingStatus s) noexcept;
 
 /// "remove r1c1-8 r5c3-8; place r5c2=4": a step's effect in the format of
 /// ../shared/datasets/se_steps_sample.txt (removals sorted by cell, then digit).

@@ -15,12 +15,12 @@ void apply(State& s, const Step& step) {
 
 std::string summary(const Rating& r, std::size_t steps) {
   switch (r.status) {
-    case Status::invalid: return "The givens repeat a digit in a row, column or box.\n";
-    case Status::budget_exceeded:
+    case RatingStatus::invalid: return "The givens repeat a digit in a row, column or box.\n";
+    case RatingStatus::budget_exceeded:
       return fmt::format("Stopped after {} steps: the work budget ran out (--se-budget).\n", steps);
-    case Status::stuck:
+    case RatingStatus::stuck:
       return fmt::format("No technique applies after {} steps: ER 20.0, as the reference rates it.\n", steps);
-    case Status::rated: break;
+    case RatingStatus::rated: break;
   }
   return fmt::format("Solved in {} steps. ER {}  EP {}  ED {} ({}), hardest technique: {}\n", steps,
                      tenths_text(r.er), tenths_text(r.ep), tenths_text(r.ed),
@@ -46,7 +46,7 @@ std::string explain_text(const Grid& puzzle, const Rating& rating, const std::ve
     if (steps.empty()) out += s.empty == 0 ? "Nothing left to do: the grid is full.\n" : summary(rating, 0);
     return out;
   }
-  if (candidates && rating.status != Status::rated) out += "\n" + grid9::candidates_grid(s.value, s.cand);
+  if (candidates && rating.status != RatingStatus::rated) out += "\n" + grid9::candidates_grid(s.value, s.cand);
   out += "\n" + summary(rating, steps.size());
   return out;
 }
@@ -57,13 +57,13 @@ std::string explain_json(const Grid& puzzle, const Rating& rating, const std::ve
   json doc;
   doc["puzzle"] = to_line(puzzle);
   json r = {{"status", std::string(status_id(rating.status))}};
-  if (rating.status == Status::rated || rating.status == Status::stuck) {
+  if (rating.status == RatingStatus::rated || rating.status == RatingStatus::stuck) {
     r["er"] = rating.er / 10.0;
     r["ep"] = rating.ep / 10.0;
     r["ed"] = rating.ed / 10.0;
     r["level"] = std::string(level_name(rating.er));
   }
-  if (rating.status == Status::rated) r["hardest_technique"] = std::string(tech_id(rating.hardest));
+  if (rating.status == RatingStatus::rated) r["hardest_technique"] = std::string(tech_id(rating.hardest));
   json counts = json::object();
   for (int t = 0; t < kTechCount; ++t)
     if (rating.counts[t] != 0) counts[std::string(tech_id(static_cast<Tech>(t)))] = rating.counts[t];

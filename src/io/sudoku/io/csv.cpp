@@ -178,7 +178,7 @@ const Schema<Summary>& summary_schema() {
 namespace {
 
 /// The rater reached an ER: every cell filled, or no technique left (20.0, as the reference).
-bool finished(const se::Rating& r) { return r.status == se::Status::rated || r.status == se::Status::stuck; }
+bool finished(const se::Rating& r) { return r.status == se::RatingStatus::rated || r.status == se::RatingStatus::stuck; }
 
 /// A rating as the reference prints it ("7.2"); blank when the rater did not finish.
 void put_tenths(Buf& b, const se::Rating& r, int tenths) {
@@ -198,7 +198,7 @@ const Schema<RatingRow>& rating_schema() {
            if (finished(*r.se)) b.append(se::level_name(r.se->er));
          }},
         {"hardest_technique", [](Buf& b, const R& r) {
-           if (r.se->status == se::Status::rated) b.append(se::tech_id(r.se->hardest));
+           if (r.se->status == se::RatingStatus::rated) b.append(se::tech_id(r.se->hardest));
          }},
         {"rating_status", [](Buf& b, const R& r) { b.append(se::status_id(r.se->status)); }},
     };
