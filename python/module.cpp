@@ -412,7 +412,7 @@ py::dict run(const py::tuple& input_spec, const std::string& name, const std::ve
   cfg.on_progress = [&](const sudoku::Progress& p) {
     if (p.solver != pass_solver && !pass_solver.empty()) ++pass;
     pass_solver = p.solver;
-    ticker.update(pass, p.puzzles, p.bytes_done, p.bytes_total, p.elapsed_s, p.solver);
+    ticker.update(pass, p.puzzles, p.done, p.total, p.elapsed_s, p.solver);
   };
 
   sudoku::RunReport report;

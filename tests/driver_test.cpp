@@ -219,11 +219,11 @@ TEST(Driver, ProgressBytesOnlyGrowAndEndAtTheFilesSize) {
   run_rows(cfg);
   ASSERT_GT(seen.size(), 1000u);
   for (std::size_t i = 1; i < seen.size(); ++i) {
-    ASSERT_GE(seen[i].bytes_done, seen[i - 1].bytes_done) << "report " << i;
-    ASSERT_LE(seen[i].bytes_done, seen[i].bytes_total);
+    ASSERT_GE(seen[i].done, seen[i - 1].done) << "report " << i;
+    ASSERT_LE(seen[i].done, seen[i].total);
   }
-  EXPECT_EQ(seen.back().bytes_done, seen.back().bytes_total);
-  EXPECT_EQ(seen.back().bytes_total, std::filesystem::file_size(test::shared("bug_plus_n.txt")));
+  EXPECT_EQ(seen.back().done, seen.back().total);
+  EXPECT_EQ(seen.back().total, std::filesystem::file_size(test::shared("bug_plus_n.txt")));
 }
 
 TEST(Driver, UnreadableFileFailsBeforeAnyWork) {

@@ -87,7 +87,7 @@ int run_generate(GenerateOptions opt, const Context& ctx) {
     throw UsageError(e.what());
   }
   ItemsRun run;
-  run.kind = "generate";
+  run.command = "generate";
   run.method = plan.method;
   run.rated = plan.rated();
   run.take_common(opt);

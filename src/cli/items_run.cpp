@@ -72,10 +72,10 @@ uint64_t resume_items(Session& session, const ItemsRun& run, sudoku::OutputFile*
     const std::string partial = sudoku::partial_name(o->path());
     const sudoku::ResultsFile f(partial);
     if (!f.meta().empty()) session.check_resume(f.meta(), partial);
-    const auto want = o == stats ? sudoku::ResultsKind::stats : sudoku::ResultsKind::lines;
-    if (f.kind() == want && (o != stats || f.header() == stats_columns))
+    const auto want = o == stats ? sudoku::ResultsLayout::stats : sudoku::ResultsLayout::lines;
+    if (f.layout() == want && (o != stats || f.header() == stats_columns))
       done = std::min(done, count_items(partial));
-    else if (o == stats && f.kind() == sudoku::ResultsKind::lines)  // killed before its header was out
+    else if (o == stats && f.layout() == sudoku::ResultsLayout::lines)  // killed before its header was out
       done = 0;
     else
       throw UsageError(fmt::format("{}: --resume: not the {} this command writes; rerun the "
@@ -176,7 +176,7 @@ int run_items(const ItemsRun& run, const Context& ctx) {
     std::FILE* term = session.term();
 
     const uint64_t n = rep.items;
-    fmt::print(term, "{}: {} {} ({}, seed {}) in {:.3f} s on {} threads: {}/s\n", run.kind,
+    fmt::print(term, "{}: {} {} ({}, seed {}) in {:.3f} s on {} threads: {}/s\n", run.command,
                human(double(n)), run.what, run.method, run.seed, rep.wall_s, threads,
                human(rep.wall_s > 0 ? double(n) / rep.wall_s : 0, 1));
     if (n > 0) {

@@ -12,7 +12,7 @@
 namespace cli {
 
 struct ItemsRun {
-  std::string kind;       ///< "generate" or "transform": names the output in messages
+  std::string command;    ///< "generate" or "transform": names the output in messages
   std::string method;     ///< the stats CSV's method column
   std::string what;       ///< "minimal 9x9 puzzles", "full 9x9 grids": the summary line
   uint64_t count = 0;     ///< items 0 .. count-1 in all shards

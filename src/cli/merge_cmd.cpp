@@ -20,7 +20,7 @@ struct MergeOptions {
 
 int run_merge(const MergeOptions& opt, const Context& ctx) {
   const sudoku::MergePlan plan = sudoku::plan_merge(opt.parts);
-  if (!opt.summary.empty() && plan.kind != sudoku::ResultsKind::rows)
+  if (!opt.summary.empty() && plan.layout != sudoku::ResultsLayout::rows)
     throw UsageError("--summary: only the per-puzzle rows of solve and rate have a summary");
   for (const std::string& w : plan.warnings) fmt::print(stderr, "warning: {}\n", w);
 
@@ -45,7 +45,7 @@ int run_merge(const MergeOptions& opt, const Context& ctx) {
     }
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     Session::Outcome o;
-    if (plan.kind == sudoku::ResultsKind::rows) o = report_summaries(session, m.summaries, summary, false);
+    if (plan.layout == sudoku::ResultsLayout::rows) o = report_summaries(session, m.summaries, summary, false);
     fmt::print(session.term(), "merge: {} shards, {} lines in {:.3f} s\n", plan.shards, m.lines, s);
     return o;
   });

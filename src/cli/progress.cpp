@@ -22,8 +22,8 @@ void ProgressBar::update(const sudoku::Progress& p) {
   const double rate = p.elapsed_s > 0 ? double(p.puzzles) / p.elapsed_s : 0;
   const std::string name = std::filesystem::path(*p.file).filename().string();
   std::string bar;
-  if (p.bytes_total > 0) {
-    const double frac = std::min(1.0, double(p.bytes_done) / double(p.bytes_total));
+  if (p.total > 0) {
+    const double frac = std::min(1.0, double(p.done) / double(p.total));
     const int width = 24, fill = static_cast<int>(frac * width);
     const double eta = frac > 0 ? p.elapsed_s * (1 - frac) / frac : 0;
     const int e = static_cast<int>(eta + 0.5);

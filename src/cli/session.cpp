@@ -80,7 +80,7 @@ void resume_rows(Session& session, sudoku::RunConfig& cfg, const std::string& co
   const std::string partial = sudoku::partial_name(cfg.rows->path());
   {
     const sudoku::ResultsFile f(partial);
-    if (f.kind() != sudoku::ResultsKind::rows) {  // killed before its header reached the disk
+    if (f.layout() != sudoku::ResultsLayout::rows) {  // killed before its header reached the disk
       fmt::print(stderr, "resuming {}: no complete row in it, starting again\n", partial);
       cfg.rows->resume_at(0);
       return;

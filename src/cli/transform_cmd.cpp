@@ -52,7 +52,7 @@ int run_transform(const TransformOptions& opt, const Context& ctx) {
   }
 
   ItemsRun run;
-  run.kind = "transform";
+  run.command = "transform";
   run.method = "transform";
   run.what = fmt::format("puzzles transformed from {} source puzzles", sources->size());
   run.take_common(opt);

@@ -23,13 +23,14 @@
 
 namespace sudoku {
 
-/// Progress of the current pass, reported from the writer stage.
+/// Progress of the current pass, reported from the writer stage (and by generate and transform,
+/// cli/items_run.cpp, whose units are items).
 struct Progress {
   const std::string* file;
-  std::string_view solver;
-  uint64_t puzzles;      ///< records written so far in this pass
-  uint64_t bytes_done;   ///< bytes of the file consumed
-  uint64_t bytes_total;  ///< file size, 0 when unknown (stdin)
+  std::string_view solver;  ///< generate/transform: the method
+  uint64_t puzzles;         ///< records (items) written so far in this pass
+  uint64_t done;            ///< of `total`: bytes of the file consumed, or items written
+  uint64_t total;           ///< the file's size (0 when unknown: stdin), or the items of the run
   double elapsed_s;
 };
 

@@ -12,11 +12,11 @@
 namespace sudoku {
 namespace {
 
-std::string_view kind_name(ResultsKind k) {
+std::string_view layout_name(ResultsLayout k) {
   switch (k) {
-    case ResultsKind::rows: return "per-puzzle rows (solve, rate)";
-    case ResultsKind::stats: return "per-item stats (generate, transform --stats)";
-    case ResultsKind::lines: return "puzzle lines (generate, transform)";
+    case ResultsLayout::rows: return "per-puzzle rows (solve, rate)";
+    case ResultsLayout::stats: return "per-item stats (generate, transform --stats)";
+    case ResultsLayout::lines: return "puzzle lines (generate, transform)";
   }
   return "?";
 }
@@ -46,16 +46,16 @@ MergePlan plan_merge(const std::vector<std::string>& paths) {
     const std::optional<Shard> shard = shard_in(f.meta());
     if (!shard) throw InputError(fmt::format("{}: its '# shard:' line does not read as K/N", path));
     if (parts.empty()) {
-      plan.kind = f.kind();
+      plan.layout = f.layout();
       plan.header = f.header();
       plan.identity = run_identity(f.meta());
       plan.shards = shard->count;
       first_meta = f.meta();
     } else {
       const std::string& p0 = parts.front().path;
-      if (f.kind() != plan.kind)
+      if (f.layout() != plan.layout)
         throw InputError(fmt::format("{} holds {} but {} holds {}: not parts of one output", p0,
-                                     kind_name(plan.kind), path, kind_name(f.kind())));
+                                     layout_name(plan.layout), path, layout_name(f.layout())));
       if (f.header() != plan.header)
         throw InputError(fmt::format("{} and {} have different columns: not parts of one run", p0, path));
       if (const Meta id = run_identity(f.meta()); id != plan.identity)
@@ -68,7 +68,7 @@ MergePlan plan_merge(const std::vector<std::string>& paths) {
                                      shard->count));
       // generate/transform: the item count is only in `# shard:` (not in the identity), and
       // parts of `-n 20` and `-n 40` would otherwise concatenate into neither run.
-      if (plan.kind != ResultsKind::rows) {
+      if (plan.layout != ResultsLayout::rows) {
         const std::optional<ItemRange> a = items_in(first_meta), b = items_in(f.meta());
         if (a && b && a->count != b->count)
           throw InputError(fmt::format("{} holds items of a run of {} but {} of a run of {} (-n): "
@@ -164,7 +164,7 @@ Merged merge_items(const MergePlan& plan, OutputFile& out, const std::atomic<boo
     uint64_t n = 0;
     std::string_view line;
     while (f.next(line)) {
-      if (plan.kind == ResultsKind::stats) {
+      if (plan.layout == ResultsLayout::stats) {
         const std::string_view index = line.substr(0, line.find(','));
         if (index != std::to_string(items->first + n))
           throw InputError(fmt::format("{}:{}: item {} where item {} was due", path, f.line_no(),
@@ -193,11 +193,11 @@ Merged merge_items(const MergePlan& plan, OutputFile& out, const std::atomic<boo
 
 Merged merge_parts(const MergePlan& plan, OutputFile& out, std::string_view provenance,
                    const std::atomic<bool>* stop) {
-  if (plan.kind != ResultsKind::lines) {
+  if (plan.layout != ResultsLayout::lines) {
     out.write(provenance);
     out.write(plan.header + "\n");
   }
-  return plan.kind == ResultsKind::rows ? merge_rows(plan, out, stop) : merge_items(plan, out, stop);
+  return plan.layout == ResultsLayout::rows ? merge_rows(plan, out, stop) : merge_items(plan, out, stop);
 }
 
 }  // namespace sudoku

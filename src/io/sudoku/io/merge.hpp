@@ -23,7 +23,7 @@
 namespace sudoku {
 
 struct MergePlan {
-  ResultsKind kind = ResultsKind::rows;
+  ResultsLayout layout = ResultsLayout::rows;
   std::vector<std::string> parts;  ///< in shard order
   uint32_t shards = 1;
   Meta identity;                   ///< what every part says it ran (run_identity)

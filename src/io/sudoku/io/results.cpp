@@ -28,7 +28,7 @@ ResultsFile::ResultsFile(std::string path) : path_(std::move(path)) {
       continue;
     }
     if (l.starts_with("file,line,solver,") || l.starts_with("index,method,")) {
-      kind_ = l.front() == 'f' ? ResultsKind::rows : ResultsKind::stats;
+      layout_ = l.front() == 'f' ? ResultsLayout::rows : ResultsLayout::stats;
       header_ = std::string(l);
       offset_ = next_offset_;
     } else {
@@ -160,7 +160,7 @@ std::vector<std::string> split_commas(const std::string& list) {
 
 RowsFile::RowsFile(std::string path)
     : file_(std::move(path)), reader_(rows_schema(false), file_.path(), {"file", "line", "solver"}) {
-  if (file_.kind() != ResultsKind::rows)
+  if (file_.layout() != ResultsLayout::rows)
     throw InputError(fmt::format("{}: not a per-puzzle rows file of solve or rate (no "
                                  "file,line,solver,... header)", file_.path()));
   for (const std::string& d : meta_values(file_.meta(), "dataset")) datasets_.push_back(dataset_path(d));

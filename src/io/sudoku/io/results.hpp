@@ -16,7 +16,7 @@
 namespace sudoku {
 
 /// What a results file holds, told by its first line after the `#` lines.
-enum class ResultsKind {
+enum class ResultsLayout {
   rows,   ///< solve's or rate's per-puzzle CSV (header file,line,solver,...)
   stats,  ///< generate's or transform's per-item CSV (header index,method,...)
   lines,  ///< generate's or transform's output: one item a line, no column header
@@ -32,7 +32,7 @@ class ResultsFile {
 
   const std::string& path() const noexcept { return path_; }
   const Meta& meta() const noexcept { return meta_; }
-  ResultsKind kind() const noexcept { return kind_; }
+  ResultsLayout layout() const noexcept { return layout_; }
   /// The column header line, without its newline ("" for `lines`).
   const std::string& header() const noexcept { return header_; }
 
@@ -54,7 +54,7 @@ class ResultsFile {
   std::string_view line_;
   bool pending_ = false;  // line_ is the first data line, read while looking for the header
   Meta meta_;
-  ResultsKind kind_ = ResultsKind::lines;
+  ResultsLayout layout_ = ResultsLayout::lines;
   std::string header_;
   uint64_t offset_ = 0, next_offset_ = 0, line_no_ = 0;
 };
