@@ -289,7 +289,7 @@ class FakeRemote final : public sudoku::SliceSolver {
     ++log_.single_calls;
     return {};
   }
-  std::size_t solve_slice(std::span<const sudoku::Grid* const> puzzles, const sudoku::Limits& limits,
+  std::size_t solve_slice(std::span<const sudoku::PuzzleRef> puzzles, const sudoku::Limits& limits,
                           std::span<sudoku::SliceAnswer> out, const std::atomic<bool>* stop) override {
     {
       std::lock_guard lock(log_.mutex);
@@ -297,7 +297,7 @@ class FakeRemote final : public sudoku::SliceSolver {
     }
     for (std::size_t i = 0; i < puzzles.size(); ++i) {
       if (stop != nullptr && stop->load()) return i;
-      const std::string line = sudoku::to_line(*puzzles[i]);
+      const std::string line = sudoku::to_line(*puzzles[i].get<sudoku::Grid>());
       sudoku::SliceAnswer& a = out[i];
       a = sudoku::SliceAnswer{};
       a.time_ns = 4242;
@@ -305,7 +305,7 @@ class FakeRemote final : public sudoku::SliceSolver {
         a.result.status = Status::error;
         a.message = "fake: its process was killed by signal 11 (SIGSEGV)";
       } else {
-        a.result = dlx_->solve(*puzzles[i], limits);
+        a.result = dlx_->solve(puzzles[i], limits);
         if (line == unusable_) a.unusable = "fake: the count disagrees with the status";
       }
       if (stop_after_ != 0 && ++answered_ == stop_after_) {

@@ -71,8 +71,8 @@ std::unique_ptr<sudoku::SliceSolver> isolated(const std::string& name, const std
 
 /// Solves `puzzles` in slices of 256, as the driver would.
 std::vector<sudoku::SliceAnswer> solve_all(sudoku::SliceSolver& s, const std::vector<Grid>& puzzles) {
-  std::vector<const Grid*> ptrs;
-  for (const Grid& g : puzzles) ptrs.push_back(&g);
+  std::vector<sudoku::PuzzleRef> ptrs;
+  for (const Grid& g : puzzles) ptrs.emplace_back(g);
   std::vector<sudoku::SliceAnswer> out(puzzles.size());
   for (std::size_t at = 0; at < ptrs.size(); at += 256) {
     const std::size_t n = std::min<std::size_t>(256, ptrs.size() - at);
@@ -158,8 +158,8 @@ TEST(Isolate, AHangIsATimeoutAndTheRestGoesOn) {
 TEST(Isolate, AStopEndsTheSliceBetweenTwoPuzzles) {
   const std::vector<Grid> puzzles = first_puzzles(5000);
   auto s = isolated("fs", "solve");
-  std::vector<const Grid*> ptrs;
-  for (const Grid& g : puzzles) ptrs.push_back(&g);
+  std::vector<sudoku::PuzzleRef> ptrs;
+  for (const Grid& g : puzzles) ptrs.emplace_back(g);
   std::vector<sudoku::SliceAnswer> out(puzzles.size());
   std::atomic<bool> stop{false};
   std::thread stopper([&] {

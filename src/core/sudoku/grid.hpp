@@ -2,7 +2,9 @@
 // The Grid value type: a Sudoku of any square-box size (box 2..5: 4x4, 9x9, 16x16, 25x25),
 // with the geometry helpers every solver and the verifier share.
 #include <array>
+#include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -38,6 +40,13 @@ class Grid {
   void reshape(int box) noexcept { box_ = static_cast<uint8_t>(box); }
   const uint8_t* data() const noexcept { return v_.data(); }
   uint8_t* data() noexcept { return v_.data(); }
+  /// Becomes a copy of `from` by its cells alone (reshape, then `from.cells()` bytes), keeping
+  /// whatever the cells past them hold: a 9x9 copy is 81 bytes, not 626 (copies kept in
+  /// recycled storage, Record::assign).
+  void assign(const Grid& from) noexcept {
+    reshape(from.box());
+    std::memcpy(v_.data(), from.v_.data(), static_cast<std::size_t>(from.cells()));
+  }
 
   int row_of(int cell) const noexcept { return cell / side(); }
   int col_of(int cell) const noexcept { return cell % side(); }

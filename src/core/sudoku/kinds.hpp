@@ -69,6 +69,10 @@ struct KindTable {
     ((p.get<typename Row::Puzzle>() != nullptr ? (void)(out = f(*p.get<typename Row::Puzzle>())) : void()), ...);
     return out;
   }
+  /// A T<Row> for every row, in the table's order (storage for records of each kind; one is
+  /// reached with std::get<T<R>>).
+  template <template <class> class T>
+  using Each = std::tuple<T<Row>...>;
   /// Calls f(row) for every row, in the table's order.
   template <class F>
   static void each(F&& f) {
@@ -126,6 +130,23 @@ struct Record {
   typename Row::Known known;
   std::string error;   ///< empty when the record is a valid puzzle
   int error_line = 0;  ///< the line of the error after the record's first (0: the first)
+
+  /// Becomes a copy of `from`, reusing what it holds (records kept in recycled storage): the
+  /// puzzle and Known by their own assign() when they have one (a Grid copies its cells alone),
+  /// else copied.
+  void assign(const Record& from) {
+    assign_part(puzzle, from.puzzle);
+    assign_part(known, from.known);
+    error = from.error;
+    error_line = from.error_line;
+  }
+
+ private:
+  template <class T>
+  static void assign_part(T& to, const T& from) {
+    if constexpr (requires { to.assign(from); }) to.assign(from);
+    else to = from;
+  }
 };
 
 /// THE table: adding a kind is adding its row here (and its folder).

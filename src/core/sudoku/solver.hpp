@@ -210,8 +210,8 @@ class SliceSolver : public Solver {
  public:
   /// Solves `puzzles` in order into `out` (as many), until `stop` (if given) is set: returns
   /// how many were done, all of them unless stopped; a puzzle in flight when the stop came is
-  /// not among them. Every puzzle is of a size the solver's SolverInfo declares.
-  virtual std::size_t solve_slice(std::span<const Grid* const> puzzles, const Limits& limits,
+  /// not among them. Every puzzle is of a kind and size the solver's SolverInfo declares.
+  virtual std::size_t solve_slice(std::span<const PuzzleRef> puzzles, const Limits& limits,
                                   std::span<SliceAnswer> out, const std::atomic<bool>* stop) = 0;
 };
 
@@ -223,15 +223,16 @@ class BatchSolver {
   virtual ~BatchSolver() = default;
   /// Hands the next puzzle to the program. Does not wait for its answer; while the program's
   /// input is full, reads its answers meanwhile (so a program that reads everything before
-  /// answering and one that answers as it reads both work).
-  virtual void send(const Grid& puzzle) = 0;
+  /// answering and one that answers as it reads both work). The puzzle is of a kind and size
+  /// the program's SolverInfo declares.
+  virtual void send(PuzzleRef puzzle) = 0;
   /// No more puzzles: closes the program's input.
   virtual void close() = 0;
   /// The answer to the oldest puzzle sent and not yet answered (`puzzle` is that puzzle) into
   /// `out`; false when it has not arrived yet and `wait` is false. A program that fails gives
   /// `error` or `timeout` to every puzzle it left unanswered; `why` says why (set with the first
   /// of them, empty for the rest).
-  virtual bool receive(const Grid& puzzle, bool wait, Result& out, std::string& why) = 0;
+  virtual bool receive(PuzzleRef puzzle, bool wait, Result& out, std::string& why) = 0;
 };
 
 /// The description of a solver: one row of the registry (built in, or added at run time by a

@@ -13,6 +13,17 @@ namespace sudoku {
 struct Known {
   std::optional<Grid> solution;        ///< a known solution (from the file)
   std::optional<uint64_t> solutions;   ///< a known solution count (e.g. tdoku's `puzzle:count:...`)
+
+  /// Becomes a copy of `from`, its grid by cells alone (Grid::assign).
+  void assign(const Known& from) noexcept {
+    solutions = from.solutions;
+    if (!from.solution) {
+      solution.reset();
+      return;
+    }
+    if (!solution) solution.emplace();
+    solution->assign(*from.solution);
+  }
 };
 
 /// Empty when `answer` is a complete valid grid that keeps every given of `puzzle`; otherwise

@@ -72,17 +72,15 @@ Summary run_batch_pass(const std::string& file, const SolverInfo& info, const Ru
                                reader.total_bytes(), el});
     }
   };
-  // One record's outcome, in input order: verified, folded, reported, written. `parsed` is
-  // the record of a sent one, `answer` the program's answer to it.
+  // One record's outcome, in input order: folded, reported, written. `answer`: the program's
+  // answer to a sent one (null for a record that was not sent); `shown`: the judge verified it
+  // and it has a solution to show.
   Format format;
-  Parsed parsed;
   Result r;
   std::string why;
   const Answer no_answer;  // a blank solution field
-  auto emit = [&](Pending& p, const Result* answer) {
-    Verdict& v = p.verdict;
-    const bool shown = answer != nullptr && settle(v, parsed, *answer, cfg.limits.wanted(), std::nullopt, why) &&
-                       v.solutions > 0;
+  auto emit = [&](Pending& p, const Result* answer, bool shown) {
+    const Verdict& v = p.verdict;
     sum.add(v.status, 0, v.work);
     problems(p.line, v);
     if (cfg.rows != nullptr || cfg.on_row) {
@@ -106,17 +104,21 @@ Summary run_batch_pass(const std::string& file, const SolverInfo& info, const Ru
   std::unique_ptr<BatchSolver> program = info.make_batch(cfg.limits);
   std::deque<Pending> pending;
   // Emits the records at the head of the queue whose answers are in (all of them, waiting,
-  // when `wait`); false when stopped (SIGINT, SIGTERM) while waiting.
-  auto drain = [&](bool wait) {
+  // when `wait`); false when stopped (SIGINT, SIGTERM) while waiting. The records are of the
+  // kind of `kind` (a row of Kinds), the file's.
+  auto drain = [&](auto kind, bool wait) {
+    using Row = decltype(kind);
     while (!pending.empty()) {
       Pending& p = pending.front();
       if (p.sent) {
         if (wait && cfg.stop != nullptr && cfg.stop->load(std::memory_order_relaxed)) return false;
-        parsed = parse_record(format, p.text, CheckGivens::no);
+        const Record<Row> parsed = parse<Row>(format, p.text);
         if (!program->receive(parsed.puzzle, wait, r, why)) return true;
-        emit(p, &r);
+        const bool shown = settle(p.verdict, parsed, r, cfg.limits.wanted(), std::nullopt, why) &&
+                           p.verdict.solutions > 0;
+        emit(p, &r, shown);
       } else {
-        emit(p, nullptr);
+        emit(p, nullptr, false);
       }
       pending.pop_front();
     }
@@ -139,24 +141,24 @@ Summary run_batch_pass(const std::string& file, const SolverInfo& info, const Ru
     if (!reader.read(raw, want)) break;
     taken += raw.records.size();
     format = reader.format();  // decided by the first data line: the same for every record
-    for (std::size_t i = 0; i < raw.records.size(); ++i) {
-      Pending& q = pending.emplace_back();
-      q.line = raw.records[i].line;
-      if (format.kind == Format::Kind::nonogram) {  // read, then refused: not this solver's kind
-        ParsedNonogram p = parse_nonogram_record(format, raw.record(i));
-        admit(q.verdict, p, info, q.line);
-      } else if (Parsed p = parse_record(format, raw.record(i), CheckGivens::no); admit(q.verdict, p, info, q.line)) {
-        program->send(p.puzzle);
-        q.sent = true;
-        q.text = raw.record(i);
+    Kinds::visit(kind_of(format), [&](auto kind) {  // the records' kind, once per read
+      using Row = decltype(kind);
+      for (std::size_t i = 0; i < raw.records.size(); ++i) {
+        Pending& q = pending.emplace_back();
+        q.line = raw.records[i].line;
+        if (Record<Row> p = parse<Row>(format, raw.record(i)); admit(q.verdict, p, info, q.line)) {
+          program->send(p.puzzle);
+          q.sent = true;
+          q.text = raw.record(i);
+        }
+        drain(kind, false);
       }
-      drain(false);
-    }
+    });
   }
   if (!stopped) {
     program->close();
     flush();  // the answers still to come may take long
-    stopped = !drain(true);
+    Kinds::visit(kind_of(format), [&](auto kind) { stopped = !drain(kind, true); });
   }
   program.reset();  // the program is reaped (killed when stopped) before the clock stops
   sum.wall_s = std::chrono::duration<double>(Clock::now() - start).count();

@@ -5,9 +5,9 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstring>
 #include <memory>
 #include <mutex>
+#include <tuple>
 
 #include <fmt/format.h>
 #include <oneapi/tbb/enumerable_thread_specific.h>
@@ -48,6 +48,10 @@ struct Item : Verdict {
   std::string extra;    // the annotator's fields (",a,b"); empty without one
 };
 
+/// A SliceSolver's records of one kind, parsed (Slice::parsed).
+template <class Row>
+using Kept = std::vector<Record<Row>>;
+
 struct Slice {
   RawSlice raw;
   Format format;
@@ -57,37 +61,23 @@ struct Slice {
   uint64_t busy_ns = 0;       // the parallel stage's time on it (RunConfig::slice_seconds)
   uint64_t bytes_done = 0;    // the reader's bytes consumed after this slice: its progress
   // A SliceSolver's share (an isolated plug-in): the records it gets, parsed (the first
-  // pending.size() of `parsed`: recycled between slices, see keep_parsed), and its answers.
+  // pending.size() of the file's kind's `parsed`: recycled between slices, see keep_parsed),
+  // and its answers.
   std::vector<std::size_t> pending;
-  std::vector<Parsed> parsed;
-  std::vector<const Grid*> puzzles;
+  Kinds::Each<Kept> parsed;
+  std::vector<PuzzleRef> puzzles;
   std::vector<SliceAnswer> remote;
 };
 
-/// `from`'s cells into `to`, keeping what `to` holds past them (Grid::reshape).
-void copy_cells(const Grid& from, Grid& to) noexcept {
-  to.reshape(from.box());
-  std::memcpy(to.data(), from.data(), static_cast<std::size_t>(from.cells()));
-}
-
-/// An admitted puzzle kept for a SliceSolver as the slice's k-th: copied into the recycled
-/// entry cell by cell. A whole Parsed is two 625-cell arrays: moving it into a slice's worth of
-/// storage was most of what a slice handed to an isolated plug-in cost over one solved at once
-/// (cachegrind: 21 of the parent's 50 extra first-level cache misses per 9x9 puzzle). Copies
-/// every field of Parsed and Known: keep it in step with them.
-void keep_parsed(std::vector<Parsed>& kept, std::size_t k, const Parsed& p) {
+/// An admitted record kept for a SliceSolver as the slice's k-th: copied into the recycled
+/// entry (Record::assign: a Grid cell by cell). A whole Sudoku record is two 625-cell arrays:
+/// moving it into a slice's worth of storage was most of what a slice handed to an isolated
+/// plug-in cost over one solved at once (cachegrind: 21 of the parent's 50 extra first-level
+/// cache misses per 9x9 puzzle).
+template <class Row>
+void keep_parsed(Kept<Row>& kept, std::size_t k, const Record<Row>& p) {
   if (kept.size() <= k) kept.resize(k + 1);
-  Parsed& to = kept[k];
-  copy_cells(p.puzzle, to.puzzle);
-  to.known.solutions = p.known.solutions;
-  if (!p.known.solution) {
-    to.known.solution.reset();
-  } else {
-    if (!to.known.solution) to.known.solution.emplace();
-    copy_cells(*p.known.solution, *to.known.solution);
-  }
-  to.error = p.error;
-  to.error_line = p.error_line;
+  kept[k].assign(p);
 }
 
 bool stopping(const RunConfig& cfg) noexcept {
@@ -115,8 +105,8 @@ Limits puzzle_limits(const RunConfig& cfg, Clock::time_point t0) {
 /// One admitted record solved in this thread: the solve call timed alone (with the probe), then
 /// completed (untimed) and judged into `it`; the result, for its answer. `checked` tells whether
 /// the judge verified it (settle()).
-template <class Record>
-Result solve_here(Item& it, const Record& p, Solver& solver, const RunConfig& cfg, bool& checked) {
+template <class Row>
+Result solve_here(Item& it, const Record<Row>& p, Solver& solver, const RunConfig& cfg, bool& checked) {
   const auto t0 = Clock::now();
   const Limits limits = puzzle_limits(cfg, t0);  // outside the probe: not the solver's work
   Result r = [&] {
@@ -130,25 +120,27 @@ Result solve_here(Item& it, const Record& p, Solver& solver, const RunConfig& cf
   return r;
 }
 
-/// A Sudoku record judged and verified: annotated, its solution kept in `answer` (if asked).
-void keep(Item& it, const Parsed& p, const Result& r, RowAnnotator* annotator, Answer* answer) {
+/// A record judged and verified: annotated, its solution moved to `answer` (if asked).
+template <class Row>
+void keep(Item& it, const Record<Row>& p, Result& r, RowAnnotator* annotator, Answer* answer) {
   if (annotator != nullptr) annotator->annotate(p.puzzle, r, it.extra);
-  if (answer != nullptr && r.solutions > 0) *answer = r.answer;
+  if (answer != nullptr && r.solutions > 0) *answer = std::move(r.answer);
 }
 
-/// The parallel stage: every record of the slice parsed, solved and verified into its item.
-/// An in-process solver solves each record as soon as it is parsed, timed here around the
-/// solve call alone; a SliceSolver (a plug-in in a child process) gets the slice's puzzles in
-/// one exchange after they are all parsed, and its answers (timed where they ran) are settled
-/// the same way.
-void solve_slice(Slice& s, Solver& solver, const SolverInfo& info, const RunConfig& cfg,
-                 RowAnnotator* annotator) {
+/// The parallel stage for a file of Row's kind: every record of the slice parsed, solved and
+/// verified into its item. An in-process solver solves each record as soon as it is parsed,
+/// timed here around the solve call alone; a SliceSolver (a plug-in in a child process) gets
+/// the slice's puzzles in one exchange after they are all parsed, and its answers (timed where
+/// they ran) are settled the same way.
+template <class Row>
+void solve_records(Slice& s, Solver& solver, const SolverInfo& info, const RunConfig& cfg,
+                   RowAnnotator* annotator) {
   const std::size_t n = s.raw.records.size();
   s.items.resize(n);
   s.cut = false;
-  const bool nonograms = s.format.kind == Format::Kind::nonogram;
   if (cfg.solutions) s.answers.resize(n);
-  auto* remote = nonograms ? nullptr : dynamic_cast<SliceSolver*>(&solver);
+  auto* remote = dynamic_cast<SliceSolver*>(&solver);
+  Kept<Row>& kept = std::get<Kept<Row>>(s.parsed);
   s.pending.clear();
   for (std::size_t i = 0; i < n; ++i) {
     // A stop (SIGINT, SIGTERM) ends the slice: the solvers see the flag inside their search
@@ -164,22 +156,16 @@ void solve_slice(Slice& s, Solver& solver, const SolverInfo& info, const RunConf
     bool checked = false;
     Answer* answer = cfg.solutions ? &s.answers[i] : nullptr;
     if (answer != nullptr) answer->clear();  // slices are recycled: no stale answer
-    if (nonograms) {
-      ParsedNonogram p = parse_nonogram_record(s.format, s.raw.record(i));
-      if (!admit(it, p, info, it.line)) continue;
-      Result r = solve_here(it, p, solver, cfg, checked);
-      if (checked && answer != nullptr && r.solutions > 0) *answer = std::move(r.answer);
-      continue;
-    }
-    // Contradictory givens are left to the solver (it must say `invalid`) and to the judge.
-    Parsed p = parse_record(s.format, s.raw.record(i), CheckGivens::no);
+    // What the kind leaves to the solver (a Sudoku's contradictory givens: it must say
+    // `invalid`) is left to it and to the judge (parse<Row>).
+    Record<Row> p = parse<Row>(s.format, s.raw.record(i));
     if (!admit(it, p, info, it.line)) continue;
     if (remote != nullptr) {
-      keep_parsed(s.parsed, s.pending.size(), p);
+      keep_parsed(kept, s.pending.size(), p);
       s.pending.push_back(i);
       continue;
     }
-    const Result r = solve_here(it, p, solver, cfg, checked);
+    Result r = solve_here(it, p, solver, cfg, checked);
     if (checked) keep(it, p, r, annotator, answer);
   }
   if (s.pending.empty()) {
@@ -187,7 +173,7 @@ void solve_slice(Slice& s, Solver& solver, const SolverInfo& info, const RunConf
     return;
   }
   s.puzzles.clear();
-  for (std::size_t k = 0; k < s.pending.size(); ++k) s.puzzles.push_back(&s.parsed[k].puzzle);
+  for (std::size_t k = 0; k < s.pending.size(); ++k) s.puzzles.emplace_back(kept[k].puzzle);
   s.remote.resize(s.pending.size());
   const std::size_t done = [&] {
     Probed probed(cfg.probe);
@@ -198,10 +184,17 @@ void solve_slice(Slice& s, Solver& solver, const SolverInfo& info, const RunConf
     SliceAnswer& a = s.remote[k];
     Item& it = s.items[i];
     it.time_ns = a.time_ns;
-    if (settle(it, s.parsed[k], a.result, cfg.limits.wanted(), std::move(a.unusable), a.message))
-      keep(it, s.parsed[k], a.result, annotator, cfg.solutions ? &s.answers[i] : nullptr);
+    if (settle(it, kept[k], a.result, cfg.limits.wanted(), std::move(a.unusable), a.message))
+      keep(it, kept[k], a.result, annotator, cfg.solutions ? &s.answers[i] : nullptr);
   }
   if (done < s.pending.size()) cut_at(s, s.pending[done]);
+}
+
+/// The parallel stage: the slice's records solved as records of the file's kind (the kind
+/// chosen once a slice, never per record).
+void solve_slice(Slice& s, Solver& solver, const SolverInfo& info, const RunConfig& cfg,
+                 RowAnnotator* annotator) {
+  Kinds::visit(kind_of(s.format), [&](auto row) { solve_records<decltype(row)>(s, solver, info, cfg, annotator); });
 }
 
 void write_slice(const Slice& s, const std::string& file, const SolverInfo& info,

@@ -42,8 +42,9 @@ class RowAnnotator {
   /// Appends this puzzle's fields, each preceded by a comma, to `out` (empty on entry), or
   /// leaves it empty for blank fields. Called right after this thread's worker solved `puzzle`
   /// into `result` and the judge verified it; rows that did not get that far (invalid,
-  /// unsupported, wrong answers refused by complete(), timeout, error) get blank fields.
-  virtual void annotate(const Grid& puzzle, const Result& result, std::string& out) = 0;
+  /// unsupported, wrong answers refused by complete(), timeout, error) get blank fields, and so
+  /// may a puzzle of a kind the annotator does not rate.
+  virtual void annotate(PuzzleRef puzzle, const Result& result, std::string& out) = 0;
 };
 
 /// Where a resumed run (--resume) starts: the rows of the passes before `pass`, and of `pass`

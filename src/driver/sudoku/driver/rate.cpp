@@ -15,9 +15,10 @@ class RatingAnnotator final : public RowAnnotator {
  public:
   explicit RatingAnnotator(uint64_t budget) : budget_(budget) {}
 
-  void annotate(const Grid& puzzle, const Result& result, std::string& out) override {
-    if (result.status != Status::unique) return;  // blank fields: invalid, none, several, budget
-    const se::Rating se = rater_.rate(puzzle, budget_);
+  void annotate(PuzzleRef puzzle, const Result& result, std::string& out) override {
+    const Grid* grid = puzzle.get<Grid>();  // rate runs the Sudoku solver only (configure_rating)
+    if (grid == nullptr || result.status != Status::unique) return;  // blank fields: invalid, none, several, budget
+    const se::Rating se = rater_.rate(*grid, budget_);
     buf_.clear();
     buf_.push_back(',');
     rating_schema().fields(buf_, RatingRow{&se});

@@ -21,6 +21,7 @@
 #include <optional>
 #include <stdexcept>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 #include <fmt/format.h>
@@ -521,9 +522,10 @@ class BatchProgram final : public BatchSolver {
   BatchProgram(std::shared_ptr<const ExecSpec> spec, const Limits& limits)
       : spec_(std::move(spec)), limit_(limits.wanted()), child_(spec_->command) {}
 
-  void send(const Grid& puzzle) override {
+  void send(PuzzleRef puzzle) override {
     if (failed_ || input_closed_) return;  // its answers will say why
-    request_ = to_line(puzzle);
+    // The puzzle as its kind writes it in one word (the row's puzzle_text), alone on its line.
+    request_ = Kinds::on<std::string>(puzzle, [](const auto& p) { return Kinds::Of<std::decay_t<decltype(p)>>::puzzle_text(p); });
     request_ += '\n';
     Deadline d = Deadline::idle_for(spec_->timeout);
     const Io io = child_.write(request_, d, true);
@@ -537,7 +539,7 @@ class BatchProgram final : public BatchSolver {
 
   void close() override { child_.close_input(); }
 
-  bool receive(const Grid& puzzle, bool wait, Result& out, std::string& why) override {
+  bool receive(PuzzleRef puzzle, bool wait, Result& out, std::string& why) override {
     why.clear();
     if (!failed_ && !child_.take_line(answer_)) {
       if (!wait) {

@@ -487,7 +487,8 @@ class Worker final : public SliceSolver {
   Worker(const Worker&) = delete;
   Worker& operator=(const Worker&) = delete;
 
-  std::size_t solve_slice(std::span<const Grid* const> puzzles, const Limits& limits,
+  /// Every puzzle is a Grid: an isolated plug-in solves Sudoku (SolverInfo::kind).
+  std::size_t solve_slice(std::span<const PuzzleRef> puzzles, const Limits& limits,
                           std::span<SliceAnswer> out, const std::atomic<bool>* stop) override {
     std::size_t done = 0;
     while (done < puzzles.size()) {
@@ -502,9 +503,8 @@ class Worker final : public SliceSolver {
   // One puzzle at a time, for the callers that have one (generate's checker, show): a slice of
   // one, so a round trip per puzzle (and the time the caller measures includes it).
   Result solve(PuzzleRef puzzle, const Limits& limits) override {
-    const Grid* p = puzzle.get<Grid>();
-    if (p == nullptr) return result_of(Status::unsupported);
-    solve_slice({&p, 1}, limits, {&last_, 1}, nullptr);
+    if (puzzle.get<Grid>() == nullptr) return result_of(Status::unsupported);
+    solve_slice({&puzzle, 1}, limits, {&last_, 1}, nullptr);
     return last_.result;
   }
   std::optional<std::string> complete(PuzzleRef, Result&) override { return last_.unusable; }
@@ -514,7 +514,7 @@ class Worker final : public SliceSolver {
   /// Up to kSlots puzzles; how many of them, from the first, are answered (fewer: stopped).
   /// `again`: answers found written over are asked for once more, in a new process, after the
   /// rest (a stray store into the block costs an answer only when it strikes twice).
-  std::size_t solve_chunk(std::span<const Grid* const> puzzles, const Limits& limits,
+  std::size_t solve_chunk(std::span<const PuzzleRef> puzzles, const Limits& limits,
                           std::span<SliceAnswer> out, const std::atomic<bool>* stop, bool again = true) {
     Block& b = host_->block();
     Header& h = b.header;
@@ -522,7 +522,7 @@ class Worker final : public SliceSolver {
     std::array<uint32_t, kSlots> at;  // where each puzzle's cells are, and its answer's
     for (uint32_t i = 0, next = 0; i < n; ++i) {  // n <= kSlots puzzles of at most kMaxCells
       at[i] = next;
-      next += static_cast<uint32_t>(puzzles[i]->cells());
+      next += static_cast<uint32_t>(puzzles[i].get<Grid>()->cells());
     }
     const auto stopped = [&] { return stop != nullptr && stop->load(std::memory_order_relaxed); };
     std::vector<uint32_t> lost;  // answers written over, to ask for again
@@ -549,7 +549,7 @@ class Worker final : public SliceSolver {
       // The slice from `i` on, written for every hand-over: the last child's library may have
       // written over it.
       for (uint32_t k = i; k < n; ++k) {
-        const Grid& g = *puzzles[k];
+        const Grid& g = *puzzles[k].get<Grid>();
         b.slots[k].box = static_cast<uint8_t>(g.box());
         b.slots[k].at = at[k];
         std::memcpy(b.cells + at[k], g.data(), static_cast<std::size_t>(g.cells()));
@@ -570,7 +570,7 @@ class Worker final : public SliceSolver {
       const uint32_t from = i, next = std::min(h.next.load(std::memory_order_acquire), n);
       bool overwritten = false;
       for (; i < next; ++i) {
-        if (read_slot(b, round, i, *puzzles[i], at[i], out[i])) continue;
+        if (read_slot(b, round, i, *puzzles[i].get<Grid>(), at[i], out[i])) continue;
         overwritten = true;
         if (again) lost.push_back(i);
         else failed(out[i], Status::error, fmt::format("{}: its answer to this puzzle was written over twice in the "
@@ -608,7 +608,7 @@ class Worker final : public SliceSolver {
       // else: handed over again, from `i`, to this process or (overwritten) a new one.
     }
     if (lost.empty()) return n;
-    std::vector<const Grid*> again_puzzles;
+    std::vector<PuzzleRef> again_puzzles;
     for (uint32_t k : lost) again_puzzles.push_back(puzzles[k]);
     std::vector<SliceAnswer> again_out(lost.size());
     const std::size_t k = solve_chunk(again_puzzles, limits, again_out, stop, false);

@@ -67,6 +67,22 @@ enum class CheckGivens : bool { no, yes };
 Parsed parse_record(const Format& format, std::string_view record,
                     CheckGivens check = CheckGivens::yes);
 
+/// Parses one record of a file of `format` (whose kind is Row's: kind_of()) into Row's Record,
+/// as the judge takes it (the driver, batch.cpp): what the kind leaves to the solver to find is
+/// not an error here (a Sudoku's contradictory givens: the solver must say `invalid`, and the
+/// judge checks that it did). One specialization per row of Kinds, so that the callers are one
+/// template over the row.
+template <class Row>
+Record<Row> parse(const Format& format, std::string_view record);
+template <>
+inline Record<SudokuKind> parse<SudokuKind>(const Format& format, std::string_view record) {
+  return parse_record(format, record, CheckGivens::no);
+}
+template <>
+inline Record<NonogramKind> parse<NonogramKind>(const Format& format, std::string_view record) {
+  return parse_nonogram_record(format, record);
+}
+
 /// Recognises the format from the first non-comment, non-blank line. Returns false with `error`
 /// when the line is a header with no puzzle column.
 bool detect_format(std::string_view first_line, int box, Format& out, std::string& error);
