@@ -17,6 +17,7 @@
 #include "sudoku/driver/driver.hpp"
 #include "sudoku/ext/exec.hpp"
 #include "sudoku/grid.hpp"
+#include "sudoku/kinds.hpp"
 #include "test_util.hpp"
 
 namespace {
@@ -198,14 +199,14 @@ TEST(ExecProtocol, ReadsANonogramAnswer) {
   using sudoku::Status;
   ASSERT_TRUE(sudoku::ext::parse_answer(pic + " nodes=3", p, 2, r, why)) << why;
   EXPECT_EQ(r.status, Status::unique);
-  EXPECT_EQ(sudoku::nonogram::to_text(r.answer.picture()), pic);
+  EXPECT_EQ(sudoku::nonogram::to_text(sudoku::NonogramKind::solution(r.answer)), pic);
   EXPECT_EQ(r.work.nodes, 3u);
   std::string ones = pic;
   std::replace(ones.begin(), ones.end(), '#', '1');
   std::replace(ones.begin(), ones.end(), '.', '0');
   ASSERT_TRUE(sudoku::ext::parse_answer("2 " + ones, p, 2, r, why)) << why;
   EXPECT_EQ(r.status, Status::multiple);
-  EXPECT_EQ(sudoku::nonogram::to_text(r.answer.picture()), pic);
+  EXPECT_EQ(sudoku::nonogram::to_text(sudoku::NonogramKind::solution(r.answer)), pic);
   ASSERT_TRUE(sudoku::ext::parse_answer("none guesses=4", p, 1, r, why)) << why;
   EXPECT_EQ(r.status, Status::none);
   EXPECT_EQ(r.work.guesses, 4u);

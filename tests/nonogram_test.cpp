@@ -125,7 +125,7 @@ TEST(NonogramFormat, RandomLinesNeverCrash) {
     for (auto* s : {line.get(), naive.get()}) {
       const auto r = s->solve(p.puzzle, Limits{2, 2000});
       if (r.status == Status::unique || r.status == Status::multiple) {
-        EXPECT_FALSE(ng::check_picture(p.puzzle, r.answer.picture())) << text;
+        EXPECT_FALSE(ng::check_picture(p.puzzle, sudoku::NonogramKind::solution(r.answer))) << text;
       }
     }
   }
@@ -295,15 +295,15 @@ TEST(NonogramSolvers, SgtPatternPuzzlesAreUniqueAndLineSolvable) {
       ASSERT_EQ(r.status, Status::unique) << f << " " << i;
       EXPECT_EQ(r.work.guesses, 0u) << f << " " << i;
       EXPECT_EQ(r.work.nodes, 0u) << f << " " << i;
-      EXPECT_FALSE(ng::check_picture(puzzles[i], r.answer.picture()));
+      EXPECT_FALSE(ng::check_picture(puzzles[i], sudoku::NonogramKind::solution(r.answer)));
       ng::Picture by_lines;
       uint64_t solves = 0;
       EXPECT_TRUE(ng::line_solve(puzzles[i], by_lines, solves));
-      EXPECT_EQ(by_lines, r.answer.picture());
+      EXPECT_EQ(by_lines, sudoku::NonogramKind::solution(r.answer));
       if (puzzles[i].width <= 15) {  // the baseline is too slow beyond
         const auto n = naive->solve(puzzles[i], Limits{2, 0});
         EXPECT_EQ(n.status, Status::unique) << f << " " << i;
-        EXPECT_EQ(n.answer.picture(), r.answer.picture()) << f << " " << i;
+        EXPECT_EQ(sudoku::NonogramKind::solution(n.answer), sudoku::NonogramKind::solution(r.answer)) << f << " " << i;
       }
     }
   }
@@ -467,7 +467,7 @@ TEST(NonogramGenerate, SameForAnyThreadCountAndUniqueForTheOtherSolver) {
         ASSERT_TRUE(p.known.solution.has_value());
         const auto n = naive->solve(p.puzzle, Limits{2, 0});
         EXPECT_EQ(n.status, Status::unique) << slice.record(i);
-        EXPECT_EQ(n.answer.picture(), *p.known.solution) << slice.record(i);
+        EXPECT_EQ(sudoku::NonogramKind::solution(n.answer), *p.known.solution) << slice.record(i);
         ng::Picture pic;
         uint64_t solves = 0;
         line_solvable += ng::line_solve(p.puzzle, pic, solves);

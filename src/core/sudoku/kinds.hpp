@@ -13,6 +13,7 @@
 #include <tuple>
 #include <type_traits>
 
+#include "sudoku/kind_types.hpp"
 #include "sudoku/nonogram/kind.hpp"
 #include "sudoku/solver.hpp"
 #include "sudoku/sudoku_kind.hpp"
@@ -42,20 +43,17 @@ concept PuzzleKindRow = requires(const typename R::Puzzle& p, const typename R::
   { R::draw(p, &s) } -> std::same_as<std::string>;
 };
 
-namespace detail {
-template <class P, class... Row>
-constexpr std::size_t row_index() noexcept {
-  std::size_t i = 0, at = sizeof...(Row);
-  ((std::is_same_v<P, typename Row::Puzzle> ? (void)(at = i++) : (void)i++), ...);
-  return at;
-}
-}  // namespace detail
-
 template <PuzzleKindRow... Row>
 struct KindTable {
+  // The rows in the order of kind_types.hpp, whose types make solver.hpp's Answer and PuzzleRef.
+  static_assert(((static_cast<std::size_t>(Row::id) == PuzzleTypes::index<typename Row::Puzzle>() &&
+                  static_cast<std::size_t>(Row::id) == SolutionTypes::index<typename Row::Solution>()) &&
+                 ...) &&
+                    sizeof...(Row) == PuzzleTypes::size && sizeof...(Row) == SolutionTypes::size,
+                "a row's id, Puzzle and Solution are those at its place in kind_types.hpp");
   /// The row whose puzzle type is P.
   template <class P>
-  using Of = std::tuple_element_t<detail::row_index<P, Row...>(), std::tuple<Row...>>;
+  using Of = std::tuple_element_t<PuzzleTypes::index<P>(), std::tuple<Row...>>;
 
   /// Calls f(row) with the row (a value of its type) whose id is `k`.
   template <class F>

@@ -9,7 +9,6 @@
 namespace sudoku {
 
 const Grid Answer::kNoGrid{0};
-const nonogram::Picture Answer::kNoPicture{};
 
 std::string_view to_string(Status s) noexcept {
   switch (s) {

@@ -9,11 +9,13 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <type_traits>
+#include <utility>
 #include <variant>
 
 #include "sudoku/grid.hpp"
-#include "sudoku/nonogram/nonogram.hpp"
+#include "sudoku/kind_types.hpp"
 #include "sudoku/stop.hpp"
 
 namespace sudoku {
@@ -72,34 +74,47 @@ struct Work {
   uint64_t nodes = 0;
 };
 
-/// The kinds of puzzle: a solver solves one kind; a file holds one kind (its first data line
-/// decides).
-enum class PuzzleKind : uint8_t { sudoku, nonogram };
 std::string_view to_string(PuzzleKind k) noexcept;
 
-/// A solution, whatever the puzzle's kind: none, a Sudoku grid or a nonogram's picture. The
-/// kind's code writes and reads its own alternative; everything between (the driver, the
-/// judge, the rows) passes it on whole. Holds its grid in place: no allocation for a Sudoku.
+namespace detail {
+template <class List>
+struct AnswerOf;
+template <class... S>
+struct AnswerOf<TypeList<S...>> {
+  using type = std::variant<std::monostate, S...>;
+};
+template <class List>
+struct RefOf;
+template <class... P>
+struct RefOf<TypeList<P...>> {
+  using type = std::tuple<const P*...>;
+};
+}  // namespace detail
+
+/// A solution, whatever the puzzle's kind: none, or one of SolutionTypes (kind_types.hpp: each
+/// kind's Solution). The kind's code writes and reads its own alternative;
+/// everything between (the driver, the judge, the rows) passes it on whole. Holds its grid in
+/// place: no allocation for a Sudoku.
 class Answer {
  public:
   Answer() noexcept = default;
-  Answer(const Grid& g) noexcept : v_(g) {}  // NOLINT(google-explicit-constructor): a grid is one
-  Answer(nonogram::Picture p) noexcept : v_(std::move(p)) {}  // NOLINT(google-explicit-constructor)
+  /// A solution of one of the kinds (implicit: it is one).
+  template <class S>
+    requires SolutionTypes::holds<std::remove_cvref_t<S>>
+  Answer(S&& s) noexcept : v_(std::forward<S>(s)) {}  // NOLINT(google-explicit-constructor,bugprone-forwarding-reference-overload)
 
   bool empty() const noexcept { return v_.index() == 0; }
   /// Which kind's answer it holds (meaningful when not empty).
-  PuzzleKind kind() const noexcept {
-    return v_.index() == 2 ? PuzzleKind::nonogram : PuzzleKind::sudoku;
+  PuzzleKind kind() const noexcept { return static_cast<PuzzleKind>(v_.index() == 0 ? 0 : v_.index() - 1); }
+  /// The solution held as an S (one of SolutionTypes), or null when it holds none of that type.
+  template <class S>
+  const S* get() const noexcept {
+    return std::get_if<S>(&v_);
   }
   /// The grid held, or a grid of no cells when it holds none.
   const Grid& grid() const noexcept {
-    const Grid* g = std::get_if<Grid>(&v_);
+    const Grid* g = get<Grid>();
     return g != nullptr ? *g : kNoGrid;
-  }
-  /// The picture held, or a 0x0 picture when it holds none.
-  const nonogram::Picture& picture() const noexcept {
-    const nonogram::Picture* p = std::get_if<nonogram::Picture>(&v_);
-    return p != nullptr ? *p : kNoPicture;
   }
   /// Makes it an empty grid of box x box cells and returns it, for a solver to write in place.
   Grid& emplace_grid(int box) noexcept { return v_.emplace<Grid>(box); }
@@ -119,8 +134,7 @@ class Answer {
 
  private:
   static const Grid kNoGrid;
-  static const nonogram::Picture kNoPicture;
-  std::variant<std::monostate, Grid, nonogram::Picture> v_;
+  detail::AnswerOf<SolutionTypes>::type v_;
 };
 
 struct Result {
@@ -137,23 +151,24 @@ inline Result result_of(Status s) noexcept {
   return r;
 }
 
-/// A puzzle of either kind, by reference: what a solver is handed (Solver::solve). Made from
-/// the kind's own puzzle (a Grid, a nonogram::Puzzle), which must outlive it.
+/// A puzzle of any kind, by reference: what a solver is handed (Solver::solve). Made from the
+/// kind's own puzzle (one of PuzzleTypes, kind_types.hpp), which must outlive it.
 class PuzzleRef {
  public:
-  PuzzleRef(const Grid& g) noexcept : grid_(&g) {}  // NOLINT(google-explicit-constructor)
-  PuzzleRef(const nonogram::Puzzle& p) noexcept : nonogram_(&p) {}  // NOLINT(google-explicit-constructor)
+  template <class P>
+    requires PuzzleTypes::holds<P>
+  PuzzleRef(const P& p) noexcept {  // NOLINT(google-explicit-constructor)
+    std::get<const P*>(p_) = &p;
+  }
 
-  /// The puzzle as a P (Grid or nonogram::Puzzle), or null when it is of the other kind.
+  /// The puzzle as a P (one of PuzzleTypes), or null when it is of another kind.
   template <class P>
   const P* get() const noexcept {
-    if constexpr (std::is_same_v<P, Grid>) return grid_;
-    else return nonogram_;
+    return std::get<const P*>(p_);
   }
 
  private:
-  const Grid* grid_ = nullptr;
-  const nonogram::Puzzle* nonogram_ = nullptr;
+  detail::RefOf<PuzzleTypes>::type p_{};
 };
 
 /// Status from a finished or interrupted count: the rule every solver shares.
@@ -181,7 +196,7 @@ class Solver {
   virtual std::string_view message() const noexcept { return {}; }
 };
 
-/// The base of a solver of one kind's puzzles, P (Grid or nonogram::Puzzle): Self's
+/// The base of a solver of one kind's puzzles, P (one of PuzzleTypes): Self's
 /// `Result solve_one(const P&, const Limits&)` gets them (called directly: no second virtual
 /// call), a puzzle of the other kind is `unsupported`.
 template <class Self, class P>
@@ -253,10 +268,10 @@ struct SolverInfo {
   std::variant<PerThread, PerPass> factory;
   /// Where it comes from, for `list` and the provenance: empty for a built-in solver.
   std::string origin = {};
-  /// The kind of puzzle it solves (a nonogram solver has no `boxes`).
+  /// The kind of puzzle it solves (`boxes` are Sudoku's sizes: a solver of another kind has none).
   PuzzleKind kind = PuzzleKind::sudoku;
-  /// Set for an external program (`--exec`): it is sent Sudoku grids (of `boxes`) and nonograms
-  /// alike, and answers `unsupported` for what it does not solve (docs/exec.md).
+  /// Set for an external program (`--exec`): it is sent puzzles of every kind (Sudoku grids of
+  /// `boxes`), and answers `unsupported` for what it does not solve (docs/exec.md).
   bool any_kind = false;
 
   bool supports(int box) const noexcept { return (boxes >> box) & 1u; }

@@ -70,7 +70,9 @@ std::optional<std::string> verify(const nonogram::Puzzle& puzzle, const Result& 
                                   uint64_t limit, const nonogram::Known& known) {
   const Status s = result.status;
   const bool found = s == Status::solved || s == Status::unique || s == Status::multiple;
-  const nonogram::Picture& answer = result.answer.picture();
+  static const nonogram::Picture kNone;  // no picture: check_picture says what is missing
+  const nonogram::Picture* held = result.answer.get<nonogram::Picture>();
+  const nonogram::Picture& answer = held != nullptr ? *held : kNone;
   if (found || (s == Status::budget_exceeded && result.solutions > 0)) {
     if (auto why = nonogram::check_picture(puzzle, answer)) return why;
   }

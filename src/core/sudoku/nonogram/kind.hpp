@@ -35,7 +35,12 @@ struct NonogramKind {
   static std::optional<std::string> verify(const Puzzle& p, const Result& r, uint64_t limit, const Known& k) {
     return sudoku::verify(p, r, limit, k);
   }
-  static const Solution& solution(const Answer& a) noexcept { return a.picture(); }
+  /// The picture held by `a` (a 0x0 picture when none).
+  static const Solution& solution(const Answer& a) noexcept {
+    const Solution* p = a.get<Solution>();
+    return p != nullptr ? *p : kNoSolution;
+  }
+  static inline const Solution kNoSolution{};
   /// The answer's text (the CSV's solution field): the picture's cells (nonogram::to_text);
   /// empty for no picture.
   static std::string text(const Solution& s) { return s.width != 0 ? nonogram::to_text(s) : std::string(); }

@@ -1,0 +1,37 @@
+#pragma once
+// The types of the table of puzzle kinds (kinds.hpp), below the Solver interface: each kind's
+// id, puzzle and solution types, from which solver.hpp makes what a solver is handed (PuzzleRef)
+// and what it answers (Answer). The rows themselves (which need solver.hpp) are in kinds.hpp; it
+// checks that each row's id, Puzzle and Solution are those at its place here.
+#include <cstdint>
+#include <cstddef>
+#include <type_traits>
+
+#include "sudoku/grid.hpp"
+#include "sudoku/nonogram/nonogram.hpp"
+
+namespace sudoku {
+
+/// The kinds of puzzle, in the table's order: a solver solves one kind; a file holds one kind
+/// (its first data line decides).
+enum class PuzzleKind : uint8_t { sudoku, nonogram };
+
+template <class... T>
+struct TypeList {
+  static constexpr std::size_t size = sizeof...(T);
+  /// The index of T in the list (size when it is not there).
+  template <class X>
+  static constexpr std::size_t index() noexcept {
+    std::size_t i = 0, at = size;
+    ((std::is_same_v<X, T> ? (void)(at = i++) : (void)i++), ...);
+    return at;
+  }
+  template <class X>
+  static constexpr bool holds = index<X>() < size;
+};
+
+/// Each kind's puzzle and solution types, in the order of PuzzleKind (the table's rows).
+using PuzzleTypes = TypeList<Grid, nonogram::Puzzle>;
+using SolutionTypes = TypeList<Grid, nonogram::Picture>;
+
+}  // namespace sudoku
