@@ -687,6 +687,48 @@ TEST(ExecNonogram, ALieIsWrongAndACrashIsAnError) {
   EXPECT_TRUE(has(r.out, "pyn: wrong")) << r.out;
 }
 
+// --exec-batch takes nonograms too: a program that answers the 9x9 probe `unsupported` is
+// tried on a small nonogram, then given the file's game IDs (one a line, no limit); its pictures
+// are verified (a lie is `wrong`), and agree with the built-in solver's on unique puzzles; a
+// Sudoku file sent to it is `unsupported`; a program that solves neither kind is refused.
+TEST(ExecBatch, NonogramsThroughAWholeFileProgram) {
+  NEED_PYTHON()
+  test::TempDir dir;
+  const std::string data = nonogram_file(dir, "10x10", 20);
+  const auto ids = game_ids(data);
+  ASSERT_EQ(ids.size(), 20u);
+  const std::string rows = dir.path("rows.csv"), sum = dir.path("sum.csv");
+  auto r = test::cli("solve " + data + " -s nonogram-line,pb " + exec("pb", pyn(), "--exec-batch") +
+                     " --solutions -o " + rows + " --summary " + sum);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_EQ(read_summary(sum)["pb"]["solved"], "20");
+  std::map<uint64_t, Row> line, batch;
+  for (const Row& row : read_rows(rows)) (row.solver == "pb" ? batch : line)[row.line] = row;
+  ASSERT_EQ(batch.size(), 20u);
+  for (const auto& [n, row] : batch) {
+    EXPECT_EQ(row.status, "solved") << n;
+    EXPECT_EQ(row.solution, line[n].solution) << n;  // unique puzzles: the same picture
+    EXPECT_EQ(row.solution.size(), 100u) << n;
+  }
+
+  const uint64_t a = std::next(ids.begin(), 7)->first;
+  r = test::cli("solve " + data + " -s pb " + exec("pb", pyn("--lie-on " + ids.at(a)), "--exec-batch") + " -o " + rows);
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_TRUE(has(r.out, "1 wrong answer(s)")) << r.out;
+  for (const Row& row : read_rows(rows)) EXPECT_EQ(row.status, row.line == a ? "wrong" : "solved") << row.line;
+
+  r = test::cli("solve " + test::shared("norvig_easy50.txt") + " -s pb " + exec("pb", pyn(), "--exec-batch") +
+                " --summary " + sum);
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_EQ(read_summary(sum)["pb"]["unsupported"], "50");
+
+  // `sed`'s answer to every line is `unsupported`: it solves neither kind.
+  r = test::cli("solve " + data + " -s no " + exec("no", "sed s/.*/unsupported/", "--exec-batch"));
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_TRUE(has(r.out, "answered a 9x9 Sudoku 'unsupported' and a first, easy nonogram (3x3:1/3/1/1/3/1) wrongly"))
+      << r.out;
+}
+
 // `show` judges its one puzzle as `solve` judges a row, whatever the kind: an outside solver
 // that hangs (`timeout`) or crashes (`error`) on it gives no answer, says why, and exits 1, as
 // solve does; one that answers exits 0. (Before, a Sudoku `timeout` exited 0.)

@@ -3,7 +3,7 @@
 
     sudoku-bench solve nonograms.txt -s pyn --exec pyn='python3 tests/exec/nonogram_solver.py'
 
-Each input line is `PUZZLE LIMIT`; a nonogram comes as its game ID (`WxH:` then the column
+Each input line is `PUZZLE LIMIT` (`PUZZLE` alone under --exec-batch: limit 1); a nonogram comes as its game ID (`WxH:` then the column
 clues, then the row clues, separated by `/`, runs within a clue by `.`), anything else (a
 Sudoku grid) gets `unsupported`. Each answer is one line: `COUNT PICTURE` (the first picture
 found, W*H characters row by row, `#` shaded and `.` blank; the number found up to LIMIT) or
@@ -134,10 +134,10 @@ def main():
     hang_on = args[args.index("--hang-on") + 1] if "--hang-on" in args else None
     for line in sys.stdin:
         words = line.split()
-        if len(words) != 2:
+        if len(words) not in (1, 2):
             print("error expected PUZZLE LIMIT", flush=True)
             continue
-        text, limit = words[0], int(words[1])
+        text, limit = words[0], int(words[1]) if len(words) > 1 else 1  # --exec-batch: no limit
         parsed = parse_id(text)
         if parsed is None:
             print("unsupported", flush=True)

@@ -41,6 +41,9 @@ constexpr std::string_view kProbe =
     ".173698256.215894795.724316825.371697915.643234691.758289643.715732916.416487529.";
 constexpr std::string_view kProbeSolution =
     "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+/// The nonogram an --exec-batch program that answers the 9x9 probe `unsupported` must solve:
+/// a plus sign on 3x3 (one picture).
+constexpr std::string_view kNonogramProbe = "3x3:1/3/1/1/3/1";
 /// How long a child whose input is closed has to exit before it is killed.
 constexpr auto kExitGrace = std::chrono::milliseconds(500);
 /// The longest answer line (a 25x25 solution is 625 characters).
@@ -350,8 +353,8 @@ Grid probe_puzzle() {
 /// Why `answer` (the text `line`) to the probe puzzle shows that the command cannot be used, or
 /// nothing. The answer goes through the verifier like any other (a wrong or incomplete grid, an
 /// echo of the puzzle, `none` or `invalid` for a puzzle with a solution); with `must_solve` it
-/// must also be a solution: an --exec-batch program is given 9x9 puzzles only, while an --exec
-/// child may answer `unsupported` (it solves other sizes) or `error`.
+/// must also be a solution (an --exec-batch program's, when it did not answer `unsupported`),
+/// while an --exec child may answer `unsupported` (it solves other sizes or kinds) or `error`.
 std::optional<std::string> probe_problem(const Result& answer, std::string_view line, bool must_solve) {
   Known known;
   known.solution.emplace();
@@ -705,33 +708,59 @@ SolverInfo exec_solver(const std::string& name, const std::string& command, std:
   return info;
 }
 
+namespace {
+
+/// One run of an --exec-batch program on one puzzle: its answer, and the answer's line; throws
+/// LoadError when it does not answer.
+Result run_batch_probe(const std::shared_ptr<const ExecSpec>& spec, PuzzleRef puzzle, std::string& line) {
+  std::string why;
+  Result r;
+  try {
+    BatchProgram first(spec, Limits{});
+    first.send(puzzle);
+    first.close();
+    first.receive(puzzle, true, r, why);
+    if (!first.failure().empty()) why = first.failure();
+    line = first.last_answer();
+  } catch (const std::exception& e) {
+    throw LoadError(fmt::format("'{}': {}", spec->command, e.what()));
+  }
+  if (r.status == Status::error || r.status == Status::timeout)
+    throw LoadError(fmt::format("'{}' did not answer a first puzzle: {}", spec->command, why));
+  return r;
+}
+
+}  // namespace
+
 SolverInfo exec_batch_solver(const std::string& name, const std::string& command, std::chrono::milliseconds timeout) {
   check_solver_name(name);
   auto spec = std::make_shared<const ExecSpec>(ExecSpec{name, command, timeout});
-  {  // a first run on one easy puzzle: it must start and answer
-    std::string why, answer;
-    Result r;
-    const Grid probe = probe_puzzle();
-    try {
-      BatchProgram first(spec, Limits{});
-      first.send(probe);
-      first.close();
-      first.receive(probe, true, r, why);
-      if (!first.failure().empty()) why = first.failure();
-      answer = first.last_answer();
-    } catch (const std::exception& e) {
-      throw LoadError(fmt::format("'{}': {}", command, e.what()));
-    }
-    if (r.status == Status::error || r.status == Status::timeout)
-      throw LoadError(fmt::format("'{}' did not answer a first puzzle: {}", command, why));
-    // Like an --exec child's first answer, the verifier checks it (`cat` echoes the puzzle).
-    if (const auto wrong = probe_problem(r, answer, true))
-      throw LoadError(fmt::format("'{}' {}", command, *wrong));
+  // First runs on one easy puzzle each: it must start and answer, and the verifier checks the
+  // answer as an --exec child's first (`cat` echoes the puzzle). A 9x9 Sudoku first; a program
+  // that answers it `unsupported` must solve a small nonogram instead. Either way the program
+  // then gets the file's puzzles of any kind, and answers `unsupported` to a kind it does not
+  // solve, as an --exec child does.
+  std::string line;
+  const Grid probe = probe_puzzle();
+  const Result r = run_batch_probe(spec, probe, line);
+  if (r.status == Status::unsupported) {
+    nonogram::Puzzle pic;
+    std::string error;
+    if (!nonogram::parse_id(kNonogramProbe, pic, error)) throw std::logic_error("the nonogram probe: " + error);
+    const Result n = run_batch_probe(spec, pic, line);
+    std::optional<std::string> why = verify(pic, n, 1, nonogram::Known{});
+    if (!why && n.solutions == 0) why = fmt::format("'{}' instead of a solution", to_string(n.status));
+    if (why)
+      throw LoadError(fmt::format("'{}' answered a 9x9 Sudoku 'unsupported' and a first, easy nonogram ({}) "
+                                  "wrongly: {} (answer '{}')", command, kNonogramProbe, *why, clip(line)));
+  } else if (const auto wrong = probe_problem(r, line, true)) {
+    throw LoadError(fmt::format("'{}' {}", command, *wrong));
   }
   SolverInfo info;
   info.name = name;
   info.description = "external program over whole files: throughput, no per-puzzle time (docs/exec.md)";
   info.boxes = kBox9;
+  info.any_kind = true;  // nonograms too, as game IDs
   info.factory = SolverInfo::PerPass([spec](const Limits& limits) -> std::unique_ptr<BatchSolver> {
     return std::make_unique<BatchProgram>(spec, limits);
   });
