@@ -355,15 +355,23 @@ Grid probe_puzzle() {
 /// echo of the puzzle, `none` or `invalid` for a puzzle with a solution); with `must_solve` it
 /// must also be a solution (an --exec-batch program's, when it did not answer `unsupported`),
 /// while an --exec child may answer `unsupported` (it solves other sizes or kinds) or `error`.
+/// The same for any kind's probe `puzzle` (`known`: what the verifier knows of it), `what` naming
+/// it in the reason.
+template <class Puzzle, class KnownOf>
+std::optional<std::string> probe_problem(const Puzzle& puzzle, const KnownOf& known, std::string_view what,
+                                         const Result& answer, std::string_view line, bool must_solve) {
+  std::optional<std::string> why = verify(puzzle, answer, 1, known);
+  if (!why && must_solve && answer.solutions == 0)
+    why = fmt::format("'{}' instead of a solution", to_string(answer.status));
+  if (!why) return std::nullopt;
+  return fmt::format("answered {} wrongly: {} (answer '{}')", what, *why, clip(line));
+}
+
 std::optional<std::string> probe_problem(const Result& answer, std::string_view line, bool must_solve) {
   Known known;
   known.solution.emplace();
   SudokuKind::read_grid(kProbeSolution, 3, *known.solution);
-  std::optional<std::string> why = verify(probe_puzzle(), answer, 1, known);
-  if (!why && must_solve && answer.solutions == 0)
-    why = fmt::format("'{}' instead of a solution", to_string(answer.status));
-  if (!why) return std::nullopt;
-  return fmt::format("answered a first, easy puzzle wrongly: {} (answer '{}')", *why, clip(line));
+  return probe_problem(probe_puzzle(), known, "a first, easy puzzle", answer, line, must_solve);
 }
 
 /// The request line: the puzzle as its kind writes it in one word (a grid's one-line form, a
@@ -748,11 +756,9 @@ SolverInfo exec_batch_solver(const std::string& name, const std::string& command
     std::string error;
     if (!nonogram::parse_id(kNonogramProbe, pic, error)) throw std::logic_error("the nonogram probe: " + error);
     const Result n = run_batch_probe(spec, pic, line);
-    std::optional<std::string> why = verify(pic, n, 1, nonogram::Known{});
-    if (!why && n.solutions == 0) why = fmt::format("'{}' instead of a solution", to_string(n.status));
-    if (why)
-      throw LoadError(fmt::format("'{}' answered a 9x9 Sudoku 'unsupported' and a first, easy nonogram ({}) "
-                                  "wrongly: {} (answer '{}')", command, kNonogramProbe, *why, clip(line)));
+    const std::string what = fmt::format("a 9x9 Sudoku 'unsupported' and a first, easy nonogram ({})", kNonogramProbe);
+    if (const auto wrong = probe_problem(pic, nonogram::Known{}, what, n, line, true))
+      throw LoadError(fmt::format("'{}' {}", command, *wrong));
   } else if (const auto wrong = probe_problem(r, line, true)) {
     throw LoadError(fmt::format("'{}' {}", command, *wrong));
   }
