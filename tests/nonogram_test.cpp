@@ -12,8 +12,8 @@
 #include "sudoku/nonogram/generate.hpp"
 #include "sudoku/nonogram/line.hpp"
 #include "sudoku/nonogram/nonogram.hpp"
+#include "sudoku/nonogram/verify.hpp"
 #include "sudoku/registry.hpp"
-#include "sudoku/verify.hpp"
 #include "nonogram_test_util.hpp"
 #include "test_util.hpp"
 
@@ -325,7 +325,7 @@ TEST(NonogramSolvers, GeneratedSetsAreWhatTheirNamesSay) {
         ASSERT_TRUE(p.error.empty()) << f << ": " << p.error;
         const auto r = line->solve(p.puzzle, Limits{2, 0});
         EXPECT_EQ(r.status, Status::unique) << f << " " << n;
-        EXPECT_FALSE(sudoku::verify(p.puzzle, r, 2, p.known)) << f << " " << n;
+        EXPECT_FALSE(ng::verify(p.puzzle, r, 2, p.known)) << f << " " << n;
         ng::Picture pic;
         uint64_t solves = 0;
         by_lines += ng::line_solve(p.puzzle, pic, solves);

@@ -3,10 +3,7 @@
 #include <fmt/format.h>
 
 namespace sudoku {
-namespace {
 
-/// A count below the limit must equal the known count; one at the limit needs a known count
-/// at least as large.
 std::optional<std::string> check_count(uint64_t counted, uint64_t limit, uint64_t known) {
   if (counted < limit && counted != known)
     return fmt::format("solver counted {} solutions, the file says {}", counted, known);
@@ -14,8 +11,6 @@ std::optional<std::string> check_count(uint64_t counted, uint64_t limit, uint64_
     return fmt::format("solver counted {} or more solutions, the file says {}", counted, known);
   return std::nullopt;
 }
-
-}  // namespace
 
 std::optional<std::string> check_solution(const Grid& puzzle, const Grid& answer) {
   if (answer.box() != puzzle.box()) return "answer has a different size than the puzzle";
@@ -62,36 +57,6 @@ std::optional<std::string> verify(const Grid& puzzle, const Result& result, uint
   if ((s == Status::none || s == Status::invalid) && known.solution)
     return fmt::format("solver found no solution but the file gives one");
   if (known.solutions && (found || s == Status::none || s == Status::invalid))
-    return check_count(result.solutions, limit, *known.solutions);
-  return std::nullopt;
-}
-
-std::optional<std::string> verify(const nonogram::Puzzle& puzzle, const Result& result,
-                                  uint64_t limit, const nonogram::Known& known) {
-  const Status s = result.status;
-  const bool found = s == Status::solved || s == Status::unique || s == Status::multiple;
-  static const nonogram::Picture kNone;  // no picture: check_picture says what is missing
-  const nonogram::Picture* held = result.answer.get<nonogram::Picture>();
-  const nonogram::Picture& answer = held != nullptr ? *held : kNone;
-  if (found || (s == Status::budget_exceeded && result.solutions > 0)) {
-    if (auto why = nonogram::check_picture(puzzle, answer)) return why;
-  }
-  if (found && result.solutions == 0) return "status says solved but no solution is reported";
-  // A known picture is one solution among maybe several (the tournaments' solution files, a
-  // .non goal): a different picture that fits the clues is an answer unless the answer claims
-  // uniqueness or the file says the puzzle has one solution.
-  const bool one = s == Status::unique || (s == Status::solved && known.solutions == 1u);
-  if (known.solution && one && !(answer == *known.solution)) {
-    for (int r = 0; r < puzzle.height; ++r)
-      for (int c = 0; c < puzzle.width; ++c)
-        if (answer.at(r, c) != known.solution->at(r, c))
-          return fmt::format("answer differs from the known solution at {} ({} instead of {})",
-                             nonogram::cell_name(r, c), answer.at(r, c) ? "shaded" : "blank",
-                             known.solution->at(r, c) ? "shaded" : "blank");
-  }
-  if (s == Status::invalid) return "solver says the clues are invalid, but they passed the clue checks";
-  if (s == Status::none && known.solution) return "solver found no solution but the file gives one";
-  if (known.solutions && (found || s == Status::none))
     return check_count(result.solutions, limit, *known.solutions);
   return std::nullopt;
 }

@@ -26,6 +26,11 @@ struct Known {
   }
 };
 
+/// Why a solver's count of solutions disagrees with the `known` count of a file, whatever the
+/// kind: a count below the limit must equal it; one at the limit needs a known count at least
+/// as large.
+std::optional<std::string> check_count(uint64_t counted, uint64_t limit, uint64_t known);
+
 /// Empty when `answer` is a complete valid grid that keeps every given of `puzzle`; otherwise
 /// the reason it is not.
 std::optional<std::string> check_solution(const Grid& puzzle, const Grid& answer);
@@ -38,14 +43,5 @@ std::optional<std::string> check_solution(const Grid& puzzle, const Grid& answer
 ///  - `invalid` (the givens contradict each other) needs two equal digits in a unit.
 std::optional<std::string> verify(const Grid& puzzle, const Result& result, uint64_t limit,
                                   const Known& known);
-
-/// The same for a nonogram: a reported picture must read as the clues (check_picture); the
-/// known count as above; the known picture is one solution among maybe several (a tournament
-/// puzzle often has more than one and its solution file holds one), so an answer must equal it
-/// only when the answer is `unique` or the file also says the count is 1: at limit 1 any
-/// picture that fits the clues is an answer. `invalid` is never a solver's answer (bad clues
-/// are caught when the line is read).
-std::optional<std::string> verify(const nonogram::Puzzle& puzzle, const Result& result,
-                                  uint64_t limit, const nonogram::Known& known);
 
 }  // namespace sudoku

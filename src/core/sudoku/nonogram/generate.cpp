@@ -11,7 +11,7 @@
 
 #include "sudoku/generate/rng.hpp"
 #include "sudoku/nonogram/line.hpp"
-#include "sudoku/verify.hpp"
+#include "sudoku/nonogram/verify.hpp"
 
 namespace sudoku::nonogram {
 

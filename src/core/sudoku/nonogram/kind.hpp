@@ -10,7 +10,7 @@
 #include "sudoku/nonogram/draw.hpp"
 #include "sudoku/nonogram/nonogram.hpp"
 #include "sudoku/solver.hpp"
-#include "sudoku/verify.hpp"
+#include "sudoku/nonogram/verify.hpp"
 
 namespace sudoku {
 
@@ -33,7 +33,7 @@ struct NonogramKind {
   /// Never: bad clues are read errors.
   static std::optional<std::string> contradiction(const Puzzle&) { return std::nullopt; }
   static std::optional<std::string> verify(const Puzzle& p, const Result& r, uint64_t limit, const Known& k) {
-    return sudoku::verify(p, r, limit, k);
+    return nonogram::verify(p, r, limit, k);
   }
   /// The picture held by `a` (a 0x0 picture when none).
   static const Solution& solution(const Answer& a) noexcept {
