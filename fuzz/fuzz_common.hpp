@@ -115,8 +115,17 @@ struct Outcome {
   std::string error;
 };
 
+/// A file of Sudoku in the n-line grid layout, or with a CSV header.
+inline bool is_grid(const sudoku::Format& f) {
+  return f.kind == sudoku::PuzzleKind::sudoku && f.is(sudoku::SudokuLayout::grid);
+}
+inline bool is_csv(const sudoku::Format& f) {
+  return f.kind == sudoku::PuzzleKind::sudoku && f.is(sudoku::SudokuLayout::csv);
+}
+
 inline bool same_format(const sudoku::Format& a, const sudoku::Format& b) {
-  return a.kind == b.kind && a.records == b.records && a.box == b.box && a.puzzle_col == b.puzzle_col &&
+  return a.kind == b.kind && a.layout == b.layout && a.extent == b.extent && a.record_lines == b.record_lines &&
+         a.starts_record == b.starts_record && a.header == b.header && a.box == b.box && a.puzzle_col == b.puzzle_col &&
          a.solution_col == b.solution_col && a.count_col == b.count_col && a.columns == b.columns;
 }
 
@@ -161,11 +170,11 @@ inline Outcome read_all(const std::string& path, int box, sudoku::ReaderLimits l
   }
   if (!out.records.empty()) {
     const sudoku::Format& f = out.format;
-    FUZZ_CHECK(f.box == box || (box == 0 && f.kind == sudoku::Format::Kind::grid),
+    FUZZ_CHECK(f.box == box || (box == 0 && is_grid(f)),
                "format box {} for --size box {}", f.box, box);
-    if (f.kind == sudoku::Format::Kind::grid)
+    if (is_grid(f))
       FUZZ_CHECK(f.box >= sudoku::kMinBox && f.box <= sudoku::kMaxBox, "grid box {}", f.box);
-    if (f.kind == sudoku::Format::Kind::csv)
+    if (is_csv(f))
       FUZZ_CHECK(f.puzzle_col >= 0 && f.puzzle_col < f.columns && f.solution_col < f.columns &&
                      f.count_col < f.columns,
                  "csv columns {} {} {} of {}", f.puzzle_col, f.solution_col, f.count_col, f.columns);
@@ -211,10 +220,10 @@ inline Outcome model(std::string_view text, const std::string& path, int box, st
         out.error = fmt::format("{}:{}: {}", path, l->line, err);
         break;
       }
-      if (out.format.kind == sudoku::Format::Kind::csv) continue;
+      if (is_csv(out.format)) continue;
     }
     Record r = *l;
-    if (out.format.kind == sudoku::Format::Kind::grid) {
+    if (is_grid(out.format)) {
       for (int k = 1; k < out.format.box * out.format.box; ++k) {
         const Record* more = data_line();
         if (more == nullptr) break;
@@ -222,10 +231,10 @@ inline Outcome model(std::string_view text, const std::string& path, int box, st
         r.text += more->text;
       }
     }
-    if (out.format.kind == sudoku::Format::Kind::nonogram && out.format.records != sudoku::Format::Records::game_id) {
+    if (out.format.kind == sudoku::PuzzleKind::nonogram && !out.format.is(sudoku::nonogram::Layout::game_id)) {
       long number = 0;
       for (; next < lines.size(); ++next) {
-        if (out.format.records == sudoku::Format::Records::tournament &&
+        if (out.format.is(sudoku::nonogram::Layout::tournament) &&
             sudoku::nonogram::tournament_header(lines[next].text, number))
           break;
         r.text += '\n';
@@ -239,7 +248,7 @@ inline Outcome model(std::string_view text, const std::string& path, int box, st
 
 inline std::string describe(const Outcome& o) {
   std::string s = fmt::format("kind {}/{} box {} error '{}', {} records:", static_cast<int>(o.format.kind),
-                              static_cast<int>(o.format.records), o.format.box, escaped(o.error),
+                              static_cast<int>(o.format.layout), o.format.box, escaped(o.error),
                               o.records.size());
   for (const Record& r : o.records) s += fmt::format("\n    {}: \"{}\"", r.line, escaped(r.text));
   return s;
@@ -348,7 +357,7 @@ inline Outcome check_text_input(std::string_view text, Scope scope = Scope::all)
   std::optional<Outcome> want;
   if (plain) {
     want = model(text, input_file().path(), 0, sudoku::PuzzleReader::kMaxLine);
-    if (scope == Scope::nonograms && want->format.kind != sudoku::Format::Kind::nonogram) return *want;
+    if (scope == Scope::nonograms && want->format.kind != sudoku::PuzzleKind::nonogram) return *want;
   } else if (scope == Scope::nonograms) {
     return {};
   }
@@ -363,7 +372,7 @@ inline Outcome check_text_input(std::string_view text, Scope scope = Scope::all)
   if (scope == Scope::nonograms) return r.normal;  // check_records (fuzz_nonogram.hpp) parses them
   for (const Record& rec : r.normal.records) {
     check_record(r.normal.format, rec.text);
-    if (r.normal.format.kind == sudoku::Format::Kind::grid) continue;
+    if (is_grid(r.normal.format)) continue;
     sudoku::Format f = r.normal.format;
     f.box = some_box(h >> 40);
     check_record(f, rec.text);

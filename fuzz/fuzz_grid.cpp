@@ -8,7 +8,7 @@
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   const fuzz::Outcome o = fuzz::check_text_input(text);
-  if (o.format.kind == sudoku::Format::Kind::grid) {
+  if (fuzz::is_grid(o.format)) {
     for (const fuzz::Record& r : o.records) {
       const sudoku::Parsed p = sudoku::parse_record(o.format, r.text, sudoku::CheckGivens::no);
       if (!p.error.empty()) continue;
@@ -20,7 +20,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   for (int box = sudoku::kMinBox; box <= sudoku::kMaxBox; ++box) {
     sudoku::Format f;
-    f.kind = sudoku::Format::Kind::grid;
+    f.set(sudoku::SudokuLayout::grid);
     f.box = box;
     fuzz::check_record(f, text);
   }

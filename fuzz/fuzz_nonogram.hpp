@@ -2,7 +2,7 @@
 // What the three nonogram reader targets share (fuzz_nonogram_id, fuzz_tournament, fuzz_non):
 // the input as a file through the streaming reader, compared with the model (fuzz_common.hpp:
 // a tournament record is every line up to the next `$N`, a .non file is one record), then
-// every record parsed as the driver does (parse_nonogram_record with the detected format), and
+// every record parsed as the driver does (NonogramKind::parse with the detected format), and
 // the whole input parsed once more by the target's own reader whatever the first line says.
 // A puzzle read without an error must hold what the clue checks promise (sides 1..63, runs of
 // at least 1 that fit their lines, equal column and row totals) and read back the same through
@@ -64,9 +64,9 @@ inline void check_error(const ng::FormatError& e, std::string_view record) {
 
 /// The driver's parse of every record the reader found, when the input reads as nonograms.
 inline void check_records(const Outcome& read) {
-  if (read.format.kind != sudoku::Format::Kind::nonogram) return;
+  if (read.format.kind != sudoku::PuzzleKind::nonogram) return;
   for (const Record& rec : read.records) {
-    const sudoku::ParsedNonogram p = sudoku::parse_nonogram_record(read.format, rec.text);
+    const sudoku::Record<sudoku::NonogramKind> p = sudoku::NonogramKind::parse(read.format, rec.text);
     if (!p.error.empty()) {
       check_message(p.error, 200);
       FUZZ_CHECK(p.error_line >= 0 && p.error_line < line_count(rec.text), "error '{}' at line +{} of {}",

@@ -63,8 +63,7 @@ class ArraySource final : public sudoku::RecordSource {
   ArraySource(const uint8_t* data, std::size_t n, std::size_t cells)
       : data_(data), n_(n), cells_(cells) {
     const int box = sudoku::box_for_cells(cells);
-    format_.kind = sudoku::Format::Kind::lines;
-    format_.box = box;
+    format_.box = box;  // a Sudoku's one-line layout
     symbol_.fill('?');
     sudoku::Grid all(box);  // cells 0..side hold their own value: to_line() gives each symbol
     for (int v = 0; v <= all.side(); ++v) all.set(v, v);
@@ -113,15 +112,13 @@ struct Strings {
 /// comment or header is skipped: each string gets its row).
 class StringsSource final : public sudoku::RecordSource {
  public:
-  explicit StringsSource(std::shared_ptr<const Strings> s) : s_(std::move(s)) {
-    format_.kind = kind_of_first(*s_) == sudoku::PuzzleKind::nonogram ? sudoku::Format::Kind::nonogram
-                                                                       : sudoku::Format::Kind::lines;
-  }
+  explicit StringsSource(std::shared_ptr<const Strings> s)
+      : s_(std::move(s)), format_(sudoku::Format::one_line(kind_of_first(*s_))) {}
   static sudoku::PuzzleKind kind_of_first(const Strings& s) {
     if (s.ends.empty()) return sudoku::PuzzleKind::sudoku;
     sudoku::Format f;
     std::string err;
-    return sudoku::detect_format(s.at(0), 0, f, err) ? sudoku::kind_of(f) : sudoku::PuzzleKind::sudoku;
+    return sudoku::detect_format(s.at(0), 0, f, err) ? f.kind : sudoku::PuzzleKind::sudoku;
   }
 
   bool read(sudoku::RawSlice& slice, std::size_t max_records) override {

@@ -174,7 +174,7 @@ std::vector<ng::Puzzle> load_ids(const std::string& path) {
   sudoku::PuzzleReader reader(path, 0);
   sudoku::RawSlice slice;
   while (reader.read(slice, 64))
-    for (std::size_t i = 0; i < slice.records.size(); ++i) out.push_back(sudoku::parse_nonogram_record(slice.record(i)).puzzle);
+    for (std::size_t i = 0; i < slice.records.size(); ++i) out.push_back(sudoku::NonogramKind::parse_line(slice.record(i)).puzzle);
   return out;
 }
 

@@ -40,7 +40,7 @@ std::vector<ng::Puzzle> load(const std::string& path) {
   sudoku::RawSlice slice;
   while (reader.read(slice, 64))
     for (std::size_t i = 0; i < slice.records.size(); ++i) {
-      auto p = sudoku::parse_nonogram_record(slice.record(i));
+      auto p = sudoku::NonogramKind::parse_line(slice.record(i));
       EXPECT_TRUE(p.error.empty()) << path << ":" << slice.records[i].line << ": " << p.error;
       out.push_back(std::move(p.puzzle));
     }
@@ -119,7 +119,7 @@ TEST(NonogramFormat, RandomLinesNeverCrash) {
       for (uint32_t k = sudoku::below(rng, 60); k > 0; --k)
         text += alphabet[sudoku::below(rng, static_cast<uint32_t>(alphabet.size()))];
     }
-    const auto p = sudoku::parse_nonogram_record(text);
+    const auto p = sudoku::NonogramKind::parse_line(text);
     if (!p.error.empty()) continue;
     ++accepted;
     for (auto* s : {line.get(), naive.get()}) {
@@ -133,14 +133,14 @@ TEST(NonogramFormat, RandomLinesNeverCrash) {
 }
 
 TEST(NonogramFormat, RecordsCarryAKnownSolutionAndCount) {
-  auto r = sudoku::parse_nonogram_record("2x2:2/1/1.0/2,#.##:1\r");
+  auto r = sudoku::NonogramKind::parse_line("2x2:2/1/1.0/2,#.##:1\r");
   // "1.0": a 0 after a run is read as nothing (the clue is 1).
   ASSERT_TRUE(r.error.empty()) << r.error;
   ASSERT_TRUE(r.known.solution.has_value());
   EXPECT_TRUE(r.known.solution->at(0, 0) && !r.known.solution->at(0, 1) && r.known.solution->at(1, 1));
   EXPECT_EQ(r.known.solutions, 1u);
   EXPECT_FALSE(ng::check_picture(r.puzzle, *r.known.solution));
-  r = sudoku::parse_nonogram_record(test::kPuzzle);
+  r = sudoku::NonogramKind::parse_line(test::kPuzzle);
   EXPECT_NE(r.error.find("a Sudoku line in a file of nonograms"), std::string::npos) << r.error;
 }
 
@@ -321,7 +321,7 @@ TEST(NonogramSolvers, GeneratedSetsAreWhatTheirNamesSay) {
     int n = 0, by_lines = 0;
     while (reader.read(slice, 64)) {
       for (std::size_t i = 0; i < slice.records.size(); ++i, ++n) {
-        const auto p = sudoku::parse_nonogram_record(slice.record(i));
+        const auto p = sudoku::NonogramKind::parse_line(slice.record(i));
         ASSERT_TRUE(p.error.empty()) << f << ": " << p.error;
         const auto r = line->solve(p.puzzle, Limits{2, 0});
         EXPECT_EQ(r.status, Status::unique) << f << " " << n;
@@ -460,7 +460,7 @@ TEST(NonogramGenerate, SameForAnyThreadCountAndUniqueForTheOtherSolver) {
     int items = 0, line_solvable = 0;
     while (reader.read(slice, 64)) {
       for (std::size_t i = 0; i < slice.records.size(); ++i, ++items) {
-        auto p = sudoku::parse_nonogram_record(slice.record(i));
+        auto p = sudoku::NonogramKind::parse_line(slice.record(i));
         ASSERT_TRUE(p.error.empty()) << p.error;
         EXPECT_EQ(p.puzzle.width, 12);
         EXPECT_EQ(p.puzzle.height, 10);

@@ -124,7 +124,7 @@ TEST(Parse, OtherSizes) {
 
 TEST(Parse, CsvHeadersAreRecognised) {
   Format f = detect("quizzes,solutions");
-  EXPECT_EQ(f.kind, Format::Kind::csv);
+  EXPECT_TRUE(f.is(sudoku::SudokuLayout::csv));
   EXPECT_EQ(f.puzzle_col, 0);
   EXPECT_EQ(f.solution_col, 1);
   f = detect("id,puzzle,solution,clues,difficulty");
@@ -134,10 +134,10 @@ TEST(Parse, CsvHeadersAreRecognised) {
   EXPECT_EQ(f.count_col, 1);
   EXPECT_EQ(f.solution_col, 2);
   f = detect("Puzzle,SE_Rating");
-  EXPECT_EQ(f.kind, Format::Kind::csv);
+  EXPECT_TRUE(f.is(sudoku::SudokuLayout::csv));
   EXPECT_EQ(f.solution_col, -1);
-  EXPECT_EQ(detect(kPuzzle).kind, Format::Kind::lines);
-  EXPECT_EQ(detect(kPuzzle + "," + kSolution).kind, Format::Kind::lines);
+  EXPECT_TRUE(detect(kPuzzle).is(sudoku::SudokuLayout::lines));
+  EXPECT_TRUE(detect(kPuzzle + "," + kSolution).is(sudoku::SudokuLayout::lines));
   Format bad;
   std::string err;
   EXPECT_FALSE(sudoku::detect_format("id,solution,rating", 0, bad, err));
@@ -173,7 +173,7 @@ TEST(Parse, SplitCsvHandlesQuotes) {
 TEST(Parse, CommaGrid) {
   const std::string first = " ,8,5,1,3, , , , ";
   Format f = detect(first);
-  ASSERT_EQ(f.kind, Format::Kind::grid);
+  ASSERT_TRUE(f.is(sudoku::SudokuLayout::grid));
   EXPECT_EQ(f.box, 3);
   std::string text = first;
   for (int r = 1; r < 9; ++r) text += "\n , , , , , , , , ";
@@ -194,7 +194,7 @@ TEST(Parse, MessagesShowTheInputSafely) {
   // bytes escaped (an ESC would reach the terminal) and is cut short (a grid cell was quoted
   // whole, up to a 64 KB line). Found by fuzz/fuzz_grid.cpp and fuzz/fuzz_csv.cpp.
   Format f;
-  f.kind = Format::Kind::grid;
+  f.set(sudoku::SudokuLayout::grid);
   f.box = 2;
   EXPECT_EQ(sudoku::parse_record(f, "1,2,3,4\n\x1b[2J,,,\n,,,\n,,,").error,
             "bad cell '\\x1b[2J' in grid row 2, column 1");

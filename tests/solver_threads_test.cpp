@@ -63,9 +63,9 @@ TEST(SolverThreads, ConcurrentNonogramSolversAgreeWithSerialRuns) {
   sudoku::RawSlice slice;
   reader.read(slice, 12);
   for (std::size_t i = 0; i < slice.records.size(); ++i)
-    puzzles.push_back(sudoku::parse_nonogram_record(slice.record(i)).puzzle);
+    puzzles.push_back(sudoku::NonogramKind::parse_line(slice.record(i)).puzzle);
   for (const char* id : {"6x6:1/1/1/1/1/1/1/1/1/1/1/1", "5x5:2/1.1/2/1/1/1.1/1/2/2/1"}) {
-    auto p = sudoku::parse_nonogram_record(id);
+    auto p = sudoku::NonogramKind::parse_line(id);
     ASSERT_TRUE(p.error.empty()) << id << ": " << p.error;
     puzzles.push_back(std::move(p.puzzle));
   }

@@ -1,6 +1,7 @@
 // `show`: one puzzle and its solution drawn for a terminal (the kind's row draws: a Sudoku as
 // grids, a nonogram as its clues around the grid), from a string or from a file of any format,
 // judged as `solve` judges a row.
+#include <cctype>
 #include <filesystem>
 
 #include <fmt/format.h>
@@ -66,25 +67,29 @@ int show_record(const ShowOptions& opt, sudoku::Record<Row>& p, const std::strin
 int run_show(const ShowOptions& opt) {
   register_external_solvers(opt.ext);
   const bool text = !std::filesystem::exists(opt.puzzle) && opt.puzzle != "-";
-  if (text && sudoku::nonogram::looks_like_id(opt.puzzle)) {
-    sudoku::ParsedNonogram p = sudoku::parse_nonogram_record(std::string_view(opt.puzzle));
-    return show_record(opt, p, "", 0);
+  int status = 0;
+  // A puzzle given as text: a one-line record of the kind whose row claims it (a nonogram's game
+  // ID), else a Sudoku's cells alone.
+  if (sudoku::Format f; text && sudoku::Kinds::detect(opt.puzzle, f) && f.single_line()) {
+    sudoku::Kinds::visit(f.kind, [&](auto row) {
+      auto p = sudoku::parse<decltype(row)>(f, opt.puzzle);
+      status = show_record(opt, p, "", 0);
+    });
+    return status;
   }
-  sudoku::Parsed parsed;
-  std::string error;
-  if (text && sudoku::parse_cells(opt.puzzle, 0, parsed.puzzle, error)) return show_record(opt, parsed, "", 0);
+  if (sudoku::Parsed parsed; text && sudoku::parse_cells(opt.puzzle, 0, parsed.puzzle, parsed.error))
+    return show_record(opt, parsed, "", 0);
   sudoku::PuzzleReader reader(opt.puzzle);
   sudoku::RawSlice slice;
   while (reader.read(slice, 1)) {
     const uint64_t line = slice.records[0].line;
     if (opt.line != 0 && line != opt.line) continue;
-    if (reader.format().kind == sudoku::Format::Kind::nonogram) {
-      sudoku::ParsedNonogram p = sudoku::parse_nonogram_record(reader.format(), slice.record(0));
-      return show_record(opt, p, opt.puzzle, line);
-    }
     // The givens are checked by show_record, as for a puzzle given as text.
-    parsed = sudoku::parse_record(reader.format(), slice.record(0), sudoku::CheckGivens::no);
-    return show_record(opt, parsed, opt.puzzle, line);
+    sudoku::Kinds::visit(reader.format().kind, [&](auto row) {
+      auto p = sudoku::parse<decltype(row)>(reader.format(), slice.record(0));
+      status = show_record(opt, p, opt.puzzle, line);
+    });
+    return status;
   }
   if (!reader.error().empty()) throw sudoku::InputError(reader.error());
   throw UsageError(opt.line == 0 ? fmt::format("{}: no puzzle in the file", opt.puzzle)
@@ -95,11 +100,24 @@ int run_show(const ShowOptions& opt) {
 
 void add_show_command(CLI::App& app, Commands& out) {
   auto opt = std::make_shared<ShowOptions>();
-  auto* sh = app.add_subcommand("show", "Draw one puzzle (Sudoku or nonogram) and its solution");
-  sh->add_option("puzzle", opt->puzzle, "A puzzle string (81 characters for 9x9), a nonogram's game ID (WxH:clues), or a file of either kind")->required();
+  // The kinds in the table's order: "Sudoku or nonogram", what each takes as text, the default
+  // solver of each ("scored, nonogram-cdcl for a nonogram").
+  std::string nouns, texts, defaults;
+  sudoku::Kinds::each([&](auto row) {
+    using R = decltype(row);
+    const bool first = nouns.empty();
+    nouns += fmt::format("{}{}", first ? "" : " or ", R::noun);
+    texts += fmt::format("{}, ", R::as_text);
+    defaults += first ? std::string(R::default_solver) : fmt::format(", {} for a {}", R::default_solver, R::noun);
+  });
+  texts[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(texts[0])));
+  auto* sh = app.add_subcommand("show", fmt::format("Draw one puzzle ({}) and its solution", nouns));
+  sh->add_option("puzzle", opt->puzzle,
+                 fmt::format("{}or a file of {}", texts, sudoku::Kinds::size == 2 ? "either kind" : "any kind"))
+      ->required();
   sh->add_option("--line", opt->line, "With a file: the puzzle on this line (default: the first)");
-  sh->add_option("-s,--solver", opt->solver, fmt::format("Solver to use (also one from --plugin or --exec; default: {}, {} for a nonogram)",
-                              sudoku::default_solver(), sudoku::default_solver(sudoku::PuzzleKind::nonogram)));
+  sh->add_option("-s,--solver", opt->solver,
+                 fmt::format("Solver to use (also one from --plugin or --exec; default: {})", defaults));
   add_external_solver_options(sh, opt->ext);
   out.push_back({sh, [opt](const Context&) { return run_show(*opt); }});
 }

@@ -16,6 +16,10 @@ namespace sudoku {
 /// (its first data line decides).
 enum class PuzzleKind : uint8_t { sudoku, nonogram };
 
+/// One record of a file of the kind of row Row (kinds.hpp).
+template <class Row>
+struct Record;
+
 template <class... T>
 struct TypeList {
   static constexpr std::size_t size = sizeof...(T);

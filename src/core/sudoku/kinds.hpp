@@ -13,6 +13,7 @@
 #include <tuple>
 #include <type_traits>
 
+#include "sudoku/format.hpp"
 #include "sudoku/kind_types.hpp"
 #include "sudoku/nonogram/kind.hpp"
 #include "sudoku/solver.hpp"
@@ -20,7 +21,7 @@
 
 namespace sudoku {
 
-/// A row: its id, name and plural (messages), default solver, the Puzzle, Solution (an
+/// A row: its id, name and plural (messages), default solver, noun and puzzle-as-text (help), the Puzzle, Solution (an
 /// Answer's alternative) and Known types, and what the judge and the writers ask of them.
 template <class R>
 concept PuzzleKindRow = requires(const typename R::Puzzle& p, const typename R::Solution& s, const Answer& a,
@@ -29,6 +30,8 @@ concept PuzzleKindRow = requires(const typename R::Puzzle& p, const typename R::
   { R::name } -> std::convertible_to<std::string_view>;
   { R::plural } -> std::convertible_to<std::string_view>;
   { R::default_solver } -> std::convertible_to<std::string_view>;
+  { R::noun } -> std::convertible_to<std::string_view>;
+  { R::as_text } -> std::convertible_to<std::string_view>;
   { R::size_refused(p, info) } -> std::same_as<std::optional<std::string>>;
   { R::clues(p) } -> std::same_as<uint16_t>;
   { R::contradiction(p) } -> std::same_as<std::optional<std::string>>;
@@ -69,6 +72,7 @@ struct KindTable {
   }
   /// A T<Row> for every row, in the table's order (storage for records of each kind; one is
   /// reached with std::get<T<R>>).
+  static constexpr std::size_t size = sizeof...(Row);
   template <template <class> class T>
   using Each = std::tuple<T<Row>...>;
   /// Calls f(row) for every row, in the table's order.
@@ -86,6 +90,26 @@ struct KindTable {
     std::optional<PuzzleKind> k;
     ((Row::name == word ? (void)(k = Row::id) : void()), ...);
     return k;
+  }
+  /// The format of a file whose first data line (trimmed) is `line`, from the first row (in the
+  /// table's order) whose detect() claims it; false when none does: a file of Sudoku's layouts,
+  /// the kind of a file no other claims (io/parse.hpp's detect_format).
+  static bool detect(std::string_view line, Format& out) {
+    bool found = false;
+    each([&](auto r) {
+      using R = decltype(r);
+      if constexpr (requires { R::detect(line, out); }) found = found || R::detect(line, out);
+    });
+    return found;
+  }
+  /// What a record of a file of `f` is called in messages ("nonogram game ID"): its row's
+  /// record_name(), a row with a detect() has one.
+  static std::string_view record_name(const Format& f) noexcept {
+    return pick(f.kind, [&](auto r) -> std::string_view {
+      using R = decltype(r);
+      if constexpr (requires { R::record_name(f); }) return R::record_name(f);
+      else return R::name;
+    });
   }
   /// What `info` takes of each kind it solves, in the table's order, joined by commas (`list`'s
   /// sizes column: "4,9,16,25", "nonogram", "9,nonogram").
@@ -121,8 +145,8 @@ struct KindTable {
 };
 
 /// One record of a file of kind Row, parsed: the puzzle and what the file knows of it, or why it
-/// could not be read (io/parse.hpp: Parsed, ParsedNonogram).
-template <PuzzleKindRow Row>
+/// could not be read (io/parse.hpp's parse<Row>).
+template <class Row>
 struct Record {
   typename Row::Puzzle puzzle;
   typename Row::Known known;

@@ -17,6 +17,8 @@ struct SudokuKind {
   static constexpr std::string_view name = "sudoku";     ///< list, the Python module
   static constexpr std::string_view plural = "Sudoku";   ///< messages ("solves Sudoku, not ...")
   static constexpr std::string_view default_solver = "scored";
+  static constexpr std::string_view noun = "Sudoku";  ///< one puzzle of the kind, in help texts
+  static constexpr std::string_view as_text = "a puzzle string (81 characters for 9x9)";  ///< show's puzzle argument
   using Puzzle = Grid;
   using Solution = Grid;   ///< the Answer's alternative (solver.hpp)
   using Known = sudoku::Known;

@@ -6,6 +6,29 @@
 #include <fmt/format.h>
 
 namespace sudoku::nonogram {
+
+bool detect_format(std::string_view line, Format& out) {
+  long number = 0;
+  Layout layout = Layout::game_id;
+  if (looks_like_id(line)) layout = Layout::game_id;
+  else if (tournament_header(line, number)) layout = Layout::tournament;
+  else if (looks_like_non(line)) layout = Layout::non;
+  else return false;
+  out.kind = PuzzleKind::nonogram;
+  out.set(layout);
+  switch (layout) {
+    case Layout::game_id: break;
+    case Layout::tournament:
+      out.extent = Format::Extent::until_start;
+      out.starts_record = [](std::string_view l) {
+        long n = 0;
+        return tournament_header(l, n);
+      };
+      break;
+    case Layout::non: out.extent = Format::Extent::rest; break;
+  }
+  return true;
+}
 namespace {
 
 bool digit(char c) noexcept { return c >= '0' && c <= '9'; }

@@ -25,9 +25,21 @@
 #include <string_view>
 #include <vector>
 
+#include "sudoku/format.hpp"
 #include "sudoku/nonogram/nonogram.hpp"
 
 namespace sudoku::nonogram {
+
+/// How a file of nonograms writes its records (Format::layout), found from its first data line.
+enum class Layout : uint8_t {
+  game_id,     ///< one sgt-pattern game ID per line (`WxH:clues`), optional `,solution`, `:count`
+  tournament,  ///< the computer tournaments' batch format: a `$N` line, then 2n clue lines
+  non,         ///< Steve Simpson's `.non`: the whole file is one puzzle
+};
+
+/// The format of a file of nonograms whose first data line (trimmed) is `line`: a game ID, a
+/// tournament header or a `.non` keyword; false (and `out` untouched) for anything else.
+bool detect_format(std::string_view line, Format& out);
 
 /// Why a record could not be read, and where: `line` counts from 1 at the record's first line.
 struct FormatError {

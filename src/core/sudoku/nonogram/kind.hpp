@@ -7,7 +7,9 @@
 #include <string_view>
 #include <utility>
 
+#include "sudoku/format.hpp"
 #include "sudoku/nonogram/draw.hpp"
+#include "sudoku/nonogram/formats.hpp"
 #include "sudoku/nonogram/nonogram.hpp"
 #include "sudoku/solver.hpp"
 #include "sudoku/nonogram/verify.hpp"
@@ -21,6 +23,8 @@ struct NonogramKind {
   /// `nonogram-cdcl`: it finishes the computer tournaments' puzzles, on which `nonogram-line`'s
   /// search can run for hours.
   static constexpr std::string_view default_solver = "nonogram-cdcl";
+  static constexpr std::string_view noun = "nonogram";  ///< one puzzle of the kind, in help texts
+  static constexpr std::string_view as_text = "a nonogram's game ID (WxH:clues)";  ///< show's puzzle argument
   using Puzzle = nonogram::Puzzle;
   using Solution = nonogram::Picture;
   using Known = nonogram::Known;
@@ -64,6 +68,18 @@ struct NonogramKind {
     if (answer != nullptr && (answer->width != p.width || answer->height != p.height)) return {};
     return nonogram::to_pretty(p, answer);
   }
+  /// Files (nonogram/formats.hpp): a file whose first data line is a game ID, a tournament
+  /// header or a `.non` keyword holds nonograms; `out` gets its layout.
+  static bool detect(std::string_view line, Format& out) { return nonogram::detect_format(line, out); }
+  /// One record of a file of `format`: a game ID line (parse_line), a tournament record, a whole
+  /// `.non` file; an error names its line within the record.
+  static Record<NonogramKind> parse(const Format& format, std::string_view record);
+  /// One line of a file of game IDs: the ID (nonogram::parse_id: bad clues are errors), then
+  /// maybe fields separated by `,`, `:`, `;`, `|`, a space or a tab: a number is a known count,
+  /// w*h cells of `#`/`.` (or `1`/`0`) a known solution.
+  static Record<NonogramKind> parse_line(std::string_view line);
+  /// What a record of `format` is called in messages ("nonogram game ID").
+  static std::string_view record_name(const Format& format) noexcept;
   static std::string solution_name(const Puzzle& p) {
     return std::to_string(p.width) + "x" + std::to_string(p.height) + " picture";
   }

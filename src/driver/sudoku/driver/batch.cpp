@@ -141,7 +141,7 @@ Summary run_batch_pass(const std::string& file, const SolverInfo& info, const Ru
     if (!reader.read(raw, want)) break;
     taken += raw.records.size();
     format = reader.format();  // decided by the first data line: the same for every record
-    Kinds::visit(kind_of(format), [&](auto kind) {  // the records' kind, once per read
+    Kinds::visit(format.kind, [&](auto kind) {  // the records' kind, once per read
       using Row = decltype(kind);
       for (std::size_t i = 0; i < raw.records.size(); ++i) {
         Pending& q = pending.emplace_back();
@@ -158,7 +158,7 @@ Summary run_batch_pass(const std::string& file, const SolverInfo& info, const Ru
   if (!stopped) {
     program->close();
     flush();  // the answers still to come may take long
-    Kinds::visit(kind_of(format), [&](auto kind) { stopped = !drain(kind, true); });
+    Kinds::visit(format.kind, [&](auto kind) { stopped = !drain(kind, true); });
   }
   program.reset();  // the program is reaped (killed when stopped) before the clock stops
   sum.wall_s = std::chrono::duration<double>(Clock::now() - start).count();

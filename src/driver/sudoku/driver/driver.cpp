@@ -194,7 +194,7 @@ void solve_records(Slice& s, Solver& solver, const SolverInfo& info, const RunCo
 /// chosen once a slice, never per record).
 void solve_slice(Slice& s, Solver& solver, const SolverInfo& info, const RunConfig& cfg,
                  RowAnnotator* annotator) {
-  Kinds::visit(kind_of(s.format), [&](auto row) { solve_records<decltype(row)>(s, solver, info, cfg, annotator); });
+  Kinds::visit(s.format.kind, [&](auto row) { solve_records<decltype(row)>(s, solver, info, cfg, annotator); });
 }
 
 void write_slice(const Slice& s, const std::string& file, const SolverInfo& info,

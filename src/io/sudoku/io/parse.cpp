@@ -7,41 +7,20 @@
 
 #include <fmt/format.h>
 
-#include "sudoku/nonogram/formats.hpp"
+#include "sudoku/fields.hpp"
 
 namespace sudoku {
 namespace {
 
-constexpr std::string_view kSpace = " \t\r\n";
-
-std::string_view trim(std::string_view s) {
-  const auto b = s.find_first_not_of(kSpace);
-  if (b == std::string_view::npos) return {};
-  return s.substr(b, s.find_last_not_of(kSpace) - b + 1);
-}
+using fields::is_separator;
+using fields::next_field;
+using fields::parse_uint;
+using fields::trim;
 
 std::string lower(std::string_view s) {
   std::string out(s);
   for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return out;
-}
-
-constexpr std::array<bool, 256> make_separators() {
-  std::array<bool, 256> t{};
-  for (unsigned char c : std::string_view(":,;| \t")) t[c] = true;
-  return t;
-}
-constexpr auto kSeparator = make_separators();
-bool is_separator(char c) { return kSeparator[static_cast<unsigned char>(c)]; }
-
-/// The field after the separator at `pos` (leading blanks skipped) up to the next separator,
-/// where `pos` is left.
-std::string_view next_field(std::string_view line, std::size_t& pos) {
-  std::size_t b = pos + 1;
-  while (b < line.size() && (line[b] == ' ' || line[b] == '\t')) ++b;
-  pos = b;
-  while (pos < line.size() && !is_separator(line[pos])) ++pos;
-  return line.substr(b, pos - b);
 }
 
 /// The standard size nearest to a wrong length, for error messages.
@@ -93,13 +72,6 @@ constexpr std::array<std::array<int8_t, 256>, kAlphabets> make_symbol_tables() {
   return t;
 }
 constexpr auto kSymbols = make_symbol_tables();
-
-bool parse_uint(std::string_view s, uint64_t& v) {
-  s = trim(s);
-  if (s.empty()) return false;
-  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  return ec == std::errc() && p == s.data() + s.size();
-}
 
 /// Validity of the givens: a conflict is an error naming the unit and cells.
 bool check_givens(Parsed& p, CheckGivens check = CheckGivens::yes) {
@@ -318,66 +290,20 @@ bool parse_cells(std::string_view text, int box, Grid& out, std::string& error) 
   return true;
 }
 
-ParsedNonogram parse_nonogram_record(std::string_view line) {
-  ParsedNonogram p;
-  line = trim(line);
-  std::size_t end = 0;
-  while (end < line.size() && !is_separator(line[end])) ++end;
-  // The ID's own ':' (after WxH) is not a separator.
-  if (end < line.size() && line[end] == ':' && nonogram::looks_like_id(line)) {
-    ++end;
-    while (end < line.size() && !is_separator(line[end])) ++end;
-  }
-  if (!nonogram::parse_id(line.substr(0, end), p.puzzle, p.error)) {
-    if (box_for_cells(line.substr(0, end).size()) != 0)
-      p.error += " (a Sudoku line in a file of nonograms: the first data line decides the kind)";
+Parsed parse_record(const Format& format, std::string_view record, CheckGivens check) {
+  if (format.kind != PuzzleKind::sudoku) {
+    Parsed p;
+    p.error = fmt::format("a {}, not a Sudoku", Kinds::name(format.kind));
     return p;
   }
-  std::size_t pos = end;
-  while (pos < line.size()) {
-    const std::string_view field = next_field(line, pos);
-    uint64_t count = 0;
-    nonogram::Picture pic;
-    if (parse_uint(field, count)) p.known.solutions = count;
-    else if (nonogram::parse_picture(field, p.puzzle.width, p.puzzle.height, pic))
-      p.known.solution = std::move(pic);
-  }
-  return p;
-}
-
-ParsedNonogram parse_nonogram_record(const Format& format, std::string_view record) {
-  if (format.records == Format::Records::game_id) return parse_nonogram_record(record);
-  ParsedNonogram p;
-  nonogram::FormatError e;
-  long number = 0;
-  const bool ok = format.records == Format::Records::tournament
-                      ? nonogram::parse_tournament(record, p.puzzle, number, e)
-                      : nonogram::parse_non(record, p.puzzle, p.known, e);
-  if (!ok) {
-    p.error = std::move(e.message);
-    p.error_line = std::max(e.line - 1, 0);
-  }
-  return p;
-}
-
-PuzzleKind kind_of(const Format& format) noexcept {
-  return format.kind == Format::Kind::nonogram ? PuzzleKind::nonogram : PuzzleKind::sudoku;
-}
-
-Parsed parse_record(const Format& format, std::string_view record, CheckGivens check) {
-  switch (format.kind) {
-    case Format::Kind::csv: return parse_csv_record(format, record, check);
-    case Format::Kind::grid: return parse_grid_record(format, record, check);
-    case Format::Kind::nonogram: {
-      Parsed p;
-      p.error = "a nonogram, not a Sudoku";
-      return p;
-    }
-    case Format::Kind::lines: break;
-  }
+  if (format.is(SudokuLayout::csv)) return parse_csv_record(format, record, check);
+  if (format.is(SudokuLayout::grid)) return parse_grid_record(format, record, check);
   Parsed p = parse_line_record(format, record, check);
-  if (!p.error.empty() && nonogram::looks_like_id(trim(record)))  // only on the error path
-    p.error = "a nonogram game ID in a file of Sudoku puzzles (the first data line decides the kind)";
+  if (p.error.empty()) return p;
+  // Only on the error path: a one-line record of another kind (the file's kind is its first's).
+  if (Format other; Kinds::detect(trim(record), other) && other.single_line())
+    p.error = fmt::format("a {} in a file of Sudoku puzzles (the first data line decides the kind)",
+                          Kinds::record_name(other));
   return p;
 }
 
@@ -385,20 +311,7 @@ bool detect_format(std::string_view first_line, int box, Format& out, std::strin
   out = Format{};
   out.box = box;
   const std::string_view line = trim(first_line);
-  if (nonogram::looks_like_id(line)) {
-    out.kind = Format::Kind::nonogram;
-    return true;
-  }
-  if (long number = 0; nonogram::tournament_header(line, number)) {
-    out.kind = Format::Kind::nonogram;
-    out.records = Format::Records::tournament;
-    return true;
-  }
-  if (nonogram::looks_like_non(line)) {
-    out.kind = Format::Kind::nonogram;
-    out.records = Format::Records::non;
-    return true;
-  }
+  if (Kinds::detect(line, out)) return true;
   // The n-line comma grid: n-1 commas, every field at most two characters.
   const auto commas = static_cast<int>(std::count(line.begin(), line.end(), ','));
   if (const int b = commas + 1; b == 4 || b == 9 || b == 16 || b == 25) {
@@ -412,7 +325,8 @@ bool detect_format(std::string_view first_line, int box, Format& out, std::strin
     }
     const int gb = b == 4 ? 2 : b == 9 ? 3 : b == 16 ? 4 : 5;
     if (cells && (box == 0 || box == gb)) {
-      out.kind = Format::Kind::grid;
+      out.set(SudokuLayout::grid);
+      out.record_lines = gb * gb;
       out.box = gb;
       return true;
     }
@@ -436,13 +350,13 @@ bool detect_format(std::string_view first_line, int box, Format& out, std::strin
                           shown(line, 80));
       return false;
     }
-    out.kind = Format::Kind::csv;
+    out.set(SudokuLayout::csv);
+    out.header = true;
     out.puzzle_col = puzzle_col;
     out.columns = static_cast<int>(fields.size());
     return true;
   }
-  out.kind = Format::Kind::lines;
-  return true;
+  return true;  // SudokuLayout::lines
 }
 
 void split_csv(std::string_view line, std::vector<std::string_view>& fields, std::string& buf) {

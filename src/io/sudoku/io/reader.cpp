@@ -12,8 +12,6 @@
 
 #include <fmt/format.h>
 
-#include "sudoku/nonogram/formats.hpp"
-
 namespace sudoku {
 namespace {
 
@@ -198,7 +196,7 @@ bool PuzzleReader::read(RawSlice& slice, std::size_t max_records) {
   std::string_view line;
   while (slice.records.size() < max_records) {
     uint64_t line_no = 0, record_start = 0;
-    if (holding_) {  // a tournament record's header, read ahead by the record before
+    if (holding_) {  // a record's first line, read ahead by the record before
       holding_ = false;
       line = held_;
       line_no = held_line_;
@@ -218,7 +216,7 @@ bool PuzzleReader::read(RawSlice& slice, std::size_t max_records) {
         begin_ = end_;  // nothing more is read: a later read() returns false too
         break;
       }
-      if (format_.kind == Format::Kind::csv) continue;  // the header row is not a record
+      if (format_.header) continue;  // the header row is not a record
     }
     if (by_bytes_ && record_start >= to_) {  // the next shard's records begin here
       eof_ = true;
@@ -227,15 +225,13 @@ bool PuzzleReader::read(RawSlice& slice, std::size_t max_records) {
     }
     RecordRef ref{line_no, static_cast<uint32_t>(slice.text.size()), 0};
     slice.text.append(line);
-    if (format_.kind == Format::Kind::nonogram && format_.records != Format::Records::game_id) {
-      // Every line up to the next `$N` (tournament) or the end (.non), blank ones too: a
-      // tournament record's empty clue may be a blank line.
-      const bool tournament = format_.records == Format::Records::tournament;
+    if (format_.extent != Format::Extent::lines) {
+      // Every line up to the next record's first (Extent::until_start) or the end (rest),
+      // blank ones too: a tournament record's empty clue may be a blank line.
       std::string_view more;
-      long number = 0;
       const std::size_t cap = slice.text.size() + kMaxRecord;
       while (next_line(more)) {
-        if (tournament && nonogram::tournament_header(more, number)) {
+        if (format_.extent == Format::Extent::until_start && format_.starts_record(more)) {
           held_.assign(more);
           held_line_ = line_no_;
           held_start_ = line_start_;
@@ -247,22 +243,19 @@ bool PuzzleReader::read(RawSlice& slice, std::size_t max_records) {
         slice.text.append(more);
       }
     }
-    if (format_.kind == Format::Kind::grid) {
-      // Gather the grid's remaining rows, skipping comments and blank lines.
-      const int rows = format_.box * format_.box;
-      for (int r = 1; r < rows; ++r) {
-        std::string_view more;
-        bool got = false;
-        while (next_line(more)) {
-          if (!is_skipped(more)) {
-            got = true;
-            break;
-          }
+    // The record's remaining data lines (a grid's rows), skipping comments and blank lines.
+    for (int r = 1; r < format_.record_lines; ++r) {
+      std::string_view more;
+      bool got = false;
+      while (next_line(more)) {
+        if (!is_skipped(more)) {
+          got = true;
+          break;
         }
-        if (!got) break;  // a short final grid: the parser reports the missing rows
-        slice.text += '\n';
-        slice.text.append(more);
       }
+      if (!got) break;  // a short final record: the parser reports the missing lines
+      slice.text += '\n';
+      slice.text.append(more);
     }
     // Another shard's record, or one a resumed run has (read to keep the line count and the
     // grid rows right): dropped.
@@ -297,7 +290,7 @@ PuzzleKind file_kind(const std::string& path) {
     PuzzleReader reader(path, 0);
     RawSlice slice;
     reader.read(slice, 1);
-    return kind_of(reader.format());
+    return reader.format().kind;
   } catch (const InputError&) {
     return PuzzleKind::sudoku;
   }

@@ -85,9 +85,9 @@ class PuzzleReader final : public RecordSource {
  public:
   /// The default longest line kept (ReaderLimits::max_line).
   static constexpr std::size_t kMaxLine = ReaderLimits{}.max_line;
-  /// The most of a multi-line nonogram record kept (a tournament record, a whole .non file:
-  /// a few KB when real); the lines past it are read, not kept, and the record then fails to
-  /// parse, so a huge file that starts like one cannot exhaust memory.
+  /// The most of a record of Extent::until_start or rest kept (a nonogram tournament record, a
+  /// whole .non file: a few KB when real); the lines past it are read, not kept, and the record
+  /// then fails to parse, so a huge file that starts like one cannot exhaust memory.
   static constexpr std::size_t kMaxRecord = 1 << 20;
 
   /// Opens `path` ("-" is stdin). `box` fixes the grid size (0: from each line's length).
@@ -149,8 +149,8 @@ class PuzzleReader final : public RecordSource {
   std::string error_;
   std::size_t max_line_;
   std::string long_line_;  // a line longer than the buffer, assembled here
-  // A tournament record ends where the next one's `$N` line starts: that line, read ahead, is
-  // held here (with its line number and offset) for the next record.
+  // A record of Extent::until_start ends where the next one's first line starts: that line,
+  // read ahead, is held here (with its line number and offset) for the next record.
   std::string held_;
   bool holding_ = false;
   uint64_t held_line_ = 0, held_start_ = 0;
