@@ -44,7 +44,12 @@ concept PuzzleKindRow = requires(const typename R::Puzzle& p, const typename R::
   { R::solution_name(p) } -> std::same_as<std::string>;
   { R::summary(p) } -> std::same_as<std::string>;
   { R::draw(p, &s) } -> std::same_as<std::string>;
-};
+} && (!requires(std::string_view line, Format& f) { R::detect(line, f); } ||  // a row that claims files reads them
+      requires(std::string_view line, Format& f, const Format& cf) {
+        { R::detect(line, f) } -> std::same_as<bool>;
+        { R::parse(cf, line) } -> std::same_as<Record<R>>;
+        { R::record_name(cf) } -> std::convertible_to<std::string_view>;
+      });
 
 template <PuzzleKindRow... Row>
 struct KindTable {
