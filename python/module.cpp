@@ -485,7 +485,7 @@ py::dict generate(uint64_t count, int threads, const py::dict& o, const py::obje
   opt.max_attempts = o["max_attempts"].cast<uint64_t>();
   opt.fill = o["fill"].cast<double>();
   const sudoku::GeneratePlan plan = sudoku::plan_generate(opt, sudoku::OptionStyle::python);
-  return run_items(count, threads, plan.rated(), plan.method, [plan] { return plan.make_worker(); }, progress);
+  return run_items(count, threads, plan.rated, plan.method, plan.make_worker, progress);
 }
 
 py::dict transform(const py::tuple& input_spec, uint64_t count, uint64_t seed, int threads,

@@ -1,7 +1,8 @@
-// `generate`: full grids or unique puzzles from a registered generator, or nonograms, on the
-// generation driver (deterministic per seed whatever -j). The options are checked and turned
-// into the worker's spec by the library's plan_generate() (generate/options.hpp), which the
-// Python module calls too; this file binds them and describes the run.
+// `generate`: items of any kind of the table (full grids or unique puzzles from a registered
+// generator, nonograms, ...) on the generation driver (deterministic per seed whatever -j). The
+// options are checked and turned into a plan (the worker, the words describing the run) by the
+// library's plan_generate() (generate/options.hpp), which asks the kind's row and which the
+// Python module calls too; this file binds the options and runs the plan.
 #include <fmt/format.h>
 
 #include "cli/items_run.hpp"
@@ -9,7 +10,7 @@
 #include "sudoku/generate/generator.hpp"
 #include "sudoku/generate/options.hpp"
 #include "sudoku/generate/reduce.hpp"
-#include "sudoku/se/se.hpp"
+#include "sudoku/generate/sudoku_plan.hpp"
 
 namespace cli {
 namespace {
@@ -28,55 +29,6 @@ struct GenerateOptions {
   ExternalSolverOptions ext;  ///< run-time solvers for --checker and --verifier
 };
 
-/// The provenance and the description of a nonogram run.
-void describe_nonogram(const sudoku::GeneratePlan& plan, const sudoku::GenerateOptions& gen, ItemsRun& run) {
-  const auto& spec = plan.nonogram;
-  const std::string shape = fmt::format("{}x{}", spec.width, spec.height);
-  run.what = fmt::format("{} {} nonograms (fill {}{})", spec.line_only ? "line-solvable" : "unique", shape, spec.fill,
-                         spec.smooth ? ", smoothed" : "");
-  run.restarts = false;
-  run.provenance = {{"kind", "nonogram"},
-                    {"method", run.method},
-                    {"size", shape},
-                    {"fill", fmt::format("{}{}", spec.fill, spec.smooth ? " smoothed" : "")},
-                    {"seed", std::to_string(gen.seed)},
-                    {"checker", spec.checker ? std::string(spec.checker->name) : "line logic"},
-                    {"verifier", spec.verifier ? std::string(spec.verifier->name) : "none"}};
-  if (spec.checker != nullptr) run.provenance.emplace_back("check budget", fmt::format("{} nodes", spec.budget));
-}
-
-/// The provenance and the description of a Sudoku run.
-void describe_sudoku(const sudoku::GeneratePlan& plan, const sudoku::GenerateOptions& gen, ItemsRun& run) {
-  const auto& spec = plan.sudoku;
-  const std::string shape = fmt::format("{}x{}", plan.side, plan.side);
-  if (spec.grids) run.what = fmt::format("full {} grids", shape);
-  else if (spec.clues_hi == 0 || spec.minimal)
-    run.what = fmt::format("minimal unique {} puzzles{}", shape,
-                           spec.clues_hi == 0   ? ""
-                           : spec.clues_lo == 0 ? fmt::format(" (at most {} clues)", spec.clues_hi)
-                                                : fmt::format(" ({}-{} clues)", spec.clues_lo, spec.clues_hi));
-  else if (spec.clues_lo == spec.clues_hi) run.what = fmt::format("unique {} puzzles of {} clues", shape, spec.clues_hi);
-  else run.what = fmt::format("unique {} puzzles of {}-{} clues", shape, spec.clues_lo, spec.clues_hi);
-  if (spec.reduce.symmetry != sudoku::Symmetry::none) run.what += fmt::format(", symmetry {}", gen.symmetry);
-  if (spec.levels != 0) run.what += fmt::format(", difficulty {}", gen.difficulty);
-  if (spec.er_hi != 0) run.what += fmt::format(", ER {}", gen.er);
-  run.restarts = true;
-  run.provenance = {{"method", run.method},
-                    {"size", shape},
-                    {"seed", std::to_string(gen.seed)},
-                    {"checker", std::string(spec.checker->name)},
-                    {"verifier", spec.verifier ? std::string(spec.verifier->name) : "none"}};
-  if (spec.clues_hi != 0)
-    run.provenance.emplace_back("clues", fmt::format("{}-{}{}", spec.clues_lo, spec.clues_hi,
-                                                     spec.minimal ? " (minimal)" : ""));
-  if (!spec.grids) run.provenance.emplace_back("check budget", fmt::format("{} nodes", spec.reduce.budget));
-  if (spec.levels != 0) run.provenance.emplace_back("difficulty", gen.difficulty);
-  if (spec.er_hi != 0)
-    run.provenance.emplace_back("er", sudoku::se::tenths_text(spec.er_lo) + "-" + sudoku::se::tenths_text(spec.er_hi));
-  if (spec.rated())
-    run.provenance.emplace_back("rater", "Sudoku Explainer rating (src/core/sudoku/se/), levels: docs/rating.md");
-}
-
 int run_generate(GenerateOptions opt, const Context& ctx) {
   const auto ext = register_external_solvers(opt.ext);  // before the names are looked up
   opt.gen.seed = opt.seed;
@@ -89,12 +41,13 @@ int run_generate(GenerateOptions opt, const Context& ctx) {
   ItemsRun run;
   run.command = "generate";
   run.method = plan.method;
-  run.rated = plan.rated();
+  run.what = plan.what;
+  run.restarts = plan.restarts;
+  run.rated = plan.rated;
   run.take_common(opt);
-  if (plan.kind == sudoku::PuzzleKind::nonogram) describe_nonogram(plan, opt.gen, run);
-  else describe_sudoku(plan, opt.gen, run);
+  run.provenance = std::move(plan.provenance);
   run.provenance.insert(run.provenance.end(), ext.begin(), ext.end());
-  run.make_worker = [plan] { return plan.make_worker(); };
+  run.make_worker = std::move(plan.make_worker);
   return run_items(run, ctx);
 }
 
@@ -109,17 +62,13 @@ void add_generate_command(CLI::App& app, Commands& out) {
   for (const auto& m : sudoku::generators())
     methods += fmt::format("\n  {}: {}", m.name, m.description);
   g->add_option("-m,--method", opt->gen.method, "Full-grid generator:" + methods)->capture_default_str();
-  g->add_option("--kind", opt->gen.kind, "Puzzle kind: sudoku or nonogram")->capture_default_str();
-  g->add_option("--size", opt->gen.size, "Sudoku: the grid side, 4, 9, 16 or 25 (default 9); nonogram: WxH "
-                                     "(default 15x15)");
-  g->add_option("--fill", opt->gen.fill, "Nonogram: the probability that a cell is shaded")->capture_default_str();
-  g->add_flag("--line-solvable", opt->gen.line_solvable,
-              "Nonogram: keep only puzzles that line logic alone solves, as sgt-pattern makes (the "
-              "default keeps every unique one)");
-  g->add_flag("--smooth", opt->gen.smooth,
-              "Nonogram: blobs instead of noise (each cell's random value averaged with its "
-              "neighbours, the --fill fraction of highest shaded), the kind of picture "
-              "sgt-pattern draws: far more of them are line-solvable at large sizes");
+  // The kinds' options: their help from the kinds' rows.
+  const auto help = [](std::string_view name) { return sudoku::generate_option_help(name); };
+  g->add_option("--kind", opt->gen.kind, "Puzzle kind: " + sudoku::generate_kind_names())->capture_default_str();
+  g->add_option("--size", opt->gen.size, help("size"));
+  g->add_option("--fill", opt->gen.fill, help("fill"))->capture_default_str();
+  g->add_flag("--line-solvable", opt->gen.line_solvable, help("line-solvable"));
+  g->add_flag("--smooth", opt->gen.smooth, help("smooth"));
   g->add_flag("--grids", opt->gen.grids, "Write full grids instead of puzzles");
   g->add_option("--clues", opt->gen.clues, "K: remove givens down to K (a new grid is tried when a "
                                        "grid's removals get stuck above it). LO-HI: each puzzle's "

@@ -12,6 +12,12 @@
 
 namespace sudoku {
 
+/// generate's options, its plan, and how an option is named (generate/options.hpp): a row makes
+/// a plan of its kind from the options (PuzzleKindRow's plan_generate).
+struct GenerateOptions;
+struct GeneratePlan;
+struct OptionNames;
+
 /// The kinds of puzzle, in the table's order: a solver solves one kind; a file holds one kind
 /// (its first data line decides).
 enum class PuzzleKind : uint8_t { sudoku, nonogram };

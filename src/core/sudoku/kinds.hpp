@@ -44,6 +44,9 @@ concept PuzzleKindRow = requires(const typename R::Puzzle& p, const typename R::
   { R::solution_name(p) } -> std::same_as<std::string>;
   { R::summary(p) } -> std::same_as<std::string>;
   { R::draw(p, &s) } -> std::same_as<std::string>;
+  { &R::plan_generate } -> std::same_as<GeneratePlan (*)(const GenerateOptions&, const OptionNames&)>;
+  { &R::refuse_generate_options } -> std::same_as<void (*)(const GenerateOptions&, const OptionNames&)>;
+  { R::generate_help(std::string_view{}) } -> std::same_as<std::string>;
 } && (!requires(std::string_view line, Format& f) { R::detect(line, f); } ||  // a row that claims files reads them
       requires(std::string_view line, Format& f, const Format& cf) {
         { R::detect(line, f) } -> std::same_as<bool>;

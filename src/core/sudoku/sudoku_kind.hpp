@@ -59,6 +59,16 @@ struct SudokuKind {
   /// Reads `word` as a grid of `box` in the one-line alphabet of to_line(): `1-9` up to 9x9,
   /// `1-9A-G` for 16x16, `A-Y` for 25x25 (letters in either case), `.` or `0` empty.
   static bool read_grid(std::string_view word, int box, Grid& out);
+  /// `generate --kind sudoku`: the options (generate/options.hpp) checked and made into a run's
+  /// plan: a worker of generate/job.hpp and the words describing the run (generate/sudoku_plan.cpp);
+  /// throws OptionError.
+  static GeneratePlan plan_generate(const GenerateOptions& opt, const OptionNames& say);
+  /// `generate` of another kind: nothing to refuse (a kind that takes none of the Sudoku
+  /// options, such as -m or --clues, refuses them itself and says what it takes instead).
+  static void refuse_generate_options(const GenerateOptions& opt, const OptionNames& say);
+  /// `generate --help`: what the kind's part of an option shared with other kinds is
+  /// ("size"); empty for the others.
+  static std::string generate_help(std::string_view option);
 };
 
 }  // namespace sudoku

@@ -1,16 +1,20 @@
 #pragma once
-// generate's options as a user gives them, checked and turned into a worker's spec: one
-// function for the command line (`generate`) and the Python module (sudoku_bench.generate), so
-// the defaults (9x9, propagation as checker, verify's other solver, 15x15 nonograms) and the
-// refusals are decided once. Only the wording of an option in a message differs between them.
+// generate's options as a user gives them, checked and turned into a run's plan: one function
+// for the command line (`generate`) and the Python module (sudoku_bench.generate), so the
+// defaults and the refusals are decided once. Only the wording of an option in a message differs
+// between them. plan_generate() picks the kind in the table (kinds.hpp); the kind's row makes the
+// plan (its plan_generate, in the kind's own files) and refuses its options given for another
+// kind (refuse_generate_options).
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "sudoku/generate/job.hpp"
-#include "sudoku/nonogram/generate.hpp"
 #include "sudoku/solver.hpp"
 
 namespace sudoku {
@@ -30,7 +34,7 @@ struct GenerateOptions {
   uint64_t max_attempts = 1000;
   bool solutions = false;
   bool verify = false;
-  std::string checker;          ///< empty: propagation for 9x9, dlx otherwise; nonogram-line
+  std::string checker;          ///< empty: the kind's default (its plan_generate)
   std::string verifier;         ///< implies verify; empty: a solver other than the checker
   double fill = 0.5;            ///< nonograms
   bool smooth = false;
@@ -45,25 +49,36 @@ struct OptionError : std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
-/// What the options ask for: the spec of one of the two kinds of worker.
-struct GeneratePlan {
-  PuzzleKind kind = PuzzleKind::sudoku;
-  GenerateSpec sudoku;                ///< kind == sudoku
-  nonogram::GenerateSpec nonogram;    ///< kind == nonogram
-  std::string method;                 ///< the stats' method column
-  int side = 9;                       ///< a Sudoku's side
-
-  bool rated() const noexcept { return kind == PuzzleKind::sudoku && sudoku.rated(); }
-  std::unique_ptr<ItemWorker> make_worker() const;
+/// Names an option the caller's way: "--line-solvable" or "line_solvable".
+struct OptionNames {
+  OptionStyle style;
+  std::string operator()(std::string_view name) const;
+  /// The option and the value given: "--er 7.25" or "er='7.25'".
+  std::string given(std::string_view name, std::string_view value) const;
 };
 
-/// Checks `opt` (and the solvers it names, in the registry: built-in and run-time ones) and
-/// fills the plan; throws OptionError.
-GeneratePlan plan_generate(const GenerateOptions& opt, OptionStyle style);
+/// What the options ask for, whatever the kind: the worker to make items with and the words
+/// that describe the run (the CLI's summary line and provenance header).
+struct GeneratePlan {
+  PuzzleKind kind = PuzzleKind::sudoku;
+  std::string method;  ///< the stats' method column
+  std::string what;    ///< the summary line's items: "minimal unique 9x9 puzzles"
+  bool restarts = false;  ///< the items count restarts (the summary's restart distribution)
+  bool rated = false;     ///< the items carry an SE rating: er and level columns
+  std::vector<std::pair<std::string, std::string>> provenance;  ///< the `#` header lines
+  std::function<std::unique_ptr<ItemWorker>()> make_worker;     ///< one worker per thread
+};
 
-/// The level names with their ER bands, comma-separated, easiest first:
-/// "easy (1.0-1.9), medium (2.0-2.9), ...".
-std::string level_names();
+/// The kinds' names in the table's order, joined by " or " ("sudoku or nonogram"): `--kind`.
+std::string generate_kind_names();
+
+/// The help of the kinds' option `name` ("size", "fill", ...): what each row says of it (its
+/// generate_help), joined by "; ".
+std::string generate_option_help(std::string_view name);
+
+/// Checks `opt` (and the solvers it names, in the registry: built-in and run-time ones) and
+/// makes the plan by the row of the kind it names; throws OptionError.
+GeneratePlan plan_generate(const GenerateOptions& opt, OptionStyle style);
 
 /// The one solver `name` for a role that solves puzzles one at a time, of any kind and size (the
 /// caller checks those: `show` with the judge's admit()): throws OptionError for an unknown name
@@ -71,10 +86,14 @@ std::string level_names();
 const SolverInfo& solver_for_role(const std::string& name, std::string_view role,
                                   OptionStyle style = OptionStyle::cli);
 
-/// The one solver `name` for a role that solves puzzles one at a time (generate's checker and
-/// verifier, transform's verifier) in `box` grids (0: a nonogram solver): throws OptionError
-/// for an unknown name (with "did you mean"), an exec-batch program, or another size or kind.
+/// The one solver `name` for a role that solves Sudoku one at a time (generate's checker and
+/// verifier, transform's verifier) in `box` grids: throws OptionError for an unknown name (with
+/// "did you mean"), an exec-batch program, or another size or kind.
 const SolverInfo& solver_for_role(const std::string& name, int box, std::string_view role,
+                                  OptionStyle style = OptionStyle::cli);
+
+/// The same for puzzles of kind `kind`, of any size.
+const SolverInfo& solver_for_role(const std::string& name, PuzzleKind kind, std::string_view role,
                                   OptionStyle style = OptionStyle::cli);
 
 /// transform --verify's solver when none is named: the first of propagation, dlx, backtracking

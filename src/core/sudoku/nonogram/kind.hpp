@@ -83,6 +83,15 @@ struct NonogramKind {
   static std::string solution_name(const Puzzle& p) {
     return std::to_string(p.width) + "x" + std::to_string(p.height) + " picture";
   }
+  /// `generate --kind nonogram`: the options (generate/options.hpp) checked and made into a run's
+  /// plan: a worker of nonogram/generate.hpp and the words describing the run (nonogram/generate_plan.cpp);
+  /// throws OptionError.
+  static GeneratePlan plan_generate(const GenerateOptions& opt, const OptionNames& say);
+  /// `generate` of another kind: refuses --line-solvable and --smooth.
+  static void refuse_generate_options(const GenerateOptions& opt, const OptionNames& say);
+  /// `generate --help`: the kind's part of "size", and its own options ("fill",
+  /// "line-solvable", "smooth"); empty for the others.
+  static std::string generate_help(std::string_view option);
 };
 
 }  // namespace sudoku
