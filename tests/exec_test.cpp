@@ -424,9 +424,8 @@ TEST(Exec, UnusableCommandsAreRefusedBeforeAnyWork) {
 
 TEST(Exec, AChildThatAnswersItsFirstPuzzleWronglyIsRefused) {
   NEED_PYTHON()
-  // The first, untimed puzzle every child gets (exec.cpp kProbe); the child lies on it only.
-  const std::string probe =
-      ".173698256.215894795.724316825.371697915.643234691.758289643.715732916.416487529.";
+  // The first, untimed puzzle every child gets (the first row's probe); the child lies on it only.
+  const std::string probe = sudoku::SudokuKind::puzzle_text(sudoku::SudokuKind::probe().puzzle);
   const auto r = test::cli("solve " + test::shared("norvig_easy50.txt") + " -s x " +
                            exec("x", py("--lie-on " + probe)));
   EXPECT_EQ(r.exit_code, 2) << r.out;

@@ -2,7 +2,11 @@
 
 #include <set>
 #include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
 
+#include "sudoku/kinds.hpp"
 #include "sudoku/registry.hpp"
 
 namespace {
@@ -38,6 +42,48 @@ TEST(Registry, SolversAddedAtRunTimeAreFoundAndNamesStayUnique) {
   extra.name = "";
   EXPECT_THROW(sudoku::add_solver(extra), std::invalid_argument);
   EXPECT_NE(added.make(), nullptr);
+}
+
+TEST(Registry, BuiltInSolversAreTheRowsListsInTheTablesOrder) {
+  // Each kind's row lists its own solvers; the registry joins them in the table's order and
+  // gives each its row's kind. Every row's default solver is one of its own.
+  std::vector<std::pair<std::string, sudoku::PuzzleKind>> rows;
+  sudoku::Kinds::each([&](auto row) {
+    using R = decltype(row);
+    const auto listed = R::solvers();
+    EXPECT_FALSE(listed.empty()) << R::name;
+    for (const auto& s : listed) rows.emplace_back(s.name, R::id);
+    const sudoku::SolverInfo* d = sudoku::find_solver(R::default_solver);
+    ASSERT_NE(d, nullptr) << R::name;
+    EXPECT_EQ(d->kind, R::id) << R::name << "'s default solver '" << d->name << "'";
+  });
+  const auto& all = sudoku::solvers();
+  ASSERT_GE(all.size(), rows.size());
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    EXPECT_EQ(all[i].name, rows[i].first) << i;
+    EXPECT_EQ(all[i].kind, rows[i].second) << all[i].name;
+    EXPECT_TRUE(all[i].origin.empty()) << all[i].name << ": built in";
+  }
+}
+
+TEST(Registry, EachRowsProbeHasOneSolutionTheVerifierAccepts) {
+  // An outside program's first puzzle (ext/exec.cpp): the row's default solver finds exactly
+  // one solution, which the verifier accepts with what the probe says it knows (its known
+  // solution, when it has one).
+  sudoku::Kinds::each([&](auto row) {
+    using R = decltype(row);
+    const auto probe = R::probe();
+    EXPECT_FALSE(probe.name.empty()) << R::name;
+    auto solver = sudoku::find_solver(R::default_solver)->make();
+    sudoku::Limits limits;
+    limits.solutions = 2;
+    const sudoku::Result r = solver->solve(sudoku::PuzzleRef(probe.puzzle), limits);
+    EXPECT_EQ(r.solutions, 1u) << R::name;
+    EXPECT_EQ(R::verify(probe.puzzle, r, 2, probe.known), std::nullopt) << R::name;
+    if (probe.known.solution) {
+      EXPECT_EQ(R::text(R::solution(r.answer)), R::text(*probe.known.solution)) << R::name;
+    }
+  });
 }
 
 TEST(Registry, SuggestsTheNearestName) {

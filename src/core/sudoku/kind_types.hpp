@@ -5,6 +5,7 @@
 // checks that each row's id, Puzzle and Solution are those at its place here.
 #include <cstdint>
 #include <cstddef>
+#include <string>
 #include <type_traits>
 
 #include "sudoku/grid.hpp"
@@ -43,5 +44,14 @@ struct TypeList {
 /// Each kind's puzzle and solution types, in the order of PuzzleKind (the table's rows).
 using PuzzleTypes = TypeList<Grid, nonogram::Puzzle>;
 using SolutionTypes = TypeList<Grid, nonogram::Picture>;
+
+/// A kind's first puzzle for an outside program (a row's probe(); ext/exec.cpp): an easy puzzle
+/// with one solution, what the verifier knows of it, and its name in messages ("9x9 Sudoku").
+template <class Puzzle, class Known>
+struct Probe {
+  Puzzle puzzle;
+  Known known;
+  std::string name;
+};
 
 }  // namespace sudoku

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <tuple>
 #include <type_traits>
+#include <vector>
 
 #include "sudoku/format.hpp"
 #include "sudoku/kind_types.hpp"
@@ -47,6 +48,8 @@ concept PuzzleKindRow = requires(const typename R::Puzzle& p, const typename R::
   { &R::plan_generate } -> std::same_as<GeneratePlan (*)(const GenerateOptions&, const OptionNames&)>;
   { &R::refuse_generate_options } -> std::same_as<void (*)(const GenerateOptions&, const OptionNames&)>;
   { R::generate_help(std::string_view{}) } -> std::same_as<std::string>;
+  { R::solvers() } -> std::same_as<std::vector<SolverInfo>>;
+  { R::probe() } -> std::same_as<Probe<typename R::Puzzle, typename R::Known>>;
 } && (!requires(std::string_view line, Format& f) { R::detect(line, f); } ||  // a row that claims files reads them
       requires(std::string_view line, Format& f, const Format& cf) {
         { R::detect(line, f) } -> std::same_as<bool>;
@@ -65,6 +68,8 @@ struct KindTable {
   /// The row whose puzzle type is P.
   template <class P>
   using Of = std::tuple_element_t<PuzzleTypes::index<P>(), std::tuple<Row...>>;
+  /// The first row (the kind a file is taken for when nothing says otherwise).
+  using First = std::tuple_element_t<0, std::tuple<Row...>>;
 
   /// Calls f(row) with the row (a value of its type) whose id is `k`.
   template <class F>

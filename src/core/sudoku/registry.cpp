@@ -5,47 +5,23 @@
 #include <vector>
 
 #include "sudoku/kinds.hpp"
-#include "sudoku/solvers/backtracking.hpp"
-#include "sudoku/solvers/dlx.hpp"
-#include "sudoku/solvers/logic.hpp"
-#include "sudoku/solvers/nonogram.hpp"
-#include "sudoku/solvers/propagation.hpp"
 
 namespace sudoku {
 namespace {
 
+/// The built-in solvers: each kind's row lists its own (kinds.hpp), joined in the table's order
+/// (Sudoku's baseline, `backtracking`, first); a solver's kind is its row's.
 std::deque<SolverInfo>& table() {
-  static std::deque<SolverInfo> t = {
-      {"backtracking",
-       "naive baseline: row-major cells, digits in order, row/column/box scans, undo on failure",
-       kAllBoxes, &make_backtracking, {}},
-      {"propagation",
-       "band bitboards: naked and hidden singles, locked candidates, guess on the fewest candidates",
-       kBox9, &make_propagation, {}},
-      {"scored",
-       "propagation's band bitboards and rules plus triads (a box's row or column segment with "
-       "three digits left); guesses the bivalue cell whose digits reach the most peers",
-       kBox9, &make_scored, {}},
-      {"dlx",
-       "dancing links: exact cover (324 columns, 729 rows for 9x9), fewest-rows column, any size",
-       kAllBoxes, &make_dlx, {}},
-      {"logic",
-       "human-style techniques (singles to chains) in order of difficulty, explains its steps "
-       "(explain --logic); guesses with backtracking only when stuck",
-       kBox9, &make_logic, {}},
-      {"nonogram-backtracking",
-       "nonograms, naive baseline: row by row over every placement of the runs, columns checked "
-       "against the rows so far",
-       0, &make_nonogram_backtracking, {}, PuzzleKind::nonogram},
-      {"nonogram-line",
-       "nonograms: exact line solver (bit-mask dynamic program) to a fixpoint, probing, then "
-       "search on the tightest row",
-       0, &make_nonogram_line, {}, PuzzleKind::nonogram},
-      {"nonogram-cdcl",
-       "nonograms at tournament strength: line logic, probing that learns (both values of every "
-       "cell, what both imply kept), then CDCL (CaDiCaL) with blocking clauses to count",
-       0, &make_nonogram_cdcl, {}, PuzzleKind::nonogram},
-  };
+  static std::deque<SolverInfo> t = [] {
+    std::deque<SolverInfo> all;
+    Kinds::each([&](auto row) {
+      for (SolverInfo& s : decltype(row)::solvers()) {
+        s.kind = decltype(row)::id;
+        all.push_back(std::move(s));
+      }
+    });
+    return all;
+  }();
   return t;
 }
 

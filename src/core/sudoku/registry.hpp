@@ -1,5 +1,6 @@
 #pragma once
-// The explicit table of solvers. Adding a solver means adding one row in registry.cpp.
+// The explicit table of solvers. Adding a solver means adding one row to its kind's list (the
+// row's solvers(): sudoku_kind.cpp, nonogram/kind.cpp); registry.cpp joins the lists.
 #include <deque>
 #include <span>
 #include <string>

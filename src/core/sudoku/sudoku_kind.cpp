@@ -2,7 +2,43 @@
 
 #include <fmt/format.h>
 
+#include "sudoku/solvers/backtracking.hpp"
+#include "sudoku/solvers/dlx.hpp"
+#include "sudoku/solvers/logic.hpp"
+#include "sudoku/solvers/propagation.hpp"
+
 namespace sudoku {
+
+std::vector<SolverInfo> SudokuKind::solvers() {
+  return {
+      {"backtracking",
+       "naive baseline: row-major cells, digits in order, row/column/box scans, undo on failure",
+       kAllBoxes, &make_backtracking, {}},
+      {"propagation",
+       "band bitboards: naked and hidden singles, locked candidates, guess on the fewest candidates",
+       kBox9, &make_propagation, {}},
+      {"scored",
+       "propagation's band bitboards and rules plus triads (a box's row or column segment with "
+       "three digits left); guesses the bivalue cell whose digits reach the most peers",
+       kBox9, &make_scored, {}},
+      {"dlx",
+       "dancing links: exact cover (324 columns, 729 rows for 9x9), fewest-rows column, any size",
+       kAllBoxes, &make_dlx, {}},
+      {"logic",
+       "human-style techniques (singles to chains) in order of difficulty, explains its steps "
+       "(explain --logic); guesses with backtracking only when stuck",
+       kBox9, &make_logic, {}},
+  };
+}
+
+Probe<SudokuKind::Puzzle, SudokuKind::Known> SudokuKind::probe() {
+  Probe<Puzzle, Known> p;
+  read_grid(".173698256.215894795.724316825.371697915.643234691.758289643.715732916.416487529.", 3, p.puzzle);
+  p.known.solution.emplace();
+  read_grid("417369825632158947958724316825437169791586432346912758289643571573291684164875293", 3, *p.known.solution);
+  p.name = "9x9 Sudoku";
+  return p;
+}
 
 std::string SudokuKind::size_refusal(const Puzzle& p, const SolverInfo& info) {
   return fmt::format("solver '{}' does not support {}x{} grids", info.name, p.side(), p.side());

@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "sudoku/grid.hpp"
 #include "sudoku/solver.hpp"
@@ -69,6 +70,12 @@ struct SudokuKind {
   /// `generate --help`: what the kind's part of an option shared with other kinds is
   /// ("size"); empty for the others.
   static std::string generate_help(std::string_view option);
+  /// The kind's built-in solvers in `list`'s order, the naive baseline first (the registry joins
+  /// the rows' lists in the table's order and sets each one's kind).
+  static std::vector<SolverInfo> solvers();
+  /// An outside program's first puzzle (ext/exec.cpp): a 9x9 solution with one cell of each row
+  /// emptied (naked singles only).
+  static Probe<Puzzle, Known> probe();
 };
 
 }  // namespace sudoku

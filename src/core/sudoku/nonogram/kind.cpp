@@ -1,10 +1,12 @@
 #include "sudoku/nonogram/kind.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "sudoku/fields.hpp"
 #include "sudoku/grid.hpp"
 #include "sudoku/kinds.hpp"
+#include "sudoku/solvers/nonogram.hpp"
 
 namespace sudoku {
 
@@ -54,6 +56,32 @@ Record<NonogramKind> NonogramKind::parse(const Format& format, std::string_view 
 std::string_view NonogramKind::record_name(const Format& format) noexcept {
   using nonogram::Layout;
   return format.is(Layout::game_id) ? "nonogram game ID" : format.is(Layout::tournament) ? "nonogram tournament record" : ".non file";
+}
+
+std::vector<SolverInfo> NonogramKind::solvers() {
+  return {
+      {"nonogram-backtracking",
+       "nonograms, naive baseline: row by row over every placement of the runs, columns checked "
+       "against the rows so far",
+       0, &make_nonogram_backtracking, {}},
+      {"nonogram-line",
+       "nonograms: exact line solver (bit-mask dynamic program) to a fixpoint, probing, then "
+       "search on the tightest row",
+       0, &make_nonogram_line, {}},
+      {"nonogram-cdcl",
+       "nonograms at tournament strength: line logic, probing that learns (both values of every "
+       "cell, what both imply kept), then CDCL (CaDiCaL) with blocking clauses to count",
+       0, &make_nonogram_cdcl, {}},
+  };
+}
+
+Probe<NonogramKind::Puzzle, NonogramKind::Known> NonogramKind::probe() {
+  constexpr std::string_view kId = "3x3:1/3/1/1/3/1";
+  Probe<Puzzle, Known> p;
+  std::string error;
+  if (!nonogram::parse_id(kId, p.puzzle, error)) throw std::logic_error("the nonogram probe: " + error);
+  p.name = "nonogram (" + std::string(kId) + ")";
+  return p;
 }
 
 }  // namespace sudoku

@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "sudoku/format.hpp"
 #include "sudoku/nonogram/draw.hpp"
@@ -92,6 +93,10 @@ struct NonogramKind {
   /// `generate --help`: the kind's part of "size", and its own options ("fill",
   /// "line-solvable", "smooth"); empty for the others.
   static std::string generate_help(std::string_view option);
+  /// The kind's built-in solvers in `list`'s order, the naive baseline first (kind.cpp).
+  static std::vector<SolverInfo> solvers();
+  /// An outside program's first nonogram (ext/exec.cpp): a plus sign on 3x3 (one picture).
+  static Probe<Puzzle, Known> probe();
 };
 
 }  // namespace sudoku

@@ -27,23 +27,15 @@
 #include <fmt/format.h>
 
 #include "sudoku/kinds.hpp"
-#include "sudoku/verify.hpp"
 
 namespace sudoku::ext {
 namespace {
 
 using Clock = std::chrono::steady_clock;
 
-/// An easy 9x9 puzzle (a solution with one cell of each row emptied: naked singles only) that
-/// every child answers first, untimed: it proves that the command speaks the protocol, and the
-/// child is started and warm before the first timed puzzle.
-constexpr std::string_view kProbe =
-    ".173698256.215894795.724316825.371697915.643234691.758289643.715732916.416487529.";
-constexpr std::string_view kProbeSolution =
-    "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
-/// The nonogram an --exec-batch program that answers the 9x9 probe `unsupported` must solve:
-/// a plus sign on 3x3 (one picture).
-constexpr std::string_view kNonogramProbe = "3x3:1/3/1/1/3/1";
+/// How an outside program's first puzzle (its row's probe) is named in messages when it is the
+/// first one tried.
+constexpr std::string_view kFirstPuzzle = "a first, easy puzzle";
 /// How long a child whose input is closed has to exit before it is killed.
 constexpr auto kExitGrace = std::chrono::milliseconds(500);
 /// The longest answer line (a 25x25 solution is 625 characters).
@@ -344,34 +336,30 @@ bool says_no_solution(std::string_view line) {
          lower.find("not possible") != std::string::npos;
 }
 
-Grid probe_puzzle() {
-  Grid g;
-  SudokuKind::read_grid(kProbe, 3, g);
-  return g;
+/// A row's probe (kinds.hpp), made once: the easy puzzle that every --exec child answers first,
+/// untimed (the first row's), and that an --exec-batch program must solve (the first row's it
+/// does not answer `unsupported`). It proves that the command speaks the protocol, and the
+/// child is started and warm before the first timed puzzle.
+template <class Row>
+const Probe<typename Row::Puzzle, typename Row::Known>& probe_of() {
+  static const auto probe = Row::probe();
+  return probe;
 }
 
-/// Why `answer` (the text `line`) to the probe puzzle shows that the command cannot be used, or
-/// nothing. The answer goes through the verifier like any other (a wrong or incomplete grid, an
-/// echo of the puzzle, `none` or `invalid` for a puzzle with a solution); with `must_solve` it
-/// must also be a solution (an --exec-batch program's, when it did not answer `unsupported`),
-/// while an --exec child may answer `unsupported` (it solves other sizes or kinds) or `error`.
-/// The same for any kind's probe `puzzle` (`known`: what the verifier knows of it), `what` naming
-/// it in the reason.
+/// Why `answer` (the text `line`) to the probe `puzzle` (`known`: what the verifier knows of it)
+/// shows that the command cannot be used, or nothing; `what` names the puzzle in the reason.
+/// The answer goes through the verifier like any other (a wrong or incomplete answer, an echo of
+/// the puzzle, `none` or `invalid` for a puzzle with a solution); with `must_solve` it must also
+/// be a solution (an --exec-batch program's), while an --exec child may answer `unsupported` (it
+/// solves other sizes or kinds) or `error`.
 template <class Puzzle, class KnownOf>
 std::optional<std::string> probe_problem(const Puzzle& puzzle, const KnownOf& known, std::string_view what,
                                          const Result& answer, std::string_view line, bool must_solve) {
-  std::optional<std::string> why = verify(puzzle, answer, 1, known);
+  std::optional<std::string> why = Kinds::Of<Puzzle>::verify(puzzle, answer, 1, known);
   if (!why && must_solve && answer.solutions == 0)
     why = fmt::format("'{}' instead of a solution", to_string(answer.status));
   if (!why) return std::nullopt;
   return fmt::format("answered {} wrongly: {} (answer '{}')", what, *why, clip(line));
-}
-
-std::optional<std::string> probe_problem(const Result& answer, std::string_view line, bool must_solve) {
-  Known known;
-  known.solution.emplace();
-  SudokuKind::read_grid(kProbeSolution, 3, *known.solution);
-  return probe_problem(probe_puzzle(), known, "a first, easy puzzle", answer, line, must_solve);
 }
 
 /// The request line: the puzzle as its kind writes it in one word (a grid's one-line form, a
@@ -480,9 +468,10 @@ class ExecSolver final : public Solver {
     }
     Result r;
     std::string err;
-    Trip t = round_trip(probe_puzzle(), 1, r, err);
+    const auto& probe = probe_of<Kinds::First>();
+    Trip t = round_trip(probe.puzzle, 1, r, err);
     if (t == Trip::ok) {
-      const auto wrong = probe_problem(r, answer_, false);
+      const auto wrong = probe_problem(probe.puzzle, probe.known, kFirstPuzzle, r, answer_, false);
       if (!wrong) return true;
       why = fmt::format("{} (it {})", *wrong, child_->stop(kExitGrace));
       child_.reset();
@@ -743,25 +732,30 @@ Result run_batch_probe(const std::shared_ptr<const ExecSpec>& spec, PuzzleRef pu
 SolverInfo exec_batch_solver(const std::string& name, const std::string& command, std::chrono::milliseconds timeout) {
   check_solver_name(name);
   auto spec = std::make_shared<const ExecSpec>(ExecSpec{name, command, timeout});
-  // First runs on one easy puzzle each: it must start and answer, and the verifier checks the
-  // answer as an --exec child's first (`cat` echoes the puzzle). A 9x9 Sudoku first; a program
-  // that answers it `unsupported` must solve a small nonogram instead. Either way the program
+  // First runs on one easy puzzle each (the rows' probes, in the table's order): it must start
+  // and answer, and the verifier checks the answer as an --exec child's first (`cat` echoes the
+  // puzzle). A program that answers a kind's probe `unsupported` must solve the next kind's
+  // instead (a 9x9 Sudoku, then a small nonogram); it must solve one. Either way the program
   // then gets the file's puzzles of any kind, and answers `unsupported` to a kind it does not
   // solve, as an --exec child does.
-  std::string line;
-  const Grid probe = probe_puzzle();
-  const Result r = run_batch_probe(spec, probe, line);
-  if (r.status == Status::unsupported) {
-    nonogram::Puzzle pic;
-    std::string error;
-    if (!nonogram::parse_id(kNonogramProbe, pic, error)) throw std::logic_error("the nonogram probe: " + error);
-    const Result n = run_batch_probe(spec, pic, line);
-    const std::string what = fmt::format("a 9x9 Sudoku 'unsupported' and a first, easy nonogram ({})", kNonogramProbe);
-    if (const auto wrong = probe_problem(pic, nonogram::Known{}, what, n, line, true))
-      throw LoadError(fmt::format("'{}' {}", command, *wrong));
-  } else if (const auto wrong = probe_problem(r, line, true)) {
-    throw LoadError(fmt::format("'{}' {}", command, *wrong));
-  }
+  std::string refused;                // "a 9x9 Sudoku 'unsupported' and ": the probes refused so far
+  std::optional<std::string> wrong;  // why the last probe's answer refuses the command
+  bool solved = false;
+  Kinds::each([&](auto row) {
+    if (solved) return;
+    const auto& probe = probe_of<decltype(row)>();
+    std::string line;
+    const Result r = run_batch_probe(spec, probe.puzzle, line);
+    const std::string what = refused.empty() ? std::string(kFirstPuzzle) : refused + "a first, easy " + probe.name;
+    wrong = probe_problem(probe.puzzle, probe.known, what, r, line, true);
+    if (r.status == Status::unsupported) {
+      refused += fmt::format("a {} 'unsupported' and ", probe.name);
+      return;  // the next kind's probe, if any (else `wrong` says 'unsupported' instead of a solution)
+    }
+    if (wrong) throw LoadError(fmt::format("'{}' {}", command, *wrong));
+    solved = true;
+  });
+  if (!solved) throw LoadError(fmt::format("'{}' {}", command, *wrong));
   SolverInfo info;
   info.name = name;
   info.description = "external program over whole files: throughput, no per-puzzle time (docs/exec.md)";
@@ -782,10 +776,11 @@ RoundTripFloor measure_floor(int round_trips) {
   } catch (const std::exception& e) {
     throw LoadError(fmt::format("the echoing child 'cat': {}", e.what()));
   }
-  const Grid probe = probe_puzzle();
+  using Row = Kinds::First;
+  const auto& probe = probe_of<Row>().puzzle;
   std::string request, line;
   request_line(probe, 1, request);
-  Grid echoed;
+  Answer echoed;
   std::vector<double> us;
   us.reserve(static_cast<std::size_t>(std::max(round_trips, 0)));
   for (int i = 0; i < kWarmup + round_trips; ++i) {
@@ -793,7 +788,7 @@ RoundTripFloor measure_floor(int round_trips) {
     Deadline d = Deadline::in(std::chrono::seconds(5));
     Io io = child->write(request, d, false);
     if (io == Io::ok) io = child->read_line(line, d);
-    const bool read = io == Io::ok && SudokuKind::read_grid(Words(line).next(), 3, echoed);
+    const bool read = io == Io::ok && Row::read_solution(Words(line).next(), probe, echoed);
     const auto t1 = Clock::now();
     if (!read) throw LoadError(fmt::format("the echoing child 'cat' did not echo: it {}", child->kill()));
     if (i >= kWarmup) us.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
