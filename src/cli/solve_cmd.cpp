@@ -13,6 +13,7 @@
 #include "sudoku/machine.hpp"
 #include "sudoku/io/csv.hpp"
 #include "sudoku/io/reader.hpp"
+#include "sudoku/kinds.hpp"
 #include "sudoku/registry.hpp"
 
 namespace cli {
@@ -81,9 +82,14 @@ void add_solve_commands(CLI::App& app, Commands& out) {
   s->add_option("files", opt->files, "Puzzle files: one per line, CSV with a header, or n-line "
                                      "comma grids; .gz read transparently; - for stdin")
       ->required();
+  std::string defaults;  // "scored, nonogram-cdcl for nonograms": each kind's, the first kind's alone
+  sudoku::Kinds::each([&](auto row) {
+    using R = decltype(row);
+    defaults += defaults.empty() ? std::string(R::default_solver) : fmt::format(", {} for {}", R::default_solver, R::plural);
+  });
   s->add_option("-s,--solver", opt->solvers,
                  "Solver name(s), comma-separated, or 'all' (every solver of the files' puzzle kind; see "
-                 "'list'); default: scored, nonogram-cdcl for nonograms");
+                 "'list'); default: " + defaults);
   s->add_option("-j,--threads", opt->threads, "Worker threads (default: the cores this process may use)")
       ->check(CLI::Range(1, 1024));
   s->add_option("--limit", opt->limit, "Stop counting at this many solutions: 1 finds one, 2 proves "
