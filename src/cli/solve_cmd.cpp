@@ -85,7 +85,8 @@ void add_solve_commands(CLI::App& app, Commands& out) {
   std::string defaults;  // "scored, nonogram-cdcl for nonograms": each kind's, the first kind's alone
   sudoku::Kinds::each([&](auto row) {
     using R = decltype(row);
-    defaults += defaults.empty() ? std::string(R::default_solver) : fmt::format(", {} for {}", R::default_solver, R::plural);
+    defaults += defaults.empty() ? std::string(R::default_solver)
+                                 : fmt::format(", {} for {}", R::default_solver, R::plural);
   });
   s->add_option("-s,--solver", opt->solvers,
                  "Solver name(s), comma-separated, or 'all' (every solver of the files' puzzle kind; see "

@@ -32,10 +32,14 @@ std::vector<SolverInfo> SudokuKind::solvers() {
 }
 
 Probe<SudokuKind::Puzzle, SudokuKind::Known> SudokuKind::probe() {
+  constexpr std::string_view kPuzzle =
+      ".173698256.215894795.724316825.371697915.643234691.758289643.715732916.416487529.";
+  constexpr std::string_view kSolution =
+      "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
   Probe<Puzzle, Known> p;
-  read_grid(".173698256.215894795.724316825.371697915.643234691.758289643.715732916.416487529.", 3, p.puzzle);
+  read_grid(kPuzzle, 3, p.puzzle);
   p.known.solution.emplace();
-  read_grid("417369825632158947958724316825437169791586432346912758289643571573291684164875293", 3, *p.known.solution);
+  read_grid(kSolution, 3, *p.known.solution);
   p.name = "9x9 Sudoku";
   return p;
 }

@@ -746,7 +746,8 @@ SolverInfo exec_batch_solver(const std::string& name, const std::string& command
     const auto& probe = probe_of<decltype(row)>();
     std::string line;
     const Result r = run_batch_probe(spec, probe.puzzle, line);
-    const std::string what = refused.empty() ? std::string(kFirstPuzzle) : refused + "a first, easy " + probe.name;
+    const std::string what =
+        refused.empty() ? std::string(kFirstPuzzle) : refused + "a first, easy " + probe.name;
     wrong = probe_problem(probe.puzzle, probe.known, what, r, line, true);
     if (r.status == Status::unsupported) {
       refused += fmt::format("a {} 'unsupported' and ", probe.name);
