@@ -1,4 +1,7 @@
 // The command line as a user meets it: messages, exit codes, files written.
+#include <fstream>
+#include <string>
+
 #include <gtest/gtest.h>
 
 #include "test_util.hpp"
@@ -102,6 +105,25 @@ TEST(Cli, ShowDrawsPuzzleAndSolution) {
   EXPECT_TRUE(has(r.out, "| 4 . . | . . . | 8 . 5 |")) << r.out;
   EXPECT_TRUE(has(r.out, "| 4 1 7 | 3 6 9 | 8 2 5 |")) << r.out;
   EXPECT_TRUE(has(r.out, "unique"));
+}
+
+// A puzzle given on the command line can be longer than a file name may be (a 16x16 puzzle's 256
+// cells): it is still read as a puzzle, not a file that cannot be looked up.
+TEST(Cli, ShowAndExplainTakeAPuzzleLongerThanAFileName) {
+  std::ifstream in(std::string(SUDOKU_SOURCE_DIR) + "/datasets/sudoku16_40-50.txt");
+  std::string puzzle;
+  std::getline(in, puzzle);
+  puzzle = puzzle.substr(0, puzzle.find_first_of(":, \r"));
+  ASSERT_EQ(puzzle.size(), 256u);
+  const auto show = test::cli("show " + puzzle + " -s dlx");
+  EXPECT_EQ(show.exit_code, 0) << show.out;
+  EXPECT_TRUE(has(show.out, "unique")) << show.out;
+  const auto explain = test::cli("explain " + puzzle);
+  EXPECT_EQ(explain.exit_code, 2) << explain.out;
+  EXPECT_TRUE(has(explain.out, "explain handles 9x9 puzzles only")) << explain.out;
+  const auto junk = test::cli("explain " + std::string(300, 'x'));
+  EXPECT_EQ(junk.exit_code, 2) << junk.out;
+  EXPECT_TRUE(has(junk.out, "too long: 300 cells")) << junk.out;
 }
 
 TEST(Cli, DefaultJobComparesEverySolver) {

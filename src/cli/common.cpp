@@ -1,5 +1,7 @@
 #include "cli/common.hpp"
 
+#include <filesystem>
+#include <system_error>
 
 #include <fmt/format.h>
 
@@ -94,6 +96,11 @@ int box_for_side(int side) {
   for (int b = sudoku::kMinBox; b <= sudoku::kMaxBox; ++b)
     if (b * b == side) return b;
   throw UsageError(fmt::format("size {}: supported sizes are 4, 9, 16 and 25", side));
+}
+
+bool names_file(const std::string& arg) {
+  std::error_code ec;
+  return std::filesystem::exists(arg, ec);
 }
 
 }  // namespace cli

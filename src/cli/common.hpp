@@ -79,4 +79,9 @@ void add_resume_option(CLI::App* app, bool& flag);
 /// The box size of a grid side (4 -> 2, 9 -> 3, 16 -> 4, 25 -> 5); throws UsageError.
 int box_for_side(int side);
 
+/// Whether `arg` (a command's puzzle argument: a file or the puzzle itself) names an existing
+/// file; false for a text no file can be called (a 16x16 puzzle is longer than a file name may
+/// be: std::filesystem::exists would throw).
+bool names_file(const std::string& arg);
+
 }  // namespace cli

@@ -1,6 +1,5 @@
 // `explain`: the steps of the Sudoku Explainer rating with their ratings (or, with --logic, the
 // steps of the `logic` solver as a person would say them), or only the next one.
-#include <filesystem>
 
 #include <fmt/format.h>
 
@@ -30,8 +29,9 @@ struct ExplainOptions {
 sudoku::Grid read_puzzle(const ExplainOptions& opt) {
   sudoku::Grid g;
   std::string error;
-  if (!std::filesystem::exists(opt.puzzle) && sudoku::parse_cells(opt.puzzle, 0, g, error)) return g;
-  if (!std::filesystem::exists(opt.puzzle)) throw UsageError(fmt::format("{}: {}", opt.puzzle, error));
+  const bool file = names_file(opt.puzzle);
+  if (!file && sudoku::parse_cells(opt.puzzle, 0, g, error)) return g;
+  if (!file) throw UsageError(fmt::format("{}: {}", opt.puzzle, error));
   sudoku::PuzzleReader reader(opt.puzzle);
   sudoku::RawSlice slice;
   while (reader.read(slice, 1)) {

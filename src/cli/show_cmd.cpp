@@ -2,7 +2,6 @@
 // grids, a nonogram as its clues around the grid), from a string or from a file of any format,
 // judged as `solve` judges a row.
 #include <cctype>
-#include <filesystem>
 
 #include <fmt/format.h>
 
@@ -66,7 +65,7 @@ int show_record(const ShowOptions& opt, sudoku::Record<Row>& p, const std::strin
 
 int run_show(const ShowOptions& opt) {
   register_external_solvers(opt.ext);
-  const bool text = !std::filesystem::exists(opt.puzzle) && opt.puzzle != "-";
+  const bool text = !names_file(opt.puzzle) && opt.puzzle != "-";
   int status = 0;
   // A puzzle given as text: a one-line record of the kind whose row claims it (a nonogram's game
   // ID), else a Sudoku's cells alone.
