@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "se_test_util.hpp"
+#include "sudoku/split_csv.hpp"
 
 namespace {
 

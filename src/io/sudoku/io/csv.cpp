@@ -4,11 +4,11 @@
 #include <ctime>
 
 #include "sudoku/build_info.hpp"
-#include "sudoku/io/parse.hpp"
 #include "sudoku/kinds.hpp"
 #include "sudoku/se/se.hpp"
 #include "sudoku/machine.hpp"
 #include "sudoku/simd.hpp"
+#include "sudoku/split_csv.hpp"
 
 namespace sudoku {
 
@@ -28,7 +28,7 @@ void append_csv_field(fmt::memory_buffer& out, std::string_view field) {
 std::vector<std::string> split_csv_line(std::string_view line) {
   std::vector<std::string_view> fields;
   std::string buf;
-  split_csv(line, fields, buf);  // the readers' CSV splitter (io/parse.hpp)
+  split_csv(line, fields, buf);  // the readers' CSV splitter (core/split_csv.hpp)
   return {fields.begin(), fields.end()};
 }
 

@@ -12,6 +12,7 @@
 #include "sudoku/kinds.hpp"
 #include "sudoku/format.hpp"
 #include "sudoku/solver.hpp"
+#include "sudoku/split_csv.hpp"
 #include "sudoku/verify.hpp"
 
 namespace sudoku {
@@ -62,9 +63,5 @@ inline Record<SudokuKind> parse<SudokuKind>(const Format& format, std::string_vi
 /// it (Kinds::detect), else one of Sudoku's layouts. Returns false with `error` when the line is
 /// a header with no puzzle column.
 bool detect_format(std::string_view first_line, int box, Format& out, std::string& error);
-
-/// Splits one CSV line (RFC 4180 quoting, no embedded newlines) into `fields`.
-void split_csv(std::string_view line, std::vector<std::string_view>& fields,
-               std::string& unquote_buffer);
 
 }  // namespace sudoku

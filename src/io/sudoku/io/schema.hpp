@@ -20,7 +20,7 @@
 
 #include <fmt/format.h>
 
-#include "sudoku/io/parse.hpp"  // split_csv
+#include "sudoku/split_csv.hpp"
 
 namespace sudoku {
 
