@@ -13,9 +13,9 @@
 #include <vector>
 
 #include "sudoku/driver/driver.hpp"
-#include "sudoku/io/parse.hpp"
 #include "sudoku/io/reader.hpp"
 #include "sudoku/registry.hpp"
+#include "sudoku/sudoku_parse.hpp"
 
 namespace {
 

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "sudoku/io/parse.hpp"
 #include "sudoku/io/reader.hpp"
 #include "sudoku/registry.hpp"
+#include "sudoku/sudoku_parse.hpp"
 #include "sudoku/verify.hpp"
 
 namespace {

@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "sudoku/io/parse.hpp"
 #include "sudoku/io/reader.hpp"
 #include "sudoku/registry.hpp"
+#include "sudoku/sudoku_parse.hpp"
 
 namespace {
 

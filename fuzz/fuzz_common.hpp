@@ -29,6 +29,8 @@
 #include "sudoku/io/parse.hpp"
 #include "sudoku/nonogram/formats.hpp"
 #include "sudoku/io/reader.hpp"
+#include "sudoku/split_csv.hpp"
+#include "sudoku/sudoku_parse.hpp"
 
 #define FUZZ_CHECK(cond, ...)                                                          \
   do {                                                                                 \

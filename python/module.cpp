@@ -47,6 +47,7 @@
 #include "sudoku/machine.hpp"
 #include "sudoku/registry.hpp"
 #include "sudoku/se/se.hpp"
+#include "sudoku/sudoku_parse.hpp"
 
 namespace py = pybind11;
 using namespace std::chrono_literals;

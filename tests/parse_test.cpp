@@ -3,6 +3,8 @@
 #include "test_util.hpp"
 
 #include "sudoku/io/parse.hpp"
+#include "sudoku/split_csv.hpp"
+#include "sudoku/sudoku_parse.hpp"
 
 namespace {
 using sudoku::Format;

@@ -15,9 +15,9 @@
 
 #include <fmt/format.h>
 
-#include "sudoku/io/parse.hpp"
 #include "sudoku/se/se.hpp"
 #include "sudoku/se/state.hpp"
+#include "sudoku/sudoku_parse.hpp"
 
 namespace se_ref {
 

@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "sudoku/driver/driver.hpp"
-#include "sudoku/io/parse.hpp"
 #include "sudoku/registry.hpp"
 #include "sudoku/solvers/dlx.hpp"
+#include "sudoku/sudoku_parse.hpp"
 #include "sudoku/verify.hpp"
 #include "test_util.hpp"
 

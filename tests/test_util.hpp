@@ -10,8 +10,8 @@
 
 #include <gtest/gtest.h>
 
-#include "sudoku/io/parse.hpp"
 #include "sudoku/io/reader.hpp"
+#include "sudoku/sudoku_parse.hpp"
 
 namespace test {
 

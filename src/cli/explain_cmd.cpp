@@ -5,11 +5,11 @@
 
 #include "cli/common.hpp"
 #include "sudoku/driver/rate.hpp"
-#include "sudoku/io/parse.hpp"
 #include "sudoku/io/reader.hpp"
 #include "sudoku/logic/engine.hpp"
 #include "sudoku/logic/text.hpp"
 #include "sudoku/se/text.hpp"
+#include "sudoku/sudoku_parse.hpp"
 
 namespace cli {
 namespace {

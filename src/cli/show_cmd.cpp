@@ -12,6 +12,7 @@
 #include "sudoku/io/reader.hpp"
 #include "sudoku/kinds.hpp"
 #include "sudoku/registry.hpp"
+#include "sudoku/sudoku_parse.hpp"
 
 namespace cli {
 namespace {
@@ -69,7 +70,7 @@ int run_show(const ShowOptions& opt) {
   int status = 0;
   // A puzzle given as text: a one-line record of the kind whose row claims it (a nonogram's game
   // ID), else a Sudoku's cells alone.
-  if (sudoku::Format f; text && sudoku::Kinds::detect(opt.puzzle, f) && f.single_line()) {
+  if (sudoku::Format f; text && sudoku::Kinds::claim(opt.puzzle, f) && f.single_line()) {
     sudoku::Kinds::visit(f.kind, [&](auto row) {
       auto p = sudoku::parse<decltype(row)>(f, opt.puzzle);
       status = show_record(opt, p, "", 0);

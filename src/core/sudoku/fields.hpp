@@ -1,5 +1,5 @@
 #pragma once
-// A record's fields, for every kind's line parser (io/parse.cpp, nonogram/formats.cpp): a puzzle
+// A record's fields, for every kind's line parser (sudoku_parse.cpp, nonogram/kind.cpp): a puzzle
 // written as one word, then maybe fields separated by `:`, `,`, `;`, `|`, a space or a tab.
 #include <array>
 #include <charconv>

@@ -1,8 +1,8 @@
 #pragma once
 // How the records of a file are laid out, whatever their kind: what the reader needs to cut a
 // file into records (io/reader.hpp) and a kind's parser to read one (a row's parse(),
-// io/parse.hpp's parse<Row>). Found from a file's first data line: a row's detect() (kinds.hpp),
-// else Sudoku's layouts (io/parse.hpp's detect_format).
+// io/parse.hpp's parse<Row>). Found from a file's first data line by the table (Kinds::detect:
+// the first row whose detect() claims it, else the fallback row's).
 #include <cstdint>
 #include <string_view>
 
@@ -19,8 +19,8 @@ struct Format {
     rest,         ///< its first line and every line after it: the input is one record
   };
   PuzzleKind kind = PuzzleKind::sudoku;  ///< the kind of puzzle the records hold
-  /// How a record is written, in its kind's words (SudokuLayout in io/parse.hpp, a row's own
-  /// Layout); 0 is every kind's one-line layout: a puzzle as one word, then maybe fields.
+  /// How a record is written, in its kind's words (an enum of the kind's own, set by its row's
+  /// detect()); 0 is every kind's one-line layout: a puzzle as one word, then maybe fields.
   uint8_t layout = 0;
   Extent extent = Extent::lines;
   int record_lines = 1;  ///< Extent::lines: how many

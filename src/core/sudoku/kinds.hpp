@@ -22,6 +22,12 @@
 
 namespace sudoku {
 
+/// Whether row R is the table's fallback: the kind of a file no other row claims. Its detect()
+/// takes every line and can fail with a message (detect(line, format, error)); the others' can
+/// refuse a line (detect(line, format)). Exactly one row is.
+template <class R>
+inline constexpr bool kFallback = requires { requires R::fallback; };
+
 /// A row: its id, name and plural (messages), default solver, noun and puzzle-as-text (help), the Puzzle, Solution (an
 /// Answer's alternative) and Known types, and what the judge and the writers ask of them.
 template <class R>
@@ -50,12 +56,14 @@ concept PuzzleKindRow = requires(const typename R::Puzzle& p, const typename R::
   { R::generate_help(std::string_view{}) } -> std::same_as<std::string>;
   { R::solvers() } -> std::same_as<std::vector<SolverInfo>>;
   { R::probe() } -> std::same_as<Probe<typename R::Puzzle, typename R::Known>>;
-} && (!requires(std::string_view line, Format& f) { R::detect(line, f); } ||  // a row that claims files reads them
-      requires(std::string_view line, Format& f, const Format& cf) {
-        { R::detect(line, f) } -> std::same_as<bool>;
-        { R::parse(cf, line) } -> std::same_as<Record<R>>;
-        { R::record_name(cf) } -> std::convertible_to<std::string_view>;
-      });
+} && requires(std::string_view line, const Format& cf) {  // its files
+  { R::parse(cf, line) } -> std::same_as<Record<R>>;
+  { R::record_name(cf) } -> std::convertible_to<std::string_view>;
+} && (kFallback<R> ? requires(std::string_view line, Format& f, std::string& error) {
+  { R::detect(line, f, error) } -> std::same_as<bool>;
+} : requires(std::string_view line, Format& f) {
+  { R::detect(line, f) } -> std::same_as<bool>;
+});
 
 template <PuzzleKindRow... Row>
 struct KindTable {
@@ -65,6 +73,7 @@ struct KindTable {
                  ...) &&
                     sizeof...(Row) == PuzzleTypes::size && sizeof...(Row) == SolutionTypes::size,
                 "a row's id, Puzzle and Solution are those at its place in kind_types.hpp");
+  static_assert((kFallback<Row> + ...) == 1, "one row is the kind of a file no other row claims");
   /// The row whose puzzle type is P.
   template <class P>
   using Of = std::tuple_element_t<PuzzleTypes::index<P>(), std::tuple<Row...>>;
@@ -104,25 +113,35 @@ struct KindTable {
     ((Row::name == word ? (void)(k = Row::id) : void()), ...);
     return k;
   }
-  /// The format of a file whose first data line (trimmed) is `line`, from the first row (in the
-  /// table's order) whose detect() claims it; false when none does: a file of Sudoku's layouts,
-  /// the kind of a file no other claims (io/parse.hpp's detect_format).
-  static bool detect(std::string_view line, Format& out) {
+  /// The format of a file whose first data line (trimmed) is `line`, into `out`, which comes with
+  /// what the caller expects (Format::box: --size, 0 for any) and is otherwise a default Format:
+  /// the first row (in the table's order) whose detect() claims the line (claim()), else the
+  /// fallback row's, which takes any line. False, with `error` set, when the fallback's detect()
+  /// fails (a Sudoku CSV header with no puzzle column).
+  static bool detect(std::string_view line, Format& out, std::string& error) {
+    if (claim(line, out)) return true;
+    bool ok = true;
+    each([&](auto r) {
+      using R = decltype(r);
+      if constexpr (kFallback<R>) ok = R::detect(line, out, error);
+    });
+    return ok;
+  }
+  /// Whether a row other than the fallback claims `line` (trimmed) as a file's first data line,
+  /// the first in the table's order setting `out` (a puzzle given as text that is not the
+  /// fallback's; a record of another kind named in the fallback's messages).
+  static bool claim(std::string_view line, Format& out) {
     bool found = false;
     each([&](auto r) {
       using R = decltype(r);
-      if constexpr (requires { R::detect(line, out); }) found = found || R::detect(line, out);
+      if constexpr (!kFallback<R>) found = found || R::detect(line, out);
     });
     return found;
   }
   /// What a record of a file of `f` is called in messages ("nonogram game ID"): its row's
-  /// record_name(), a row with a detect() has one.
+  /// record_name().
   static std::string_view record_name(const Format& f) noexcept {
-    return pick(f.kind, [&](auto r) -> std::string_view {
-      using R = decltype(r);
-      if constexpr (requires { R::record_name(f); }) return R::record_name(f);
-      else return R::name;
-    });
+    return pick(f.kind, [&](auto r) { return decltype(r)::record_name(f); });
   }
   /// What `info` takes of each kind it solves, in the table's order, joined by commas (`list`'s
   /// sizes column: "4,9,16,25", "nonogram", "9,nonogram").

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "sudoku/format.hpp"
 #include "sudoku/grid.hpp"
 #include "sudoku/solver.hpp"
 #include "sudoku/verify.hpp"
@@ -60,6 +61,18 @@ struct SudokuKind {
   /// Reads `word` as a grid of `box` in the one-line alphabet of to_line(): `1-9` up to 9x9,
   /// `1-9A-G` for 16x16, `A-Y` for 25x25 (letters in either case), `.` or `0` empty.
   static bool read_grid(std::string_view word, int box, Grid& out);
+  /// Files (sudoku_parse.hpp): Sudoku is the kind of a file no other row claims, the table's
+  /// fallback (Kinds::detect asks it last). detect() takes every first data line: a comma grid
+  /// of 4, 9, 16 or 25 cells (of `out.box`'s size when it is not 0, --size), a CSV header naming
+  /// a puzzle column, else one puzzle a line; false with `error` set only for a CSV header with
+  /// no puzzle column.
+  static constexpr bool fallback = true;
+  static bool detect(std::string_view line, Format& out, std::string& error);
+  /// One record of a file of `format` (parse_record), its givens unchecked: contradictory givens
+  /// are the solver's to find (`invalid`) and the judge's to check.
+  static Record<SudokuKind> parse(const Format& format, std::string_view record);
+  /// What a record of `format` is called in messages ("Sudoku line").
+  static std::string_view record_name(const Format& format) noexcept;
   /// `generate --kind sudoku`: the options (generate/options.hpp) checked and made into a run's
   /// plan: a worker of generate/job.hpp and the words describing the run (generate/sudoku_plan.cpp);
   /// throws OptionError.

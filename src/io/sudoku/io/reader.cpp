@@ -12,6 +12,8 @@
 
 #include <fmt/format.h>
 
+#include "sudoku/sudoku_parse.hpp"
+
 namespace sudoku {
 namespace {
 

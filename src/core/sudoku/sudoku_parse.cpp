@@ -1,13 +1,14 @@
-#include "sudoku/io/parse.hpp"
+#include "sudoku/sudoku_parse.hpp"
 
 #include <algorithm>
 #include <array>
 #include <cctype>
-#include <charconv>
+#include <vector>
 
 #include <fmt/format.h>
 
 #include "sudoku/fields.hpp"
+#include "sudoku/split_csv.hpp"
 
 namespace sudoku {
 namespace {
@@ -301,30 +302,26 @@ Parsed parse_record(const Format& format, std::string_view record, CheckGivens c
   Parsed p = parse_line_record(format, record, check);
   if (p.error.empty()) return p;
   // Only on the error path: a one-line record of another kind (the file's kind is its first's).
-  if (Format other; Kinds::detect(trim(record), other) && other.single_line())
+  if (Format other; Kinds::claim(trim(record), other) && other.single_line())
     p.error = fmt::format("a {} in a file of Sudoku puzzles (the first data line decides the kind)",
                           Kinds::record_name(other));
   return p;
 }
 
-bool detect_format(std::string_view first_line, int box, Format& out, std::string& error) {
-  out = Format{};
-  out.box = box;
-  const std::string_view line = trim(first_line);
-  if (Kinds::detect(line, out)) return true;
+bool SudokuKind::detect(std::string_view line, Format& out, std::string& error) {
+  out.kind = id;
   // The n-line comma grid: n-1 commas, every field at most two characters.
   const auto commas = static_cast<int>(std::count(line.begin(), line.end(), ','));
   if (const int b = commas + 1; b == 4 || b == 9 || b == 16 || b == 25) {
     bool cells = true;
     std::size_t start = 0;
-    const std::string_view raw = first_line.substr(0, first_line.find_last_not_of("\r\n") + 1);
-    while (start <= raw.size()) {
-      const std::size_t comma = std::min(raw.find(',', start), raw.size());
-      if (trim(raw.substr(start, comma - start)).size() > 2) cells = false;
+    while (start <= line.size()) {
+      const std::size_t comma = std::min(line.find(',', start), line.size());
+      if (trim(line.substr(start, comma - start)).size() > 2) cells = false;
       start = comma + 1;
     }
     const int gb = b == 4 ? 2 : b == 9 ? 3 : b == 16 ? 4 : 5;
-    if (cells && (box == 0 || box == gb)) {
+    if (cells && (out.box == 0 || out.box == gb)) {
       out.set(SudokuLayout::grid);
       out.record_lines = gb * gb;
       out.box = gb;
@@ -357,6 +354,14 @@ bool detect_format(std::string_view first_line, int box, Format& out, std::strin
     return true;
   }
   return true;  // SudokuLayout::lines
+}
+
+Record<SudokuKind> SudokuKind::parse(const Format& format, std::string_view record) {
+  return parse_record(format, record, CheckGivens::no);
+}
+
+std::string_view SudokuKind::record_name(const Format& format) noexcept {
+  return format.is(SudokuLayout::csv) ? "Sudoku CSV row" : format.is(SudokuLayout::grid) ? "Sudoku grid" : "Sudoku line";
 }
 
 }  // namespace sudoku
