@@ -435,7 +435,7 @@ py::dict run(const py::tuple& input_spec, const std::string& name, const std::ve
 
 /// Items [0, count) of `make_worker` on the generation driver: the output lines (as the CLI
 /// writes them) and the stats CSV (as `--stats` writes it).
-py::dict run_items(uint64_t count, int threads, bool rated, const std::string& method,
+py::dict run_items(uint64_t count, int threads, const std::vector<sudoku::ItemColumn>& columns, const std::string& method,
                    std::function<std::unique_ptr<sudoku::ItemWorker>()> make_worker, const py::object& progress) {
   sudoku::GenerateConfig cfg;
   cfg.count = count;
@@ -446,7 +446,7 @@ py::dict run_items(uint64_t count, int threads, bool rated, const std::string& m
   std::vector<std::string> lines, problems;
   std::vector<uint64_t> problem_at;
   fmt::memory_buffer stats;
-  const auto& schema = sudoku::gen_stats_schema(rated);
+  const auto schema = sudoku::gen_stats_schema(columns);
   cfg.on_items = [&](const std::vector<sudoku::GenItem>& items) {
     for (const sudoku::GenItem& it : items) {
       std::string_view line = it.line;
@@ -470,23 +470,22 @@ py::dict run_items(uint64_t count, int threads, bool rated, const std::string& m
   return out;
 }
 
-/// generate: the options (their command-line text forms, from sudoku_bench.generate) checked
-/// and turned into a worker's spec by the library's plan_generate, as `generate` does; an
-/// OptionError is a ValueError.
+/// generate: the options (their command-line text forms, from sudoku_bench.generate; the kinds'
+/// own under "options", by name) checked and turned into a worker's spec by the library's
+/// plan_generate, as `generate` does; an OptionError is a ValueError.
 py::dict generate(uint64_t count, int threads, const py::dict& o, const py::object& progress) {
   sudoku::GenerateOptions opt;
   const auto text = [&](const char* key, std::string& out) { out = o[key].cast<std::string>(); };
   const auto flag = [&](const char* key, bool& out) { out = o[key].cast<bool>(); };
-  text("kind", opt.kind), text("size", opt.size), text("method", opt.method), text("clues", opt.clues);
-  text("symmetry", opt.symmetry), text("difficulty", opt.difficulty), text("er", opt.er);
-  text("checker", opt.checker), text("verifier", opt.verifier);
-  flag("minimal", opt.minimal), flag("grids", opt.grids), flag("solutions", opt.solutions);
-  flag("verify", opt.verify), flag("smooth", opt.smooth), flag("line_solvable", opt.line_solvable);
+  text("kind", opt.kind), text("checker", opt.checker), text("verifier", opt.verifier);
+  flag("solutions", opt.solutions), flag("verify", opt.verify);
   opt.seed = o["seed"].cast<uint64_t>();
   opt.max_attempts = o["max_attempts"].cast<uint64_t>();
-  opt.fill = o["fill"].cast<double>();
-  const sudoku::GeneratePlan plan = sudoku::plan_generate(opt, sudoku::OptionStyle::python);
-  return run_items(count, threads, plan.rated, plan.method, plan.make_worker, progress);
+  for (auto [name, value] : o["options"].cast<py::dict>()) opt.options[name.cast<std::string>()] = value.cast<std::string>();
+  sudoku::GeneratePlan plan = sudoku::plan_generate(opt, sudoku::OptionStyle::python);
+  py::dict out = run_items(count, threads, plan.columns, plan.method, plan.make_worker, progress);
+  out["target"] = plan.target;
+  return out;
 }
 
 py::dict transform(const py::tuple& input_spec, uint64_t count, uint64_t seed, int threads,
@@ -516,7 +515,7 @@ py::dict transform(const py::tuple& input_spec, uint64_t count, uint64_t seed, i
   const int box = sources->front().puzzle.box();
   if (!verifier.empty()) spec.verifier = &sudoku::solver_for_role(verifier, box, "verifier", sudoku::OptionStyle::python);
   else if (verify) spec.verifier = sudoku::default_transform_verifier(box);  // as `transform --verify`
-  py::dict items = run_items(count, threads, false, "transform",
+  py::dict items = run_items(count, threads, {}, "transform",
                              [spec, sources] { return sudoku::make_transform_worker(spec); }, progress);
   for (auto kv : out) items[kv.first] = kv.second;
   items["sources"] = sources->size();
@@ -618,6 +617,15 @@ PYBIND11_MODULE(_core, m) {
         py::arg("threads"), py::arg("solutions"), py::arg("se_budget"), py::arg("stop_on_invalid"),
         py::arg("progress"));
   m.def("generate", &generate);
+  // The kinds' own generate options, from the table (generate/options.hpp): sudoku_bench.generate's
+  // keyword arguments beyond the shared ones.
+  m.def("generate_options", [] {
+    py::list out;
+    for (const sudoku::GenerateOption& o : sudoku::generate_options())
+      out.append(py::dict(py::arg("name") = o.name, py::arg("help") = o.help, py::arg("default") = o.default_text,
+                          py::arg("flag") = o.flag, py::arg("join") = o.join));
+    return out;
+  });
   m.def("transform", &transform);
 
   // One library (`--plugin`): `symbol` empty: every solver of a library of our C ABI, else the

@@ -13,6 +13,7 @@
 #include "sudoku/generate/reduce.hpp"
 #include "sudoku/generate/rng.hpp"
 #include "sudoku/generate/transform.hpp"
+#include "sudoku/io/parse.hpp"
 #include "sudoku/registry.hpp"
 #include "sudoku/se/se.hpp"
 #include "sudoku/solvers/logic.hpp"
@@ -291,10 +292,10 @@ TEST(GenerateJob, ClueRangeTargetIsDrawnPerItemAndMet) {
     worker->make(i, it);
     EXPECT_TRUE(it.ok) << i;
     EXPECT_EQ(it.problem, "") << i;
-    EXPECT_GE(it.target_clues, 26) << i;
-    EXPECT_LE(it.target_clues, 34) << i;
-    EXPECT_EQ(it.puzzle.clues(), it.target_clues) << i;
-    targets.insert(it.target_clues);
+    EXPECT_GE(it.target, 26) << i;
+    EXPECT_LE(it.target, 34) << i;
+    EXPECT_EQ(it.clues, it.target) << i;
+    targets.insert(it.target);
     lines.push_back(it.line);
   }
   // Both ends of the range are drawn (60 draws over 9 values), not one value for all.
@@ -316,8 +317,8 @@ TEST(GenerateJob, ClueRangeTargetIsDrawnPerItemAndMet) {
   for (uint64_t i = 0; i < 5; ++i) {
     GenItem it;
     fixed->make(i, it);
-    EXPECT_EQ(it.puzzle.clues(), 30);
-    EXPECT_EQ(it.target_clues, 30);
+    EXPECT_EQ(it.clues, 30);
+    EXPECT_EQ(it.target, 30);
   }
 }
 
@@ -332,10 +333,15 @@ TEST(GenerateJob, MinimalWithARangeKeepsMinimalPuzzlesInsideIt) {
     worker->make(i, it);
     EXPECT_TRUE(it.ok) << i;
     EXPECT_EQ(it.problem, "") << i;
-    EXPECT_EQ(it.target_clues, 0);  // no target drawn: a window on minimal puzzles
-    EXPECT_GE(it.puzzle.clues(), 22) << to_line(it.puzzle);
-    EXPECT_LE(it.puzzle.clues(), 23) << to_line(it.puzzle);
-    EXPECT_TRUE(is_minimal(it.puzzle, *dlx)) << to_line(it.puzzle);
+    EXPECT_EQ(it.target, 0);  // no target drawn: a window on minimal puzzles
+    Grid puzzle;
+    std::string error;
+    ASSERT_TRUE(sudoku::parse_cells(std::string_view(it.line).substr(0, 81), 3, puzzle, error))  // puzzle,solution
+        << it.line << error;
+    EXPECT_EQ(it.clues, puzzle.clues());
+    EXPECT_GE(it.clues, 22) << it.line;
+    EXPECT_LE(it.clues, 23) << it.line;
+    EXPECT_TRUE(is_minimal(puzzle, *dlx)) << it.line;
     attempts += it.stats.attempts;
   }
   EXPECT_GT(attempts, 6u);  // minimal 9x9 puzzles average about 24 clues: some fall outside
@@ -350,9 +356,9 @@ TEST(GenerateJob, MissedRangeTargetIsKeptUntilMaxAttempts) {
     worker->make(i, it);
     EXPECT_FALSE(it.ok) << i;
     EXPECT_EQ(it.stats.attempts, 3u);
-    EXPECT_GE(it.target_clues, 17);
-    EXPECT_LE(it.target_clues, 19);
-    EXPECT_GT(it.puzzle.clues(), it.target_clues);  // written anyway: minimal above the target
+    EXPECT_GE(it.target, 17);
+    EXPECT_LE(it.target, 19);
+    EXPECT_GT(it.clues, it.target);  // written anyway: minimal above the target
     EXPECT_EQ(it.problem, "") << i;                 // and still unique, by dlx
   }
 }

@@ -490,11 +490,23 @@ TEST(NonogramGenerate, BadOptionsAreRefused) {
            {"--size 70x3", "each side 1..63"},
            {"--size 15", "a nonogram's size is WxH"},
            {"--fill 1.5", "--fill: a probability"},
-           {"--clues 30", "are for Sudoku"},
+           {"--fill half", "--fill: a probability"},
+           // Another kind's option, refused by the table: the kinds that take it, what this one takes.
+           {"--clues 30", "--clues is for Sudoku (--kind sudoku); a nonogram takes --size, --fill, --smooth and "
+                          "--line-solvable"},
+           {"-m guided", "--method is for Sudoku"},
        }) {
     const auto r = test::cli("generate --kind nonogram -n 1 " + args);
     EXPECT_EQ(r.exit_code, 2) << args << ": " << r.out;
     EXPECT_NE(r.out.find(want), std::string::npos) << args << ": " << r.out;
+  }
+  for (const char* args : {"--smooth", "--line-solvable", "--fill 0.3"}) {
+    const auto r = test::cli(std::string("generate -n 1 ") + args);
+    EXPECT_EQ(r.exit_code, 2) << args << ": " << r.out;
+    EXPECT_NE(r.out.find(std::string(args).substr(0, std::string(args).find(' ')) +
+                         " is for nonograms (--kind nonogram); a Sudoku takes --size, --method,"),
+              std::string::npos)
+        << args << ": " << r.out;
   }
   const auto r = test::cli("generate --kind kakuro -n 1");
   EXPECT_EQ(r.exit_code, 2) << r.out;

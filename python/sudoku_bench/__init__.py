@@ -391,44 +391,57 @@ def _option_text(value, sep: str) -> str:
     return _number_text(value)
 
 
-def generate(n: int, *, kind: str = "sudoku", size=None, method: str = "restart-dfs", clues=None,
-             minimal: bool = False, symmetry: str = "none", grids: bool = False, difficulty=None, er=None,
-             seed: int = 1, solutions: bool = False, verify: bool = False, checker: Optional[str] = None,
-             verifier: Optional[str] = None, max_attempts: int = 1000, fill: float = 0.5,
-             smooth: bool = False, line_solvable: bool = False, threads: int = 0,
-             progress: Union[bool, Callable[[Progress], None], None] = None) -> pd.DataFrame:
+#: The kinds' own options of :func:`generate` (beyond the shared ones), from the library's table
+#: of puzzle kinds: name (as a keyword: ``line_solvable``), help, default, flag, join.
+_GENERATE_OPTIONS = {o["name"].replace("-", "_"): o for o in _core.generate_options()}
+
+
+def generate(n: int, *, kind: str = "sudoku", seed: int = 1, solutions: bool = False, verify: bool = False,
+             checker: Optional[str] = None, verifier: Optional[str] = None, max_attempts: int = 1000,
+             threads: int = 0, progress: Union[bool, Callable[[Progress], None], None] = None,
+             **options) -> pd.DataFrame:
     """Makes ``n`` puzzles (``sudoku-bench generate``): item i depends only on (seed, i), so the
     output is the same as the command line's for the same options, whatever ``threads``.
 
-    Sudoku: ``size`` 4, 9 (default), 16 or 25; ``method`` a full-grid generator; ``clues`` K,
-    (LO, HI) or "LO-HI"; ``minimal``; ``symmetry`` none, rotate180, rotate90, mirror, diagonal;
-    ``grids`` for full grids; ``difficulty`` level names (9x9) and ``er`` an ER or a band
-    (LO, HI), by the Sudoku Explainer rating; ``checker`` / ``verifier`` / ``verify`` as on the
-    command line. Nonograms (``kind="nonogram"``): ``size`` "WxH" or (W, H) (15x15), ``fill``,
-    ``smooth``, ``line_solvable``.
+    ``kind`` the puzzle kind; ``checker`` / ``verifier`` / ``verify`` / ``max_attempts`` as on
+    the command line. Each kind's own options are keyword arguments too, as on the command line
+    (below): a value, a sequence (joined as the command line writes it: ``clues=(24, 30)`` is
+    ``--clues 24-30``, ``size=(12, 10)`` is ``--size 12x10``), True for a flag; one the kind
+    does not take is a ValueError.
 
     Returns one row per item: ``puzzle`` (the line the command line writes; with
     ``solutions=True`` also ``solution``), then the ``--stats`` CSV's columns (index, method,
-    attempts, restarts, placements, checks, time_ns, clues, target, reached[, er, level]).
+    attempts, restarts, placements, checks, time_ns, clues, target, reached, then the kind's
+    own: er, level with a difficulty or ER target).
     """
     threads = _check_threads(threads)
     if n < 0:
         raise ValueError(f"n={n}: how many puzzles")
     # The options as the command line's text; the library checks them and picks the defaults
-    # (plan_generate, src/core/sudoku/generate/options.hpp), for both.
-    options = dict(kind=str(kind), size=_option_text(size, "x"), method=str(method), clues=_option_text(clues, "-"),
-                   minimal=bool(minimal), symmetry=str(symmetry), grids=bool(grids),
-                   difficulty=_option_text(difficulty, ","), er=_option_text(er, "-"), seed=int(seed),
-                   max_attempts=max(0, int(max_attempts)), solutions=bool(solutions), verify=bool(verify),
-                   checker=checker or "", verifier=verifier or "", fill=float(fill), smooth=bool(smooth),
-                   line_solvable=bool(line_solvable))
+    # (plan_generate, src/core/sudoku/generate/options.hpp), for both. Not given: None, or a
+    # flag False.
+    own = {}
+    for key, value in options.items():
+        decl = _GENERATE_OPTIONS.get(key)
+        if decl is None:
+            raise TypeError(f"generate() got an unexpected keyword argument '{key}'")
+        if value is None or (decl["flag"] and not value):
+            continue
+        own[decl["name"]] = "true" if decl["flag"] else _option_text(value, decl["join"])
+    shared = dict(kind=str(kind), seed=int(seed), max_attempts=max(0, int(max_attempts)),
+                  solutions=bool(solutions), verify=bool(verify), checker=checker or "",
+                  verifier=verifier or "", options=own)
     adapter = _ProgressAdapter(progress, int(n), 1, "generate")
     try:
-        res = _core.generate(int(n), threads, options, adapter.callback)
+        res = _core.generate(int(n), threads, shared, adapter.callback)
     finally:
         adapter.close()
-    what = "uniqueness" if kind == "nonogram" else "clue or difficulty" if (difficulty or er) else "clue"
-    return _finish_items(res, solutions, what)
+    return _finish_items(res, solutions, res["target"])
+
+
+if generate.__doc__:  # not under python -OO
+    generate.__doc__ += "\n    The kinds' own options (each kind's part):\n\n" + "\n".join(
+        f"    ``{key}``: " + " ".join(o["help"].replace("--", "").split()) for key, o in _GENERATE_OPTIONS.items()) + "\n"
 
 
 def transform(puzzles, n: int, *, seed: int = 1, solutions: bool = False, verify: bool = False,

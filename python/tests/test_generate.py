@@ -91,6 +91,14 @@ def test_bad_generation_options():
         sb.generate(1, kind="nonogram", verifier="dlx")
     with pytest.raises(ValueError, match=r"checker: unknown solver 'propagaton' \(did you mean 'propagation'\?\)"):
         sb.generate(1, checker="propagaton")
+    # A kind's own options come from the library's table of kinds: another kind's is refused by
+    # name, an option no kind has is Python's TypeError, and the docstring lists them all.
+    with pytest.raises(ValueError, match=r"^smooth is for nonograms \(kind='nonogram'\); a Sudoku takes size, method,"):
+        sb.generate(1, smooth=True)
+    with pytest.raises(TypeError, match="unexpected keyword argument 'cluse'"):
+        sb.generate(1, cluse=30)
+    assert "``line_solvable``: Nonogram: keep only puzzles" in sb.generate.__doc__
+    assert "``size``: Sudoku: the grid side, 4, 9, 16 or 25 (default 9); Nonogram: WxH" in sb.generate.__doc__
 
 
 def test_nonogram_verifier_is_the_one_named(tmp_path, exe):

@@ -2,15 +2,14 @@
 // generator, nonograms, ...) on the generation driver (deterministic per seed whatever -j). The
 // options are checked and turned into a plan (the worker, the words describing the run) by the
 // library's plan_generate() (generate/options.hpp), which asks the kind's row and which the
-// Python module calls too; this file binds the options and runs the plan.
+// Python module calls too; this file binds the options (every kind's own from the table) and
+// runs the plan.
 #include <fmt/format.h>
 
 #include "cli/items_run.hpp"
 #include "cli/solver_options.hpp"
-#include "sudoku/generate/generator.hpp"
 #include "sudoku/generate/options.hpp"
 #include "sudoku/generate/reduce.hpp"
-#include "sudoku/generate/sudoku_plan.hpp"
 
 namespace cli {
 namespace {
@@ -43,7 +42,8 @@ int run_generate(GenerateOptions opt, const Context& ctx) {
   run.method = plan.method;
   run.what = plan.what;
   run.restarts = plan.restarts;
-  run.rated = plan.rated;
+  run.target = plan.target;
+  run.columns = std::move(plan.columns);
   run.take_common(opt);
   run.provenance = std::move(plan.provenance);
   run.provenance.insert(run.provenance.end(), ext.begin(), ext.end());
@@ -58,36 +58,26 @@ void add_generate_command(CLI::App& app, Commands& out) {
   auto* g = app.add_subcommand("generate", "Make full grids or unique puzzles, on all cores; "
                                            "the same output for a seed whatever -j");
   g->add_option("-n,--count", opt->count, "How many puzzles (or grids)")->required();
-  std::string methods;
-  for (const auto& m : sudoku::generators())
-    methods += fmt::format("\n  {}: {}", m.name, m.description);
-  g->add_option("-m,--method", opt->gen.method, "Full-grid generator:" + methods)->capture_default_str();
-  // The kinds' options: their help from the kinds' rows.
-  const auto help = [](std::string_view name) { return sudoku::generate_option_help(name); };
   g->add_option("--kind", opt->gen.kind, "Puzzle kind: " + sudoku::generate_kind_names())->capture_default_str();
-  g->add_option("--size", opt->gen.size, help("size"));
-  g->add_option("--fill", opt->gen.fill, help("fill"))->capture_default_str();
-  g->add_flag("--line-solvable", opt->gen.line_solvable, help("line-solvable"));
-  g->add_flag("--smooth", opt->gen.smooth, help("smooth"));
-  g->add_flag("--grids", opt->gen.grids, "Write full grids instead of puzzles");
-  g->add_option("--clues", opt->gen.clues, "K: remove givens down to K (a new grid is tried when a "
-                                       "grid's removals get stuck above it). LO-HI: each puzzle's "
-                                       "target drawn uniformly from LO..HI by its own stream")
-      ->type_name("K|LO-HI");
-  g->add_flag("--minimal", opt->gen.minimal, "Remove until no given can be removed (the default with "
-                                         "no --clues); with --clues K: minimal puzzles of at most K; "
-                                         "with LO-HI: minimal puzzles of LO to HI clues");
-  g->add_option("--symmetry", opt->gen.symmetry, "Pattern of givens: none, rotate180, rotate90, mirror, "
-                                             "diagonal (with symmetry, minimal means no orbit can go)")
-      ->capture_default_str();
+  // Every kind's own options, from the table; plan_generate refuses one the kind does not take.
+  for (const sudoku::GenerateOption& o : sudoku::generate_options()) {
+    const std::string flags = (o.letter != 0 ? fmt::format("-{},", o.letter) : std::string()) + "--" + o.name;
+    if (o.flag) {
+      g->add_flag_callback(flags, [opt, name = o.name] { opt->gen.options[name] = "true"; }, o.help);
+    } else {
+      auto* added = g->add_option_function<std::string>(
+          flags, [opt, name = o.name](const std::string& v) { opt->gen.options[name] = v; }, o.help);
+      if (!o.value_name.empty()) added->type_name(o.value_name);
+    }
+  }
   g->add_option("--seed", opt->seed, "Random seed; item i uses a stream derived from (seed, i)")
       ->capture_default_str();
   g->add_option("-j,--threads", opt->threads, "Worker threads (default: the cores this process may use)")
       ->check(CLI::Range(1, 1024));
   g->add_option("-o,--output", opt->output, "Output file, one per line (- for stdout)")->capture_default_str();
   g->add_option("--stats", opt->stats, "Per-item CSV: index, method, attempts, restarts, "
-                                       "placements, checks, time_ns, clues, reached (and er, "
-                                       "level with --difficulty or --er)");
+                                       "placements, checks, time_ns, clues, target, reached, then "
+                                       "the kind's own columns (er, level with --difficulty or --er)");
   g->add_flag("--solutions", opt->gen.solutions, "Write puzzle,solution lines (the solve driver then "
                                              "checks every answer against it)");
   add_shard_option(g, opt->shard, true);
@@ -109,11 +99,6 @@ void add_generate_command(CLI::App& app, Commands& out) {
                                                    "once per puzzle, not per grid)")
       ->check(CLI::Range(uint64_t{1}, UINT64_MAX))
       ->capture_default_str();
-  g->add_option("--difficulty", opt->gen.difficulty,
-                "Keep only puzzles whose Sudoku Explainer rating (ER) is at these levels (9x9; "
-                "comma-separated: " + sudoku::level_names() + "); a puzzle of another level is dropped and a new grid tried");
-  g->add_option("--er", opt->gen.er, "Keep only puzzles whose Sudoku Explainer rating is in the band LO-HI "
-                                 "(9x9; 7.0-8.4, or one value 7.2); others are dropped and a new grid tried");
   out.push_back({g, [opt](const Context& ctx) { return run_generate(*opt, ctx); }});
 }
 

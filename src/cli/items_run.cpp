@@ -11,7 +11,6 @@
 #include "sudoku/driver/generate.hpp"
 #include "sudoku/io/csv.hpp"
 #include "sudoku/io/results.hpp"
-#include "sudoku/se/se.hpp"
 #include "sudoku/machine.hpp"
 
 namespace cli {
@@ -120,7 +119,7 @@ int run_items(const ItemsRun& run, const Context& ctx) {
   if (!run.shard.whole()) session.record("shard", sudoku::items_record(run.shard, run.count));
   sudoku::OutputFile* out = session.output(run.output, "puzzles");
   sudoku::OutputFile* stats = session.output(run.stats, "stats");
-  const auto& stats_schema = sudoku::gen_stats_schema(run.rated);
+  const auto stats_schema = sudoku::gen_stats_schema(run.columns);
   session.resume(run.resume);
   const uint64_t kept = run.resume ? resume_items(session, run, out, stats, stats_schema.names(), first, last) : 0;
   session.start();
@@ -133,8 +132,9 @@ int run_items(const ItemsRun& run, const Context& ctx) {
     const std::string bar_name = run.output == "-" ? std::string("stdout") : run.output;
     fmt::memory_buffer buf, sbuf;
     std::map<uint64_t, uint64_t> restarts, clues;
-    const auto level_list = sudoku::se::levels();
-    std::vector<uint64_t> level_counts(level_list.size(), 0);
+    // Per extra column with a tally: the items of each of its values.
+    std::vector<std::vector<uint64_t>> tallies(run.columns.size());
+    for (std::size_t c = 0; c < run.columns.size(); ++c) tallies[c].assign(run.columns[c].values.size(), 0);
     uint64_t problems = 0, missed = 0, attempts = 0, checks = 0, placements = 0;
     sudoku::GenerateConfig cfg;
     cfg.first = first + kept;
@@ -148,10 +148,14 @@ int run_items(const ItemsRun& run, const Context& ctx) {
       for (const sudoku::GenItem& it : items) {
         buf.append(it.line);
         ++restarts[it.stats.restarts];
-        ++clues[static_cast<uint64_t>(it.puzzle.clues())];
+        ++clues[static_cast<uint64_t>(it.clues)];
         attempts += it.stats.attempts, checks += it.stats.checks, placements += it.stats.placements;
         if (!it.ok) ++missed;
-        if (it.er >= 0) ++level_counts[sudoku::se::level_index(it.er)];
+        for (std::size_t c = 0; c < run.columns.size() && c < it.extra.size(); ++c) {
+          const auto& values = run.columns[c].values;
+          const auto v = std::find(values.begin(), values.end(), it.extra[c]);
+          if (v != values.end()) ++tallies[c][static_cast<std::size_t>(v - values.begin())];
+        }
         if (!it.problem.empty()) {
           ++problems;
           std::string_view line = it.line;
@@ -180,7 +184,7 @@ int run_items(const ItemsRun& run, const Context& ctx) {
                human(double(n)), run.what, run.method, run.seed, rep.wall_s, threads,
                human(rep.wall_s > 0 ? double(n) / rep.wall_s : 0, 1));
     if (n > 0) {
-      if (clues.rbegin()->first > 0)  // none for nonograms (no Sudoku givens)
+      if (clues.rbegin()->first > 0)  // none for a kind without givens
         fmt::print(term, "  clues: mean {:.2f}, min {}, max {}\n", mean(clues, n),
                    clues.begin()->first, clues.rbegin()->first);
       if (run.restarts) {
@@ -191,17 +195,19 @@ int run_items(const ItemsRun& run, const Context& ctx) {
                    double(attempts) / double(n), double(placements) / double(n),
                    double(checks) / double(n));
       }
-      if (run.rated) {
+      for (std::size_t c = 0; c < run.columns.size(); ++c) {
+        const sudoku::ItemColumn& col = run.columns[c];
+        if (col.tally.empty()) continue;
         std::string dist;
-        for (std::size_t l = 0; l < level_list.size(); ++l)
-          if (level_counts[l] > 0) dist += fmt::format("{}{} {}", dist.empty() ? "" : ", ", level_list[l].name, level_counts[l]);
-        fmt::print(term, "  levels (ER): {}\n", dist.empty() ? "none rated" : dist);
+        for (std::size_t v = 0; v < col.values.size(); ++v)
+          if (tallies[c][v] > 0) dist += fmt::format("{}{} {}", dist.empty() ? "" : ", ", col.values[v], tallies[c][v]);
+        fmt::print(term, "  {}: {}\n", col.tally, dist.empty() ? col.none : dist);
       }
     }
     if (missed > 0)
       fmt::print(stderr, "warning: {} item(s) missed the {} target after the allowed attempts "
                          "(--max-attempts; written anyway; 'reached' is 0 in the stats CSV)\n", missed,
-                 run.rated ? "clue or difficulty" : "clue");
+                 run.target);
     Session::Outcome o;
     o.failed = problems;
     return o;

@@ -23,7 +23,8 @@ struct ItemsRun {
   std::string output;     ///< "-" is stdout
   std::string stats;      ///< the per-item stats CSV, or ""
   bool restarts = false;  ///< print the restart distribution
-  bool rated = false;     ///< items carry an SE rating: er and level columns, level summary
+  std::string target = "clue";  ///< what a missed item missed, in the warning ("clue", "uniqueness")
+  std::vector<sudoku::ItemColumn> columns;  ///< the items' extra stats columns and the summary's tallies
   std::vector<std::pair<std::string, std::string>> provenance;  ///< extra `#` header lines
   std::vector<std::string> inputs;  ///< input files: hashed into the provenance, never overwritten
   std::function<std::unique_ptr<sudoku::ItemWorker>()> make_worker;

@@ -13,8 +13,10 @@
 
 namespace sudoku {
 
-/// generate's options, its plan, and how an option is named (generate/options.hpp): a row makes
-/// a plan of its kind from the options (PuzzleKindRow's plan_generate).
+/// generate's options, its plan, and how an option is named (generate/options.hpp): a row
+/// declares its own options (PuzzleKindRow's generate_options) and makes a plan of its kind
+/// from the options (plan_generate).
+struct GenerateOption;
 struct GenerateOptions;
 struct GeneratePlan;
 struct OptionNames;

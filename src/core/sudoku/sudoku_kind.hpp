@@ -77,12 +77,9 @@ struct SudokuKind {
   /// plan: a worker of generate/job.hpp and the words describing the run (generate/sudoku_plan.cpp);
   /// throws OptionError.
   static GeneratePlan plan_generate(const GenerateOptions& opt, const OptionNames& say);
-  /// `generate` of another kind: nothing to refuse (a kind that takes none of the Sudoku
-  /// options, such as -m or --clues, refuses them itself and says what it takes instead).
-  static void refuse_generate_options(const GenerateOptions& opt, const OptionNames& say);
-  /// `generate --help`: what the kind's part of an option shared with other kinds is
-  /// ("size"); empty for the others.
-  static std::string generate_help(std::string_view option);
+  /// `generate --kind sudoku`'s own options: size, method, clues, minimal, symmetry, grids,
+  /// difficulty, er (generate/sudoku_plan.cpp).
+  static std::vector<GenerateOption> generate_options();
   /// The kind's built-in solvers in `list`'s order, the naive baseline first (the registry joins
   /// the rows' lists in the table's order and sets each one's kind).
   static std::vector<SolverInfo> solvers();

@@ -16,11 +16,13 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-void write_line(GenItem& it, bool with_solution) {
-  it.line = to_line(it.puzzle);
-  if (with_solution && it.solution.box() != 0) {
+/// The item's line and clue count from its puzzle and (box 0: unknown) solution.
+void write_line(GenItem& it, const Grid& puzzle, const Grid& solution, bool with_solution) {
+  it.clues = puzzle.clues();
+  it.line = to_line(puzzle);
+  if (with_solution && solution.box() != 0) {
     it.line += ',';
-    it.line += to_line(it.solution);
+    it.line += to_line(solution);
   }
   it.line += '\n';
 }
@@ -105,7 +107,8 @@ class GenerateWorker final : public ItemWorker {
     it.index = index;
     it.stats = GenStats{};
     it.ok = true;
-    it.er = -1;
+    int er = -1;  // the SE rating in tenths, when rated
+    it.extra.clear();
     it.problem.clear();
     ItemRng rng = item_rng(spec_.seed, index);
     const int lo = spec_.clues_lo, hi = spec_.clues_hi;
@@ -113,30 +116,30 @@ class GenerateWorker final : public ItemWorker {
     ro.target_clues = spec_.minimal ? 0 : hi;  // 0: down to minimal
     if (!spec_.minimal && lo < hi)
       ro.target_clues = lo + static_cast<int>(below(rng, static_cast<uint32_t>(hi - lo) + 1));
-    it.target_clues = ro.target_clues;
+    it.target = ro.target_clues;
     // Accepted counts: the target (the reducer never goes below it), or minimal ones in the window.
     const int accept_lo = spec_.minimal ? lo : 0;
     const int accept_hi = spec_.minimal ? hi : ro.target_clues;
     for (;;) {
       ++it.stats.attempts;
-      if (!gen_->fill(spec_.box, rng, it.solution, it.stats)) {
+      if (!gen_->fill(spec_.box, rng, solution_, it.stats)) {
         it.ok = false;
         it.problem = "the generator gave up";
-        it.puzzle = it.solution = Grid(spec_.box);
+        puzzle_ = solution_ = Grid(spec_.box);
         break;
       }
       if (spec_.grids) {
-        it.puzzle = it.solution;
+        puzzle_ = solution_;
         break;
       }
-      checker_->start(it.solution);
-      it.puzzle = reducer_.reduce(it.solution, ro, rng, *checker_, it.stats.checks);
+      checker_->start(solution_);
+      puzzle_ = reducer_.reduce(solution_, ro, rng, *checker_, it.stats.checks);
       if (!checker_->problem().empty()) {  // the checker lied: nothing it made can be trusted
         it.problem = checker_->problem();
         break;
       }
-      const int clues = it.puzzle.clues();
-      if ((accept_hi == 0 || (accept_lo <= clues && clues <= accept_hi)) && level_ok(it)) break;
+      const int clues = puzzle_.clues();
+      if ((accept_hi == 0 || (accept_lo <= clues && clues <= accept_hi)) && level_ok(it, er)) break;
       if (it.stats.attempts >= spec_.max_attempts) {
         it.ok = false;
         break;
@@ -144,30 +147,35 @@ class GenerateWorker final : public ItemWorker {
     }
     if (spec_.verifier != nullptr && it.problem.empty()) {
       if (spec_.grids) {
-        if (auto why = check_solution(Grid(spec_.box), it.puzzle)) it.problem = *why;
+        if (auto why = check_solution(Grid(spec_.box), puzzle_)) it.problem = *why;
       } else {
-        it.problem = verify_unique(*verifier_, spec_.verifier->name, it.puzzle, it.solution);
+        it.problem = verify_unique(*verifier_, spec_.verifier->name, puzzle_, solution_);
       }
     }
     it.time_ns = static_cast<uint64_t>(
         std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - t0).count());
-    write_line(it, spec_.solutions && !spec_.grids);
+    write_line(it, puzzle_, solution_, spec_.solutions && !spec_.grids);
+    if (spec_.rated()) {
+      it.extra.push_back(er >= 0 ? se::tenths_text(er) : std::string());
+      it.extra.emplace_back(er >= 0 ? se::level_name(er) : std::string_view("unrated"));
+    }
   }
 
  private:
   // With a difficulty or ER target: rates the puzzle (unique: the reducer kept it so) as Sudoku
   // Explainer does and says whether its level and ER are wanted. Without one: true.
-  bool level_ok(GenItem& it) {
+  bool level_ok(GenItem& it, int& er) {
     if (!spec_.rated()) return true;
     ++it.stats.checks;
-    const se::Rating r = rater_.rate(it.puzzle);
+    const se::Rating r = rater_.rate(puzzle_);
     if (r.status != se::RatingStatus::rated && r.status != se::RatingStatus::stuck) return false;
-    it.er = r.er;
+    er = r.er;
     return (spec_.levels == 0 || (spec_.levels >> se::level_index(r.er) & 1u) != 0) &&
            (spec_.er_hi == 0 || (spec_.er_lo <= r.er && r.er <= spec_.er_hi));
   }
 
   GenerateSpec spec_;
+  Grid puzzle_, solution_;  // the item's, reused
   std::unique_ptr<Generator> gen_;
   std::unique_ptr<CheckedChecker> checker_;
   std::unique_ptr<Solver> verifier_;
@@ -190,25 +198,27 @@ class TransformWorker final : public ItemWorker {
     it.stats = GenStats{};
     it.stats.attempts = 1;
     it.ok = true;
+    it.target = 0;
+    it.extra.clear();
     it.problem.clear();
-    it.puzzle = t.apply(s.puzzle);
-    it.solution = s.solution ? t.apply(*s.solution) : Grid(0);
+    const Grid puzzle = t.apply(s.puzzle);
+    Grid solution = s.solution ? t.apply(*s.solution) : Grid(0);
     if (verifier_) {
-      if (!spec_.verifier->supports(it.puzzle.box())) {
+      if (!spec_.verifier->supports(puzzle.box())) {
         it.problem = fmt::format("{} does not support this size", spec_.verifier->name);
       } else {
         Result r;
         Known known;
-        if (s.solution) known.solution = it.solution;
-        if (auto why = checked_solve(*verifier_, spec_.verifier->name, it.puzzle,
+        if (s.solution) known.solution = solution;
+        if (auto why = checked_solve(*verifier_, spec_.verifier->name, puzzle,
                                      Limits{2, kDefaultBudget}, known, r))
           it.problem = *why;
-        else if (!s.solution && r.status == Status::unique) it.solution = r.answer.grid();
+        else if (!s.solution && r.status == Status::unique) solution = r.answer.grid();
       }
     }
     it.time_ns = static_cast<uint64_t>(
         std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - t0).count());
-    write_line(it, spec_.solutions);
+    write_line(it, puzzle, solution, spec_.solutions);
   }
 
  private:

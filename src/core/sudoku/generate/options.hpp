@@ -2,11 +2,15 @@
 // generate's options as a user gives them, checked and turned into a run's plan: one function
 // for the command line (`generate`) and the Python module (sudoku_bench.generate), so the
 // defaults and the refusals are decided once. Only the wording of an option in a message differs
-// between them. plan_generate() picks the kind in the table (kinds.hpp); the kind's row makes the
-// plan (its plan_generate, in the kind's own files) and refuses its options given for another
-// kind (refuse_generate_options).
+// between them. The options every kind takes are GenerateOptions' fields; a kind's own options
+// (size, clues, fill, ...) are declared by its row (generate_options(), in the kind's own files),
+// offered by the command line and the Python module from the table (generate_options() below),
+// and given by name. plan_generate() picks the kind in the table, refuses an option the kind
+// does not take, fills in the kind's defaults, and has the kind's row make the plan (its
+// plan_generate).
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -19,26 +23,41 @@
 
 namespace sudoku {
 
+/// One of a kind's own options (a row's generate_options()), as the command line and the
+/// Python module offer it.
+struct GenerateOption {
+  std::string name;          ///< "clues", "line-solvable": `--clues`, `clues=`
+  std::string help;          ///< what it does for the kind (generate --help; the Python docstring)
+  std::string default_text;  ///< the value when not given ("" none); a flag's is not given
+  bool flag = false;         ///< takes no value: `--minimal`, `minimal=True`
+  std::string value_name;    ///< the value's form in the command line's help ("K|LO-HI"), or ""
+  char letter = 0;           ///< a one-letter command-line alias (`-m`), or 0
+  std::string join;          ///< Python: a sequence given is joined by it ((12, 10) -> "12x10"), or ""
+};
+
+/// A row's option that takes a value (its default "" for none, `join` and `value_name` as above).
+GenerateOption value_option(std::string name, std::string help, std::string default_text = {},
+                            std::string join = {}, std::string value_name = {}, char letter = 0);
+/// A row's flag.
+GenerateOption flag_option(std::string name, std::string help);
+
 /// The options in the command line's text forms (the Python module writes its values so).
 struct GenerateOptions {
-  std::string kind = "sudoku";  ///< sudoku or nonogram
-  std::string size;             ///< a Sudoku's side (4, 9, 16, 25; "" is 9), a nonogram's WxH ("" is 15x15)
-  std::string method = "restart-dfs";
-  std::string clues;            ///< "K" or "LO-HI"; empty: no target
-  bool minimal = false;
-  std::string symmetry = "none";
-  bool grids = false;
-  std::string difficulty;       ///< level names, comma-separated
-  std::string er;               ///< "7.2" or "7.0-8.4"
+  std::string kind = "sudoku";  ///< a row's name (generate_kind_names())
   uint64_t seed = 1;
   uint64_t max_attempts = 1000;
   bool solutions = false;
   bool verify = false;
   std::string checker;          ///< empty: the kind's default (its plan_generate)
   std::string verifier;         ///< implies verify; empty: a solver other than the checker
-  double fill = 0.5;            ///< nonograms
-  bool smooth = false;
-  bool line_solvable = false;
+  /// The kinds' own options given, by name: their text, "true" for a flag. A row's
+  /// plan_generate sees its own options only, each given or at its default.
+  std::map<std::string, std::string, std::less<>> options;
+
+  /// Option `name`'s text; "" when not given and without a default.
+  const std::string& text(std::string_view name) const;
+  /// Whether flag `name` is given.
+  bool flag(std::string_view name) const { return text(name) == "true"; }
 };
 
 /// How the caller names an option in messages: `--clues 90` (command line) or `clues='90'`.
@@ -64,7 +83,8 @@ struct GeneratePlan {
   std::string method;  ///< the stats' method column
   std::string what;    ///< the summary line's items: "minimal unique 9x9 puzzles"
   bool restarts = false;  ///< the items count restarts (the summary's restart distribution)
-  bool rated = false;     ///< the items carry an SE rating: er and level columns
+  std::string target;     ///< what an item that is not `ok` missed: "clue", "uniqueness" (warnings)
+  std::vector<ItemColumn> columns;  ///< the items' extra stats columns (GenItem::extra)
   std::vector<std::pair<std::string, std::string>> provenance;  ///< the `#` header lines
   std::function<std::unique_ptr<ItemWorker>()> make_worker;     ///< one worker per thread
 };
@@ -72,12 +92,14 @@ struct GeneratePlan {
 /// The kinds' names in the table's order, joined by " or " ("sudoku or nonogram"): `--kind`.
 std::string generate_kind_names();
 
-/// The help of the kinds' option `name` ("size", "fill", ...): what each row says of it (its
-/// generate_help), joined by "; ".
-std::string generate_option_help(std::string_view name);
+/// Every row's own options, in the table's order, an option two rows declare once (by the first
+/// row's declaration): its help each row's part ("Sudoku: the grid side, ...; Nonogram: WxH
+/// ..."), with its default; its default the rows' when they agree; its join the first given.
+std::vector<GenerateOption> generate_options();
 
 /// Checks `opt` (and the solvers it names, in the registry: built-in and run-time ones) and
-/// makes the plan by the row of the kind it names; throws OptionError.
+/// makes the plan by the row of the kind it names; throws OptionError, for an option of
+/// another kind too (naming the kinds that take it and those the chosen kind takes).
 GeneratePlan plan_generate(const GenerateOptions& opt, OptionStyle style);
 
 /// The one solver `name` for a role that solves puzzles one at a time, of any kind and size (the

@@ -1,5 +1,6 @@
-#include "sudoku/generate/sudoku_plan.hpp"
-
+// Sudoku's part of generate's options (generate/options.hpp): SudokuKind's own options (size,
+// method, clues, minimal, symmetry, grids, difficulty and ER targets) and its plan_generate
+// (those, the checker and verifier) into the plan of a GenerateSpec (job.hpp).
 #include <cmath>
 #include <utility>
 
@@ -71,6 +72,18 @@ std::pair<int, int> parse_er(const OptionNames& say, const std::string& text) {
   return {lo, hi};
 }
 
+/// The level names with their ER bands, comma-separated, easiest first:
+/// "easy (1.0-1.9), medium (2.0-2.9), ...".
+std::string level_names() {
+  std::string names;
+  const auto levels = se::levels();
+  for (std::size_t l = 0; l < levels.size(); ++l) {
+    names += (names.empty() ? "" : ", ") + std::string(levels[l].name) + " (" + se::tenths_text(levels[l].from);
+    names += l + 1 < levels.size() ? "-" + se::tenths_text(levels[l + 1].from - 1) + ")" : std::string("+)");
+  }
+  return names;
+}
+
 /// "hard,expert" as a bit set over se::levels().
 uint32_t parse_levels(const OptionNames& say, const std::string& text) {
   uint32_t mask = 0;
@@ -109,9 +122,9 @@ void describe(const GenerateSpec& spec, const GenerateOptions& opt, int side, Ge
                                                  : fmt::format(" ({}-{} clues)", spec.clues_lo, spec.clues_hi));
   else if (spec.clues_lo == spec.clues_hi) plan.what = fmt::format("unique {} puzzles of {} clues", shape, spec.clues_hi);
   else plan.what = fmt::format("unique {} puzzles of {}-{} clues", shape, spec.clues_lo, spec.clues_hi);
-  if (spec.reduce.symmetry != Symmetry::none) plan.what += fmt::format(", symmetry {}", opt.symmetry);
-  if (spec.levels != 0) plan.what += fmt::format(", difficulty {}", opt.difficulty);
-  if (spec.er_hi != 0) plan.what += fmt::format(", ER {}", opt.er);
+  if (spec.reduce.symmetry != Symmetry::none) plan.what += fmt::format(", symmetry {}", opt.text("symmetry"));
+  if (spec.levels != 0) plan.what += fmt::format(", difficulty {}", opt.text("difficulty"));
+  if (spec.er_hi != 0) plan.what += fmt::format(", ER {}", opt.text("er"));
   plan.restarts = true;
   plan.provenance = {{"method", plan.method},
                      {"size", shape},
@@ -122,78 +135,98 @@ void describe(const GenerateSpec& spec, const GenerateOptions& opt, int side, Ge
     plan.provenance.emplace_back("clues", fmt::format("{}-{}{}", spec.clues_lo, spec.clues_hi,
                                                       spec.minimal ? " (minimal)" : ""));
   if (!spec.grids) plan.provenance.emplace_back("check budget", fmt::format("{} nodes", spec.reduce.budget));
-  if (spec.levels != 0) plan.provenance.emplace_back("difficulty", opt.difficulty);
+  if (spec.levels != 0) plan.provenance.emplace_back("difficulty", opt.text("difficulty"));
   if (spec.er_hi != 0) plan.provenance.emplace_back("er", se::tenths_text(spec.er_lo) + "-" + se::tenths_text(spec.er_hi));
   if (spec.rated())
     plan.provenance.emplace_back("rater", "Sudoku Explainer rating (src/core/sudoku/se/), levels: docs/rating.md");
+  plan.target = spec.rated() ? "clue or difficulty" : "clue";
+  if (spec.rated()) {  // the worker's GenItem::extra (job.cpp): the ER, the level
+    std::vector<std::string> names;
+    for (const auto& l : se::levels()) names.emplace_back(l.name);
+    plan.columns = {{"er", "", {}, ""}, {"level", "levels (ER)", std::move(names), "none rated"}};
+  }
 }
 
 }  // namespace
 
-std::string level_names() {
-  std::string names;
-  const auto levels = se::levels();
-  for (std::size_t l = 0; l < levels.size(); ++l) {
-    names += (names.empty() ? "" : ", ") + std::string(levels[l].name) + " (" + se::tenths_text(levels[l].from);
-    names += l + 1 < levels.size() ? "-" + se::tenths_text(levels[l + 1].from - 1) + ")" : std::string("+)");
-  }
-  return names;
-}
-
-void SudokuKind::refuse_generate_options(const GenerateOptions&, const OptionNames&) {}
-
-std::string SudokuKind::generate_help(std::string_view option) {
-  return option == "size" ? "Sudoku: the grid side, 4, 9, 16 or 25 (default 9)" : "";
+std::vector<GenerateOption> SudokuKind::generate_options() {
+  std::string methods;
+  for (const auto& m : generators()) methods += fmt::format("\n  {}: {}", m.name, m.description);
+  return {
+      value_option("size", "the grid side, 4, 9, 16 or 25", "9"),
+      value_option("method", "the full-grid generator" + methods, "restart-dfs", "", "", 'm'),
+      value_option("clues",
+                   "K: remove givens down to K (a new grid is tried when a grid's removals get stuck above it). "
+                   "LO-HI: each puzzle's target drawn uniformly from LO..HI by its own stream",
+                   "", "-", "K|LO-HI"),
+      flag_option("minimal", "remove until no given can be removed (the default with no --clues); with --clues K: "
+                             "minimal puzzles of at most K; with LO-HI: minimal puzzles of LO to HI clues"),
+      value_option("symmetry", "the pattern of givens: none, rotate180, rotate90, mirror, diagonal (with "
+                               "symmetry, minimal means no orbit can go)",
+                   "none"),
+      flag_option("grids", "write full grids instead of puzzles"),
+      value_option("difficulty",
+                   "keep only puzzles whose Sudoku Explainer rating (ER) is at these levels (9x9; comma-separated: " +
+                       level_names() + "); a puzzle of another level is dropped and a new grid tried",
+                   "", ","),
+      value_option("er", "keep only puzzles whose Sudoku Explainer rating is in the band LO-HI (9x9; 7.0-8.4, or "
+                         "one value 7.2); others are dropped and a new grid tried",
+                   "", "-"),
+  };
 }
 
 GeneratePlan SudokuKind::plan_generate(const GenerateOptions& opt, const OptionNames& say) {
   GeneratePlan plan;
-  const std::string side_text = opt.size.empty() ? "9" : opt.size;
+  const std::string& side_text = opt.text("size");
   if (side_text != "4" && side_text != "9" && side_text != "16" && side_text != "25")
     throw OptionError(say.given("size", side_text) + ": a Sudoku's side is 4, 9, 16 or 25");
   const int side = std::stoi(side_text);
   const int box = side == 4 ? 2 : side == 9 ? 3 : side == 16 ? 4 : 5;
-  const GeneratorInfo* gen = find_generator(opt.method);
+  const std::string& method = opt.text("method");
+  const GeneratorInfo* gen = find_generator(method);
   if (gen == nullptr) {
-    const std::string near = suggest_generator(opt.method);
+    const std::string near = suggest_generator(method);
     std::string names;
     for (const auto& g : generators()) names += (names.empty() ? "" : ", ") + std::string(g.name);
-    throw OptionError(fmt::format("unknown method '{}'{}; methods: {}", opt.method,
+    throw OptionError(fmt::format("unknown method '{}'{}; methods: {}", method,
                                   near.empty() ? "" : fmt::format(" (did you mean '{}'?)", near), names));
   }
   if (!gen->supports(box))
     throw OptionError(fmt::format("method '{}' does not make {}x{} grids", gen->name, side, side));
-  const auto sym = parse_symmetry(opt.symmetry);
+  const auto sym = parse_symmetry(opt.text("symmetry"));
   if (!sym)
-    throw OptionError(fmt::format("unknown symmetry '{}': none, rotate180, rotate90, mirror, diagonal", opt.symmetry));
-  const ClueRange clues = parse_clues(say, opt.clues, side, opt.minimal);
-  if (opt.grids && (clues.hi != 0 || opt.minimal || *sym != Symmetry::none || opt.solutions))
+    throw OptionError(fmt::format("unknown symmetry '{}': none, rotate180, rotate90, mirror, diagonal",
+                                  opt.text("symmetry")));
+  const bool minimal = opt.flag("minimal"), grids = opt.flag("grids");
+  const std::string &difficulty = opt.text("difficulty"), &er = opt.text("er");
+  const ClueRange clues = parse_clues(say, opt.text("clues"), side, minimal);
+  if (grids && (clues.hi != 0 || minimal || *sym != Symmetry::none || opt.solutions))
     throw OptionError(fmt::format("{} makes full grids: {}, {}, {} and {} do not apply", say("grids"), say("clues"),
                                   say("minimal"), say("symmetry"), say("solutions")));
   GenerateSpec spec;
-  for (const auto& [name, text] : {std::pair<const char*, const std::string*>{"difficulty", &opt.difficulty},
-                                   {"er", &opt.er}}) {
+  for (const auto& [name, text] : {std::pair<const char*, const std::string*>{"difficulty", &difficulty},
+                                   {"er", &er}}) {
     if (text->empty()) continue;
-    if (opt.grids) throw OptionError(fmt::format("{} rates puzzles: it does not apply to {}", say(name), say("grids")));
+    if (grids) throw OptionError(fmt::format("{} rates puzzles: it does not apply to {}", say(name), say("grids")));
     if (side != 9)
       throw OptionError(say(name) + ": the Sudoku Explainer rating is for 9x9 puzzles only");
   }
-  if (!opt.difficulty.empty()) spec.levels = parse_levels(say, opt.difficulty);
-  if (!opt.er.empty()) std::tie(spec.er_lo, spec.er_hi) = parse_er(say, opt.er);
+  if (!difficulty.empty()) spec.levels = parse_levels(say, difficulty);
+  if (!er.empty()) std::tie(spec.er_lo, spec.er_hi) = parse_er(say, er);
   spec.generator = gen;
   spec.box = box;
   spec.seed = opt.seed;
-  spec.grids = opt.grids;
+  spec.grids = grids;
   spec.reduce.symmetry = *sym;
   spec.clues_lo = clues.lo;
   spec.clues_hi = clues.hi;
-  spec.minimal = opt.minimal;
+  spec.minimal = minimal;
   spec.max_attempts = opt.max_attempts;
   spec.solutions = opt.solutions;
   spec.checker = &solver_for_role(opt.checker.empty() ? (box == 3 ? "propagation" : "dlx") : opt.checker, box,
                                   say("checker"), say.style);
   if (!opt.verifier.empty()) {
-    if (opt.grids)
+    if (grids)
       throw OptionError(fmt::format("{}: full grids ({}) are checked by the rules alone, not by a solver",
                                     say("verifier"), say("grids")));
     spec.verifier = &solver_for_role(opt.verifier, box, say("verifier"), say.style);
@@ -201,10 +234,9 @@ GeneratePlan SudokuKind::plan_generate(const GenerateOptions& opt, const OptionN
       throw OptionError(fmt::format("{}: it is also the {}; a second opinion needs another solver",
                                     say.given("verifier", spec.verifier->name), say("checker")));
   } else if (opt.verify) {
-    spec.verifier = opt.grids ? spec.checker : other_solver(say, spec.checker, box);
+    spec.verifier = grids ? spec.checker : other_solver(say, spec.checker, box);
   }
   plan.method = std::string(gen->name);
-  plan.rated = spec.rated();
   describe(spec, opt, side, plan);
   plan.make_worker = [spec] { return make_generate_worker(spec); };
   return plan;

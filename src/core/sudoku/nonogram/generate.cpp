@@ -124,7 +124,8 @@ class Worker final : public ItemWorker {
     it.stats = GenStats{};
     it.ok = false;
     it.problem.clear();
-    it.puzzle = Grid(0);  // no Sudoku here
+    it.clues = it.target = 0;  // no givens to count, no clue target
+    it.extra.clear();
     ItemRng rng = item_rng(spec_.seed, index);
     Picture& pic = pic_;
     Puzzle& puzzle = puzzle_;

@@ -1,7 +1,10 @@
-// The nonogram's part of generate's options (generate/options.hpp): NonogramKind's
-// plan_generate (size WxH, fill, smooth, line-solvable, the checker and verifier, and the
-// words describing the run) and the refusal of its options for another kind.
+// The nonogram's part of generate's options (generate/options.hpp): NonogramKind's own options
+// (size WxH, fill, smooth, line-solvable) and its plan_generate (those, the checker and
+// verifier, and the words describing the run).
 #include <cstdio>
+#include <exception>
+#include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -18,6 +21,7 @@ void describe(const nonogram::GenerateSpec& spec, GeneratePlan& plan) {
   plan.what = fmt::format("{} {} nonograms (fill {}{})", spec.line_only ? "line-solvable" : "unique", shape, spec.fill,
                           spec.smooth ? ", smoothed" : "");
   plan.restarts = false;
+  plan.target = "uniqueness";
   plan.provenance = {{"kind", "nonogram"},
                      {"method", plan.method},
                      {"size", shape},
@@ -30,23 +34,16 @@ void describe(const nonogram::GenerateSpec& spec, GeneratePlan& plan) {
 
 }  // namespace
 
-void NonogramKind::refuse_generate_options(const GenerateOptions& opt, const OptionNames& say) {
-  if (opt.line_solvable || opt.smooth)
-    throw OptionError(fmt::format("{} and {} are for nonograms ({})", say("line-solvable"), say("smooth"),
-                                  say.style == OptionStyle::cli ? "--kind nonogram" : "kind='nonogram'"));
-}
-
-std::string NonogramKind::generate_help(std::string_view option) {
-  if (option == "size") return "nonogram: WxH (default 15x15)";
-  if (option == "fill") return "Nonogram: the probability that a cell is shaded";
-  if (option == "line-solvable")
-    return "Nonogram: keep only puzzles that line logic alone solves, as sgt-pattern makes (the default keeps "
-           "every unique one)";
-  if (option == "smooth")
-    return "Nonogram: blobs instead of noise (each cell's random value averaged with its neighbours, the --fill "
-           "fraction of highest shaded), the kind of picture sgt-pattern draws: far more of them are "
-           "line-solvable at large sizes";
-  return {};
+std::vector<GenerateOption> NonogramKind::generate_options() {
+  return {
+      value_option("size", "WxH", "15x15", "x"),
+      value_option("fill", "the probability that a cell is shaded", "0.5"),
+      flag_option("smooth", "blobs instead of noise (each cell's random value averaged with its neighbours, the "
+                            "--fill fraction of highest shaded), the kind of picture sgt-pattern draws: far more "
+                            "of them are line-solvable at large sizes"),
+      flag_option("line-solvable", "keep only puzzles that line logic alone solves, as sgt-pattern makes (the "
+                                   "default keeps every unique one)"),
+  };
 }
 
 GeneratePlan NonogramKind::plan_generate(const GenerateOptions& opt, const OptionNames& say) {
@@ -54,26 +51,29 @@ GeneratePlan NonogramKind::plan_generate(const GenerateOptions& opt, const Optio
   nonogram::GenerateSpec spec;
   int w = 0, h = 0;
   char x = 0, extra = 0;
-  const std::string size = opt.size.empty() ? "15x15" : opt.size;
+  const std::string& size = opt.text("size");
   if (std::sscanf(size.c_str(), "%d%c%d%c", &w, &x, &h, &extra) != 3 || (x != 'x' && x != 'X') || w < 1 ||
       h < 1 || w > nonogram::kMaxSide || h > nonogram::kMaxSide)
     throw OptionError(fmt::format("{}: a nonogram's size is WxH, each side 1..{} (15x15)", say.given("size", size),
                                   nonogram::kMaxSide));
-  if (!(opt.fill > 0 && opt.fill < 1)) throw OptionError(say("fill") + ": a probability between 0 and 1 (0.5)");
-  if (!opt.clues.empty() || opt.minimal || opt.grids || opt.symmetry != "none" || !opt.difficulty.empty() ||
-      !opt.er.empty() || opt.method != "restart-dfs")
-    throw OptionError(fmt::format("{}, {}, {}, {}, {}, {} and {} are for Sudoku; a nonogram takes {} WxH, {} and {}",
-                                  say("clues"), say("minimal"), say("grids"), say("symmetry"), say("difficulty"),
-                                  say("er"), say.style == OptionStyle::cli ? "-m" : "method",
-                                  say("size"), say("fill"), say("line-solvable")));
+  double fill = 0;
+  std::size_t used = 0;
+  try {
+    fill = std::stod(opt.text("fill"), &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used == 0 || used != opt.text("fill").size() || !(fill > 0 && fill < 1))
+    throw OptionError(say("fill") + ": a probability between 0 and 1 (0.5)");
+  const bool line_solvable = opt.flag("line-solvable");
   spec.width = w, spec.height = h;
-  spec.fill = opt.fill;
-  spec.line_only = opt.line_solvable;
-  spec.smooth = opt.smooth;
+  spec.fill = fill;
+  spec.line_only = line_solvable;
+  spec.smooth = opt.flag("smooth");
   spec.seed = opt.seed;
   spec.max_attempts = opt.max_attempts;
   spec.solutions = opt.solutions;
-  if (!opt.line_solvable)
+  if (!line_solvable)
     spec.checker = &solver_for_role(opt.checker.empty() ? "nonogram-line" : opt.checker, id, say("checker"), say.style);
   if (!opt.verifier.empty()) {
     spec.verifier = &solver_for_role(opt.verifier, id, say("verifier"), say.style);
@@ -82,7 +82,7 @@ GeneratePlan NonogramKind::plan_generate(const GenerateOptions& opt, const Optio
     const bool line_made = spec.checker == nullptr || spec.checker->name == "nonogram-line";
     spec.verifier = &solver_for_role(line_made ? "nonogram-backtracking" : "nonogram-line", id, say("verifier"), say.style);
   }
-  plan.method = opt.line_solvable ? "nonogram-line-solvable" : "nonogram-unique";
+  plan.method = line_solvable ? "nonogram-line-solvable" : "nonogram-unique";
   describe(spec, plan);
   plan.make_worker = [spec] { return nonogram::make_generate_worker(spec); };
   return plan;

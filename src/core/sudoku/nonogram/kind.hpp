@@ -88,11 +88,9 @@ struct NonogramKind {
   /// plan: a worker of nonogram/generate.hpp and the words describing the run (nonogram/generate_plan.cpp);
   /// throws OptionError.
   static GeneratePlan plan_generate(const GenerateOptions& opt, const OptionNames& say);
-  /// `generate` of another kind: refuses --line-solvable and --smooth.
-  static void refuse_generate_options(const GenerateOptions& opt, const OptionNames& say);
-  /// `generate --help`: the kind's part of "size", and its own options ("fill",
-  /// "line-solvable", "smooth"); empty for the others.
-  static std::string generate_help(std::string_view option);
+  /// `generate --kind nonogram`'s own options: size, fill, smooth, line-solvable
+  /// (nonogram/generate_plan.cpp).
+  static std::vector<GenerateOption> generate_options();
   /// The kind's built-in solvers in `list`'s order, the naive baseline first (kind.cpp).
   static std::vector<SolverInfo> solvers();
   /// An outside program's first nonogram (ext/exec.cpp): a plus sign on 3x3 (one picture).

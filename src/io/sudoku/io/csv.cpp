@@ -1,7 +1,10 @@
 #include "sudoku/io/csv.hpp"
 
+#include <array>
 #include <charconv>
 #include <ctime>
+#include <stdexcept>
+#include <utility>
 
 #include "sudoku/build_info.hpp"
 #include "sudoku/kinds.hpp"
@@ -217,37 +220,33 @@ const Schema<RatingRow>& rating_schema() {
   return s;
 }
 
-const Schema<GenStatsRow>& gen_stats_schema(bool rated) {
+Schema<GenStatsRow> gen_stats_schema(std::span<const ItemColumn> extra) {
   using G = GenStatsRow;
-  auto base = [] {
-    return std::vector<Column<G>>{
-        {"index", [](Buf& b, const G& r) { sudoku::put(b, "{}", r.item->index); }},
-        {"method", [](Buf& b, const G& r) { b.append(r.method); }},
-        {"attempts", [](Buf& b, const G& r) { sudoku::put(b, "{}", r.item->stats.attempts); }},
-        {"restarts", [](Buf& b, const G& r) { sudoku::put(b, "{}", r.item->stats.restarts); }},
-        {"placements", [](Buf& b, const G& r) { sudoku::put(b, "{}", r.item->stats.placements); }},
-        {"checks", [](Buf& b, const G& r) { sudoku::put(b, "{}", r.item->stats.checks); }},
-        {"time_ns", [](Buf& b, const G& r) { sudoku::put(b, "{}", r.item->time_ns); }},
-        {"clues", [](Buf& b, const G& r) { sudoku::put(b, "{}", r.item->puzzle.clues()); }},
-        {"target", [](Buf& b, const G& r) {  // blank without a clue target
-           if (r.item->target_clues > 0) sudoku::put(b, "{}", r.item->target_clues);
-         }},
-        {"reached", [](Buf& b, const G& r) { b.push_back(r.item->ok ? '1' : '0'); }},
-    };
+  std::vector<Column<G>> c{
+      {"index", [](Buf& b, const G& r) { sudoku::put(b, "{}", r.item->index); }},
+      {"method", [](Buf& b, const G& r) { b.append(r.method); }},
+      {"attempts", [](Buf& b, const G& r) { sudoku::put(b, "{}", r.item->stats.attempts); }},
+      {"restarts", [](Buf& b, const G& r) { sudoku::put(b, "{}", r.item->stats.restarts); }},
+      {"placements", [](Buf& b, const G& r) { sudoku::put(b, "{}", r.item->stats.placements); }},
+      {"checks", [](Buf& b, const G& r) { sudoku::put(b, "{}", r.item->stats.checks); }},
+      {"time_ns", [](Buf& b, const G& r) { sudoku::put(b, "{}", r.item->time_ns); }},
+      {"clues", [](Buf& b, const G& r) { sudoku::put(b, "{}", r.item->clues); }},
+      {"target", [](Buf& b, const G& r) {  // blank without a clue target
+         if (r.item->target > 0) sudoku::put(b, "{}", r.item->target);
+       }},
+      {"reached", [](Buf& b, const G& r) { b.push_back(r.item->ok ? '1' : '0'); }},
   };
-  static const Schema<G> plain(base());
-  static const Schema<G> with_rating([&base] {
-    auto c = base();
-    c.push_back({"er", [](Buf& b, const G& r) {
-                   if (r.item->er >= 0) b.append(se::tenths_text(r.item->er));
-                 }});
-    c.push_back({"level", [](Buf& b, const G& r) {
-                   b.append(r.item->er >= 0 ? se::level_name(r.item->er)
-                                            : std::string_view("unrated"));
-                 }});
-    return c;
-  }());
-  return rated ? with_rating : plain;
+  // The plan's columns: column K writes the item's extra[K] (a distinct function per K: a
+  // template over it), blank when the item has fewer values.
+  if (extra.size() > kMaxItemColumns)
+    throw std::logic_error(fmt::format("{} extra stats columns; at most {}", extra.size(), kMaxItemColumns));
+  static constexpr auto writers = []<std::size_t... K>(std::index_sequence<K...>) {
+    return std::array<void (*)(Buf&, const G&), sizeof...(K)>{[](Buf& b, const G& r) {
+      if (K < r.item->extra.size()) append_csv_field(b, r.item->extra[K]);
+    }...};
+  }(std::make_index_sequence<kMaxItemColumns>{});
+  for (std::size_t k = 0; k < extra.size(); ++k) c.push_back({extra[k].name, writers[k]});
+  return Schema<G>(std::move(c));
 }
 
 }  // namespace sudoku

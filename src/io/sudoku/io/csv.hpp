@@ -2,7 +2,9 @@
 // The CSV files of a batch run, each defined once as a schema (io/schema.hpp): the per-puzzle
 // rows, the summary, a rater's columns, the generation stats; and the self-describing `#`
 // provenance header every results file carries.
+#include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -54,11 +56,15 @@ struct RatingRow {
 /// n_<technique> for each technique of the SE rater (steps of each family).
 const Schema<RatingRow>& rating_schema();
 
-/// One row per generated item (`generate`/`transform --stats`); `rated` adds er,level.
+/// One row per generated item (`generate`/`transform --stats`).
 struct GenStatsRow {
   const GenItem* item = nullptr;
   std::string_view method;
 };
-const Schema<GenStatsRow>& gen_stats_schema(bool rated);
+/// The most extra columns a plan may declare (gen_stats_schema).
+inline constexpr std::size_t kMaxItemColumns = 8;
+/// index,method,attempts,restarts,placements,checks,time_ns,clues,target,reached, then the
+/// plan's `extra` columns (their names are viewed: they must outlive the schema).
+Schema<GenStatsRow> gen_stats_schema(std::span<const ItemColumn> extra = {});
 
 }  // namespace sudoku
