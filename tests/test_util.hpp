@@ -12,8 +12,12 @@
 
 #include "sudoku/io/parse.hpp"
 #include "sudoku/io/reader.hpp"
+#include "sudoku/sudoku_kind.hpp"
 
 namespace test {
+
+/// The grid a Sudoku result's answer holds (a grid of no cells when none).
+inline const sudoku::Grid& grid(const sudoku::Answer& a) { return sudoku::SudokuKind::solution(a); }
 
 /// A 17-clue puzzle and its unique solution, used across the tests.
 inline const std::string kPuzzle =

@@ -8,6 +8,7 @@
 
 #include "sudoku/generate/rng.hpp"
 #include "sudoku/se/se.hpp"
+#include "sudoku/sudoku_kind.hpp"
 #include "sudoku/generate/transform.hpp"
 #include "sudoku/verify.hpp"
 
@@ -203,7 +204,7 @@ class TransformWorker final : public ItemWorker {
         if (auto why = checked_solve(*verifier_, spec_.verifier->name, it.puzzle,
                                      Limits{2, kDefaultBudget}, known, r))
           it.problem = *why;
-        else if (!s.solution && r.status == Status::unique) it.solution = r.answer.grid();
+        else if (!s.solution && r.status == Status::unique) it.solution = SudokuKind::solution(r.answer);
       }
     }
     it.time_ns = static_cast<uint64_t>(
