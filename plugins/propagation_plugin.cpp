@@ -46,7 +46,8 @@ int solve(void* state, uint32_t box, const uint8_t* cells, uint64_t limit, uint6
   const auto n = static_cast<std::size_t>(s.puzzle.cells());
   std::memcpy(s.puzzle.data(), cells, n);
   const sudoku::Result r = s.solver->solve(s.puzzle, sudoku::Limits{limit, budget});
-  if (r.solutions > 0) std::memcpy(solution, r.answer.grid().data(), n);
+  if (const auto* g = r.answer.get<sudoku::Grid>(); r.solutions > 0 && g != nullptr)
+    std::memcpy(solution, g->data(), n);
   work->solutions = r.solutions;
   work->guesses = r.work.guesses;
   work->backtracks = r.work.backtracks;
@@ -74,8 +75,8 @@ extern "C" SUDOKU_BENCH_PLUGIN_VISIBLE size_t propagation_harness(const char* pu
     g.reshape(3);
     for (int i = 0; i < 81; ++i) g.set(i, puzzle[i] >= '1' && puzzle[i] <= '9' ? puzzle[i] - '0' : 0);
     const sudoku::Result r = g_state.solver->solve(g, sudoku::Limits{limit, 0});
-    if (r.solutions > 0)
-      for (int i = 0; i < 81; ++i) solution[i] = static_cast<char>('0' + r.answer.grid()[i]);
+    if (const auto* s = r.answer.get<sudoku::Grid>(); r.solutions > 0 && s != nullptr)
+      for (int i = 0; i < 81; ++i) solution[i] = static_cast<char>('0' + (*s)[i]);
     *guesses = r.work.guesses;
     return r.solutions;
   } catch (...) {

@@ -3,8 +3,9 @@
 // this tree's plug-in header). It lists `propagation-REV` and `scored-REV`, REV being the
 // SUDOKU_REFERENCE_NAME the script defines. Only the API every revision since 4a11e67 has is
 // used: make_propagation(), make_scored(), Solver::solve(Grid, Limits), simd::use_environment(),
-// and the result's solution grid under either of its names (Result::solution before issue 27's
-// step 3, Result::answer.grid() since).
+// and the result's solution grid under each of its names (Result::solution before issue 27's
+// step 3, Result::answer.grid() until Answer became kind-neutral, Result::answer.get<Grid>()
+// since).
 #include <cstring>
 #include <memory>
 
@@ -39,6 +40,8 @@ template <class R>
 const sudoku::Grid& solution_of(const R& r) {
   if constexpr (requires { r.answer.grid(); })
     return r.answer.grid();
+  else if constexpr (requires { r.answer.template get<sudoku::Grid>(); })
+    return *r.answer.template get<sudoku::Grid>();  // r.solutions > 0: it holds one
   else
     return r.solution;
 }

@@ -48,7 +48,7 @@ TEST_P(Conformance, TdokuTestPuzzlesExactCounts) {
     } else if (want == 1) {
       EXPECT_EQ(r.status, Status::unique);
       ASSERT_TRUE(p.known.solution.has_value());
-      EXPECT_EQ(r.answer.grid(), *p.known.solution) << "line " << rec.line;
+      EXPECT_EQ(test::grid(r.answer), *p.known.solution) << "line " << rec.line;
       ++unique;
     } else {
       EXPECT_EQ(r.status, Status::multiple);
@@ -66,10 +66,10 @@ TEST_P(Conformance, LimitOneFindsAndLimitTwoProvesUniqueness) {
     const auto one = solver->solve(rec.parsed.puzzle, Limits{1, 0});
     EXPECT_EQ(one.status, Status::solved);
     EXPECT_EQ(one.solutions, 1u);
-    EXPECT_FALSE(sudoku::check_solution(rec.parsed.puzzle, one.answer.grid()).has_value());
+    EXPECT_FALSE(sudoku::check_solution(rec.parsed.puzzle, test::grid(one.answer)).has_value());
     const auto two = solver->solve(rec.parsed.puzzle, Limits{2, 0});
     EXPECT_EQ(two.status, Status::unique);
-    EXPECT_EQ(two.answer.grid(), one.answer.grid());
+    EXPECT_EQ(test::grid(two.answer), test::grid(one.answer));
   }
 }
 
@@ -100,7 +100,7 @@ TEST_P(Conformance, CompleteGridIsItsOwnSolution) {
   const Grid full = *rec.parsed.known.solution;
   const auto r = solver->solve(full, Limits{2, 0});
   EXPECT_EQ(r.status, Status::unique);
-  EXPECT_EQ(r.answer.grid(), full);
+  EXPECT_EQ(test::grid(r.answer), full);
   EXPECT_EQ(r.work.guesses, 0u);
 }
 
@@ -108,7 +108,7 @@ TEST_P(Conformance, EmptyGridHasMultipleSolutions) {
   const auto r = solver->solve(Grid(3), Limits{2, 0});
   EXPECT_EQ(r.status, Status::multiple);
   EXPECT_EQ(r.solutions, 2u);
-  EXPECT_FALSE(sudoku::check_solution(Grid(3), r.answer.grid()).has_value());
+  EXPECT_FALSE(sudoku::check_solution(Grid(3), test::grid(r.answer)).has_value());
 }
 
 // The budget stops a search that would otherwise never end: counting every completion of the
@@ -132,7 +132,7 @@ TEST_P(Conformance, BudgetStopsHardPuzzleOrSolvesIt) {
     EXPECT_LE(r.work.nodes, 200'000u + 1000u);
   } else {
     EXPECT_EQ(r.status, Status::solved);
-    EXPECT_FALSE(sudoku::check_solution(g, r.answer.grid()).has_value());
+    EXPECT_FALSE(sudoku::check_solution(g, test::grid(r.answer)).has_value());
   }
 }
 
@@ -160,7 +160,7 @@ TEST_P(Conformance, AgreesWithBacktracking) {
       if (want.status == Status::budget_exceeded) continue;
       const auto got = solver->solve(rec.parsed.puzzle, Limits{2, 0});
       EXPECT_EQ(got.status, want.status) << file << ":" << rec.line;
-      EXPECT_EQ(got.answer.grid(), want.answer.grid()) << file << ":" << rec.line;
+      EXPECT_EQ(test::grid(got.answer), test::grid(want.answer)) << file << ":" << rec.line;
     }
   }
 }

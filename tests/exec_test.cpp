@@ -140,7 +140,7 @@ TEST(ExecProtocol, ReadsEveryFormOfAnswer) {
   ASSERT_TRUE(sudoku::ext::parse_answer(test::kSolution, p, 1, r, why)) << why;
   EXPECT_EQ(r.status, Status::solved);
   EXPECT_EQ(r.solutions, 1u);
-  EXPECT_EQ(sudoku::to_line(r.answer.grid()), test::kSolution);
+  EXPECT_EQ(sudoku::to_line(test::grid(r.answer)), test::kSolution);
   // A bare solution under limit 2 claims it is the only one.
   ASSERT_TRUE(sudoku::ext::parse_answer(test::kSolution + " nodes=7 guesses=2 backtracks=1\r", p, 2, r, why)) << why;
   EXPECT_EQ(r.status, Status::unique);
@@ -170,8 +170,8 @@ TEST(ExecProtocol, ReadsEveryFormOfAnswer) {
   sudoku::Grid p16(4);
   const std::string lower16 = "123456789abcdefg" + std::string(240, '1');
   ASSERT_TRUE(sudoku::ext::parse_answer(lower16, p16, 1, r, why)) << why;
-  EXPECT_EQ(r.answer.grid().box(), 4);
-  EXPECT_EQ(r.answer.grid()[15], 16);
+  EXPECT_EQ(test::grid(r.answer).box(), 4);
+  EXPECT_EQ(test::grid(r.answer)[15], 16);
 }
 
 TEST(ExecProtocol, RefusesWhatIsNotTheProtocol) {

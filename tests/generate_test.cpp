@@ -142,7 +142,7 @@ TEST(Reduce, MinimalUniquePuzzlesCheckedByAnotherSolver) {
     const Grid p = red.reduce(full, ReduceOptions{}, rng, *checker, st.checks);
     const Result r = verifier->solve(p, Limits{2, kDefaultBudget});
     EXPECT_EQ(r.status, Status::unique) << to_line(p);
-    EXPECT_EQ(r.answer.grid(), full);
+    EXPECT_EQ(test::grid(r.answer), full);
     EXPECT_TRUE(is_minimal(p, *verifier)) << to_line(p);
     EXPECT_LE(p.clues(), 32);
     EXPECT_GE(p.clues(), 17);
@@ -223,7 +223,7 @@ TEST(Reduce, OtherSizes) {
     EXPECT_EQ(p.clues(), 120);
     const Result r = bt->solve(p, Limits{2, kDefaultBudget});
     EXPECT_EQ(r.status, Status::unique);
-    EXPECT_EQ(r.answer.grid(), full);
+    EXPECT_EQ(test::grid(r.answer), full);
   }
 }
 
@@ -380,7 +380,7 @@ TEST(Transform, KeepsValidityUniquenessAndCounts) {
       EXPECT_EQ(after.status, before.status) << to_line(p);
       EXPECT_EQ(after.solutions, before.solutions) << to_line(p);
       if (rec.parsed.known.solution && after.status == Status::unique) {
-        EXPECT_EQ(after.answer.grid(), t.apply(*rec.parsed.known.solution));
+        EXPECT_EQ(test::grid(after.answer), t.apply(*rec.parsed.known.solution));
       }
     }
   }
@@ -466,7 +466,7 @@ TEST(GenerateCli, ClueRangeRespectedDeterministicAndUnique) {
     const Result r = dlx->solve(rec.parsed.puzzle, Limits{2, kDefaultBudget});
     EXPECT_EQ(r.status, Status::unique) << rec.line;
     ASSERT_TRUE(rec.parsed.known.solution.has_value());
-    EXPECT_EQ(r.answer.grid(), *rec.parsed.known.solution) << rec.line;
+    EXPECT_EQ(test::grid(r.answer), *rec.parsed.known.solution) << rec.line;
   }
   EXPECT_GE(counts.size(), 6u);  // spread over the range
   const std::string st = test::slurp(s);

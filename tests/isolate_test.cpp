@@ -183,7 +183,7 @@ TEST(Isolate, OnePuzzleAtATimeThroughTheSolverInterface) {
   sudoku::Result r = s->solve(g, sudoku::Limits{2, 0});
   EXPECT_EQ(r.status, Status::unique);
   EXPECT_EQ(s->complete(g, r), std::nullopt);
-  EXPECT_EQ(sudoku::to_line(r.answer.grid()), test::kSolution);
+  EXPECT_EQ(sudoku::to_line(test::grid(r.answer)), test::kSolution);
 }
 
 TEST(Isolate, ALibraryTheChildCannotLoadIsRefusedWithItsReason) {

@@ -35,11 +35,11 @@ TEST(LogicEngine, StepsAgreeWithTheSolution) {
       ASSERT_TRUE(b.load(rec.parsed.puzzle));
       for (const Deduction& s : steps) apply(b, s);
       EXPECT_TRUE(b.solved()) << file << ":" << rec.line;  // the steps go all the way
-      EXPECT_EQ(b.grid(), r.answer.grid()) << file << ":" << rec.line;
+      EXPECT_EQ(b.grid(), test::grid(r.answer)) << file << ":" << rec.line;
       for (const Deduction& s : steps) {
         ++techniques_seen[static_cast<int>(s.technique)];
-        for (const auto& p : s.placements) EXPECT_EQ(r.answer.grid()[p.cell], p.digit) << describe(s);
-        for (const auto& x : s.eliminations) EXPECT_NE(r.answer.grid()[x.cell], x.digit) << describe(s);
+        for (const auto& p : s.placements) EXPECT_EQ(test::grid(r.answer)[p.cell], p.digit) << describe(s);
+        for (const auto& x : s.eliminations) EXPECT_NE(test::grid(r.answer)[x.cell], x.digit) << describe(s);
       }
     }
   }
@@ -141,11 +141,11 @@ TEST(LogicCli, ExplainProvesUniquenessAsRateDoes) {
   ASSERT_EQ(proved.status, Status::multiple);
   const sudoku::Result logic = Engine().solve(g, Limits{2, sudoku::kDefaultBudget}, nullptr);
   ASSERT_EQ(logic.status, Status::multiple);
-  ASSERT_NE(sudoku::to_line(logic.answer.grid()), sudoku::to_line(proved.answer.grid()));  // tells them apart
+  ASSERT_NE(sudoku::to_line(test::grid(logic.answer)), sudoku::to_line(test::grid(proved.answer)));  // tells them apart
   const auto r = test::cli("explain " + puzzle + " --json");
   EXPECT_EQ(r.exit_code, 0) << r.out;
   EXPECT_NE(r.out.find("\"status\": \"multiple\""), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("\"solution\": \"" + sudoku::to_line(proved.answer.grid()) + "\""), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"solution\": \"" + sudoku::to_line(test::grid(proved.answer)) + "\""), std::string::npos) << r.out;
 }
 
 }  // namespace

@@ -51,10 +51,10 @@ TEST(Propagation, SinglesPuzzleNeedsNoGuess) {
   EXPECT_EQ(r.work.guesses, 0u);
   EXPECT_EQ(r.work.backtracks, 0u);
   EXPECT_EQ(r.work.nodes, 1u);  // the root propagation only
-  EXPECT_FALSE(sudoku::check_solution(g, r.answer.grid()).has_value());
+  EXPECT_FALSE(sudoku::check_solution(g, test::grid(r.answer)).has_value());
   const auto cand = sudoku::propagation_candidates(g);
   ASSERT_TRUE(cand.has_value());
-  for (int i = 0; i < 81; ++i) EXPECT_EQ(cand->at(i), 2u << (r.answer.grid()[i] - 1)) << i;
+  for (int i = 0; i < 81; ++i) EXPECT_EQ(cand->at(i), 2u << (test::grid(r.answer)[i] - 1)) << i;
 }
 
 TEST(Propagation, PointingInARowFires) {
@@ -100,13 +100,13 @@ TEST(Propagation, HardPuzzleCountersAreDeterministic) {
   const Result b = solver->solve(g, Limits{});  // same worker, reused
   const Result c = solve(g);                     // fresh worker
   ASSERT_EQ(a.status, Status::solved);
-  EXPECT_FALSE(sudoku::check_solution(g, a.answer.grid()).has_value());
+  EXPECT_FALSE(sudoku::check_solution(g, test::grid(a.answer)).has_value());
   EXPECT_GT(a.work.guesses, 0u);
   for (const Result* x : {&b, &c}) {
     EXPECT_EQ(x->work.guesses, a.work.guesses);
     EXPECT_EQ(x->work.backtracks, a.work.backtracks);
     EXPECT_EQ(x->work.nodes, a.work.nodes);
-    EXPECT_EQ(x->answer.grid(), a.answer.grid());
+    EXPECT_EQ(test::grid(x->answer), test::grid(a.answer));
   }
   // Every node after the root is one digit tried at a guessed cell: a counted guess, or the
   // forced last digit after the others failed (each failure a backtrack).
@@ -121,7 +121,7 @@ TEST(Propagation, UniquenessCostsMoreWorkThanTheFirstSolution) {
   const Result two = solve(g, 2);
   EXPECT_EQ(two.status, Status::unique);
   EXPECT_EQ(two.solutions, 1u);
-  EXPECT_EQ(two.answer.grid(), one.answer.grid());
+  EXPECT_EQ(test::grid(two.answer), test::grid(one.answer));
   EXPECT_GE(two.work.nodes, one.work.nodes);
 }
 
@@ -130,10 +130,10 @@ TEST(Propagation, CountsSolutionsUpToTheLimit) {
   const Result r = solve(empty, 50);
   EXPECT_EQ(r.status, Status::multiple);
   EXPECT_EQ(r.solutions, 50u);
-  EXPECT_FALSE(sudoku::check_solution(empty, r.answer.grid()).has_value());
+  EXPECT_FALSE(sudoku::check_solution(empty, test::grid(r.answer)).has_value());
   const Result one = solve(empty, 1);
   EXPECT_EQ(one.status, Status::solved);
-  EXPECT_EQ(one.answer.grid(), r.answer.grid());  // the first solution does not depend on the limit
+  EXPECT_EQ(test::grid(one.answer), test::grid(r.answer));  // the first solution does not depend on the limit
 }
 
 TEST(Propagation, ConflictingGivensAreInvalid) {

@@ -40,7 +40,7 @@ TEST(Scored, SinglesPuzzleNeedsNoGuess) {
   EXPECT_EQ(r.work.guesses, 0u);
   EXPECT_EQ(r.work.backtracks, 0u);
   EXPECT_EQ(r.work.nodes, 1u);
-  EXPECT_FALSE(sudoku::check_solution(g, r.answer.grid()).has_value());
+  EXPECT_FALSE(sudoku::check_solution(g, test::grid(r.answer)).has_value());
 }
 
 TEST(Scored, HardPuzzleCountersAreDeterministic) {
@@ -50,13 +50,13 @@ TEST(Scored, HardPuzzleCountersAreDeterministic) {
   const Result b = solver->solve(g, Limits{2});  // same worker, reused
   const Result c = solve(g, 2);                   // fresh worker
   ASSERT_EQ(a.status, Status::unique);
-  EXPECT_FALSE(sudoku::check_solution(g, a.answer.grid()).has_value());
+  EXPECT_FALSE(sudoku::check_solution(g, test::grid(a.answer)).has_value());
   EXPECT_GT(a.work.guesses, 0u);
   for (const Result* x : {&b, &c}) {
     EXPECT_EQ(x->work.guesses, a.work.guesses);
     EXPECT_EQ(x->work.backtracks, a.work.backtracks);
     EXPECT_EQ(x->work.nodes, a.work.nodes);
-    EXPECT_EQ(x->answer.grid(), a.answer.grid());
+    EXPECT_EQ(test::grid(x->answer), test::grid(a.answer));
   }
   // Every node after the root is one digit tried at a guessed cell: a counted guess, or the
   // forced last digit after the others failed (each failure a backtrack).
@@ -64,7 +64,7 @@ TEST(Scored, HardPuzzleCountersAreDeterministic) {
   EXPECT_LE(a.work.nodes - 1 - a.work.guesses, a.work.backtracks);
   EXPECT_LT(a.work.backtracks, a.work.nodes);
   const Result one = solve(g, 1);
-  EXPECT_EQ(one.answer.grid(), a.answer.grid());
+  EXPECT_EQ(test::grid(one.answer), test::grid(a.answer));
   EXPECT_LE(one.work.nodes, a.work.nodes);
 }
 
@@ -79,7 +79,7 @@ TEST(Scored, GuessesLessThanPropagationOnHardPuzzles) {
     const Result a = scored->solve(rec.parsed.puzzle, Limits{2});
     const Result b = propagation->solve(rec.parsed.puzzle, Limits{2});
     ASSERT_EQ(a.status, Status::unique) << rec.line;
-    EXPECT_EQ(a.answer.grid(), b.answer.grid()) << rec.line;
+    EXPECT_EQ(test::grid(a.answer), test::grid(b.answer)) << rec.line;
     ours += a.work.guesses, theirs += b.work.guesses;
   }
   EXPECT_LT(ours * 3, theirs * 2) << ours << " vs " << theirs;  // at least a third fewer
@@ -107,8 +107,8 @@ TEST(Scored, SixteenGivensAreSettledByTheFirstSolutionAndSearchedAsPropagationDo
       const Result two = solver->solve(g, Limits{2});
       EXPECT_EQ(two.status, Status::multiple) << rec.line;
       EXPECT_EQ(two.solutions, 2u) << rec.line;
-      EXPECT_FALSE(sudoku::check_solution(g, two.answer.grid()).has_value()) << rec.line;
-      EXPECT_EQ(two.answer.grid(), one.answer.grid()) << rec.line;
+      EXPECT_FALSE(sudoku::check_solution(g, test::grid(two.answer)).has_value()) << rec.line;
+      EXPECT_EQ(test::grid(two.answer), test::grid(one.answer)) << rec.line;
       EXPECT_EQ(two.work.nodes, one.work.nodes) << rec.line;  // no search for a second
       EXPECT_EQ(two.work.guesses, one.work.guesses) << rec.line;
       const Result three = solver->solve(g, Limits{3});  // above 2 the count is searched
@@ -116,7 +116,7 @@ TEST(Scored, SixteenGivensAreSettledByTheFirstSolutionAndSearchedAsPropagationDo
       EXPECT_GT(three.work.nodes, one.work.nodes) << rec.line;
     }
     const Result a = scored->solve(g, Limits{3}), b = propagation->solve(g, Limits{3});
-    EXPECT_EQ(a.answer.grid(), b.answer.grid()) << rec.line;
+    EXPECT_EQ(test::grid(a.answer), test::grid(b.answer)) << rec.line;
     EXPECT_EQ(a.work.nodes, b.work.nodes) << rec.line;
     EXPECT_EQ(a.work.guesses, b.work.guesses) << rec.line;
     EXPECT_EQ(a.work.backtracks, b.work.backtracks) << rec.line;

@@ -70,7 +70,7 @@ TEST(Simd, EveryPathGivesTheBaselinesAnswersAndCounters) {
           const Result& a = base[i];
           const Result& b = run[i];
           ASSERT_EQ(a.status, b.status) << name << " line " << records[i].line;
-          EXPECT_EQ(a.answer.grid(), b.answer.grid()) << name << " line " << records[i].line;
+          EXPECT_EQ(test::grid(a.answer), test::grid(b.answer)) << name << " line " << records[i].line;
           EXPECT_EQ(a.work.nodes, b.work.nodes) << name << " line " << records[i].line;
           EXPECT_EQ(a.work.guesses, b.work.guesses) << name << " line " << records[i].line;
           EXPECT_EQ(a.work.backtracks, b.work.backtracks) << name << " line " << records[i].line;

@@ -150,8 +150,8 @@ TEST(Sizes, DlxSolvesEverySize) {
   const Grid p4 = parse(k4Puzzle);
   const auto r4 = dlx->solve(p4, Limits{2, 0});
   EXPECT_EQ(r4.status, Status::unique);
-  EXPECT_FALSE(sudoku::check_solution(p4, r4.answer.grid()).has_value());
-  EXPECT_EQ(sudoku::to_line(r4.answer.grid()), k4Solution);
+  EXPECT_FALSE(sudoku::check_solution(p4, test::grid(r4.answer)).has_value());
+  EXPECT_EQ(sudoku::to_line(test::grid(r4.answer)), k4Solution);
   // Every size, a third to a half of the cells emptied: a valid completion keeping the givens.
   for (int box = 2; box <= 5; ++box) {
     for (uint64_t seed = 1; seed <= 3; ++seed) {
@@ -159,11 +159,11 @@ TEST(Sizes, DlxSolvesEverySize) {
       const Grid p = holes(full, box == 5 ? 0.35 : 0.5, seed);
       const auto r = dlx->solve(p, Limits{1, 0});
       ASSERT_EQ(r.status, Status::solved) << "box " << box;
-      EXPECT_FALSE(sudoku::check_solution(p, r.answer.grid()).has_value()) << "box " << box;
+      EXPECT_FALSE(sudoku::check_solution(p, test::grid(r.answer)).has_value()) << "box " << box;
       // The full grid is its own unique solution, with no guess.
       const auto rf = dlx->solve(full, Limits{2, 0});
       EXPECT_EQ(rf.status, Status::unique);
-      EXPECT_EQ(rf.answer.grid(), full);
+      EXPECT_EQ(test::grid(rf.answer), full);
       EXPECT_EQ(rf.work.guesses, 0u);
     }
     // Conflicting givens at every size are invalid.
@@ -174,7 +174,7 @@ TEST(Sizes, DlxSolvesEverySize) {
     // The empty grid has many solutions.
     const auto empty = dlx->solve(Grid(box), Limits{2, 0});
     EXPECT_EQ(empty.status, Status::multiple) << "box " << box;
-    EXPECT_FALSE(sudoku::check_solution(Grid(box), empty.answer.grid()).has_value());
+    EXPECT_FALSE(sudoku::check_solution(Grid(box), test::grid(empty.answer)).has_value());
   }
 }
 
@@ -192,7 +192,7 @@ TEST(Sizes, Dlx16x16DatasetIsUniqueAndMatchesItsSolutions) {
     EXPECT_LE(clues, 128);  // 50%
     const auto r = dlx->solve(rec.parsed.puzzle, Limits{2, 0});
     EXPECT_EQ(r.status, Status::unique) << "line " << rec.line;
-    EXPECT_EQ(r.answer.grid(), *rec.parsed.known.solution) << "line " << rec.line;
+    EXPECT_EQ(test::grid(r.answer), *rec.parsed.known.solution) << "line " << rec.line;
   }
 }
 

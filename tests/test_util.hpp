@@ -11,9 +11,13 @@
 #include <gtest/gtest.h>
 
 #include "sudoku/io/reader.hpp"
+#include "sudoku/sudoku_kind.hpp"
 #include "sudoku/sudoku_parse.hpp"
 
 namespace test {
+
+/// The grid a Sudoku result's answer holds (a grid of no cells when none).
+inline const sudoku::Grid& grid(const sudoku::Answer& a) { return sudoku::SudokuKind::solution(a); }
 
 /// A 17-clue puzzle and its unique solution, used across the tests.
 inline const std::string kPuzzle =

@@ -8,8 +8,6 @@
 
 namespace sudoku {
 
-const Grid Answer::kNoGrid{0};
-
 std::string_view to_string(Status s) noexcept {
   switch (s) {
     case Status::solved: return "solved";

@@ -14,7 +14,6 @@
 #include <utility>
 #include <variant>
 
-#include "sudoku/grid.hpp"
 #include "sudoku/kind_types.hpp"
 #include "sudoku/stop.hpp"
 
@@ -93,8 +92,8 @@ struct RefOf<TypeList<P...>> {
 
 /// A solution, whatever the puzzle's kind: none, or one of SolutionTypes (kind_types.hpp: each
 /// kind's Solution). The kind's code writes and reads its own alternative;
-/// everything between (the driver, the judge, the rows) passes it on whole. Holds its grid in
-/// place: no allocation for a Sudoku.
+/// everything between (the driver, the judge, the rows) passes it on whole. Holds the solution in
+/// place: no allocation for a solution of fixed size.
 class Answer {
  public:
   Answer() noexcept = default;
@@ -111,29 +110,26 @@ class Answer {
   const S* get() const noexcept {
     return std::get_if<S>(&v_);
   }
-  /// The grid held, or a grid of no cells when it holds none.
-  const Grid& grid() const noexcept {
-    const Grid* g = get<Grid>();
-    return g != nullptr ? *g : kNoGrid;
+  /// Makes it an S of `args` and returns it, for a solver to write in place.
+  template <class S, class... A>
+    requires SolutionTypes::holds<S>
+  S& emplace(A&&... args) noexcept {
+    return v_.template emplace<S>(std::forward<A>(args)...);
   }
-  /// Makes it an empty grid of box x box cells and returns it, for a solver to write in place.
-  Grid& emplace_grid(int box) noexcept { return v_.emplace<Grid>(box); }
-  /// The same for a writer that then sets every cell: the cells hold anything (a grid it held
-  /// keeps them: Grid::reshape; a new one is not cleared: Grid::Unset), which saves clearing
-  /// 625 bytes per answer.
-  Grid& reshape_grid(int box) noexcept {
-    if (Grid* g = std::get_if<Grid>(&v_)) {
-      g->reshape(box);
-      return *g;
-    }
-    return v_.emplace<Grid>(box, Grid::Unset{});
+  /// The S it holds, as it is, else a new S of `fresh`: for a writer that then sets all of it,
+  /// so that an answer written again in the same Result costs no clearing (a Sudoku solver's
+  /// 625-byte grid, made with Grid::Unset).
+  template <class S, class... A>
+    requires SolutionTypes::holds<S>
+  S& reuse(A&&... fresh) noexcept {
+    if (S* s = std::get_if<S>(&v_)) return *s;
+    return v_.template emplace<S>(std::forward<A>(fresh)...);
   }
   void clear() noexcept { v_.emplace<std::monostate>(); }
 
   friend bool operator==(const Answer&, const Answer&) = default;
 
  private:
-  static const Grid kNoGrid;
   detail::AnswerOf<SolutionTypes>::type v_;
 };
 

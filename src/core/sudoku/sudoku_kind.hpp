@@ -40,7 +40,11 @@ struct SudokuKind {
     return sudoku::verify(p, r, limit, k);
   }
   /// The answer held by `a` (a grid of no cells when none).
-  static const Solution& solution(const Answer& a) noexcept { return a.grid(); }
+  static const Solution& solution(const Answer& a) noexcept {
+    const Solution* g = a.get<Solution>();
+    return g != nullptr ? *g : kNoGrid;
+  }
+  static inline const Grid kNoGrid{0};
   /// The answer's text (the CSV's solution field): the one-line grid; empty for no grid.
   static std::string text(const Solution& s) { return s.box() != 0 ? to_line(s) : std::string(); }
   /// The puzzle as one word (the `--exec` protocol's request): its one-line grid.
@@ -48,7 +52,9 @@ struct SudokuKind {
   /// Reads a solution of `p` written as one word (an `--exec` answer) into `out`; false when
   /// `word` is not one: read_grid().
   static bool read_solution(std::string_view word, const Puzzle& p, Answer& out) {
-    return read_grid(word, p.box(), out.reshape_grid(p.box()));
+    Grid& g = out.reuse<Grid>(p.box(), Grid::Unset{});
+    g.reshape(p.box());
+    return read_grid(word, p.box(), g);
   }
   /// What a solution of `p` is called in messages ("9x9 solution").
   static std::string solution_name(const Puzzle& p);

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "sudoku/sudoku_kind.hpp"
+
 namespace sudoku {
 
 std::optional<std::string> check_count(uint64_t counted, uint64_t limit, uint64_t known) {
@@ -41,7 +43,7 @@ std::optional<std::string> verify(const Grid& puzzle, const Result& result, uint
                                   const Known& known) {
   const Status s = result.status;
   const bool found = s == Status::solved || s == Status::unique || s == Status::multiple;
-  const Grid& answer = result.answer.grid();
+  const Grid& answer = SudokuKind::solution(result.answer);
   if (found || (s == Status::budget_exceeded && result.solutions > 0)) {
     if (auto why = check_solution(puzzle, answer)) return why;
   }

@@ -7,8 +7,9 @@
 #include <fmt/format.h>
 
 #include "sudoku/generate/rng.hpp"
-#include "sudoku/se/se.hpp"
 #include "sudoku/generate/transform.hpp"
+#include "sudoku/se/se.hpp"
+#include "sudoku/sudoku_kind.hpp"
 #include "sudoku/verify.hpp"
 
 namespace sudoku {
@@ -213,7 +214,7 @@ class TransformWorker final : public ItemWorker {
         if (auto why = checked_solve(*verifier_, spec_.verifier->name, puzzle,
                                      Limits{2, kDefaultBudget}, known, r))
           it.problem = *why;
-        else if (!s.solution && r.status == Status::unique) solution = r.answer.grid();
+        else if (!s.solution && r.status == Status::unique) solution = SudokuKind::solution(r.answer);
       }
     }
     it.time_ns = static_cast<uint64_t>(

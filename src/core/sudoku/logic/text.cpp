@@ -5,6 +5,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "sudoku/sudoku_kind.hpp"
+
 namespace sudoku::logic {
 namespace {
 
@@ -54,7 +56,7 @@ std::string explain_json(const Grid& puzzle, const Result& r, const std::vector<
   json doc;
   doc["puzzle"] = to_line(puzzle);
   doc["status"] = std::string(to_string(r.status));
-  if (r.solutions > 0) doc["solution"] = to_line(r.answer.grid());
+  if (r.solutions > 0) doc["solution"] = to_line(SudokuKind::solution(r.answer));
   Board b;
   json arr = json::array();
   if (b.load(puzzle)) {

@@ -68,7 +68,7 @@ class Dlx final : public SolverOf<Dlx, Grid> {
     res.solutions = cr.solutions;
     res.work = Work{cr.work.guesses, cr.work.backtracks, cr.work.nodes};
     if (cr.solutions > 0) {
-      Grid& g = res.answer.emplace_grid(box);
+      Grid& g = res.answer.emplace<Grid>(box);
       for (const int32_t row : m->first_solution()) g.set(row / n, row % n + 1);
     }
     res.status = status_for(cr.solutions, limit, cr.budget_hit);

@@ -779,7 +779,7 @@ bool init(State& s, const Grid& g, int* count = nullptr) {
 }
 
 /// Writes the solved state's 81 cells into `g` (every one of them: the state is solved), a 9x9
-/// grid made in place in the result and not cleared (Answer::reshape_grid: a Grid made here and
+/// grid made in place in the result and not cleared (Answer::reuse: a Grid made here and
 /// copied there would clear and copy 625 bytes more, 2.5% of the time on diabolical at limit 1;
 /// perf). Per band, the four bits of each cell's value (digit + 1) as four words (each cell has
 /// one digit), each spread to a byte a cell (SSE2: bytes repeated by unpacks, tested against
@@ -985,7 +985,7 @@ class Propagation final : public SolverOf<Propagation<Choose, Triads>, Grid> {
     for (;;) {
       if (ok) {
         if ((cur.solved[0] & cur.solved[1] & cur.solved[2]) == kBandCells) {
-          if (r.solutions++ == 0) write_solution(cur, r.answer.reshape_grid(3));
+          if (r.solutions++ == 0) write_solution(cur, r.answer.reuse<Grid>(3, Grid::Unset{}));
           if (r.solutions >= limit) break;
         } else {
           // Guess: the first candidate of the cell Choose picks.

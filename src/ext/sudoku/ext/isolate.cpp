@@ -54,6 +54,7 @@
 #include "sudoku/build_info.hpp"
 #include "sudoku/ext/library.hpp"
 #include "sudoku/ext/process.hpp"
+#include "sudoku/sudoku_kind.hpp"
 
 namespace sudoku::ext {
 namespace {
@@ -462,7 +463,8 @@ bool read_slot(const Block& b, uint32_t round, uint32_t i, const Grid& p, uint32
   r.solutions = s.solutions;
   r.work = Work{s.guesses, s.backtracks, s.nodes};
   if (s.solution_box == box) {
-    Grid& g = r.answer.reshape_grid(box);
+    Grid& g = r.answer.reuse<Grid>(box, Grid::Unset{});
+    g.reshape(box);
     std::memcpy(g.data(), b.solutions + at, static_cast<std::size_t>(g.cells()));
   } else {
     r.answer.clear();
@@ -643,7 +645,7 @@ void write_slot(Block& b, uint32_t round, uint32_t i, const Grid& p, uint32_t at
   // Its place in `solutions` has room for a grid of the puzzle's size; the layer's solvers give
   // no other (one that did reaches the parent as no grid, which the verifier rejects as an
   // answer of another size, as it would the grid itself).
-  const Grid& g = r.answer.grid();  // none: box 0
+  const Grid& g = SudokuKind::solution(r.answer);  // none: box 0
   s.solution_box = g.cells() == cells ? static_cast<uint8_t>(g.box()) : 0;
   if (s.solution_box != 0) std::memcpy(b.solutions + at, g.data(), static_cast<std::size_t>(cells));
   const std::string_view m = unusable ? std::string_view(*unusable) : message;

@@ -187,7 +187,7 @@ class NativeSolver final : public SolverOf<NativeSolver, Grid> {
   Result solve_one(const Grid& puzzle, const Limits& limits) {
     Result r;
     // Zeroed: an answer the library does not write is empty.
-    Grid& answer = r.answer.emplace_grid(puzzle.box());
+    Grid& answer = r.answer.emplace<Grid>(puzzle.box());
     limit_ = limits.wanted();
     sudoku_bench_work w{};
     code_ = s_.solve(state_, static_cast<uint32_t>(puzzle.box()), puzzle.data(), limit_,
@@ -241,7 +241,7 @@ class HarnessSolver final : public SolverOf<HarnessSolver, Grid> {
     r.solutions = count_;
     r.status = status_for(std::min<uint64_t>(count_, limit_), limit_, false);
     r.work.guesses = guesses;
-    if (count_ > 0) decode(r.answer.emplace_grid(3));
+    if (count_ > 0) decode(r.answer.emplace<Grid>(3));
     return r;
   }
 
@@ -258,7 +258,7 @@ class HarnessSolver final : public SolverOf<HarnessSolver, Grid> {
       if (fn_(puzzle_.data(), 1, 0, answer_.data(), &guesses) == 0)
         return fmt::format("the function counted {} solution{} with limit {}, but none with limit 1",
                            count_, count_ == 1 ? "" : "s", limit_);
-      decode(r.answer.emplace_grid(3));
+      decode(r.answer.emplace<Grid>(3));
     }
     return std::nullopt;
   }
