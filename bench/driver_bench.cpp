@@ -1,6 +1,6 @@
 // How much does the driver cost? For each registered solver, the same puzzles are solved by
 //  - PlainLoop: puzzles parsed once into memory, then solver->solve() in a loop (the ceiling);
-//  - Driver: sudoku::run() with -j 1 on the file: reading, parsing, the pipeline, timing,
+//  - Driver: puzzle::run() with -j 1 on the file: reading, parsing, the pipeline, timing,
 //    verification and statistics included (no CSV rows, as in a `solve` run without -o).
 // Both report items_per_second; their ratio is the driver's efficiency (target: >= 0.90).
 //
@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "sudoku/driver/driver.hpp"
-#include "sudoku/io/reader.hpp"
-#include "sudoku/registry.hpp"
+#include "puzzle/driver/driver.hpp"
+#include "puzzle/io/reader.hpp"
+#include "puzzle/registry.hpp"
 #include "sudoku/sudoku_parse.hpp"
 
 namespace {
@@ -25,22 +25,22 @@ std::string dataset() {
   return std::string(SUDOKU_SHARED_DATASETS) + "/bug_plus_n.txt";
 }
 
-std::vector<sudoku::Grid> load(const std::string& path) {
-  sudoku::PuzzleReader reader(path);
-  sudoku::RawSlice slice;
-  std::vector<sudoku::Grid> out;
+std::vector<puzzle::sudoku::Grid> load(const std::string& path) {
+  puzzle::PuzzleReader reader(path);
+  puzzle::RawSlice slice;
+  std::vector<puzzle::sudoku::Grid> out;
   while (reader.read(slice, 1024))
     for (std::size_t i = 0; i < slice.records.size(); ++i) {
-      auto p = sudoku::parse_record(reader.format(), slice.record(i));
+      auto p = puzzle::sudoku::parse_record(reader.format(), slice.record(i));
       if (p.error.empty()) out.push_back(p.puzzle);
     }
   return out;
 }
 
-void plain_loop(benchmark::State& state, const sudoku::SolverInfo* info) {
-  static const std::vector<sudoku::Grid> puzzles = load(dataset());
+void plain_loop(benchmark::State& state, const puzzle::SolverInfo* info) {
+  static const std::vector<puzzle::sudoku::Grid> puzzles = load(dataset());
   auto solver = info->make();
-  const sudoku::Limits limits;
+  const puzzle::Limits limits;
   for (auto _ : state) {
     for (const auto& g : puzzles) {
       auto r = solver->solve(g, limits);
@@ -50,14 +50,14 @@ void plain_loop(benchmark::State& state, const sudoku::SolverInfo* info) {
   state.SetItemsProcessed(state.iterations() * static_cast<int64_t>(puzzles.size()));
 }
 
-void driver(benchmark::State& state, const sudoku::SolverInfo* info) {
-  sudoku::RunConfig cfg;
+void driver(benchmark::State& state, const puzzle::SolverInfo* info) {
+  puzzle::RunConfig cfg;
   cfg.files = {dataset()};
   cfg.solvers = {info};
   cfg.threads = 1;
   uint64_t puzzles = 0;
   for (auto _ : state) {
-    const auto report = sudoku::run(cfg);
+    const auto report = puzzle::run(cfg);
     puzzles += report.summaries.at(0).puzzles;
     if (report.wrong() != 0) state.SkipWithError("wrong answers");
   }
@@ -66,7 +66,7 @@ void driver(benchmark::State& state, const sudoku::SolverInfo* info) {
 
 // Registered from the solver table: a new solver is benchmarked without editing this file.
 const bool registered = [] {
-  for (const auto& s : sudoku::solvers()) {
+  for (const auto& s : puzzle::solvers()) {
     if (!s.supports(3)) continue;
     benchmark::RegisterBenchmark(("PlainLoop/" + std::string(s.name)).c_str(), plain_loop, &s)
         ->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(2.0);

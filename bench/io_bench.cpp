@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "sudoku/io/reader.hpp"
-#include "sudoku/registry.hpp"
+#include "puzzle/io/reader.hpp"
+#include "puzzle/registry.hpp"
 #include "sudoku/sudoku_parse.hpp"
 #include "sudoku/verify.hpp"
 
@@ -18,14 +18,14 @@ std::string dataset() { return std::string(SUDOKU_SHARED_DATASETS) + "/17_clue.t
 
 /// The first `max` raw records of the dataset, and its format.
 struct Lines {
-  sudoku::Format format;
+  puzzle::Format format;
   std::vector<std::string> lines;
 };
 const Lines& lines() {
   static const Lines l = [] {
     Lines out;
-    sudoku::PuzzleReader reader(dataset());
-    sudoku::RawSlice slice;
+    puzzle::PuzzleReader reader(dataset());
+    puzzle::RawSlice slice;
     while (out.lines.size() < 10000 && reader.read(slice, 1024))
       for (std::size_t i = 0; i < slice.records.size(); ++i) out.lines.emplace_back(slice.record(i));
     out.format = reader.format();
@@ -38,7 +38,7 @@ void parse_line(benchmark::State& state) {
   const Lines& l = lines();
   for (auto _ : state)
     for (const auto& s : l.lines) {
-      auto p = sudoku::parse_record(l.format, s);
+      auto p = puzzle::sudoku::parse_record(l.format, s);
       benchmark::DoNotOptimize(p);
     }
   state.SetItemsProcessed(state.iterations() * static_cast<int64_t>(l.lines.size()));
@@ -48,8 +48,8 @@ BENCHMARK(parse_line)->Unit(benchmark::kMillisecond);
 void read_file(benchmark::State& state) {
   uint64_t bytes = 0, records = 0;
   for (auto _ : state) {
-    sudoku::PuzzleReader reader(dataset());
-    sudoku::RawSlice slice;
+    puzzle::PuzzleReader reader(dataset());
+    puzzle::RawSlice slice;
     while (reader.read(slice, 256)) records += slice.records.size();
     bytes += reader.bytes_consumed();
   }
@@ -60,18 +60,18 @@ BENCHMARK(read_file)->Unit(benchmark::kMillisecond);
 
 void verify_answer(benchmark::State& state) {
   const Lines& l = lines();
-  std::vector<sudoku::Grid> puzzles;
-  std::vector<sudoku::Result> answers;
-  auto solver = sudoku::find_solver("dlx")->make();
+  std::vector<puzzle::sudoku::Grid> puzzles;
+  std::vector<puzzle::Result> answers;
+  auto solver = puzzle::find_solver("dlx")->make();
   for (std::size_t i = 0; i < 2000 && i < l.lines.size(); ++i) {
-    auto p = sudoku::parse_record(l.format, l.lines[i]);
+    auto p = puzzle::sudoku::parse_record(l.format, l.lines[i]);
     puzzles.push_back(p.puzzle);
-    answers.push_back(solver->solve(p.puzzle, sudoku::Limits{}));
+    answers.push_back(solver->solve(p.puzzle, puzzle::Limits{}));
   }
-  const sudoku::Known known;
+  const puzzle::sudoku::Known known;
   for (auto _ : state)
     for (std::size_t i = 0; i < puzzles.size(); ++i) {
-      auto why = sudoku::verify(puzzles[i], answers[i], 1, known);
+      auto why = puzzle::sudoku::verify(puzzles[i], answers[i], 1, known);
       benchmark::DoNotOptimize(why);
     }
   state.SetItemsProcessed(state.iterations() * static_cast<int64_t>(puzzles.size()));
@@ -81,7 +81,7 @@ BENCHMARK(verify_answer)->Unit(benchmark::kMillisecond);
 void sha256_dataset(benchmark::State& state) {
   uint64_t bytes = 0;
   for (auto _ : state) {
-    auto h = sudoku::sha256_file(dataset());
+    auto h = puzzle::sha256_file(dataset());
     benchmark::DoNotOptimize(h);
     bytes += 4032303;  // 17_clue.txt's size (MANIFEST.md)
   }

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "sudoku/io/reader.hpp"
-#include "sudoku/registry.hpp"
+#include "puzzle/io/reader.hpp"
+#include "puzzle/registry.hpp"
 #include "sudoku/sudoku_parse.hpp"
 
 namespace {
@@ -38,20 +38,20 @@ std::string path_of(const PuzzleSet& s) {
   return std::string(SUDOKU_SHARED_DATASETS) + "/" + name;
 }
 
-std::vector<sudoku::Grid> load(const std::string& path, std::size_t max) {
-  sudoku::PuzzleReader reader(path);
-  sudoku::RawSlice slice;
-  std::vector<sudoku::Grid> out;
+std::vector<puzzle::sudoku::Grid> load(const std::string& path, std::size_t max) {
+  puzzle::PuzzleReader reader(path);
+  puzzle::RawSlice slice;
+  std::vector<puzzle::sudoku::Grid> out;
   while (out.size() < max && reader.read(slice, 256))
     for (std::size_t i = 0; i < slice.records.size() && out.size() < max; ++i) {
-      auto p = sudoku::parse_record(reader.format(), slice.record(i));
+      auto p = puzzle::sudoku::parse_record(reader.format(), slice.record(i));
       if (p.error.empty()) out.push_back(p.puzzle);
     }
   return out;
 }
 
-void solve_set(benchmark::State& state, const sudoku::SolverInfo* info, const PuzzleSet* set) {
-  std::vector<sudoku::Grid> puzzles;
+void solve_set(benchmark::State& state, const puzzle::SolverInfo* info, const PuzzleSet* set) {
+  std::vector<puzzle::sudoku::Grid> puzzles;
   try {
     puzzles = load(path_of(*set), set->count);
   } catch (const std::exception& e) {
@@ -59,7 +59,7 @@ void solve_set(benchmark::State& state, const sudoku::SolverInfo* info, const Pu
     return;
   }
   auto solver = info->make();
-  const sudoku::Limits limits;
+  const puzzle::Limits limits;
   uint64_t nodes = 0, guesses = 0;
   for (auto _ : state) {
     nodes = guesses = 0;
@@ -77,7 +77,7 @@ void solve_set(benchmark::State& state, const sudoku::SolverInfo* info, const Pu
 }
 
 const bool registered = [] {
-  for (const auto& s : sudoku::solvers()) {
+  for (const auto& s : puzzle::solvers()) {
     if (!s.supports(3)) continue;
     for (const auto& set : kSets) {
       if (s.name == "backtracking" && !set.naive_ok) continue;

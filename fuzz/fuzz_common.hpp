@@ -26,10 +26,10 @@
 #include <fmt/format.h>
 
 #include "sudoku/grid.hpp"
-#include "sudoku/io/parse.hpp"
-#include "sudoku/nonogram/formats.hpp"
-#include "sudoku/io/reader.hpp"
-#include "sudoku/split_csv.hpp"
+#include "puzzle/io/parse.hpp"
+#include "nonogram/formats.hpp"
+#include "puzzle/io/reader.hpp"
+#include "puzzle/split_csv.hpp"
 #include "sudoku/sudoku_parse.hpp"
 
 #define FUZZ_CHECK(cond, ...)                                                          \
@@ -113,19 +113,19 @@ struct Record {
 /// Everything a reader says about one input.
 struct Outcome {
   std::vector<Record> records;
-  sudoku::Format format;
+  puzzle::Format format;
   std::string error;
 };
 
 /// A file of Sudoku in the n-line grid layout, or with a CSV header.
-inline bool is_grid(const sudoku::Format& f) {
-  return f.kind == sudoku::PuzzleKind::sudoku && f.is(sudoku::SudokuLayout::grid);
+inline bool is_grid(const puzzle::Format& f) {
+  return f.kind == puzzle::PuzzleKind::sudoku && f.is(puzzle::sudoku::SudokuLayout::grid);
 }
-inline bool is_csv(const sudoku::Format& f) {
-  return f.kind == sudoku::PuzzleKind::sudoku && f.is(sudoku::SudokuLayout::csv);
+inline bool is_csv(const puzzle::Format& f) {
+  return f.kind == puzzle::PuzzleKind::sudoku && f.is(puzzle::sudoku::SudokuLayout::csv);
 }
 
-inline bool same_format(const sudoku::Format& a, const sudoku::Format& b) {
+inline bool same_format(const puzzle::Format& a, const puzzle::Format& b) {
   return a.kind == b.kind && a.layout == b.layout && a.extent == b.extent && a.record_lines == b.record_lines &&
          a.starts_record == b.starts_record && a.header == b.header && a.box == b.box && a.puzzle_col == b.puzzle_col &&
          a.solution_col == b.solution_col && a.count_col == b.count_col && a.columns == b.columns;
@@ -142,17 +142,17 @@ inline void check_message(std::string_view m, std::size_t max_size) {
 
 /// Reads the whole of `path` the way the driver does (slices of `per_slice` records), checking
 /// what must hold whatever the input.
-inline Outcome read_all(const std::string& path, int box, sudoku::ReaderLimits limits,
+inline Outcome read_all(const std::string& path, int box, puzzle::ReaderLimits limits,
                         std::size_t per_slice) {
-  sudoku::PuzzleReader reader(path, box, limits);
-  sudoku::RawSlice slice;
+  puzzle::PuzzleReader reader(path, box, limits);
+  puzzle::RawSlice slice;
   Outcome out;
   uint64_t last_line = 0;
   while (reader.read(slice, per_slice)) {
     FUZZ_CHECK(!slice.records.empty() && slice.records.size() <= per_slice,
                "{} records in a slice of at most {}", slice.records.size(), per_slice);
     for (std::size_t i = 0; i < slice.records.size(); ++i) {
-      const sudoku::RecordRef& r = slice.records[i];
+      const puzzle::RecordRef& r = slice.records[i];
       FUZZ_CHECK(std::size_t{r.offset} + r.length <= slice.text.size(), "record {} outside its slice", i);
       FUZZ_CHECK(r.line > last_line, "record line {} after line {}", r.line, last_line);
       last_line = r.line;
@@ -171,11 +171,11 @@ inline Outcome read_all(const std::string& path, int box, sudoku::ReaderLimits l
     check_message(out.error, path.size() + 200);
   }
   if (!out.records.empty()) {
-    const sudoku::Format& f = out.format;
+    const puzzle::Format& f = out.format;
     FUZZ_CHECK(f.box == box || (box == 0 && is_grid(f)),
                "format box {} for --size box {}", f.box, box);
     if (is_grid(f))
-      FUZZ_CHECK(f.box >= sudoku::kMinBox && f.box <= sudoku::kMaxBox, "grid box {}", f.box);
+      FUZZ_CHECK(f.box >= puzzle::sudoku::kMinBox && f.box <= puzzle::sudoku::kMaxBox, "grid box {}", f.box);
     if (is_csv(f))
       FUZZ_CHECK(f.puzzle_col >= 0 && f.puzzle_col < f.columns && f.solution_col < f.columns &&
                      f.count_col < f.columns,
@@ -218,7 +218,7 @@ inline Outcome model(std::string_view text, const std::string& path, int box, st
     if (!detected) {
       detected = true;
       std::string err;
-      if (!sudoku::detect_format(l->text, box, out.format, err)) {
+      if (!puzzle::detect_format(l->text, box, out.format, err)) {
         out.error = fmt::format("{}:{}: {}", path, l->line, err);
         break;
       }
@@ -233,11 +233,11 @@ inline Outcome model(std::string_view text, const std::string& path, int box, st
         r.text += more->text;
       }
     }
-    if (out.format.kind == sudoku::PuzzleKind::nonogram && !out.format.is(sudoku::nonogram::Layout::game_id)) {
+    if (out.format.kind == puzzle::PuzzleKind::nonogram && !out.format.is(puzzle::nonogram::Layout::game_id)) {
       long number = 0;
       for (; next < lines.size(); ++next) {
-        if (out.format.is(sudoku::nonogram::Layout::tournament) &&
-            sudoku::nonogram::tournament_header(lines[next].text, number))
+        if (out.format.is(puzzle::nonogram::Layout::tournament) &&
+            puzzle::nonogram::tournament_header(lines[next].text, number))
           break;
         r.text += '\n';
         r.text += lines[next].text;
@@ -274,15 +274,15 @@ struct Reads {
 inline constexpr std::size_t kWholeInputBuffer = 8 * 1024;
 inline Reads read_three_ways(const std::string& path, int box, uint64_t h) {
   Reads r;
-  r.normal = read_all(path, box, {kWholeInputBuffer, sudoku::PuzzleReader::kMaxLine}, 256);
-  r.tiny_buffer = read_all(path, box, {1 + h % 16, sudoku::PuzzleReader::kMaxLine}, 1 + (h >> 8) % 4);
+  r.normal = read_all(path, box, {kWholeInputBuffer, puzzle::PuzzleReader::kMaxLine}, 256);
+  r.tiny_buffer = read_all(path, box, {1 + h % 16, puzzle::PuzzleReader::kMaxLine}, 1 + (h >> 8) % 4);
   r.max_line = 1 + (h >> 16) % 100;
   r.short_lines = read_all(path, box, {1 + (h >> 24) % 32, r.max_line}, 1 + (h >> 32) % 4);
   return r;
 }
 
 /// The cells of `g` as a comma grid (the blog format), n lines.
-inline std::string to_comma_grid(const sudoku::Grid& g) {
+inline std::string to_comma_grid(const puzzle::sudoku::Grid& g) {
   std::string s;
   for (int r = 0; r < g.side(); ++r) {
     for (int c = 0; c < g.side(); ++c) {
@@ -296,23 +296,23 @@ inline std::string to_comma_grid(const sudoku::Grid& g) {
 
 /// A grid that parse_record returned without an error: its size, its values, and that it reads
 /// back the same from the tool's own one-line form.
-inline void check_grid(const sudoku::Grid& g, int box, const char* what) {
-  FUZZ_CHECK(g.box() >= sudoku::kMinBox && g.box() <= sudoku::kMaxBox, "{} box {}", what, g.box());
+inline void check_grid(const puzzle::sudoku::Grid& g, int box, const char* what) {
+  FUZZ_CHECK(g.box() >= puzzle::sudoku::kMinBox && g.box() <= puzzle::sudoku::kMaxBox, "{} box {}", what, g.box());
   FUZZ_CHECK(box == 0 || g.box() == box, "{} box {} where the format says {}", what, g.box(), box);
   for (int i = 0; i < g.cells(); ++i)
     FUZZ_CHECK(g[i] >= 0 && g[i] <= g.side(), "{} cell {} = {}", what, i, g[i]);
-  sudoku::Grid back;
+  puzzle::sudoku::Grid back;
   std::string err;
-  FUZZ_CHECK(sudoku::parse_cells(sudoku::to_line(g), g.box(), back, err) && back == g,
-             "{} {} does not read back: {}", what, sudoku::to_line(g), err);
+  FUZZ_CHECK(puzzle::sudoku::parse_cells(puzzle::sudoku::to_line(g), g.box(), back, err) && back == g,
+             "{} {} does not read back: {}", what, puzzle::sudoku::to_line(g), err);
 }
 
 /// parse_record's contract on one record of format `f`, with and without the check of the
 /// givens; returns the parse with the check.
-inline sudoku::Parsed check_record(const sudoku::Format& f, std::string_view record) {
-  using sudoku::CheckGivens;
-  sudoku::Parsed p = sudoku::parse_record(f, record, CheckGivens::yes);
-  const sudoku::Parsed q = sudoku::parse_record(f, record, CheckGivens::no);
+inline puzzle::sudoku::Parsed check_record(const puzzle::Format& f, std::string_view record) {
+  using puzzle::sudoku::CheckGivens;
+  puzzle::sudoku::Parsed p = puzzle::sudoku::parse_record(f, record, CheckGivens::yes);
+  const puzzle::sudoku::Parsed q = puzzle::sudoku::parse_record(f, record, CheckGivens::no);
   (void)p.puzzle.clues();  // the driver counts clues even of a bad record
   if (!q.error.empty()) {
     FUZZ_CHECK(p.error == q.error, "the check of the givens changed error '{}' to '{}'", q.error, p.error);
@@ -320,7 +320,7 @@ inline sudoku::Parsed check_record(const sudoku::Format& f, std::string_view rec
     return p;
   }
   check_grid(q.puzzle, f.box, "puzzle");
-  const auto conflict = sudoku::find_conflict(q.puzzle);
+  const auto conflict = puzzle::sudoku::find_conflict(q.puzzle);
   FUZZ_CHECK(p.error.empty() == !conflict, "error '{}' with{} a conflict", p.error, conflict ? "" : "out");
   if (!p.error.empty()) {
     FUZZ_CHECK(p.error.starts_with("contradictory givens: "), "error '{}'", p.error);
@@ -329,20 +329,20 @@ inline sudoku::Parsed check_record(const sudoku::Format& f, std::string_view rec
     FUZZ_CHECK(p.puzzle == q.puzzle, "the check of the givens changed the puzzle");
   }
   if (q.known.solution) {
-    const sudoku::Grid& s = *q.known.solution;
+    const puzzle::sudoku::Grid& s = *q.known.solution;
     check_grid(s, q.puzzle.box(), "solution");
     FUZZ_CHECK(s.box() == q.puzzle.box() && s.complete(), "solution {} of puzzle {}",
-               sudoku::to_line(s), sudoku::to_line(q.puzzle));
+               puzzle::sudoku::to_line(s), puzzle::sudoku::to_line(q.puzzle));
   }
   // The same puzzle on a line of its own reads back the same.
-  const sudoku::Parsed again = sudoku::parse_record(sudoku::Format{}, sudoku::to_line(q.puzzle), CheckGivens::no);
+  const puzzle::sudoku::Parsed again = puzzle::sudoku::parse_record(puzzle::Format{}, puzzle::sudoku::to_line(q.puzzle), CheckGivens::no);
   FUZZ_CHECK(again.error.empty() && again.puzzle == q.puzzle, "{} reads back as {} ({})",
-             sudoku::to_line(q.puzzle), sudoku::to_line(again.puzzle), again.error);
+             puzzle::sudoku::to_line(q.puzzle), puzzle::sudoku::to_line(again.puzzle), again.error);
   return p;
 }
 
 /// A fixed --size (box 2..5) picked by the input's hash.
-inline int some_box(uint64_t h) { return sudoku::kMinBox + static_cast<int>(h % 4); }
+inline int some_box(uint64_t h) { return puzzle::sudoku::kMinBox + static_cast<int>(h % 4); }
 
 /// Which inputs a target reads through the streaming reader: all of them (the Sudoku targets),
 /// or those whose first data line makes a file of nonograms (the nonogram targets). Another
@@ -358,8 +358,8 @@ inline Outcome check_text_input(std::string_view text, Scope scope = Scope::all)
   const bool plain = !text.starts_with("\x1f\x8b");
   std::optional<Outcome> want;
   if (plain) {
-    want = model(text, input_file().path(), 0, sudoku::PuzzleReader::kMaxLine);
-    if (scope == Scope::nonograms && want->format.kind != sudoku::PuzzleKind::nonogram) return *want;
+    want = model(text, input_file().path(), 0, puzzle::PuzzleReader::kMaxLine);
+    if (scope == Scope::nonograms && want->format.kind != puzzle::PuzzleKind::nonogram) return *want;
   } else if (scope == Scope::nonograms) {
     return {};
   }
@@ -375,7 +375,7 @@ inline Outcome check_text_input(std::string_view text, Scope scope = Scope::all)
   for (const Record& rec : r.normal.records) {
     check_record(r.normal.format, rec.text);
     if (is_grid(r.normal.format)) continue;
-    sudoku::Format f = r.normal.format;
+    puzzle::Format f = r.normal.format;
     f.box = some_box(h >> 40);
     check_record(f, rec.text);
   }

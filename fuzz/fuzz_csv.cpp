@@ -27,7 +27,7 @@ std::string join_csv(const std::vector<std::string_view>& fields) {
 void check_split(std::string_view line) {
   std::vector<std::string_view> fields;
   std::string buffer;
-  sudoku::split_csv(line, fields, buffer);
+  puzzle::split_csv(line, fields, buffer);
   FUZZ_CHECK(!fields.empty(), "no field in '{}'", fuzz::escaped(line));
   std::string_view body = line;
   if (body.ends_with('\r')) body.remove_suffix(1);
@@ -39,7 +39,7 @@ void check_split(std::string_view line) {
   const std::string written = join_csv(fields);
   std::vector<std::string_view> again;
   std::string buffer2;
-  sudoku::split_csv(written, again, buffer2);
+  puzzle::split_csv(written, again, buffer2);
   FUZZ_CHECK(std::vector<std::string>(again.begin(), again.end()) == want,
              "'{}' split, written as '{}', splits differently", fuzz::escaped(line),
              fuzz::escaped(written));
@@ -51,8 +51,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   const fuzz::Outcome o = fuzz::check_text_input(text);
   const uint64_t h = fuzz::hash(text);
-  sudoku::Format f;
-  f.set(sudoku::SudokuLayout::csv);
+  puzzle::Format f;
+  f.set(puzzle::sudoku::SudokuLayout::csv);
   f.header = true;
   f.puzzle_col = static_cast<int>(h % 3);
   f.solution_col = static_cast<int>((h >> 2) % 4) - 1;

@@ -10,17 +10,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const fuzz::Outcome o = fuzz::check_text_input(text);
   if (fuzz::is_grid(o.format)) {
     for (const fuzz::Record& r : o.records) {
-      const sudoku::Parsed p = sudoku::parse_record(o.format, r.text, sudoku::CheckGivens::no);
+      const puzzle::sudoku::Parsed p = puzzle::sudoku::parse_record(o.format, r.text, puzzle::sudoku::CheckGivens::no);
       if (!p.error.empty()) continue;
-      const sudoku::Parsed q = sudoku::parse_record(o.format, fuzz::to_comma_grid(p.puzzle),
-                                                    sudoku::CheckGivens::no);
+      const puzzle::sudoku::Parsed q = puzzle::sudoku::parse_record(o.format, fuzz::to_comma_grid(p.puzzle),
+                                                    puzzle::sudoku::CheckGivens::no);
       FUZZ_CHECK(q.error.empty() && q.puzzle == p.puzzle, "line {}: the grid {} reads back as {} ({})",
-                 r.line, sudoku::to_line(p.puzzle), sudoku::to_line(q.puzzle), q.error);
+                 r.line, puzzle::sudoku::to_line(p.puzzle), puzzle::sudoku::to_line(q.puzzle), q.error);
     }
   }
-  for (int box = sudoku::kMinBox; box <= sudoku::kMaxBox; ++box) {
-    sudoku::Format f;
-    f.set(sudoku::SudokuLayout::grid);
+  for (int box = puzzle::sudoku::kMinBox; box <= puzzle::sudoku::kMaxBox; ++box) {
+    puzzle::Format f;
+    f.set(puzzle::sudoku::SudokuLayout::grid);
     f.box = box;
     fuzz::check_record(f, text);
   }

@@ -11,12 +11,12 @@ namespace {
 
 void check_line(std::string_view line, int fixed_box) {
   for (int box : {0, fixed_box}) {
-    sudoku::Format f;
+    puzzle::Format f;
     f.box = box;
-    const sudoku::Parsed p = fuzz::check_record(f, line);
+    const puzzle::sudoku::Parsed p = fuzz::check_record(f, line);
     if (line.empty() || line.front() == ' ' || line.front() == '\t') continue;
     const std::string padded = "  " + std::string(line) + " \r";
-    const sudoku::Parsed q = sudoku::parse_record(f, padded);
+    const puzzle::sudoku::Parsed q = puzzle::sudoku::parse_record(f, padded);
     FUZZ_CHECK(p.error.empty() == q.error.empty() &&
                    (!p.error.empty() || (p.puzzle == q.puzzle &&
                                          p.known.solution == q.known.solution &&

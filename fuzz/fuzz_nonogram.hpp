@@ -12,12 +12,12 @@
 #include <string_view>
 
 #include "fuzz_common.hpp"
-#include "sudoku/nonogram/formats.hpp"
-#include "sudoku/nonogram/nonogram.hpp"
+#include "nonogram/formats.hpp"
+#include "nonogram/nonogram.hpp"
 
 namespace fuzz {
 
-namespace ng = sudoku::nonogram;
+namespace ng = puzzle::nonogram;
 
 inline int line_count(std::string_view text) {
   return 1 + static_cast<int>(std::count(text.begin(), text.end(), '\n'));
@@ -64,9 +64,9 @@ inline void check_error(const ng::FormatError& e, std::string_view record) {
 
 /// The driver's parse of every record the reader found, when the input reads as nonograms.
 inline void check_records(const Outcome& read) {
-  if (read.format.kind != sudoku::PuzzleKind::nonogram) return;
+  if (read.format.kind != puzzle::PuzzleKind::nonogram) return;
   for (const Record& rec : read.records) {
-    const sudoku::Record<sudoku::NonogramKind> p = sudoku::NonogramKind::parse(read.format, rec.text);
+    const puzzle::Record<puzzle::nonogram::NonogramKind> p = puzzle::nonogram::NonogramKind::parse(read.format, rec.text);
     if (!p.error.empty()) {
       check_message(p.error, 200);
       FUZZ_CHECK(p.error_line >= 0 && p.error_line < line_count(rec.text), "error '{}' at line +{} of {}",

@@ -8,7 +8,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   fuzz::check_records(fuzz::check_text_input(text, fuzz::Scope::nonograms));
   for (std::size_t pos = 0; pos < text.size();) {
     const std::size_t end = std::min(text.find('\n', pos), text.size());
-    const sudoku::Record<sudoku::NonogramKind> p = sudoku::NonogramKind::parse_line(text.substr(pos, end - pos));
+    const puzzle::Record<puzzle::nonogram::NonogramKind> p = puzzle::nonogram::NonogramKind::parse_line(text.substr(pos, end - pos));
     if (p.error.empty()) {
       fuzz::check_puzzle(p.puzzle, "game ID line");
       fuzz::check_known(p.known, p.puzzle, "game ID line");

@@ -15,7 +15,7 @@
 #include <cstring>
 #include <memory>
 
-#include "sudoku/simd.hpp"
+#include "puzzle/simd.hpp"
 #include "sudoku/solvers/propagation.hpp"
 #include "sudoku_bench/plugin.h"
 
@@ -24,13 +24,13 @@ namespace {
 /// One worker: the solver, and the puzzle's Grid kept between calls (a fresh Grid would zero its
 /// 625 cells every time; the copy below writes the cells used).
 struct State {
-  std::unique_ptr<sudoku::Solver> solver = sudoku::make_propagation();
-  sudoku::Grid puzzle;
+  std::unique_ptr<puzzle::Solver> solver = puzzle::sudoku::make_propagation();
+  puzzle::sudoku::Grid puzzle;
 };
 
 void* create() {
   try {
-    sudoku::simd::use_environment();  // this library's own copy of the choice: SUDOKU_SIMD too
+    puzzle::simd::use_environment();  // this library's own copy of the choice: SUDOKU_SIMD too
     return new State;
   } catch (...) {
     return nullptr;
@@ -45,14 +45,14 @@ int solve(void* state, uint32_t box, const uint8_t* cells, uint64_t limit, uint6
   s.puzzle.reshape(static_cast<int>(box));
   const auto n = static_cast<std::size_t>(s.puzzle.cells());
   std::memcpy(s.puzzle.data(), cells, n);
-  const sudoku::Result r = s.solver->solve(s.puzzle, sudoku::Limits{limit, budget});
-  if (const auto* g = r.answer.get<sudoku::Grid>(); r.solutions > 0 && g != nullptr)
+  const puzzle::Result r = s.solver->solve(s.puzzle, puzzle::Limits{limit, budget});
+  if (const auto* g = r.answer.get<puzzle::sudoku::Grid>(); r.solutions > 0 && g != nullptr)
     std::memcpy(solution, g->data(), n);
   work->solutions = r.solutions;
   work->guesses = r.work.guesses;
   work->backtracks = r.work.backtracks;
   work->nodes = r.work.nodes;
-  return static_cast<int>(r.status);  // sudoku::Status and sudoku_bench_status agree
+  return static_cast<int>(r.status);  // puzzle::Status and sudoku_bench_status agree
 }
 
 // ---- the reference harness's convention, state at file scope (not re-entrant) ----
@@ -60,7 +60,7 @@ int solve(void* state, uint32_t box, const uint8_t* cells, uint64_t limit, uint6
 /// The one solver and puzzle of the library instance, like tdoku's `solver_last`.
 State g_state = [] {
   try {
-    sudoku::simd::use_environment();  // SUDOKU_SIMD, as create() does
+    puzzle::simd::use_environment();  // SUDOKU_SIMD, as create() does
   } catch (...) {
   }
   return State{};
@@ -71,11 +71,11 @@ State g_state = [] {
 extern "C" SUDOKU_BENCH_PLUGIN_VISIBLE size_t propagation_harness(const char* puzzle, size_t limit, uint32_t,
                                                                   char* solution, size_t* guesses) {
   try {
-    sudoku::Grid& g = g_state.puzzle;
+    puzzle::sudoku::Grid& g = g_state.puzzle;
     g.reshape(3);
     for (int i = 0; i < 81; ++i) g.set(i, puzzle[i] >= '1' && puzzle[i] <= '9' ? puzzle[i] - '0' : 0);
-    const sudoku::Result r = g_state.solver->solve(g, sudoku::Limits{limit, 0});
-    if (const auto* s = r.answer.get<sudoku::Grid>(); r.solutions > 0 && s != nullptr)
+    const puzzle::Result r = g_state.solver->solve(g, puzzle::Limits{limit, 0});
+    if (const auto* s = r.answer.get<puzzle::sudoku::Grid>(); r.solutions > 0 && s != nullptr)
       for (int i = 0; i < 81; ++i) solution[i] = static_cast<char>('0' + (*s)[i]);
     *guesses = r.work.guesses;
     return r.solutions;

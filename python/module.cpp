@@ -31,21 +31,21 @@
 
 #include <fmt/format.h>
 
-#include "sudoku/driver/driver.hpp"
-#include "sudoku/driver/generate.hpp"
-#include "sudoku/driver/rate.hpp"
-#include "sudoku/ext/exec.hpp"
-#include "sudoku/ext/isolate.hpp"
-#include "sudoku/ext/plugin.hpp"
+#include "puzzle/driver/driver.hpp"
+#include "puzzle/driver/generate.hpp"
+#include "puzzle/driver/rate.hpp"
+#include "puzzle/ext/exec.hpp"
+#include "puzzle/ext/isolate.hpp"
+#include "puzzle/ext/plugin.hpp"
 #include "sudoku/generate/generator.hpp"
 #include "sudoku/generate/job.hpp"
-#include "sudoku/generate/options.hpp"
-#include "sudoku/io/csv.hpp"
-#include "sudoku/io/parse.hpp"
-#include "sudoku/io/reader.hpp"
-#include "sudoku/kinds.hpp"
-#include "sudoku/machine.hpp"
-#include "sudoku/registry.hpp"
+#include "puzzle/generate/options.hpp"
+#include "puzzle/io/csv.hpp"
+#include "puzzle/io/parse.hpp"
+#include "puzzle/io/reader.hpp"
+#include "puzzle/kinds.hpp"
+#include "puzzle/machine.hpp"
+#include "puzzle/registry.hpp"
 #include "sudoku/se/se.hpp"
 #include "sudoku/sudoku_parse.hpp"
 
@@ -59,20 +59,20 @@ namespace {
 /// Records from an (n, cells) uint8 array: record i is row i written as a puzzle line, on line
 /// i + 1: 0 is '.', 1..side the symbols of to_line(), anything above '?' (the parser then names
 /// the cell; the Python side checks values first and words the message for an array).
-class ArraySource final : public sudoku::RecordSource {
+class ArraySource final : public puzzle::RecordSource {
  public:
   ArraySource(const uint8_t* data, std::size_t n, std::size_t cells)
       : data_(data), n_(n), cells_(cells) {
-    const int box = sudoku::box_for_cells(cells);
+    const int box = puzzle::sudoku::box_for_cells(cells);
     format_.box = box;  // a Sudoku's one-line layout
     symbol_.fill('?');
-    sudoku::Grid all(box);  // cells 0..side hold their own value: to_line() gives each symbol
+    puzzle::sudoku::Grid all(box);  // cells 0..side hold their own value: to_line() gives each symbol
     for (int v = 0; v <= all.side(); ++v) all.set(v, v);
-    const std::string line = sudoku::to_line(all);
+    const std::string line = puzzle::sudoku::to_line(all);
     for (int v = 0; v <= all.side(); ++v) symbol_[static_cast<std::size_t>(v)] = line[static_cast<std::size_t>(v)];
   }
 
-  bool read(sudoku::RawSlice& slice, std::size_t max_records) override {
+  bool read(puzzle::RawSlice& slice, std::size_t max_records) override {
     slice.text.clear();
     slice.records.clear();
     const std::size_t take = std::min(max_records, n_ - next_);
@@ -85,7 +85,7 @@ class ArraySource final : public sudoku::RecordSource {
     }
     return take > 0;
   }
-  const sudoku::Format& format() const noexcept override { return format_; }
+  const puzzle::Format& format() const noexcept override { return format_; }
   const std::string& error() const noexcept override { return error_; }
   uint64_t bytes_consumed() const noexcept override { return next_; }
   uint64_t total_bytes() const noexcept override { return n_; }
@@ -93,7 +93,7 @@ class ArraySource final : public sudoku::RecordSource {
  private:
   const uint8_t* data_;
   std::size_t n_, cells_, next_ = 0;
-  sudoku::Format format_;
+  puzzle::Format format_;
   std::array<char, 256> symbol_{};
   std::string error_;
 };
@@ -111,18 +111,18 @@ struct Strings {
 /// Records from a list of strings, record i on line i + 1. The kind comes from the first
 /// record, as a file's first data line decides it; every other string is a puzzle line (no
 /// comment or header is skipped: each string gets its row).
-class StringsSource final : public sudoku::RecordSource {
+class StringsSource final : public puzzle::RecordSource {
  public:
   explicit StringsSource(std::shared_ptr<const Strings> s)
-      : s_(std::move(s)), format_(sudoku::Format::one_line(kind_of_first(*s_))) {}
-  static sudoku::PuzzleKind kind_of_first(const Strings& s) {
-    if (s.ends.empty()) return sudoku::PuzzleKind::sudoku;
-    sudoku::Format f;
+      : s_(std::move(s)), format_(puzzle::Format::one_line(kind_of_first(*s_))) {}
+  static puzzle::PuzzleKind kind_of_first(const Strings& s) {
+    if (s.ends.empty()) return puzzle::PuzzleKind::sudoku;
+    puzzle::Format f;
     std::string err;
-    return sudoku::detect_format(s.at(0), 0, f, err) ? f.kind : sudoku::PuzzleKind::sudoku;
+    return puzzle::detect_format(s.at(0), 0, f, err) ? f.kind : puzzle::PuzzleKind::sudoku;
   }
 
-  bool read(sudoku::RawSlice& slice, std::size_t max_records) override {
+  bool read(puzzle::RawSlice& slice, std::size_t max_records) override {
     slice.text.clear();
     slice.records.clear();
     for (; next_ < s_->ends.size() && slice.records.size() < max_records; ++next_) {
@@ -132,7 +132,7 @@ class StringsSource final : public sudoku::RecordSource {
     }
     return !slice.records.empty();
   }
-  const sudoku::Format& format() const noexcept override { return format_; }
+  const puzzle::Format& format() const noexcept override { return format_; }
   const std::string& error() const noexcept override { return error_; }
   uint64_t bytes_consumed() const noexcept override { return next_; }
   uint64_t total_bytes() const noexcept override { return s_->ends.size(); }
@@ -140,7 +140,7 @@ class StringsSource final : public sudoku::RecordSource {
  private:
   std::shared_ptr<const Strings> s_;
   std::size_t next_ = 0;
-  sudoku::Format format_;
+  puzzle::Format format_;
   std::string error_;
 };
 
@@ -159,7 +159,7 @@ struct Input {
     } else if (what == "array") {
       auto a = spec[1].cast<py::array_t<uint8_t>>();
       if (a.ndim() != 2 || !(a.flags() & py::array::c_style) ||
-          sudoku::box_for_cells(static_cast<std::size_t>(a.shape(1))) == 0)
+          puzzle::sudoku::box_for_cells(static_cast<std::size_t>(a.shape(1))) == 0)
         throw std::invalid_argument("internal: a C-contiguous (n, 16|81|256|625) uint8 array expected");
       in.array = std::move(a);
     } else if (what == "strings") {
@@ -195,7 +195,7 @@ struct Input {
   }
 
   /// The source of one pass (RunConfig::open), or null for a file.
-  std::function<std::unique_ptr<sudoku::RecordSource>(const std::string&)> opener() const {
+  std::function<std::unique_ptr<puzzle::RecordSource>(const std::string&)> opener() const {
     if (array) {
       const auto* data = array->data();
       const auto n = static_cast<std::size_t>(array->shape(0)), cells = static_cast<std::size_t>(array->shape(1));
@@ -205,10 +205,10 @@ struct Input {
     return {};
   }
 
-  sudoku::PuzzleKind kind() const {
-    if (array) return sudoku::PuzzleKind::sudoku;
+  puzzle::PuzzleKind kind() const {
+    if (array) return puzzle::PuzzleKind::sudoku;
     if (strings) return StringsSource::kind_of_first(*strings);
-    return sudoku::is_stream(file) ? sudoku::PuzzleKind::sudoku : sudoku::file_kind(file);
+    return puzzle::is_stream(file) ? puzzle::PuzzleKind::sudoku : puzzle::file_kind(file);
   }
 };
 
@@ -338,9 +338,9 @@ py::dict rows_dict(const Rows& r, bool solutions, bool extra) {
   return d;
 }
 
-const sudoku::SolverInfo& solver_named(const std::string& name) {
-  if (const sudoku::SolverInfo* s = sudoku::find_solver(name)) return *s;
-  const std::string near = sudoku::suggest_solver(name);
+const puzzle::SolverInfo& solver_named(const std::string& name) {
+  if (const puzzle::SolverInfo* s = puzzle::find_solver(name)) return *s;
+  const std::string near = puzzle::suggest_solver(name);
   throw std::invalid_argument(fmt::format("unknown solver '{}'{}; sudoku_bench.solvers() lists them", name,
                                           near.empty() ? "" : fmt::format(" (did you mean '{}'?)", near)));
 }
@@ -350,18 +350,18 @@ py::dict run(const py::tuple& input_spec, const std::string& name, const std::ve
              uint64_t limit, uint64_t budget, int threads, bool solutions, py::object se_budget,
              bool stop_on_invalid, const py::object& progress) {
   const Input input = Input::from(input_spec);
-  sudoku::RunConfig cfg;
+  puzzle::RunConfig cfg;
   cfg.files = {input.in_memory() ? name : input.file};
   cfg.open = input.opener();
   const bool rating = !se_budget.is_none();
   if (rating) {
-    sudoku::configure_rating(cfg, se_budget.cast<uint64_t>());
+    puzzle::configure_rating(cfg, se_budget.cast<uint64_t>());
   } else {
     for (const std::string& n : solver_names) cfg.solvers.push_back(&solver_named(n));
     cfg.limits.solutions = limit;
   }
   cfg.limits.budget = budget;
-  cfg.threads = sudoku::thread_count(threads);
+  cfg.threads = puzzle::thread_count(threads);
   cfg.solutions = solutions && !rating;
   std::atomic<bool> stop{false};
   cfg.stop = &stop;
@@ -371,9 +371,9 @@ py::dict run(const py::tuple& input_spec, const std::string& name, const std::ve
   for (auto* v : {&rows.line, &rows.solutions, &rows.time_ns, &rows.guesses, &rows.backtracks, &rows.nodes})
     v->reserve(expect * cfg.solvers.size());
   // The solution field as the CSV writes it (a Sudoku's line, a nonogram's picture, or blank).
-  const sudoku::Column<sudoku::PuzzleRow>& solution_column = sudoku::rows_schema(true).columns().back();
+  const puzzle::Column<puzzle::PuzzleRow>& solution_column = puzzle::rows_schema(true).columns().back();
   fmt::memory_buffer buf;
-  cfg.on_row = [&](const sudoku::PuzzleRow& row, std::string_view extra, std::string_view message) {
+  cfg.on_row = [&](const puzzle::PuzzleRow& row, std::string_view extra, std::string_view message) {
     if (row.solver != rows.current) {
       for (std::size_t i = 0; i < cfg.solvers.size(); ++i)
         if (cfg.solvers[i]->name == row.solver) rows.current_index = static_cast<uint16_t>(i);
@@ -399,7 +399,7 @@ py::dict run(const py::tuple& input_spec, const std::string& name, const std::ve
       rows.message_at.push_back(at);
       rows.message.emplace_back(message);
     }
-    if (row.status == sudoku::Status::invalid && rows.first_invalid == UINT64_MAX) {
+    if (row.status == puzzle::Status::invalid && rows.first_invalid == UINT64_MAX) {
       rows.first_invalid = at;
       if (stop_on_invalid) stop = true;
     }
@@ -407,21 +407,21 @@ py::dict run(const py::tuple& input_spec, const std::string& name, const std::ve
   Ticker ticker;
   std::size_t pass = 0;
   std::string_view pass_solver;
-  cfg.on_progress = [&](const sudoku::Progress& p) {
+  cfg.on_progress = [&](const puzzle::Progress& p) {
     if (p.solver != pass_solver && !pass_solver.empty()) ++pass;
     pass_solver = p.solver;
     ticker.update(pass, p.puzzles, p.done, p.total, p.elapsed_s, p.solver);
   };
 
-  sudoku::RunReport report;
-  py::object error = run_waiting([&] { report = sudoku::run(cfg); }, stop, ticker, progress);
+  puzzle::RunReport report;
+  py::object error = run_waiting([&] { report = puzzle::run(cfg); }, stop, ticker, progress);
 
   py::dict out = rows_dict(rows, cfg.solutions, rating);
   std::vector<std::string> names;
   for (const auto* s : cfg.solvers) names.emplace_back(s->name);
   out["solvers"] = names;
   fmt::memory_buffer summary;
-  const auto& schema = sudoku::summary_schema();
+  const auto& schema = puzzle::summary_schema();
   for (const auto& s : report.summaries) schema.write(summary, s);
   out["summary_csv"] = schema.header() + fmt::to_string(summary);
   out["read_errors"] = report.read_errors;
@@ -435,31 +435,31 @@ py::dict run(const py::tuple& input_spec, const std::string& name, const std::ve
 
 /// Items [0, count) of `make_worker` on the generation driver: the output lines (as the CLI
 /// writes them) and the stats CSV (as `--stats` writes it).
-py::dict run_items(uint64_t count, int threads, const std::vector<sudoku::ItemColumn>& columns, const std::string& method,
-                   std::function<std::unique_ptr<sudoku::ItemWorker>()> make_worker, const py::object& progress) {
-  sudoku::GenerateConfig cfg;
+py::dict run_items(uint64_t count, int threads, const std::vector<puzzle::ItemColumn>& columns, const std::string& method,
+                   std::function<std::unique_ptr<puzzle::ItemWorker>()> make_worker, const py::object& progress) {
+  puzzle::GenerateConfig cfg;
   cfg.count = count;
-  cfg.threads = sudoku::thread_count(threads);
+  cfg.threads = puzzle::thread_count(threads);
   cfg.make_worker = std::move(make_worker);
   std::atomic<bool> stop{false};
   cfg.stop = &stop;
   std::vector<std::string> lines, problems;
   std::vector<uint64_t> problem_at;
   fmt::memory_buffer stats;
-  const auto schema = sudoku::gen_stats_schema(columns);
-  cfg.on_items = [&](const std::vector<sudoku::GenItem>& items) {
-    for (const sudoku::GenItem& it : items) {
+  const auto schema = puzzle::gen_stats_schema(columns);
+  cfg.on_items = [&](const std::vector<puzzle::GenItem>& items) {
+    for (const puzzle::GenItem& it : items) {
       std::string_view line = it.line;
       if (!line.empty() && line.back() == '\n') line.remove_suffix(1);
       lines.emplace_back(line);
-      schema.write(stats, sudoku::GenStatsRow{&it, method});
+      schema.write(stats, puzzle::GenStatsRow{&it, method});
       if (!it.problem.empty()) problem_at.push_back(it.index), problems.push_back(it.problem);
     }
   };
   Ticker ticker;
   cfg.on_progress = [&](uint64_t done, double el) { ticker.update(0, done, done, count, el, method); };
-  sudoku::GenerateReport report;
-  py::object error = run_waiting([&] { report = sudoku::generate(cfg); }, stop, ticker, progress);
+  puzzle::GenerateReport report;
+  py::object error = run_waiting([&] { report = puzzle::generate(cfg); }, stop, ticker, progress);
   py::dict out;
   out["lines"] = lines;
   out["stats_csv"] = schema.header() + fmt::to_string(stats);
@@ -474,7 +474,7 @@ py::dict run_items(uint64_t count, int threads, const std::vector<sudoku::ItemCo
 /// own under "options", by name) checked and turned into a worker's spec by the library's
 /// plan_generate, as `generate` does; an OptionError is a ValueError.
 py::dict generate(uint64_t count, int threads, const py::dict& o, const py::object& progress) {
-  sudoku::GenerateOptions opt;
+  puzzle::GenerateOptions opt;
   const auto text = [&](const char* key, std::string& out) { out = o[key].cast<std::string>(); };
   const auto flag = [&](const char* key, bool& out) { out = o[key].cast<bool>(); };
   text("kind", opt.kind), text("checker", opt.checker), text("verifier", opt.verifier);
@@ -482,7 +482,7 @@ py::dict generate(uint64_t count, int threads, const py::dict& o, const py::obje
   opt.seed = o["seed"].cast<uint64_t>();
   opt.max_attempts = o["max_attempts"].cast<uint64_t>();
   for (auto [name, value] : o["options"].cast<py::dict>()) opt.options[name.cast<std::string>()] = value.cast<std::string>();
-  sudoku::GeneratePlan plan = sudoku::plan_generate(opt, sudoku::OptionStyle::python);
+  puzzle::GeneratePlan plan = puzzle::plan_generate(opt, puzzle::OptionStyle::python);
   py::dict out = run_items(count, threads, plan.columns, plan.method, plan.make_worker, progress);
   out["target"] = plan.target;
   return out;
@@ -491,13 +491,13 @@ py::dict generate(uint64_t count, int threads, const py::dict& o, const py::obje
 py::dict transform(const py::tuple& input_spec, uint64_t count, uint64_t seed, int threads,
                    const std::string& verifier, bool verify, bool solutions, const py::object& progress) {
   const Input input = Input::from(input_spec);
-  std::unique_ptr<sudoku::RecordSource> src;
+  std::unique_ptr<puzzle::RecordSource> src;
   if (input.in_memory()) src = input.opener()("");
-  else src = std::make_unique<sudoku::PuzzleReader>(input.file);
-  auto sources = std::make_shared<std::vector<sudoku::TransformSource>>();
+  else src = std::make_unique<puzzle::PuzzleReader>(input.file);
+  auto sources = std::make_shared<std::vector<puzzle::sudoku::TransformSource>>();
   std::vector<uint64_t> skipped_at;
   std::vector<std::string> skipped;
-  *sources = sudoku::read_puzzles(*src, [&](uint64_t line, const std::string& why) {
+  *sources = puzzle::read_puzzles(*src, [&](uint64_t line, const std::string& why) {
     skipped_at.push_back(line);
     skipped.push_back(why);
   });
@@ -508,15 +508,15 @@ py::dict transform(const py::tuple& input_spec, uint64_t count, uint64_t seed, i
     out["lines"] = py::list();
     return out;
   }
-  sudoku::TransformSpec spec;
+  puzzle::sudoku::TransformSpec spec;
   spec.sources = sources.get();
   spec.seed = seed;
   spec.solutions = solutions;
   const int box = sources->front().puzzle.box();
-  if (!verifier.empty()) spec.verifier = &sudoku::solver_for_role(verifier, box, "verifier", sudoku::OptionStyle::python);
-  else if (verify) spec.verifier = sudoku::default_transform_verifier(box);  // as `transform --verify`
+  if (!verifier.empty()) spec.verifier = &puzzle::solver_for_role(verifier, box, "verifier", puzzle::OptionStyle::python);
+  else if (verify) spec.verifier = puzzle::default_transform_verifier(box);  // as `transform --verify`
   py::dict items = run_items(count, threads, {}, "transform",
-                             [spec, sources] { return sudoku::make_transform_worker(spec); }, progress);
+                             [spec, sources] { return puzzle::sudoku::make_transform_worker(spec); }, progress);
   for (auto kv : out) items[kv.first] = kv.second;
   items["sources"] = sources->size();
   return items;
@@ -524,12 +524,12 @@ py::dict transform(const py::tuple& input_spec, uint64_t count, uint64_t seed, i
 
 // ---- Solvers from outside ----------------------------------------------------------------------
 
-std::vector<std::string> add_all(std::vector<sudoku::SolverInfo> infos) {
+std::vector<std::string> add_all(std::vector<puzzle::SolverInfo> infos) {
   for (const auto& i : infos)
-    if (sudoku::find_solver(i.name) != nullptr)
+    if (puzzle::find_solver(i.name) != nullptr)
       throw std::invalid_argument(fmt::format("a solver named '{}' is registered already", i.name));
   std::vector<std::string> names;
-  for (auto& i : infos) names.push_back(sudoku::add_solver(std::move(i)).name);
+  for (auto& i : infos) names.push_back(puzzle::add_solver(std::move(i)).name);
   return names;
 }
 
@@ -537,49 +537,49 @@ std::vector<std::string> add_all(std::vector<sudoku::SolverInfo> infos) {
 
 PYBIND11_MODULE(_core, m) {
   m.doc() = "sudoku-bench's library: the C++ half of the sudoku_bench module (see sudoku_bench).";
-  static py::exception<sudoku::InputError> input_error(m, "InputError", PyExc_OSError);
-  static py::exception<sudoku::ext::LoadError> load_error(m, "LoadError", PyExc_RuntimeError);
+  static py::exception<puzzle::InputError> input_error(m, "InputError", PyExc_OSError);
+  static py::exception<puzzle::ext::LoadError> load_error(m, "LoadError", PyExc_RuntimeError);
   py::register_exception_translator([](std::exception_ptr p) {
     try {
       if (p) std::rethrow_exception(p);
-    } catch (const sudoku::InputError& e) {
+    } catch (const puzzle::InputError& e) {
       input_error(e.what());
-    } catch (const sudoku::ext::LoadError& e) {
+    } catch (const puzzle::ext::LoadError& e) {
       load_error(e.what());
     }
   });
 
   m.def("solvers", [] {
     py::list out;
-    for (const sudoku::SolverInfo& s : sudoku::solvers()) {
+    for (const puzzle::SolverInfo& s : puzzle::solvers()) {
       std::vector<int> sides;
-      for (int b = sudoku::kMinBox; b <= sudoku::kMaxBox; ++b)
+      for (int b = puzzle::sudoku::kMinBox; b <= puzzle::sudoku::kMaxBox; ++b)
         if (s.supports(b)) sides.push_back(b * b);
-      out.append(py::dict(py::arg("name") = s.name, py::arg("kind") = std::string(sudoku::to_string(s.kind)),
+      out.append(py::dict(py::arg("name") = s.name, py::arg("kind") = std::string(puzzle::to_string(s.kind)),
                           py::arg("sizes") = sides, py::arg("description") = s.description,
                           py::arg("origin") = s.origin, py::arg("batch") = s.batch()));
     }
     return out;
   });
   m.def("default_solver", [](const std::string& kind) {
-    return sudoku::default_solver(sudoku::Kinds::find(kind).value_or(sudoku::PuzzleKind::sudoku));
+    return puzzle::default_solver(puzzle::Kinds::find(kind).value_or(puzzle::PuzzleKind::sudoku));
   });
-  m.def("input_kind", [](const py::tuple& spec) { return std::string(sudoku::to_string(Input::from(spec).kind())); });
+  m.def("input_kind", [](const py::tuple& spec) { return std::string(puzzle::to_string(Input::from(spec).kind())); });
   m.def("statuses", [] {
     std::vector<std::string> out;
-    for (int i = 0; i < sudoku::kStatusCount; ++i) out.emplace_back(sudoku::to_string(static_cast<sudoku::Status>(i)));
+    for (int i = 0; i < puzzle::kStatusCount; ++i) out.emplace_back(puzzle::to_string(static_cast<puzzle::Status>(i)));
     return out;
   });
-  m.def("row_columns", [](bool solutions) { return sudoku::rows_schema(solutions).names(); });
-  m.def("rating_columns", [] { return sudoku::rating_schema().names(); });
+  m.def("row_columns", [](bool solutions) { return puzzle::rows_schema(solutions).names(); });
+  m.def("rating_columns", [] { return puzzle::rating_schema().names(); });
   m.def("levels", [] {
     std::vector<std::pair<std::string, int>> out;
-    for (const auto& l : sudoku::se::levels()) out.emplace_back(std::string(l.name), l.from);
+    for (const auto& l : puzzle::sudoku::se::levels()) out.emplace_back(std::string(l.name), l.from);
     return out;
   });
   m.def("generators", [] {
     std::vector<std::pair<std::string, std::string>> out;
-    for (const auto& g : sudoku::generators()) out.emplace_back(std::string(g.name), std::string(g.description));
+    for (const auto& g : puzzle::sudoku::generators()) out.emplace_back(std::string(g.name), std::string(g.description));
     return out;
   });
   m.def("parse_cells", [](const std::vector<std::string>& lines, int box) {
@@ -587,31 +587,31 @@ PYBIND11_MODULE(_core, m) {
     const std::size_t cells = static_cast<std::size_t>(box) * box * box * box;
     py::array_t<uint8_t> out({static_cast<py::ssize_t>(lines.size()), static_cast<py::ssize_t>(cells)});
     uint8_t* o = out.mutable_data();
-    sudoku::Grid g;
+    puzzle::sudoku::Grid g;
     std::string error;
     for (std::size_t i = 0; i < lines.size(); ++i, o += cells) {
       if (lines[i].empty()) {  // a blank field (no solution): all empty
         std::fill(o, o + cells, uint8_t{0});
         continue;
       }
-      if (!sudoku::parse_cells(lines[i], box, g, error))
+      if (!puzzle::sudoku::parse_cells(lines[i], box, g, error))
         throw std::invalid_argument(fmt::format("strings[{}]: {}", i, error));
       std::copy(g.data(), g.data() + cells, o);
     }
     return out;
   });
   m.def("to_lines", [](const py::array_t<uint8_t, py::array::c_style | py::array::forcecast>& a) {
-    if (a.ndim() != 2 || sudoku::box_for_cells(static_cast<std::size_t>(a.shape(1))) == 0)
+    if (a.ndim() != 2 || puzzle::sudoku::box_for_cells(static_cast<std::size_t>(a.shape(1))) == 0)
       throw std::invalid_argument("an (n, 16|81|256|625) array expected");
     ArraySource src(a.data(), static_cast<std::size_t>(a.shape(0)), static_cast<std::size_t>(a.shape(1)));
     std::vector<std::string> out;
-    sudoku::RawSlice slice;
+    puzzle::RawSlice slice;
     while (src.read(slice, 4096))
       for (std::size_t i = 0; i < slice.records.size(); ++i) out.emplace_back(slice.record(i));
     return out;
   });
-  m.attr("DEFAULT_BUDGET") = sudoku::kDefaultBudget;
-  m.attr("DEFAULT_SE_BUDGET") = sudoku::se::kDefaultSeBudget;
+  m.attr("DEFAULT_BUDGET") = puzzle::kDefaultBudget;
+  m.attr("DEFAULT_SE_BUDGET") = puzzle::sudoku::se::kDefaultSeBudget;
 
   m.def("run", &run, py::arg("input"), py::arg("name"), py::arg("solvers"), py::arg("limit"), py::arg("budget"),
         py::arg("threads"), py::arg("solutions"), py::arg("se_budget"), py::arg("stop_on_invalid"),
@@ -621,7 +621,7 @@ PYBIND11_MODULE(_core, m) {
   // keyword arguments beyond the shared ones.
   m.def("generate_options", [] {
     py::list out;
-    for (const sudoku::GenerateOption& o : sudoku::generate_options())
+    for (const puzzle::GenerateOption& o : puzzle::generate_options())
       out.append(py::dict(py::arg("name") = o.name, py::arg("help") = o.help, py::arg("default") = o.default_text,
                           py::arg("flag") = o.flag, py::arg("join") = o.join));
     return out;
@@ -636,33 +636,33 @@ PYBIND11_MODULE(_core, m) {
   // gets `timeout`.
   m.def("load_plugin", [](const std::string& name, const std::string& path, const std::string& symbol, bool reentrant,
                           bool isolate, double timeout_s) {
-    if (!symbol.empty()) sudoku::ext::check_solver_name(name);
-    sudoku::ext::Loaded loaded;
+    if (!symbol.empty()) puzzle::ext::check_solver_name(name);
+    puzzle::ext::Loaded loaded;
     if (isolate) {
-      sudoku::ext::IsolateOptions o;
+      puzzle::ext::IsolateOptions o;
       if (o.exe == "/proc/self/exe")  // this process is Python, not the tool
-        throw sudoku::ext::LoadError(fmt::format("isolate=True needs {} beside the module; it is not there",
-                                                 sudoku::ext::kPluginHostProgram));
+        throw puzzle::ext::LoadError(fmt::format("isolate=True needs {} beside the module; it is not there",
+                                                 puzzle::ext::kPluginHostProgram));
       o.timeout = std::chrono::milliseconds(std::max<long long>(1, std::llround(timeout_s * 1e3)));
       py::gil_scoped_release nogil;  // starts the first child and waits until it has loaded the library
-      loaded = sudoku::ext::load_isolated(name, path, symbol, o);
+      loaded = puzzle::ext::load_isolated(name, path, symbol, o);
     } else {
-      sudoku::ext::LoadOptions o;
+      puzzle::ext::LoadOptions o;
       if (reentrant) o.reentrant = {"all"};
-      loaded = symbol.empty() ? sudoku::ext::load_native(path, o) : sudoku::ext::load_harness(name, path, symbol, o);
+      loaded = symbol.empty() ? puzzle::ext::load_native(path, o) : puzzle::ext::load_harness(name, path, symbol, o);
     }
     return add_all(std::move(loaded.solvers));
   });
   m.def("add_exec", [](const std::string& name, const std::string& command, double timeout_s, bool batch) {
-    sudoku::ext::check_solver_name(name);
-    if (sudoku::find_solver(name) != nullptr)
+    puzzle::ext::check_solver_name(name);
+    if (puzzle::find_solver(name) != nullptr)
       throw std::invalid_argument(fmt::format("a solver named '{}' is registered already", name));
     const auto timeout = std::chrono::milliseconds(std::max<long long>(1, std::llround(timeout_s * 1e3)));
-    std::vector<sudoku::SolverInfo> one;
+    std::vector<puzzle::SolverInfo> one;
     {
       py::gil_scoped_release nogil;  // starts the command and waits for its first answer
-      one.push_back(batch ? sudoku::ext::exec_batch_solver(name, command, timeout)
-                          : sudoku::ext::exec_solver(name, command, timeout));
+      one.push_back(batch ? puzzle::ext::exec_batch_solver(name, command, timeout)
+                          : puzzle::ext::exec_solver(name, command, timeout));
     }
     return add_all(std::move(one)).front();
   });

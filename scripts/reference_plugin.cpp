@@ -9,8 +9,22 @@
 #include <cstring>
 #include <memory>
 
+// Before issue 27's move (namespace sudoku, src/core/sudoku/) or after it (puzzle::sudoku and
+// the neutral puzzle, src/core/{puzzle,sudoku}/): `ref` names either.
+#if __has_include("puzzle/solver.hpp")
+#include "puzzle/simd.hpp"
+#include "sudoku/solvers/propagation.hpp"
+namespace ref {
+using namespace puzzle;
+using namespace puzzle::sudoku;
+}  // namespace ref
+#else
 #include "sudoku/simd.hpp"
 #include "sudoku/solvers/propagation.hpp"
+namespace ref {
+using namespace sudoku;
+}  // namespace ref
+#endif
 #include "sudoku_bench/plugin.h"
 
 #ifndef SUDOKU_REFERENCE_NAME
@@ -21,15 +35,15 @@ namespace {
 
 /// One worker: its solver and the puzzle's Grid, kept between calls.
 struct Worker {
-  std::unique_ptr<sudoku::Solver> solver;
-  sudoku::Grid puzzle;
+  std::unique_ptr<ref::Solver> solver;
+  ref::Grid puzzle;
 };
 
-template <std::unique_ptr<sudoku::Solver> (*Make)()>
+template <std::unique_ptr<ref::Solver> (*Make)()>
 void* create() {
   try {
-    sudoku::simd::use_environment();  // the library's own copy of the choice: SUDOKU_SIMD too
-    return new Worker{Make(), sudoku::Grid()};
+    ref::simd::use_environment();  // the library's own copy of the choice: SUDOKU_SIMD too
+    return new Worker{Make(), ref::Grid()};
   } catch (...) {
     return nullptr;
   }
@@ -37,11 +51,11 @@ void* create() {
 
 /// The first solution's grid of `r`, whichever revision's Result it is.
 template <class R>
-const sudoku::Grid& solution_of(const R& r) {
+const ref::Grid& solution_of(const R& r) {
   if constexpr (requires { r.answer.grid(); })
     return r.answer.grid();
-  else if constexpr (requires { r.answer.template get<sudoku::Grid>(); })
-    return *r.answer.template get<sudoku::Grid>();  // r.solutions > 0: it holds one
+  else if constexpr (requires { r.answer.template get<ref::Grid>(); })
+    return *r.answer.template get<ref::Grid>();  // r.solutions > 0: it holds one
   else
     return r.solution;
 }
@@ -54,7 +68,7 @@ int solve(void* state, uint32_t box, const uint8_t* cells, uint64_t limit, uint6
   w.puzzle.reshape(static_cast<int>(box));
   const auto n = static_cast<std::size_t>(w.puzzle.cells());
   std::memcpy(w.puzzle.data(), cells, n);
-  const sudoku::Result r = w.solver->solve(w.puzzle, sudoku::Limits{limit, budget});
+  const ref::Result r = w.solver->solve(w.puzzle, ref::Limits{limit, budget});
   if (r.solutions > 0) std::memcpy(solution, solution_of(r).data(), n);
   work->solutions = r.solutions;
   work->guesses = r.work.guesses;
@@ -65,9 +79,9 @@ int solve(void* state, uint32_t box, const uint8_t* cells, uint64_t limit, uint6
 
 const sudoku_bench_solver kSolvers[] = {
     {"propagation-" SUDOKU_REFERENCE_NAME, "`propagation` of revision " SUDOKU_REFERENCE_NAME " (plug-in)",
-     SUDOKU_BENCH_9X9, &create<&sudoku::make_propagation>, &destroy, &solve},
+     SUDOKU_BENCH_9X9, &create<&ref::make_propagation>, &destroy, &solve},
     {"scored-" SUDOKU_REFERENCE_NAME, "`scored` of revision " SUDOKU_REFERENCE_NAME " (plug-in)",
-     SUDOKU_BENCH_9X9, &create<&sudoku::make_scored>, &destroy, &solve},
+     SUDOKU_BENCH_9X9, &create<&ref::make_scored>, &destroy, &solve},
 };
 
 const sudoku_bench_plugin kPlugin = {SUDOKU_BENCH_PLUGIN_ABI_VERSION, 2, kSolvers};

@@ -2,15 +2,15 @@
 // the registry adds it here; nothing else to write.
 #include <gtest/gtest.h>
 
-#include "sudoku/registry.hpp"
+#include "puzzle/registry.hpp"
 #include "sudoku/verify.hpp"
 #include "test_util.hpp"
 
 namespace {
 
-using sudoku::Grid;
-using sudoku::Limits;
-using sudoku::Status;
+using puzzle::sudoku::Grid;
+using puzzle::Limits;
+using puzzle::Status;
 
 using test::parse;
 
@@ -19,9 +19,9 @@ using test::parse;
 const char* kAntiBacktracking =
     "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9";
 
-class Conformance : public ::testing::TestWithParam<const sudoku::SolverInfo*> {
+class Conformance : public ::testing::TestWithParam<const puzzle::SolverInfo*> {
  protected:
-  std::unique_ptr<sudoku::Solver> solver = GetParam()->make();
+  std::unique_ptr<puzzle::Solver> solver = GetParam()->make();
 };
 
 // Exact solution counts (0 to 847) and known solutions from tdoku's test set.
@@ -41,7 +41,7 @@ TEST_P(Conformance, TdokuTestPuzzlesExactCounts) {
     }
     const auto r = solver->solve(p.puzzle, Limits{1000, 0});
     EXPECT_EQ(r.solutions, want) << "line " << rec.line;
-    EXPECT_FALSE(sudoku::verify(p.puzzle, r, 1000, p.known).has_value()) << "line " << rec.line;
+    EXPECT_FALSE(puzzle::sudoku::verify(p.puzzle, r, 1000, p.known).has_value()) << "line " << rec.line;
     if (want == 0) {
       EXPECT_EQ(r.status, Status::none);
       ++none;
@@ -66,7 +66,7 @@ TEST_P(Conformance, LimitOneFindsAndLimitTwoProvesUniqueness) {
     const auto one = solver->solve(rec.parsed.puzzle, Limits{1, 0});
     EXPECT_EQ(one.status, Status::solved);
     EXPECT_EQ(one.solutions, 1u);
-    EXPECT_FALSE(sudoku::check_solution(rec.parsed.puzzle, test::grid(one.answer)).has_value());
+    EXPECT_FALSE(puzzle::sudoku::check_solution(rec.parsed.puzzle, test::grid(one.answer)).has_value());
     const auto two = solver->solve(rec.parsed.puzzle, Limits{2, 0});
     EXPECT_EQ(two.status, Status::unique);
     EXPECT_EQ(test::grid(two.answer), test::grid(one.answer));
@@ -89,7 +89,7 @@ TEST_P(Conformance, NoSolutionWithoutConflictIsNone) {
   for (int c = 0; c < 8; ++c) s[c] = static_cast<char>('1' + c);
   s[4 * 9 + 8] = '9';
   const Grid g = parse(s);
-  ASSERT_FALSE(sudoku::find_conflict(g).has_value());
+  ASSERT_FALSE(puzzle::sudoku::find_conflict(g).has_value());
   const auto r = solver->solve(g, Limits{2, 0});
   EXPECT_EQ(r.status, Status::none);
   EXPECT_EQ(r.solutions, 0u);
@@ -108,7 +108,7 @@ TEST_P(Conformance, EmptyGridHasMultipleSolutions) {
   const auto r = solver->solve(Grid(3), Limits{2, 0});
   EXPECT_EQ(r.status, Status::multiple);
   EXPECT_EQ(r.solutions, 2u);
-  EXPECT_FALSE(sudoku::check_solution(Grid(3), test::grid(r.answer)).has_value());
+  EXPECT_FALSE(puzzle::sudoku::check_solution(Grid(3), test::grid(r.answer)).has_value());
 }
 
 // The budget stops a search that would otherwise never end: counting every completion of the
@@ -132,7 +132,7 @@ TEST_P(Conformance, BudgetStopsHardPuzzleOrSolvesIt) {
     EXPECT_LE(r.work.nodes, 200'000u + 1000u);
   } else {
     EXPECT_EQ(r.status, Status::solved);
-    EXPECT_FALSE(sudoku::check_solution(g, test::grid(r.answer)).has_value());
+    EXPECT_FALSE(puzzle::sudoku::check_solution(g, test::grid(r.answer)).has_value());
   }
 }
 
@@ -153,7 +153,7 @@ TEST_P(Conformance, CountersAreDeterministic) {
 // Every solver agrees with the naive baseline where both finish.
 TEST_P(Conformance, AgreesWithBacktracking) {
   if (GetParam()->name == "backtracking") GTEST_SKIP() << "it is the reference";
-  auto base = sudoku::find_solver("backtracking")->make();
+  auto base = puzzle::find_solver("backtracking")->make();
   for (const char* file : {"norvig_easy50.txt", "norvig_top95.txt", "bug_plus_n.txt"}) {
     for (const auto& rec : test::load(test::shared(file), 40)) {
       const auto want = base->solve(rec.parsed.puzzle, Limits{2, 2'000'000});
@@ -173,14 +173,14 @@ TEST_P(Conformance, SolvesSharedDatasetsCorrectly) {
     for (const auto& rec : test::load(test::shared(file), 300)) {
       const auto r = solver->solve(rec.parsed.puzzle, Limits{2, 0});
       EXPECT_EQ(r.status, Status::unique) << file << ":" << rec.line;
-      EXPECT_FALSE(sudoku::verify(rec.parsed.puzzle, r, 2, rec.parsed.known)) << file << ":" << rec.line;
+      EXPECT_FALSE(puzzle::sudoku::verify(rec.parsed.puzzle, r, 2, rec.parsed.known)) << file << ":" << rec.line;
     }
   }
 }
 
-std::vector<const sudoku::SolverInfo*> nine_by_nine() {
-  std::vector<const sudoku::SolverInfo*> v;
-  for (const auto& s : sudoku::solvers())
+std::vector<const puzzle::SolverInfo*> nine_by_nine() {
+  std::vector<const puzzle::SolverInfo*> v;
+  for (const auto& s : puzzle::solvers())
     if (s.supports(3)) v.push_back(&s);
   return v;
 }
@@ -190,8 +190,8 @@ INSTANTIATE_TEST_SUITE_P(AllSolvers, Conformance, ::testing::ValuesIn(nine_by_ni
 
 // A solver that lacks a size says so instead of guessing.
 TEST(ConformanceSizes, UnsupportedSizeIsReported) {
-  for (const auto& s : sudoku::solvers()) {
-    for (int box = sudoku::kMinBox; box <= sudoku::kMaxBox; ++box) {
+  for (const auto& s : puzzle::solvers()) {
+    for (int box = puzzle::sudoku::kMinBox; box <= puzzle::sudoku::kMaxBox; ++box) {
       if (s.supports(box)) continue;
       EXPECT_EQ(s.make()->solve(Grid(box), Limits{1, 1000}).status, Status::unsupported)
           << s.name << " box " << box;

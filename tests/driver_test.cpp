@@ -6,25 +6,25 @@
 #include <sstream>
 #include <tuple>
 
-#include "sudoku/driver/driver.hpp"
-#include "sudoku/registry.hpp"
+#include "puzzle/driver/driver.hpp"
+#include "puzzle/registry.hpp"
 #include "test_util.hpp"
 
 namespace {
 
-using sudoku::Status;
+using puzzle::Status;
 
 using test::kPuzzle;
 using test::kSolution;
 
 /// Runs the driver and returns the rows CSV text.
-std::string run_rows(sudoku::RunConfig cfg, sudoku::RunReport* report = nullptr) {
+std::string run_rows(puzzle::RunConfig cfg, puzzle::RunReport* report = nullptr) {
   test::TempDir dir("-rows");
   const auto path = dir.path("rows.csv");
-  sudoku::OutputFile f(path, "rows");
+  puzzle::OutputFile f(path, "rows");
   f.open();
   cfg.rows = &f;
-  auto r = sudoku::run(cfg);
+  auto r = puzzle::run(cfg);
   f.commit();
   if (report) *report = r;
   return test::slurp(path);
@@ -47,7 +47,7 @@ std::string without_time(const std::string& csv) {
 }
 
 /// Collects the driver's problem messages, each as "line: message".
-std::shared_ptr<std::vector<std::string>> collect_problems(sudoku::RunConfig& cfg) {
+std::shared_ptr<std::vector<std::string>> collect_problems(puzzle::RunConfig& cfg) {
   auto out = std::make_shared<std::vector<std::string>>();
   cfg.on_problem = [out](const std::string&, uint64_t line, const std::string& msg) {
     out->push_back(std::to_string(line) + ": " + msg);
@@ -55,11 +55,11 @@ std::shared_ptr<std::vector<std::string>> collect_problems(sudoku::RunConfig& cf
   return out;
 }
 
-sudoku::RunConfig config(std::vector<std::string> files, int threads) {
-  sudoku::RunConfig cfg;
+puzzle::RunConfig config(std::vector<std::string> files, int threads) {
+  puzzle::RunConfig cfg;
   cfg.files = std::move(files);
   // The driver is under test, not the solver: dlx handles every size and is quick.
-  cfg.solvers = {sudoku::find_solver("dlx")};
+  cfg.solvers = {puzzle::find_solver("dlx")};
   cfg.threads = threads;
   cfg.slice_records = 7;  // many small slices: in-order output is really exercised
   cfg.limits.solutions = 2;
@@ -70,13 +70,13 @@ TEST(Driver, SameRowsWithOneAndTwoThreads) {
   // A slice of an easy set, then tdoku's test set (unique, none and multiple; limit 20).
   test::TempDir dir;
   std::string easy;
-  for (const auto& r : test::load(test::shared("bug_plus_n.txt"), 3000)) easy += sudoku::to_line(r.parsed.puzzle) + "\n";
+  for (const auto& r : test::load(test::shared("bug_plus_n.txt"), 3000)) easy += puzzle::sudoku::to_line(r.parsed.puzzle) + "\n";
   const auto files = std::vector<std::string>{dir.write("easy.txt", easy),
                                               test::shared("tdoku_test_puzzles.csv")};
   auto one = config(files, 1), two = config(files, 2);
   one.limits.solutions = two.limits.solutions = 20;
   one.solutions = two.solutions = true;
-  sudoku::RunReport r1, r2;
+  puzzle::RunReport r1, r2;
   const std::string a = run_rows(one, &r1), b = run_rows(two, &r2);
   EXPECT_EQ(std::count(a.begin(), a.end(), '\n'), 3000 + 43);
   EXPECT_EQ(without_time(a), without_time(b));
@@ -100,7 +100,7 @@ TEST(Driver, BadLinesAreCountedAndTheBatchGoesOn) {
   cfg.on_problem = [&](const std::string& file, uint64_t line, const std::string& msg) {
     problems.push_back(file + ":" + std::to_string(line) + ": " + msg);
   };
-  sudoku::RunReport report;
+  puzzle::RunReport report;
   const std::string rows = run_rows(cfg, &report);
   ASSERT_EQ(report.summaries.size(), 1u);
   const auto& s = report.summaries[0];
@@ -122,7 +122,7 @@ TEST(Driver, WrongKnownSolutionIsCaught) {
   const auto f = dir.write("wrong.txt", kPuzzle + "," + kSolution + "\n" + kPuzzle + ":1:" + fake + "\n");
   auto cfg = config({f}, 2);
   const auto problems = collect_problems(cfg);
-  sudoku::RunReport report;
+  puzzle::RunReport report;
   const std::string rows = run_rows(cfg, &report);
   EXPECT_EQ(report.wrong(), 1u);
   EXPECT_EQ(report.summaries[0].found(), 1u);  // a wrong answer is never counted as solved
@@ -133,20 +133,20 @@ TEST(Driver, WrongKnownSolutionIsCaught) {
 }
 
 // A solver that calls every puzzle contradictory.
-class CallsEverythingInvalid final : public sudoku::Solver {
+class CallsEverythingInvalid final : public puzzle::Solver {
  public:
-  sudoku::Result solve(sudoku::PuzzleRef, const sudoku::Limits&) override {
-    sudoku::Result r;
+  puzzle::Result solve(puzzle::PuzzleRef, const puzzle::Limits&) override {
+    puzzle::Result r;
     r.status = Status::invalid;
     return r;
   }
 };
-std::unique_ptr<sudoku::Solver> make_calls_everything_invalid() {
+std::unique_ptr<puzzle::Solver> make_calls_everything_invalid() {
   return std::make_unique<CallsEverythingInvalid>();
 }
 
 TEST(Driver, AFalseInvalidClaimIsWrongAndATrueOneNamesTheConflict) {
-  static const sudoku::SolverInfo liar{"liar", "says invalid", sudoku::kBox9, &make_calls_everything_invalid};
+  static const puzzle::SolverInfo liar{"liar", "says invalid", puzzle::kBox9, &make_calls_everything_invalid};
   test::TempDir dir;
   std::string twice = kPuzzle;
   twice[1] = twice[0];
@@ -154,7 +154,7 @@ TEST(Driver, AFalseInvalidClaimIsWrongAndATrueOneNamesTheConflict) {
   auto cfg = config({f}, 1);
   cfg.solvers = {&liar};
   const auto problems = collect_problems(cfg);
-  sudoku::RunReport report;
+  puzzle::RunReport report;
   const std::string rows = run_rows(cfg, &report);
   EXPECT_EQ(report.wrong(), 1u);
   EXPECT_EQ(report.summaries[0].count(Status::invalid), 1u);
@@ -168,10 +168,10 @@ TEST(Driver, StopFlagEndsCleanlyWithCompleteRows) {
   auto cfg = config({test::shared("bug_plus_n.txt")}, 2);
   std::atomic<bool> stop{false};
   cfg.stop = &stop;
-  cfg.on_progress = [&](const sudoku::Progress& p) {
+  cfg.on_progress = [&](const puzzle::Progress& p) {
     if (p.puzzles >= 100) stop = true;
   };
-  sudoku::RunReport report;
+  puzzle::RunReport report;
   const std::string rows = run_rows(cfg, &report);
   EXPECT_TRUE(report.interrupted);
   ASSERT_EQ(report.summaries.size(), 1u);
@@ -190,14 +190,14 @@ TEST(Driver, StopFlagEndsCleanlyWithCompleteRows) {
 TEST(Driver, SlicesSizedByTimeKeepTheRowsAndFollowTheRecordsPace) {
   test::TempDir dir;
   std::string text;
-  for (const auto& r : test::load(test::shared("bug_plus_n.txt"), 60)) text += sudoku::to_line(r.parsed.puzzle) + "\n";
+  for (const auto& r : test::load(test::shared("bug_plus_n.txt"), 60)) text += puzzle::sudoku::to_line(r.parsed.puzzle) + "\n";
   const auto file = dir.write("p.txt", text);
   const std::string plain = without_time(run_rows(config({file}, 2)));
   for (const double aim : {1e-12, 1e9}) {
     auto cfg = config({file}, 2);
     cfg.slice_seconds = aim;
     std::vector<uint64_t> seen;  // records written at each progress report
-    cfg.on_progress = [&](const sudoku::Progress& p) { seen.push_back(p.puzzles); };
+    cfg.on_progress = [&](const puzzle::Progress& p) { seen.push_back(p.puzzles); };
     EXPECT_EQ(without_time(run_rows(cfg)), plain) << aim;
     ASSERT_FALSE(seen.empty());
     EXPECT_EQ(seen.back(), 60u);
@@ -214,8 +214,8 @@ TEST(Driver, SlicesSizedByTimeKeepTheRowsAndFollowTheRecordsPace) {
 TEST(Driver, ProgressBytesOnlyGrowAndEndAtTheFilesSize) {
   auto cfg = config({test::shared("bug_plus_n.txt")}, 2);
   cfg.slice_records = 8;
-  std::vector<sudoku::Progress> seen;
-  cfg.on_progress = [&](const sudoku::Progress& p) { seen.push_back(p); };
+  std::vector<puzzle::Progress> seen;
+  cfg.on_progress = [&](const puzzle::Progress& p) { seen.push_back(p); };
   run_rows(cfg);
   ASSERT_GT(seen.size(), 1000u);
   for (std::size_t i = 1; i < seen.size(); ++i) {
@@ -228,7 +228,7 @@ TEST(Driver, ProgressBytesOnlyGrowAndEndAtTheFilesSize) {
 
 TEST(Driver, UnreadableFileFailsBeforeAnyWork) {
   auto cfg = config({test::shared("norvig_easy50.txt"), "/nonexistent/puzzles.txt"}, 1);
-  EXPECT_THROW(sudoku::run(cfg), sudoku::InputError);
+  EXPECT_THROW(puzzle::run(cfg), puzzle::InputError);
 }
 
 TEST(Driver, BudgetExceededIsAStatusNotAStall) {
@@ -237,9 +237,9 @@ TEST(Driver, BudgetExceededIsAStatusNotAStall) {
                            "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9\n"
                            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..\n");
   auto cfg = config({f}, 1);
-  cfg.solvers = {sudoku::find_solver("backtracking")};  // the naive search is what runs out
+  cfg.solvers = {puzzle::find_solver("backtracking")};  // the naive search is what runs out
   cfg.limits.budget = 100'000;
-  sudoku::RunReport report;
+  puzzle::RunReport report;
   const std::string rows = run_rows(cfg, &report);
   EXPECT_EQ(report.summaries[0].count(Status::budget_exceeded), 1u);
   EXPECT_EQ(report.summaries[0].count(Status::unique), 1u);
@@ -247,9 +247,9 @@ TEST(Driver, BudgetExceededIsAStatusNotAStall) {
 
 TEST(Driver, UnsupportedSizeReportedOnce) {
   // A solver that only does 9x9 meets 4x4 puzzles: `unsupported`, one message for the pass.
-  const sudoku::SolverInfo* nine_only = nullptr;
-  for (const auto& s : sudoku::solvers())
-    if (s.kind == sudoku::PuzzleKind::sudoku && !s.supports(2)) nine_only = &s;
+  const puzzle::SolverInfo* nine_only = nullptr;
+  for (const auto& s : puzzle::solvers())
+    if (s.kind == puzzle::PuzzleKind::sudoku && !s.supports(2)) nine_only = &s;
   if (nine_only == nullptr) GTEST_SKIP() << "every registered solver handles 4x4";
   test::TempDir dir;
   const auto f = dir.write("four.txt", "1...............\n.2..............\n");
@@ -260,7 +260,7 @@ TEST(Driver, UnsupportedSizeReportedOnce) {
     ++messages;
     EXPECT_NE(msg.find("does not support 4x4"), std::string::npos) << msg;
   };
-  sudoku::RunReport report;
+  puzzle::RunReport report;
   run_rows(cfg, &report);
   EXPECT_EQ(report.summaries[0].count(Status::unsupported), 2u);
   EXPECT_EQ(messages, 1);
@@ -279,27 +279,27 @@ struct RemoteLog {
 /// unusable answer (complete()'s verdict from its side) on `unusable`, every time 4242 ns; it
 /// sets `*stop` after answering `stop_after` puzzles (0: never) and then returns, as the
 /// isolated solver does.
-class FakeRemote final : public sudoku::SliceSolver {
+class FakeRemote final : public puzzle::SliceSolver {
  public:
   FakeRemote(RemoteLog& log, std::string fail, std::string unusable, std::size_t stop_after,
              std::atomic<bool>* stop)
       : log_(log), fail_(std::move(fail)), unusable_(std::move(unusable)), stop_after_(stop_after), stop_(stop) {}
-  sudoku::Result solve(sudoku::PuzzleRef, const sudoku::Limits&) override {
+  puzzle::Result solve(puzzle::PuzzleRef, const puzzle::Limits&) override {
     std::lock_guard lock(log_.mutex);
     ++log_.single_calls;
     return {};
   }
-  std::size_t solve_slice(std::span<const sudoku::PuzzleRef> puzzles, const sudoku::Limits& limits,
-                          std::span<sudoku::SliceAnswer> out, const std::atomic<bool>* stop) override {
+  std::size_t solve_slice(std::span<const puzzle::PuzzleRef> puzzles, const puzzle::Limits& limits,
+                          std::span<puzzle::SliceAnswer> out, const std::atomic<bool>* stop) override {
     {
       std::lock_guard lock(log_.mutex);
       log_.slices.push_back(puzzles.size());
     }
     for (std::size_t i = 0; i < puzzles.size(); ++i) {
       if (stop != nullptr && stop->load()) return i;
-      const std::string line = sudoku::to_line(*puzzles[i].get<sudoku::Grid>());
-      sudoku::SliceAnswer& a = out[i];
-      a = sudoku::SliceAnswer{};
+      const std::string line = puzzle::sudoku::to_line(*puzzles[i].get<puzzle::sudoku::Grid>());
+      puzzle::SliceAnswer& a = out[i];
+      a = puzzle::SliceAnswer{};
       a.time_ns = 4242;
       if (line == fail_) {
         a.result.status = Status::error;
@@ -321,7 +321,7 @@ class FakeRemote final : public sudoku::SliceSolver {
   std::string fail_, unusable_;
   std::size_t stop_after_, answered_ = 0;
   std::atomic<bool>* stop_;
-  std::unique_ptr<sudoku::Solver> dlx_ = sudoku::find_solver("dlx")->make();
+  std::unique_ptr<puzzle::Solver> dlx_ = puzzle::find_solver("dlx")->make();
 };
 
 /// Rows as (line, status, time_ns).
@@ -344,18 +344,18 @@ TEST(Driver, ASliceSolverGetsEachSliceInOneCall) {
   test::TempDir dir;
   const auto records = test::load(test::shared("norvig_easy50.txt"), 20);
   std::string text;
-  for (std::size_t i = 0; i < records.size(); ++i) text += (i == 4 ? "not a puzzle" : sudoku::to_line(records[i].parsed.puzzle)) + "\n";
+  for (std::size_t i = 0; i < records.size(); ++i) text += (i == 4 ? "not a puzzle" : puzzle::sudoku::to_line(records[i].parsed.puzzle)) + "\n";
   const auto f = dir.write("twenty.txt", text);
-  const std::string fail = sudoku::to_line(records[9].parsed.puzzle), unusable = sudoku::to_line(records[12].parsed.puzzle);
+  const std::string fail = puzzle::sudoku::to_line(records[9].parsed.puzzle), unusable = puzzle::sudoku::to_line(records[12].parsed.puzzle);
   RemoteLog log;
-  sudoku::SolverInfo info{"fake", "a SliceSolver", sudoku::kAllBoxes, [&] {
+  puzzle::SolverInfo info{"fake", "a SliceSolver", puzzle::kAllBoxes, [&] {
                             return std::make_unique<FakeRemote>(log, fail, unusable, 0, nullptr);
                           }};
   auto cfg = config({f}, 2);
   cfg.solvers = {&info};
   cfg.limits.solutions = 1;
   const auto problems = collect_problems(cfg);
-  sudoku::RunReport report;
+  puzzle::RunReport report;
   const auto rows = parse_rows(run_rows(cfg, &report));
   ASSERT_EQ(rows.size(), 20u);
   for (std::size_t i = 0; i < rows.size(); ++i) {
@@ -380,13 +380,13 @@ TEST(Driver, ASliceSolverGetsEachSliceInOneCall) {
 TEST(Driver, AStopInsideASliceSolversSliceKeepsAPrefix) {
   RemoteLog log;
   std::atomic<bool> stop{false};
-  sudoku::SolverInfo info{"fake", "a SliceSolver", sudoku::kAllBoxes, [&] {
+  puzzle::SolverInfo info{"fake", "a SliceSolver", puzzle::kAllBoxes, [&] {
                             return std::make_unique<FakeRemote>(log, "", "", 10, &stop);
                           }};
   auto cfg = config({test::shared("norvig_easy50.txt")}, 1);
   cfg.solvers = {&info};
   cfg.stop = &stop;
-  sudoku::RunReport report;
+  puzzle::RunReport report;
   const auto rows = parse_rows(run_rows(cfg, &report));
   EXPECT_TRUE(report.interrupted);
   ASSERT_EQ(rows.size(), 10u);

@@ -8,15 +8,15 @@
 #include <set>
 #include <vector>
 
-#include "sudoku/exact_cover.hpp"
+#include "puzzle/exact_cover.hpp"
 
 namespace {
 
-using sudoku::ExactCover;
-using sudoku::ExactCover16;
+using puzzle::ExactCover;
+using puzzle::ExactCover16;
 
 // A search that should repeat an earlier one: the same count and the same work.
-void expect_same_search(const sudoku::CoverResult& again, const sudoku::CoverResult& base) {
+void expect_same_search(const puzzle::CoverResult& again, const puzzle::CoverResult& base) {
   EXPECT_EQ(again.solutions, base.solutions);
   EXPECT_EQ(again.work.nodes, base.work.nodes);
   EXPECT_EQ(again.work.updates, base.work.updates);

@@ -14,10 +14,10 @@
 
 #include <gtest/gtest.h>
 
-#include "sudoku/driver/driver.hpp"
-#include "sudoku/ext/exec.hpp"
+#include "puzzle/driver/driver.hpp"
+#include "puzzle/ext/exec.hpp"
 #include "sudoku/grid.hpp"
-#include "sudoku/kinds.hpp"
+#include "puzzle/kinds.hpp"
 #include "test_util.hpp"
 
 namespace {
@@ -113,7 +113,7 @@ std::map<std::string, std::map<std::string, std::string>> read_summary(const std
 /// The puzzle lines the child receives (to_line) of a dataset's first records, by line number.
 std::map<uint64_t, std::string> puzzles(const std::string& file, std::size_t max = 0) {
   std::map<uint64_t, std::string> out;
-  for (const auto& r : test::load(file, max)) out[r.line] = sudoku::to_line(r.parsed.puzzle);
+  for (const auto& r : test::load(file, max)) out[r.line] = puzzle::sudoku::to_line(r.parsed.puzzle);
   return out;
 }
 
@@ -133,24 +133,24 @@ int processes_with(const std::string& marker) {
 // ---- the answer parser ---------------------------------------------------------------------
 
 TEST(ExecProtocol, ReadsEveryFormOfAnswer) {
-  const sudoku::Grid p = test::parse(test::kPuzzle);
-  sudoku::Result r;
+  const puzzle::sudoku::Grid p = test::parse(test::kPuzzle);
+  puzzle::Result r;
   std::string why;
-  using sudoku::Status;
-  ASSERT_TRUE(sudoku::ext::parse_answer(test::kSolution, p, 1, r, why)) << why;
+  using puzzle::Status;
+  ASSERT_TRUE(puzzle::ext::parse_answer(test::kSolution, p, 1, r, why)) << why;
   EXPECT_EQ(r.status, Status::solved);
   EXPECT_EQ(r.solutions, 1u);
-  EXPECT_EQ(sudoku::to_line(test::grid(r.answer)), test::kSolution);
+  EXPECT_EQ(puzzle::sudoku::to_line(test::grid(r.answer)), test::kSolution);
   // A bare solution under limit 2 claims it is the only one.
-  ASSERT_TRUE(sudoku::ext::parse_answer(test::kSolution + " nodes=7 guesses=2 backtracks=1\r", p, 2, r, why)) << why;
+  ASSERT_TRUE(puzzle::ext::parse_answer(test::kSolution + " nodes=7 guesses=2 backtracks=1\r", p, 2, r, why)) << why;
   EXPECT_EQ(r.status, Status::unique);
   EXPECT_EQ(r.work.nodes, 7u);
   EXPECT_EQ(r.work.guesses, 2u);
   EXPECT_EQ(r.work.backtracks, 1u);
-  ASSERT_TRUE(sudoku::ext::parse_answer("2 " + test::kSolution + " future=3", p, 2, r, why)) << why;
+  ASSERT_TRUE(puzzle::ext::parse_answer("2 " + test::kSolution + " future=3", p, 2, r, why)) << why;
   EXPECT_EQ(r.status, Status::multiple);
   EXPECT_EQ(r.solutions, 2u);
-  ASSERT_TRUE(sudoku::ext::parse_answer("0 guesses=5", p, 2, r, why)) << why;
+  ASSERT_TRUE(puzzle::ext::parse_answer("0 guesses=5", p, 2, r, why)) << why;
   EXPECT_EQ(r.status, Status::none);
   EXPECT_EQ(r.work.guesses, 5u);
   for (const auto& [line, status] : std::vector<std::pair<std::string, Status>>{
@@ -159,24 +159,24 @@ TEST(ExecProtocol, ReadsEveryFormOfAnswer) {
            {"unsupported", Status::unsupported},
            {"Puzzle has no solution.", Status::none},  // qqwing
            {"Puzzle is not possible.", Status::none}}) {
-    ASSERT_TRUE(sudoku::ext::parse_answer(line, p, 1, r, why)) << line << ": " << why;
+    ASSERT_TRUE(puzzle::ext::parse_answer(line, p, 1, r, why)) << line << ": " << why;
     EXPECT_EQ(r.status, status) << line;
   }
-  ASSERT_TRUE(sudoku::ext::parse_answer("error out of memory", p, 1, r, why));
+  ASSERT_TRUE(puzzle::ext::parse_answer("error out of memory", p, 1, r, why));
   EXPECT_EQ(r.status, Status::error);
   EXPECT_EQ(why, "out of memory");
   // 16x16 in the tool's alphabet, letters in either case.
   const std::string s16 = "123456789ABCDEFG";
-  sudoku::Grid p16(4);
+  puzzle::sudoku::Grid p16(4);
   const std::string lower16 = "123456789abcdefg" + std::string(240, '1');
-  ASSERT_TRUE(sudoku::ext::parse_answer(lower16, p16, 1, r, why)) << why;
+  ASSERT_TRUE(puzzle::ext::parse_answer(lower16, p16, 1, r, why)) << why;
   EXPECT_EQ(test::grid(r.answer).box(), 4);
   EXPECT_EQ(test::grid(r.answer)[15], 16);
 }
 
 TEST(ExecProtocol, RefusesWhatIsNotTheProtocol) {
-  const sudoku::Grid p = test::parse(test::kPuzzle);
-  sudoku::Result r;
+  const puzzle::sudoku::Grid p = test::parse(test::kPuzzle);
+  puzzle::Result r;
   std::string why;
   for (const std::string& line : {std::string(""), std::string("   "), std::string("hello"),
                                  std::string("1"),  // a count without its solution
@@ -184,40 +184,40 @@ TEST(ExecProtocol, RefusesWhatIsNotTheProtocol) {
                                  test::kSolution + " 1",  // an echo of the request
                                  test::kSolution + " nodes=x",
                                  test::kSolution.substr(0, 80) + "x"}) {
-    EXPECT_FALSE(sudoku::ext::parse_answer(line, p, 1, r, why)) << "'" << line << "'";
+    EXPECT_FALSE(puzzle::ext::parse_answer(line, p, 1, r, why)) << "'" << line << "'";
     EXPECT_FALSE(why.empty()) << line;
   }
 }
 
 // A nonogram's answer: its picture, `#`/`.` or `1`/`0`, row by row; the same grammar around it.
 TEST(ExecProtocol, ReadsANonogramAnswer) {
-  sudoku::nonogram::Puzzle p;
+  puzzle::nonogram::Puzzle p;
   std::string why;
-  ASSERT_TRUE(sudoku::nonogram::parse_id("4x6:5/4/1/2/1.2/1.1/2/2/2/1", p, why)) << why;
+  ASSERT_TRUE(puzzle::nonogram::parse_id("4x6:5/4/1/2/1.2/1.1/2/2/2/1", p, why)) << why;
   const std::string pic = "#.##" "#..#" "##.." "##.." "##.." ".#..";
-  sudoku::Result r;
-  using sudoku::Status;
-  ASSERT_TRUE(sudoku::ext::parse_answer(pic + " nodes=3", p, 2, r, why)) << why;
+  puzzle::Result r;
+  using puzzle::Status;
+  ASSERT_TRUE(puzzle::ext::parse_answer(pic + " nodes=3", p, 2, r, why)) << why;
   EXPECT_EQ(r.status, Status::unique);
-  EXPECT_EQ(sudoku::nonogram::to_text(sudoku::NonogramKind::solution(r.answer)), pic);
+  EXPECT_EQ(puzzle::nonogram::to_text(puzzle::nonogram::NonogramKind::solution(r.answer)), pic);
   EXPECT_EQ(r.work.nodes, 3u);
   std::string ones = pic;
   std::replace(ones.begin(), ones.end(), '#', '1');
   std::replace(ones.begin(), ones.end(), '.', '0');
-  ASSERT_TRUE(sudoku::ext::parse_answer("2 " + ones, p, 2, r, why)) << why;
+  ASSERT_TRUE(puzzle::ext::parse_answer("2 " + ones, p, 2, r, why)) << why;
   EXPECT_EQ(r.status, Status::multiple);
-  EXPECT_EQ(sudoku::nonogram::to_text(sudoku::NonogramKind::solution(r.answer)), pic);
-  ASSERT_TRUE(sudoku::ext::parse_answer("none guesses=4", p, 1, r, why)) << why;
+  EXPECT_EQ(puzzle::nonogram::to_text(puzzle::nonogram::NonogramKind::solution(r.answer)), pic);
+  ASSERT_TRUE(puzzle::ext::parse_answer("none guesses=4", p, 1, r, why)) << why;
   EXPECT_EQ(r.status, Status::none);
   EXPECT_EQ(r.work.guesses, 4u);
   for (const std::string& line : {pic.substr(1), "1 " + pic + "#", std::string("1")}) {
-    EXPECT_FALSE(sudoku::ext::parse_answer(line, p, 1, r, why)) << line;
+    EXPECT_FALSE(puzzle::ext::parse_answer(line, p, 1, r, why)) << line;
     EXPECT_TRUE(has(why, "4x6 picture") || has(why, "without the solution")) << why;
   }
 }
 
 TEST(ExecProtocol, FloorIsMeasured) {
-  const auto f = sudoku::ext::measure_floor(300);
+  const auto f = puzzle::ext::measure_floor(300);
   EXPECT_EQ(f.round_trips, 300u);
   EXPECT_GT(f.min_us, 0);
   EXPECT_LE(f.min_us, f.median_us);
@@ -425,7 +425,7 @@ TEST(Exec, UnusableCommandsAreRefusedBeforeAnyWork) {
 TEST(Exec, AChildThatAnswersItsFirstPuzzleWronglyIsRefused) {
   NEED_PYTHON()
   // The first, untimed puzzle every child gets (the first row's probe); the child lies on it only.
-  const std::string probe = sudoku::SudokuKind::puzzle_text(sudoku::SudokuKind::probe().puzzle);
+  const std::string probe = puzzle::sudoku::SudokuKind::puzzle_text(puzzle::sudoku::SudokuKind::probe().puzzle);
   const auto r = test::cli("solve " + test::shared("norvig_easy50.txt") + " -s x " +
                            exec("x", py("--lie-on " + probe)));
   EXPECT_EQ(r.exit_code, 2) << r.out;
@@ -443,12 +443,12 @@ TEST(Exec, AWorkerWhoseChildCannotStartStopsTheRunWithOneMessage) {
   const std::string marker = dir.path("started");
   // Starts once (the child that answers at registration), then exits 3 before any answer.
   const std::string cmd = "test -e " + marker + " && exit 3; touch " + marker + "; exec " + py();
-  const sudoku::SolverInfo info = sudoku::ext::exec_solver("late", cmd, std::chrono::seconds(20));
+  const puzzle::SolverInfo info = puzzle::ext::exec_solver("late", cmd, std::chrono::seconds(20));
   auto first = info.make();  // takes the child that answered at registration
   try {
     auto second = info.make();
     ADD_FAILURE() << "a worker without a child was made";
-  } catch (const sudoku::ext::LoadError& e) {
+  } catch (const puzzle::ext::LoadError& e) {
     ADD_FAILURE() << "a mid-run failure is not a refused command (exit 2): " << e.what();
   } catch (const std::exception& e) {
     EXPECT_EQ(std::string(e.what()),
@@ -501,16 +501,16 @@ TEST(Exec, ChildrenAreStartedOnceAndKeptWarmBetweenPasses) {
 // The driver in process: one child per worker thread, answers verified, children reaped.
 TEST(Exec, DriverRunsOneChildPerThread) {
   NEED_PYTHON()
-  const sudoku::SolverInfo info = sudoku::ext::exec_solver("py", py(), std::chrono::seconds(20));
+  const puzzle::SolverInfo info = puzzle::ext::exec_solver("py", py(), std::chrono::seconds(20));
   EXPECT_EQ(info.origin, "exec: " + py());
-  sudoku::RunConfig cfg;
+  puzzle::RunConfig cfg;
   cfg.files = {test::shared("norvig_easy50.txt")};
   cfg.solvers = {&info};
   cfg.threads = 2;
-  const auto report = sudoku::run(cfg);
+  const auto report = puzzle::run(cfg);
   ASSERT_EQ(report.summaries.size(), 1u);
   EXPECT_EQ(report.summaries[0].found(), 50u);
-  EXPECT_EQ(report.summaries[0].count(sudoku::Status::wrong), 0u);
+  EXPECT_EQ(report.summaries[0].count(puzzle::Status::wrong), 0u);
 }
 
 // ---- --exec-batch --------------------------------------------------------------------------

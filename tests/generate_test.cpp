@@ -7,14 +7,14 @@
 
 #include <gtest/gtest.h>
 
-#include "sudoku/driver/generate.hpp"
+#include "puzzle/driver/generate.hpp"
 #include "sudoku/generate/generator.hpp"
 #include "sudoku/generate/job.hpp"
 #include "sudoku/generate/reduce.hpp"
-#include "sudoku/generate/rng.hpp"
+#include "puzzle/generate/rng.hpp"
 #include "sudoku/generate/transform.hpp"
-#include "sudoku/io/parse.hpp"
-#include "sudoku/registry.hpp"
+#include "puzzle/io/parse.hpp"
+#include "puzzle/registry.hpp"
 #include "sudoku/se/se.hpp"
 #include "sudoku/solvers/logic.hpp"
 #include "sudoku/verify.hpp"
@@ -22,7 +22,9 @@
 
 namespace {
 
-using namespace sudoku;
+using namespace puzzle;
+
+using namespace puzzle::sudoku;
 
 std::unique_ptr<Solver> solver(const char* name) { return find_solver(name)->make(); }
 
@@ -336,7 +338,7 @@ TEST(GenerateJob, MinimalWithARangeKeepsMinimalPuzzlesInsideIt) {
     EXPECT_EQ(it.target, 0);  // no target drawn: a window on minimal puzzles
     Grid puzzle;
     std::string error;
-    ASSERT_TRUE(sudoku::parse_cells(std::string_view(it.line).substr(0, 81), 3, puzzle, error))  // puzzle,solution
+    ASSERT_TRUE(puzzle::sudoku::parse_cells(std::string_view(it.line).substr(0, 81), 3, puzzle, error))  // puzzle,solution
         << it.line << error;
     EXPECT_EQ(it.clues, puzzle.clues());
     EXPECT_GE(it.clues, 22) << it.line;
@@ -506,10 +508,10 @@ TEST(GenerateCli, BadClueRangesAreUsageErrors) {
 }
 
 /// The puzzles of a generate output, each with the logic solver's status and its SE rating.
-std::vector<std::pair<Status, sudoku::se::Rating>> rate_lines(const std::string& text) {
+std::vector<std::pair<Status, puzzle::sudoku::se::Rating>> rate_lines(const std::string& text) {
   LogicSolver solver;
-  sudoku::se::Rater rater;
-  std::vector<std::pair<Status, sudoku::se::Rating>> out;
+  puzzle::sudoku::se::Rater rater;
+  std::vector<std::pair<Status, puzzle::sudoku::se::Rating>> out;
   for (std::size_t at = 0; at < text.size();) {
     const std::size_t end = text.find('\n', at);
     const Grid g = test::parse(text.substr(at, end - at));
@@ -535,8 +537,8 @@ TEST(GenerateCli, DifficultyTargetKeepsOnlyThoseLevels) {
   const auto rated = rate_lines(text);
   for (const auto& [status, r] : rated) {
     ASSERT_EQ(status, Status::unique);
-    ASSERT_EQ(r.status, sudoku::se::RatingStatus::rated);
-    const std::string level(sudoku::se::level_name(r.er));
+    ASSERT_EQ(r.status, puzzle::sudoku::se::RatingStatus::rated);
+    const std::string level(puzzle::sudoku::se::level_name(r.er));
     EXPECT_TRUE(level == "medium" || level == "diabolical") << level;
     seen.insert(level);
   }

@@ -3,18 +3,18 @@
 #include "test_util.hpp"
 
 #include "sudoku/grid.hpp"
-#include "sudoku/io/parse.hpp"
+#include "puzzle/io/parse.hpp"
 
 namespace {
-using sudoku::Conflict;
-using sudoku::Grid;
+using puzzle::sudoku::Conflict;
+using puzzle::sudoku::Grid;
 
 using test::kPuzzle;
 
 using test::parse;
 
 TEST(Grid, GeometryOfEachSize) {
-  for (int box = sudoku::kMinBox; box <= sudoku::kMaxBox; ++box) {
+  for (int box = puzzle::sudoku::kMinBox; box <= puzzle::sudoku::kMaxBox; ++box) {
     Grid g(box);
     EXPECT_EQ(g.side(), box * box);
     EXPECT_EQ(g.cells(), box * box * box * box);
@@ -27,21 +27,21 @@ TEST(Grid, GeometryOfEachSize) {
     EXPECT_EQ(g.box_of(box), 1);  // first row, second box
     EXPECT_EQ(g.box_of(g.side() * box), box);  // first column, second band
   }
-  EXPECT_EQ(sudoku::box_for_cells(81), 3);
-  EXPECT_EQ(sudoku::box_for_cells(256), 4);
-  EXPECT_EQ(sudoku::box_for_cells(80), 0);
+  EXPECT_EQ(puzzle::sudoku::box_for_cells(81), 3);
+  EXPECT_EQ(puzzle::sudoku::box_for_cells(256), 4);
+  EXPECT_EQ(puzzle::sudoku::box_for_cells(80), 0);
 }
 
 TEST(Grid, LineRoundTripAndClues) {
   const Grid g = parse(kPuzzle);
   EXPECT_EQ(g.clues(), 17);
-  EXPECT_EQ(sudoku::to_line(g), kPuzzle);
+  EXPECT_EQ(puzzle::sudoku::to_line(g), kPuzzle);
   EXPECT_EQ(g.at(0, 0), 4);
-  EXPECT_EQ(sudoku::cell_name(g, 10), "r2c2");
+  EXPECT_EQ(puzzle::sudoku::cell_name(g, 10), "r2c2");
 }
 
 TEST(Grid, PrettyDrawsBoxes) {
-  const std::string pretty = sudoku::to_pretty(parse(kPuzzle));
+  const std::string pretty = puzzle::sudoku::to_pretty(parse(kPuzzle));
   EXPECT_EQ(pretty.substr(0, pretty.find('\n')), "+-------+-------+-------+");
   EXPECT_NE(pretty.find("| 4 . . | . . . | 8 . 5 |"), std::string::npos);
   EXPECT_EQ(std::count(pretty.begin(), pretty.end(), '\n'), 13);  // 9 rows + 4 rules
@@ -52,17 +52,17 @@ TEST(Grid, ConflictsNameUnitDigitAndCells) {
   row[2] = row[7] = '3';
   col[5] = col[5 + 9 * 6] = '8';
   box[0] = box[20] = '1';  // r1c1 and r3c3
-  auto c = sudoku::find_conflict(parse(row));
+  auto c = puzzle::sudoku::find_conflict(parse(row));
   ASSERT_TRUE(c);
   EXPECT_EQ(c->unit, Conflict::Unit::row);
   EXPECT_EQ(c->describe(parse(row)), "digit 3 twice in row 1 (r1c3, r1c8)");
-  c = sudoku::find_conflict(parse(col));
+  c = puzzle::sudoku::find_conflict(parse(col));
   ASSERT_TRUE(c);
   EXPECT_EQ(c->describe(parse(col)), "digit 8 twice in column 6 (r1c6, r7c6)");
-  c = sudoku::find_conflict(parse(box));
+  c = puzzle::sudoku::find_conflict(parse(box));
   ASSERT_TRUE(c);
   EXPECT_EQ(c->describe(parse(box)), "digit 1 twice in box 1 (r1c1, r3c3)");
-  EXPECT_FALSE(sudoku::find_conflict(parse(kPuzzle)));
+  EXPECT_FALSE(puzzle::sudoku::find_conflict(parse(kPuzzle)));
 }
 
 TEST(Grid, EqualityComparesSizeAndCells) {

@@ -1,4 +1,4 @@
-// Plug-ins isolated in child processes (issue 25, sudoku/ext/isolate.hpp), through the
+// Plug-ins isolated in child processes (issue 25, puzzle/ext/isolate.hpp), through the
 // component itself: slices of puzzles to a child re-executed from the built tool, with a
 // library that crashes (SIGSEGV, abort, exit) on chosen puzzles or never returns on one.
 // Exactly those puzzles are `error` / `timeout`; every other answer is verified.
@@ -18,14 +18,14 @@
 
 #include <gtest/gtest.h>
 
-#include "sudoku/ext/isolate.hpp"
+#include "puzzle/ext/isolate.hpp"
 #include "sudoku/verify.hpp"
 #include "test_util.hpp"
 
 namespace {
 
-using sudoku::Grid;
-using sudoku::Status;
+using puzzle::sudoku::Grid;
+using puzzle::Status;
 
 const std::string kFileScope = FILE_SCOPE_PLUGIN;
 
@@ -34,11 +34,11 @@ bool has(const std::string& text, const std::string& part) { return text.find(pa
 /// The LoadError's message of an isolated load that must fail (a test failure, and empty, when
 /// it loads).
 std::string load_error(const std::string& name, const std::string& path, const std::string& symbol,
-                       const sudoku::ext::IsolateOptions& o) {
+                       const puzzle::ext::IsolateOptions& o) {
   try {
-    sudoku::ext::load_isolated(name, path, symbol, o);
+    puzzle::ext::load_isolated(name, path, symbol, o);
     ADD_FAILURE() << path << " loaded";
-  } catch (const sudoku::ext::LoadError& e) {
+  } catch (const puzzle::ext::LoadError& e) {
     return e.what();
   }
   return {};
@@ -46,7 +46,7 @@ std::string load_error(const std::string& name, const std::string& path, const s
 
 /// The hash the crashing functions of file_scope_solver.c use: they crash when it is 0 mod 500.
 uint32_t fnv1a(const Grid& g) {
-  const std::string s = sudoku::to_line(g);
+  const std::string s = puzzle::sudoku::to_line(g);
   uint32_t h = 2166136261u;
   for (char c : s) h = (h ^ static_cast<uint8_t>(c)) * 16777619u;
   return h;
@@ -58,37 +58,37 @@ std::vector<Grid> first_puzzles(std::size_t n) {
   return out;
 }
 
-std::unique_ptr<sudoku::SliceSolver> isolated(const std::string& name, const std::string& symbol,
+std::unique_ptr<puzzle::SliceSolver> isolated(const std::string& name, const std::string& symbol,
                                          std::chrono::milliseconds timeout = std::chrono::seconds(10)) {
-  sudoku::ext::IsolateOptions o;
+  puzzle::ext::IsolateOptions o;
   o.exe = SUDOKU_BENCH_EXE;
   o.timeout = timeout;
-  sudoku::ext::Loaded l = sudoku::ext::load_isolated(name, kFileScope, symbol, o);
+  puzzle::ext::Loaded l = puzzle::ext::load_isolated(name, kFileScope, symbol, o);
   EXPECT_EQ(l.solvers.size(), 1u);
-  std::unique_ptr<sudoku::Solver> s = l.solvers.at(0).make();
-  return std::unique_ptr<sudoku::SliceSolver>(dynamic_cast<sudoku::SliceSolver*>(s.release()));
+  std::unique_ptr<puzzle::Solver> s = l.solvers.at(0).make();
+  return std::unique_ptr<puzzle::SliceSolver>(dynamic_cast<puzzle::SliceSolver*>(s.release()));
 }
 
 /// Solves `puzzles` in slices of 256, as the driver would.
-std::vector<sudoku::SliceAnswer> solve_all(sudoku::SliceSolver& s, const std::vector<Grid>& puzzles) {
-  std::vector<sudoku::PuzzleRef> ptrs;
+std::vector<puzzle::SliceAnswer> solve_all(puzzle::SliceSolver& s, const std::vector<Grid>& puzzles) {
+  std::vector<puzzle::PuzzleRef> ptrs;
   for (const Grid& g : puzzles) ptrs.emplace_back(g);
-  std::vector<sudoku::SliceAnswer> out(puzzles.size());
+  std::vector<puzzle::SliceAnswer> out(puzzles.size());
   for (std::size_t at = 0; at < ptrs.size(); at += 256) {
     const std::size_t n = std::min<std::size_t>(256, ptrs.size() - at);
-    EXPECT_EQ(s.solve_slice({ptrs.data() + at, n}, sudoku::Limits{}, {out.data() + at, n}, nullptr), n);
+    EXPECT_EQ(s.solve_slice({ptrs.data() + at, n}, puzzle::Limits{}, {out.data() + at, n}, nullptr), n);
   }
   return out;
 }
 
 /// Every answer but those at `bad` is a verified solution with a time of its own.
-void expect_verified_except(const std::vector<Grid>& puzzles, const std::vector<sudoku::SliceAnswer>& out,
+void expect_verified_except(const std::vector<Grid>& puzzles, const std::vector<puzzle::SliceAnswer>& out,
                             const std::set<std::size_t>& bad) {
   for (std::size_t i = 0; i < puzzles.size(); ++i) {
     if (bad.count(i)) continue;
     ASSERT_EQ(out[i].result.status, Status::solved) << i << " " << out[i].message;
     EXPECT_FALSE(out[i].unusable) << i;
-    EXPECT_EQ(sudoku::verify(puzzles[i], out[i].result, 1, {}), std::nullopt) << i;
+    EXPECT_EQ(puzzle::sudoku::verify(puzzles[i], out[i].result, 1, {}), std::nullopt) << i;
     EXPECT_GT(out[i].time_ns, 0u) << i;
   }
 }
@@ -123,7 +123,7 @@ TEST(Isolate, StrayStoresIntoTheSharedBlockCostNoAnswer) {
   const std::vector<Grid> puzzles = first_puzzles(3000);
   std::set<std::string> scribbling;
   for (const Grid& g : puzzles)
-    if (fnv1a(g) % 500 == 0) scribbling.insert(sudoku::to_line(g));
+    if (fnv1a(g) % 500 == 0) scribbling.insert(puzzle::sudoku::to_line(g));
   ASSERT_GE(scribbling.size(), 2u);
   const test::TempDir dir;
   const std::string log = dir.path("scribbled.txt");
@@ -144,7 +144,7 @@ TEST(Isolate, StrayStoresIntoTheSharedBlockCostNoAnswer) {
 TEST(Isolate, AHangIsATimeoutAndTheRestGoesOn) {
   const std::vector<Grid> puzzles = first_puzzles(600);
   const std::size_t hang = 300;
-  ::setenv("SUDOKU_TEST_HANG_PUZZLE", sudoku::to_line(puzzles[hang]).c_str(), 1);  // children inherit it
+  ::setenv("SUDOKU_TEST_HANG_PUZZLE", puzzle::sudoku::to_line(puzzles[hang]).c_str(), 1);  // children inherit it
   auto s = isolated("fs", "solve_hang_on", std::chrono::milliseconds(300));
   const auto out = solve_all(*s, puzzles);
   ::unsetenv("SUDOKU_TEST_HANG_PUZZLE");
@@ -158,58 +158,58 @@ TEST(Isolate, AHangIsATimeoutAndTheRestGoesOn) {
 TEST(Isolate, AStopEndsTheSliceBetweenTwoPuzzles) {
   const std::vector<Grid> puzzles = first_puzzles(5000);
   auto s = isolated("fs", "solve");
-  std::vector<sudoku::PuzzleRef> ptrs;
+  std::vector<puzzle::PuzzleRef> ptrs;
   for (const Grid& g : puzzles) ptrs.emplace_back(g);
-  std::vector<sudoku::SliceAnswer> out(puzzles.size());
+  std::vector<puzzle::SliceAnswer> out(puzzles.size());
   std::atomic<bool> stop{false};
   std::thread stopper([&] {
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
     stop = true;
   });
-  const std::size_t done = s->solve_slice(ptrs, sudoku::Limits{}, out, &stop);
+  const std::size_t done = s->solve_slice(ptrs, puzzle::Limits{}, out, &stop);
   stopper.join();
   EXPECT_LT(done, puzzles.size());
   out.resize(done);
   expect_verified_except({puzzles.begin(), puzzles.begin() + static_cast<std::ptrdiff_t>(done)}, out, {});
   // The child is still fit: the next slice is answered.
   stop = false;
-  EXPECT_EQ(s->solve_slice({ptrs.data(), 10}, sudoku::Limits{}, {out.data(), 10}, &stop), 10u);
+  EXPECT_EQ(s->solve_slice({ptrs.data(), 10}, puzzle::Limits{}, {out.data(), 10}, &stop), 10u);
 }
 
 // One puzzle at a time (generate's checker, show), through the Solver interface.
 TEST(Isolate, OnePuzzleAtATimeThroughTheSolverInterface) {
   auto s = isolated("fs", "solve");
   const Grid g = test::parse(test::kPuzzle);
-  sudoku::Result r = s->solve(g, sudoku::Limits{2, 0});
+  puzzle::Result r = s->solve(g, puzzle::Limits{2, 0});
   EXPECT_EQ(r.status, Status::unique);
   EXPECT_EQ(s->complete(g, r), std::nullopt);
-  EXPECT_EQ(sudoku::to_line(test::grid(r.answer)), test::kSolution);
+  EXPECT_EQ(puzzle::sudoku::to_line(test::grid(r.answer)), test::kSolution);
 }
 
 TEST(Isolate, ALibraryTheChildCannotLoadIsRefusedWithItsReason) {
-  sudoku::ext::IsolateOptions o;
+  puzzle::ext::IsolateOptions o;
   o.exe = SUDOKU_BENCH_EXE;
   const std::string no_symbol = load_error("fs", kFileScope, "no_such_symbol", o);
   EXPECT_TRUE(has(no_symbol, kFileScope + ": no symbol 'no_such_symbol'")) << no_symbol;
   const std::string bad_version = load_error("", TEST_PLUGIN_BAD_VERSION, "", o);
   EXPECT_TRUE(has(bad_version, "plug-in ABI version 999")) << bad_version;
-  EXPECT_THROW(sudoku::ext::load_isolated("fs", "/nonexistent/lib.so", "solve", o), sudoku::ext::LoadError);
+  EXPECT_THROW(puzzle::ext::load_isolated("fs", "/nonexistent/lib.so", "solve", o), puzzle::ext::LoadError);
 }
 
 // A host of another build (a stale sudoku-bench-plugin-host beside a new tool): the handshake
 // at the child's start refuses it with one message naming both builds, before any work; the
 // host of this build, put in the same place, serves.
 TEST(Isolate, AHostOfAnotherBuildIsRefusedWithOneMessage) {
-  sudoku::ext::IsolateOptions o;
+  puzzle::ext::IsolateOptions o;
   o.exe = STALE_PLUGIN_HOST;
   const std::string stale = load_error("fs", kFileScope, "solve", o);
   EXPECT_TRUE(has(stale, o.exe + " is from another build of sudoku-bench (0.0.0 stale-build, protocol 0, "
-                             "block 0 bytes) than this tool (" + sudoku::ext::build_identity() + ")"))
+                             "block 0 bytes) than this tool (" + puzzle::ext::build_identity() + ")"))
       << stale;
   // The tool as a user has it: copied with the stale host beside it, under the host's name.
   test::TempDir dir;
   namespace fs = std::filesystem;
-  const fs::path tool = dir.path("sudoku-bench"), host = dir.path(std::string(sudoku::ext::kPluginHostProgram));
+  const fs::path tool = dir.path("sudoku-bench"), host = dir.path(std::string(puzzle::ext::kPluginHostProgram));
   fs::copy_file(SUDOKU_BENCH_EXE, tool);
   const std::string rows = dir.path("rows.csv");
   const std::string args = " solve " + test::shared("norvig_easy50.txt") + " --plugin fs=" + kFileScope +
@@ -222,7 +222,7 @@ TEST(Isolate, AHostOfAnotherBuildIsRefusedWithOneMessage) {
   EXPECT_TRUE(has(r.out, host.string() + " " + why)) << r.out;
   EXPECT_FALSE(fs::exists(rows));
   fs::remove(host);
-  fs::copy_file(fs::path(SUDOKU_BENCH_EXE).parent_path() / sudoku::ext::kPluginHostProgram, host);
+  fs::copy_file(fs::path(SUDOKU_BENCH_EXE).parent_path() / puzzle::ext::kPluginHostProgram, host);
   r = test::run(tool.string() + args);
   EXPECT_EQ(r.exit_code, 0) << r.out;
   EXPECT_EQ(test::data_lines(test::slurp(rows)).size(), 50u);
@@ -253,11 +253,11 @@ std::vector<pid_t> children_of(pid_t parent) {
 TEST(Isolate, ChildrenEndWhenTheToolIsKilled) {
   test::TempDir dir;
   const std::vector<Grid> puzzles = first_puzzles(20);
-  const std::string file = dir.write("p.txt", sudoku::to_line(puzzles[5]) + "\n");
+  const std::string file = dir.write("p.txt", puzzle::sudoku::to_line(puzzles[5]) + "\n");
   const pid_t tool = ::fork();
   ASSERT_GE(tool, 0);
   if (tool == 0) {
-    ::setenv("SUDOKU_TEST_HANG_PUZZLE", sudoku::to_line(puzzles[5]).c_str(), 1);
+    ::setenv("SUDOKU_TEST_HANG_PUZZLE", puzzle::sudoku::to_line(puzzles[5]).c_str(), 1);
     const std::string plugin = "fs=" + kFileScope + ":solve_hang_on";
     ::execl(SUDOKU_BENCH_EXE, "sudoku-bench", "solve", file.c_str(), "--isolate", "--plugin", plugin.c_str(),
             "-s", "fs", "-j", "1", "--timeout", "100", "-o", "/dev/null", static_cast<char*>(nullptr));
@@ -275,7 +275,7 @@ TEST(Isolate, ChildrenEndWhenTheToolIsKilled) {
   for (pid_t k : kids) {
     std::error_code ec;
     const std::filesystem::path exe = std::filesystem::read_symlink("/proc/" + std::to_string(k) + "/exe", ec);
-    EXPECT_EQ(exe.filename().string(), std::string(sudoku::ext::kPluginHostProgram)) << exe;
+    EXPECT_EQ(exe.filename().string(), std::string(puzzle::ext::kPluginHostProgram)) << exe;
   }
   ::kill(tool, SIGKILL);
   int st = 0;

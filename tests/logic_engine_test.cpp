@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "sudoku/driver/rate.hpp"
+#include "puzzle/driver/rate.hpp"
 #include "sudoku/logic/engine.hpp"
 #include "sudoku/logic/text.hpp"
 #include "sudoku/solvers/logic.hpp"
@@ -14,10 +14,10 @@
 
 namespace {
 
-using namespace sudoku::logic;
-using sudoku::Grid;
-using sudoku::Limits;
-using sudoku::Status;
+using namespace puzzle::sudoku::logic;
+using puzzle::sudoku::Grid;
+using puzzle::Limits;
+using puzzle::Status;
 
 using test::parse;
 
@@ -93,7 +93,7 @@ TEST(LogicEngine, ExplanationText) {
 TEST(LogicCli, RateAddsColumns) {
   test::TempDir dir;
   const auto rec = test::load(test::shared("norvig_easy50.txt"), 1).at(0);
-  const std::string in = dir.write("p.txt", sudoku::to_line(rec.parsed.puzzle) + "\n" +
+  const std::string in = dir.write("p.txt", puzzle::sudoku::to_line(rec.parsed.puzzle) + "\n" +
                                                std::string(81, '.') + "\n" + "55" + std::string(79, '.') + "\n");
   const auto out = dir.path("rows.csv");
   const auto r = test::cli("rate " + in + " -j 2 -o " + out);
@@ -119,10 +119,10 @@ TEST(LogicCli, RateAddsColumns) {
 
 TEST(LogicCli, ExplainHintAndErrors) {
   const auto rec = test::load(test::shared("norvig_easy50.txt"), 1).at(0);
-  auto r = test::cli("explain " + sudoku::to_line(rec.parsed.puzzle) + " --hint --logic");
+  auto r = test::cli("explain " + puzzle::sudoku::to_line(rec.parsed.puzzle) + " --hint --logic");
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.out, "Hint: Hidden single in box 1: 6 can only go in r2c2\n");
-  r = test::cli("explain " + sudoku::to_line(rec.parsed.puzzle) + " --hint");  // the SE step
+  r = test::cli("explain " + puzzle::sudoku::to_line(rec.parsed.puzzle) + " --hint");  // the SE step
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.out, "Hint: 1.2 Hidden Single: B2: 6 in block  (place r2c2=6)\n");
   r = test::cli("explain 12345");
@@ -136,16 +136,16 @@ TEST(LogicCli, ExplainHintAndErrors) {
 TEST(LogicCli, ExplainProvesUniquenessAsRateDoes) {
   const std::string puzzle = "....8.4.....61....7....23..9.6....4.12.....56.5....1.3..27..6.8.....6.....519....";
   const Grid g = parse(puzzle);
-  const sudoku::Result proved =
-      sudoku::rating_prover().make()->solve(g, Limits{sudoku::kRatingLimit, sudoku::kDefaultBudget});
+  const puzzle::Result proved =
+      puzzle::rating_prover().make()->solve(g, Limits{puzzle::kRatingLimit, puzzle::kDefaultBudget});
   ASSERT_EQ(proved.status, Status::multiple);
-  const sudoku::Result logic = Engine().solve(g, Limits{2, sudoku::kDefaultBudget}, nullptr);
+  const puzzle::Result logic = Engine().solve(g, Limits{2, puzzle::kDefaultBudget}, nullptr);
   ASSERT_EQ(logic.status, Status::multiple);
-  ASSERT_NE(sudoku::to_line(test::grid(logic.answer)), sudoku::to_line(test::grid(proved.answer)));  // tells them apart
+  ASSERT_NE(puzzle::sudoku::to_line(test::grid(logic.answer)), puzzle::sudoku::to_line(test::grid(proved.answer)));  // tells them apart
   const auto r = test::cli("explain " + puzzle + " --json");
   EXPECT_EQ(r.exit_code, 0) << r.out;
   EXPECT_NE(r.out.find("\"status\": \"multiple\""), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("\"solution\": \"" + sudoku::to_line(test::grid(proved.answer)) + "\""), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"solution\": \"" + puzzle::sudoku::to_line(test::grid(proved.answer)) + "\""), std::string::npos) << r.out;
 }
 
 }  // namespace

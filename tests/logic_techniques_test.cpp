@@ -11,7 +11,7 @@
 
 namespace {
 
-using namespace sudoku::logic;
+using namespace puzzle::sudoku::logic;
 
 int cell(int r, int c) { return (r - 1) * 9 + (c - 1); }
 

@@ -9,15 +9,15 @@
 #include <sstream>
 #include <utility>
 
-#include "sudoku/generate/rng.hpp"
-#include "sudoku/nonogram/formats.hpp"
-#include "sudoku/nonogram/generate.hpp"
-#include "sudoku/nonogram/nonogram.hpp"
+#include "puzzle/generate/rng.hpp"
+#include "nonogram/formats.hpp"
+#include "nonogram/generate.hpp"
+#include "nonogram/nonogram.hpp"
 #include "test_util.hpp"
 
 namespace {
 
-namespace ng = sudoku::nonogram;
+namespace ng = puzzle::nonogram;
 
 std::string slurp(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -62,9 +62,9 @@ std::string non_text(const ng::Puzzle& p, const ng::Picture* goal) {
 }
 
 TEST(NonogramTournament, ReadsBackWhatItWrites) {
-  sudoku::ItemRng rng(28);
+  puzzle::ItemRng rng(28);
   for (int t = 0; t < 300; ++t) {
-    const int n = 1 + static_cast<int>(sudoku::below(rng, 40));
+    const int n = 1 + static_cast<int>(puzzle::below(rng, 40));
     const ng::Picture pic = ng::random_picture(n, n, 0.2 + 0.1 * (t % 7), rng);
     const ng::Puzzle want = ng::clues_of(pic);
     const std::string text = tournament_text(want, t, t % 3 == 0 ? "\r\n" : "\n") + (t % 2 ? "\n\n" : "");
@@ -193,9 +193,9 @@ TEST(NonogramNon, ReadsSimpsonsExample) {
 }
 
 TEST(NonogramNon, ReadsBackWhatItWrites) {
-  sudoku::ItemRng rng(29);
+  puzzle::ItemRng rng(29);
   for (int t = 0; t < 300; ++t) {
-    const int w = 1 + static_cast<int>(sudoku::below(rng, 40)), h = 1 + static_cast<int>(sudoku::below(rng, 40));
+    const int w = 1 + static_cast<int>(puzzle::below(rng, 40)), h = 1 + static_cast<int>(puzzle::below(rng, 40));
     const ng::Picture pic = ng::random_picture(w, h, 0.2 + 0.1 * (t % 7), rng);
     const ng::Puzzle want = ng::clues_of(pic);
     ng::Puzzle got;

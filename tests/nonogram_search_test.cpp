@@ -8,22 +8,22 @@
 #include <fstream>
 #include <sstream>
 
-#include "sudoku/generate/rng.hpp"
-#include "sudoku/io/parse.hpp"
-#include "sudoku/io/reader.hpp"
-#include "sudoku/nonogram/formats.hpp"
-#include "sudoku/nonogram/generate.hpp"
-#include "sudoku/nonogram/probe.hpp"
-#include "sudoku/nonogram/sat.hpp"
-#include "sudoku/nonogram/search.hpp"
-#include "sudoku/registry.hpp"
+#include "puzzle/generate/rng.hpp"
+#include "puzzle/io/parse.hpp"
+#include "puzzle/io/reader.hpp"
+#include "nonogram/formats.hpp"
+#include "nonogram/generate.hpp"
+#include "nonogram/probe.hpp"
+#include "nonogram/sat.hpp"
+#include "nonogram/search.hpp"
+#include "puzzle/registry.hpp"
 #include "nonogram_test_util.hpp"
 
 namespace {
 
-namespace ng = sudoku::nonogram;
-using sudoku::Limits;
-using sudoku::Status;
+namespace ng = puzzle::nonogram;
+using puzzle::Limits;
+using puzzle::Status;
 
 using test::brute_solutions;
 using test::small_puzzles;
@@ -81,13 +81,13 @@ std::vector<ng::Picture> all_solutions(const ng::Puzzle& p) {
 // every solution, and a contradiction means no solution. On 7 x 7 to 9 x 9 random pictures,
 // where line logic often stalls.
 TEST(NonogramProbe, LearnsOnlyWhatEverySolutionHas) {
-  sudoku::ItemRng rng(5);
+  puzzle::ItemRng rng(5);
   ng::Prober prober;
   int learnt = 0, contradictions = 0, solved = 0;
   for (int t = 0; t < 300; ++t) {
-    const int n = 7 + static_cast<int>(sudoku::below(rng, 3));
+    const int n = 7 + static_cast<int>(puzzle::below(rng, 3));
     ng::Puzzle p = ng::clues_of(ng::random_picture(n, n, 0.5, rng));
-    if (t % 3 == 0) p.runs[sudoku::below(rng, static_cast<uint32_t>(p.runs.size()))] = 1;
+    if (t % 3 == 0) p.runs[puzzle::below(rng, static_cast<uint32_t>(p.runs.size()))] = 1;
     const auto sols = all_solutions(p);
     ng::Board b(p);
     uint64_t solves = 0;
@@ -102,7 +102,7 @@ TEST(NonogramProbe, LearnsOnlyWhatEverySolutionHas) {
           EXPECT_FALSE(ng::check_picture(p, s.picture())) << ng::to_id(p);
           return false;
         },
-        sudoku::Stop{}, UINT64_MAX);
+        puzzle::Stop{}, UINT64_MAX);
     if (out == ng::Prober::Outcome::contradiction) {
       EXPECT_TRUE(sols.empty()) << ng::to_id(p);
       ++contradictions;
@@ -143,7 +143,7 @@ TEST(NonogramSat, CountsEverySolutionOnce) {
     stage.start(p, b);
     std::vector<ng::Picture> got;
     ng::Picture pic;
-    while (stage.next(pic, sudoku::Stop{}, 0) == ng::SatStage::Answer::solution) {
+    while (stage.next(pic, puzzle::Stop{}, 0) == ng::SatStage::Answer::solution) {
       EXPECT_FALSE(ng::check_picture(p, pic)) << ng::to_id(p);
       EXPECT_EQ(std::count(got.begin(), got.end(), pic), 0) << ng::to_id(p);
       got.push_back(pic);
@@ -157,7 +157,7 @@ TEST(NonogramSat, CountsEverySolutionOnce) {
 
 // The whole solver counts exactly (limit N) and reports a valid picture.
 TEST(NonogramCdcl, CountsMatchBruteForce) {
-  auto solver = sudoku::find_solver("nonogram-cdcl")->make();
+  auto solver = puzzle::find_solver("nonogram-cdcl")->make();
   int multiple = 0, none = 0;
   for (const ng::Puzzle& p : small_puzzles(300, 7)) {
     const uint64_t want = brute_solutions(p).size();
@@ -171,18 +171,18 @@ TEST(NonogramCdcl, CountsMatchBruteForce) {
 
 std::vector<ng::Puzzle> load_ids(const std::string& path) {
   std::vector<ng::Puzzle> out;
-  sudoku::PuzzleReader reader(path, 0);
-  sudoku::RawSlice slice;
+  puzzle::PuzzleReader reader(path, 0);
+  puzzle::RawSlice slice;
   while (reader.read(slice, 64))
-    for (std::size_t i = 0; i < slice.records.size(); ++i) out.push_back(sudoku::NonogramKind::parse_line(slice.record(i)).puzzle);
+    for (std::size_t i = 0; i < slice.records.size(); ++i) out.push_back(puzzle::nonogram::NonogramKind::parse_line(slice.record(i)).puzzle);
   return out;
 }
 
 // On the sets `nonogram-line` settles (sgt-pattern's, the project's), both solvers agree:
 // unique, the same picture, no guess.
 TEST(NonogramCdcl, AgreesWithTheLineSolver) {
-  auto cdcl = sudoku::find_solver("nonogram-cdcl")->make();
-  auto line = sudoku::find_solver("nonogram-line")->make();
+  auto cdcl = puzzle::find_solver("nonogram-cdcl")->make();
+  auto line = puzzle::find_solver("nonogram-line")->make();
   for (const char* f : {"sgt_pattern_15x15.txt", "sgt_pattern_30x30.txt", "gen_15x15_unique.txt", "gen_20x20_not_line.txt"}) {
     const auto puzzles = load_ids(std::string(SUDOKU_SOURCE_DIR) + "/datasets/nonogram/" + f);
     ASSERT_EQ(puzzles.size(), 100u) << f;
@@ -191,7 +191,7 @@ TEST(NonogramCdcl, AgreesWithTheLineSolver) {
       const auto b = line->solve(puzzles[i], Limits{2, 0});
       ASSERT_EQ(a.status, Status::unique) << f << " " << i;
       EXPECT_EQ(b.status, Status::unique) << f << " " << i;
-      EXPECT_EQ(sudoku::NonogramKind::solution(a.answer), sudoku::NonogramKind::solution(b.answer)) << f << " " << i;
+      EXPECT_EQ(puzzle::nonogram::NonogramKind::solution(a.answer), puzzle::nonogram::NonogramKind::solution(b.answer)) << f << " " << i;
       EXPECT_EQ(a.work.guesses, 0u) << f << " " << i;
     }
   }
@@ -208,7 +208,7 @@ std::string slurp(const std::string& path) {
 // clues; at limit 2 `unique` means the file's picture. The first puzzles of each set, and a
 // stride through the rest (the sets grow harder towards their ends).
 TEST(NonogramCdcl, SolvesTournamentPuzzles) {
-  auto solver = sudoku::find_solver("nonogram-cdcl")->make();
+  auto solver = puzzle::find_solver("nonogram-cdcl")->make();
   int unique = 0, multiple = 0;
   for (const char* name : {"taai2011", "tcga2016", "icga2017"}) {
     const std::string dir = std::string(SUDOKU_SHARED_DATASETS) + "/nonogram/";
@@ -224,14 +224,14 @@ TEST(NonogramCdcl, SolvesTournamentPuzzles) {
       ASSERT_TRUE(ng::parse_tournament_solution(sr[i].text, 25, 25, known, number, err)) << err.message;
       const auto one = solver->solve(p, Limits{1, 0});
       ASSERT_EQ(one.status, Status::solved) << name << " $" << number;
-      EXPECT_FALSE(ng::check_picture(p, sudoku::NonogramKind::solution(one.answer))) << name << " $" << number;
+      EXPECT_FALSE(ng::check_picture(p, puzzle::nonogram::NonogramKind::solution(one.answer))) << name << " $" << number;
       const auto two = solver->solve(p, Limits{2, 0});
       ASSERT_TRUE(two.status == Status::unique || two.status == Status::multiple) << name << " $" << number;
-      EXPECT_FALSE(ng::check_picture(p, sudoku::NonogramKind::solution(two.answer))) << name << " $" << number;
+      EXPECT_FALSE(ng::check_picture(p, puzzle::nonogram::NonogramKind::solution(two.answer))) << name << " $" << number;
       if (two.status == Status::unique) {
         ++unique;
-        EXPECT_EQ(sudoku::NonogramKind::solution(two.answer), known) << name << " $" << number;
-        EXPECT_EQ(sudoku::NonogramKind::solution(one.answer), known) << name << " $" << number;
+        EXPECT_EQ(puzzle::nonogram::NonogramKind::solution(two.answer), known) << name << " $" << number;
+        EXPECT_EQ(puzzle::nonogram::NonogramKind::solution(one.answer), known) << name << " $" << number;
       } else {
         ++multiple;
       }
@@ -255,7 +255,7 @@ ng::Puzzle tournament_puzzle(const char* set, std::size_t index) {
 // from outside) end a hard puzzle's search early, each saying so.
 TEST(NonogramCdcl, BudgetAndStopEndTheSearch) {
   const ng::Puzzle p = tournament_puzzle("icga2017", 534);  // thousands of conflicts
-  auto solver = sudoku::find_solver("nonogram-cdcl")->make();
+  auto solver = puzzle::find_solver("nonogram-cdcl")->make();
   const auto r = solver->solve(p, Limits{1, 3000});
   EXPECT_EQ(r.status, Status::budget_exceeded);
   EXPECT_LE(r.work.nodes, 3000u + 64u);  // CaDiCaL checks its limit between conflicts

@@ -7,14 +7,14 @@
 #include <fstream>
 #include <sstream>
 
-#include "sudoku/nonogram/draw.hpp"
-#include "sudoku/nonogram/formats.hpp"
-#include "sudoku/nonogram/nonogram.hpp"
+#include "nonogram/draw.hpp"
+#include "nonogram/formats.hpp"
+#include "nonogram/nonogram.hpp"
 #include "test_util.hpp"
 
 namespace {
 
-namespace ng = sudoku::nonogram;
+namespace ng = puzzle::nonogram;
 
 bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 

@@ -5,23 +5,23 @@
 
 #include <sstream>
 
-#include "sudoku/generate/rng.hpp"
-#include "sudoku/io/csv.hpp"
-#include "sudoku/io/parse.hpp"
-#include "sudoku/io/reader.hpp"
-#include "sudoku/nonogram/generate.hpp"
-#include "sudoku/nonogram/line.hpp"
-#include "sudoku/nonogram/nonogram.hpp"
-#include "sudoku/nonogram/verify.hpp"
-#include "sudoku/registry.hpp"
+#include "puzzle/generate/rng.hpp"
+#include "puzzle/io/csv.hpp"
+#include "puzzle/io/parse.hpp"
+#include "puzzle/io/reader.hpp"
+#include "nonogram/generate.hpp"
+#include "nonogram/line.hpp"
+#include "nonogram/nonogram.hpp"
+#include "nonogram/verify.hpp"
+#include "puzzle/registry.hpp"
 #include "nonogram_test_util.hpp"
 #include "test_util.hpp"
 
 namespace {
 
-namespace ng = sudoku::nonogram;
-using sudoku::Limits;
-using sudoku::Status;
+namespace ng = puzzle::nonogram;
+using puzzle::Limits;
+using puzzle::Status;
 
 std::string dataset(const std::string& name) {
   return std::string(SUDOKU_SOURCE_DIR) + "/datasets/nonogram/" + name;
@@ -36,19 +36,19 @@ ng::Puzzle parse(const std::string& id) {
 
 std::vector<ng::Puzzle> load(const std::string& path) {
   std::vector<ng::Puzzle> out;
-  sudoku::PuzzleReader reader(path, 0);
-  sudoku::RawSlice slice;
+  puzzle::PuzzleReader reader(path, 0);
+  puzzle::RawSlice slice;
   while (reader.read(slice, 64))
     for (std::size_t i = 0; i < slice.records.size(); ++i) {
-      auto p = sudoku::NonogramKind::parse_line(slice.record(i));
+      auto p = puzzle::nonogram::NonogramKind::parse_line(slice.record(i));
       EXPECT_TRUE(p.error.empty()) << path << ":" << slice.records[i].line << ": " << p.error;
       out.push_back(std::move(p.puzzle));
     }
   return out;
 }
 
-const sudoku::SolverInfo& solver(const char* name) {
-  const auto* s = sudoku::find_solver(name);
+const puzzle::SolverInfo& solver(const char* name) {
+  const auto* s = puzzle::find_solver(name);
   EXPECT_NE(s, nullptr);
   return *s;
 }
@@ -100,7 +100,7 @@ TEST(NonogramFormat, BadCluesSayWhy) {
 // crashes, and whatever it accepts both solvers handle within a small budget (run under ASan
 // by scripts/test.sh).
 TEST(NonogramFormat, RandomLinesNeverCrash) {
-  sudoku::ItemRng rng(11);
+  puzzle::ItemRng rng(11);
   const std::string alphabet = "0123456789..//x:#,\r ";
   auto line = solver("nonogram-line").make();
   auto naive = solver("nonogram-backtracking").make();
@@ -108,24 +108,24 @@ TEST(NonogramFormat, RandomLinesNeverCrash) {
   for (int t = 0; t < 20000; ++t) {
     std::string text;
     if (t % 2 == 0) {  // a valid ID with a few characters changed
-      const ng::Picture pic = ng::random_picture(1 + static_cast<int>(sudoku::below(rng, 12)),
-                                                 1 + static_cast<int>(sudoku::below(rng, 12)), 0.5, rng);
+      const ng::Picture pic = ng::random_picture(1 + static_cast<int>(puzzle::below(rng, 12)),
+                                                 1 + static_cast<int>(puzzle::below(rng, 12)), 0.5, rng);
       text = ng::to_id(ng::clues_of(pic));
-      for (uint32_t k = sudoku::below(rng, 3); k > 0; --k)
-        text[sudoku::below(rng, static_cast<uint32_t>(text.size()))] =
-            alphabet[sudoku::below(rng, static_cast<uint32_t>(alphabet.size()))];
+      for (uint32_t k = puzzle::below(rng, 3); k > 0; --k)
+        text[puzzle::below(rng, static_cast<uint32_t>(text.size()))] =
+            alphabet[puzzle::below(rng, static_cast<uint32_t>(alphabet.size()))];
     } else {
-      text = std::to_string(sudoku::below(rng, 70)) + "x" + std::to_string(sudoku::below(rng, 70)) + ":";
-      for (uint32_t k = sudoku::below(rng, 60); k > 0; --k)
-        text += alphabet[sudoku::below(rng, static_cast<uint32_t>(alphabet.size()))];
+      text = std::to_string(puzzle::below(rng, 70)) + "x" + std::to_string(puzzle::below(rng, 70)) + ":";
+      for (uint32_t k = puzzle::below(rng, 60); k > 0; --k)
+        text += alphabet[puzzle::below(rng, static_cast<uint32_t>(alphabet.size()))];
     }
-    const auto p = sudoku::NonogramKind::parse_line(text);
+    const auto p = puzzle::nonogram::NonogramKind::parse_line(text);
     if (!p.error.empty()) continue;
     ++accepted;
     for (auto* s : {line.get(), naive.get()}) {
       const auto r = s->solve(p.puzzle, Limits{2, 2000});
       if (r.status == Status::unique || r.status == Status::multiple) {
-        EXPECT_FALSE(ng::check_picture(p.puzzle, sudoku::NonogramKind::solution(r.answer))) << text;
+        EXPECT_FALSE(ng::check_picture(p.puzzle, puzzle::nonogram::NonogramKind::solution(r.answer))) << text;
       }
     }
   }
@@ -133,21 +133,21 @@ TEST(NonogramFormat, RandomLinesNeverCrash) {
 }
 
 TEST(NonogramFormat, RecordsCarryAKnownSolutionAndCount) {
-  auto r = sudoku::NonogramKind::parse_line("2x2:2/1/1.0/2,#.##:1\r");
+  auto r = puzzle::nonogram::NonogramKind::parse_line("2x2:2/1/1.0/2,#.##:1\r");
   // "1.0": a 0 after a run is read as nothing (the clue is 1).
   ASSERT_TRUE(r.error.empty()) << r.error;
   ASSERT_TRUE(r.known.solution.has_value());
   EXPECT_TRUE(r.known.solution->at(0, 0) && !r.known.solution->at(0, 1) && r.known.solution->at(1, 1));
   EXPECT_EQ(r.known.solutions, 1u);
   EXPECT_FALSE(ng::check_picture(r.puzzle, *r.known.solution));
-  r = sudoku::NonogramKind::parse_line(test::kPuzzle);
+  r = puzzle::nonogram::NonogramKind::parse_line(test::kPuzzle);
   EXPECT_NE(r.error.find("a Sudoku line in a file of nonograms"), std::string::npos) << r.error;
 }
 
 // The line solver against brute force: every placement of the runs, on every line of up to 9
 // cells with random known cells.
 TEST(NonogramLine, SolveLineIsExact) {
-  sudoku::ItemRng rng(7);
+  puzzle::ItemRng rng(7);
   for (int n = 1; n <= 9; ++n) {
     for (uint32_t cells = 0; cells < (1u << n); ++cells) {
       std::vector<uint8_t> runs;
@@ -230,7 +230,7 @@ bool reference_line(int n, const std::vector<uint8_t>& runs, ng::Mask filled, ng
 // known cells (every length 1..63, clues of random pictures of every density, known cells
 // from the picture itself or from another one, so that many have no placement).
 TEST(NonogramLine, SolveLineMatchesTheCellDp) {
-  sudoku::ItemRng rng(17);
+  puzzle::ItemRng rng(17);
   int contradictions = 0, settled = 0;
   for (int round = 0; round < 60'000; ++round) {
     const int n = 1 + static_cast<int>(rng() % ng::kMaxSide);
@@ -295,15 +295,15 @@ TEST(NonogramSolvers, SgtPatternPuzzlesAreUniqueAndLineSolvable) {
       ASSERT_EQ(r.status, Status::unique) << f << " " << i;
       EXPECT_EQ(r.work.guesses, 0u) << f << " " << i;
       EXPECT_EQ(r.work.nodes, 0u) << f << " " << i;
-      EXPECT_FALSE(ng::check_picture(puzzles[i], sudoku::NonogramKind::solution(r.answer)));
+      EXPECT_FALSE(ng::check_picture(puzzles[i], puzzle::nonogram::NonogramKind::solution(r.answer)));
       ng::Picture by_lines;
       uint64_t solves = 0;
       EXPECT_TRUE(ng::line_solve(puzzles[i], by_lines, solves));
-      EXPECT_EQ(by_lines, sudoku::NonogramKind::solution(r.answer));
+      EXPECT_EQ(by_lines, puzzle::nonogram::NonogramKind::solution(r.answer));
       if (puzzles[i].width <= 15) {  // the baseline is too slow beyond
         const auto n = naive->solve(puzzles[i], Limits{2, 0});
         EXPECT_EQ(n.status, Status::unique) << f << " " << i;
-        EXPECT_EQ(sudoku::NonogramKind::solution(n.answer), sudoku::NonogramKind::solution(r.answer)) << f << " " << i;
+        EXPECT_EQ(puzzle::nonogram::NonogramKind::solution(n.answer), puzzle::nonogram::NonogramKind::solution(r.answer)) << f << " " << i;
       }
     }
   }
@@ -316,12 +316,12 @@ TEST(NonogramSolvers, GeneratedSetsAreWhatTheirNamesSay) {
   auto line = solver("nonogram-line").make();
   for (const char* f : {"gen_15x15_line.txt", "gen_25x25_line.txt", "gen_30x30_line.txt",
                         "gen_20x20_not_line.txt", "gen_15x15_unique.txt"}) {
-    sudoku::PuzzleReader reader(dataset(f), 0);
-    sudoku::RawSlice slice;
+    puzzle::PuzzleReader reader(dataset(f), 0);
+    puzzle::RawSlice slice;
     int n = 0, by_lines = 0;
     while (reader.read(slice, 64)) {
       for (std::size_t i = 0; i < slice.records.size(); ++i, ++n) {
-        const auto p = sudoku::NonogramKind::parse_line(slice.record(i));
+        const auto p = puzzle::nonogram::NonogramKind::parse_line(slice.record(i));
         ASSERT_TRUE(p.error.empty()) << f << ": " << p.error;
         const auto r = line->solve(p.puzzle, Limits{2, 0});
         EXPECT_EQ(r.status, Status::unique) << f << " " << n;
@@ -359,7 +359,7 @@ TEST(NonogramSolvers, BudgetStopsTheSearch) {
 TEST(NonogramSolvers, SudokuSolversSayUnsupportedAndBack) {
   const ng::Puzzle p = parse("1x1:1/1");
   EXPECT_EQ(solver("dlx").make()->solve(p, Limits{}).status, Status::unsupported);
-  EXPECT_EQ(solver("nonogram-line").make()->solve(sudoku::Grid(3), Limits{}).status, Status::unsupported);
+  EXPECT_EQ(solver("nonogram-line").make()->solve(puzzle::sudoku::Grid(3), Limits{}).status, Status::unsupported);
   EXPECT_EQ(solver("nonogram-line").make()->solve(p, Limits{}).status, Status::solved);
 }
 
@@ -428,7 +428,7 @@ TEST(NonogramCli, BenchThenRegress) {
   std::istringstream in(test::slurp(b));
   for (std::string line; std::getline(in, line);) {
     if (line.find(",nonogram-line,") != std::string::npos) {
-      auto f = sudoku::split_csv_line(line);
+      auto f = puzzle::split_csv_line(line);
       f[17] = std::to_string(std::stoull(f[17]) + 1);  // guesses_total
       line.clear();
       for (std::size_t i = 0; i < f.size(); ++i) line += (i ? "," : "") + f[i];
@@ -455,19 +455,19 @@ TEST(NonogramGenerate, SameForAnyThreadCountAndUniqueForTheOtherSolver) {
     ASSERT_EQ(r.exit_code, 0) << r.out;
     EXPECT_EQ(test::slurp(one), test::slurp(two)) << mode;
     auto naive = solver("nonogram-backtracking").make();
-    sudoku::PuzzleReader reader(one, 0);
-    sudoku::RawSlice slice;
+    puzzle::PuzzleReader reader(one, 0);
+    puzzle::RawSlice slice;
     int items = 0, line_solvable = 0;
     while (reader.read(slice, 64)) {
       for (std::size_t i = 0; i < slice.records.size(); ++i, ++items) {
-        auto p = sudoku::NonogramKind::parse_line(slice.record(i));
+        auto p = puzzle::nonogram::NonogramKind::parse_line(slice.record(i));
         ASSERT_TRUE(p.error.empty()) << p.error;
         EXPECT_EQ(p.puzzle.width, 12);
         EXPECT_EQ(p.puzzle.height, 10);
         ASSERT_TRUE(p.known.solution.has_value());
         const auto n = naive->solve(p.puzzle, Limits{2, 0});
         EXPECT_EQ(n.status, Status::unique) << slice.record(i);
-        EXPECT_EQ(sudoku::NonogramKind::solution(n.answer), *p.known.solution) << slice.record(i);
+        EXPECT_EQ(puzzle::nonogram::NonogramKind::solution(n.answer), *p.known.solution) << slice.record(i);
         ng::Picture pic;
         uint64_t solves = 0;
         line_solvable += ng::line_solve(p.puzzle, pic, solves);

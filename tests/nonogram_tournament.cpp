@@ -19,10 +19,10 @@
 
 #include <fmt/format.h>
 
-#include "sudoku/nonogram/formats.hpp"
-#include "sudoku/nonogram/search.hpp"
+#include "nonogram/formats.hpp"
+#include "nonogram/search.hpp"
 
-namespace ng = sudoku::nonogram;
+namespace ng = puzzle::nonogram;
 
 namespace {
 

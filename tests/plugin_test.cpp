@@ -13,10 +13,10 @@
 
 #include <dlfcn.h>
 
-#include "sudoku/ext/library.hpp"
+#include "puzzle/ext/library.hpp"
 #include "sudoku/grid.hpp"
-#include "sudoku/io/reader.hpp"
-#include "sudoku/io/results.hpp"
+#include "puzzle/io/reader.hpp"
+#include "puzzle/io/results.hpp"
 #include "test_util.hpp"
 
 namespace {
@@ -123,11 +123,11 @@ TEST(Plugin, ProvenanceRecordsEachLibraryPathAndSha256) {
                            " --plugin h=" + kHarness + ":solve -s example-bitmask,h -o " + rows +
                            " --summary " + summary);
   ASSERT_EQ(r.exit_code, 0) << r.out;
-  const std::string ex = "# plugin: example-bitmask " + kExample + " sha256=" + sudoku::sha256_file(kExample) +
+  const std::string ex = "# plugin: example-bitmask " + kExample + " sha256=" + puzzle::sha256_file(kExample) +
                          "; example-bitmask: one instance shared by every worker thread (declared re-entrant)\n";
-  const std::string h = "# plugin: h " + kHarness + ":solve sha256=" + sudoku::sha256_file(kHarness) +
+  const std::string h = "# plugin: h " + kHarness + ":solve sha256=" + puzzle::sha256_file(kHarness) +
                         "; h: a private instance per worker thread\n";
-  EXPECT_EQ(sudoku::sha256_file(kExample).size(), 64u);
+  EXPECT_EQ(puzzle::sha256_file(kExample).size(), 64u);
   for (const std::string& f : {rows, summary}) {
     const std::string text = test::slurp(f);
     EXPECT_TRUE(has(text, ex)) << text;
@@ -141,7 +141,7 @@ std::string pattern_puzzles(int box, int count, int empty_percent) {
   const int n = box * box;
   std::string out;
   for (int k = 0; k < count; ++k) {
-    sudoku::Grid g(box);
+    puzzle::sudoku::Grid g(box);
     for (int r = 0; r < n; ++r)
       for (int c = 0; c < n; ++c) {
         const int cell = r * n + c;
@@ -150,7 +150,7 @@ std::string pattern_puzzles(int box, int count, int empty_percent) {
         const int rr = (r + k) % n;
         g.set(cell, empty ? 0 : ((rr % box * box + rr / box + c) + k) % n + 1);
       }
-    out += sudoku::to_line(g) + "\n";
+    out += puzzle::sudoku::to_line(g) + "\n";
   }
   return out;
 }
@@ -164,7 +164,7 @@ TEST(Plugin, NativeExampleAgreesWithDlxOnEverySize) {
   int k = 0;
   for (const auto& rec : test::load(std::string(SUDOKU_SOURCE_DIR) + "/datasets/sudoku16_40-50.txt", 40))
     if (k++ % 2 == 0)
-      set16 += sudoku::to_line(rec.parsed.puzzle) + "," + sudoku::to_line(*rec.parsed.known.solution) + "\n";
+      set16 += puzzle::sudoku::to_line(rec.parsed.puzzle) + "," + puzzle::sudoku::to_line(*rec.parsed.known.solution) + "\n";
   const std::string f16 = dir.write("set16.txt", set16);
   const std::string files = small + " " + f16 + " " + test::shared("norvig_top95.txt") + " " +
                             test::shared("tdoku_test_puzzles.csv");
@@ -556,13 +556,13 @@ TEST(PluginThreads, ListAndProvenanceSayHowEachPluginIsLoaded) {
   const auto s = test::cli("solve " + test::shared("norvig_easy50.txt") + " --plugin fs=" + kFileScope +
                            ":solve -s fs -o " + rows);
   ASSERT_EQ(s.exit_code, 0) << s.out;
-  const std::string line = "# plugin: fs " + kFileScope + ":solve sha256=" + sudoku::sha256_file(kFileScope) +
+  const std::string line = "# plugin: fs " + kFileScope + ":solve sha256=" + puzzle::sha256_file(kFileScope) +
                            "; fs: " + priv + "\n";
   EXPECT_TRUE(has(test::slurp(rows), line)) << test::slurp(rows);
   // How the threads reach the library is not part of what a run is: a run may be continued
   // (--resume) or merged under another way of loading it; its file is.
   const auto identity = [](const std::string& plugin) {
-    return sudoku::run_identity({{"solvers", "fs"}, {"plugin", plugin}});
+    return puzzle::run_identity({{"solvers", "fs"}, {"plugin", plugin}});
   };
   const std::string sha = "fs /x/lib.so:solve sha256=" + std::string(64, 'a');
   EXPECT_EQ(identity(sha + "; fs: " + priv), identity(sha + "; fs: one instance shared by every worker thread"));
@@ -626,10 +626,10 @@ TEST(PluginThreads, PrivateInstancesAreDistinctAndLeaveNothingOnDisk) {
   const std::string saved = old_tmp != nullptr ? old_tmp : "";
   ::setenv("TMPDIR", tmp.path("").c_str(), 1);
   std::string why;
-  void* a = sudoku::ext::detail::load_copy_in_memory(bytes, "libfs.so", why);
-  void* b = sudoku::ext::detail::load_copy_in_memory(bytes, "libfs.so", why);
-  void* c = sudoku::ext::detail::load_copy_in_file(bytes, "libfs.so", why);
-  void* d = sudoku::ext::detail::load_copy_in_file(bytes, "libfs.so", why);
+  void* a = puzzle::ext::detail::load_copy_in_memory(bytes, "libfs.so", why);
+  void* b = puzzle::ext::detail::load_copy_in_memory(bytes, "libfs.so", why);
+  void* c = puzzle::ext::detail::load_copy_in_file(bytes, "libfs.so", why);
+  void* d = puzzle::ext::detail::load_copy_in_file(bytes, "libfs.so", why);
   if (old_tmp != nullptr) ::setenv("TMPDIR", saved.c_str(), 1);
   else ::unsetenv("TMPDIR");
   ASSERT_TRUE(a && b && c && d) << why;
@@ -643,7 +643,7 @@ TEST(PluginThreads, PrivateInstancesAreDistinctAndLeaveNothingOnDisk) {
   EXPECT_EQ(solve.size(), 5u);
   EXPECT_TRUE(std::filesystem::is_empty(tmp.path(""))) << "a copy was left in " << tmp.path("");
   // Bytes that are not a library: refused with the loader's reason, nothing left either.
-  EXPECT_EQ(sudoku::ext::detail::load_copy_in_file("not a library", "x.so", why), nullptr);
+  EXPECT_EQ(puzzle::ext::detail::load_copy_in_file("not a library", "x.so", why), nullptr);
   EXPECT_FALSE(why.empty());
 }
 
@@ -655,7 +655,7 @@ std::set<uint64_t> crashing_lines(const std::string& file) {
   std::set<uint64_t> out;
   for (const auto& rec : test::load(file)) {
     uint32_t h = 2166136261u;
-    for (char c : sudoku::to_line(rec.parsed.puzzle)) h = (h ^ static_cast<uint8_t>(c)) * 16777619u;
+    for (char c : puzzle::sudoku::to_line(rec.parsed.puzzle)) h = (h ^ static_cast<uint8_t>(c)) * 16777619u;
     if (h % 500 == 0) out.insert(rec.line);
   }
   return out;
@@ -700,7 +700,7 @@ TEST(PluginIsolate, CrashesAndAHangCostTheirPuzzlesOnly) {
   }
   // The hang's pass first: only the first 20 problems are printed.
   const auto r = test::cli("solve " + file + plugins + " -s hang,segv,abrt,exit --isolate -j 2 --timeout 2 -o " + rows,
-                           "SUDOKU_TEST_HANG_PUZZLE=" + sudoku::to_line(hang.parsed.puzzle) +
+                           "SUDOKU_TEST_HANG_PUZZLE=" + puzzle::sudoku::to_line(hang.parsed.puzzle) +
                                " ASAN_OPTIONS=" + test::asan_options_segv_kills() + " ");
   EXPECT_EQ(r.exit_code, 1) << r.out;
   EXPECT_TRUE(has(r.out, "segv: the plug-in crashed on this puzzle: its process was killed by signal 11 (SIGSEGV)"))
@@ -714,7 +714,7 @@ TEST(PluginIsolate, CrashesAndAHangCostTheirPuzzlesOnly) {
   for (const char* s : {"segv", "abrt", "exit"}) expect_status_exactly_at(all, s, "error", crashing, 4987);
   expect_status_exactly_at(all, "hang", "timeout", {hang.line}, 4987);
   const std::string text = test::slurp(rows);
-  EXPECT_TRUE(has(text, ":solve_crash_every_500 sha256=" + sudoku::sha256_file(kFileScope) +
+  EXPECT_TRUE(has(text, ":solve_crash_every_500 sha256=" + puzzle::sha256_file(kFileScope) +
                             "; segv: isolated: a child process per worker thread\n")) << text;
 }
 
@@ -762,7 +762,7 @@ TEST(PluginIsolate, EverySubcommandThatTakesPluginTakesIsolate) {
     EXPECT_EQ(r.exit_code, 1) << cmd << "\n" << r.out;
     EXPECT_TRUE(has(r.out, what)) << cmd << "\n" << r.out;
   }
-  const std::string hang = sudoku::to_line(test::load(easy).at(7).parsed.puzzle);
+  const std::string hang = puzzle::sudoku::to_line(test::load(easy).at(7).parsed.puzzle);
   const auto r = test::cli("bench " + easy + " --plugin h=" + kFileScope + ":solve_hang_on -s h --isolate --timeout 1 "
                            "--reps 1 --warmup 0 --min-time 0 -j 1",
                            "SUDOKU_TEST_HANG_PUZZLE=" + hang + " ");

@@ -9,15 +9,15 @@
 #include <string>
 
 #include "sudoku/grid.hpp"
-#include "sudoku/io/parse.hpp"
+#include "puzzle/io/parse.hpp"
 #include "sudoku/solvers/propagation.hpp"
 #include "sudoku/verify.hpp"
 
 namespace {
-using sudoku::Grid;
-using sudoku::Limits;
-using sudoku::Result;
-using sudoku::Status;
+using puzzle::sudoku::Grid;
+using puzzle::Limits;
+using puzzle::Result;
+using puzzle::Status;
 
 using test::parse;
 
@@ -32,8 +32,8 @@ bool has(const std::array<uint16_t, 81>& cand, int row, int col, int digit) {
   return (cand[row * 9 + col] >> digit) & 1;
 }
 
-Result solve(const Grid& g, uint64_t solutions = 1, uint64_t budget = sudoku::kDefaultBudget) {
-  auto s = sudoku::make_propagation();
+Result solve(const Grid& g, uint64_t solutions = 1, uint64_t budget = puzzle::kDefaultBudget) {
+  auto s = puzzle::sudoku::make_propagation();
   return s->solve(g, Limits{solutions, budget});
 }
 
@@ -51,8 +51,8 @@ TEST(Propagation, SinglesPuzzleNeedsNoGuess) {
   EXPECT_EQ(r.work.guesses, 0u);
   EXPECT_EQ(r.work.backtracks, 0u);
   EXPECT_EQ(r.work.nodes, 1u);  // the root propagation only
-  EXPECT_FALSE(sudoku::check_solution(g, test::grid(r.answer)).has_value());
-  const auto cand = sudoku::propagation_candidates(g);
+  EXPECT_FALSE(puzzle::sudoku::check_solution(g, test::grid(r.answer)).has_value());
+  const auto cand = puzzle::sudoku::propagation_candidates(g);
   ASSERT_TRUE(cand.has_value());
   for (int i = 0; i < 81; ++i) EXPECT_EQ(cand->at(i), 2u << (test::grid(r.answer)[i] - 1)) << i;
 }
@@ -61,7 +61,7 @@ TEST(Propagation, PointingInARowFires) {
   // Box 1 (top left): rows 2 and 3 full except digit 1, 8, 9 go in row 1. Digit 1 of box 1 is
   // then in row 1, so the rest of row 1 loses it; row 2 outside the box keeps it.
   const Grid g = with_givens({{1, 0, 2}, {1, 1, 3}, {1, 2, 4}, {2, 0, 5}, {2, 1, 6}, {2, 2, 7}});
-  const auto cand = sudoku::propagation_candidates(g);
+  const auto cand = puzzle::sudoku::propagation_candidates(g);
   ASSERT_TRUE(cand.has_value());
   EXPECT_TRUE(has(*cand, 0, 0, 1));
   for (int c = 3; c < 9; ++c) EXPECT_FALSE(has(*cand, 0, c, 1)) << "r1c" << c + 1;
@@ -73,7 +73,7 @@ TEST(Propagation, PointingInARowFires) {
 TEST(Propagation, PointingInAColumnFires) {
   // Columns 2 and 3 of box 1 full: digit 1 of box 1 is in column 1, which loses it below.
   const Grid g = with_givens({{0, 1, 2}, {0, 2, 3}, {1, 1, 4}, {1, 2, 5}, {2, 1, 6}, {2, 2, 7}});
-  const auto cand = sudoku::propagation_candidates(g);
+  const auto cand = puzzle::sudoku::propagation_candidates(g);
   ASSERT_TRUE(cand.has_value());
   EXPECT_TRUE(has(*cand, 1, 0, 1));
   for (int r = 3; r < 9; ++r) EXPECT_FALSE(has(*cand, r, 0, 1)) << "r" << r + 1 << "c1";
@@ -83,7 +83,7 @@ TEST(Propagation, PointingInAColumnFires) {
 TEST(Propagation, ClaimingFires) {
   // Row 1 holds 2..7 outside box 1, so its 1 is in box 1: rows 2 and 3 of box 1 lose digit 1.
   const Grid g = with_givens({{0, 3, 2}, {0, 4, 3}, {0, 5, 4}, {0, 6, 5}, {0, 7, 6}, {0, 8, 7}});
-  const auto cand = sudoku::propagation_candidates(g);
+  const auto cand = puzzle::sudoku::propagation_candidates(g);
   ASSERT_TRUE(cand.has_value());
   for (int c = 0; c < 3; ++c) {
     EXPECT_TRUE(has(*cand, 0, c, 1));
@@ -95,12 +95,12 @@ TEST(Propagation, ClaimingFires) {
 
 TEST(Propagation, HardPuzzleCountersAreDeterministic) {
   const Grid g = parse(kHard);
-  auto solver = sudoku::make_propagation();
+  auto solver = puzzle::sudoku::make_propagation();
   const Result a = solver->solve(g, Limits{});
   const Result b = solver->solve(g, Limits{});  // same worker, reused
   const Result c = solve(g);                     // fresh worker
   ASSERT_EQ(a.status, Status::solved);
-  EXPECT_FALSE(sudoku::check_solution(g, test::grid(a.answer)).has_value());
+  EXPECT_FALSE(puzzle::sudoku::check_solution(g, test::grid(a.answer)).has_value());
   EXPECT_GT(a.work.guesses, 0u);
   for (const Result* x : {&b, &c}) {
     EXPECT_EQ(x->work.guesses, a.work.guesses);
@@ -130,7 +130,7 @@ TEST(Propagation, CountsSolutionsUpToTheLimit) {
   const Result r = solve(empty, 50);
   EXPECT_EQ(r.status, Status::multiple);
   EXPECT_EQ(r.solutions, 50u);
-  EXPECT_FALSE(sudoku::check_solution(empty, test::grid(r.answer)).has_value());
+  EXPECT_FALSE(puzzle::sudoku::check_solution(empty, test::grid(r.answer)).has_value());
   const Result one = solve(empty, 1);
   EXPECT_EQ(one.status, Status::solved);
   EXPECT_EQ(test::grid(one.answer), test::grid(r.answer));  // the first solution does not depend on the limit
@@ -140,7 +140,7 @@ TEST(Propagation, ConflictingGivensAreInvalid) {
   EXPECT_EQ(solve(with_givens({{0, 0, 5}, {0, 8, 5}})).status, Status::invalid);  // row
   EXPECT_EQ(solve(with_givens({{0, 4, 7}, {8, 4, 7}})).status, Status::invalid);  // column
   EXPECT_EQ(solve(with_givens({{3, 3, 2}, {5, 5, 2}})).status, Status::invalid);  // box
-  EXPECT_EQ(sudoku::propagation_candidates(with_givens({{0, 0, 5}, {0, 8, 5}})), std::nullopt);
+  EXPECT_EQ(puzzle::sudoku::propagation_candidates(with_givens({{0, 0, 5}, {0, 8, 5}})), std::nullopt);
 }
 
 TEST(Propagation, NoSolutionIsNone) {
@@ -168,7 +168,7 @@ TEST(Propagation, OtherSizesAreUnsupported) {
   for (int box : {2, 4, 5}) {
     const Grid g(box);
     EXPECT_EQ(solve(g).status, Status::unsupported) << box;
-    EXPECT_EQ(sudoku::propagation_candidates(g), std::nullopt);
+    EXPECT_EQ(puzzle::sudoku::propagation_candidates(g), std::nullopt);
   }
 }
 

@@ -6,13 +6,13 @@
 #include <utility>
 #include <vector>
 
-#include "sudoku/kinds.hpp"
-#include "sudoku/registry.hpp"
+#include "puzzle/kinds.hpp"
+#include "puzzle/registry.hpp"
 
 namespace {
 
 TEST(Registry, BaselineFirstNamesUniqueAndDescribed) {
-  const auto& all = sudoku::solvers();
+  const auto& all = puzzle::solvers();
   ASSERT_FALSE(all.empty());
   EXPECT_EQ(all[0].name, "backtracking");
   std::set<std::string_view> names;
@@ -21,43 +21,43 @@ TEST(Registry, BaselineFirstNamesUniqueAndDescribed) {
     EXPECT_FALSE(s.description.empty());
     EXPECT_FALSE(s.batch()) << s.name << ": a built-in solver solves one puzzle at a time";
     EXPECT_NE(s.make(), nullptr);
-    EXPECT_EQ(sudoku::find_solver(s.name), &s);
-    if (s.kind == sudoku::PuzzleKind::sudoku) EXPECT_TRUE(s.supports(3)) << "every Sudoku solver handles 9x9";
+    EXPECT_EQ(puzzle::find_solver(s.name), &s);
+    if (s.kind == puzzle::PuzzleKind::sudoku) EXPECT_TRUE(s.supports(3)) << "every Sudoku solver handles 9x9";
     else EXPECT_EQ(s.boxes, 0u) << s.name << ": a nonogram solver takes no Sudoku";
   }
-  EXPECT_EQ(sudoku::find_solver("nope"), nullptr);
+  EXPECT_EQ(puzzle::find_solver("nope"), nullptr);
 }
 
 TEST(Registry, SolversAddedAtRunTimeAreFoundAndNamesStayUnique) {
-  const std::size_t before = sudoku::solvers().size();
-  const sudoku::SolverInfo* dlx = sudoku::find_solver("dlx");
+  const std::size_t before = puzzle::solvers().size();
+  const puzzle::SolverInfo* dlx = puzzle::find_solver("dlx");
   // dlx under another name (every size, like dlx): tests run after this one in the same process
   // see it among the solvers and must find it a correct one.
-  sudoku::SolverInfo extra{"test-extra", "dlx under another name", dlx->boxes, dlx->factory, "test"};
-  const sudoku::SolverInfo& added = sudoku::add_solver(extra);
-  EXPECT_EQ(sudoku::find_solver("test-extra"), &added);
-  EXPECT_EQ(sudoku::find_solver("dlx"), dlx) << "earlier entries do not move";
-  EXPECT_EQ(sudoku::solvers().size(), before + 1);
-  EXPECT_THROW(sudoku::add_solver(extra), std::invalid_argument);
+  puzzle::SolverInfo extra{"test-extra", "dlx under another name", dlx->boxes, dlx->factory, "test"};
+  const puzzle::SolverInfo& added = puzzle::add_solver(extra);
+  EXPECT_EQ(puzzle::find_solver("test-extra"), &added);
+  EXPECT_EQ(puzzle::find_solver("dlx"), dlx) << "earlier entries do not move";
+  EXPECT_EQ(puzzle::solvers().size(), before + 1);
+  EXPECT_THROW(puzzle::add_solver(extra), std::invalid_argument);
   extra.name = "";
-  EXPECT_THROW(sudoku::add_solver(extra), std::invalid_argument);
+  EXPECT_THROW(puzzle::add_solver(extra), std::invalid_argument);
   EXPECT_NE(added.make(), nullptr);
 }
 
 TEST(Registry, BuiltInSolversAreTheRowsListsInTheTablesOrder) {
   // Each kind's row lists its own solvers; the registry joins them in the table's order and
   // gives each its row's kind. Every row's default solver is one of its own.
-  std::vector<std::pair<std::string, sudoku::PuzzleKind>> rows;
-  sudoku::Kinds::each([&](auto row) {
+  std::vector<std::pair<std::string, puzzle::PuzzleKind>> rows;
+  puzzle::Kinds::each([&](auto row) {
     using R = decltype(row);
     const auto listed = R::solvers();
     EXPECT_FALSE(listed.empty()) << R::name;
     for (const auto& s : listed) rows.emplace_back(s.name, R::id);
-    const sudoku::SolverInfo* d = sudoku::find_solver(R::default_solver);
+    const puzzle::SolverInfo* d = puzzle::find_solver(R::default_solver);
     ASSERT_NE(d, nullptr) << R::name;
     EXPECT_EQ(d->kind, R::id) << R::name << "'s default solver '" << d->name << "'";
   });
-  const auto& all = sudoku::solvers();
+  const auto& all = puzzle::solvers();
   ASSERT_GE(all.size(), rows.size());
   for (std::size_t i = 0; i < rows.size(); ++i) {
     EXPECT_EQ(all[i].name, rows[i].first) << i;
@@ -70,14 +70,14 @@ TEST(Registry, EachRowsProbeHasOneSolutionTheVerifierAccepts) {
   // An outside program's first puzzle (ext/exec.cpp): the row's default solver finds exactly
   // one solution, which the verifier accepts with what the probe says it knows (its known
   // solution, when it has one).
-  sudoku::Kinds::each([&](auto row) {
+  puzzle::Kinds::each([&](auto row) {
     using R = decltype(row);
     const auto probe = R::probe();
     EXPECT_FALSE(probe.name.empty()) << R::name;
-    auto solver = sudoku::find_solver(R::default_solver)->make();
-    sudoku::Limits limits;
+    auto solver = puzzle::find_solver(R::default_solver)->make();
+    puzzle::Limits limits;
     limits.solutions = 2;
-    const sudoku::Result r = solver->solve(sudoku::PuzzleRef(probe.puzzle), limits);
+    const puzzle::Result r = solver->solve(puzzle::PuzzleRef(probe.puzzle), limits);
     EXPECT_EQ(r.solutions, 1u) << R::name;
     EXPECT_EQ(R::verify(probe.puzzle, r, 2, probe.known), std::nullopt) << R::name;
     if (probe.known.solution) {
@@ -87,10 +87,10 @@ TEST(Registry, EachRowsProbeHasOneSolutionTheVerifierAccepts) {
 }
 
 TEST(Registry, SuggestsTheNearestName) {
-  EXPECT_EQ(sudoku::suggest_solver("backtrack"), "backtracking");
-  EXPECT_EQ(sudoku::suggest_solver("backtraking"), "backtracking");
-  EXPECT_EQ(sudoku::suggest_solver("zzzzzzzzzzzzzzzzzzzz"), "");
-  EXPECT_EQ(sudoku::edit_distance("kitten", "sitting"), 3u);
+  EXPECT_EQ(puzzle::suggest_solver("backtrack"), "backtracking");
+  EXPECT_EQ(puzzle::suggest_solver("backtraking"), "backtracking");
+  EXPECT_EQ(puzzle::suggest_solver("zzzzzzzzzzzzzzzzzzzz"), "");
+  EXPECT_EQ(puzzle::edit_distance("kitten", "sitting"), 3u);
 }
 
 }  // namespace

@@ -1,28 +1,28 @@
-// The regression gate (sudoku/bench/regress.hpp): a deliberately slowed solver is caught, an
+// The regression gate (puzzle/bench/regress.hpp): a deliberately slowed solver is caught, an
 // unchanged one passes, a changed work counter fails whatever the time; and the CLI around it.
 #include <gtest/gtest.h>
 
 #include <chrono>
 #include <fstream>
 
-#include "sudoku/bench/regress.hpp"
-#include "sudoku/registry.hpp"
+#include "puzzle/bench/regress.hpp"
+#include "puzzle/registry.hpp"
 #include "test_util.hpp"
 
 namespace {
 
-using sudoku::BenchFile;
-using sudoku::RegressOptions;
-using sudoku::TimeMetric;
+using puzzle::BenchFile;
+using puzzle::RegressOptions;
+using puzzle::TimeMetric;
 
 std::string default_dataset() { return std::string(SUDOKU_SOURCE_DIR) + "/datasets/default.txt"; }
 
 /// `propagation` made 50 times slower by spinning after each solve: identical answers and
 /// counters, only time differs. Test only. (20x once went unnoticed under ctest -j 2 on two
 /// loaded cores, when the baseline bench ran slow: the slowdown must dwarf the 4x tolerance.)
-class Spinning : public sudoku::Solver {
+class Spinning : public puzzle::Solver {
  public:
-  sudoku::Result solve(sudoku::PuzzleRef g, const sudoku::Limits& l) override {
+  puzzle::Result solve(puzzle::PuzzleRef g, const puzzle::Limits& l) override {
     using Clock = std::chrono::steady_clock;
     const auto t0 = Clock::now();
     auto r = inner_->solve(g, l);
@@ -31,43 +31,43 @@ class Spinning : public sudoku::Solver {
     }
     return r;
   }
-  std::unique_ptr<sudoku::Solver> inner_ = sudoku::find_solver("propagation")->make();
+  std::unique_ptr<puzzle::Solver> inner_ = puzzle::find_solver("propagation")->make();
 };
-std::unique_ptr<sudoku::Solver> make_spinning() { return std::make_unique<Spinning>(); }
+std::unique_ptr<puzzle::Solver> make_spinning() { return std::make_unique<Spinning>(); }
 
 /// `propagation` with one node more per puzzle: same speed, changed work. Test only.
-class Counting : public sudoku::Solver {
+class Counting : public puzzle::Solver {
  public:
-  sudoku::Result solve(sudoku::PuzzleRef g, const sudoku::Limits& l) override {
+  puzzle::Result solve(puzzle::PuzzleRef g, const puzzle::Limits& l) override {
     auto r = inner_->solve(g, l);
     ++r.work.nodes;
     return r;
   }
-  std::unique_ptr<sudoku::Solver> inner_ = sudoku::find_solver("propagation")->make();
+  std::unique_ptr<puzzle::Solver> inner_ = puzzle::find_solver("propagation")->make();
 };
-std::unique_ptr<sudoku::Solver> make_counting() { return std::make_unique<Counting>(); }
+std::unique_ptr<puzzle::Solver> make_counting() { return std::make_unique<Counting>(); }
 
 // Same names as the real solver: to `regress` they are the same (dataset, solver).
-const sudoku::SolverInfo kSpinning{"propagation", "test only: 50x slower", sudoku::kBox9, &make_spinning};
-const sudoku::SolverInfo kCounting{"propagation", "test only: +1 node", sudoku::kBox9, &make_counting};
+const puzzle::SolverInfo kSpinning{"propagation", "test only: 50x slower", puzzle::kBox9, &make_spinning};
+const puzzle::SolverInfo kCounting{"propagation", "test only: +1 node", puzzle::kBox9, &make_counting};
 
 /// A bench of `solver` against dlx (the baseline solver) on a small easy set, as a parsed CSV.
-BenchFile bench(const sudoku::SolverInfo* solver, int reps = 5) {
-  sudoku::BenchConfig bc;
+BenchFile bench(const puzzle::SolverInfo* solver, int reps = 5) {
+  puzzle::BenchConfig bc;
   bc.files = {default_dataset()};
-  bc.solvers = {sudoku::find_solver("dlx"), solver};
+  bc.solvers = {puzzle::find_solver("dlx"), solver};
   bc.reps = reps;
   bc.warmup_s = 0.005;
   bc.min_time_s = 0.02;
   bc.first = 100;
   bc.threads = 1;
-  const auto res = sudoku::run_bench(bc);
-  std::string csv = "# baseline_solver: dlx\n" + sudoku::bench_schema().header();
-  for (const auto& r : res.rows) csv += sudoku::bench_schema().row(r);
-  return sudoku::parse_bench_csv(csv, "bench");
+  const auto res = puzzle::run_bench(bc);
+  std::string csv = "# baseline_solver: dlx\n" + puzzle::bench_schema().header();
+  for (const auto& r : res.rows) csv += puzzle::bench_schema().row(r);
+  return puzzle::parse_bench_csv(csv, "bench");
 }
 
-const sudoku::Comparison& item(const sudoku::RegressReport& r, const std::string& solver) {
+const puzzle::Comparison& item(const puzzle::RegressReport& r, const std::string& solver) {
   for (const auto& c : r.items)
     if (c.solver == solver) return c;
   throw std::runtime_error("no item for " + solver);
@@ -76,8 +76,8 @@ const sudoku::Comparison& item(const sudoku::RegressReport& r, const std::string
 class Regress : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    base_ = new BenchFile(bench(sudoku::find_solver("propagation")));
-    same_ = new BenchFile(bench(sudoku::find_solver("propagation")));
+    base_ = new BenchFile(bench(puzzle::find_solver("propagation")));
+    same_ = new BenchFile(bench(puzzle::find_solver("propagation")));
     slow_ = new BenchFile(bench(&kSpinning));
   }
   static void TearDownTestSuite() {
@@ -93,7 +93,7 @@ TEST_F(Regress, SlowedSolverIsCaught) {
     RegressOptions o;
     o.metric = m;
     o.tolerance = 3.0;  // wide (4x): a loaded machine cannot fake it; the spinner is about 50x
-    const auto rep = sudoku::regress(*base_, *slow_, o);
+    const auto rep = puzzle::regress(*base_, *slow_, o);
     const auto& c = item(rep, "propagation");
     EXPECT_TRUE(c.counter_changes.empty());  // identical work
     EXPECT_TRUE(c.tested);
@@ -105,7 +105,7 @@ TEST_F(Regress, SlowedSolverIsCaught) {
     EXPECT_NE(rep.markdown().find("**FAIL: slower**"), std::string::npos);
     // Report-only time: the same slowdown is shown but does not fail.
     o.time_report_only = true;
-    EXPECT_FALSE(sudoku::regress(*base_, *slow_, o).failed());
+    EXPECT_FALSE(puzzle::regress(*base_, *slow_, o).failed());
   }
 }
 
@@ -114,7 +114,7 @@ TEST_F(Regress, UnchangedSolverPasses) {
     RegressOptions o;
     o.metric = m;
     o.tolerance = 3.0;  // tiny passes on a shared machine vary up to 2x between repetitions
-    const auto rep = sudoku::regress(*base_, *same_, o);
+    const auto rep = puzzle::regress(*base_, *same_, o);
     EXPECT_FALSE(rep.failed()) << rep.markdown();
     EXPECT_EQ(rep.counter_changed, 0);
     EXPECT_NE(rep.markdown().find("Geometric mean of the time changes"), std::string::npos);
@@ -123,7 +123,7 @@ TEST_F(Regress, UnchangedSolverPasses) {
   // Against itself: no change at all, and the ratio metric leaves the reference solver untimed.
   RegressOptions o;
   o.metric = TimeMetric::ratio;
-  const auto self = sudoku::regress(*base_, *base_, o);
+  const auto self = puzzle::regress(*base_, *base_, o);
   EXPECT_FALSE(self.failed());
   EXPECT_FALSE(item(self, "dlx").timed);
   EXPECT_DOUBLE_EQ(item(self, "propagation").time_change, 0);
@@ -135,7 +135,7 @@ TEST_F(Regress, ChangedCounterFailsWhateverTheTime) {
   RegressOptions o;
   o.time_report_only = true;
   o.tolerance = 100;
-  const auto rep = sudoku::regress(*base_, counting, o);
+  const auto rep = puzzle::regress(*base_, counting, o);
   EXPECT_TRUE(rep.failed());
   EXPECT_EQ(rep.counter_changed, 1);
   const auto& c = item(rep, "propagation");
@@ -147,19 +147,19 @@ TEST_F(Regress, ChangedCounterFailsWhateverTheTime) {
 
 TEST_F(Regress, MissingPairFailsNewPairIsReported) {
   BenchFile cur = *same_;
-  std::erase_if(cur.rows, [](const sudoku::BenchRow& r) { return r.solver == "dlx"; });
+  std::erase_if(cur.rows, [](const puzzle::BenchRow& r) { return r.solver == "dlx"; });
   RegressOptions o;
   o.time_report_only = true;
-  auto rep = sudoku::regress(*base_, cur, o);
+  auto rep = puzzle::regress(*base_, cur, o);
   EXPECT_TRUE(rep.failed());
   EXPECT_EQ(rep.missing, 1);
-  rep = sudoku::regress(cur, *base_, o);  // dlx is new: reported, not a failure
+  rep = puzzle::regress(cur, *base_, o);  // dlx is new: reported, not a failure
   EXPECT_FALSE(rep.failed());
   EXPECT_NE(rep.markdown().find("new (not in the baseline)"), std::string::npos);
   // Rows match on the file name: another directory is the same dataset.
   BenchFile moved = *same_;
   for (auto& r : moved.rows) r.dataset = "/elsewhere/default.txt";
-  EXPECT_EQ(sudoku::regress(*base_, moved, o).missing, 0);
+  EXPECT_EQ(puzzle::regress(*base_, moved, o).missing, 0);
 }
 
 bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
@@ -189,7 +189,7 @@ TEST(RegressCli, BenchThenRegress) {
   std::istringstream in(csv);
   for (std::string line; std::getline(in, line);) {
     if (line.find(",dlx,") != std::string::npos) {
-      auto f = sudoku::split_csv_line(line);
+      auto f = puzzle::split_csv_line(line);
       f[16] = std::to_string(std::stoull(f[16]) + 1);  // nodes
       line.clear();
       for (std::size_t i = 0; i < f.size(); ++i) line += (i ? "," : "") + f[i];

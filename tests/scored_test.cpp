@@ -9,20 +9,20 @@
 #include <string>
 
 #include "sudoku/grid.hpp"
-#include "sudoku/registry.hpp"
+#include "puzzle/registry.hpp"
 #include "sudoku/solvers/propagation.hpp"
 #include "sudoku/verify.hpp"
 
 namespace {
-using sudoku::Grid;
-using sudoku::Limits;
-using sudoku::Result;
-using sudoku::Status;
+using puzzle::sudoku::Grid;
+using puzzle::Limits;
+using puzzle::Result;
+using puzzle::Status;
 
 using test::parse;
 
-Result solve(const Grid& g, uint64_t solutions = 1, uint64_t budget = sudoku::kDefaultBudget) {
-  auto s = sudoku::make_scored();
+Result solve(const Grid& g, uint64_t solutions = 1, uint64_t budget = puzzle::kDefaultBudget) {
+  auto s = puzzle::sudoku::make_scored();
   return s->solve(g, Limits{solutions, budget});
 }
 
@@ -40,17 +40,17 @@ TEST(Scored, SinglesPuzzleNeedsNoGuess) {
   EXPECT_EQ(r.work.guesses, 0u);
   EXPECT_EQ(r.work.backtracks, 0u);
   EXPECT_EQ(r.work.nodes, 1u);
-  EXPECT_FALSE(sudoku::check_solution(g, test::grid(r.answer)).has_value());
+  EXPECT_FALSE(puzzle::sudoku::check_solution(g, test::grid(r.answer)).has_value());
 }
 
 TEST(Scored, HardPuzzleCountersAreDeterministic) {
   const Grid g = parse(kHard);
-  auto solver = sudoku::make_scored();
+  auto solver = puzzle::sudoku::make_scored();
   const Result a = solver->solve(g, Limits{2});
   const Result b = solver->solve(g, Limits{2});  // same worker, reused
   const Result c = solve(g, 2);                   // fresh worker
   ASSERT_EQ(a.status, Status::unique);
-  EXPECT_FALSE(sudoku::check_solution(g, test::grid(a.answer)).has_value());
+  EXPECT_FALSE(puzzle::sudoku::check_solution(g, test::grid(a.answer)).has_value());
   EXPECT_GT(a.work.guesses, 0u);
   for (const Result* x : {&b, &c}) {
     EXPECT_EQ(x->work.guesses, a.work.guesses);
@@ -72,8 +72,8 @@ TEST(Scored, GuessesLessThanPropagationOnHardPuzzles) {
   // The point of the branching rule (issue 15). The same rules otherwise, so the same answers.
   const auto records = test::load(test::shared("forum_hardest_1106.txt"), 60);
   ASSERT_EQ(records.size(), 60u);
-  auto scored = sudoku::make_scored();
-  auto propagation = sudoku::make_propagation();
+  auto scored = puzzle::sudoku::make_scored();
+  auto propagation = puzzle::sudoku::make_propagation();
   uint64_t ours = 0, theirs = 0;
   for (const auto& rec : records) {
     const Result a = scored->solve(rec.parsed.puzzle, Limits{2});
@@ -91,9 +91,9 @@ TEST(Scored, SixteenGivensAreSettledByTheFirstSolutionAndSearchedAsPropagationDo
   // propagation does. dlx, which searches on, says the same of each puzzle.
   const auto records = test::load(test::shared("17_clue.txt"), 12);
   ASSERT_EQ(records.size(), 12u);
-  auto scored = sudoku::make_scored();
-  auto propagation = sudoku::make_propagation();
-  auto dlx = sudoku::find_solver("dlx")->make();
+  auto scored = puzzle::sudoku::make_scored();
+  auto propagation = puzzle::sudoku::make_propagation();
+  auto dlx = puzzle::find_solver("dlx")->make();
   for (const auto& rec : records) {
     Grid g = rec.parsed.puzzle;
     ASSERT_EQ(scored->solve(g, Limits{2}).status, Status::unique) << rec.line;  // 17 givens: searched on
@@ -107,7 +107,7 @@ TEST(Scored, SixteenGivensAreSettledByTheFirstSolutionAndSearchedAsPropagationDo
       const Result two = solver->solve(g, Limits{2});
       EXPECT_EQ(two.status, Status::multiple) << rec.line;
       EXPECT_EQ(two.solutions, 2u) << rec.line;
-      EXPECT_FALSE(sudoku::check_solution(g, test::grid(two.answer)).has_value()) << rec.line;
+      EXPECT_FALSE(puzzle::sudoku::check_solution(g, test::grid(two.answer)).has_value()) << rec.line;
       EXPECT_EQ(test::grid(two.answer), test::grid(one.answer)) << rec.line;
       EXPECT_EQ(two.work.nodes, one.work.nodes) << rec.line;  // no search for a second
       EXPECT_EQ(two.work.guesses, one.work.guesses) << rec.line;

@@ -10,7 +10,7 @@
 
 namespace {
 
-using namespace sudoku::se;
+using namespace puzzle::sudoku::se;
 using namespace se_test;
 
 

@@ -24,7 +24,7 @@
 #include <map>
 
 #include "se_reference.hpp"
-#include "sudoku/bench/spearman.hpp"
+#include "puzzle/bench/spearman.hpp"
 
 namespace {
 
@@ -38,22 +38,22 @@ int trace(int argc, char** argv) {
     else path = argv[i];
   }
   const auto sample = se_ref::read_sample(path);
-  sudoku::se::Rater rater;
+  puzzle::sudoku::se::Rater rater;
   int full = 0, er = 0;
   std::map<std::string, int> by_tech;
   for (std::size_t i = 0; i < sample.size(); ++i) {
     if (only != 0 && static_cast<int>(i + 1) != only) continue;
     const auto& ref = sample[i];
     if (only != 0) {
-      std::vector<sudoku::se::Step> steps;
-      const auto r = rater.rate(se_ref::grid_of(ref.puzzle), sudoku::se::kDefaultSeBudget, &steps);
-      std::cout << "# puzzle " << ref.puzzle << "  ER " << ref.er << " (ours " << sudoku::se::tenths_text(r.er) << ")\n";
+      std::vector<puzzle::sudoku::se::Step> steps;
+      const auto r = rater.rate(se_ref::grid_of(ref.puzzle), puzzle::sudoku::se::kDefaultSeBudget, &steps);
+      std::cout << "# puzzle " << ref.puzzle << "  ER " << ref.er << " (ours " << puzzle::sudoku::se::tenths_text(r.er) << ")\n";
       for (std::size_t k = 0; k < std::max(steps.size(), ref.steps.size()); ++k) {
         if (k < ref.steps.size())
           std::cout << "ref  " << k + 1 << ' ' << ref.steps[k].rating << ' ' << ref.steps[k].text << " | " << ref.steps[k].effect << '\n';
         if (k < steps.size())
-          std::cout << "ours " << k + 1 << ' ' << sudoku::se::tenths_text(sudoku::se::tenths(steps[k].rating)) << ' '
-                    << steps[k].text << " | " << sudoku::se::effect_text(steps[k]) << '\n';
+          std::cout << "ours " << k + 1 << ' ' << puzzle::sudoku::se::tenths_text(puzzle::sudoku::se::tenths(steps[k].rating)) << ' '
+                    << steps[k].text << " | " << puzzle::sudoku::se::effect_text(steps[k]) << '\n';
       }
     }
     const auto c = se_ref::compare(rater, ref);
@@ -195,7 +195,7 @@ int er(int argc, char** argv) {
     std::string puzzle;
     int er, ep, ed;  // the reference's, tenths (-1: not in the file)
     double seconds;  // the reference's time, or -1
-    sudoku::Grid grid;
+    puzzle::sudoku::Grid grid;
     std::size_t line;  // in the file, from 1
   };
   std::vector<Row> rows;
@@ -214,8 +214,8 @@ int er(int argc, char** argv) {
   }
   // Every pass rates the puzzles one after another, as the reference's figures were made; a
   // puzzle's time is its median over the passes (the machine is shared).
-  sudoku::se::Rater rater;
-  std::vector<sudoku::se::Rating> ratings(rows.size());
+  puzzle::sudoku::se::Rater rater;
+  std::vector<puzzle::sudoku::se::Rating> ratings(rows.size());
   std::vector<std::vector<double>> passes(rows.size());
   for (int k = 0; k < reps; ++k)
     for (std::size_t i = 0; i < rows.size(); ++i) {
@@ -232,10 +232,10 @@ int er(int argc, char** argv) {
     std::nth_element(passes[i].begin(), passes[i].begin() + reps / 2, passes[i].end());
     times.push_back(passes[i][static_cast<std::size_t>(reps / 2)]);
     if (row.seconds >= 0) ref_ms.push_back(row.seconds * 1000);
-    budget += r.status == sudoku::se::RatingStatus::budget_exceeded;
+    budget += r.status == puzzle::sudoku::se::RatingStatus::budget_exceeded;
     if (slow > 0 && times.back() > slow)
-      std::cout << fmt::format("slow: {} ER {} {:.2f} ms (line {}) {} work {}\n", row.puzzle, sudoku::se::tenths_text(r.er),
-                               times.back(), row.line, sudoku::se::status_id(r.status), r.work);
+      std::cout << fmt::format("slow: {} ER {} {:.2f} ms (line {}) {} work {}\n", row.puzzle, puzzle::sudoku::se::tenths_text(r.er),
+                               times.back(), row.line, puzzle::sudoku::se::status_id(r.status), r.work);
     ours.push_back(r.er / 10.0);
     if (plain) {  // no reference: our ER's band
       ++band[r.er / 5].second;
@@ -251,8 +251,8 @@ int er(int argc, char** argv) {
     }
     if (verbose && (!eq || (row.ep >= 0 && !three))) {
       auto rated = [](int er, int ep, int ed) {
-        return ep < 0 ? sudoku::se::tenths_text(er)
-                      : sudoku::se::tenths_text(er) + '/' + sudoku::se::tenths_text(ep) + '/' + sudoku::se::tenths_text(ed);
+        return ep < 0 ? puzzle::sudoku::se::tenths_text(er)
+                      : puzzle::sudoku::se::tenths_text(er) + '/' + puzzle::sudoku::se::tenths_text(ep) + '/' + puzzle::sudoku::se::tenths_text(ed);
       };
       std::cout << fmt::format("differs: {} ER {} ours {} (line {})\n", row.puzzle, rated(row.er, row.ep, row.ed),
                                rated(r.er, row.ep < 0 ? -1 : r.ep, r.ed), row.line);
@@ -267,7 +267,7 @@ int er(int argc, char** argv) {
   else
     std::cout << fmt::format("puzzles {}  exact ER {} ({:.2f}%)  Spearman {:.4f}  budget_exceeded {}\n", ours.size(),
                              equal, 100.0 * equal / static_cast<double>(ours.size()),
-                             ours.size() > 1 ? sudoku::spearman(ours, theirs) : 1.0, budget);
+                             ours.size() > 1 ? puzzle::spearman(ours, theirs) : 1.0, budget);
   if (with_ep > 0) std::cout << fmt::format("ER, EP and ED all equal: {} of {}\n", all_three, with_ep);
   auto total = [](const std::vector<double>& v) {
     double s = 0;

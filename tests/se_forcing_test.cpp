@@ -10,7 +10,7 @@
 
 namespace {
 
-using namespace sudoku::se;
+using namespace puzzle::sudoku::se;
 using namespace se_test;
 
 
@@ -123,7 +123,7 @@ TEST(SeRater, ForcingChainsAllModeIsSortedDistinctAndStartsWithTheStep) {
 // 4-cell X-cycle (an X-wing seen as a cycle) that removes the digit from the column's third cell.
 State two_x_wings() {
   State s;
-  s.load(sudoku::Grid(3));
+  s.load(puzzle::sudoku::Grid(3));
   for (int c = 0; c < 81; ++c) {
     if (c != 0 && c != 27 && c != 31 && c != 54 && c != 58) s.remove(c, 1);
     if (c != 20 && c != 25 && c != 47 && c != 52 && c != 74) s.remove(c, 2);
@@ -163,7 +163,7 @@ TEST(SeRater, ForcingXChainToTruePlacesItsDigit) {
   // first; the X-chain (6.6, complexity 6: a "Turbot Fish") places r1c1=1 and removes the other
   // candidates of the cell, digits increasing.
   State s;
-  s.load(sudoku::Grid(3));
+  s.load(puzzle::sudoku::Grid(3));
   for (int c = 0; c < 81; ++c)
     if (c != 0 && c != 4 && c != 18 && c != 36 && c != 40) s.remove(c, 1);
   const auto [first, all] = both_modes(s);

@@ -67,10 +67,10 @@ inline std::vector<RefPuzzle> read_sample(const std::string& path) {
   return out;
 }
 
-inline sudoku::Grid grid_of(const std::string& cells) {
-  sudoku::Grid g;
+inline puzzle::sudoku::Grid grid_of(const std::string& cells) {
+  puzzle::sudoku::Grid g;
   std::string err;
-  if (!sudoku::parse_cells(cells, 0, g, err)) throw std::runtime_error("bad puzzle " + cells + ": " + err);
+  if (!puzzle::sudoku::parse_cells(cells, 0, g, err)) throw std::runtime_error("bad puzzle " + cells + ": " + err);
   return g;
 }
 
@@ -84,8 +84,8 @@ struct Comparison {
   bool full_match = false;   // every step and ER, EP, ED equal
 };
 
-inline Comparison compare(sudoku::se::Rater& rater, const RefPuzzle& ref) {
-  using namespace sudoku::se;
+inline Comparison compare(puzzle::sudoku::se::Rater& rater, const RefPuzzle& ref) {
+  using namespace puzzle::sudoku::se;
   std::vector<Step> steps;
   const Rating r = rater.rate(grid_of(ref.puzzle), kDefaultSeBudget, &steps);
   Comparison c;
@@ -117,7 +117,7 @@ inline Comparison compare(sudoku::se::Rater& rater, const RefPuzzle& ref) {
 }
 
 /// Applies a reference step's effect ("remove r1c1-8 r5c3-8; place r5c2=4") to a grid.
-inline void apply_effect(sudoku::se::State& s, const std::string& effect) {
+inline void apply_effect(puzzle::sudoku::se::State& s, const std::string& effect) {
   std::istringstream ss(effect);
   std::string w;
   bool placing = false;
@@ -140,7 +140,7 @@ struct StepCheck {
   std::string ours;  // "<rating> <text> | <effect>" or "(nothing)"
 };
 inline std::vector<StepCheck> replay(const RefPuzzle& ref) {
-  using namespace sudoku::se;
+  using namespace puzzle::sudoku::se;
   State s;
   s.load(grid_of(ref.puzzle));
   Ctx ctx;

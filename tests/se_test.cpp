@@ -11,11 +11,11 @@
 #include <fmt/format.h>
 
 #include "se_test_util.hpp"
-#include "sudoku/split_csv.hpp"
+#include "puzzle/split_csv.hpp"
 
 namespace {
 
-using namespace sudoku::se;
+using namespace puzzle::sudoku::se;
 using namespace se_test;
 
 
@@ -119,7 +119,7 @@ TEST(SeRater, HardestRatingsWithNestedPlacingsEqualTheReference) {
   std::vector<std::string_view> f;
   while (std::getline(in, line)) {
     ++rows;
-    sudoku::split_csv(line, f, unquoted);
+    puzzle::split_csv(line, f, unquoted);
     ASSERT_EQ(f.size(), 6u) << line;
     const std::string er(f[2]), ep(f[3]), ed(f[4]);
     if (ep == "1.2" || std::stod(er) > 10.45) continue;

@@ -12,7 +12,7 @@
 
 namespace se_test {
 
-using namespace sudoku::se;
+using namespace puzzle::sudoku::se;
 
 /// ../shared/datasets/se_steps_sample.txt, read once.
 inline const std::vector<se_ref::RefPuzzle>& sample() {

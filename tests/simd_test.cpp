@@ -10,19 +10,19 @@
 #include <string>
 #include <vector>
 
-#include "sudoku/simd.hpp"
+#include "puzzle/simd.hpp"
 #include "sudoku/solvers/propagation.hpp"
 
 namespace {
-using sudoku::Limits;
-using sudoku::Result;
+using puzzle::Limits;
+using puzzle::Result;
 
 /// Restores the default choice when a test ends, whatever it chose.
 struct BestAfterwards {
-  ~BestAfterwards() { sudoku::simd::use("best"); }
+  ~BestAfterwards() { puzzle::simd::use("best"); }
 };
 
-std::vector<Result> solve_all(std::unique_ptr<sudoku::Solver> (*make)(),
+std::vector<Result> solve_all(std::unique_ptr<puzzle::Solver> (*make)(),
                               const std::vector<test::Record>& records, uint64_t limit) {
   auto solver = make();
   std::vector<Result> out;
@@ -31,20 +31,20 @@ std::vector<Result> solve_all(std::unique_ptr<sudoku::Solver> (*make)(),
 }
 
 TEST(Simd, BaselineIsAlwaysThereAndLast) {
-  const auto names = sudoku::simd::available();
+  const auto names = puzzle::simd::available();
   ASSERT_FALSE(names.empty());
   EXPECT_EQ(names.back(), "baseline");
   BestAfterwards restore;
-  sudoku::simd::use("portable");
-  EXPECT_EQ(sudoku::simd::current(), "baseline");
-  sudoku::simd::use("best");
-  EXPECT_EQ(sudoku::simd::current(), names.front());
+  puzzle::simd::use("portable");
+  EXPECT_EQ(puzzle::simd::current(), "baseline");
+  puzzle::simd::use("best");
+  EXPECT_EQ(puzzle::simd::current(), names.front());
 }
 
 TEST(Simd, UnknownNameIsRefusedWithTheChoices) {
   BestAfterwards restore;
   try {
-    sudoku::simd::use("avx9000");
+    puzzle::simd::use("avx9000");
     FAIL() << "accepted";
   } catch (const std::invalid_argument& e) {
     const std::string msg = e.what();
@@ -58,13 +58,13 @@ TEST(Simd, EveryPathGivesTheBaselinesAnswersAndCounters) {
   std::vector<test::Record> records = test::load(test::shared("forum_hardest_1106.txt"), 40);
   for (auto& r : test::load(test::shared("17_clue.txt"), 200)) records.push_back(std::move(r));
   ASSERT_EQ(records.size(), 240u);
-  for (auto make : {&sudoku::make_propagation, &sudoku::make_scored}) {
+  for (auto make : {&puzzle::sudoku::make_propagation, &puzzle::sudoku::make_scored}) {
     for (const uint64_t limit : {1u, 2u}) {
-      sudoku::simd::use("portable");
+      puzzle::simd::use("portable");
       const std::vector<Result> base = solve_all(make, records, limit);
-      for (const std::string& name : sudoku::simd::available()) {
-        sudoku::simd::use(name);
-        ASSERT_EQ(sudoku::simd::current(), name);
+      for (const std::string& name : puzzle::simd::available()) {
+        puzzle::simd::use(name);
+        ASSERT_EQ(puzzle::simd::current(), name);
         const std::vector<Result> run = solve_all(make, records, limit);
         for (std::size_t i = 0; i < records.size(); ++i) {
           const Result& a = base[i];
@@ -90,7 +90,7 @@ TEST(Simd, EnvironmentChoosesThePathAndTheProvenanceRecordsIt) {
 
   const auto best = test::cli("solve " + in + " -s scored -j 1 -o " + dir.path("best.csv"));
   ASSERT_EQ(best.exit_code, 0) << best.out;
-  EXPECT_NE(test::slurp(dir.path("best.csv")).find("# simd: " + sudoku::simd::available().front() + "\n"),
+  EXPECT_NE(test::slurp(dir.path("best.csv")).find("# simd: " + puzzle::simd::available().front() + "\n"),
             std::string::npos);
 
   const auto list = test::cli("list", "SUDOKU_SIMD=portable ");

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "sudoku/driver/driver.hpp"
-#include "sudoku/registry.hpp"
+#include "puzzle/driver/driver.hpp"
+#include "puzzle/registry.hpp"
 #include "sudoku/solvers/dlx.hpp"
 #include "sudoku/sudoku_parse.hpp"
 #include "sudoku/verify.hpp"
@@ -16,9 +16,9 @@
 
 namespace {
 
-using sudoku::Grid;
-using sudoku::Limits;
-using sudoku::Status;
+using puzzle::sudoku::Grid;
+using puzzle::Limits;
+using puzzle::Status;
 
 /// A valid complete grid of any size: the classic shifted pattern, then relabelled and with rows
 /// shuffled inside bands (both keep it valid), so that it is not the bare pattern.
@@ -64,7 +64,7 @@ std::string hex_line(const Grid& g) {
 Grid parse(const std::string& s, int box = 0) {
   Grid g;
   std::string err;
-  EXPECT_TRUE(sudoku::parse_cells(s, box, g, err)) << err << ": " << s;
+  EXPECT_TRUE(puzzle::sudoku::parse_cells(s, box, g, err)) << err << ": " << s;
   return g;
 }
 
@@ -76,7 +76,7 @@ TEST(Sizes, PatternGridsAreValid) {
   for (int box = 2; box <= 5; ++box) {
     const Grid g = full_grid(box, 7);
     EXPECT_TRUE(g.complete());
-    EXPECT_FALSE(sudoku::find_conflict(g).has_value()) << box;
+    EXPECT_FALSE(puzzle::sudoku::find_conflict(g).has_value()) << box;
   }
 }
 
@@ -84,11 +84,11 @@ TEST(Sizes, LinesRoundTripAtEverySize) {
   for (int box = 2; box <= 5; ++box) {
     for (const double share : {0.0, 0.5, 1.0}) {
       const Grid g = holes(full_grid(box, 11), share, 3);
-      const std::string line = sudoku::to_line(g);
+      const std::string line = puzzle::sudoku::to_line(g);
       ASSERT_EQ(line.size(), static_cast<std::size_t>(g.cells()));
       EXPECT_EQ(parse(line), g) << line;
       EXPECT_EQ(parse(line, box), g) << line;
-      EXPECT_FALSE(sudoku::to_pretty(g).empty());
+      EXPECT_FALSE(puzzle::sudoku::to_pretty(g).empty());
     }
   }
 }
@@ -96,26 +96,26 @@ TEST(Sizes, LinesRoundTripAtEverySize) {
 TEST(Sizes, SymbolsOfEachSize) {
   // 4x4: 1-4; 9x9: 1-9; 16x16: 1-9A-G or hex 0-F; 25x25: A-Y in either case. `0` is empty
   // except in hexadecimal.
-  EXPECT_EQ(sudoku::to_line(parse("1234341221434321")), "1234341221434321");
+  EXPECT_EQ(puzzle::sudoku::to_line(parse("1234341221434321")), "1234341221434321");
   Grid g;
   std::string err;
-  EXPECT_FALSE(sudoku::parse_cells("1234341221434325", 0, g, err));  // 5 in a 4x4
+  EXPECT_FALSE(puzzle::sudoku::parse_cells("1234341221434325", 0, g, err));  // 5 in a 4x4
   EXPECT_EQ(err, "bad character '5' at column 16");
   const Grid full16 = full_grid(4, 5);
-  const std::string letters = sudoku::to_line(full16), hex = hex_line(full16);
+  const std::string letters = puzzle::sudoku::to_line(full16), hex = hex_line(full16);
   EXPECT_NE(letters.find('G'), std::string::npos);
   EXPECT_EQ(parse(hex), full16);
   std::string lower = hex;
   for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   EXPECT_EQ(parse(lower), full16);
   const Grid full25 = full_grid(5, 5);
-  const std::string y = sudoku::to_line(full25);
+  const std::string y = puzzle::sudoku::to_line(full25);
   EXPECT_EQ(y.find_first_of("0123456789"), std::string::npos);
   lower = y;
   for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   EXPECT_EQ(parse(lower), full25);
-  EXPECT_FALSE(sudoku::parse_cells(std::string(624, '.') + "Z", 0, g, err));
-  EXPECT_FALSE(sudoku::parse_cells(std::string(624, '.') + "1", 0, g, err));
+  EXPECT_FALSE(puzzle::sudoku::parse_cells(std::string(624, '.') + "Z", 0, g, err));
+  EXPECT_FALSE(puzzle::sudoku::parse_cells(std::string(624, '.') + "1", 0, g, err));
 }
 
 // A 16x16 puzzle in hexadecimal whose givens happen to lack the digit `0` (value 1) cannot be told
@@ -127,8 +127,8 @@ TEST(Sizes, HexPuzzleWithoutZeroIsReadByItsSolution) {
     if (puzzle[i] == 1) puzzle.set(i, 0);
   const std::string line = hex_line(puzzle) + "," + hex_line(full);
   ASSERT_EQ(hex_line(puzzle).find('0'), std::string::npos);
-  const sudoku::Format lines;
-  const sudoku::Parsed p = sudoku::parse_record(lines, line);
+  const puzzle::Format lines;
+  const puzzle::sudoku::Parsed p = puzzle::sudoku::parse_record(lines, line);
   ASSERT_EQ(p.error, "");
   ASSERT_TRUE(p.known.solution.has_value());
   EXPECT_EQ(*p.known.solution, full);
@@ -137,21 +137,21 @@ TEST(Sizes, HexPuzzleWithoutZeroIsReadByItsSolution) {
   Grid no_g = holes(full, 0.5, 4);
   for (int i = 0; i < no_g.cells(); ++i)
     if (no_g[i] == 16) no_g.set(i, 0);
-  std::string zeros = sudoku::to_line(no_g);
+  std::string zeros = puzzle::sudoku::to_line(no_g);
   for (char& c : zeros) c = c == '.' ? '0' : c;
-  const sudoku::Parsed q = sudoku::parse_record(lines, zeros + ":1:" + sudoku::to_line(full));
+  const puzzle::sudoku::Parsed q = puzzle::sudoku::parse_record(lines, zeros + ":1:" + puzzle::sudoku::to_line(full));
   ASSERT_EQ(q.error, "");
   EXPECT_EQ(q.puzzle, no_g);
 }
 
 TEST(Sizes, DlxSolvesEverySize) {
-  auto dlx = sudoku::make_dlx();
+  auto dlx = puzzle::sudoku::make_dlx();
   // 4x4 with a unique solution.
   const Grid p4 = parse(k4Puzzle);
   const auto r4 = dlx->solve(p4, Limits{2, 0});
   EXPECT_EQ(r4.status, Status::unique);
-  EXPECT_FALSE(sudoku::check_solution(p4, test::grid(r4.answer)).has_value());
-  EXPECT_EQ(sudoku::to_line(test::grid(r4.answer)), k4Solution);
+  EXPECT_FALSE(puzzle::sudoku::check_solution(p4, test::grid(r4.answer)).has_value());
+  EXPECT_EQ(puzzle::sudoku::to_line(test::grid(r4.answer)), k4Solution);
   // Every size, a third to a half of the cells emptied: a valid completion keeping the givens.
   for (int box = 2; box <= 5; ++box) {
     for (uint64_t seed = 1; seed <= 3; ++seed) {
@@ -159,7 +159,7 @@ TEST(Sizes, DlxSolvesEverySize) {
       const Grid p = holes(full, box == 5 ? 0.35 : 0.5, seed);
       const auto r = dlx->solve(p, Limits{1, 0});
       ASSERT_EQ(r.status, Status::solved) << "box " << box;
-      EXPECT_FALSE(sudoku::check_solution(p, test::grid(r.answer)).has_value()) << "box " << box;
+      EXPECT_FALSE(puzzle::sudoku::check_solution(p, test::grid(r.answer)).has_value()) << "box " << box;
       // The full grid is its own unique solution, with no guess.
       const auto rf = dlx->solve(full, Limits{2, 0});
       EXPECT_EQ(rf.status, Status::unique);
@@ -174,7 +174,7 @@ TEST(Sizes, DlxSolvesEverySize) {
     // The empty grid has many solutions.
     const auto empty = dlx->solve(Grid(box), Limits{2, 0});
     EXPECT_EQ(empty.status, Status::multiple) << "box " << box;
-    EXPECT_FALSE(sudoku::check_solution(Grid(box), test::grid(empty.answer)).has_value());
+    EXPECT_FALSE(puzzle::sudoku::check_solution(Grid(box), test::grid(empty.answer)).has_value());
   }
 }
 
@@ -182,7 +182,7 @@ TEST(Sizes, DlxSolvesEverySize) {
 TEST(Sizes, Dlx16x16DatasetIsUniqueAndMatchesItsSolutions) {
   const auto records = test::load(std::string(SUDOKU_SOURCE_DIR) + "/datasets/sudoku16_40-50.txt", 50);
   ASSERT_EQ(records.size(), 50u);
-  auto dlx = sudoku::make_dlx();
+  auto dlx = puzzle::sudoku::make_dlx();
   for (const auto& rec : records) {
     ASSERT_EQ(rec.parsed.error, "") << "line " << rec.line;
     ASSERT_EQ(rec.parsed.puzzle.box(), 4);
@@ -197,12 +197,12 @@ TEST(Sizes, Dlx16x16DatasetIsUniqueAndMatchesItsSolutions) {
 }
 
 struct DriverRun {
-  sudoku::RunReport report;
+  puzzle::RunReport report;
   std::vector<std::string> problems;
 };
 
-DriverRun run(const std::vector<std::string>& files, const sudoku::SolverInfo* solver, int box = 0) {
-  sudoku::RunConfig cfg;
+DriverRun run(const std::vector<std::string>& files, const puzzle::SolverInfo* solver, int box = 0) {
+  puzzle::RunConfig cfg;
   cfg.files = files;
   cfg.solvers = {solver};
   cfg.threads = 2;
@@ -212,7 +212,7 @@ DriverRun run(const std::vector<std::string>& files, const sudoku::SolverInfo* s
   cfg.on_problem = [&](const std::string&, uint64_t line, const std::string& msg) {
     out.problems.push_back(std::to_string(line) + ": " + msg);
   };
-  out.report = sudoku::run(cfg);
+  out.report = puzzle::run(cfg);
   return out;
 }
 
@@ -223,14 +223,14 @@ std::string puzzle_file(int box, int count, bool hex = false) {
   for (int i = 0; i < count; ++i) {
     const Grid full = full_grid(box, 100 + static_cast<uint64_t>(i));
     const Grid p = holes(full, box == 5 ? 0.3 : 0.45, 200 + static_cast<uint64_t>(i));
-    text += (hex ? hex_line(p) : sudoku::to_line(p)) + "\n";
+    text += (hex ? hex_line(p) : puzzle::sudoku::to_line(p)) + "\n";
   }
   return text;
 }
 
 TEST(Sizes, DriverSolvesAndVerifiesEverySize) {
   test::TempDir dir;
-  const auto* dlx = sudoku::find_solver("dlx");
+  const auto* dlx = puzzle::find_solver("dlx");
   ASSERT_NE(dlx, nullptr);
   ASSERT_TRUE(dlx->supports(2) && dlx->supports(3) && dlx->supports(4) && dlx->supports(5));
   const std::string f4 = dir.write("four.txt", k4Puzzle + "," + k4Solution + "\n" + puzzle_file(2, 20));
@@ -240,7 +240,7 @@ TEST(Sizes, DriverSolvesAndVerifiesEverySize) {
   // The project's 16x16 set, whose lines carry their solutions: checked by the verifier.
   std::string set16;
   for (const auto& rec : test::load(std::string(SUDOKU_SOURCE_DIR) + "/datasets/sudoku16_40-50.txt", 30))
-    set16 += sudoku::to_line(rec.parsed.puzzle) + "," + sudoku::to_line(*rec.parsed.known.solution) + "\n";
+    set16 += puzzle::sudoku::to_line(rec.parsed.puzzle) + "," + puzzle::sudoku::to_line(*rec.parsed.known.solution) + "\n";
   const std::string fset = dir.write("set16.txt", set16);
 
   const DriverRun r = run({f4, f16, f16h, f25, fset}, dlx);
@@ -266,9 +266,9 @@ TEST(Sizes, DriverReportsUnsupportedSizesOnce) {
   test::TempDir dir;
   // A solver that claims 9x9 only (the dlx worker behind it would manage, but the driver must
   // not even ask it).
-  const sudoku::SolverInfo nine_only{"nine-only", "test: 9x9 only", sudoku::kBox9, &sudoku::make_dlx};
+  const puzzle::SolverInfo nine_only{"nine-only", "test: 9x9 only", puzzle::kBox9, &puzzle::sudoku::make_dlx};
   const std::string f4 = dir.write("four.txt", puzzle_file(2, 5));
-  const std::string f9 = dir.write("nine.txt", sudoku::to_line(holes(full_grid(3, 1), 0.5, 1)) + "\n");
+  const std::string f9 = dir.write("nine.txt", puzzle::sudoku::to_line(holes(full_grid(3, 1), 0.5, 1)) + "\n");
   const DriverRun r = run({f4, f9}, &nine_only);
   ASSERT_EQ(r.report.summaries.size(), 2u);
   EXPECT_EQ(r.report.summaries[0].count(Status::unsupported), 5u);

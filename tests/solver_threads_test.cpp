@@ -6,9 +6,9 @@
 #include <fstream>
 #include <thread>
 
-#include "sudoku/io/parse.hpp"
-#include "sudoku/io/reader.hpp"
-#include "sudoku/registry.hpp"
+#include "puzzle/io/parse.hpp"
+#include "puzzle/io/reader.hpp"
+#include "puzzle/registry.hpp"
 #include "sudoku/se/se.hpp"
 #include "test_util.hpp"
 
@@ -17,13 +17,13 @@ namespace {
 /// Each of 4 threads makes its own worker of `info` and solves every puzzle `rounds` times, the
 /// threads in different orders; each result must equal a serial run's (status, answer, nodes).
 template <class Puzzle, class Solve, class Answer>
-void expect_concurrent_runs_agree(const sudoku::SolverInfo& info, const std::vector<Puzzle>& puzzles,
-                                  int rounds, const sudoku::Limits& limits, Solve solve, Answer answer) {
-  std::vector<sudoku::Result> want;
+void expect_concurrent_runs_agree(const puzzle::SolverInfo& info, const std::vector<Puzzle>& puzzles,
+                                  int rounds, const puzzle::Limits& limits, Solve solve, Answer answer) {
+  std::vector<puzzle::Result> want;
   auto serial = info.make();
   for (const auto& p : puzzles) want.push_back(solve(*serial, p, limits));
   constexpr int kThreads = 4;
-  std::vector<std::vector<sudoku::Result>> got(kThreads);
+  std::vector<std::vector<puzzle::Result>> got(kThreads);
   std::vector<std::thread> threads;
   for (int t = 0; t < kThreads; ++t) {
     threads.emplace_back([&, t] {
@@ -48,36 +48,36 @@ TEST(SolverThreads, ConcurrentSolversAgreeWithSerialRuns) {
   auto puzzles = test::load(test::shared("norvig_easy50.txt"), 12);
   const auto extra = test::load(test::shared("tdoku_test_puzzles.csv"), 12);
   puzzles.insert(puzzles.end(), extra.begin(), extra.end());
-  for (const auto& info : sudoku::solvers())
+  for (const auto& info : puzzle::solvers())
     expect_concurrent_runs_agree(
-        info, puzzles, 2, sudoku::Limits{2, 5'000'000},
-        [](sudoku::Solver& s, const test::Record& p, const sudoku::Limits& l) { return s.solve(p.parsed.puzzle, l); },
-        [](const sudoku::Result& r) { return r.answer; });
+        info, puzzles, 2, puzzle::Limits{2, 5'000'000},
+        [](puzzle::Solver& s, const test::Record& p, const puzzle::Limits& l) { return s.solve(p.parsed.puzzle, l); },
+        [](const puzzle::Result& r) { return r.answer; });
 }
 
 // The same for the nonogram solvers, on unique puzzles (sgt-pattern's) and on ones with many
 // solutions (limit 2, search and backtracking).
 TEST(SolverThreads, ConcurrentNonogramSolversAgreeWithSerialRuns) {
-  std::vector<sudoku::nonogram::Puzzle> puzzles;
-  sudoku::PuzzleReader reader(std::string(SUDOKU_SOURCE_DIR) + "/datasets/nonogram/sgt_pattern_10x10.txt", 0);
-  sudoku::RawSlice slice;
+  std::vector<puzzle::nonogram::Puzzle> puzzles;
+  puzzle::PuzzleReader reader(std::string(SUDOKU_SOURCE_DIR) + "/datasets/nonogram/sgt_pattern_10x10.txt", 0);
+  puzzle::RawSlice slice;
   reader.read(slice, 12);
   for (std::size_t i = 0; i < slice.records.size(); ++i)
-    puzzles.push_back(sudoku::NonogramKind::parse_line(slice.record(i)).puzzle);
+    puzzles.push_back(puzzle::nonogram::NonogramKind::parse_line(slice.record(i)).puzzle);
   for (const char* id : {"6x6:1/1/1/1/1/1/1/1/1/1/1/1", "5x5:2/1.1/2/1/1/1.1/1/2/2/1"}) {
-    auto p = sudoku::NonogramKind::parse_line(id);
+    auto p = puzzle::nonogram::NonogramKind::parse_line(id);
     ASSERT_TRUE(p.error.empty()) << id << ": " << p.error;
     puzzles.push_back(std::move(p.puzzle));
   }
   ASSERT_EQ(puzzles.size(), 14u);
-  for (const auto& info : sudoku::solvers()) {
-    if (info.kind != sudoku::PuzzleKind::nonogram) continue;
+  for (const auto& info : puzzle::solvers()) {
+    if (info.kind != puzzle::PuzzleKind::nonogram) continue;
     expect_concurrent_runs_agree(
-        info, puzzles, 1, sudoku::Limits{2, 5'000'000},
-        [](sudoku::Solver& s, const sudoku::nonogram::Puzzle& p, const sudoku::Limits& l) {
+        info, puzzles, 1, puzzle::Limits{2, 5'000'000},
+        [](puzzle::Solver& s, const puzzle::nonogram::Puzzle& p, const puzzle::Limits& l) {
           return s.solve(p, l);
         },
-        [](const sudoku::Result& r) { return r.answer; });
+        [](const puzzle::Result& r) { return r.answer; });
   }
 }
 
@@ -87,7 +87,7 @@ TEST(SolverThreads, ConcurrentNonogramSolversAgreeWithSerialRuns) {
 // first of se_steps_hardest.txt, ER 10.3); each thread's ER, EP, ED, counts and work must equal
 // a serial run's.
 TEST(SolverThreads, ConcurrentSeRatersAgreeWithSerialRuns) {
-  std::vector<sudoku::Grid> puzzles;
+  std::vector<puzzle::sudoku::Grid> puzzles;
   int block = 0;
   std::ifstream in(test::shared("se_steps_sample.txt"));
   for (std::string line; std::getline(in, line);)
@@ -99,15 +99,15 @@ TEST(SolverThreads, ConcurrentSeRatersAgreeWithSerialRuns) {
       break;
     }
   ASSERT_EQ(puzzles.size(), 13u);
-  std::vector<sudoku::se::Rating> want;
-  sudoku::se::Rater serial;
+  std::vector<puzzle::sudoku::se::Rating> want;
+  puzzle::sudoku::se::Rater serial;
   for (const auto& p : puzzles) want.push_back(serial.rate(p));
   constexpr int kThreads = 4;
-  std::vector<std::vector<sudoku::se::Rating>> got(kThreads);
+  std::vector<std::vector<puzzle::sudoku::se::Rating>> got(kThreads);
   std::vector<std::thread> threads;
   for (int t = 0; t < kThreads; ++t)
     threads.emplace_back([&, t] {
-      sudoku::se::Rater rater;
+      puzzle::sudoku::se::Rater rater;
       for (std::size_t i = 0; i < puzzles.size(); ++i)
         got[t].push_back(rater.rate(puzzles[(i + static_cast<std::size_t>(t) * 5) % puzzles.size()]));
     });

@@ -4,14 +4,14 @@
 #include <random>
 #include <vector>
 
-#include "sudoku/stats.hpp"
+#include "puzzle/stats.hpp"
 
 namespace {
 
 TEST(Histogram, QuantilesWithinOnePercent) {
   std::mt19937_64 rng(7);
   std::lognormal_distribution<double> dist(10, 2);  // times spread over many decades
-  sudoku::Histogram h;
+  puzzle::Histogram h;
   std::vector<uint64_t> v;
   for (int i = 0; i < 20000; ++i) {
     const auto x = static_cast<uint64_t>(dist(rng));
@@ -27,7 +27,7 @@ TEST(Histogram, QuantilesWithinOnePercent) {
 }
 
 TEST(Histogram, SmallValuesAreExactAndEmptyIsZero) {
-  sudoku::Histogram h;
+  puzzle::Histogram h;
   EXPECT_EQ(h.quantile(0.5), 0);
   for (uint64_t x : {1, 2, 3, 4, 5}) h.add(x);
   EXPECT_EQ(h.quantile(0.5), 3);
@@ -35,11 +35,11 @@ TEST(Histogram, SmallValuesAreExactAndEmptyIsZero) {
 }
 
 TEST(Summary, CountsAndRates) {
-  sudoku::Summary s;
-  s.add(sudoku::Status::solved, 1000, {0, 0, 10});
-  s.add(sudoku::Status::solved, 3000, {2, 1, 30});
-  s.add(sudoku::Status::invalid, 0, {});
-  s.add(sudoku::Status::none, 2000, {1, 1, 5});
+  puzzle::Summary s;
+  s.add(puzzle::Status::solved, 1000, {0, 0, 10});
+  s.add(puzzle::Status::solved, 3000, {2, 1, 30});
+  s.add(puzzle::Status::invalid, 0, {});
+  s.add(puzzle::Status::none, 2000, {1, 1, 5});
   s.wall_s = 0.5;
   EXPECT_EQ(s.puzzles, 4u);
   EXPECT_EQ(s.ran(), 3u);

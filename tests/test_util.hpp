@@ -10,14 +10,14 @@
 
 #include <gtest/gtest.h>
 
-#include "sudoku/io/reader.hpp"
+#include "puzzle/io/reader.hpp"
 #include "sudoku/sudoku_kind.hpp"
 #include "sudoku/sudoku_parse.hpp"
 
 namespace test {
 
 /// The grid a Sudoku result's answer holds (a grid of no cells when none).
-inline const sudoku::Grid& grid(const sudoku::Answer& a) { return sudoku::SudokuKind::solution(a); }
+inline const puzzle::sudoku::Grid& grid(const puzzle::Answer& a) { return puzzle::sudoku::SudokuKind::solution(a); }
 
 /// A 17-clue puzzle and its unique solution, used across the tests.
 inline const std::string kPuzzle =
@@ -26,10 +26,10 @@ inline const std::string kSolution =
     "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
 
 /// A grid from its cell string (any size); a test failure if it does not parse.
-inline sudoku::Grid parse(const std::string& s) {
-  sudoku::Grid g;
+inline puzzle::sudoku::Grid parse(const std::string& s) {
+  puzzle::sudoku::Grid g;
   std::string err;
-  EXPECT_TRUE(sudoku::parse_cells(s, 0, g, err)) << err;
+  EXPECT_TRUE(puzzle::sudoku::parse_cells(s, 0, g, err)) << err;
   return g;
 }
 
@@ -43,17 +43,17 @@ inline std::string shared(const std::string& name) {
 
 struct Record {
   uint64_t line;
-  sudoku::Parsed parsed;
+  puzzle::sudoku::Parsed parsed;
 };
 
 /// Every record of a file, parsed, up to `max` (0 = all).
 inline std::vector<Record> load(const std::string& path, std::size_t max = 0) {
-  sudoku::PuzzleReader reader(path);
-  sudoku::RawSlice slice;
+  puzzle::PuzzleReader reader(path);
+  puzzle::RawSlice slice;
   std::vector<Record> out;
   while (reader.read(slice, 64)) {
     for (std::size_t i = 0; i < slice.records.size(); ++i) {
-      out.push_back({slice.records[i].line, sudoku::parse_record(reader.format(), slice.record(i))});
+      out.push_back({slice.records[i].line, puzzle::sudoku::parse_record(reader.format(), slice.record(i))});
       if (max != 0 && out.size() >= max) return out;
     }
   }

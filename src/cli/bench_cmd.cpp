@@ -1,6 +1,6 @@
-// `bench`: repeated, interleaved, verified timing of solvers on datasets (sudoku/bench/bench.hpp
+// `bench`: repeated, interleaved, verified timing of solvers on datasets (puzzle/bench/bench.hpp
 // does the work); a table on the terminal, the per-repetition CSV and the summary CSV.
-// `--measure instructions` counts what the solve calls execute instead (sudoku/bench/count.hpp):
+// `--measure instructions` counts what the solve calls execute instead (puzzle/bench/count.hpp):
 // in this process with the CPU's counter (perf), or in a child of this same command run under
 // valgrind's callgrind, whose rows and dumps this process reads back (count_under_callgrind).
 #include <sys/wait.h>
@@ -20,13 +20,13 @@
 #include "cli/session.hpp"
 #include "cli/solver_options.hpp"
 #include "cli/table.hpp"
-#include "sudoku/bench/bench.hpp"
-#include "sudoku/bench/count.hpp"
-#include "sudoku/machine.hpp"
-#include "sudoku/io/csv.hpp"
-#include "sudoku/io/reader.hpp"
-#include "sudoku/registry.hpp"
-#include "sudoku/simd.hpp"
+#include "puzzle/bench/bench.hpp"
+#include "puzzle/bench/count.hpp"
+#include "puzzle/machine.hpp"
+#include "puzzle/io/csv.hpp"
+#include "puzzle/io/reader.hpp"
+#include "puzzle/registry.hpp"
+#include "puzzle/simd.hpp"
 
 namespace cli {
 namespace {
@@ -43,7 +43,7 @@ struct BenchOptions {
   int threads = 0;
   uint64_t first = 0;
   uint64_t limit = 1;
-  uint64_t budget = sudoku::kDefaultBudget;
+  uint64_t budget = puzzle::kDefaultBudget;
   std::string rows;
   std::string summary;
   ExternalSolverOptions ext;  ///< --plugin, --exec, --exec-batch
@@ -55,30 +55,30 @@ struct BenchOptions {
 
 /// How `--measure instructions` counts, as decided before the run.
 struct CountPlan {
-  sudoku::CountMethod method = sudoku::CountMethod::callgrind;
-  std::optional<sudoku::Valgrind> valgrind;  ///< callgrind, in the parent
+  puzzle::CountMethod method = puzzle::CountMethod::callgrind;
+  std::optional<puzzle::Valgrind> valgrind;  ///< callgrind, in the parent
   std::string description;                   ///< the provenance's count_tool line
 };
 
 CountPlan plan_count(const BenchOptions& opt) {
   CountPlan p;
   if (!opt.count_child.empty()) return p;  // the child: callgrind, by construction
-  const std::string perf_why = opt.count_with == "callgrind" ? "" : sudoku::perf_unavailable();
+  const std::string perf_why = opt.count_with == "callgrind" ? "" : puzzle::perf_unavailable();
   if (opt.count_with == "perf" || (opt.count_with == "auto" && perf_why.empty())) {
     if (!perf_why.empty()) throw UsageError("--count-with perf: " + perf_why);
-    p.method = sudoku::CountMethod::perf;
-    p.description = sudoku::perf_description();
+    p.method = puzzle::CountMethod::perf;
+    p.description = puzzle::perf_description();
     return p;
   }
   std::string no_vg;
-  p.valgrind = sudoku::find_valgrind(&no_vg);
+  p.valgrind = puzzle::find_valgrind(&no_vg);
   if (!p.valgrind) {
     throw UsageError(opt.count_with == "callgrind"
                          ? "--count-with callgrind: " + no_vg
                          : fmt::format("--measure instructions: nothing can count here: {}; and {}",
                                        perf_why, no_vg));
   }
-  p.description = sudoku::callgrind_description(*p.valgrind);
+  p.description = puzzle::callgrind_description(*p.valgrind);
   return p;
 }
 
@@ -86,14 +86,14 @@ CountPlan plan_count(const BenchOptions& opt) {
 /// of instruction set at avx2 (the CSV's simd line says so); a SUDOKU_SIMD that asks for
 /// AVX-512 itself is refused.
 void cap_simd_for_valgrind() {
-  const std::string now = sudoku::simd::current();
+  const std::string now = puzzle::simd::current();
   if (!now.starts_with("avx3")) return;
   const char* env = std::getenv("SUDOKU_SIMD");
   if (env != nullptr && *env != '\0' && std::string_view(env) != "best")
     throw UsageError(fmt::format("counting under callgrind: SUDOKU_SIMD={} is AVX-512, which valgrind cannot "
                                  "run; choose avx2 or below",
                                  env));
-  sudoku::simd::use("avx2");
+  puzzle::simd::use("avx2");
 }
 
 /// The path of this program (what the callgrind child runs).
@@ -128,7 +128,7 @@ class ScratchDir {
 /// The callgrind parent: runs this same command under valgrind with --count-child (the child
 /// makes the rows, one dump per row), then fills each row's counts in from its dump. The
 /// child's instruction set is this process's (SUDOKU_SIMD), so the provenance says what ran.
-sudoku::BenchResult count_under_callgrind(const sudoku::BenchConfig& bc, const CountPlan& plan,
+puzzle::BenchResult count_under_callgrind(const puzzle::BenchConfig& bc, const CountPlan& plan,
                                           const Context& ctx, Session& session) {
   ScratchDir dir;
   std::vector<std::string> args = {own_executable()};
@@ -138,10 +138,10 @@ sudoku::BenchResult count_under_callgrind(const sudoku::BenchConfig& bc, const C
                              (bc.solvers.size() + (bc.baseline != nullptr &&
                                                    std::find(bc.solvers.begin(), bc.solvers.end(),
                                                              bc.baseline) == bc.solvers.end()));
-  const int status = sudoku::run_callgrind_child(
-      *plan.valgrind, args, {"SUDOKU_SIMD=" + sudoku::simd::current()}, dir.path(), bc.stop, [&] {
+  const int status = puzzle::run_callgrind_child(
+      *plan.valgrind, args, {"SUDOKU_SIMD=" + puzzle::simd::current()}, dir.path(), bc.stop, [&] {
         session.progress().line(fmt::format("counting under callgrind: {} of {} passes done",
-                                            sudoku::count_callgrind_dumps(dir.path()), passes));
+                                            puzzle::count_callgrind_dumps(dir.path()), passes));
       });
   session.progress().clear();
   const bool stopped = bc.stop != nullptr && bc.stop->load();
@@ -151,30 +151,30 @@ sudoku::BenchResult count_under_callgrind(const sudoku::BenchConfig& bc, const C
         "the counted run under valgrind died of signal {} ({}){}; valgrind's log says:\n{}", WTERMSIG(status),
         strsignal(WTERMSIG(status)),
         WTERMSIG(status) == SIGILL ? " (an instruction valgrind cannot run: AVX-512? build without it)" : "",
-        sudoku::valgrind_trouble(log)));
+        puzzle::valgrind_trouble(log)));
   const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   if (code == 2) throw UsageError("the counted run under valgrind refused its options (its message is above)");
   if (code == 127 && !std::filesystem::exists(dir.path() + "/rows.csv.partial") &&
       !std::filesystem::exists(dir.path() + "/rows.csv"))
     throw std::runtime_error(fmt::format("valgrind did not start the counted run; its log says:\n{}",
-                                         sudoku::valgrind_trouble(log)));
-  sudoku::BenchResult res;
+                                         puzzle::valgrind_trouble(log)));
+  puzzle::BenchResult res;
   res.baseline = std::string(bc.baseline != nullptr ? bc.baseline->name : bc.solvers.front()->name);
   res.interrupted = stopped;
   std::string rows = dir.path() + "/rows.csv";
   if (!std::filesystem::exists(rows)) rows += ".partial";  // the child stopped early
   if (std::filesystem::exists(rows)) {
-    sudoku::BenchFile child = sudoku::read_bench_csv(rows);
+    puzzle::BenchFile child = puzzle::read_bench_csv(rows);
     for (const auto& [k, v] : child.meta)
-      if (k == "simd" && v != sudoku::simd::current())
+      if (k == "simd" && v != puzzle::simd::current())
         throw std::runtime_error(fmt::format("the counted run used the instruction set '{}', not '{}'", v,
-                                             sudoku::simd::current()));
-    const auto dumps = sudoku::read_callgrind_dumps(dir.path());
+                                             puzzle::simd::current()));
+    const auto dumps = puzzle::read_callgrind_dumps(dir.path());
     for (std::size_t i = 0; i < child.rows.size(); ++i) {
       if (i >= dumps.size() || !dumps[i])
         throw std::runtime_error(fmt::format("no callgrind dump for row {} ({}, {}) in {}", i, child.rows[i].dataset,
                                              child.rows[i].solver, dir.path()));
-      sudoku::set_counts(child.rows[i], sudoku::counts_of(*dumps[i]));
+      puzzle::set_counts(child.rows[i], puzzle::counts_of(*dumps[i]));
     }
     res.rows = std::move(child.rows);
   }
@@ -189,11 +189,11 @@ std::string ratio_cell(double med, double lo, double hi) {
   return fmt::format("{:.2f}x [{:.2f}-{:.2f}]", med, lo, hi);
 }
 
-std::string count_table(const std::vector<sudoku::BenchSummary>& sums, const std::string& baseline) {
+std::string count_table(const std::vector<puzzle::BenchSummary>& sums, const std::string& baseline) {
   Table t({"dataset", "solver", "reps", "puzzles", "instructions/pz", "est. cycles/pz", "L1 hits",
            "LL hits", "RAM hits", "guesses/pz", "instr. vs " + baseline});
   for (const auto& s : sums) {
-    const sudoku::BenchRow& r = *s.first;
+    const puzzle::BenchRow& r = *s.first;
     const double accesses = r.l1_hits + r.ll_hits + r.ram_hits;
     auto share = [accesses](double x) {
       return std::isfinite(x) ? fmt::format("{:.3f}%", 100 * x / accesses) : std::string("-");
@@ -209,7 +209,7 @@ std::string count_table(const std::vector<sudoku::BenchSummary>& sums, const std
   return t.render(2);
 }
 
-std::string bench_table(const std::vector<sudoku::BenchSummary>& sums, const std::string& baseline) {
+std::string bench_table(const std::vector<puzzle::BenchSummary>& sums, const std::string& baseline) {
   Table t({"dataset", "solver", "reps", "puzzles/s", "min-max", "mean µs", "median", "p90", "p99",
            "max µs", "guesses/pz", "%no-guess", "vs " + baseline});
   for (const auto& s : sums) {
@@ -233,34 +233,34 @@ int run_bench_cmd(const BenchOptions& opt, const Context& ctx) {
   if (counting && opt.threads > 1)
     throw UsageError("--measure instructions counts on one thread (the counts are the same for any "
                      "-j): drop -j");
-  sudoku::BenchConfig bc;
+  puzzle::BenchConfig bc;
   bc.files = opt.files;
   const auto ext = register_external_solvers(opt.ext);
-  const sudoku::PuzzleKind kind = input_kind(opt.files);
+  const puzzle::PuzzleKind kind = input_kind(opt.files);
   bc.solvers = parse_solvers(opt.solvers, kind);
   if (!opt.baseline.empty()) bc.baseline = parse_solvers(opt.baseline, kind).at(0);
   if (counting) {
-    std::vector<const sudoku::SolverInfo*> all = bc.solvers;
+    std::vector<const puzzle::SolverInfo*> all = bc.solvers;
     if (bc.baseline != nullptr) all.push_back(bc.baseline);
-    for (const sudoku::SolverInfo* s : all)
+    for (const puzzle::SolverInfo* s : all)
       if (s->batch() || s->origin.starts_with("exec: "))
         throw UsageError(fmt::format("--measure instructions: '{}' is a program of its own (--exec, "
                                      "--exec-batch): only solve calls in this process are counted; "
                                      "build it as a --plugin library to count it", s->name));
   }
   const CountPlan plan = counting ? plan_count(opt) : CountPlan{};
-  if (counting && !child && plan.method == sudoku::CountMethod::callgrind) cap_simd_for_valgrind();
+  if (counting && !child && plan.method == puzzle::CountMethod::callgrind) cap_simd_for_valgrind();
   bc.reps = counting && !opt.reps_given ? 1 : opt.reps;  // counts do not vary: one is enough
   bc.warmup_s = opt.warmup;
   bc.min_time_s = opt.min_time;
   bc.shuffle = opt.shuffle;
   bc.seed = opt.seed;
-  bc.threads = counting ? 1 : sudoku::thread_count(opt.threads);
+  bc.threads = counting ? 1 : puzzle::thread_count(opt.threads);
   bc.first = opt.first;
   bc.limits.solutions = opt.limit;
   bc.limits.budget = opt.budget;
   for (const auto& f : bc.files)
-    if (sudoku::is_stream(f))
+    if (puzzle::is_stream(f))
       throw UsageError(fmt::format("{}: bench reads each file many times: give a regular file, not "
                                    "stdin, a pipe or a device", f));
 
@@ -271,9 +271,9 @@ int run_bench_cmd(const BenchOptions& opt, const Context& ctx) {
   for (const auto& [k, v] : ext) session.record(k, v);
   session.record("measure", opt.measure);
   if (counting) {
-    session.record("count_method", std::string(sudoku::to_string(plan.method)));
+    session.record("count_method", std::string(puzzle::to_string(plan.method)));
     if (!child) session.record("count_tool", plan.description);
-    if (plan.method == sudoku::CountMethod::callgrind)
+    if (plan.method == puzzle::CountMethod::callgrind)
       session.record("est_cycles", "L1 hits + 5 x LL hits + 35 x RAM hits (iai-callgrind's estimate)");
   }
   session.record("reps", std::to_string(bc.reps));
@@ -287,12 +287,12 @@ int run_bench_cmd(const BenchOptions& opt, const Context& ctx) {
   session.record("limit", std::to_string(opt.limit));
   session.record("budget", std::to_string(opt.budget));
   // The callgrind child writes its rows (no counts: the dumps have them) into its folder only.
-  sudoku::OutputFile* rows = session.output(child ? opt.count_child + "/rows.csv" : opt.rows, "bench CSV");
-  sudoku::OutputFile* summary = session.output(child ? "" : opt.summary, "summary CSV");
-  std::unique_ptr<sudoku::SolveCounter> counter;
-  if (counting && (child || plan.method == sudoku::CountMethod::perf)) {
+  puzzle::OutputFile* rows = session.output(child ? opt.count_child + "/rows.csv" : opt.rows, "bench CSV");
+  puzzle::OutputFile* summary = session.output(child ? "" : opt.summary, "summary CSV");
+  std::unique_ptr<puzzle::SolveCounter> counter;
+  if (counting && (child || plan.method == puzzle::CountMethod::perf)) {
     try {
-      counter = child ? sudoku::make_callgrind_marks() : sudoku::make_perf_counter();
+      counter = child ? puzzle::make_callgrind_marks() : puzzle::make_perf_counter();
     } catch (const std::runtime_error& e) {
       throw UsageError(fmt::format("--measure instructions: {}", e.what()));
     }
@@ -303,29 +303,29 @@ int run_bench_cmd(const BenchOptions& opt, const Context& ctx) {
     bc.stop = session.stop_flag();
     bc.on_step = [&session](const std::string& s) { session.progress().line(s); };
     if (rows != nullptr) {
-      rows->write(session.header() + sudoku::bench_schema().header());
-      bc.on_rows = [rows](const std::vector<sudoku::BenchRow>& rep) {  // each repetition as it ends
+      rows->write(session.header() + puzzle::bench_schema().header());
+      bc.on_rows = [rows](const std::vector<puzzle::BenchRow>& rep) {  // each repetition as it ends
         fmt::memory_buffer b;
-        for (const auto& r : rep) sudoku::bench_schema().write(b, r);
+        for (const auto& r : rep) puzzle::bench_schema().write(b, r);
         rows->write({b.data(), b.size()});
         rows->flush();
       };
     }
-    const sudoku::BenchResult res = counting && !child && plan.method == sudoku::CountMethod::callgrind
+    const puzzle::BenchResult res = counting && !child && plan.method == puzzle::CountMethod::callgrind
                                         ? count_under_callgrind(bc, plan, ctx, session)
-                                        : sudoku::run_bench(bc);
+                                        : puzzle::run_bench(bc);
     session.progress().clear();
-    const auto sums = sudoku::summarize(res.rows);
+    const auto sums = puzzle::summarize(res.rows);
     if (summary != nullptr) {
       fmt::memory_buffer b;
-      for (const auto& s : sums) sudoku::bench_summary_schema().write(b, s);
-      summary->write(session.header() + sudoku::bench_summary_schema().header());
+      for (const auto& s : sums) puzzle::bench_summary_schema().write(b, s);
+      summary->write(session.header() + puzzle::bench_summary_schema().header());
       summary->write({b.data(), b.size()});
     }
     if (counting)
       fmt::print(session.term(), "instructions of the solve calls alone, counted by {} ({}); per puzzle; "
                                  "hits: shares of the memory accesses\n\n{}",
-                 sudoku::to_string(plan.method), sudoku::simd::current(), count_table(sums, res.baseline));
+                 puzzle::to_string(plan.method), puzzle::simd::current(), count_table(sums, res.baseline));
     else
       fmt::print(session.term(), "{} repetitions, {} threads; medians across repetitions; ratios to {} in the "
                                  "same repetition\n\n{}",

@@ -5,17 +5,17 @@
 
 #include <fmt/format.h>
 
-#include "sudoku/io/parse.hpp"
-#include "sudoku/io/reader.hpp"
-#include "sudoku/registry.hpp"
+#include "puzzle/io/parse.hpp"
+#include "puzzle/io/reader.hpp"
+#include "puzzle/registry.hpp"
 #include "sudoku/se/se.hpp"
 
 namespace cli {
 
-std::vector<const sudoku::SolverInfo*> parse_solvers(const std::string& list, sudoku::PuzzleKind kind) {
-  std::vector<const sudoku::SolverInfo*> out;
+std::vector<const puzzle::SolverInfo*> parse_solvers(const std::string& list, puzzle::PuzzleKind kind) {
+  std::vector<const puzzle::SolverInfo*> out;
   if (list == "all") {
-    for (const auto& s : sudoku::solvers())
+    for (const auto& s : puzzle::solvers())
       if (s.solves(kind)) out.push_back(&s);
     return out;
   }
@@ -25,9 +25,9 @@ std::vector<const sudoku::SolverInfo*> parse_solvers(const std::string& list, su
     const std::string name = list.substr(start, comma - start);
     start = comma + 1;
     if (name.empty()) continue;
-    const sudoku::SolverInfo* info = sudoku::find_solver(name);
+    const puzzle::SolverInfo* info = puzzle::find_solver(name);
     if (info == nullptr) {
-      const std::string near = sudoku::suggest_solver(name);
+      const std::string near = puzzle::suggest_solver(name);
       throw UsageError(fmt::format("unknown solver '{}'{}; 'sudoku-bench list' shows them all", name,
                                    near.empty() ? "" : fmt::format(" (did you mean '{}'?)", near)));
     }
@@ -37,10 +37,10 @@ std::vector<const sudoku::SolverInfo*> parse_solvers(const std::string& list, su
   return out;
 }
 
-sudoku::PuzzleKind input_kind(const std::vector<std::string>& files) {
+puzzle::PuzzleKind input_kind(const std::vector<std::string>& files) {
   for (const std::string& f : files)
-    if (!sudoku::is_stream(f)) return sudoku::file_kind(f);
-  return sudoku::PuzzleKind::sudoku;
+    if (!puzzle::is_stream(f)) return puzzle::file_kind(f);
+  return puzzle::PuzzleKind::sudoku;
 }
 
 void add_shard_option(CLI::App* app, std::string& text, bool items) {
@@ -52,9 +52,9 @@ void add_shard_option(CLI::App* app, std::string& text, bool items) {
                           "N; line numbers stay the file's own");
 }
 
-sudoku::Shard shard_of(const std::string& text) {
+puzzle::Shard shard_of(const std::string& text) {
   if (text.empty()) return {};
-  const auto s = sudoku::parse_shard(text);
+  const auto s = puzzle::parse_shard(text);
   if (!s) throw UsageError(fmt::format("--shard '{}': expected K/N with 0 <= K < N (e.g. 0/4)", text));
   return *s;
 }
@@ -70,18 +70,18 @@ void add_se_budget_option(CLI::App* app, uint64_t& budget) {
                               "looked at; 2e9, 500M) or as a duration (30s, 2min: {} units a second, the "
                               "speed of the machine in results/rating.md, so the outcome does not depend on "
                               "this machine's); a puzzle over it is budget_exceeded; 0 = unlimited",
-                              power(sudoku::se::kSeWorkPerSecond)))
+                              power(puzzle::sudoku::se::kSeWorkPerSecond)))
       ->transform(CLI::Validator(
           [](std::string& text) -> std::string {
-            const auto units = sudoku::se::parse_budget(text);
+            const auto units = puzzle::sudoku::se::parse_budget(text);
             if (!units) return "expected work units (2e9, 500M) or a duration (30s, 2min, 1h), got '" + text + "'";
             text = std::to_string(*units);
             return {};
           },
           ""))
       ->type_name("UNITS|DURATION")
-      ->default_str(fmt::format("{} (about {} s)", power(sudoku::se::kDefaultSeBudget),
-                                sudoku::se::kDefaultSeBudget / sudoku::se::kSeWorkPerSecond));
+      ->default_str(fmt::format("{} (about {} s)", power(puzzle::sudoku::se::kDefaultSeBudget),
+                                puzzle::sudoku::se::kDefaultSeBudget / puzzle::sudoku::se::kSeWorkPerSecond));
 }
 
 void add_resume_option(CLI::App* app, bool& flag) {
@@ -93,7 +93,7 @@ void add_resume_option(CLI::App* app, bool& flag) {
 }
 
 int box_for_side(int side) {
-  for (int b = sudoku::kMinBox; b <= sudoku::kMaxBox; ++b)
+  for (int b = puzzle::sudoku::kMinBox; b <= puzzle::sudoku::kMaxBox; ++b)
     if (b * b == side) return b;
   throw UsageError(fmt::format("size {}: supported sizes are 4, 9, 16 and 25", side));
 }

@@ -10,8 +10,8 @@
 
 #include <CLI/CLI.hpp>
 
-#include "sudoku/io/reader.hpp"
-#include "sudoku/solver.hpp"
+#include "puzzle/io/reader.hpp"
+#include "puzzle/solver.hpp"
 
 namespace cli {
 
@@ -55,22 +55,22 @@ int run_default(const Context& ctx);
 
 /// Solvers from "a,b,c" or "all" (every solver of `kind`); throws UsageError with "did you
 /// mean" for an unknown name.
-std::vector<const sudoku::SolverInfo*> parse_solvers(const std::string& list,
-                                                     sudoku::PuzzleKind kind = sudoku::PuzzleKind::sudoku);
+std::vector<const puzzle::SolverInfo*> parse_solvers(const std::string& list,
+                                                     puzzle::PuzzleKind kind = puzzle::PuzzleKind::sudoku);
 
 /// The kind of puzzle in the first of `files` that can be read twice (not stdin or a pipe):
 /// its first data line decides. Sudoku when none can be, or it cannot be read (the run then
 /// reports that).
-sudoku::PuzzleKind input_kind(const std::vector<std::string>& files);
+puzzle::PuzzleKind input_kind(const std::vector<std::string>& files);
 
 /// `--shard K/N` on a subcommand (`items`: generated items, else input records): binds the
 /// text; shard_of() checks and converts it.
 void add_shard_option(CLI::App* app, std::string& text, bool items = false);
 /// The shard of "K/N" ("" is the whole input); throws UsageError.
-sudoku::Shard shard_of(const std::string& text);
+puzzle::Shard shard_of(const std::string& text);
 
 /// `--se-budget` (rate, explain): the SE rater's work budget per puzzle, in work units or as a
-/// duration (sudoku::se::parse_budget).
+/// duration (puzzle::sudoku::se::parse_budget).
 void add_se_budget_option(CLI::App* app, uint64_t& budget);
 
 /// `--resume` on a batch subcommand: continue the partial output an earlier run left.

@@ -4,8 +4,8 @@
 #include <fmt/format.h>
 
 #include "cli/common.hpp"
-#include "sudoku/driver/rate.hpp"
-#include "sudoku/io/reader.hpp"
+#include "puzzle/driver/rate.hpp"
+#include "puzzle/io/reader.hpp"
 #include "sudoku/logic/engine.hpp"
 #include "sudoku/logic/text.hpp"
 #include "sudoku/se/text.hpp"
@@ -14,7 +14,7 @@
 namespace cli {
 namespace {
 
-namespace lg = sudoku::logic;
+namespace lg = puzzle::sudoku::logic;
 
 struct ExplainOptions {
   std::string puzzle;  ///< a puzzle string or a file
@@ -23,45 +23,45 @@ struct ExplainOptions {
   bool candidates = false;
   bool json = false;
   bool logic = false;
-  uint64_t se_budget = sudoku::se::kDefaultSeBudget;
+  uint64_t se_budget = puzzle::sudoku::se::kDefaultSeBudget;
 };
 
-sudoku::Grid read_puzzle(const ExplainOptions& opt) {
-  sudoku::Grid g;
+puzzle::sudoku::Grid read_puzzle(const ExplainOptions& opt) {
+  puzzle::sudoku::Grid g;
   std::string error;
   const bool file = names_file(opt.puzzle);
-  if (!file && sudoku::parse_cells(opt.puzzle, 0, g, error)) return g;
+  if (!file && puzzle::sudoku::parse_cells(opt.puzzle, 0, g, error)) return g;
   if (!file) throw UsageError(fmt::format("{}: {}", opt.puzzle, error));
-  sudoku::PuzzleReader reader(opt.puzzle);
-  sudoku::RawSlice slice;
+  puzzle::PuzzleReader reader(opt.puzzle);
+  puzzle::RawSlice slice;
   while (reader.read(slice, 1)) {
     if (opt.line != 0 && slice.records[0].line != opt.line) continue;
-    const sudoku::Parsed p = sudoku::parse_record(reader.format(), slice.record(0));
+    const puzzle::sudoku::Parsed p = puzzle::sudoku::parse_record(reader.format(), slice.record(0));
     if (!p.error.empty()) throw UsageError(fmt::format("{}:{}: {}", opt.puzzle, slice.records[0].line, p.error));
     return p.puzzle;
   }
-  if (!reader.error().empty()) throw sudoku::InputError(reader.error());
+  if (!reader.error().empty()) throw puzzle::InputError(reader.error());
   throw UsageError(opt.line == 0 ? fmt::format("{}: no puzzle in the file", opt.puzzle)
                                  : fmt::format("{}: no puzzle starts on line {}", opt.puzzle, opt.line));
 }
 
 int run_explain(const ExplainOptions& opt) {
-  const sudoku::Grid puzzle = read_puzzle(opt);
+  const puzzle::sudoku::Grid puzzle = read_puzzle(opt);
   if (puzzle.box() != 3) throw UsageError("explain handles 9x9 puzzles only");
   std::vector<lg::Deduction> steps;
-  sudoku::Result r;
+  puzzle::Result r;
   if (opt.logic) {  // the logic solver's steps, up to 2 solutions
-    r = lg::Engine().solve(puzzle, sudoku::Limits{2, sudoku::kDefaultBudget}, &steps);
+    r = lg::Engine().solve(puzzle, puzzle::Limits{2, puzzle::kDefaultBudget}, &steps);
   } else {  // the one solution proved as `rate` proves it
-    r = sudoku::rating_prover().make()->solve(puzzle, sudoku::Limits{sudoku::kRatingLimit, sudoku::kDefaultBudget});
+    r = puzzle::rating_prover().make()->solve(puzzle, puzzle::Limits{puzzle::kRatingLimit, puzzle::kDefaultBudget});
   }
-  if (!opt.logic && r.status == sudoku::Status::unique) {  // the SE rating, as `rate` makes it
-    sudoku::se::Rater rater;
-    std::vector<sudoku::se::Step> se_steps;
-    const sudoku::se::Rating rating = rater.rate(puzzle, opt.se_budget, &se_steps);
-    fmt::print("{}", opt.json ? sudoku::se::explain_json(puzzle, rating, se_steps, opt.candidates, opt.hint) + "\n"
-                              : sudoku::se::explain_text(puzzle, rating, se_steps, opt.candidates, opt.hint));
-    return rating.status == sudoku::se::RatingStatus::budget_exceeded ? kExitWrong : 0;
+  if (!opt.logic && r.status == puzzle::Status::unique) {  // the SE rating, as `rate` makes it
+    puzzle::sudoku::se::Rater rater;
+    std::vector<puzzle::sudoku::se::Step> se_steps;
+    const puzzle::sudoku::se::Rating rating = rater.rate(puzzle, opt.se_budget, &se_steps);
+    fmt::print("{}", opt.json ? puzzle::sudoku::se::explain_json(puzzle, rating, se_steps, opt.candidates, opt.hint) + "\n"
+                              : puzzle::sudoku::se::explain_text(puzzle, rating, se_steps, opt.candidates, opt.hint));
+    return rating.status == puzzle::sudoku::se::RatingStatus::budget_exceeded ? kExitWrong : 0;
   }
   // Without --logic no steps were recorded: the puzzle has no single solution, which the text
   // below says as for --logic.
@@ -71,7 +71,7 @@ int run_explain(const ExplainOptions& opt) {
   } else {
     fmt::print("{}", lg::explain_text(puzzle, r, steps, opt.candidates, opt.hint));
   }
-  return r.status == sudoku::Status::unique || r.status == sudoku::Status::multiple ? 0 : kExitWrong;
+  return r.status == puzzle::Status::unique || r.status == puzzle::Status::multiple ? 0 : kExitWrong;
 }
 
 }  // namespace

@@ -8,7 +8,7 @@
 
 #include "cli/items_run.hpp"
 #include "cli/solver_options.hpp"
-#include "sudoku/generate/options.hpp"
+#include "puzzle/generate/options.hpp"
 #include "sudoku/generate/reduce.hpp"
 
 namespace cli {
@@ -17,7 +17,7 @@ namespace {
 /// generate's options: the library's (checked and turned into a spec by plan_generate, as the
 /// Python module's are) and the command line's own (how many, where to, on which cores).
 struct GenerateOptions {
-  sudoku::GenerateOptions gen;
+  puzzle::GenerateOptions gen;
   uint64_t count = 0;
   uint64_t seed = 1;
   int threads = 0;
@@ -31,10 +31,10 @@ struct GenerateOptions {
 int run_generate(GenerateOptions opt, const Context& ctx) {
   const auto ext = register_external_solvers(opt.ext);  // before the names are looked up
   opt.gen.seed = opt.seed;
-  sudoku::GeneratePlan plan;
+  puzzle::GeneratePlan plan;
   try {
-    plan = sudoku::plan_generate(opt.gen, sudoku::OptionStyle::cli);
-  } catch (const sudoku::OptionError& e) {
+    plan = puzzle::plan_generate(opt.gen, puzzle::OptionStyle::cli);
+  } catch (const puzzle::OptionError& e) {
     throw UsageError(e.what());
   }
   ItemsRun run;
@@ -58,9 +58,9 @@ void add_generate_command(CLI::App& app, Commands& out) {
   auto* g = app.add_subcommand("generate", "Make full grids or unique puzzles, on all cores; "
                                            "the same output for a seed whatever -j");
   g->add_option("-n,--count", opt->count, "How many puzzles (or grids)")->required();
-  g->add_option("--kind", opt->gen.kind, "Puzzle kind: " + sudoku::generate_kind_names())->capture_default_str();
+  g->add_option("--kind", opt->gen.kind, "Puzzle kind: " + puzzle::generate_kind_names())->capture_default_str();
   // Every kind's own options, from the table; plan_generate refuses one the kind does not take.
-  for (const sudoku::GenerateOption& o : sudoku::generate_options()) {
+  for (const puzzle::GenerateOption& o : puzzle::generate_options()) {
     const std::string flags = (o.letter != 0 ? fmt::format("-{},", o.letter) : std::string()) + "--" + o.name;
     if (o.flag) {
       g->add_flag_callback(flags, [opt, name = o.name] { opt->gen.options[name] = "true"; }, o.help);
@@ -93,7 +93,7 @@ void add_generate_command(CLI::App& app, Commands& out) {
                 fmt::format("Solver for the uniqueness checks (default: propagation for 9x9, dlx "
                             "otherwise; also one from --plugin/--exec, whose answers are verified "
                             "against the grid being reduced); a check that passes {} nodes counts "
-                            "as not unique (the given stays)", sudoku::ReduceOptions{}.budget));
+                            "as not unique (the given stays)", puzzle::sudoku::ReduceOptions{}.budget));
   g->add_option("--max-attempts", opt->gen.max_attempts, "Full grids tried per puzzle to meet --clues "
                                                    "and --difficulty/--er (a range's target is drawn "
                                                    "once per puzzle, not per grid)")

@@ -8,10 +8,10 @@
 
 #include "cli/session.hpp"
 #include "cli/table.hpp"
-#include "sudoku/driver/generate.hpp"
-#include "sudoku/io/csv.hpp"
-#include "sudoku/io/results.hpp"
-#include "sudoku/machine.hpp"
+#include "puzzle/driver/generate.hpp"
+#include "puzzle/io/csv.hpp"
+#include "puzzle/io/results.hpp"
+#include "puzzle/machine.hpp"
 
 namespace cli {
 namespace {
@@ -36,7 +36,7 @@ double mean(const std::map<uint64_t, uint64_t>& counts, uint64_t total) {
 
 /// The data lines (items) of a partial output.
 uint64_t count_items(const std::string& partial) {
-  sudoku::ResultsFile f(partial);
+  puzzle::ResultsFile f(partial);
   uint64_t n = 0;
   std::string_view line;
   while (f.next(line)) ++n;
@@ -45,7 +45,7 @@ uint64_t count_items(const std::string& partial) {
 
 /// The offset after the first `n` items of `partial`; `last` gets the n-th item's line.
 uint64_t offset_after(const std::string& partial, uint64_t n, std::string* last) {
-  sudoku::ResultsFile f(partial);
+  puzzle::ResultsFile f(partial);
   std::string_view line;
   for (uint64_t i = 0; i < n && f.next(line); ++i)
     if (last != nullptr && i + 1 == n) *last = std::string(line) + "\n";
@@ -56,25 +56,25 @@ uint64_t offset_after(const std::string& partial, uint64_t n, std::string* last)
 /// partial files hold; each is cut after them. Item i depends only on (seed, i), so the last
 /// kept item is made again and compared: a partial file from another command is refused, as is
 /// one holding more items than the run makes.
-uint64_t resume_items(Session& session, const ItemsRun& run, sudoku::OutputFile* out,
-                      sudoku::OutputFile* stats, const std::string& stats_columns, uint64_t first,
+uint64_t resume_items(Session& session, const ItemsRun& run, puzzle::OutputFile* out,
+                      puzzle::OutputFile* stats, const std::string& stats_columns, uint64_t first,
                       uint64_t last_item) {
   uint64_t done = UINT64_MAX;
-  std::vector<sudoku::OutputFile*> files;
-  for (sudoku::OutputFile* o : {out, stats}) {
-    if (o == nullptr || o->is_stdout() || sudoku::is_stream(o->path())) continue;  // written in place
+  std::vector<puzzle::OutputFile*> files;
+  for (puzzle::OutputFile* o : {out, stats}) {
+    if (o == nullptr || o->is_stdout() || puzzle::is_stream(o->path())) continue;  // written in place
     files.push_back(o);
     if (!o->has_partial()) {
       done = 0;
       continue;
     }
-    const std::string partial = sudoku::partial_name(o->path());
-    const sudoku::ResultsFile f(partial);
+    const std::string partial = puzzle::partial_name(o->path());
+    const puzzle::ResultsFile f(partial);
     if (!f.meta().empty()) session.check_resume(f.meta(), partial);
-    const auto want = o == stats ? sudoku::ResultsLayout::stats : sudoku::ResultsLayout::lines;
+    const auto want = o == stats ? puzzle::ResultsLayout::stats : puzzle::ResultsLayout::lines;
     if (f.layout() == want && (o != stats || f.header() == stats_columns))
       done = std::min(done, count_items(partial));
-    else if (o == stats && f.layout() == sudoku::ResultsLayout::lines)  // killed before its header was out
+    else if (o == stats && f.layout() == puzzle::ResultsLayout::lines)  // killed before its header was out
       done = 0;
     else
       throw UsageError(fmt::format("{}: --resume: not the {} this command writes; rerun the "
@@ -84,25 +84,25 @@ uint64_t resume_items(Session& session, const ItemsRun& run, sudoku::OutputFile*
   // More items than this run makes (a smaller -n than the run that left it): not a prefix of
   // this run's output. Refused before anything is opened, so the partial file stays as it is.
   if (done > last_item - first)
-    for (sudoku::OutputFile* o : files)
+    for (puzzle::OutputFile* o : files)
       if (o->has_partial())
         throw UsageError(fmt::format("{}: --resume: it holds {} items but this run makes {} "
                                      "(another -n?); rerun the command that made it, or move it "
-                                     "away", sudoku::partial_name(o->path()), done, last_item - first));
+                                     "away", puzzle::partial_name(o->path()), done, last_item - first));
   std::string last;
-  for (sudoku::OutputFile* o : files) {
+  for (puzzle::OutputFile* o : files) {
     if (!o->has_partial()) continue;
-    const std::string partial = sudoku::partial_name(o->path());
+    const std::string partial = puzzle::partial_name(o->path());
     o->resume_at(offset_after(partial, done, o == out ? &last : nullptr));
   }
   if (done > 0 && !last.empty()) {
-    sudoku::GenItem again;
+    puzzle::GenItem again;
     run.make_worker()->make(first + done - 1, again);
     if (again.line != last)
       throw UsageError(fmt::format("{}: --resume: its item {} is not what this command makes "
                                    "(another seed, method or option?); rerun the command that "
                                    "made it, or move it away",
-                                   sudoku::partial_name(out->path()), first + done - 1));
+                                   puzzle::partial_name(out->path()), first + done - 1));
   }
   if (done > 0) fmt::print(stderr, "resuming: {} items kept, continuing from item {}\n", done, first + done);
   return done;
@@ -111,15 +111,15 @@ uint64_t resume_items(Session& session, const ItemsRun& run, sudoku::OutputFile*
 }  // namespace
 
 int run_items(const ItemsRun& run, const Context& ctx) {
-  const int threads = sudoku::thread_count(run.threads);
+  const int threads = puzzle::thread_count(run.threads);
   Session session(ctx, threads);
   for (const auto& f : run.inputs) session.input(f);
   for (const auto& [k, v] : run.provenance) session.record(k, v);
   const uint64_t first = run.shard.begin(run.count), last = run.shard.end(run.count);
-  if (!run.shard.whole()) session.record("shard", sudoku::items_record(run.shard, run.count));
-  sudoku::OutputFile* out = session.output(run.output, "puzzles");
-  sudoku::OutputFile* stats = session.output(run.stats, "stats");
-  const auto stats_schema = sudoku::gen_stats_schema(run.columns);
+  if (!run.shard.whole()) session.record("shard", puzzle::items_record(run.shard, run.count));
+  puzzle::OutputFile* out = session.output(run.output, "puzzles");
+  puzzle::OutputFile* stats = session.output(run.stats, "stats");
+  const auto stats_schema = puzzle::gen_stats_schema(run.columns);
   session.resume(run.resume);
   const uint64_t kept = run.resume ? resume_items(session, run, out, stats, stats_schema.names(), first, last) : 0;
   session.start();
@@ -136,16 +136,16 @@ int run_items(const ItemsRun& run, const Context& ctx) {
     std::vector<std::vector<uint64_t>> tallies(run.columns.size());
     for (std::size_t c = 0; c < run.columns.size(); ++c) tallies[c].assign(run.columns[c].values.size(), 0);
     uint64_t problems = 0, missed = 0, attempts = 0, checks = 0, placements = 0;
-    sudoku::GenerateConfig cfg;
+    puzzle::GenerateConfig cfg;
     cfg.first = first + kept;
     cfg.count = last - first - std::min(kept, last - first);  // resume_items refuses kept > that
     cfg.threads = threads;
     cfg.make_worker = run.make_worker;
     cfg.stop = session.stop_flag();
-    cfg.on_items = [&](const std::vector<sudoku::GenItem>& items) {
+    cfg.on_items = [&](const std::vector<puzzle::GenItem>& items) {
       buf.clear();
       sbuf.clear();
-      for (const sudoku::GenItem& it : items) {
+      for (const puzzle::GenItem& it : items) {
         buf.append(it.line);
         ++restarts[it.stats.restarts];
         ++clues[static_cast<uint64_t>(it.clues)];
@@ -162,7 +162,7 @@ int run_items(const ItemsRun& run, const Context& ctx) {
           if (!line.empty() && line.back() == '\n') line.remove_suffix(1);
           session.problem(fmt::format("item {}: {}: {}", it.index, it.problem, line));
         }
-        if (stats != nullptr) stats_schema.write(sbuf, sudoku::GenStatsRow{&it, run.method});
+        if (stats != nullptr) stats_schema.write(sbuf, puzzle::GenStatsRow{&it, run.method});
       }
       // On disk at the end of each slice (64 items), not when a later one comes, which may be
       // long for hard targets: a `kill -9` loses only the slices in the making. Measured on
@@ -173,9 +173,9 @@ int run_items(const ItemsRun& run, const Context& ctx) {
     };
     const std::string* name_ptr = &bar_name;
     cfg.on_progress = [&](uint64_t done, double el) {
-      session.progress().update(sudoku::Progress{name_ptr, run.method, done, done, last - first, el});
+      session.progress().update(puzzle::Progress{name_ptr, run.method, done, done, last - first, el});
     };
-    const sudoku::GenerateReport rep = sudoku::generate(cfg);
+    const puzzle::GenerateReport rep = puzzle::generate(cfg);
     session.progress().clear();
     std::FILE* term = session.term();
 
@@ -196,7 +196,7 @@ int run_items(const ItemsRun& run, const Context& ctx) {
                    double(checks) / double(n));
       }
       for (std::size_t c = 0; c < run.columns.size(); ++c) {
-        const sudoku::ItemColumn& col = run.columns[c];
+        const puzzle::ItemColumn& col = run.columns[c];
         if (col.tally.empty()) continue;
         std::string dist;
         for (std::size_t v = 0; v < col.values.size(); ++v)

@@ -16,7 +16,7 @@ struct ItemsRun {
   std::string method;     ///< the stats CSV's method column
   std::string what;       ///< "minimal 9x9 puzzles", "full 9x9 grids": the summary line
   uint64_t count = 0;     ///< items 0 .. count-1 in all shards
-  sudoku::Shard shard;    ///< this run makes items [count*K/N, count*(K+1)/N)
+  puzzle::Shard shard;    ///< this run makes items [count*K/N, count*(K+1)/N)
   bool resume = false;    ///< continue the partial outputs an earlier run left (--resume)
   int threads = 0;        ///< 0: available cores
   uint64_t seed = 1;
@@ -24,10 +24,10 @@ struct ItemsRun {
   std::string stats;      ///< the per-item stats CSV, or ""
   bool restarts = false;  ///< print the restart distribution
   std::string target = "clue";  ///< what a missed item missed, in the warning ("clue", "uniqueness")
-  std::vector<sudoku::ItemColumn> columns;  ///< the items' extra stats columns and the summary's tallies
+  std::vector<puzzle::ItemColumn> columns;  ///< the items' extra stats columns and the summary's tallies
   std::vector<std::pair<std::string, std::string>> provenance;  ///< extra `#` header lines
   std::vector<std::string> inputs;  ///< input files: hashed into the provenance, never overwritten
-  std::function<std::unique_ptr<sudoku::ItemWorker>()> make_worker;
+  std::function<std::unique_ptr<puzzle::ItemWorker>()> make_worker;
 
   /// The fields every item subcommand's options give the same way (count, shard, resume,
   /// threads, seed, output, stats).

@@ -5,9 +5,9 @@
 #include "cli/common.hpp"
 #include "cli/solver_options.hpp"
 #include "cli/table.hpp"
-#include "sudoku/kinds.hpp"
-#include "sudoku/registry.hpp"
-#include "sudoku/simd.hpp"
+#include "puzzle/kinds.hpp"
+#include "puzzle/registry.hpp"
+#include "puzzle/simd.hpp"
 
 namespace cli {
 namespace {
@@ -15,13 +15,13 @@ namespace {
 int run_list(const ExternalSolverOptions& ext) {
   register_external_solvers(ext);
   Table t({"solver", "sizes", "description", "from"});
-  for (const auto& s : sudoku::solvers()) {
-    t.add({s.name, sudoku::Kinds::sizes(s), s.description, s.origin.empty() ? "built-in" : s.origin});
+  for (const auto& s : puzzle::solvers()) {
+    t.add({s.name, puzzle::Kinds::sizes(s), s.description, s.origin.empty() ? "built-in" : s.origin});
   }
   fmt::print("{}", t.render(3));
   fmt::print("\npropagation and scored use the instruction set {} (this CPU and build offer {}; "
              "SUDOKU_SIMD=NAME chooses)\n",
-             sudoku::simd::current(), fmt::join(sudoku::simd::available(), ", "));
+             puzzle::simd::current(), fmt::join(puzzle::simd::available(), ", "));
   return 0;
 }
 

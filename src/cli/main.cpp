@@ -9,15 +9,15 @@
 #include <fmt/format.h>
 
 #include "cli/common.hpp"
-#include "sudoku/build_info.hpp"
-#include "sudoku/ext/isolate.hpp"
+#include "puzzle/build_info.hpp"
+#include "puzzle/ext/isolate.hpp"
 #include "cli/session.hpp"
-#include "sudoku/registry.hpp"
-#include "sudoku/simd.hpp"
+#include "puzzle/registry.hpp"
+#include "puzzle/simd.hpp"
 
 int main(int argc, char** argv) {
-  // The child process of an isolated plug-in (sudoku/ext/isolate.hpp): not a user's command.
-  if (argc > 1 && argv[1] == sudoku::ext::kIsolatedChildCommand) return sudoku::ext::isolated_child_main(argc, argv);
+  // The child process of an isolated plug-in (puzzle/ext/isolate.hpp): not a user's command.
+  if (argc > 1 && argv[1] == puzzle::ext::kIsolatedChildCommand) return puzzle::ext::isolated_child_main(argc, argv);
   cli::Context ctx;
   for (int i = 0; i < argc; ++i) {
     ctx.args.emplace_back(argv[i]);
@@ -26,8 +26,8 @@ int main(int argc, char** argv) {
 
   CLI::App app{"sudoku-bench: solve, compare and benchmark Sudoku solvers on large datasets.\n"
                "With no subcommand, solves the default dataset with every solver and compares them."};
-  app.set_version_flag("--version", fmt::format("sudoku-bench {} ({})", sudoku::build_info().version,
-                                                sudoku::build_info().git_revision));
+  app.set_version_flag("--version", fmt::format("sudoku-bench {} ({})", puzzle::build_info().version,
+                                                puzzle::build_info().git_revision));
   app.require_subcommand(0, 1);
   cli::Commands commands;
   cli::add_solve_commands(app, commands);
@@ -48,7 +48,7 @@ int main(int argc, char** argv) {
       names.push_back(sub->get_name());
     const std::string_view word = argv[1];
     if (std::find(names.begin(), names.end(), word) == names.end()) {
-      const std::string near = sudoku::nearest_name(word, names);
+      const std::string near = puzzle::nearest_name(word, names);
       fmt::print(stderr, "sudoku-bench: unknown subcommand '{}'{}; 'sudoku-bench --help' lists them\n", word,
                  near.empty() ? "" : fmt::format(" (did you mean '{}'?)", near));
       return cli::kExitUsage;
@@ -64,7 +64,7 @@ int main(int argc, char** argv) {
 
   try {
     try {
-      sudoku::simd::use_environment();
+      puzzle::simd::use_environment();
     } catch (const std::invalid_argument& e) {
       throw cli::UsageError(e.what());
     }

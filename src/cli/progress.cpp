@@ -13,7 +13,7 @@ namespace cli {
 
 ProgressBar::ProgressBar() : tty_(isatty(STDERR_FILENO) != 0) {}
 
-void ProgressBar::update(const sudoku::Progress& p) {
+void ProgressBar::update(const puzzle::Progress& p) {
   if (p.elapsed_s < last_draw_) last_draw_ = -1;  // a new pass began
   if (!tty_ || p.elapsed_s < 1.0) return;
   if (shown_ && p.elapsed_s - last_draw_ < 0.1) return;

@@ -3,7 +3,7 @@
 // second, redrawn at most ten times a second.
 #include <string>
 
-#include "sudoku/driver/driver.hpp"
+#include "puzzle/driver/driver.hpp"
 
 namespace cli {
 
@@ -13,7 +13,7 @@ class ProgressBar {
   ~ProgressBar() { clear(); }
   ProgressBar(const ProgressBar&) = delete;
   ProgressBar& operator=(const ProgressBar&) = delete;
-  void update(const sudoku::Progress& p);
+  void update(const puzzle::Progress& p);
   /// A one-line status in place of the bar ("rep 2/5  default.txt dlx"), on a terminal only.
   void line(const std::string& text);
   /// Erases the bar (before other output, and at the end of a pass).

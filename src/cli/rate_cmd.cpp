@@ -8,12 +8,12 @@
 
 #include "cli/common.hpp"
 #include "cli/session.hpp"
-#include "sudoku/driver/driver.hpp"
-#include "sudoku/driver/rate.hpp"
-#include "sudoku/machine.hpp"
-#include "sudoku/io/csv.hpp"
-#include "sudoku/io/reader.hpp"
-#include "sudoku/registry.hpp"
+#include "puzzle/driver/driver.hpp"
+#include "puzzle/driver/rate.hpp"
+#include "puzzle/machine.hpp"
+#include "puzzle/io/csv.hpp"
+#include "puzzle/io/reader.hpp"
+#include "puzzle/registry.hpp"
 
 namespace cli {
 namespace {
@@ -21,8 +21,8 @@ namespace {
 struct RateOptions {
   std::vector<std::string> files;
   int threads = 0;
-  uint64_t budget = sudoku::kDefaultBudget;
-  uint64_t se_budget = sudoku::se::kDefaultSeBudget;
+  uint64_t budget = puzzle::kDefaultBudget;
+  uint64_t se_budget = puzzle::sudoku::se::kDefaultSeBudget;
   std::string rows;
   std::string summary;
   std::string shard;  ///< "K/N", or "" for all of it
@@ -30,16 +30,16 @@ struct RateOptions {
 };
 
 int run_rate(const RateOptions& opt, const Context& ctx) {
-  sudoku::RunConfig cfg;
+  puzzle::RunConfig cfg;
   cfg.files = opt.files;
-  sudoku::configure_rating(cfg, opt.se_budget);
-  cfg.threads = sudoku::thread_count(opt.threads);
+  puzzle::configure_rating(cfg, opt.se_budget);
+  cfg.threads = puzzle::thread_count(opt.threads);
   cfg.limits.budget = opt.budget;
   cfg.shard = shard_of(opt.shard);
   // Slices of about a quarter second of work: at the hardest puzzles (a second each) one or two
   // puzzles a slice, so rows reach the disk and the progress moves puzzle by puzzle.
   cfg.slice_seconds = 0.25;
-  const auto& columns = sudoku::rating_schema();
+  const auto& columns = puzzle::rating_schema();
 
   Session session(ctx, cfg.threads);
   for (const auto& f : cfg.files) session.input(f);
@@ -50,10 +50,10 @@ int run_rate(const RateOptions& opt, const Context& ctx) {
   session.record("rater", "Sudoku Explainer rating as Sukaku Explainer 1.15.10 serate (src/core/sudoku/se/); "
                           "levels: docs/rating.md");
   cfg.rows = session.output(opt.rows, "rows");
-  sudoku::OutputFile* summary = session.output(opt.summary, "summary");
-  const std::string names = sudoku::rows_schema(false).names() + "," + columns.names();
+  puzzle::OutputFile* summary = session.output(opt.summary, "summary");
+  const std::string names = puzzle::rows_schema(false).names() + "," + columns.names();
   session.resume(opt.resume);
-  sudoku::ResumePoint resume;
+  puzzle::ResumePoint resume;
   resume_rows(session, cfg, names, resume);
   session.start();
   return session.run([&] { return run_driver(session, cfg, names, summary, false); });

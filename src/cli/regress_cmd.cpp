@@ -1,4 +1,4 @@
-// `regress`: compares two bench CSVs (sudoku/bench/regress.hpp) and prints a markdown report;
+// `regress`: compares two bench CSVs (puzzle/bench/regress.hpp) and prints a markdown report;
 // exit 1 when the current run regressed.
 #include <cstdlib>
 #include <stdexcept>
@@ -7,9 +7,9 @@
 
 #include "cli/common.hpp"
 #include "cli/session.hpp"
-#include "sudoku/bench/regress.hpp"
-#include "sudoku/io/csv.hpp"
-#include "sudoku/io/reader.hpp"
+#include "puzzle/bench/regress.hpp"
+#include "puzzle/io/csv.hpp"
+#include "puzzle/io/reader.hpp"
 
 namespace cli {
 namespace {
@@ -36,25 +36,25 @@ double parse_percent(std::string s, std::string_view option) {
 }
 
 int run_regress(const RegressCmdOptions& opt, const Context& ctx) {
-  sudoku::RegressOptions ro;
+  puzzle::RegressOptions ro;
   ro.tolerance = parse_percent(opt.tolerance, "--tolerance");
   ro.count_tolerance = parse_percent(opt.count_tolerance, "--count-tolerance");
   ro.cycles_tolerance = parse_percent(opt.cycles_tolerance, "--cycles-tolerance");
   ro.alpha = opt.alpha;
-  ro.metric = opt.metric == "ratio" ? sudoku::TimeMetric::ratio : sudoku::TimeMetric::throughput;
+  ro.metric = opt.metric == "ratio" ? puzzle::TimeMetric::ratio : puzzle::TimeMetric::throughput;
   ro.time_report_only = opt.report_only;
   Session session(ctx, 1);
   session.input(opt.baseline);
   session.input(opt.current);
-  sudoku::OutputFile* report = session.output(opt.report, "report");
+  puzzle::OutputFile* report = session.output(opt.report, "report");
   session.start();
   return session.run([&] {
-    sudoku::RegressReport rep;
+    puzzle::RegressReport rep;
     try {
-      const auto base = sudoku::read_bench_csv(opt.baseline);
-      const auto cur = sudoku::read_bench_csv(opt.current);
-      rep = sudoku::regress(base, cur, ro, opt.baseline, opt.current);
-    } catch (const sudoku::InputError&) {
+      const auto base = puzzle::read_bench_csv(opt.baseline);
+      const auto cur = puzzle::read_bench_csv(opt.current);
+      rep = puzzle::regress(base, cur, ro, opt.baseline, opt.current);
+    } catch (const puzzle::InputError&) {
       throw;
     } catch (const std::runtime_error& e) {  // not a bench CSV, incomparable files: usage, not a regression
       throw UsageError(e.what());

@@ -11,7 +11,7 @@
 #include <fmt/format.h>
 
 #include "cli/table.hpp"
-#include "sudoku/io/reader.hpp"
+#include "puzzle/io/reader.hpp"
 
 namespace cli {
 namespace {
@@ -53,7 +53,7 @@ Handler g_old_int = nullptr, g_old_term = nullptr;
 
 }  // namespace
 
-void record_shard(Session& session, sudoku::Shard shard, const std::vector<std::string>& files,
+void record_shard(Session& session, puzzle::Shard shard, const std::vector<std::string>& files,
                   int box) {
   if (shard.whole()) return;
   // How each input is cut, as the driver's reader will cut it: a plain file (stdin too, when
@@ -63,8 +63,8 @@ void record_shard(Session& session, sudoku::Shard shard, const std::vector<std::
   std::string how;
   for (const std::string& f : files) {
     std::string mode = fmt::format("records mod {}", shard.count);
-    if (f == "-" || !sudoku::is_stream(f)) {
-      sudoku::PuzzleReader probe(f, box);
+    if (f == "-" || !puzzle::is_stream(f)) {
+      puzzle::PuzzleReader probe(f, box);
       probe.shard(shard);
       mode = probe.shard_mode();
     }
@@ -74,13 +74,13 @@ void record_shard(Session& session, sudoku::Shard shard, const std::vector<std::
   session.record("shard", fmt::format("{}/{} ({})", shard.index, shard.count, how));
 }
 
-void resume_rows(Session& session, sudoku::RunConfig& cfg, const std::string& columns,
-                 sudoku::ResumePoint& point) {
+void resume_rows(Session& session, puzzle::RunConfig& cfg, const std::string& columns,
+                 puzzle::ResumePoint& point) {
   if (!session.resuming() || cfg.rows == nullptr || !cfg.rows->has_partial()) return;
-  const std::string partial = sudoku::partial_name(cfg.rows->path());
+  const std::string partial = puzzle::partial_name(cfg.rows->path());
   {
-    const sudoku::ResultsFile f(partial);
-    if (f.layout() != sudoku::ResultsLayout::rows) {  // killed before its header reached the disk
+    const puzzle::ResultsFile f(partial);
+    if (f.layout() != puzzle::ResultsLayout::rows) {  // killed before its header reached the disk
       fmt::print(stderr, "resuming {}: no complete row in it, starting again\n", partial);
       cfg.rows->resume_at(0);
       return;
@@ -90,11 +90,11 @@ void resume_rows(Session& session, sudoku::RunConfig& cfg, const std::string& co
       throw UsageError(fmt::format("{}: --resume: its columns are not this command's; rerun the "
                                    "command that made it, or move it away", partial));
   }
-  sudoku::RowsFile rows(partial);
+  puzzle::RowsFile rows(partial);
   point.done = rows.empty_summaries();
   uint64_t kept = 0;
   while (rows.next()) {
-    const sudoku::PuzzleRow& r = rows.row();
+    const puzzle::PuzzleRow& r = rows.row();
     point.done[rows.pass()].add(r.status, r.time_ns, r.work);
     point.pass = rows.pass();
     point.line = r.line;
@@ -107,12 +107,12 @@ void resume_rows(Session& session, sudoku::RunConfig& cfg, const std::string& co
   }
   cfg.rows->resume_at(rows.file().offset());
   point.done.resize(point.pass + 1);
-  for (sudoku::Summary& s : point.done) {
+  for (puzzle::Summary& s : point.done) {
     s.threads = session.threads();
     s.wall_s = std::numeric_limits<double>::quiet_NaN();
   }
   cfg.resume = &point;
-  const sudoku::Summary& at = point.done[point.pass];
+  const puzzle::Summary& at = point.done[point.pass];
   fmt::print(stderr, "resuming {}: {} rows kept; {} by {} continues after line {}\n", partial, kept,
              at.dataset, at.solver, point.line);
 }
@@ -120,15 +120,15 @@ void resume_rows(Session& session, sudoku::RunConfig& cfg, const std::string& co
 int report_error(std::exception_ptr error) {
   try {
     std::rethrow_exception(error);
-  } catch (const sudoku::WriteError& e) {
+  } catch (const puzzle::WriteError& e) {
     if (e.broken_pipe()) return 128 + SIGPIPE;  // the reader went away: not an error to report
     fmt::print(stderr, "sudoku-bench: error: {}\n", e.what());
     return kExitWrong;
   } catch (const UsageError& e) {
     fmt::print(stderr, "sudoku-bench: {}\n", e.what());
-  } catch (const sudoku::InputError& e) {
+  } catch (const puzzle::InputError& e) {
     fmt::print(stderr, "sudoku-bench: {}\n", e.what());
-  } catch (const sudoku::OutputError& e) {
+  } catch (const puzzle::OutputError& e) {
     fmt::print(stderr, "sudoku-bench: {}\n", e.what());
   } catch (const std::exception& e) {
     fmt::print(stderr, "sudoku-bench: error: {}\n", e.what());
@@ -150,59 +150,59 @@ Session::~Session() {
 }
 
 void Session::input(const std::string& path, std::string_view key) {
-  std::string sha = sudoku::sha256_file(path);  // also fails fast on a typo
+  std::string sha = puzzle::sha256_file(path);  // also fails fast on a typo
   if (key == "dataset") prov_.datasets.emplace_back(path, std::move(sha));
   else record(std::string(key), fmt::format("{} sha256={}", path, sha.empty() ? "n/a (a stream)" : sha));
   inputs_.push_back(path);
 }
 
-void Session::check_resume(const sudoku::Meta& meta, const std::string& partial) const {
-  sudoku::Meta mine;
+void Session::check_resume(const puzzle::Meta& meta, const std::string& partial) const {
+  puzzle::Meta mine;
   const std::string text = header();
   std::string_view h = text;
   while (!h.empty()) {
     const std::size_t nl = h.find('\n');
     std::string k, v;
-    if (sudoku::split_meta(h.substr(1, nl - 1), k, v)) mine.emplace_back(std::move(k), std::move(v));
+    if (puzzle::split_meta(h.substr(1, nl - 1), k, v)) mine.emplace_back(std::move(k), std::move(v));
     h.remove_prefix(nl == std::string_view::npos ? h.size() : nl + 1);
   }
-  auto what_ran = [](const sudoku::Meta& m) {
-    sudoku::Meta id = sudoku::run_identity(m);
-    for (const std::string& v : sudoku::meta_values(m, "shard")) id.emplace_back("shard", v);
+  auto what_ran = [](const puzzle::Meta& m) {
+    puzzle::Meta id = puzzle::run_identity(m);
+    for (const std::string& v : puzzle::meta_values(m, "shard")) id.emplace_back("shard", v);
     return id;
   };
-  if (const std::string diff = sudoku::first_difference(what_ran(meta), what_ran(mine)); !diff.empty())
+  if (const std::string diff = puzzle::first_difference(what_ran(meta), what_ran(mine)); !diff.empty())
     throw UsageError(fmt::format("{}: --resume: this partial file is not from this command "
                                  "(its {} this run's); rerun the command that made it, or move it "
                                  "away", partial, diff));
-  if (sudoku::build_of(meta) != sudoku::build_of(mine))
-    fmt::print(stderr, "warning: {}: written by {}, continued by {}\n", partial, sudoku::build_of(meta),
-               sudoku::build_of(mine));
+  if (puzzle::build_of(meta) != puzzle::build_of(mine))
+    fmt::print(stderr, "warning: {}: written by {}, continued by {}\n", partial, puzzle::build_of(meta),
+               puzzle::build_of(mine));
 }
 
 void Session::record(std::string key, std::string value) {
   prov_.extra.emplace_back(std::move(key), std::move(value));
 }
 
-sudoku::OutputFile* Session::output(const std::string& path, std::string what) {
+puzzle::OutputFile* Session::output(const std::string& path, std::string what) {
   if (path.empty()) return nullptr;
-  outputs_.push_back(std::make_unique<sudoku::OutputFile>(path, std::move(what)));
+  outputs_.push_back(std::make_unique<puzzle::OutputFile>(path, std::move(what)));
   return outputs_.back().get();
 }
 
 void Session::start() {
   for (std::size_t i = 0; i < outputs_.size(); ++i) {
-    const sudoku::OutputFile& o = *outputs_[i];
+    const puzzle::OutputFile& o = *outputs_[i];
     if (o.is_stdout()) term_ = stderr;
     for (const std::string& in : inputs_)
-      if (in != "-" && (sudoku::same_file(o.path(), in) || sudoku::same_file(sudoku::partial_name(o.path()), in)))
+      if (in != "-" && (puzzle::same_file(o.path(), in) || puzzle::same_file(puzzle::partial_name(o.path()), in)))
         throw UsageError(fmt::format("{}: the {} output is also an input: refusing to overwrite "
                                      "the input (choose another output name)",
                                      o.path(), o.what()));
     for (std::size_t j = 0; j < i; ++j) {
-      const sudoku::OutputFile& p = *outputs_[j];
+      const puzzle::OutputFile& p = *outputs_[j];
       if (is_device(o.path())) continue;  // /dev/null twice is fine
-      if (sudoku::same_file(o.path(), p.path()))
+      if (puzzle::same_file(o.path(), p.path()))
         throw UsageError(fmt::format("{}: given as both the {} and the {} output: each output "
                                      "needs a file of its own",
                                      o.path() == "-" ? "stdout (-)" : o.path(), p.what(), o.what()));
@@ -310,11 +310,11 @@ int Session::finish(const Outcome& o) {
   return o.read_errors.empty() ? 0 : kExitWrong;
 }
 
-Session::Outcome report_summaries(Session& session, const std::vector<sudoku::Summary>& summaries,
-                                  sudoku::OutputFile* summary, bool compare) {
+Session::Outcome report_summaries(Session& session, const std::vector<puzzle::Summary>& summaries,
+                                  puzzle::OutputFile* summary, bool compare) {
   if (summary != nullptr) {
     fmt::memory_buffer b;
-    const auto& schema = sudoku::summary_schema();
+    const auto& schema = puzzle::summary_schema();
     for (const auto& s : summaries) schema.write(b, s);
     summary->write(session.header() + schema.header());
     summary->write({b.data(), b.size()});
@@ -322,22 +322,22 @@ Session::Outcome report_summaries(Session& session, const std::vector<sudoku::Su
   fmt::print(session.term(), "{}", summary_tables(summaries, compare));
   Session::Outcome o;
   for (const auto& s : summaries) {
-    o.wrong += s.count(sudoku::Status::wrong);
-    o.errors += s.count(sudoku::Status::error);
-    o.timeouts += s.count(sudoku::Status::timeout);
+    o.wrong += s.count(puzzle::Status::wrong);
+    o.errors += s.count(puzzle::Status::error);
+    o.timeouts += s.count(puzzle::Status::timeout);
   }
   return o;
 }
 
-Session::Outcome run_driver(Session& session, sudoku::RunConfig& cfg, const std::string& columns,
-                            sudoku::OutputFile* summary, bool compare) {
+Session::Outcome run_driver(Session& session, puzzle::RunConfig& cfg, const std::string& columns,
+                            puzzle::OutputFile* summary, bool compare) {
   if (cfg.rows != nullptr && cfg.rows->bytes_written() == 0) cfg.rows->write(session.header() + columns + "\n");
   cfg.stop = session.stop_flag();
   cfg.on_problem = [&session](const std::string& file, uint64_t line, const std::string& msg) {
     session.problem(fmt::format("{}:{}: {}", file, line, msg));
   };
-  cfg.on_progress = [&session](const sudoku::Progress& p) { session.progress().update(p); };
-  const sudoku::RunReport report = sudoku::run(cfg);
+  cfg.on_progress = [&session](const puzzle::Progress& p) { session.progress().update(p); };
+  const puzzle::RunReport report = puzzle::run(cfg);
   session.progress().clear();
   Session::Outcome o = report_summaries(session, report.summaries, summary, compare);
   o.read_errors = report.read_errors;

@@ -24,10 +24,10 @@
 
 #include "cli/common.hpp"
 #include "cli/progress.hpp"
-#include "sudoku/driver/driver.hpp"
-#include "sudoku/io/csv.hpp"
-#include "sudoku/io/output.hpp"
-#include "sudoku/io/results.hpp"
+#include "puzzle/driver/driver.hpp"
+#include "puzzle/io/csv.hpp"
+#include "puzzle/io/output.hpp"
+#include "puzzle/io/results.hpp"
 
 namespace cli {
 
@@ -59,7 +59,7 @@ class Session {
   /// One more provenance line (`# key: value`).
   void record(std::string key, std::string value);
   /// Declares an output (nullptr for an empty path); opened by start().
-  sudoku::OutputFile* output(const std::string& path, std::string what);
+  puzzle::OutputFile* output(const std::string& path, std::string what);
   /// --resume: a partial file an earlier run left is continued, not refused. The command
   /// checks it (check_resume) and tells each output where its complete rows end
   /// (OutputFile::resume_at); an output it says nothing of starts again from nothing (a summary,
@@ -69,7 +69,7 @@ class Session {
   /// Refuses (UsageError) to continue `partial`, whose `#` lines are `meta`, unless an earlier
   /// run of this same command wrote it: the same datasets (and sha256), options and shard.
   /// Warns when another build wrote it.
-  void check_resume(const sudoku::Meta& meta, const std::string& partial) const;
+  void check_resume(const puzzle::Meta& meta, const std::string& partial) const;
   /// Refuses (UsageError, exit 2) an output that is an input or another output, opens every
   /// output, and from then on turns SIGINT and SIGTERM into stop_flag().
   void start();
@@ -77,7 +77,7 @@ class Session {
   // The run.
   const std::atomic<bool>* stop_flag() const noexcept;
   /// The `#` provenance lines every results file starts with.
-  std::string header() const { return sudoku::metadata_header(prov_); }
+  std::string header() const { return puzzle::metadata_header(prov_); }
   /// One problem line ("file:line: message"): the first kMaxMessages are printed.
   void problem(std::string_view text);
   ProgressBar& progress() noexcept { return bar_; }
@@ -94,9 +94,9 @@ class Session {
   int fail(std::exception_ptr e);
   void note_partials();
 
-  sudoku::Provenance prov_;
+  puzzle::Provenance prov_;
   std::vector<std::string> inputs_;
-  std::vector<std::unique_ptr<sudoku::OutputFile>> outputs_;
+  std::vector<std::unique_ptr<puzzle::OutputFile>> outputs_;
   ProgressBar bar_;
   std::FILE* term_ = stdout;
   uint64_t problems_ = 0;
@@ -108,24 +108,24 @@ class Session {
 /// through the session; the rows go to `cfg.rows` (or nowhere) under the provenance and the
 /// `columns` header (unless a resumed file has them), the summary CSV to `summary` (or
 /// nowhere), the tables to the terminal (`compare`: with speed ratios).
-Session::Outcome run_driver(Session& session, sudoku::RunConfig& cfg, const std::string& columns,
-                            sudoku::OutputFile* summary, bool compare);
+Session::Outcome run_driver(Session& session, puzzle::RunConfig& cfg, const std::string& columns,
+                            puzzle::OutputFile* summary, bool compare);
 
 /// The summaries of a run (solve, rate, merge): as CSV to `summary` (or nowhere), as tables
 /// to the terminal (`compare`: with speed ratios); the outcome counts the wrong answers.
-Session::Outcome report_summaries(Session& session, const std::vector<sudoku::Summary>& summaries,
-                                  sudoku::OutputFile* summary, bool compare);
+Session::Outcome report_summaries(Session& session, const std::vector<puzzle::Summary>& summaries,
+                                  puzzle::OutputFile* summary, bool compare);
 
 /// --resume for solve and rate: when `cfg.rows` has a partial file that an earlier run of this
 /// command left, keeps its complete rows (`columns` is the rows header this run writes, without
 /// the newline), folds their statistics into `point` and points cfg.resume at it. Before
 /// start(). Does nothing when there is no partial file to continue.
-void resume_rows(Session& session, sudoku::RunConfig& cfg, const std::string& columns,
-                 sudoku::ResumePoint& point);
+void resume_rows(Session& session, puzzle::RunConfig& cfg, const std::string& columns,
+                 puzzle::ResumePoint& point);
 
 /// The `# shard:` provenance line of solve and rate, when `shard` is not the whole input:
 /// "K/N (a.txt by byte range, b.txt.gz by records mod N)", each input as the reader cuts it.
-void record_shard(Session& session, sudoku::Shard shard, const std::vector<std::string>& files,
+void record_shard(Session& session, puzzle::Shard shard, const std::vector<std::string>& files,
                   int box);
 
 /// The message and exit code of an exception that ends a command (main and Session share it).

@@ -7,11 +7,11 @@
 
 #include "cli/common.hpp"
 #include "cli/solver_options.hpp"
-#include "sudoku/driver/judge.hpp"
-#include "sudoku/io/parse.hpp"
-#include "sudoku/io/reader.hpp"
-#include "sudoku/kinds.hpp"
-#include "sudoku/registry.hpp"
+#include "puzzle/driver/judge.hpp"
+#include "puzzle/io/parse.hpp"
+#include "puzzle/io/reader.hpp"
+#include "puzzle/kinds.hpp"
+#include "puzzle/registry.hpp"
 #include "sudoku/sudoku_parse.hpp"
 
 namespace cli {
@@ -33,7 +33,7 @@ struct ShowOptions {
 /// givens or a refused solver (nothing solved); 1 for `wrong`, `timeout` or `error` (an outside
 /// solver that gave no usable answer); 0 otherwise.
 template <class Row>
-int show_record(const ShowOptions& opt, sudoku::Record<Row>& p, const std::string& file, uint64_t line) {
+int show_record(const ShowOptions& opt, puzzle::Record<Row>& p, const std::string& file, uint64_t line) {
   const std::string where = file.empty() ? "puzzle" : fmt::format("{}:{}", file, line);
   if (p.error.empty())
     if (auto c = Row::contradiction(p.puzzle)) p.error = std::move(*c);
@@ -42,22 +42,22 @@ int show_record(const ShowOptions& opt, sudoku::Record<Row>& p, const std::strin
     fmt::print(stderr, "{}: {}\n", file.empty() ? where : fmt::format("{}:{}", file, line + p.error_line), p.error);
     return kExitUsage;
   }
-  const sudoku::SolverInfo& info =
+  const puzzle::SolverInfo& info =
       *pick_solver(opt.solver.empty() ? std::string(Row::default_solver) : opt.solver, "solver");
-  sudoku::Verdict v;
-  if (!sudoku::admit(v, p, info, line)) throw UsageError(v.message);
+  puzzle::Verdict v;
+  if (!puzzle::admit(v, p, info, line)) throw UsageError(v.message);
   fmt::print("{} ({})\n{}", where, Row::summary(p.puzzle), Row::draw(p.puzzle, nullptr));
   constexpr uint64_t kLimit = 2;  // unique or not
   auto solver = info.make();
-  sudoku::Result r = solver->solve(p.puzzle, sudoku::Limits{kLimit, sudoku::kDefaultBudget});
+  puzzle::Result r = solver->solve(p.puzzle, puzzle::Limits{kLimit, puzzle::kDefaultBudget});
   std::optional<std::string> unusable = solver->complete(p.puzzle, r);
-  sudoku::settle(v, p, r, kLimit, std::move(unusable), solver->message());
-  const bool failed = v.status == sudoku::Status::timeout || v.status == sudoku::Status::error;
+  puzzle::settle(v, p, r, kLimit, std::move(unusable), solver->message());
+  const bool failed = v.status == puzzle::Status::timeout || v.status == puzzle::Status::error;
   if (failed) fmt::print(stderr, "{}\n", v.message);
-  fmt::print("\n{}: {} (guesses {}, backtracks {}, nodes {})\n", info.name, sudoku::to_string(v.status),
+  fmt::print("\n{}: {} (guesses {}, backtracks {}, nodes {})\n", info.name, puzzle::to_string(v.status),
              v.work.guesses, v.work.backtracks, v.work.nodes);
   if (r.solutions > 0) fmt::print("{}", Row::draw(p.puzzle, &Row::solution(r.answer)));
-  if (v.status == sudoku::Status::wrong) {
+  if (v.status == puzzle::Status::wrong) {
     fmt::print(stderr, "error: {}\n", v.message);
     return kExitWrong;
   }
@@ -70,28 +70,28 @@ int run_show(const ShowOptions& opt) {
   int status = 0;
   // A puzzle given as text: a one-line record of the kind whose row claims it (a nonogram's game
   // ID), else a Sudoku's cells alone.
-  if (sudoku::Format f; text && sudoku::Kinds::claim(opt.puzzle, f) && f.single_line()) {
-    sudoku::Kinds::visit(f.kind, [&](auto row) {
-      auto p = sudoku::parse<decltype(row)>(f, opt.puzzle);
+  if (puzzle::Format f; text && puzzle::Kinds::claim(opt.puzzle, f) && f.single_line()) {
+    puzzle::Kinds::visit(f.kind, [&](auto row) {
+      auto p = puzzle::parse<decltype(row)>(f, opt.puzzle);
       status = show_record(opt, p, "", 0);
     });
     return status;
   }
-  if (sudoku::Parsed parsed; text && sudoku::parse_cells(opt.puzzle, 0, parsed.puzzle, parsed.error))
+  if (puzzle::sudoku::Parsed parsed; text && puzzle::sudoku::parse_cells(opt.puzzle, 0, parsed.puzzle, parsed.error))
     return show_record(opt, parsed, "", 0);
-  sudoku::PuzzleReader reader(opt.puzzle);
-  sudoku::RawSlice slice;
+  puzzle::PuzzleReader reader(opt.puzzle);
+  puzzle::RawSlice slice;
   while (reader.read(slice, 1)) {
     const uint64_t line = slice.records[0].line;
     if (opt.line != 0 && line != opt.line) continue;
     // The givens are checked by show_record, as for a puzzle given as text.
-    sudoku::Kinds::visit(reader.format().kind, [&](auto row) {
-      auto p = sudoku::parse<decltype(row)>(reader.format(), slice.record(0));
+    puzzle::Kinds::visit(reader.format().kind, [&](auto row) {
+      auto p = puzzle::parse<decltype(row)>(reader.format(), slice.record(0));
       status = show_record(opt, p, opt.puzzle, line);
     });
     return status;
   }
-  if (!reader.error().empty()) throw sudoku::InputError(reader.error());
+  if (!reader.error().empty()) throw puzzle::InputError(reader.error());
   throw UsageError(opt.line == 0 ? fmt::format("{}: no puzzle in the file", opt.puzzle)
                                  : fmt::format("{}: no puzzle starts on line {}", opt.puzzle, opt.line));
 }
@@ -103,7 +103,7 @@ void add_show_command(CLI::App& app, Commands& out) {
   // The kinds in the table's order: "Sudoku or nonogram", what each takes as text, the default
   // solver of each ("scored, nonogram-cdcl for a nonogram").
   std::string nouns, texts, defaults;
-  sudoku::Kinds::each([&](auto row) {
+  puzzle::Kinds::each([&](auto row) {
     using R = decltype(row);
     const bool first = nouns.empty();
     nouns += fmt::format("{}{}", first ? "" : " or ", R::noun);
@@ -113,7 +113,7 @@ void add_show_command(CLI::App& app, Commands& out) {
   texts[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(texts[0])));
   auto* sh = app.add_subcommand("show", fmt::format("Draw one puzzle ({}) and its solution", nouns));
   sh->add_option("puzzle", opt->puzzle,
-                 fmt::format("{}or a file of {}", texts, sudoku::Kinds::size == 2 ? "either kind" : "any kind"))
+                 fmt::format("{}or a file of {}", texts, puzzle::Kinds::size == 2 ? "either kind" : "any kind"))
       ->required();
   sh->add_option("--line", opt->line, "With a file: the puzzle on this line (default: the first)");
   sh->add_option("-s,--solver", opt->solver,

@@ -9,12 +9,12 @@
 #include "cli/session.hpp"
 #include "cli/solver_options.hpp"
 #include "cli/table.hpp"
-#include "sudoku/driver/driver.hpp"
-#include "sudoku/machine.hpp"
-#include "sudoku/io/csv.hpp"
-#include "sudoku/io/reader.hpp"
-#include "sudoku/kinds.hpp"
-#include "sudoku/registry.hpp"
+#include "puzzle/driver/driver.hpp"
+#include "puzzle/machine.hpp"
+#include "puzzle/io/csv.hpp"
+#include "puzzle/io/reader.hpp"
+#include "puzzle/kinds.hpp"
+#include "puzzle/registry.hpp"
 
 namespace cli {
 namespace {
@@ -24,7 +24,7 @@ struct SolveOptions {
   std::string solvers;  ///< comma-separated names, or "all"; empty: default_solver()
   int threads = 0;
   uint64_t limit = 1;
-  uint64_t budget = sudoku::kDefaultBudget;
+  uint64_t budget = puzzle::kDefaultBudget;
   double time_limit = 0;  ///< seconds per puzzle; 0: none
   int size = 0;  ///< grid side (4, 9, 16, 25); 0 = from each line
   std::string rows;
@@ -37,12 +37,12 @@ struct SolveOptions {
 };
 
 int run_solve(const SolveOptions& opt, const Context& ctx) {
-  sudoku::RunConfig cfg;
+  puzzle::RunConfig cfg;
   cfg.files = opt.files;
   const auto ext = register_external_solvers(opt.ext);
-  const sudoku::PuzzleKind kind = input_kind(opt.files);
-  cfg.solvers = parse_solvers(opt.solvers.empty() ? sudoku::default_solver(kind) : opt.solvers, kind);
-  cfg.threads = sudoku::thread_count(opt.threads);
+  const puzzle::PuzzleKind kind = input_kind(opt.files);
+  cfg.solvers = parse_solvers(opt.solvers.empty() ? puzzle::default_solver(kind) : opt.solvers, kind);
+  cfg.threads = puzzle::thread_count(opt.threads);
   cfg.limits.solutions = opt.limit;
   cfg.limits.budget = opt.budget;
   cfg.time_limit = opt.time_limit;
@@ -61,10 +61,10 @@ int run_solve(const SolveOptions& opt, const Context& ctx) {
   if (opt.time_limit > 0) session.record("time_limit", fmt::format("{}", opt.time_limit));
   record_shard(session, cfg.shard, cfg.files, cfg.box);
   cfg.rows = session.output(opt.rows, "rows");
-  sudoku::OutputFile* summary = session.output(opt.summary, "summary");
-  const std::string columns = sudoku::rows_schema(opt.solutions).names();
+  puzzle::OutputFile* summary = session.output(opt.summary, "summary");
+  const std::string columns = puzzle::rows_schema(opt.solutions).names();
   session.resume(opt.resume);
-  sudoku::ResumePoint resume;
+  puzzle::ResumePoint resume;
   resume_rows(session, cfg, columns, resume);
   session.start();
   return session.run([&] {
@@ -83,7 +83,7 @@ void add_solve_commands(CLI::App& app, Commands& out) {
                                      "comma grids; .gz read transparently; - for stdin")
       ->required();
   std::string defaults;  // "scored, nonogram-cdcl for nonograms": each kind's, the first kind's alone
-  sudoku::Kinds::each([&](auto row) {
+  puzzle::Kinds::each([&](auto row) {
     using R = decltype(row);
     defaults += defaults.empty() ? std::string(R::default_solver)
                                  : fmt::format(", {} for {}", R::default_solver, R::plural);
@@ -122,17 +122,17 @@ int run_default(const Context& ctx) {
   fs::path data = fs::path(SUDOKU_SOURCE_DIR) / "datasets" / "default.txt";
   if (!fs::exists(data)) data = fs::path("datasets") / "default.txt";
   if (!fs::exists(data))
-    throw sudoku::InputError(fmt::format("{}: the default dataset is missing (run from the project "
+    throw puzzle::InputError(fmt::format("{}: the default dataset is missing (run from the project "
                                          "folder, or give files to 'sudoku-bench solve')",
                                          data.string()));
   SolveOptions opt;
   opt.files = {data.string()};
   std::string all;
-  for (const auto& s : sudoku::solvers())
+  for (const auto& s : puzzle::solvers())
     if (s.supports(3)) all += (all.empty() ? "" : ",") + std::string(s.name);
   opt.solvers = all;
   opt.compare = true;
-  fmt::print("sudoku-bench: every solver on {} ({} threads)\n\n", data.string(), sudoku::thread_count(opt.threads));
+  fmt::print("sudoku-bench: every solver on {} ({} threads)\n\n", data.string(), puzzle::thread_count(opt.threads));
   return run_solve(opt, ctx);
 }
 

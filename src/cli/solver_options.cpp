@@ -9,12 +9,12 @@
 #include <fmt/format.h>
 
 #include "cli/common.hpp"
-#include "sudoku/generate/options.hpp"
-#include "sudoku/registry.hpp"
-#include "sudoku/ext/exec.hpp"
-#include "sudoku/ext/isolate.hpp"
-#include "sudoku/ext/plugin.hpp"
-#include "sudoku/io/reader.hpp"  // sha256_file
+#include "puzzle/generate/options.hpp"
+#include "puzzle/registry.hpp"
+#include "puzzle/ext/exec.hpp"
+#include "puzzle/ext/isolate.hpp"
+#include "puzzle/ext/plugin.hpp"
+#include "puzzle/io/reader.hpp"  // sha256_file
 
 namespace cli {
 namespace {
@@ -93,9 +93,9 @@ std::chrono::milliseconds timeout_of(double seconds) {
 }
 
 std::string register_plugin(const std::string& spec, const ExternalSolverOptions& opt,
-                            const sudoku::ext::LoadOptions& options) {
+                            const puzzle::ext::LoadOptions& options) {
   namespace fs = std::filesystem;
-  sudoku::ext::Loaded loaded;
+  puzzle::ext::Loaded loaded;
   std::string path = spec, symbol;
   const std::size_t eq = spec.find('=');
   std::error_code ec;
@@ -111,24 +111,24 @@ std::string register_plugin(const std::string& spec, const ExternalSolverOptions
       symbol = rest.substr(colon + 1);
     }
     if (opt.isolate) {
-      sudoku::ext::IsolateOptions iso;
+      puzzle::ext::IsolateOptions iso;
       iso.timeout = timeout_of(opt.timeout_s);
-      loaded = sudoku::ext::load_isolated(harness ? spec.substr(0, eq) : "", path, symbol, iso);
+      loaded = puzzle::ext::load_isolated(harness ? spec.substr(0, eq) : "", path, symbol, iso);
     } else if (harness) {
-      loaded = sudoku::ext::load_harness(spec.substr(0, eq), path, symbol, options);
+      loaded = puzzle::ext::load_harness(spec.substr(0, eq), path, symbol, options);
     } else {
-      loaded = sudoku::ext::load_native(path, options);
+      loaded = puzzle::ext::load_native(path, options);
     }
     std::string names;
-    for (sudoku::SolverInfo& info : loaded.solvers) {
+    for (puzzle::SolverInfo& info : loaded.solvers) {
       names += (names.empty() ? "" : ",") + info.name;
-      sudoku::add_solver(std::move(info));
+      puzzle::add_solver(std::move(info));
     }
-    // How the threads reach the library comes after the sha256 (sudoku::run_identity leaves it
+    // How the threads reach the library comes after the sha256 (puzzle::run_identity leaves it
     // out: it does not change the rows, and --resume may continue a run under --isolate).
     return fmt::format("{} {}{}{} sha256={}; {}", names, loaded.path, symbol.empty() ? "" : ":", symbol,
-                       sudoku::sha256_file(path), loaded.loading);
-  } catch (const sudoku::ext::LoadError& e) {
+                       puzzle::sha256_file(path), loaded.loading);
+  } catch (const puzzle::ext::LoadError& e) {
     throw UsageError(fmt::format("--plugin: {}", e.what()));
   } catch (const std::invalid_argument& e) {  // add_solver: a name already taken
     throw UsageError(fmt::format("--plugin {}: {}", path, e.what()));
@@ -145,13 +145,13 @@ namespace {
 std::string register_exec(const std::string& spec, bool batch, double timeout_s) {
   const char* option = batch ? "--exec-batch" : "--exec";
   const auto [name, command] = split_name(spec, option);
-  if (sudoku::find_solver(name) != nullptr)
+  if (puzzle::find_solver(name) != nullptr)
     throw UsageError(fmt::format("{} {}: a solver of that name exists already", option, name));
   const auto timeout = timeout_of(timeout_s);
   try {
-    sudoku::add_solver(batch ? sudoku::ext::exec_batch_solver(name, command, timeout)
-                             : sudoku::ext::exec_solver(name, command, timeout));
-  } catch (const sudoku::ext::LoadError& e) {
+    puzzle::add_solver(batch ? puzzle::ext::exec_batch_solver(name, command, timeout)
+                             : puzzle::ext::exec_solver(name, command, timeout));
+  } catch (const puzzle::ext::LoadError& e) {
     throw UsageError(fmt::format("{} {}: {}", option, name, e.what()));
   }
   return fmt::format("{}: {}", name, command);
@@ -167,19 +167,19 @@ std::vector<std::pair<std::string, std::string>> register_external_solvers(const
     throw UsageError("--reentrant and --isolate do not go together: under --isolate each worker thread's "
                      "plug-in runs in a child process of its own, one thread each, so there is no instance "
                      "to share; drop --reentrant (or --isolate to share one instance in this process)");
-  sudoku::ext::LoadOptions load;
+  puzzle::ext::LoadOptions load;
   load.reentrant = opt.reentrant;
   std::vector<std::string> plugin_solvers;  // for --reentrant's check below
   for (const std::string& p : opt.plugins) {
-    const std::size_t before = sudoku::solvers().size();
+    const std::size_t before = puzzle::solvers().size();
     provenance.emplace_back("plugin", register_plugin(p, opt, load));
-    for (std::size_t i = before; i < sudoku::solvers().size(); ++i) plugin_solvers.push_back(sudoku::solvers()[i].name);
+    for (std::size_t i = before; i < puzzle::solvers().size(); ++i) plugin_solvers.push_back(puzzle::solvers()[i].name);
   }
   for (const std::string& name : opt.reentrant) {
     if (name == "all" || std::find(plugin_solvers.begin(), plugin_solvers.end(), name) != plugin_solvers.end())
       continue;
     std::vector<std::string_view> names(plugin_solvers.begin(), plugin_solvers.end());
-    const std::string near = sudoku::nearest_name(name, names);
+    const std::string near = puzzle::nearest_name(name, names);
     throw UsageError(fmt::format("--reentrant {}: no plug-in solver of that name{}", name,
                                  near.empty() ? plugin_solvers.empty() ? " (no --plugin given)" : ""
                                               : fmt::format(" (did you mean '{}'?)", near)));
@@ -193,33 +193,33 @@ std::vector<std::pair<std::string, std::string>> register_external_solvers(const
 namespace {
 /// The one solver of the list `name`, for `role`, as `role_check(solver's name)` accepts it.
 template <class Check>
-const sudoku::SolverInfo* pick_one(const std::string& name, std::string_view role, Check role_check) {
+const puzzle::SolverInfo* pick_one(const std::string& name, std::string_view role, Check role_check) {
   const auto list = parse_solvers(name);  // an unknown name: "did you mean", `list`
   if (list.size() != 1)
     throw UsageError(fmt::format("{} '{}': one solver, not a list", role, name));
   try {
     return &role_check(list.front()->name);
-  } catch (const sudoku::OptionError& e) {
+  } catch (const puzzle::OptionError& e) {
     throw UsageError(e.what());
   }
 }
 }  // namespace
 
-const sudoku::SolverInfo* pick_solver(const std::string& name, int box, std::string_view role) {
-  return pick_one(name, role, [&](const std::string& n) -> const auto& { return sudoku::solver_for_role(n, box, role); });
+const puzzle::SolverInfo* pick_solver(const std::string& name, int box, std::string_view role) {
+  return pick_one(name, role, [&](const std::string& n) -> const auto& { return puzzle::solver_for_role(n, box, role); });
 }
 
-const sudoku::SolverInfo* pick_solver(const std::string& name, std::string_view role) {
-  return pick_one(name, role, [&](const std::string& n) -> const auto& { return sudoku::solver_for_role(n, role); });
+const puzzle::SolverInfo* pick_solver(const std::string& name, std::string_view role) {
+  return pick_one(name, role, [&](const std::string& n) -> const auto& { return puzzle::solver_for_role(n, role); });
 }
 
-std::string exec_floor_note(const std::vector<const sudoku::SolverInfo*>& solvers) {
-  const bool any = std::any_of(solvers.begin(), solvers.end(), [](const sudoku::SolverInfo* s) {
+std::string exec_floor_note(const std::vector<const puzzle::SolverInfo*>& solvers) {
+  const bool any = std::any_of(solvers.begin(), solvers.end(), [](const puzzle::SolverInfo* s) {
     return s->origin.starts_with("exec: ");
   });
   if (!any) return {};
   try {
-    const sudoku::ext::RoundTripFloor f = sudoku::ext::measure_floor();
+    const puzzle::ext::RoundTripFloor f = puzzle::ext::measure_floor();
     return fmt::format("\n--exec round-trip floor on this machine: median {:.1f} µs, p90 {:.1f} µs per "
                        "puzzle (an echoing child, cat: {} round trips); the --exec times above "
                        "include it (docs/exec.md)\n",

@@ -10,7 +10,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "sudoku/solver.hpp"
+#include "puzzle/solver.hpp"
 
 namespace cli {
 
@@ -26,14 +26,14 @@ struct ExternalSolverOptions {
   /// Plug-in solvers the user says are re-entrant: their worker threads share one instance of
   /// the library instead of a private one each.
   std::vector<std::string> reentrant;
-  /// Each worker's plug-in runs in a child process of its own (sudoku/ext/isolate.hpp): a crash
+  /// Each worker's plug-in runs in a child process of its own (puzzle/ext/isolate.hpp): a crash
   /// or a hang costs that puzzle (`error`, `timeout`), not the run.
   bool isolate = false;
 };
 
 void add_external_solver_options(CLI::App* app, ExternalSolverOptions& opt);
 
-/// Loads and registers every solver the options name (sudoku::add_solver). Throws UsageError
+/// Loads and registers every solver the options name (puzzle::add_solver). Throws UsageError
 /// naming the library, symbol, ABI version or command that fails (exit 2, before any work).
 /// Returns the provenance lines to record (key, value): each plug-in's path, sha256 and how its
 /// solvers' threads reach it ("NAMES PATH sha256=HEX; NAME: how"), each command.
@@ -43,14 +43,14 @@ std::vector<std::pair<std::string, std::string>> register_external_solvers(const
 /// puzzles one at a time, in `box` grids: generate's --checker and --verifier, transform's
 /// --verifier. Throws UsageError (exit 2, before any work) for an unknown name, a
 /// solver of other sizes, or an --exec-batch program, which answers whole files only.
-const sudoku::SolverInfo* pick_solver(const std::string& name, int box, std::string_view role);
+const puzzle::SolverInfo* pick_solver(const std::string& name, int box, std::string_view role);
 /// The same for a solver of any kind and size, which the caller checks against its puzzle (`show`:
 /// the judge's admit(), as `solve` does).
-const sudoku::SolverInfo* pick_solver(const std::string& name, std::string_view role);
+const puzzle::SolverInfo* pick_solver(const std::string& name, std::string_view role);
 
 /// After a run with --exec solvers among `solvers`: a paragraph for the terminal with the
-/// protocol's own cost per puzzle on this machine (an echoing child; sudoku::ext::measure_floor),
+/// protocol's own cost per puzzle on this machine (an echoing child; puzzle::ext::measure_floor),
 /// to read their times against. Empty when none of them is an --exec solver.
-std::string exec_floor_note(const std::vector<const sudoku::SolverInfo*>& solvers);
+std::string exec_floor_note(const std::vector<const puzzle::SolverInfo*>& solvers);
 
 }  // namespace cli

@@ -55,10 +55,10 @@ std::string micro(double us) {
   return us >= 100 ? human(us, 0) : fmt::format("{:.2f}", us);
 }
 
-std::string summary_tables(const std::vector<sudoku::Summary>& sums, bool ratio) {
-  using sudoku::Status;
+std::string summary_tables(const std::vector<puzzle::Summary>& sums, bool ratio) {
+  using puzzle::Status;
   // timeout and error come only from external programs (--exec): shown when one happened.
-  const bool ext = std::any_of(sums.begin(), sums.end(), [](const sudoku::Summary& s) {
+  const bool ext = std::any_of(sums.begin(), sums.end(), [](const puzzle::Summary& s) {
     return s.count(Status::timeout) + s.count(Status::error) > 0;
   });
   std::vector<std::string> outcome_head = {"dataset", "solver", "puzzles", "solved", "unique",
@@ -71,7 +71,7 @@ std::string summary_tables(const std::vector<sudoku::Summary>& sums, bool ratio)
                                          "guesses/pz", "%no-guess"};
   if (ratio) speed_head.push_back("vs first");
   Table speed(speed_head);
-  const sudoku::Summary* first = nullptr;
+  const puzzle::Summary* first = nullptr;
   for (const auto& s : sums) {
     if (first == nullptr || first->dataset != s.dataset) first = &s;
     const std::string ds = short_name(s.dataset) + (s.interrupted ? " (stopped)" : "");

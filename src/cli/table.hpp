@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "sudoku/stats.hpp"
+#include "puzzle/stats.hpp"
 
 namespace cli {
 
@@ -28,6 +28,6 @@ std::string micro(double us);
 
 /// The outcome and speed tables of a run; `ratio` adds each solver's speed relative to the
 /// first solver of the same dataset.
-std::string summary_tables(const std::vector<sudoku::Summary>& sums, bool ratio);
+std::string summary_tables(const std::vector<puzzle::Summary>& sums, bool ratio);
 
 }  // namespace cli

@@ -6,10 +6,11 @@
 
 #include "cli/items_run.hpp"
 #include "cli/solver_options.hpp"
-#include "sudoku/generate/options.hpp"
-#include "sudoku/io/parse.hpp"
-#include "sudoku/io/reader.hpp"
-#include "sudoku/registry.hpp"
+#include "puzzle/generate/options.hpp"
+#include "sudoku/generate/job.hpp"
+#include "puzzle/io/parse.hpp"
+#include "puzzle/io/reader.hpp"
+#include "puzzle/registry.hpp"
 
 namespace cli {
 namespace {
@@ -32,15 +33,15 @@ struct TransformOptions {
 int run_transform(const TransformOptions& opt, const Context& ctx) {
   const auto ext = register_external_solvers(opt.ext);
   uint64_t skipped = 0;
-  sudoku::PuzzleReader reader(opt.file);
-  auto sources = std::make_shared<std::vector<sudoku::TransformSource>>(
-      sudoku::read_puzzles(reader, [&](uint64_t line, const std::string& why) {
+  puzzle::PuzzleReader reader(opt.file);
+  auto sources = std::make_shared<std::vector<puzzle::sudoku::TransformSource>>(
+      puzzle::read_puzzles(reader, [&](uint64_t line, const std::string& why) {
         if (++skipped <= 5) fmt::print(stderr, "{}:{}: {} (skipped)\n", opt.file, line, why);
       }));
   if (sources->empty()) throw UsageError(fmt::format("{}: no usable puzzle in the file", opt.file));
   if (skipped > 0) fmt::print(stderr, "{}: {} line(s) skipped\n", opt.file, skipped);
 
-  sudoku::TransformSpec spec;
+  puzzle::sudoku::TransformSpec spec;
   spec.sources = sources.get();
   spec.seed = opt.seed;
   spec.solutions = opt.solutions;
@@ -48,7 +49,7 @@ int run_transform(const TransformOptions& opt, const Context& ctx) {
   if (!opt.verifier.empty()) {
     spec.verifier = pick_solver(opt.verifier, box, "--verifier");
   } else if (opt.verify) {
-    spec.verifier = sudoku::default_transform_verifier(box);
+    spec.verifier = puzzle::default_transform_verifier(box);
   }
 
   ItemsRun run;
@@ -60,7 +61,7 @@ int run_transform(const TransformOptions& opt, const Context& ctx) {
   run.provenance = {{"seed", std::to_string(opt.seed)},
                     {"verifier", spec.verifier ? std::string(spec.verifier->name) : "none"}};
   run.provenance.insert(run.provenance.end(), ext.begin(), ext.end());
-  run.make_worker = [spec, sources] { return sudoku::make_transform_worker(spec); };
+  run.make_worker = [spec, sources] { return puzzle::sudoku::make_transform_worker(spec); };
   return run_items(run, ctx);
 }
 

@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-namespace sudoku {
+namespace puzzle::sudoku {
 
 int Grid::clues() const noexcept {
   int n = 0;
@@ -127,4 +127,4 @@ std::string to_pretty(const Grid& g) {
   return out;
 }
 
-}  // namespace sudoku
+}  // namespace puzzle::sudoku

@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-namespace sudoku {
+namespace puzzle::sudoku {
 
 inline constexpr int kMinBox = 2;
 inline constexpr int kMaxBox = 5;
@@ -91,4 +91,4 @@ std::string to_line(const Grid& g);
 /// A boxed multi-line drawing for people (ends with a newline).
 std::string to_pretty(const Grid& g);
 
-}  // namespace sudoku
+}  // namespace puzzle::sudoku

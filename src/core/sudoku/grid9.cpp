@@ -4,7 +4,7 @@
 
 #include <fmt/format.h>
 
-namespace sudoku::grid9 {
+namespace puzzle::sudoku::grid9 {
 
 std::string cell_rc(int cell) {
   return std::string{'r', static_cast<char>('1' + row_of(cell)), 'c', static_cast<char>('1' + col_of(cell))};
@@ -45,4 +45,4 @@ std::string candidates_grid(const Values& value, const Candidates& cand) {
   return out;
 }
 
-}  // namespace sudoku::grid9
+}  // namespace puzzle::sudoku::grid9

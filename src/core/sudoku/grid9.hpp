@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <string>
 
-namespace sudoku::grid9 {
+namespace puzzle::sudoku::grid9 {
 
 inline constexpr int kCells = 81;
 inline constexpr int kRegions = 27;
@@ -93,4 +93,4 @@ std::string cell_text(const Values& value, const Candidates& cand, int cell);
 /// The pencil marks of every cell as a 9x9 drawing (filled cells show their digit), boxes ruled.
 std::string candidates_grid(const Values& value, const Candidates& cand);
 
-}  // namespace sudoku::grid9
+}  // namespace puzzle::sudoku::grid9

@@ -7,7 +7,7 @@
 #include "sudoku/solvers/logic.hpp"
 #include "sudoku/solvers/propagation.hpp"
 
-namespace sudoku {
+namespace puzzle::sudoku {
 
 std::vector<SolverInfo> SudokuKind::solvers() {
   return {
@@ -82,4 +82,4 @@ std::optional<std::string> SudokuKind::contradiction(const Puzzle& p) {
   return std::nullopt;
 }
 
-}  // namespace sudoku
+}  // namespace puzzle::sudoku

@@ -1,5 +1,5 @@
 #pragma once
-// The Sudoku row of the table of puzzle kinds (sudoku/kinds.hpp): what the tool needs to know
+// The Sudoku row of the table of puzzle kinds (puzzle/kinds.hpp): what the tool needs to know
 // of a Sudoku, in one place.
 #include <cstdint>
 #include <optional>
@@ -7,12 +7,12 @@
 #include <string_view>
 #include <vector>
 
-#include "sudoku/format.hpp"
+#include "puzzle/format.hpp"
 #include "sudoku/grid.hpp"
-#include "sudoku/solver.hpp"
+#include "puzzle/solver.hpp"
 #include "sudoku/verify.hpp"
 
-namespace sudoku {
+namespace puzzle::sudoku {
 
 struct SudokuKind {
   static constexpr PuzzleKind id = PuzzleKind::sudoku;
@@ -94,4 +94,4 @@ struct SudokuKind {
   static Probe<Puzzle, Known> probe();
 };
 
-}  // namespace sudoku
+}  // namespace puzzle::sudoku

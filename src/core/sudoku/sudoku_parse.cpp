@@ -7,10 +7,10 @@
 
 #include <fmt/format.h>
 
-#include "sudoku/fields.hpp"
-#include "sudoku/split_csv.hpp"
+#include "puzzle/fields.hpp"
+#include "puzzle/split_csv.hpp"
 
-namespace sudoku {
+namespace puzzle::sudoku {
 namespace {
 
 using fields::is_separator;
@@ -294,7 +294,7 @@ bool parse_cells(std::string_view text, int box, Grid& out, std::string& error) 
 Parsed parse_record(const Format& format, std::string_view record, CheckGivens check) {
   if (format.kind != PuzzleKind::sudoku) {
     Parsed p;
-    p.error = fmt::format("a {}, not a Sudoku", Kinds::name(format.kind));
+    p.error = fmt::format("a {}, not a Sudoku", puzzle::Kinds::name(format.kind));
     return p;
   }
   if (format.is(SudokuLayout::csv)) return parse_csv_record(format, record, check);
@@ -302,9 +302,9 @@ Parsed parse_record(const Format& format, std::string_view record, CheckGivens c
   Parsed p = parse_line_record(format, record, check);
   if (p.error.empty()) return p;
   // Only on the error path: a one-line record of another kind (the file's kind is its first's).
-  if (Format other; Kinds::claim(trim(record), other) && other.single_line())
+  if (Format other; puzzle::Kinds::claim(trim(record), other) && other.single_line())
     p.error = fmt::format("a {} in a file of Sudoku puzzles (the first data line decides the kind)",
-                          Kinds::record_name(other));
+                          puzzle::Kinds::record_name(other));
   return p;
 }
 
@@ -364,4 +364,4 @@ std::string_view SudokuKind::record_name(const Format& format) noexcept {
   return format.is(SudokuLayout::csv) ? "Sudoku CSV row" : format.is(SudokuLayout::grid) ? "Sudoku grid" : "Sudoku line";
 }
 
-}  // namespace sudoku
+}  // namespace puzzle::sudoku

@@ -6,11 +6,11 @@
 #include <string>
 #include <string_view>
 
-#include "sudoku/format.hpp"
+#include "puzzle/format.hpp"
 #include "sudoku/grid.hpp"
-#include "sudoku/kinds.hpp"
+#include "puzzle/kinds.hpp"
 
-namespace sudoku {
+namespace puzzle::sudoku {
 
 /// How a file of Sudoku writes its records (Format::layout; a Sudoku file is one that no other
 /// kind's row claims: SudokuKind::detect).
@@ -41,4 +41,4 @@ enum class CheckGivens : bool { no, yes };
 Parsed parse_record(const Format& format, std::string_view record,
                     CheckGivens check = CheckGivens::yes);
 
-}  // namespace sudoku
+}  // namespace puzzle::sudoku

@@ -4,7 +4,7 @@
 
 #include "sudoku/sudoku_kind.hpp"
 
-namespace sudoku {
+namespace puzzle::sudoku {
 
 std::optional<std::string> check_count(uint64_t counted, uint64_t limit, uint64_t known) {
   if (counted < limit && counted != known)
@@ -63,4 +63,4 @@ std::optional<std::string> verify(const Grid& puzzle, const Result& result, uint
   return std::nullopt;
 }
 
-}  // namespace sudoku
+}  // namespace puzzle::sudoku

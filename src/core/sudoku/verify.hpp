@@ -5,9 +5,9 @@
 #include <string>
 
 #include "sudoku/grid.hpp"
-#include "sudoku/solver.hpp"
+#include "puzzle/solver.hpp"
 
-namespace sudoku {
+namespace puzzle::sudoku {
 
 /// What the input file says about a puzzle, when it says anything.
 struct Known {
@@ -44,4 +44,4 @@ std::optional<std::string> check_solution(const Grid& puzzle, const Grid& answer
 std::optional<std::string> verify(const Grid& puzzle, const Result& result, uint64_t limit,
                                   const Known& known);
 
-}  // namespace sudoku
+}  // namespace puzzle::sudoku

@@ -10,18 +10,11 @@
 #include <string>
 #include <string_view>
 
-#include "sudoku/generate/rng.hpp"
+#include "puzzle/generate/item.hpp"
+#include "puzzle/generate/rng.hpp"
 #include "sudoku/grid.hpp"
 
-namespace sudoku {
-
-/// Work counters of one generated item; each generator documents what it counts.
-struct GenStats {
-  uint64_t attempts = 0;    ///< full grids made for this item (> 1 when a clue target was missed)
-  uint64_t restarts = 0;    ///< fills abandoned and started again from an empty grid
-  uint64_t placements = 0;  ///< digits written into a cell (including ones later undone)
-  uint64_t checks = 0;      ///< solver calls (guided's "still solvable", reduction's "unique")
-};
+namespace puzzle::sudoku {
 
 class Generator {
  public:
@@ -54,4 +47,4 @@ std::unique_ptr<Generator> make_restart_generator();
 std::unique_ptr<Generator> make_restart_dfs_generator();
 std::unique_ptr<Generator> make_guided_generator();
 
-}  // namespace sudoku
+}  // namespace puzzle::sudoku

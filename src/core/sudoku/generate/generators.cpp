@@ -2,10 +2,10 @@
 #include <vector>
 
 #include "sudoku/generate/generator.hpp"
-#include "sudoku/registry.hpp"
-#include "sudoku/solver.hpp"
+#include "puzzle/registry.hpp"
+#include "puzzle/solver.hpp"
 
-namespace sudoku {
+namespace puzzle::sudoku {
 namespace {
 
 constexpr GeneratorInfo kGenerators[] = {
@@ -39,4 +39,4 @@ std::string suggest_generator(std::string_view name) {
   return nearest_name(name, names);
 }
 
-}  // namespace sudoku
+}  // namespace puzzle::sudoku

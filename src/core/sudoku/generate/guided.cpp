@@ -6,10 +6,10 @@
 // restarts = starts from an empty grid after a check ran out of budget (never seen: a partial
 // grid with a solution always has a digit that keeps one).
 #include "sudoku/generate/generator.hpp"
-#include "sudoku/generate/rng.hpp"
-#include "sudoku/registry.hpp"
+#include "puzzle/generate/rng.hpp"
+#include "puzzle/registry.hpp"
 
-namespace sudoku {
+namespace puzzle::sudoku {
 namespace {
 
 constexpr uint64_t kCheckBudget = 10'000'000;
@@ -64,4 +64,4 @@ class GuidedGenerator final : public Generator {
 
 std::unique_ptr<Generator> make_guided_generator() { return std::make_unique<GuidedGenerator>(); }
 
-}  // namespace sudoku
+}  // namespace puzzle::sudoku

@@ -6,13 +6,13 @@
 
 #include <fmt/format.h>
 
-#include "sudoku/generate/rng.hpp"
+#include "puzzle/generate/rng.hpp"
 #include "sudoku/generate/transform.hpp"
 #include "sudoku/se/se.hpp"
 #include "sudoku/sudoku_kind.hpp"
 #include "sudoku/verify.hpp"
 
-namespace sudoku {
+namespace puzzle::sudoku {
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -236,4 +236,4 @@ std::unique_ptr<ItemWorker> make_transform_worker(const TransformSpec& spec) {
   return std::make_unique<TransformWorker>(spec);
 }
 
-}  // namespace sudoku
+}  // namespace puzzle::sudoku

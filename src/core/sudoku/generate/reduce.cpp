@@ -2,9 +2,9 @@
 
 #include <algorithm>
 
-#include "sudoku/generate/rng.hpp"
+#include "puzzle/generate/rng.hpp"
 
-namespace sudoku {
+namespace puzzle::sudoku {
 
 std::string_view to_string(Symmetry s) noexcept {
   switch (s) {
@@ -125,4 +125,4 @@ Grid Reducer::reduce(const Grid& solution, const ReduceOptions& opt, ItemRng& rn
   return p;
 }
 
-}  // namespace sudoku
+}  // namespace puzzle::sudoku

@@ -14,11 +14,11 @@
 #include <string_view>
 #include <vector>
 
-#include "sudoku/generate/rng.hpp"
+#include "puzzle/generate/rng.hpp"
 #include "sudoku/grid.hpp"
-#include "sudoku/solver.hpp"
+#include "puzzle/solver.hpp"
 
-namespace sudoku {
+namespace puzzle::sudoku {
 
 enum class Symmetry : uint8_t { none, rotate180, rotate90, mirror, diagonal };
 std::string_view to_string(Symmetry s) noexcept;
@@ -61,4 +61,4 @@ bool is_unique(const Grid& puzzle, Solver& checker, uint64_t budget = kDefaultBu
 /// True when `puzzle` is unique and removing any single given makes it not unique.
 bool is_minimal(const Grid& puzzle, Solver& checker);
 
-}  // namespace sudoku
+}  // namespace puzzle::sudoku

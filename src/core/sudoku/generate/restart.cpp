@@ -22,9 +22,9 @@
 #include <algorithm>
 
 #include "sudoku/generate/generator.hpp"
-#include "sudoku/generate/rng.hpp"
+#include "puzzle/generate/rng.hpp"
 
-namespace sudoku {
+namespace puzzle::sudoku {
 namespace {
 
 constexpr uint64_t kMaxRestarts = 100'000'000;  // a safety net, never reached on 4x4 or 9x9
@@ -197,4 +197,4 @@ std::unique_ptr<Generator> make_restart_dfs_generator() {
   return std::make_unique<RestartDfsGenerator>();
 }
 
-}  // namespace sudoku
+}  // namespace puzzle::sudoku

@@ -7,13 +7,14 @@
 #include <fmt/format.h>
 
 #include "sudoku/generate/generator.hpp"
-#include "sudoku/generate/options.hpp"
+#include "puzzle/generate/options.hpp"
+#include "sudoku/generate/job.hpp"
 #include "sudoku/generate/reduce.hpp"
-#include "sudoku/registry.hpp"
+#include "puzzle/registry.hpp"
 #include "sudoku/se/se.hpp"
 #include "sudoku/sudoku_kind.hpp"
 
-namespace sudoku {
+namespace puzzle::sudoku {
 namespace {
 
 struct ClueRange {
@@ -242,4 +243,4 @@ GeneratePlan SudokuKind::plan_generate(const GenerateOptions& opt, const OptionN
   return plan;
 }
 
-}  // namespace sudoku
+}  // namespace puzzle::sudoku

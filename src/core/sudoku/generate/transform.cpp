@@ -1,8 +1,8 @@
 #include "sudoku/generate/transform.hpp"
 
-#include "sudoku/generate/rng.hpp"
+#include "puzzle/generate/rng.hpp"
 
-namespace sudoku {
+namespace puzzle::sudoku {
 
 Transform Transform::identity(int box) noexcept {
   Transform t;
@@ -48,4 +48,4 @@ Grid Transform::apply(const Grid& g) const noexcept {
   return out;
 }
 
-}  // namespace sudoku
+}  // namespace puzzle::sudoku

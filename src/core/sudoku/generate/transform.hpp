@@ -6,10 +6,10 @@
 // larger one with the same difficulty profile.
 #include <cstdint>
 
-#include "sudoku/generate/rng.hpp"
+#include "puzzle/generate/rng.hpp"
 #include "sudoku/grid.hpp"
 
-namespace sudoku {
+namespace puzzle::sudoku {
 
 /// One element of the group, for grids of side n = box * box.
 struct Transform {
@@ -27,4 +27,4 @@ struct Transform {
   Grid apply(const Grid& g) const noexcept;
 };
 
-}  // namespace sudoku
+}  // namespace puzzle::sudoku

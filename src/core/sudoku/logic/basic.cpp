@@ -4,7 +4,7 @@
 
 #include "sudoku/logic/technique.hpp"
 
-namespace sudoku::logic {
+namespace puzzle::sudoku::logic {
 namespace {
 
 /// Digits already placed in unit `u`.
@@ -189,4 +189,4 @@ bool propagate_singles(Board& b, int max_placements, int& placed, uint8_t* order
   return true;
 }
 
-}  // namespace sudoku::logic
+}  // namespace puzzle::sudoku::logic

@@ -1,6 +1,6 @@
 #include "sudoku/logic/board.hpp"
 
-namespace sudoku::logic {
+namespace puzzle::sudoku::logic {
 
 std::string digits_label(unsigned mask) {
   std::string s;
@@ -47,4 +47,4 @@ Grid Board::grid() const {
   return g;
 }
 
-}  // namespace sudoku::logic
+}  // namespace puzzle::sudoku::logic

@@ -13,7 +13,7 @@
 #include "sudoku/grid.hpp"
 #include "sudoku/grid9.hpp"
 
-namespace sudoku::logic {
+namespace puzzle::sudoku::logic {
 
 using grid9::box_of;
 using grid9::col_of;
@@ -62,4 +62,4 @@ struct Board {
   Grid grid() const;
 };
 
-}  // namespace sudoku::logic
+}  // namespace puzzle::sudoku::logic

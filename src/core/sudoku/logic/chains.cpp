@@ -21,7 +21,7 @@
 
 #include "sudoku/logic/technique.hpp"
 
-namespace sudoku::logic {
+namespace puzzle::sudoku::logic {
 
 bool find_x_chain(const Board& b, Deduction& out) {
   int best_len = INT_MAX;
@@ -206,4 +206,4 @@ bool find_cell_forcing_chain(const Board& b, Deduction& out) {
   return found;
 }
 
-}  // namespace sudoku::logic
+}  // namespace puzzle::sudoku::logic

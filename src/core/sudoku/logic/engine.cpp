@@ -20,7 +20,7 @@
 #include <algorithm>
 #include <climits>
 
-namespace sudoku::logic {
+namespace puzzle::sudoku::logic {
 namespace {
 
 // The empty cell with the fewest candidates (the first of them): where a guess branches least.
@@ -142,4 +142,4 @@ Result Engine::solve(const Grid& puzzle, const Limits& limits, std::vector<Deduc
   return res;
 }
 
-}  // namespace sudoku::logic
+}  // namespace puzzle::sudoku::logic

@@ -7,14 +7,14 @@
 
 #include "sudoku/logic/board.hpp"
 #include "sudoku/logic/technique.hpp"
-#include "sudoku/solver.hpp"
+#include "puzzle/solver.hpp"
 
-namespace sudoku::logic {
+namespace puzzle::sudoku::logic {
 
 /// The logic solver's worker: scratch memory. Not thread-safe.
 class Engine {
  public:
-  /// Solves `puzzle` like sudoku::Solver::solve; when `steps` is given, records every step for
+  /// Solves `puzzle` like puzzle::Solver::solve; when `steps` is given, records every step for
   /// `explain --logic` (for a puzzle with one solution, on to the end: where nothing applies, a
   /// guess places the solution's digit and the techniques resume).
   Result solve(const Grid& puzzle, const Limits& limits, std::vector<Deduction>* steps = nullptr);
@@ -31,4 +31,4 @@ class Engine {
   Grid first_;
 };
 
-}  // namespace sudoku::logic
+}  // namespace puzzle::sudoku::logic

@@ -2,7 +2,7 @@
 // Jellyfish). All three are "k things confined to k places"; they share one combination walk.
 #include "sudoku/logic/technique.hpp"
 
-namespace sudoku::logic {
+namespace puzzle::sudoku::logic {
 namespace {
 
 /// Calls fn(idx) for every k-subset (indices into 0..n-1, increasing) until fn returns true.
@@ -205,4 +205,4 @@ bool find_xyz_wing(const Board& b, Deduction& out) {
   return false;
 }
 
-}  // namespace sudoku::logic
+}  // namespace puzzle::sudoku::logic

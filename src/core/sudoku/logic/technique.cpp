@@ -3,7 +3,7 @@
 
 #include <fmt/format.h>
 
-namespace sudoku::logic {
+namespace puzzle::sudoku::logic {
 namespace {
 
 struct Info {
@@ -195,4 +195,4 @@ std::string describe(const Deduction& s) {
   return name;
 }
 
-}  // namespace sudoku::logic
+}  // namespace puzzle::sudoku::logic

@@ -12,7 +12,7 @@
 
 #include "sudoku/logic/board.hpp"
 
-namespace sudoku::logic {
+namespace puzzle::sudoku::logic {
 
 enum class Technique : uint8_t {
   full_house,          // the last empty cell of a unit
@@ -105,4 +105,4 @@ bool find(Technique t, const Board& b, Deduction& out);
 /// `order`, when given, receives for each cell placed its placement index (capped at 255).
 bool propagate_singles(Board& b, int max_placements, int& placed, uint8_t* order = nullptr) noexcept;
 
-}  // namespace sudoku::logic
+}  // namespace puzzle::sudoku::logic

@@ -7,7 +7,7 @@
 
 #include "sudoku/sudoku_kind.hpp"
 
-namespace sudoku::logic {
+namespace puzzle::sudoku::logic {
 namespace {
 
 /// The hardest technique of a solution's steps: the last in the order the engine tries them
@@ -94,4 +94,4 @@ std::string explain_json(const Grid& puzzle, const Result& r, const std::vector<
   return doc.dump(2);
 }
 
-}  // namespace sudoku::logic
+}  // namespace puzzle::sudoku::logic

@@ -5,7 +5,7 @@
 
 #include "sudoku/logic/engine.hpp"
 
-namespace sudoku::logic {
+namespace puzzle::sudoku::logic {
 
 /// The whole explanation: one numbered line per step (with the candidate grid before each step
 /// when `candidates`), then the result and, solved, the hardest technique used (the last in the
@@ -19,4 +19,4 @@ std::string explain_text(const Grid& puzzle, const Result& r, const std::vector<
 std::string explain_json(const Grid& puzzle, const Result& r, const std::vector<Deduction>& steps,
                          bool candidates);
 
-}  // namespace sudoku::logic
+}  // namespace puzzle::sudoku::logic

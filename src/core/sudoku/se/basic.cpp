@@ -8,7 +8,7 @@
 
 #include "sudoku/se/state.hpp"
 
-namespace sudoku::se {
+namespace puzzle::sudoku::se {
 
 namespace {
 
@@ -633,4 +633,4 @@ void naked_quad(const State& s, Ctx& ctx, Hints& out) { naked_set<4>(s, ctx, out
 void jellyfish(const State& s, Ctx& ctx, Hints& out) { fish<4>(s, ctx, out, Tech::jellyfish, 5.2); }
 void hidden_quad(const State& s, Ctx& ctx, Hints& out) { hidden_set<4>(s, ctx, out, false, Tech::hidden_quad, 5.4); }
 
-}  // namespace sudoku::se
+}  // namespace puzzle::sudoku::se

@@ -27,7 +27,7 @@
 
 #include "sudoku/se/state.hpp"
 
-namespace sudoku::se {
+namespace puzzle::sudoku::se {
 
 namespace {
 
@@ -1340,4 +1340,4 @@ void nested_chains_4_1(const State& s, Ctx& ctx, Hints& out) { nested(s, ctx, ou
 void nested_chains_4_2(const State& s, Ctx& ctx, Hints& out) { nested(s, ctx, out, 4, 2); }
 void nested_chains_4_3(const State& s, Ctx& ctx, Hints& out) { nested(s, ctx, out, 4, 3); }
 
-}  // namespace sudoku::se
+}  // namespace puzzle::sudoku::se

@@ -11,7 +11,7 @@
 
 #include "sudoku/se/state.hpp"
 
-namespace sudoku::se {
+namespace puzzle::sudoku::se {
 
 namespace {
 
@@ -291,4 +291,4 @@ void aligned_triple_exclusion(const State& s, Ctx& ctx, Hints& out) {
   t_triple_memo.record(s, ctx, out.empty());
 }
 
-}  // namespace sudoku::se
+}  // namespace puzzle::sudoku::se

@@ -33,7 +33,7 @@
 
 #include "sudoku/se/state.hpp"
 
-namespace sudoku::se {
+namespace puzzle::sudoku::se {
 
 namespace {
 
@@ -1136,4 +1136,4 @@ void forcing_chains_cycles(const State& s, Ctx& ctx, Hints& out) {
   if (!out.all()) t_memo.record(s, ctx, out.empty());
 }
 
-}  // namespace sudoku::se
+}  // namespace puzzle::sudoku::se

@@ -32,7 +32,7 @@
 
 #include "sudoku/se/state.hpp"
 
-namespace sudoku::se {
+namespace puzzle::sudoku::se {
 
 namespace {
 
@@ -655,4 +655,4 @@ void three_strong_links(const State& s, Ctx& ctx, Hints& out) {
   }
 }
 
-}  // namespace sudoku::se
+}  // namespace puzzle::sudoku::se

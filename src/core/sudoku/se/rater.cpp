@@ -7,7 +7,7 @@
 #include "sudoku/se/se.hpp"
 #include "sudoku/se/state.hpp"
 
-namespace sudoku::se {
+namespace puzzle::sudoku::se {
 
 namespace {
 
@@ -225,4 +225,4 @@ Rating Rater::rate(const Grid& puzzle, uint64_t budget, std::vector<Step>* steps
   return out;
 }
 
-}  // namespace sudoku::se
+}  // namespace puzzle::sudoku::se

@@ -18,7 +18,7 @@
 
 #include "sudoku/grid.hpp"
 
-namespace sudoku::se {
+namespace puzzle::sudoku::se {
 
 /// Technique families, in the order of the reference's producers (SE_RATING.md section 3). A
 /// step's name in text output is the family's name; the hint's own text says more.
@@ -114,7 +114,7 @@ inline double length_bonus(int complexity) noexcept {
 }
 
 /// How a rating ended (the `rating_status` column; status_id()). A solver's outcome is
-/// sudoku::Status.
+/// puzzle::Status.
 enum class RatingStatus : uint8_t {
   rated,            ///< every cell filled
   stuck,            ///< no technique applies: ER 20.0, as the reference prints
@@ -182,4 +182,4 @@ std::string_view status_id(RatingStatus s) noexcept;
 /// ../shared/datasets/se_steps_sample.txt (removals sorted by cell, then digit).
 std::string effect_text(const Step& s);
 
-}  // namespace sudoku::se
+}  // namespace puzzle::sudoku::se

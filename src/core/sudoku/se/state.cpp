@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-namespace sudoku::se {
+namespace puzzle::sudoku::se {
 
 namespace {
 
@@ -156,4 +156,4 @@ std::string cell_se(int cell) {
   return std::string{static_cast<char>('A' + col_of(cell)), static_cast<char>('1' + row_of(cell))};
 }
 
-}  // namespace sudoku::se
+}  // namespace puzzle::sudoku::se

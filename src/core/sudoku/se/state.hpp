@@ -17,7 +17,7 @@
 #include "sudoku/grid9.hpp"
 #include "sudoku/se/se.hpp"
 
-namespace sudoku::se {
+namespace puzzle::sudoku::se {
 
 using grid9::box_of;
 using grid9::cell_rc;
@@ -282,4 +282,4 @@ bool next_hint(const State& s, Ctx& ctx, Hints& hints);
 /// "r4c2" (rows and columns 1-9) and the reference's "B4" (column letter, row digit).
 std::string cell_se(int cell);
 
-}  // namespace sudoku::se
+}  // namespace puzzle::sudoku::se

@@ -5,7 +5,7 @@
 
 #include "sudoku/se/state.hpp"
 
-namespace sudoku::se {
+namespace puzzle::sudoku::se {
 namespace {
 
 void apply(State& s, const Step& step) {
@@ -96,4 +96,4 @@ std::string explain_json(const Grid& puzzle, const Rating& rating, const std::ve
   return doc.dump(2);
 }
 
-}  // namespace sudoku::se
+}  // namespace puzzle::sudoku::se

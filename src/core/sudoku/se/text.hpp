@@ -6,7 +6,7 @@
 
 #include "sudoku/se/se.hpp"
 
-namespace sudoku::se {
+namespace puzzle::sudoku::se {
 
 /// One numbered line per step ("  12. 4.2  XY-Wing: ... (remove r5c5-1)"), with the candidate
 /// grid before each step when `candidates`, then the rating; with `hint`, the first step only.
@@ -18,4 +18,4 @@ std::string explain_text(const Grid& puzzle, const Rating& rating, const std::ve
 std::string explain_json(const Grid& puzzle, const Rating& rating, const std::vector<Step>& steps,
                          bool candidates, bool hint);
 
-}  // namespace sudoku::se
+}  // namespace puzzle::sudoku::se

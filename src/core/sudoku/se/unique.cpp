@@ -7,7 +7,7 @@
 
 #include "sudoku/se/state.hpp"
 
-namespace sudoku::se {
+namespace puzzle::sudoku::se {
 
 namespace {
 
@@ -584,4 +584,4 @@ void bug(const State& s, Ctx& ctx, Hints& out) {
     }
 }
 
-}  // namespace sudoku::se
+}  // namespace puzzle::sudoku::se

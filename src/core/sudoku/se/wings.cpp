@@ -8,7 +8,7 @@
 
 #include "sudoku/se/state.hpp"
 
-namespace sudoku::se {
+namespace puzzle::sudoku::se {
 
 namespace {
 
@@ -214,4 +214,4 @@ void wings(const State& s, Ctx& ctx, Hints& out) {
 void wxyz_wing(const State& s, Ctx& ctx, Hints& out) { wings<3>(s, ctx, out); }
 void vwxyz_wing(const State& s, Ctx& ctx, Hints& out) { wings<4>(s, ctx, out); }
 
-}  // namespace sudoku::se
+}  // namespace puzzle::sudoku::se

@@ -16,7 +16,7 @@
 #include <array>
 #include <bit>
 
-namespace sudoku {
+namespace puzzle::sudoku {
 namespace {
 
 class Backtracking final : public SolverOf<Backtracking, Grid> {
@@ -101,4 +101,4 @@ class Backtracking final : public SolverOf<Backtracking, Grid> {
 
 std::unique_ptr<Solver> make_backtracking() { return std::make_unique<Backtracking>(); }
 
-}  // namespace sudoku
+}  // namespace puzzle::sudoku

@@ -1,9 +1,9 @@
 #pragma once
 #include <memory>
 
-#include "sudoku/solver.hpp"
+#include "puzzle/solver.hpp"
 
-namespace sudoku {
+namespace puzzle::sudoku {
 /// The naive baseline (any grid size). See backtracking.cpp.
 std::unique_ptr<Solver> make_backtracking();
-}  // namespace sudoku
+}  // namespace puzzle::sudoku

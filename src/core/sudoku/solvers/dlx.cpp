@@ -21,9 +21,9 @@
 
 #include <array>
 
-#include "sudoku/exact_cover.hpp"
+#include "puzzle/exact_cover.hpp"
 
-namespace sudoku {
+namespace puzzle::sudoku {
 namespace {
 
 std::unique_ptr<ExactCover16> build_matrix(int box) {
@@ -84,4 +84,4 @@ class Dlx final : public SolverOf<Dlx, Grid> {
 
 std::unique_ptr<Solver> make_dlx() { return std::make_unique<Dlx>(); }
 
-}  // namespace sudoku
+}  // namespace puzzle::sudoku

@@ -1,10 +1,10 @@
 #pragma once
 #include <memory>
 
-#include "sudoku/solver.hpp"
+#include "puzzle/solver.hpp"
 
-namespace sudoku {
+namespace puzzle::sudoku {
 /// Dancing links: Sudoku as exact cover on the generic engine (exact_cover.hpp). Every size
 /// (box 2..5). See dlx.cpp.
 std::unique_ptr<Solver> make_dlx();
-}  // namespace sudoku
+}  // namespace puzzle::sudoku

@@ -1,7 +1,7 @@
 #include "sudoku/solvers/logic.hpp"
 
-namespace sudoku {
+namespace puzzle::sudoku {
 
 std::unique_ptr<Solver> make_logic() { return std::make_unique<LogicSolver>(); }
 
-}  // namespace sudoku
+}  // namespace puzzle::sudoku

@@ -2,9 +2,9 @@
 #include <memory>
 
 #include "sudoku/logic/engine.hpp"
-#include "sudoku/solver.hpp"
+#include "puzzle/solver.hpp"
 
-namespace sudoku {
+namespace puzzle::sudoku {
 
 /// `logic`: human-style techniques in order of difficulty, a guess with backtracking only when
 /// none applies (see logic/engine.cpp). 9x9 only.
@@ -18,4 +18,4 @@ class LogicSolver final : public SolverOf<LogicSolver, Grid> {
 
 std::unique_ptr<Solver> make_logic();
 
-}  // namespace sudoku
+}  // namespace puzzle::sudoku

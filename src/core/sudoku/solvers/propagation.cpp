@@ -54,7 +54,7 @@
 //
 // Instruction sets. The whole solver is compiled once per Highway target (baseline, SSE4, AVX2,
 // AVX3 = AVX-512 F/VL/DQ/BW: `foreach_target.h`) and the best one the CPU runs is picked when a
-// solver is made; SUDOKU_SIMD caps it (sudoku/simd.hpp; `portable` for fixed instruction counts
+// solver is made; SUDOKU_SIMD caps it (puzzle/simd.hpp; `portable` for fixed instruction counts
 // under valgrind, which cannot run AVX-512). AVX3 runs the AVX2 code on 256-bit vectors: its
 // gain is the three-input logic (vpternlogd) the compiler fuses the and/or chains into, and 32
 // registers. The engine is built for 256-bit vectors: on the 128-bit paths (SSE4, the SSE2
@@ -70,7 +70,7 @@
 #ifndef SUDOKU_PROPAGATION_SHARED_
 #define SUDOKU_PROPAGATION_SHARED_
 #include "sudoku/solvers/propagation.hpp"
-#include "sudoku/simd.hpp"
+#include "puzzle/simd.hpp"
 
 #include <algorithm>
 #include <array>
@@ -79,7 +79,7 @@
 
 #include <emmintrin.h>
 
-namespace sudoku {
+namespace puzzle::sudoku {
 namespace {
 
 constexpr uint32_t kBandCells = (1u << 27) - 1;
@@ -190,7 +190,7 @@ constexpr Sets128 kSees = make_sees();
   // the other two bands of band b: kNext[b], kNext[b + 1]
 
 }  // namespace
-}  // namespace sudoku
+}  // namespace puzzle::sudoku
 #endif  // SUDOKU_PROPAGATION_SHARED_
 
 // The per-target part: compiled once for each instruction set Highway targets (foreach_target.h
@@ -201,7 +201,7 @@ constexpr Sets128 kSees = make_sees();
 #include <hwy/highway.h>
 
 HWY_BEFORE_NAMESPACE();
-namespace sudoku::HWY_NAMESPACE {
+namespace puzzle::sudoku::HWY_NAMESPACE {
 namespace {
 
 inline __m128i load4(const uint32_t* p) {
@@ -1056,11 +1056,11 @@ std::optional<std::array<uint16_t, 81>> RootCandidates(const Grid& puzzle) {
   return out;
 }
 
-}  // namespace sudoku::HWY_NAMESPACE
+}  // namespace puzzle::sudoku::HWY_NAMESPACE
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
-namespace sudoku {
+namespace puzzle::sudoku {
 namespace {
 
 /// The function of the target simd::current_target() names, among those compiled here (the
@@ -1108,5 +1108,5 @@ std::optional<std::array<uint16_t, 81>> propagation_candidates(const Grid& puzzl
   return SUDOKU_DISPATCH(RootCandidates)(puzzle);
 }
 
-}  // namespace sudoku
+}  // namespace puzzle::sudoku
 #endif  // HWY_ONCE

@@ -4,9 +4,9 @@
 #include <memory>
 #include <optional>
 
-#include "sudoku/solver.hpp"
+#include "puzzle/solver.hpp"
 
-namespace sudoku {
+namespace puzzle::sudoku {
 
 /// Candidate propagation with band bitboards, 9x9 only (other sizes: `unsupported`). See
 /// propagation.cpp for the data layout, the rules and what the counters count.
@@ -21,4 +21,4 @@ std::unique_ptr<Solver> make_scored();
 /// when the puzzle is not 9x9, its givens conflict, or propagation alone finds a contradiction.
 std::optional<std::array<uint16_t, 81>> propagation_candidates(const Grid& puzzle);
 
-}  // namespace sudoku
+}  // namespace puzzle::sudoku

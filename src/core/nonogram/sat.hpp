@@ -1,0 +1,74 @@
+#pragma once
+// The CDCL stage of the nonogram search (search.hpp): the puzzle as clauses for CaDiCaL
+// (Debian's libcadical-dev), the cells known so far as units, and a blocking clause after each
+// solution so that counting to a limit (2: uniqueness) is asking again.
+//
+// Encoding, one line of n cells with runs l_0..l_{k-1} (the order encoding of each run's
+// start, no auxiliary variable per cell and run):
+//  - a variable per cell (shaded); per run j a variable y(j,s) = "run j starts at s or later"
+//    for each s in lo_j < s <= hi_j, lo_j and hi_j the first and last start the line solver
+//    allows given the known cells (y(j,s) is true below that range, false above it);
+//  - y(j,s) -> y(j,s-1) (a start is a threshold), y(j,s) -> y(j+1, s+l_j+1) (runs in order,
+//    a blank between);
+//  - run j covers cell c, y(j,c-l_j+1) and not y(j,c+1), -> c shaded;
+//  - cell c in the gap before run g, not y(g-1,c-l_{g-1}+1) and y(g,c+1), -> c blank (run
+//    g-1 ended before c, run g starts after it; g = 0 and g = k with one side only).
+// The starts fix the line's cells exactly, and every valid line has its starts: the clauses
+// hold exactly for the pictures that fit the clues. Per line about 3 k (slack + 1) + n (k + 1)
+// clauses of two or three literals. (Measured against it: the line's automaton unrolled over
+// its cells, on which unit propagation does all the line solver does: 1.3x the conflicts and
+// 6x the time on 50 tournament puzzles. Session 5 of issue 28, with the probes' implications
+// on: the automaton kept to the band of states reachable from both ends given the known cells,
+// 2.7x the conflicts; with an at-least-one-state clause per cell 1.7x; beside this encoding
+// (both, sharing the cells) the same conflicts within the seed's noise: every variant about
+// 3.3x the CPU time, the state variables tripling the cost of a conflict.)
+// Probing's results go in as well (start()'s `probes`): each kept probe p = v whose line-logic
+// fixpoint sets q = u gives the binary clause (not p=v or q=u), so unit propagation sees at
+// once what the line solver sees from p = v. On the three tournament sets 1.3-1.4x fewer
+// conflicts and CPU time (issue 28, results/nonogram.md); each run's start bounds from the
+// probes as clauses too did not lower the count further (measured, left out). On the hard
+// puzzles the implications are few (2-3 k binary clauses beside about 3 k variables: a probe
+// there settles a handful of cells), so their number is not what a conflict costs.
+// Also measured and left out (session 5): each cell's first phase from its row's and column's
+// share of placements that shade it (forced for the first 200 conflicts, then CaDiCaL's own):
+// on the three sets the same conflicts within the seed's noise (5.43 M against 5.44 M over four
+// paired runs); a portfolio of seeds cannot pay either (704 of the 750 TAAI 2011 puzzles
+// with a conflict take the same conflicts with seeds 0 and 1; the smaller of the two counts
+// summed is only 8% below either seed's total).
+#include <cstdint>
+#include <memory>
+
+#include "nonogram/line.hpp"
+#include "nonogram/probe.hpp"
+
+namespace CaDiCaL {
+class Solver;
+}
+
+namespace puzzle::nonogram {
+
+class SatStage {
+ public:
+  SatStage();
+  ~SatStage();
+  /// Encodes `p` (which must outlive the stage) with the known cells of `b` as units and,
+  /// when `probes` is given (probes of boards `b` holds), their implications.
+  void start(const Puzzle& p, const Board& b, const Prober* probes = nullptr);
+  enum class Answer : uint8_t { solution, none, stopped };
+  /// Looks for a solution not blocked yet, within `conflicts` more conflicts (0: no limit);
+  /// on `solution` writes it to `out` and blocks it.
+  Answer next(Picture& out, const Stop& stop, uint64_t conflicts);
+  /// Excludes `pic` from the answers of next() (a solution the search found itself).
+  void block(const Picture& pic);
+  /// Conflicts so far (learnt clauses), exact and deterministic.
+  uint64_t conflicts() const noexcept;
+
+ private:
+  class Hooks;
+  const Puzzle* p_ = nullptr;
+  Mask unknown_[kMaxSide] = {};  // cells unknown when the stage started, by row
+  std::unique_ptr<CaDiCaL::Solver> s_;
+  std::unique_ptr<Hooks> hooks_;
+};
+
+}  // namespace puzzle::nonogram

@@ -1,0 +1,208 @@
+#pragma once
+// The table of puzzle kinds: one row per kind (a struct in the kind's own files), and the
+// places outside a kind that must choose among kinds ask the table, not the kind.
+//
+// What a kind's row provides is PuzzleKindRow below (checked at compile time), listed in words in
+// docs/ARCHITECTURE.md ("Puzzle kinds").
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <type_traits>
+#include <vector>
+
+#include "puzzle/format.hpp"
+#include "puzzle/kind_types.hpp"
+#include "nonogram/kind.hpp"
+#include "puzzle/solver.hpp"
+#include "sudoku/sudoku_kind.hpp"
+
+namespace puzzle {
+
+/// Whether row R is the table's fallback: the kind of a file no other row claims. Its detect()
+/// takes every line and can fail with a message (detect(line, format, error)); the others' can
+/// refuse a line (detect(line, format)). Exactly one row is.
+template <class R>
+inline constexpr bool kFallback = requires { requires R::fallback; };
+
+/// A row: its id, name and plural (messages), default solver, noun and puzzle-as-text (help), the Puzzle, Solution (an
+/// Answer's alternative) and Known types, and what the judge and the writers ask of them.
+template <class R>
+concept PuzzleKindRow = requires(const typename R::Puzzle& p, const typename R::Solution& s, const Answer& a,
+                                 Answer& ans, const Result& r, const typename R::Known& k, const SolverInfo& info) {
+  { R::id } -> std::convertible_to<PuzzleKind>;
+  { R::name } -> std::convertible_to<std::string_view>;
+  { R::plural } -> std::convertible_to<std::string_view>;
+  { R::default_solver } -> std::convertible_to<std::string_view>;
+  { R::noun } -> std::convertible_to<std::string_view>;
+  { R::as_text } -> std::convertible_to<std::string_view>;
+  { R::size_refused(p, info) } -> std::same_as<std::optional<std::string>>;
+  { R::clues(p) } -> std::same_as<uint16_t>;
+  { R::contradiction(p) } -> std::same_as<std::optional<std::string>>;
+  { R::verify(p, r, uint64_t{}, k) } -> std::same_as<std::optional<std::string>>;
+  { R::solution(a) } -> std::same_as<const typename R::Solution&>;
+  { R::text(s) } -> std::same_as<std::string>;
+  { R::sizes(info) } -> std::same_as<std::string>;
+  { R::puzzle_text(p) } -> std::same_as<std::string>;
+  { R::read_solution(std::string_view{}, p, ans) } -> std::same_as<bool>;
+  { R::solution_name(p) } -> std::same_as<std::string>;
+  { R::summary(p) } -> std::same_as<std::string>;
+  { R::draw(p, &s) } -> std::same_as<std::string>;
+  { &R::plan_generate } -> std::same_as<GeneratePlan (*)(const GenerateOptions&, const OptionNames&)>;
+  { &R::generate_options } -> std::same_as<std::vector<GenerateOption> (*)()>;
+  { R::solvers() } -> std::same_as<std::vector<SolverInfo>>;
+  { R::probe() } -> std::same_as<Probe<typename R::Puzzle, typename R::Known>>;
+} && requires(std::string_view line, const Format& cf) {  // its files
+  { R::parse(cf, line) } -> std::same_as<Record<R>>;
+  { R::record_name(cf) } -> std::convertible_to<std::string_view>;
+} && (kFallback<R> ? requires(std::string_view line, Format& f, std::string& error) {
+  { R::detect(line, f, error) } -> std::same_as<bool>;
+} : requires(std::string_view line, Format& f) {
+  { R::detect(line, f) } -> std::same_as<bool>;
+});
+
+template <PuzzleKindRow... Row>
+struct KindTable {
+  // The rows in the order of kind_types.hpp, whose types make solver.hpp's Answer and PuzzleRef.
+  static_assert(((static_cast<std::size_t>(Row::id) == PuzzleTypes::index<typename Row::Puzzle>() &&
+                  static_cast<std::size_t>(Row::id) == SolutionTypes::index<typename Row::Solution>()) &&
+                 ...) &&
+                    sizeof...(Row) == PuzzleTypes::size && sizeof...(Row) == SolutionTypes::size,
+                "a row's id, Puzzle and Solution are those at its place in kind_types.hpp");
+  static_assert((kFallback<Row> + ...) == 1, "one row is the kind of a file no other row claims");
+  /// The row whose puzzle type is P.
+  template <class P>
+  using Of = std::tuple_element_t<PuzzleTypes::index<P>(), std::tuple<Row...>>;
+  /// The first row (the kind a file is taken for when nothing says otherwise).
+  using First = std::tuple_element_t<0, std::tuple<Row...>>;
+
+  /// Calls f(row) with the row (a value of its type) whose id is `k`.
+  template <class F>
+  static void visit(PuzzleKind k, F&& f) {
+    ((Row::id == k ? f(Row{}) : void()), ...);
+  }
+  /// f(puzzle) with the puzzle `p` refers to, as its kind's Puzzle type; what f returns.
+  template <class T, class F>
+  static T on(PuzzleRef p, F&& f) {
+    T out{};
+    ((p.get<typename Row::Puzzle>() != nullptr ? (void)(out = f(*p.get<typename Row::Puzzle>())) : void()), ...);
+    return out;
+  }
+  /// A T<Row> for every row, in the table's order (storage for records of each kind; one is
+  /// reached with std::get<T<R>>).
+  static constexpr std::size_t size = sizeof...(Row);
+  template <template <class> class T>
+  using Each = std::tuple<T<Row>...>;
+  /// Calls f(row) for every row, in the table's order.
+  template <class F>
+  static void each(F&& f) {
+    (f(Row{}), ...);
+  }
+  static std::string_view name(PuzzleKind k) noexcept { return pick(k, [](auto r) { return decltype(r)::name; }); }
+  static std::string_view plural(PuzzleKind k) noexcept { return pick(k, [](auto r) { return decltype(r)::plural; }); }
+  static std::string_view default_solver(PuzzleKind k) noexcept {
+    return pick(k, [](auto r) { return decltype(r)::default_solver; });
+  }
+  /// The kind called `word` (a row's name), or nothing.
+  static std::optional<PuzzleKind> find(std::string_view word) noexcept {
+    std::optional<PuzzleKind> k;
+    ((Row::name == word ? (void)(k = Row::id) : void()), ...);
+    return k;
+  }
+  /// The format of a file whose first data line (trimmed) is `line`, into `out`, which comes with
+  /// what the caller expects (Format::box: --size, 0 for any) and is otherwise a default Format:
+  /// the first row (in the table's order) whose detect() claims the line (claim()), else the
+  /// fallback row's, which takes any line. False, with `error` set, when the fallback's detect()
+  /// fails (a Sudoku CSV header with no puzzle column).
+  static bool detect(std::string_view line, Format& out, std::string& error) {
+    if (claim(line, out)) return true;
+    bool ok = true;
+    each([&](auto r) {
+      using R = decltype(r);
+      if constexpr (kFallback<R>) ok = R::detect(line, out, error);
+    });
+    return ok;
+  }
+  /// Whether a row other than the fallback claims `line` (trimmed) as a file's first data line,
+  /// the first in the table's order setting `out` (a puzzle given as text that is not the
+  /// fallback's; a record of another kind named in the fallback's messages).
+  static bool claim(std::string_view line, Format& out) {
+    bool found = false;
+    each([&](auto r) {
+      using R = decltype(r);
+      if constexpr (!kFallback<R>) found = found || R::detect(line, out);
+    });
+    return found;
+  }
+  /// What a record of a file of `f` is called in messages ("nonogram game ID"): its row's
+  /// record_name().
+  static std::string_view record_name(const Format& f) noexcept {
+    return pick(f.kind, [&](auto r) { return decltype(r)::record_name(f); });
+  }
+  /// What `info` takes of each kind it solves, in the table's order, joined by commas (`list`'s
+  /// sizes column: "4,9,16,25", "nonogram", "9,nonogram").
+  static std::string sizes(const SolverInfo& info) {
+    std::string s;
+    bool first = true;
+    each([&](auto r) {
+      using R = decltype(r);
+      if (!info.solves(R::id)) return;
+      if (!first) s += ',';
+      s += R::sizes(info);
+      first = false;
+    });
+    return s;
+  }
+  /// f(row of `k`): a value of one type for every row.
+  template <class F>
+  static std::string_view pick(PuzzleKind k, F f) noexcept {
+    std::string_view v;
+    ((Row::id == k ? (void)(v = f(Row{})) : void()), ...);
+    return v;
+  }
+  /// The text of the answer `a` holds (its kind's text()); empty when it holds none.
+  static std::string text(const Answer& a) {
+    std::string s;
+    if (!a.empty())
+      visit(a.kind(), [&](auto row) {
+        using R = decltype(row);
+        s = R::text(R::solution(a));
+      });
+    return s;
+  }
+};
+
+/// One record of a file of kind Row, parsed: the puzzle and what the file knows of it, or why it
+/// could not be read (io/parse.hpp's parse<Row>).
+template <class Row>
+struct Record {
+  typename Row::Puzzle puzzle;
+  typename Row::Known known;
+  std::string error;   ///< empty when the record is a valid puzzle
+  int error_line = 0;  ///< the line of the error after the record's first (0: the first)
+
+  /// Becomes a copy of `from`, reusing what it holds (records kept in recycled storage): the
+  /// puzzle and Known by their own assign() when they have one (a Grid copies its cells alone),
+  /// else copied.
+  void assign(const Record& from) {
+    assign_part(puzzle, from.puzzle);
+    assign_part(known, from.known);
+    error = from.error;
+    error_line = from.error_line;
+  }
+
+ private:
+  template <class T>
+  static void assign_part(T& to, const T& from) {
+    if constexpr (requires { to.assign(from); }) to.assign(from);
+    else to = from;
+  }
+};
+
+/// THE table: adding a kind is adding its row here (and its folder).
+using Kinds = KindTable<sudoku::SudokuKind, nonogram::NonogramKind>;
+
+}  // namespace puzzle
