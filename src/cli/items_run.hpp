@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "cli/common.hpp"
-#include "sudoku/generate/job.hpp"
+#include "puzzle/generate/item.hpp"
 
 namespace cli {
 
