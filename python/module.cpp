@@ -37,8 +37,6 @@
 #include "puzzle/ext/exec.hpp"
 #include "puzzle/ext/isolate.hpp"
 #include "puzzle/ext/plugin.hpp"
-#include "sudoku/generate/generator.hpp"
-#include "sudoku/generate/job.hpp"
 #include "puzzle/generate/options.hpp"
 #include "puzzle/io/csv.hpp"
 #include "puzzle/io/parse.hpp"
@@ -46,6 +44,8 @@
 #include "puzzle/kinds.hpp"
 #include "puzzle/machine.hpp"
 #include "puzzle/registry.hpp"
+#include "sudoku/generate/generator.hpp"
+#include "sudoku/generate/job.hpp"
 #include "sudoku/se/se.hpp"
 #include "sudoku/sudoku_parse.hpp"
 

@@ -16,8 +16,8 @@
 
 #include "puzzle/driver/driver.hpp"
 #include "puzzle/ext/exec.hpp"
-#include "sudoku/grid.hpp"
 #include "puzzle/kinds.hpp"
+#include "sudoku/grid.hpp"
 #include "test_util.hpp"
 
 namespace {

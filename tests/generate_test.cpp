@@ -8,13 +8,13 @@
 #include <gtest/gtest.h>
 
 #include "puzzle/driver/generate.hpp"
+#include "puzzle/generate/rng.hpp"
+#include "puzzle/io/parse.hpp"
+#include "puzzle/registry.hpp"
 #include "sudoku/generate/generator.hpp"
 #include "sudoku/generate/job.hpp"
 #include "sudoku/generate/reduce.hpp"
-#include "puzzle/generate/rng.hpp"
 #include "sudoku/generate/transform.hpp"
-#include "puzzle/io/parse.hpp"
-#include "puzzle/registry.hpp"
 #include "sudoku/se/se.hpp"
 #include "sudoku/solvers/logic.hpp"
 #include "sudoku/verify.hpp"

@@ -2,8 +2,8 @@
 
 #include "test_util.hpp"
 
-#include "sudoku/grid.hpp"
 #include "puzzle/io/parse.hpp"
+#include "sudoku/grid.hpp"
 
 namespace {
 using puzzle::sudoku::Conflict;

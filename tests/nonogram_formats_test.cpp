@@ -9,10 +9,10 @@
 #include <sstream>
 #include <utility>
 
-#include "puzzle/generate/rng.hpp"
 #include "nonogram/formats.hpp"
 #include "nonogram/generate.hpp"
 #include "nonogram/nonogram.hpp"
+#include "puzzle/generate/rng.hpp"
 #include "test_util.hpp"
 
 namespace {

@@ -6,10 +6,10 @@
 #include <cstdint>
 #include <vector>
 
-#include "puzzle/generate/rng.hpp"
-#include "puzzle/kinds.hpp"
 #include "nonogram/generate.hpp"
 #include "nonogram/nonogram.hpp"
+#include "puzzle/generate/rng.hpp"
+#include "puzzle/kinds.hpp"
 #include "puzzle/solver.hpp"
 
 namespace test {

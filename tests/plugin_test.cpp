@@ -14,9 +14,9 @@
 #include <dlfcn.h>
 
 #include "puzzle/ext/library.hpp"
-#include "sudoku/grid.hpp"
 #include "puzzle/io/reader.hpp"
 #include "puzzle/io/results.hpp"
+#include "sudoku/grid.hpp"
 #include "test_util.hpp"
 
 namespace {

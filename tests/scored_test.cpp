@@ -8,8 +8,8 @@
 #include <array>
 #include <string>
 
-#include "sudoku/grid.hpp"
 #include "puzzle/registry.hpp"
+#include "sudoku/grid.hpp"
 #include "sudoku/solvers/propagation.hpp"
 #include "sudoku/verify.hpp"
 

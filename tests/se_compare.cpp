@@ -23,8 +23,8 @@
 #include <iostream>
 #include <map>
 
-#include "se_reference.hpp"
 #include "puzzle/bench/spearman.hpp"
+#include "se_reference.hpp"
 
 namespace {
 

@@ -10,8 +10,8 @@
 
 #include <fmt/format.h>
 
-#include "se_test_util.hpp"
 #include "puzzle/split_csv.hpp"
+#include "se_test_util.hpp"
 
 namespace {
 

@@ -7,10 +7,10 @@
 #include "cli/items_run.hpp"
 #include "cli/solver_options.hpp"
 #include "puzzle/generate/options.hpp"
-#include "sudoku/generate/job.hpp"
 #include "puzzle/io/parse.hpp"
 #include "puzzle/io/reader.hpp"
 #include "puzzle/registry.hpp"
+#include "sudoku/generate/job.hpp"
 
 namespace cli {
 namespace {

@@ -25,8 +25,8 @@
 #include <string_view>
 #include <vector>
 
-#include "puzzle/format.hpp"
 #include "nonogram/nonogram.hpp"
+#include "puzzle/format.hpp"
 
 namespace puzzle::nonogram {
 

@@ -9,9 +9,9 @@
 
 #include <fmt/format.h>
 
-#include "puzzle/generate/rng.hpp"
 #include "nonogram/line.hpp"
 #include "nonogram/verify.hpp"
+#include "puzzle/generate/rng.hpp"
 
 namespace puzzle::nonogram {
 

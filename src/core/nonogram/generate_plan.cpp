@@ -8,9 +8,9 @@
 
 #include <fmt/format.h>
 
-#include "puzzle/generate/options.hpp"
 #include "nonogram/generate.hpp"
 #include "nonogram/kind.hpp"
+#include "puzzle/generate/options.hpp"
 
 namespace puzzle::nonogram {
 namespace {

@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "puzzle/fields.hpp"
-#include "sudoku/grid.hpp"
-#include "puzzle/kinds.hpp"
 #include "nonogram/solvers/nonogram.hpp"
+#include "puzzle/fields.hpp"
+#include "puzzle/kinds.hpp"
+#include "sudoku/grid.hpp"
 
 namespace puzzle::nonogram {
 

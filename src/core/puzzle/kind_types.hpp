@@ -8,8 +8,8 @@
 #include <string>
 #include <type_traits>
 
-#include "sudoku/grid.hpp"
 #include "nonogram/nonogram.hpp"
+#include "sudoku/grid.hpp"
 
 namespace puzzle {
 

@@ -14,9 +14,9 @@
 #include <type_traits>
 #include <vector>
 
+#include "nonogram/kind.hpp"
 #include "puzzle/format.hpp"
 #include "puzzle/kind_types.hpp"
-#include "nonogram/kind.hpp"
 #include "puzzle/solver.hpp"
 #include "sudoku/sudoku_kind.hpp"
 

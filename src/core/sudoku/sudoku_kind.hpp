@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "puzzle/format.hpp"
-#include "sudoku/grid.hpp"
 #include "puzzle/solver.hpp"
+#include "sudoku/grid.hpp"
 #include "sudoku/verify.hpp"
 
 namespace puzzle::sudoku {

@@ -7,8 +7,8 @@
 #include <string_view>
 
 #include "puzzle/format.hpp"
-#include "sudoku/grid.hpp"
 #include "puzzle/kinds.hpp"
+#include "sudoku/grid.hpp"
 
 namespace puzzle::sudoku {
 

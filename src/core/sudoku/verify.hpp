@@ -4,8 +4,8 @@
 #include <optional>
 #include <string>
 
-#include "sudoku/grid.hpp"
 #include "puzzle/solver.hpp"
+#include "sudoku/grid.hpp"
 
 namespace puzzle::sudoku {
 

@@ -1,9 +1,9 @@
 #include <algorithm>
 #include <vector>
 
-#include "sudoku/generate/generator.hpp"
 #include "puzzle/registry.hpp"
 #include "puzzle/solver.hpp"
+#include "sudoku/generate/generator.hpp"
 
 namespace puzzle::sudoku {
 namespace {

@@ -5,9 +5,9 @@
 // 9x9, `dlx` for the others. Counters: placements = digits tried, checks = solver calls;
 // restarts = starts from an empty grid after a check ran out of budget (never seen: a partial
 // grid with a solution always has a digit that keeps one).
-#include "sudoku/generate/generator.hpp"
 #include "puzzle/generate/rng.hpp"
 #include "puzzle/registry.hpp"
+#include "sudoku/generate/generator.hpp"
 
 namespace puzzle::sudoku {
 namespace {

@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "puzzle/generate/item.hpp"
+#include "puzzle/solver.hpp"
 #include "sudoku/generate/generator.hpp"
 #include "sudoku/generate/reduce.hpp"
-#include "puzzle/solver.hpp"
 
 namespace puzzle::sudoku {
 

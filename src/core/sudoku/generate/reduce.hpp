@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "puzzle/generate/rng.hpp"
-#include "sudoku/grid.hpp"
 #include "puzzle/solver.hpp"
+#include "sudoku/grid.hpp"
 
 namespace puzzle::sudoku {
 

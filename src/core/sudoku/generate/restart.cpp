@@ -21,8 +21,8 @@
 // (digits written by the search, plus the diagonal boxes' cells).
 #include <algorithm>
 
-#include "sudoku/generate/generator.hpp"
 #include "puzzle/generate/rng.hpp"
+#include "sudoku/generate/generator.hpp"
 
 namespace puzzle::sudoku {
 namespace {

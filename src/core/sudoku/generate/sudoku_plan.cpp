@@ -6,11 +6,11 @@
 
 #include <fmt/format.h>
 
-#include "sudoku/generate/generator.hpp"
 #include "puzzle/generate/options.hpp"
+#include "puzzle/registry.hpp"
+#include "sudoku/generate/generator.hpp"
 #include "sudoku/generate/job.hpp"
 #include "sudoku/generate/reduce.hpp"
-#include "puzzle/registry.hpp"
 #include "sudoku/se/se.hpp"
 #include "sudoku/sudoku_kind.hpp"
 

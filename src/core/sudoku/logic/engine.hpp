@@ -5,9 +5,9 @@
 #include <cstdint>
 #include <vector>
 
+#include "puzzle/solver.hpp"
 #include "sudoku/logic/board.hpp"
 #include "sudoku/logic/technique.hpp"
-#include "puzzle/solver.hpp"
 
 namespace puzzle::sudoku::logic {
 

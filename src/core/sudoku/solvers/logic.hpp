@@ -1,8 +1,8 @@
 #pragma once
 #include <memory>
 
-#include "sudoku/logic/engine.hpp"
 #include "puzzle/solver.hpp"
+#include "sudoku/logic/engine.hpp"
 
 namespace puzzle::sudoku {
 

@@ -12,8 +12,8 @@
 
 #include "puzzle/generate/item.hpp"
 #include "puzzle/io/schema.hpp"
-#include "sudoku/se/se.hpp"
 #include "puzzle/stats.hpp"
+#include "sudoku/se/se.hpp"
 
 namespace puzzle {
 

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "sudoku/generate/job.hpp"  // TransformSource
 #include "puzzle/io/parse.hpp"
+#include "sudoku/generate/job.hpp"  // TransformSource
 
 namespace puzzle {
 
