@@ -155,7 +155,9 @@ GeneratePlan plan_generate(const GenerateOptions& opt, OptionStyle style) {
     using R = decltype(row);
     // The options of another kind, refused by name: the kinds that take each, and what this one takes.
     GenerateOptions own = opt;
-    for (const auto& [name, text] : opt.options) {
+    for (const auto& option : opt.options) {
+      // A plain reference, not a structured binding: clang before 16 cannot capture a binding.
+      const std::string& name = option.first;
       if (declares<R>(name)) continue;
       std::vector<std::string> plurals, kinds;
       puzzle::Kinds::each([&](auto other) {
