@@ -107,6 +107,20 @@ TEST(Cli, ShowDrawsPuzzleAndSolution) {
   EXPECT_TRUE(has(r.out, "unique"));
 }
 
+// A puzzle given as text is read as a line of a file is, with what the line knows of it (here
+// `:count`, checked); a word that no kind reads as a puzzle is a file name, and a missing file
+// is said to be one, not a bad puzzle.
+TEST(Cli, ShowReadsTextAsAFileLineElseAsAFileName) {
+  const auto counted = test::cli("show " + kPuzzle + ":1");
+  EXPECT_EQ(counted.exit_code, 0) << counted.out;
+  const auto miscounted = test::cli("show " + kPuzzle + ":2");
+  EXPECT_EQ(miscounted.exit_code, 1) << miscounted.out;
+  EXPECT_TRUE(has(miscounted.out, "the file says 2")) << miscounted.out;
+  const auto typo = test::cli("show pzzles.txt");
+  EXPECT_EQ(typo.exit_code, 2) << typo.out;
+  EXPECT_TRUE(has(typo.out, "pzzles.txt: cannot open")) << typo.out;
+}
+
 // A puzzle given on the command line can be longer than a file name may be (a 16x16 puzzle's 256
 // cells): it is still read as a puzzle, not a file that cannot be looked up.
 TEST(Cli, ShowAndExplainTakeAPuzzleLongerThanAFileName) {

@@ -12,7 +12,6 @@
 #include "puzzle/io/reader.hpp"
 #include "puzzle/kinds.hpp"
 #include "puzzle/registry.hpp"
-#include "sudoku/sudoku_parse.hpp"
 
 namespace cli {
 namespace {
@@ -69,16 +68,20 @@ int run_show(const ShowOptions& opt) {
   const bool text = !names_file(opt.puzzle) && opt.puzzle != "-";
   int status = 0;
   // A puzzle given as text: a one-line record of the kind whose row claims it (a nonogram's game
-  // ID), else a Sudoku's cells alone.
-  if (puzzle::Format f; text && puzzle::Kinds::claim(opt.puzzle, f) && f.single_line()) {
+  // ID), else of the fallback row's kind (a Sudoku's cells) when that row reads it without an
+  // error; anything else is a file name (a mistyped one is said to be missing, not a bad puzzle).
+  puzzle::Format f;
+  if (std::string error; text && puzzle::detect_format(opt.puzzle, 0, f, error) && f.single_line()) {
+    bool shown = false;
     puzzle::Kinds::visit(f.kind, [&](auto row) {
-      auto p = puzzle::parse<decltype(row)>(f, opt.puzzle);
+      using R = decltype(row);
+      auto p = puzzle::parse<R>(f, opt.puzzle);
+      if (puzzle::kFallback<R> && !p.error.empty()) return;
+      shown = true;
       status = show_record(opt, p, "", 0);
     });
-    return status;
+    if (shown) return status;
   }
-  if (puzzle::sudoku::Parsed parsed; text && puzzle::sudoku::parse_cells(opt.puzzle, 0, parsed.puzzle, parsed.error))
-    return show_record(opt, parsed, "", 0);
   puzzle::PuzzleReader reader(opt.puzzle);
   puzzle::RawSlice slice;
   while (reader.read(slice, 1)) {
