@@ -8,7 +8,9 @@
 #include <gtest/gtest.h>
 
 #include "puzzle/driver/generate.hpp"
+#include "puzzle/generate/options.hpp"
 #include "puzzle/generate/rng.hpp"
+#include "puzzle/kinds.hpp"
 #include "puzzle/io/parse.hpp"
 #include "puzzle/registry.hpp"
 #include "sudoku/generate/generator.hpp"
@@ -423,6 +425,33 @@ TEST(GenerateCli, DeterministicAcrossThreadsAndVerified) {
     auto r = test::cli("generate -n " + n + " " + args + " -o " + dir.path("x.txt"));
     EXPECT_EQ(r.exit_code, 0) << args << "\n" << r.out;
   }
+}
+
+// generate's help says, for each kind, the checker and budget a run takes when none is named:
+// the row's words name the checker and the budget its plan writes in the provenance, and the
+// help puts each row's after its name, in the table's order.
+TEST(GenerateCli, HelpSaysEachKindsDefaultChecker) {
+  const std::string help = generate_defaults_help(&GenerateDefaults::checker);
+  std::size_t at = 0;
+  Kinds::each([&](auto row) {
+    using R = decltype(row);
+    GenerateOptions opt;
+    opt.kind = std::string(R::name);
+    const GeneratePlan plan = plan_generate(opt, OptionStyle::cli);
+    std::string checker, budget;
+    for (const auto& line : plan.provenance) {
+      if (line.first == "checker") checker = line.second;
+      if (line.first == "check budget") budget = line.second.substr(0, line.second.find(' '));
+    }
+    const std::string words = R::generate_defaults().checker;
+    ASSERT_FALSE(checker.empty()) << R::name;
+    EXPECT_EQ(words.rfind(checker, 0), 0u) << R::name << ": " << words;
+    EXPECT_NE(words.find(budget + " nodes"), std::string::npos) << R::name << ": " << words;
+    const std::size_t found = help.find(words);
+    ASSERT_NE(found, std::string::npos) << help;
+    EXPECT_GE(found, at) << help;
+    at = found;
+  });
 }
 
 TEST(GenerateCli, Errors) {

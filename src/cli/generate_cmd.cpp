@@ -9,7 +9,6 @@
 #include "cli/items_run.hpp"
 #include "cli/solver_options.hpp"
 #include "puzzle/generate/options.hpp"
-#include "sudoku/generate/reduce.hpp"
 
 namespace cli {
 namespace {
@@ -77,23 +76,23 @@ void add_generate_command(CLI::App& app, Commands& out) {
   g->add_option("-o,--output", opt->output, "Output file, one per line (- for stdout)")->capture_default_str();
   g->add_option("--stats", opt->stats, "Per-item CSV: index, method, attempts, restarts, "
                                        "placements, checks, time_ns, clues, target, reached, then "
-                                       "the kind's own columns (er, level with --difficulty or --er)");
+                                       "the kind's own columns (" +
+                                       puzzle::generate_defaults_help(&puzzle::GenerateDefaults::columns) + ")");
   g->add_flag("--solutions", opt->gen.solutions, "Write puzzle,solution lines (the solve driver then "
                                              "checks every answer against it)");
   add_shard_option(g, opt->shard, true);
   add_resume_option(g, opt->resume);
   add_external_solver_options(g, opt->ext);
   g->add_flag("--verify", opt->gen.verify, "Check every puzzle again with a different solver than the "
-                                       "one that made it (dlx vs propagation); exit 1 on a failure");
+                                       "one that made it (see --verifier); exit 1 on a failure");
   g->add_option("--verifier", opt->gen.verifier,
                 "The solver --verify uses (implies --verify): any solver -s takes, built-in or "
-                "from --plugin/--exec, other than the --checker (default: dlx, or propagation "
-                "when the checker is dlx)");
+                "from --plugin/--exec, other than the --checker (default: " +
+                    puzzle::generate_defaults_help(&puzzle::GenerateDefaults::verifier) + ")");
   g->add_option("--checker", opt->gen.checker,
-                fmt::format("Solver for the uniqueness checks (default: propagation for 9x9, dlx "
-                            "otherwise; also one from --plugin/--exec, whose answers are verified "
-                            "against the grid being reduced); a check that passes {} nodes counts "
-                            "as not unique (the given stays)", puzzle::sudoku::ReduceOptions{}.budget));
+                "Solver for the uniqueness checks, also one from --plugin/--exec, whose answers are "
+                "verified against the puzzle being made (default: " +
+                    puzzle::generate_defaults_help(&puzzle::GenerateDefaults::checker) + ")");
   g->add_option("--max-attempts", opt->gen.max_attempts, "Full grids tried per puzzle to meet --clues "
                                                    "and --difficulty/--er (a range's target is drawn "
                                                    "once per puzzle, not per grid)")

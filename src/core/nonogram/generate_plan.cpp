@@ -46,6 +46,14 @@ std::vector<GenerateOption> NonogramKind::generate_options() {
   };
 }
 
+GenerateDefaults NonogramKind::generate_defaults() {
+  return {fmt::format("nonogram-line, each check at most {} nodes (past them: not unique), none with "
+                      "--line-solvable (line logic makes those)",
+                      nonogram::GenerateSpec{}.budget),
+          "nonogram-backtracking, or nonogram-line when the checker is another solver",
+          ""};
+}
+
 GeneratePlan NonogramKind::plan_generate(const GenerateOptions& opt, const OptionNames& say) {
   GeneratePlan plan;
   nonogram::GenerateSpec spec;

@@ -91,6 +91,8 @@ struct NonogramKind {
   /// `generate --kind nonogram`'s own options: size, fill, smooth, line-solvable
   /// (nonogram/generate_plan.cpp).
   static std::vector<GenerateOption> generate_options();
+  /// Its checker and verifier when none is asked for (generate's help).
+  static GenerateDefaults generate_defaults();
   /// The kind's built-in solvers in `list`'s order, the naive baseline first (kind.cpp).
   static std::vector<SolverInfo> solvers();
   /// An outside program's first nonogram (ext/exec.cpp): a plus sign on 3x3 (one picture).

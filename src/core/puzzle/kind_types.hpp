@@ -19,6 +19,7 @@ namespace puzzle {
 struct GenerateOption;
 struct GenerateOptions;
 struct GeneratePlan;
+struct GenerateDefaults;
 struct OptionNames;
 
 /// The kinds of puzzle, in the table's order: a solver solves one kind; a file holds one kind

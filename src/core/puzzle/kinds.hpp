@@ -53,6 +53,7 @@ concept PuzzleKindRow = requires(const typename R::Puzzle& p, const typename R::
   { R::draw(p, &s) } -> std::same_as<std::string>;
   { &R::plan_generate } -> std::same_as<GeneratePlan (*)(const GenerateOptions&, const OptionNames&)>;
   { &R::generate_options } -> std::same_as<std::vector<GenerateOption> (*)()>;
+  { &R::generate_defaults } -> std::same_as<GenerateDefaults (*)()>;
   { R::solvers() } -> std::same_as<std::vector<SolverInfo>>;
   { R::probe() } -> std::same_as<Probe<typename R::Puzzle, typename R::Known>>;
 } && requires(std::string_view line, const Format& cf) {  // its files

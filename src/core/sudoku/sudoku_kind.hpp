@@ -86,6 +86,8 @@ struct SudokuKind {
   /// `generate --kind sudoku`'s own options: size, method, clues, minimal, symmetry, grids,
   /// difficulty, er (generate/sudoku_plan.cpp).
   static std::vector<GenerateOption> generate_options();
+  /// Its checker, verifier and stats columns when none is asked for (generate's help).
+  static GenerateDefaults generate_defaults();
   /// The kind's built-in solvers in `list`'s order, the naive baseline first (the registry joins
   /// the rows' lists in the table's order and sets each one's kind).
   static std::vector<SolverInfo> solvers();

@@ -145,6 +145,16 @@ std::vector<GenerateOption> generate_options() {
   return all;
 }
 
+std::string generate_defaults_help(std::string GenerateDefaults::*part) {
+  std::string help;
+  puzzle::Kinds::each([&](auto row) {
+    using R = decltype(row);
+    const std::string text = R::generate_defaults().*part;
+    if (!text.empty()) help += (help.empty() ? "" : "; ") + help_label<R>() + ": " + text;
+  });
+  return help;
+}
+
 GeneratePlan plan_generate(const GenerateOptions& opt, OptionStyle style) {
   const OptionNames say{style};
   if (opt.max_attempts < 1) throw OptionError(say("max-attempts") + ": at least 1");

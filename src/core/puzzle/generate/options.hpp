@@ -41,6 +41,14 @@ GenerateOption value_option(std::string name, std::string help, std::string defa
 /// A row's flag.
 GenerateOption flag_option(std::string name, std::string help);
 
+/// What a kind's generation does with the options every kind takes when they are not given, in
+/// the help's words (a row's generate_defaults()); "" where the kind says nothing.
+struct GenerateDefaults {
+  std::string checker;   ///< its uniqueness checker and the budget of a check
+  std::string verifier;  ///< the solver of `--verify` alone
+  std::string columns;   ///< its own `--stats` columns
+};
+
 /// The options in the command line's text forms (the Python module writes its values so).
 struct GenerateOptions {
   std::string kind = "sudoku";  ///< a row's name (generate_kind_names())
@@ -96,6 +104,10 @@ std::string generate_kind_names();
 /// row's declaration): its help each row's part ("Sudoku: the grid side, ...; Nonogram: WxH
 /// ..."), with its default; its default the rows' when they agree; its join the first given.
 std::vector<GenerateOption> generate_options();
+
+/// Every row's `part` of its generate_defaults(), in the table's order, each after the kind's name
+/// ("Sudoku: propagation for a 9x9, ...; Nonogram: nonogram-line ..."); a row's empty part is left out.
+std::string generate_defaults_help(std::string GenerateDefaults::*part);
 
 /// Checks `opt` (and the solvers it names, in the registry: built-in and run-time ones) and
 /// makes the plan by the row of the kind it names; throws OptionError, for an option of

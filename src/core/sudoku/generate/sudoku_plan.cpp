@@ -150,6 +150,14 @@ void describe(const GenerateSpec& spec, const GenerateOptions& opt, int side, Ge
 
 }  // namespace
 
+GenerateDefaults SudokuKind::generate_defaults() {
+  return {fmt::format("propagation for a 9x9, dlx for the other sizes, each check at most {} nodes (past them: not "
+                      "unique, the given stays)",
+                      ReduceOptions{}.budget),
+          "the first of dlx, propagation and backtracking other than the checker, the checker for full grids",
+          "er, and level with --difficulty or --er"};
+}
+
 std::vector<GenerateOption> SudokuKind::generate_options() {
   std::string methods;
   for (const auto& m : generators()) methods += fmt::format("\n  {}: {}", m.name, m.description);
