@@ -33,7 +33,6 @@
 
 #include "puzzle/driver/driver.hpp"
 #include "puzzle/driver/generate.hpp"
-#include "puzzle/driver/rate.hpp"
 #include "puzzle/ext/exec.hpp"
 #include "puzzle/ext/isolate.hpp"
 #include "puzzle/ext/plugin.hpp"
@@ -44,8 +43,11 @@
 #include "puzzle/kinds.hpp"
 #include "puzzle/machine.hpp"
 #include "puzzle/registry.hpp"
+#include "sudoku/driver/rate.hpp"
 #include "sudoku/generate/generator.hpp"
 #include "sudoku/generate/job.hpp"
+#include "sudoku/io/rating.hpp"
+#include "sudoku/io/transform_input.hpp"
 #include "sudoku/se/se.hpp"
 #include "sudoku/sudoku_parse.hpp"
 
@@ -355,7 +357,7 @@ py::dict run(const py::tuple& input_spec, const std::string& name, const std::ve
   cfg.open = input.opener();
   const bool rating = !se_budget.is_none();
   if (rating) {
-    puzzle::configure_rating(cfg, se_budget.cast<uint64_t>());
+    puzzle::sudoku::configure_rating(cfg, se_budget.cast<uint64_t>());
   } else {
     for (const std::string& n : solver_names) cfg.solvers.push_back(&solver_named(n));
     cfg.limits.solutions = limit;
@@ -497,7 +499,7 @@ py::dict transform(const py::tuple& input_spec, uint64_t count, uint64_t seed, i
   auto sources = std::make_shared<std::vector<puzzle::sudoku::TransformSource>>();
   std::vector<uint64_t> skipped_at;
   std::vector<std::string> skipped;
-  *sources = puzzle::read_puzzles(*src, [&](uint64_t line, const std::string& why) {
+  *sources = puzzle::sudoku::read_puzzles(*src, [&](uint64_t line, const std::string& why) {
     skipped_at.push_back(line);
     skipped.push_back(why);
   });
@@ -562,7 +564,7 @@ PYBIND11_MODULE(_core, m) {
     return out;
   });
   m.def("default_solver", [](const std::string& kind) {
-    return puzzle::default_solver(puzzle::Kinds::find(kind).value_or(puzzle::PuzzleKind::sudoku));
+    return puzzle::default_solver(puzzle::Kinds::find(kind).value_or(puzzle::Kinds::fallback));
   });
   m.def("input_kind", [](const py::tuple& spec) { return std::string(puzzle::to_string(Input::from(spec).kind())); });
   m.def("statuses", [] {
@@ -571,7 +573,7 @@ PYBIND11_MODULE(_core, m) {
     return out;
   });
   m.def("row_columns", [](bool solutions) { return puzzle::rows_schema(solutions).names(); });
-  m.def("rating_columns", [] { return puzzle::rating_schema().names(); });
+  m.def("rating_columns", [] { return puzzle::sudoku::rating_schema().names(); });
   m.def("levels", [] {
     std::vector<std::pair<std::string, int>> out;
     for (const auto& l : puzzle::sudoku::se::levels()) out.emplace_back(std::string(l.name), l.from);

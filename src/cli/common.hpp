@@ -42,10 +42,10 @@ using Commands = std::vector<Command>;
 void add_solve_commands(CLI::App& app, Commands& out);  // solve (and the default main job)
 void add_list_command(CLI::App& app, Commands& out);
 void add_show_command(CLI::App& app, Commands& out);
-void add_explain_command(CLI::App& app, Commands& out);  // explain_cmd.cpp
-void add_rate_command(CLI::App& app, Commands& out);     // rate_cmd.cpp
+void add_explain_command(CLI::App& app, Commands& out);  // sudoku/explain_cmd.cpp
+void add_rate_command(CLI::App& app, Commands& out);     // sudoku/rate_cmd.cpp
 void add_generate_command(CLI::App& app, Commands& out);   // generate_cmd.cpp
-void add_transform_command(CLI::App& app, Commands& out);  // transform_cmd.cpp
+void add_transform_command(CLI::App& app, Commands& out);  // sudoku/transform_cmd.cpp
 void add_bench_command(CLI::App& app, Commands& out);
 void add_regress_command(CLI::App& app, Commands& out);
 void add_merge_command(CLI::App& app, Commands& out);      // merge_cmd.cpp
@@ -68,10 +68,6 @@ puzzle::PuzzleKind input_kind(const std::vector<std::string>& files);
 void add_shard_option(CLI::App* app, std::string& text, bool items = false);
 /// The shard of "K/N" ("" is the whole input); throws UsageError.
 puzzle::Shard shard_of(const std::string& text);
-
-/// `--se-budget` (rate, explain): the SE rater's work budget per puzzle, in work units or as a
-/// duration (puzzle::sudoku::se::parse_budget).
-void add_se_budget_option(CLI::App* app, uint64_t& budget);
 
 /// `--resume` on a batch subcommand: continue the partial output an earlier run left.
 void add_resume_option(CLI::App* app, bool& flag);

@@ -18,7 +18,7 @@ struct Format {
                   ///< line `starts_record` accepts, or the end
     rest,         ///< its first line and every line after it: the input is one record
   };
-  PuzzleKind kind = PuzzleKind::sudoku;  ///< the kind of puzzle the records hold
+  PuzzleKind kind{};  ///< the kind of puzzle the records hold
   /// How a record is written, in its kind's words (an enum of the kind's own, set by its row's
   /// detect()); 0 is every kind's one-line layout: a puzzle as one word, then maybe fields.
   uint8_t layout = 0;

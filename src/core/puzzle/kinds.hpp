@@ -79,6 +79,12 @@ struct KindTable {
   using Of = std::tuple_element_t<PuzzleTypes::index<P>(), std::tuple<Row...>>;
   /// The first row (the kind a file is taken for when nothing says otherwise).
   using First = std::tuple_element_t<0, std::tuple<Row...>>;
+  /// The fallback row's kind: a file's when no row claims it, or when it cannot be read.
+  static constexpr PuzzleKind fallback = [] {
+    PuzzleKind id{};
+    ((kFallback<Row> ? (void)(id = Row::id) : void()), ...);
+    return id;
+  }();
 
   /// Calls f(row) with the row (a value of its type) whose id is `k`.
   template <class F>

@@ -27,7 +27,7 @@ inline constexpr std::string_view kSolverNameRule = "letters, digits, '-', '_', 
 
 /// The solver used when none is named, for puzzles of `kind` (its row's default_solver,
 /// kinds.hpp: `scored`, `nonogram-cdcl`) (the CLI's `solve` and the Python module).
-std::string default_solver(PuzzleKind kind = PuzzleKind::sudoku);
+std::string default_solver(PuzzleKind kind);
 
 /// The solver called `name`, or nullptr.
 const SolverInfo* find_solver(std::string_view name) noexcept;

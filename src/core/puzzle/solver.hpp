@@ -265,7 +265,7 @@ struct SolverInfo {
   /// Where it comes from, for `list` and the provenance: empty for a built-in solver.
   std::string origin = {};
   /// The kind of puzzle it solves (`boxes` are Sudoku's sizes: a solver of another kind has none).
-  PuzzleKind kind = PuzzleKind::sudoku;
+  PuzzleKind kind{};
   /// Set for an external program (`--exec`): it is sent puzzles of every kind (Sudoku grids of
   /// `boxes`), and answers `unsupported` for what it does not solve (docs/exec.md).
   bool any_kind = false;

@@ -87,7 +87,7 @@ struct OptionNames {
 /// What the options ask for, whatever the kind: the worker to make items with and the words
 /// that describe the run (the CLI's summary line and provenance header).
 struct GeneratePlan {
-  PuzzleKind kind = PuzzleKind::sudoku;
+  PuzzleKind kind{};
   std::string method;  ///< the stats' method column
   std::string what;    ///< the summary line's items: "minimal unique 9x9 puzzles"
   bool restarts = false;  ///< the items count restarts (the summary's restart distribution)

@@ -1,6 +1,7 @@
 #pragma once
 // The CSV files of a batch run, each defined once as a schema (io/schema.hpp): the per-puzzle
-// rows, the summary, a rater's columns, the generation stats; and the self-describing `#`
+// rows, the summary, the generation stats (a kind's own columns are its own: Sudoku's rating,
+// sudoku/io/rating.hpp); and the self-describing `#`
 // provenance header every results file carries.
 #include <cstddef>
 #include <cstdint>
@@ -13,7 +14,6 @@
 #include "puzzle/generate/item.hpp"
 #include "puzzle/io/schema.hpp"
 #include "puzzle/stats.hpp"
-#include "sudoku/se/se.hpp"
 
 namespace puzzle {
 
@@ -46,15 +46,6 @@ const Schema<PuzzleRow>& rows_schema(bool solutions);
 
 /// One row per (dataset, solver).
 const Schema<Summary>& summary_schema();
-
-/// What `rate` knows of a puzzle: the Sudoku Explainer rating.
-struct RatingRow {
-  const sudoku::se::Rating* se = nullptr;
-};
-/// The rating columns appended to the rows by `rate`: er,ep,ed and level (blank unless rated or
-/// stuck), hardest_technique (blank unless rated), rating_status, then
-/// n_<technique> for each technique of the SE rater (steps of each family).
-const Schema<RatingRow>& rating_schema();
 
 /// One row per generated item (`generate`/`transform --stats`).
 struct GenStatsRow {

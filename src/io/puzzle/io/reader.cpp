@@ -12,7 +12,6 @@
 
 #include <fmt/format.h>
 
-#include "sudoku/sudoku_parse.hpp"
 
 namespace puzzle {
 namespace {
@@ -272,21 +271,6 @@ bool PuzzleReader::read(RawSlice& slice, std::size_t max_records) {
   return !slice.records.empty();
 }
 
-std::vector<sudoku::TransformSource> read_puzzles(RecordSource& in,
-                                          const std::function<void(uint64_t line, const std::string& why)>& on_skip) {
-  std::vector<sudoku::TransformSource> out;
-  RawSlice slice;
-  while (in.read(slice, 4096)) {
-    for (std::size_t i = 0; i < slice.records.size(); ++i) {
-      sudoku::Parsed p = sudoku::parse_record(in.format(), slice.record(i));
-      if (!p.error.empty()) on_skip(slice.records[i].line, p.error);
-      else out.push_back({p.puzzle, p.known.solution});
-    }
-  }
-  if (!in.error().empty()) throw InputError(in.error());
-  return out;
-}
-
 PuzzleKind file_kind(const std::string& path) {
   try {
     PuzzleReader reader(path, 0);
@@ -294,7 +278,7 @@ PuzzleKind file_kind(const std::string& path) {
     reader.read(slice, 1);
     return reader.format().kind;
   } catch (const InputError&) {
-    return PuzzleKind::sudoku;
+    return Kinds::fallback;
   }
 }
 

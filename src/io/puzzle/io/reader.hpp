@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "puzzle/io/parse.hpp"
-#include "sudoku/generate/job.hpp"  // TransformSource
 
 namespace puzzle {
 
@@ -160,13 +159,7 @@ class PuzzleReader final : public RecordSource {
 /// can be read only once). Throws InputError.
 std::string sha256_file(const std::string& path);
 
-/// Every record of `in` as a Sudoku and its known solution (`transform`'s sources): a record
-/// that is not a valid puzzle (givens checked) is left out, after `on_skip(line, why)`. Throws
-/// InputError when the input ends on a read error.
-std::vector<sudoku::TransformSource> read_puzzles(RecordSource& in,
-                                          const std::function<void(uint64_t line, const std::string& why)>& on_skip);
-
-/// The kind of puzzle in the file `path`: its first data line decides. Sudoku when it cannot
+/// The kind of puzzle in the file `path`: its first data line decides. the fallback row's (kinds.hpp) when it cannot
 /// be read (the run then reports that). Not for a stream (is_stream), which it would consume.
 PuzzleKind file_kind(const std::string& path);
 

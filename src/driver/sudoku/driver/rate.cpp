@@ -1,12 +1,13 @@
-#include "puzzle/driver/rate.hpp"
+#include "sudoku/driver/rate.hpp"
 
 #include <fmt/format.h>
 
-#include "puzzle/io/csv.hpp"
 #include "puzzle/registry.hpp"
+#include "sudoku/io/rating.hpp"
 #include "sudoku/se/se.hpp"
+#include "sudoku/sudoku_kind.hpp"
 
-namespace puzzle {
+namespace puzzle::sudoku {
 namespace {
 
 /// The rater's columns, from the rating schema, for every puzzle with one solution: the worker
@@ -16,9 +17,9 @@ class RatingAnnotator final : public RowAnnotator {
   explicit RatingAnnotator(uint64_t budget) : budget_(budget) {}
 
   void annotate(PuzzleRef puzzle, const Result& result, std::string& out) override {
-    const sudoku::Grid* grid = puzzle.get<sudoku::Grid>();  // rate runs the Sudoku solver only (configure_rating)
+    const Grid* grid = puzzle.get<Grid>();  // rate runs the Sudoku solver only (configure_rating)
     if (grid == nullptr || result.status != Status::unique) return;  // blank fields: invalid, none, several, budget
-    const sudoku::se::Rating se = rater_.rate(*grid, budget_);
+    const se::Rating se = rater_.rate(*grid, budget_);
     buf_.clear();
     buf_.push_back(',');
     rating_schema().fields(buf_, RatingRow{&se});
@@ -27,13 +28,13 @@ class RatingAnnotator final : public RowAnnotator {
 
  private:
   uint64_t budget_;
-  sudoku::se::Rater rater_;
+  se::Rater rater_;
   fmt::memory_buffer buf_;
 };
 
 }  // namespace
 
-const SolverInfo& rating_prover() { return *find_solver(default_solver(PuzzleKind::sudoku)); }
+const SolverInfo& rating_prover() { return *find_solver(SudokuKind::default_solver); }
 
 void configure_rating(RunConfig& cfg, uint64_t se_budget) {
   cfg.solvers = {&rating_prover()};
@@ -43,4 +44,4 @@ void configure_rating(RunConfig& cfg, uint64_t se_budget) {
   cfg.make_annotator = [se_budget] { return std::make_unique<RatingAnnotator>(se_budget); };
 }
 
-}  // namespace puzzle
+}  // namespace puzzle::sudoku

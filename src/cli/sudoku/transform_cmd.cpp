@@ -11,6 +11,7 @@
 #include "puzzle/io/reader.hpp"
 #include "puzzle/registry.hpp"
 #include "sudoku/generate/job.hpp"
+#include "sudoku/io/transform_input.hpp"
 
 namespace cli {
 namespace {
@@ -35,7 +36,7 @@ int run_transform(const TransformOptions& opt, const Context& ctx) {
   uint64_t skipped = 0;
   puzzle::PuzzleReader reader(opt.file);
   auto sources = std::make_shared<std::vector<puzzle::sudoku::TransformSource>>(
-      puzzle::read_puzzles(reader, [&](uint64_t line, const std::string& why) {
+      puzzle::sudoku::read_puzzles(reader, [&](uint64_t line, const std::string& why) {
         if (++skipped <= 5) fmt::print(stderr, "{}:{}: {} (skipped)\n", opt.file, line, why);
       }));
   if (sources->empty()) throw UsageError(fmt::format("{}: no usable puzzle in the file", opt.file));

@@ -1,13 +1,13 @@
 #pragma once
 // `rate`'s job on the batch driver, for the CLI's `rate` and the Python module's rate(): the
 // default (fastest) solver proves each puzzle's one solution, and every unique puzzle gets the
-// rating columns (io/csv.hpp rating_schema: the Sudoku Explainer rating from the worker
-// thread's own rater).
+// rating columns (sudoku/io/rating.hpp: the Sudoku Explainer rating from the worker thread's own
+// rater).
 #include <cstdint>
 
 #include "puzzle/driver/driver.hpp"
 
-namespace puzzle {
+namespace puzzle::sudoku {
 
 /// What proves a puzzle's one solution before it is rated (`rate`, `explain`): the default
 /// (fastest) Sudoku solver, asked for up to kRatingLimit solutions.
@@ -19,4 +19,4 @@ inline constexpr uint64_t kRatingLimit = 2;
 /// files, threads, node budget and outputs stay the caller's.
 void configure_rating(RunConfig& cfg, uint64_t se_budget);
 
-}  // namespace puzzle
+}  // namespace puzzle::sudoku

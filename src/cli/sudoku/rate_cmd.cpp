@@ -1,6 +1,6 @@
-// `rate`: files through the rating job of the driver (driver/rate.hpp): the default (fastest)
-// solver proves the one solution (rating_prover()), each unique puzzle's Sudoku Explainer rating
-// is added to the per-puzzle CSV.
+// `rate`: files through Sudoku's rating job on the driver (sudoku/driver/rate.hpp): the default
+// (fastest) solver proves the one solution (rating_prover()), each unique puzzle's Sudoku
+// Explainer rating is added to the per-puzzle CSV.
 #include <atomic>
 #include <cstdio>
 
@@ -8,12 +8,13 @@
 
 #include "cli/common.hpp"
 #include "cli/session.hpp"
+#include "cli/sudoku/se_budget.hpp"
 #include "puzzle/driver/driver.hpp"
-#include "puzzle/driver/rate.hpp"
 #include "puzzle/machine.hpp"
-#include "puzzle/io/csv.hpp"
 #include "puzzle/io/reader.hpp"
 #include "puzzle/registry.hpp"
+#include "sudoku/driver/rate.hpp"
+#include "sudoku/io/rating.hpp"
 
 namespace cli {
 namespace {
@@ -32,14 +33,14 @@ struct RateOptions {
 int run_rate(const RateOptions& opt, const Context& ctx) {
   puzzle::RunConfig cfg;
   cfg.files = opt.files;
-  puzzle::configure_rating(cfg, opt.se_budget);
+  puzzle::sudoku::configure_rating(cfg, opt.se_budget);
   cfg.threads = puzzle::thread_count(opt.threads);
   cfg.limits.budget = opt.budget;
   cfg.shard = shard_of(opt.shard);
   // Slices of about a quarter second of work: at the hardest puzzles (a second each) one or two
   // puzzles a slice, so rows reach the disk and the progress moves puzzle by puzzle.
   cfg.slice_seconds = 0.25;
-  const auto& columns = puzzle::rating_schema();
+  const auto& columns = puzzle::sudoku::rating_schema();
 
   Session session(ctx, cfg.threads);
   for (const auto& f : cfg.files) session.input(f);

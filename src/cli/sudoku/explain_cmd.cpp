@@ -4,8 +4,9 @@
 #include <fmt/format.h>
 
 #include "cli/common.hpp"
-#include "puzzle/driver/rate.hpp"
+#include "cli/sudoku/se_budget.hpp"
 #include "puzzle/io/reader.hpp"
+#include "sudoku/driver/rate.hpp"
 #include "sudoku/logic/engine.hpp"
 #include "sudoku/logic/text.hpp"
 #include "sudoku/se/text.hpp"
@@ -53,7 +54,7 @@ int run_explain(const ExplainOptions& opt) {
   if (opt.logic) {  // the logic solver's steps, up to 2 solutions
     r = lg::Engine().solve(puzzle, puzzle::Limits{2, puzzle::kDefaultBudget}, &steps);
   } else {  // the one solution proved as `rate` proves it
-    r = puzzle::rating_prover().make()->solve(puzzle, puzzle::Limits{puzzle::kRatingLimit, puzzle::kDefaultBudget});
+    r = puzzle::sudoku::rating_prover().make()->solve(puzzle, puzzle::Limits{puzzle::sudoku::kRatingLimit, puzzle::kDefaultBudget});
   }
   if (!opt.logic && r.status == puzzle::Status::unique) {  // the SE rating, as `rate` makes it
     puzzle::sudoku::se::Rater rater;
