@@ -56,11 +56,11 @@ int run_default(const Context& ctx);
 /// Solvers from "a,b,c" or "all" (every solver of `kind`); throws UsageError with "did you
 /// mean" for an unknown name.
 std::vector<const puzzle::SolverInfo*> parse_solvers(const std::string& list,
-                                                     puzzle::PuzzleKind kind = puzzle::PuzzleKind::sudoku);
+                                                     puzzle::PuzzleKind kind = puzzle::PuzzleKind{});
 
 /// The kind of puzzle in the first of `files` that can be read twice (not stdin or a pipe):
-/// its first data line decides. Sudoku when none can be, or it cannot be read (the run then
-/// reports that).
+/// its first data line decides. The fallback row's kind (kinds.hpp) when none can be, or it
+/// cannot be read (the run then reports that).
 puzzle::PuzzleKind input_kind(const std::vector<std::string>& files);
 
 /// `--shard K/N` on a subcommand (`items`: generated items, else input records): binds the
