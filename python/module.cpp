@@ -34,8 +34,8 @@
 #include "puzzle/driver/driver.hpp"
 #include "puzzle/driver/generate.hpp"
 #include "puzzle/ext/exec.hpp"
-#include "puzzle/ext/isolate.hpp"
-#include "puzzle/ext/plugin.hpp"
+#include "sudoku/ext/isolate.hpp"
+#include "sudoku/ext/plugin.hpp"
 #include "puzzle/generate/options.hpp"
 #include "puzzle/io/csv.hpp"
 #include "puzzle/io/parse.hpp"
@@ -639,19 +639,19 @@ PYBIND11_MODULE(_core, m) {
   m.def("load_plugin", [](const std::string& name, const std::string& path, const std::string& symbol, bool reentrant,
                           bool isolate, double timeout_s) {
     if (!symbol.empty()) puzzle::ext::check_solver_name(name);
-    puzzle::ext::Loaded loaded;
+    puzzle::sudoku::Loaded loaded;
     if (isolate) {
-      puzzle::ext::IsolateOptions o;
+      puzzle::sudoku::IsolateOptions o;
       if (o.exe == "/proc/self/exe")  // this process is Python, not the tool
         throw puzzle::ext::LoadError(fmt::format("isolate=True needs {} beside the module; it is not there",
-                                                 puzzle::ext::kPluginHostProgram));
+                                                 puzzle::sudoku::kPluginHostProgram));
       o.timeout = std::chrono::milliseconds(std::max<long long>(1, std::llround(timeout_s * 1e3)));
       py::gil_scoped_release nogil;  // starts the first child and waits until it has loaded the library
-      loaded = puzzle::ext::load_isolated(name, path, symbol, o);
+      loaded = puzzle::sudoku::load_isolated(name, path, symbol, o);
     } else {
-      puzzle::ext::LoadOptions o;
+      puzzle::sudoku::LoadOptions o;
       if (reentrant) o.reentrant = {"all"};
-      loaded = symbol.empty() ? puzzle::ext::load_native(path, o) : puzzle::ext::load_harness(name, path, symbol, o);
+      loaded = symbol.empty() ? puzzle::sudoku::load_native(path, o) : puzzle::sudoku::load_harness(name, path, symbol, o);
     }
     return add_all(std::move(loaded.solvers));
   });

@@ -10,14 +10,14 @@
 
 #include "cli/common.hpp"
 #include "puzzle/build_info.hpp"
-#include "puzzle/ext/isolate.hpp"
+#include "sudoku/ext/isolate.hpp"
 #include "cli/session.hpp"
 #include "puzzle/registry.hpp"
 #include "puzzle/simd.hpp"
 
 int main(int argc, char** argv) {
-  // The child process of an isolated plug-in (puzzle/ext/isolate.hpp): not a user's command.
-  if (argc > 1 && argv[1] == puzzle::ext::kIsolatedChildCommand) return puzzle::ext::isolated_child_main(argc, argv);
+  // The child process of an isolated plug-in (sudoku/ext/isolate.hpp): not a user's command.
+  if (argc > 1 && argv[1] == puzzle::sudoku::kIsolatedChildCommand) return puzzle::sudoku::isolated_child_main(argc, argv);
   cli::Context ctx;
   for (int i = 0; i < argc; ++i) {
     ctx.args.emplace_back(argv[i]);

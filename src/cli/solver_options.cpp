@@ -12,8 +12,8 @@
 #include "puzzle/generate/options.hpp"
 #include "puzzle/registry.hpp"
 #include "puzzle/ext/exec.hpp"
-#include "puzzle/ext/isolate.hpp"
-#include "puzzle/ext/plugin.hpp"
+#include "sudoku/ext/isolate.hpp"
+#include "sudoku/ext/plugin.hpp"
 #include "puzzle/io/reader.hpp"  // sha256_file
 
 namespace cli {
@@ -93,9 +93,9 @@ std::chrono::milliseconds timeout_of(double seconds) {
 }
 
 std::string register_plugin(const std::string& spec, const ExternalSolverOptions& opt,
-                            const puzzle::ext::LoadOptions& options) {
+                            const puzzle::sudoku::LoadOptions& options) {
   namespace fs = std::filesystem;
-  puzzle::ext::Loaded loaded;
+  puzzle::sudoku::Loaded loaded;
   std::string path = spec, symbol;
   const std::size_t eq = spec.find('=');
   std::error_code ec;
@@ -111,13 +111,13 @@ std::string register_plugin(const std::string& spec, const ExternalSolverOptions
       symbol = rest.substr(colon + 1);
     }
     if (opt.isolate) {
-      puzzle::ext::IsolateOptions iso;
+      puzzle::sudoku::IsolateOptions iso;
       iso.timeout = timeout_of(opt.timeout_s);
-      loaded = puzzle::ext::load_isolated(harness ? spec.substr(0, eq) : "", path, symbol, iso);
+      loaded = puzzle::sudoku::load_isolated(harness ? spec.substr(0, eq) : "", path, symbol, iso);
     } else if (harness) {
-      loaded = puzzle::ext::load_harness(spec.substr(0, eq), path, symbol, options);
+      loaded = puzzle::sudoku::load_harness(spec.substr(0, eq), path, symbol, options);
     } else {
-      loaded = puzzle::ext::load_native(path, options);
+      loaded = puzzle::sudoku::load_native(path, options);
     }
     std::string names;
     for (puzzle::SolverInfo& info : loaded.solvers) {
@@ -167,7 +167,7 @@ std::vector<std::pair<std::string, std::string>> register_external_solvers(const
     throw UsageError("--reentrant and --isolate do not go together: under --isolate each worker thread's "
                      "plug-in runs in a child process of its own, one thread each, so there is no instance "
                      "to share; drop --reentrant (or --isolate to share one instance in this process)");
-  puzzle::ext::LoadOptions load;
+  puzzle::sudoku::LoadOptions load;
   load.reentrant = opt.reentrant;
   std::vector<std::string> plugin_solvers;  // for --reentrant's check below
   for (const std::string& p : opt.plugins) {

@@ -26,7 +26,7 @@ struct ExternalSolverOptions {
   /// Plug-in solvers the user says are re-entrant: their worker threads share one instance of
   /// the library instead of a private one each.
   std::vector<std::string> reentrant;
-  /// Each worker's plug-in runs in a child process of its own (puzzle/ext/isolate.hpp): a crash
+  /// Each worker's plug-in runs in a child process of its own (sudoku/ext/isolate.hpp): a crash
   /// or a hang costs that puzzle (`error`, `timeout`), not the run.
   bool isolate = false;
 };

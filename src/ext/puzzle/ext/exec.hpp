@@ -14,7 +14,7 @@
 #include <string>
 #include <string_view>
 
-#include "puzzle/ext/plugin.hpp"  // LoadError
+#include "puzzle/ext/load.hpp"
 #include "puzzle/solver.hpp"
 
 namespace puzzle::ext {

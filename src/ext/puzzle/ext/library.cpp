@@ -17,7 +17,7 @@
 
 #include <fmt/format.h>
 
-#include "puzzle/ext/plugin.hpp"  // LoadError
+#include "puzzle/ext/load.hpp"
 
 #ifndef MFD_EXEC
 #define MFD_EXEC 0x0010U  // Linux 6.3: ask for an executable memfd where the default is not

@@ -13,7 +13,7 @@
 // the Result's Grid. Checks of what a library returned (a status that disagrees with its count,
 // a harness function that gave a count and left the solution unwritten) run in complete(),
 // untimed.
-#include "puzzle/ext/plugin.hpp"
+#include "sudoku/ext/plugin.hpp"
 #include "puzzle/ext/library.hpp"
 
 #include <dlfcn.h>
@@ -31,7 +31,11 @@
 #include "puzzle/registry.hpp"
 #include "sudoku_bench/plugin.h"
 
-namespace puzzle::ext {
+namespace puzzle::sudoku {
+
+using ext::check_solver_name;
+using ext::Library;
+
 namespace {
 
 // The C status codes are puzzle::Status's, in the same order (plugin.h promises it).
@@ -42,7 +46,7 @@ static_assert(SUDOKU_BENCH_NONE == static_cast<int>(Status::none));
 static_assert(SUDOKU_BENCH_INVALID == static_cast<int>(Status::invalid));
 static_assert(SUDOKU_BENCH_BUDGET_EXCEEDED == static_cast<int>(Status::budget_exceeded));
 static_assert(SUDOKU_BENCH_UNSUPPORTED == static_cast<int>(Status::unsupported));
-static_assert(SUDOKU_BENCH_MAX_CELLS == sudoku::kMaxCells);
+static_assert(SUDOKU_BENCH_MAX_CELLS == kMaxCells);
 static_assert(SUDOKU_BENCH_ALL_SIZES == kAllBoxes && SUDOKU_BENCH_9X9 == kBox9);
 
 /// The address of `symbol` in `handle`, or nullptr.
@@ -166,7 +170,7 @@ std::vector<Entry> read_descriptor(void* handle, const std::string& path) {
 
 /// One worker of a native solver: one plug-in state, made on the worker's thread, in the
 /// library's shared instance or in a private one (`lease`).
-class NativeSolver final : public SolverOf<NativeSolver, sudoku::Grid> {
+class NativeSolver final : public SolverOf<NativeSolver, Grid> {
  public:
   /// Made by a worker thread in the middle of a run (load_native() made and freed a trial state
   /// before any work): a create() that fails now stops the run.
@@ -184,10 +188,10 @@ class NativeSolver final : public SolverOf<NativeSolver, sudoku::Grid> {
   NativeSolver(const NativeSolver&) = delete;
   NativeSolver& operator=(const NativeSolver&) = delete;
 
-  Result solve_one(const sudoku::Grid& puzzle, const Limits& limits) {
+  Result solve_one(const Grid& puzzle, const Limits& limits) {
     Result r;
     // Zeroed: an answer the library does not write is empty.
-    sudoku::Grid& answer = r.answer.emplace<sudoku::Grid>(puzzle.box());
+    Grid& answer = r.answer.emplace<Grid>(puzzle.box());
     limit_ = limits.wanted();
     sudoku_bench_work w{};
     code_ = s_.solve(state_, static_cast<uint32_t>(puzzle.box()), puzzle.data(), limit_,
@@ -218,11 +222,11 @@ using HarnessFn = size_t (*)(const char* puzzle, size_t limit, uint32_t flags, c
                              size_t* guesses);
 
 /// One worker of a harness function: 9x9 only; guesses are its only counter; no budget.
-class HarnessSolver final : public SolverOf<HarnessSolver, sudoku::Grid> {
+class HarnessSolver final : public SolverOf<HarnessSolver, Grid> {
  public:
   explicit HarnessSolver(HarnessFn fn, Library::Lease lease = {}) : fn_(fn), lease_(std::move(lease)) {}
 
-  Result solve_one(const sudoku::Grid& puzzle, const Limits& limits) {
+  Result solve_one(const Grid& puzzle, const Limits& limits) {
     Result r;
     count_ = 0;
     if (puzzle.box() != 3) {
@@ -241,7 +245,7 @@ class HarnessSolver final : public SolverOf<HarnessSolver, sudoku::Grid> {
     r.solutions = count_;
     r.status = status_for(std::min<uint64_t>(count_, limit_), limit_, false);
     r.work.guesses = guesses;
-    if (count_ > 0) decode(r.answer.emplace<sudoku::Grid>(3));
+    if (count_ > 0) decode(r.answer.emplace<Grid>(3));
     return r;
   }
 
@@ -258,7 +262,7 @@ class HarnessSolver final : public SolverOf<HarnessSolver, sudoku::Grid> {
       if (fn_(puzzle_.data(), 1, 0, answer_.data(), &guesses) == 0)
         return fmt::format("the function counted {} solution{} with limit {}, but none with limit 1",
                            count_, count_ == 1 ? "" : "s", limit_);
-      decode(r.answer.emplace<sudoku::Grid>(3));
+      decode(r.answer.emplace<Grid>(3));
     }
     return std::nullopt;
   }
@@ -272,7 +276,7 @@ class HarnessSolver final : public SolverOf<HarnessSolver, sudoku::Grid> {
   }
 
   /// The answer buffer into `g`, a 9x9 grid.
-  void decode(sudoku::Grid& g) const {
+  void decode(Grid& g) const {
     for (int i = 0; i < 81; ++i) {
       const char c = answer_[i];
       g.set(i, c >= '1' && c <= '9' ? c - '0' : 0);  // anything else: an empty cell, caught by verify
@@ -288,11 +292,6 @@ class HarnessSolver final : public SolverOf<HarnessSolver, sudoku::Grid> {
 };
 
 }  // namespace
-
-void check_solver_name(const std::string& name) {
-  if (!valid_solver_name(name))
-    throw LoadError(fmt::format("'{}' cannot be a solver name ({})", name, kSolverNameRule));
-}
 
 namespace {
 
@@ -397,4 +396,4 @@ Loaded load_native(const std::string& path, const LoadOptions& options) {
   return out;
 }
 
-}  // namespace puzzle::ext
+}  // namespace puzzle::sudoku

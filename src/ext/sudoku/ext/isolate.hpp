@@ -33,10 +33,10 @@
 #include <string>
 #include <string_view>
 
-#include "puzzle/ext/plugin.hpp"
+#include "sudoku/ext/plugin.hpp"
 #include "puzzle/solver.hpp"
 
-namespace puzzle::ext {
+namespace puzzle::sudoku {
 
 /// The hidden subcommand the tool is re-executed with for an isolated plug-in (also the host's
 /// first argument).
@@ -78,4 +78,4 @@ struct IsolateOptions {
 Loaded load_isolated(const std::string& name, const std::string& path, const std::string& symbol,
                      const IsolateOptions& options);
 
-}  // namespace puzzle::ext
+}  // namespace puzzle::sudoku

@@ -7,24 +7,17 @@
 // search state at file scope; a native solver says in its descriptor whether it is re-entrant.
 // Each worker thread of a solver that is not gets a private instance of the library
 // (library.hpp); a re-entrant one shares the library's one instance between threads.
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "puzzle/ext/load.hpp"
 #include "puzzle/solver.hpp"
 
-namespace puzzle::ext {
+namespace puzzle::sudoku {
 
-/// A library, symbol, ABI version or command that cannot be used; the message names it.
-class LoadError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
-
-/// Throws LoadError ("'a b' cannot be a solver name (letters, ...)") unless `name` is a valid
-/// solver name (puzzle::valid_solver_name): every name given on the command line is checked.
-void check_solver_name(const std::string& name);
+/// Thrown by the loaders below (puzzle/ext/load.hpp).
+using ext::LoadError;
 
 /// How a plug-in is loaded.
 struct LoadOptions {
@@ -52,4 +45,4 @@ Loaded load_harness(const std::string& name, const std::string& path, const std:
 /// `--plugin PATH`: every solver a library of our C ABI lists. Throws LoadError.
 Loaded load_native(const std::string& path, const LoadOptions& options = {});
 
-}  // namespace puzzle::ext
+}  // namespace puzzle::sudoku

@@ -19,7 +19,7 @@
 // to end a slice (the end, a solver that cannot make its state, an input found overwritten)
 // goes through the socket; a puzzle's start time in the block only ever shortens the parent's
 // wait, within what the parent saw itself.
-#include "puzzle/ext/isolate.hpp"
+#include "sudoku/ext/isolate.hpp"
 
 #include <dlfcn.h>
 #include <fcntl.h>
@@ -56,7 +56,15 @@
 #include "puzzle/ext/process.hpp"
 #include "sudoku/sudoku_kind.hpp"
 
-namespace puzzle::ext {
+namespace puzzle::sudoku {
+
+using ext::check_solver_name;
+using ext::describe_exit;
+using ext::IdleChildren;
+using ext::Library;
+using ext::library_file;
+using ext::spawn_child;
+
 namespace {
 
 constexpr std::size_t kSlots = 256;        // the driver's largest slice: one exchange per slice
@@ -127,8 +135,8 @@ struct Block {
   Handshake hello;  // first: its place is the same in every build
   Header header;
   Slot slots[kSlots];
-  uint8_t cells[kSlots * sudoku::kMaxCells];  // in: the slice's puzzles, packed
-  uint8_t solutions[kSlots * sudoku::kMaxCells];  // out: each answer where its puzzle is in `cells`
+  uint8_t cells[kSlots * kMaxCells];  // in: the slice's puzzles, packed
+  uint8_t solutions[kSlots * kMaxCells];  // out: each answer where its puzzle is in `cells`
   char messages[kSlots][kMessage];        // out: complete()'s or the solver's message
 };
 
@@ -454,7 +462,7 @@ void failed(SliceAnswer& a, Status status, std::string why) {
 /// by field (no fresh Result per puzzle: zeroing its grid was a measurable share of the
 /// parent's work on 17-clue puzzles); false, and `a` untouched, when its checksum is not the
 /// one the child gave that answer to that puzzle. An answer of any other size is no answer.
-bool read_slot(const Block& b, uint32_t round, uint32_t i, const sudoku::Grid& p, uint32_t at, SliceAnswer& a) {
+bool read_slot(const Block& b, uint32_t round, uint32_t i, const Grid& p, uint32_t at, SliceAnswer& a) {
   const Slot& s = b.slots[i];
   if (s.check != slot_check(b, round, i, {p.data(), static_cast<std::size_t>(p.cells())}, at)) return false;
   const int box = p.box();
@@ -463,7 +471,7 @@ bool read_slot(const Block& b, uint32_t round, uint32_t i, const sudoku::Grid& p
   r.solutions = s.solutions;
   r.work = Work{s.guesses, s.backtracks, s.nodes};
   if (s.solution_box == box) {
-    sudoku::Grid& g = r.answer.reuse<sudoku::Grid>(box, sudoku::Grid::Unset{});
+    Grid& g = r.answer.reuse<Grid>(box, Grid::Unset{});
     g.reshape(box);
     std::memcpy(g.data(), b.solutions + at, static_cast<std::size_t>(g.cells()));
   } else {
@@ -505,7 +513,7 @@ class Worker final : public SliceSolver {
   // One puzzle at a time, for the callers that have one (generate's checker, show): a slice of
   // one, so a round trip per puzzle (and the time the caller measures includes it).
   Result solve(PuzzleRef puzzle, const Limits& limits) override {
-    if (puzzle.get<sudoku::Grid>() == nullptr) return result_of(Status::unsupported);
+    if (puzzle.get<Grid>() == nullptr) return result_of(Status::unsupported);
     solve_slice({&puzzle, 1}, limits, {&last_, 1}, nullptr);
     return last_.result;
   }
@@ -524,7 +532,7 @@ class Worker final : public SliceSolver {
     std::array<uint32_t, kSlots> at;  // where each puzzle's cells are, and its answer's
     for (uint32_t i = 0, next = 0; i < n; ++i) {  // n <= kSlots puzzles of at most kMaxCells
       at[i] = next;
-      next += static_cast<uint32_t>(puzzles[i].get<sudoku::Grid>()->cells());
+      next += static_cast<uint32_t>(puzzles[i].get<Grid>()->cells());
     }
     const auto stopped = [&] { return stop != nullptr && stop->load(std::memory_order_relaxed); };
     std::vector<uint32_t> lost;  // answers written over, to ask for again
@@ -551,7 +559,7 @@ class Worker final : public SliceSolver {
       // The slice from `i` on, written for every hand-over: the last child's library may have
       // written over it.
       for (uint32_t k = i; k < n; ++k) {
-        const sudoku::Grid& g = *puzzles[k].get<sudoku::Grid>();
+        const Grid& g = *puzzles[k].get<Grid>();
         b.slots[k].box = static_cast<uint8_t>(g.box());
         b.slots[k].at = at[k];
         std::memcpy(b.cells + at[k], g.data(), static_cast<std::size_t>(g.cells()));
@@ -572,7 +580,7 @@ class Worker final : public SliceSolver {
       const uint32_t from = i, next = std::min(h.next.load(std::memory_order_acquire), n);
       bool overwritten = false;
       for (; i < next; ++i) {
-        if (read_slot(b, round, i, *puzzles[i].get<sudoku::Grid>(), at[i], out[i])) continue;
+        if (read_slot(b, round, i, *puzzles[i].get<Grid>(), at[i], out[i])) continue;
         overwritten = true;
         if (again) lost.push_back(i);
         else failed(out[i], Status::error, fmt::format("{}: its answer to this puzzle was written over twice in the "
@@ -632,7 +640,7 @@ class Worker final : public SliceSolver {
 void say(Block& b, std::string_view text) { copy_cut(b.header.text, text); }
 
 /// The answer in `round` to slot `i`'s puzzle `p`, whose cells are at `at`, into `b`, signed.
-void write_slot(Block& b, uint32_t round, uint32_t i, const sudoku::Grid& p, uint32_t at, const Result& r, uint64_t time_ns,
+void write_slot(Block& b, uint32_t round, uint32_t i, const Grid& p, uint32_t at, const Result& r, uint64_t time_ns,
                 const std::optional<std::string>& unusable, std::string_view message) {
   const int cells = p.cells();
   Slot& s = b.slots[i];
@@ -645,7 +653,7 @@ void write_slot(Block& b, uint32_t round, uint32_t i, const sudoku::Grid& p, uin
   // Its place in `solutions` has room for a grid of the puzzle's size; the layer's solvers give
   // no other (one that did reaches the parent as no grid, which the verifier rejects as an
   // answer of another size, as it would the grid itself).
-  const sudoku::Grid& g = sudoku::SudokuKind::solution(r.answer);  // none: box 0
+  const Grid& g = SudokuKind::solution(r.answer);  // none: box 0
   s.solution_box = g.cells() == cells ? static_cast<uint8_t>(g.box()) : 0;
   if (s.solution_box != 0) std::memcpy(b.solutions + at, g.data(), static_cast<std::size_t>(cells));
   const std::string_view m = unusable ? std::string_view(*unusable) : message;
@@ -715,7 +723,7 @@ int isolated_child_main(int argc, char** argv, std::string_view build) {
   if (::send(kSocketFd, &ready, 1, MSG_NOSIGNAL) != 1) return 0;
 
   std::vector<std::unique_ptr<Solver>> solvers(loaded.solvers.size());
-  sudoku::Grid puzzle;
+  Grid puzzle;
   Header& h = b->header;
   for (;;) {
     char c = 0;
@@ -742,7 +750,7 @@ int isolated_child_main(int argc, char** argv, std::string_view build) {
       const int box = s.box;
       const uint32_t at = s.at;
       const auto cells = static_cast<std::size_t>(box) * box * box * box;
-      if (box < sudoku::kMinBox || box > sudoku::kMaxBox || at > sizeof b->cells - cells) {  // not what the parent wrote
+      if (box < kMinBox || box > kMaxBox || at > sizeof b->cells - cells) {  // not what the parent wrote
         ::send(kSocketFd, &kOverwritten, 1, MSG_NOSIGNAL);
         return 2;
       }
@@ -818,4 +826,4 @@ Loaded load_isolated(const std::string& name, const std::string& path, const std
   return out;
 }
 
-}  // namespace puzzle::ext
+}  // namespace puzzle::sudoku
