@@ -86,10 +86,7 @@ void append_answer(fmt::memory_buffer& b, const Answer& a) {
 }
 
 using Buf = fmt::memory_buffer;
-template <class... T>
-void put(Buf& b, fmt::format_string<T...> f, T&&... v) {
-  fmt::format_to(std::back_inserter(b), f, std::forward<T>(v)...);
-}
+using column::put;
 
 /// Reads a whole number field into `v`.
 template <class T>
@@ -145,20 +142,19 @@ const Schema<PuzzleRow>& rows_schema(bool solutions) {
 
 const Schema<Summary>& summary_schema() {
   using S = Summary;
-  using column::put;
   static const Schema<Summary> s{
       {"dataset", [](Buf& b, const S& r) { append_csv_field(b, r.dataset); }},
       {"solver", [](Buf& b, const S& r) { append_csv_field(b, r.solver); }},
-      {"threads", [](Buf& b, const S& r) { puzzle::put(b, "{}", r.threads); }},
-      {"puzzles", [](Buf& b, const S& r) { puzzle::put(b, "{}", r.puzzles); }},
-      {"solved", [](Buf& b, const S& r) { puzzle::put(b, "{}", r.found()); }},
-      {"unique", [](Buf& b, const S& r) { puzzle::put(b, "{}", r.count(Status::unique)); }},
-      {"multiple", [](Buf& b, const S& r) { puzzle::put(b, "{}", r.count(Status::multiple)); }},
-      {"none", [](Buf& b, const S& r) { puzzle::put(b, "{}", r.count(Status::none)); }},
-      {"invalid", [](Buf& b, const S& r) { puzzle::put(b, "{}", r.count(Status::invalid)); }},
-      {"budget_exceeded", [](Buf& b, const S& r) { puzzle::put(b, "{}", r.count(Status::budget_exceeded)); }},
-      {"unsupported", [](Buf& b, const S& r) { puzzle::put(b, "{}", r.count(Status::unsupported)); }},
-      {"wrong", [](Buf& b, const S& r) { puzzle::put(b, "{}", r.count(Status::wrong)); }},
+      {"threads", [](Buf& b, const S& r) { put(b, "{}", r.threads); }},
+      {"puzzles", [](Buf& b, const S& r) { put(b, "{}", r.puzzles); }},
+      {"solved", [](Buf& b, const S& r) { put(b, "{}", r.found()); }},
+      {"unique", [](Buf& b, const S& r) { put(b, "{}", r.count(Status::unique)); }},
+      {"multiple", [](Buf& b, const S& r) { put(b, "{}", r.count(Status::multiple)); }},
+      {"none", [](Buf& b, const S& r) { put(b, "{}", r.count(Status::none)); }},
+      {"invalid", [](Buf& b, const S& r) { put(b, "{}", r.count(Status::invalid)); }},
+      {"budget_exceeded", [](Buf& b, const S& r) { put(b, "{}", r.count(Status::budget_exceeded)); }},
+      {"unsupported", [](Buf& b, const S& r) { put(b, "{}", r.count(Status::unsupported)); }},
+      {"wrong", [](Buf& b, const S& r) { put(b, "{}", r.count(Status::wrong)); }},
       {"wall_s", [](Buf& b, const S& r) { put(b, r.wall_s, 6); }},
       {"puzzles_per_s", [](Buf& b, const S& r) { put(b, r.puzzles_per_s(), 1); }},
       {"mean_us", [](Buf& b, const S& r) { put(b, r.mean_us(), 3); }},
@@ -170,8 +166,8 @@ const Schema<Summary>& summary_schema() {
       {"no_guess_pct", [](Buf& b, const S& r) { put(b, r.no_guess_pct(), 2); }},
       // External programs only (--exec, docs/exec.md): after the older columns, so that the
       // readers of those by position still work, and before `interrupted`, which stays last.
-      {"timeout", [](Buf& b, const S& r) { puzzle::put(b, "{}", r.count(Status::timeout)); }},
-      {"error", [](Buf& b, const S& r) { puzzle::put(b, "{}", r.count(Status::error)); }},
+      {"timeout", [](Buf& b, const S& r) { put(b, "{}", r.count(Status::timeout)); }},
+      {"error", [](Buf& b, const S& r) { put(b, "{}", r.count(Status::error)); }},
       {"interrupted", [](Buf& b, const S& r) { b.push_back(r.interrupted ? '1' : '0'); }},
   };
   return s;
@@ -180,16 +176,16 @@ const Schema<Summary>& summary_schema() {
 Schema<GenStatsRow> gen_stats_schema(std::span<const ItemColumn> extra) {
   using G = GenStatsRow;
   std::vector<Column<G>> c{
-      {"index", [](Buf& b, const G& r) { puzzle::put(b, "{}", r.item->index); }},
+      {"index", [](Buf& b, const G& r) { put(b, "{}", r.item->index); }},
       {"method", [](Buf& b, const G& r) { b.append(r.method); }},
-      {"attempts", [](Buf& b, const G& r) { puzzle::put(b, "{}", r.item->stats.attempts); }},
-      {"restarts", [](Buf& b, const G& r) { puzzle::put(b, "{}", r.item->stats.restarts); }},
-      {"placements", [](Buf& b, const G& r) { puzzle::put(b, "{}", r.item->stats.placements); }},
-      {"checks", [](Buf& b, const G& r) { puzzle::put(b, "{}", r.item->stats.checks); }},
-      {"time_ns", [](Buf& b, const G& r) { puzzle::put(b, "{}", r.item->time_ns); }},
-      {"clues", [](Buf& b, const G& r) { puzzle::put(b, "{}", r.item->clues); }},
+      {"attempts", [](Buf& b, const G& r) { put(b, "{}", r.item->stats.attempts); }},
+      {"restarts", [](Buf& b, const G& r) { put(b, "{}", r.item->stats.restarts); }},
+      {"placements", [](Buf& b, const G& r) { put(b, "{}", r.item->stats.placements); }},
+      {"checks", [](Buf& b, const G& r) { put(b, "{}", r.item->stats.checks); }},
+      {"time_ns", [](Buf& b, const G& r) { put(b, "{}", r.item->time_ns); }},
+      {"clues", [](Buf& b, const G& r) { put(b, "{}", r.item->clues); }},
       {"target", [](Buf& b, const G& r) {  // blank without a clue target
-         if (r.item->target > 0) puzzle::put(b, "{}", r.item->target);
+         if (r.item->target > 0) put(b, "{}", r.item->target);
        }},
       {"reached", [](Buf& b, const G& r) { b.push_back(r.item->ok ? '1' : '0'); }},
   };

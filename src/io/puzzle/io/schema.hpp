@@ -140,6 +140,12 @@ struct member<T R::*> {
   using type = T;
 };
 
+/// Appends fmt::format(f, v...) to a field: a column's writer of whole numbers and words.
+template <class... T>
+void put(fmt::memory_buffer& b, fmt::format_string<T...> f, T&&... v) {
+  fmt::format_to(std::back_inserter(b), f, std::forward<T>(v)...);
+}
+
 inline void put(fmt::memory_buffer& b, double v, int decimals) {
   if (std::isfinite(v)) fmt::format_to(std::back_inserter(b), "{:.{}f}", v, decimals);
 }

@@ -46,7 +46,7 @@ const Schema<RatingRow>& rating_schema() {
       return n;
     }();
     [&c]<std::size_t... T>(std::index_sequence<T...>) {
-      (c.push_back({names[T], [](Buf& b, const R& r) { fmt::format_to(std::back_inserter(b), "{}", r.se->counts[T]); }}), ...);
+      (c.push_back({names[T], [](Buf& b, const R& r) { column::put(b, "{}", r.se->counts[T]); }}), ...);
     }(std::make_index_sequence<se::kTechCount>{});
     return c;
   }());
