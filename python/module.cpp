@@ -1,114 +1,73 @@
 // sudoku_bench._core: the C++ half of the Python module (python/sudoku_bench/ is the API).
 //
 // Thin on purpose. A solve or rate run is the driver's run() (driver/driver.hpp) with two hooks:
-// records from memory (RunConfig::open: an (n, cells) uint8 array or a list of strings, or the
-// file itself) and rows to memory (RunConfig::on_row), so the rows are the ones the CLI writes,
-// through the same parser, solvers, verifier and rater. generate and transform are the
-// generation driver (driver/generate.hpp) over the library's workers. Nothing here parses a
-// puzzle, solves, verifies or rates.
+// records from memory (RunConfig::open: an array, a list of strings, or the file itself) and rows
+// to memory (RunConfig::on_row), so the rows are the ones the CLI writes, through the same parser,
+// solvers, verifier and rater. generate and transform are the generation driver
+// (driver/generate.hpp) over the library's workers. Nothing here parses a puzzle, solves,
+// verifies or rates.
+//
+// This file is the kind-neutral half (module.hpp: what it lends to the kinds' own parts); what
+// only one kind has (Sudoku's arrays, rate, transform, its plug-ins) is in that kind's part,
+// python/sudoku/module.cpp.
 //
 // Threads and signals: the driver runs on a thread of its own while the calling thread waits
 // with the GIL released, waking every 50 ms to run Python's signal handlers (PyErr_CheckSignals:
 // Ctrl-C raises KeyboardInterrupt there) and the progress callback. An exception from either
 // sets the driver's stop flag: the run ends between two puzzles, as the CLI's does on SIGINT,
 // and the rows done so far (a contiguous prefix of the input) come back with the exception.
-#include <pybind11/numpy.h>
-#include <pybind11/pybind11.h>
+#include "module.hpp"
+
 #include <pybind11/stl.h>
 
-#include <array>
-#include <atomic>
 #include <chrono>
 #include <cmath>
-#include <optional>
 #include <condition_variable>
 #include <exception>
-#include <memory>
-#include <mutex>
-#include <string>
 #include <thread>
-#include <vector>
 
 #include <fmt/format.h>
 
-#include "puzzle/driver/driver.hpp"
 #include "puzzle/driver/generate.hpp"
 #include "puzzle/ext/exec.hpp"
-#include "sudoku/ext/isolate.hpp"
-#include "sudoku/ext/plugin.hpp"
+#include "puzzle/ext/load.hpp"
 #include "puzzle/generate/options.hpp"
 #include "puzzle/io/csv.hpp"
 #include "puzzle/io/parse.hpp"
 #include "puzzle/io/reader.hpp"
 #include "puzzle/kinds.hpp"
 #include "puzzle/machine.hpp"
-#include "puzzle/registry.hpp"
-#include "sudoku/driver/rate.hpp"
-#include "sudoku/generate/generator.hpp"
-#include "sudoku/generate/job.hpp"
-#include "sudoku/io/rating.hpp"
-#include "sudoku/io/transform_input.hpp"
-#include "sudoku/se/se.hpp"
-#include "sudoku/sudoku_parse.hpp"
 
-namespace py = pybind11;
 using namespace std::chrono_literals;
 
-namespace {
+namespace pymodule {
 
 // ---- Inputs -----------------------------------------------------------------------------------
 
-/// Records from an (n, cells) uint8 array: record i is row i written as a puzzle line, on line
-/// i + 1: 0 is '.', 1..side the symbols of to_line(), anything above '?' (the parser then names
-/// the cell; the Python side checks values first and words the message for an array).
-class ArraySource final : public puzzle::RecordSource {
- public:
-  ArraySource(const uint8_t* data, std::size_t n, std::size_t cells)
-      : data_(data), n_(n), cells_(cells) {
-    const int box = puzzle::sudoku::box_for_cells(cells);
-    format_.box = box;  // a Sudoku's one-line layout
-    symbol_.fill('?');
-    puzzle::sudoku::Grid all(box);  // cells 0..side hold their own value: to_line() gives each symbol
-    for (int v = 0; v <= all.side(); ++v) all.set(v, v);
-    const std::string line = puzzle::sudoku::to_line(all);
-    for (int v = 0; v <= all.side(); ++v) symbol_[static_cast<std::size_t>(v)] = line[static_cast<std::size_t>(v)];
-  }
+std::vector<ArrayKind>& array_kinds() {
+  static std::vector<ArrayKind> kinds;
+  return kinds;
+}
 
-  bool read(puzzle::RawSlice& slice, std::size_t max_records) override {
-    slice.text.clear();
-    slice.records.clear();
-    const std::size_t take = std::min(max_records, n_ - next_);
-    slice.text.resize(take * cells_);
-    char* out = slice.text.data();
-    for (std::size_t r = 0; r < take; ++r, ++next_) {
-      slice.records.push_back({next_ + 1, static_cast<uint32_t>(r * cells_), static_cast<uint32_t>(cells_)});
-      const uint8_t* row = data_ + next_ * cells_;
-      for (std::size_t c = 0; c < cells_; ++c) *out++ = symbol_[row[c]];
-    }
-    return take > 0;
-  }
-  const puzzle::Format& format() const noexcept override { return format_; }
-  const std::string& error() const noexcept override { return error_; }
-  uint64_t bytes_consumed() const noexcept override { return next_; }
-  uint64_t total_bytes() const noexcept override { return n_; }
+std::vector<std::function<std::vector<int>(const puzzle::SolverInfo&)>>& size_listers() {
+  static std::vector<std::function<std::vector<int>(const puzzle::SolverInfo&)>> listers;
+  return listers;
+}
 
- private:
-  const uint8_t* data_;
-  std::size_t n_, cells_, next_ = 0;
-  puzzle::Format format_;
-  std::array<char, 256> symbol_{};
-  std::string error_;
-};
+namespace {
 
-/// A list of puzzle strings, held as one text (built once, read by every pass).
-struct Strings {
-  std::string text;
-  std::vector<std::size_t> ends;  ///< record i is text[ends[i-1], ends[i])
-  std::string_view at(std::size_t i) const {
-    const std::size_t b = i == 0 ? 0 : ends[i - 1];
-    return std::string_view(text).substr(b, ends[i] - b);
-  }
-};
+const ArrayKind* array_kind_of(std::size_t cells) {
+  for (const ArrayKind& k : array_kinds())
+    if (k.cells(cells)) return &k;
+  return nullptr;
+}
+
+/// "(n, 16|81|256|625)": the shapes the array kinds take.
+std::string array_shapes() {
+  std::string s;
+  for (const ArrayKind& k : array_kinds()) s += (s.empty() ? "" : " or ") + k.shapes;
+  return s;
+}
 
 /// Records from a list of strings, record i on line i + 1. The kind comes from the first
 /// record, as a file's first data line decides it; every other string is a puzzle line (no
@@ -118,10 +77,10 @@ class StringsSource final : public puzzle::RecordSource {
   explicit StringsSource(std::shared_ptr<const Strings> s)
       : s_(std::move(s)), format_(puzzle::Format::one_line(kind_of_first(*s_))) {}
   static puzzle::PuzzleKind kind_of_first(const Strings& s) {
-    if (s.ends.empty()) return puzzle::PuzzleKind::sudoku;
+    if (s.ends.empty()) return puzzle::Kinds::fallback;
     puzzle::Format f;
     std::string err;
-    return puzzle::detect_format(s.at(0), 0, f, err) ? f.kind : puzzle::PuzzleKind::sudoku;
+    return puzzle::detect_format(s.at(0), 0, f, err) ? f.kind : puzzle::Kinds::fallback;
   }
 
   bool read(puzzle::RawSlice& slice, std::size_t max_records) override {
@@ -146,75 +105,66 @@ class StringsSource final : public puzzle::RecordSource {
   std::string error_;
 };
 
-/// What Python hands over: ("file", path), ("array", uint8 C-contiguous 2-D array) or
-/// ("strings", list of str). Converted under the GIL; read without it.
-struct Input {
-  std::string file;                      ///< a path, read by the driver's own reader
-  std::optional<py::array_t<uint8_t>> array;  ///< kept alive for the run
-  std::shared_ptr<const Strings> strings;
+}  // namespace
 
-  static Input from(const py::tuple& spec) {
-    Input in;
-    const auto what = spec[0].cast<std::string>();
-    if (what == "file") {
-      in.file = spec[1].cast<std::string>();
-    } else if (what == "array") {
-      auto a = spec[1].cast<py::array_t<uint8_t>>();
-      if (a.ndim() != 2 || !(a.flags() & py::array::c_style) ||
-          puzzle::sudoku::box_for_cells(static_cast<std::size_t>(a.shape(1))) == 0)
-        throw std::invalid_argument("internal: a C-contiguous (n, 16|81|256|625) uint8 array expected");
-      in.array = std::move(a);
-    } else if (what == "strings") {
-      auto s = std::make_shared<Strings>();
-      const py::list list = spec[1].cast<py::list>();
-      s->ends.reserve(list.size());
-      for (std::size_t i = 0; i < list.size(); ++i) {
-        const py::handle h = list[i];
-        if (PyUnicode_Check(h.ptr())) {
-          Py_ssize_t len = 0;
-          const char* p = PyUnicode_AsUTF8AndSize(h.ptr(), &len);
-          if (p == nullptr) throw py::error_already_set();
-          s->text.append(p, static_cast<std::size_t>(len));
-        } else if (PyBytes_Check(h.ptr())) {
-          s->text.append(PyBytes_AS_STRING(h.ptr()), static_cast<std::size_t>(PyBytes_GET_SIZE(h.ptr())));
-        } else {
-          throw py::type_error(fmt::format("puzzles[{}]: a {} is not a puzzle (give str, bytes or an "
-                                           "(n, 81) integer array)", i, std::string(py::str(h.get_type().attr("__name__")))));
-        }
-        s->ends.push_back(s->text.size());
+Input Input::from(const py::tuple& spec) {
+  Input in;
+  const auto what = spec[0].cast<std::string>();
+  if (what == "file") {
+    in.file = spec[1].cast<std::string>();
+  } else if (what == "array") {
+    auto a = spec[1].cast<py::array_t<uint8_t>>();
+    if (a.ndim() == 2 && (a.flags() & py::array::c_style)) in.array_kind = array_kind_of(static_cast<std::size_t>(a.shape(1)));
+    if (in.array_kind == nullptr)
+      throw std::invalid_argument("internal: a C-contiguous " + array_shapes() + " uint8 array expected");
+    in.array = std::move(a);
+  } else if (what == "strings") {
+    auto s = std::make_shared<Strings>();
+    const py::list list = spec[1].cast<py::list>();
+    s->ends.reserve(list.size());
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      const py::handle h = list[i];
+      if (PyUnicode_Check(h.ptr())) {
+        Py_ssize_t len = 0;
+        const char* p = PyUnicode_AsUTF8AndSize(h.ptr(), &len);
+        if (p == nullptr) throw py::error_already_set();
+        s->text.append(p, static_cast<std::size_t>(len));
+      } else if (PyBytes_Check(h.ptr())) {
+        s->text.append(PyBytes_AS_STRING(h.ptr()), static_cast<std::size_t>(PyBytes_GET_SIZE(h.ptr())));
+      } else {
+        throw py::type_error(fmt::format("puzzles[{}]: a {} is not a puzzle (give str, bytes or an {} integer array)",
+                                         i, std::string(py::str(h.get_type().attr("__name__"))), array_shapes()));
       }
-      in.strings = std::move(s);
-    } else {
-      throw std::invalid_argument("internal: unknown input kind " + what);
+      s->ends.push_back(s->text.size());
     }
-    return in;
+    in.strings = std::move(s);
+  } else {
+    throw std::invalid_argument("internal: unknown input kind " + what);
   }
+  return in;
+}
 
-  bool in_memory() const { return array.has_value() || strings != nullptr; }
-  /// Puzzles in memory (0 for a file: not known before it is read).
-  std::size_t size() const {
-    return array ? static_cast<std::size_t>(array->shape(0)) : strings ? strings->ends.size() : 0;
-  }
+std::size_t Input::size() const {
+  return array ? static_cast<std::size_t>(array->shape(0)) : strings ? strings->ends.size() : 0;
+}
 
-  /// The source of one pass (RunConfig::open), or null for a file.
-  std::function<std::unique_ptr<puzzle::RecordSource>(const std::string&)> opener() const {
-    if (array) {
-      const auto* data = array->data();
-      const auto n = static_cast<std::size_t>(array->shape(0)), cells = static_cast<std::size_t>(array->shape(1));
-      return [data, n, cells](const std::string&) { return std::make_unique<ArraySource>(data, n, cells); };
-    }
-    if (strings) return [s = strings](const std::string&) { return std::make_unique<StringsSource>(s); };
-    return {};
-  }
+Opener Input::opener() const {
+  if (array)
+    return array_kind->opener(array->data(), static_cast<std::size_t>(array->shape(0)),
+                              static_cast<std::size_t>(array->shape(1)));
+  if (strings) return [s = strings](const std::string&) { return std::make_unique<StringsSource>(s); };
+  return {};
+}
 
-  puzzle::PuzzleKind kind() const {
-    if (array) return puzzle::PuzzleKind::sudoku;
-    if (strings) return StringsSource::kind_of_first(*strings);
-    return puzzle::is_stream(file) ? puzzle::PuzzleKind::sudoku : puzzle::file_kind(file);
-  }
-};
+puzzle::PuzzleKind Input::kind() const {
+  if (array) return array_kind->kind;
+  if (strings) return StringsSource::kind_of_first(*strings);
+  return puzzle::is_stream(file) ? puzzle::Kinds::fallback : puzzle::file_kind(file);
+}
 
 // ---- Waiting in Python while the driver runs ---------------------------------------------------
+
+namespace {
 
 /// The Python exception being raised, taken (the error indicator cleared) with its traceback.
 py::object take_error() {
@@ -224,27 +174,15 @@ py::object take_error() {
   return value;
 }
 
-/// The latest progress report of the driver's writer stage, handed to the waiting thread.
-struct Ticker {
-  std::mutex m;
-  bool fresh = false;
-  std::size_t pass = 0;
-  uint64_t puzzles = 0, done = 0, total = 0;
-  double elapsed = 0;
-  std::string solver;
+}  // namespace
 
-  void update(std::size_t pass_, uint64_t puzzles_, uint64_t done_, uint64_t total_, double el,
-              std::string_view solver_) {
-    std::lock_guard lock(m);
-    fresh = true, pass = pass_, puzzles = puzzles_, done = done_, total = total_, elapsed = el;
-    if (solver != solver_) solver = std::string(solver_);
-  }
-};
+void Ticker::update(std::size_t pass_, uint64_t puzzles_, uint64_t done_, uint64_t total_, double el,
+                    std::string_view solver_) {
+  std::lock_guard lock(m);
+  fresh = true, pass = pass_, puzzles = puzzles_, done = done_, total = total_, elapsed = el;
+  if (solver != solver_) solver = std::string(solver_);
+}
 
-/// Runs `work` on a thread of its own while this thread waits with the GIL released, waking
-/// every 50 ms to run Python's signal handlers and, when there is news, `progress(pass,
-/// puzzles, done, total, elapsed, solver)`. A Python exception from either sets `stop` (the work
-/// ends early, its results a prefix) and is returned; the work's own exception is rethrown.
 py::object run_waiting(const std::function<void()>& work, std::atomic<bool>& stop, Ticker& ticker,
                        const py::object& progress) {
   std::mutex m;
@@ -303,6 +241,8 @@ py::object run_waiting(const std::function<void()>& work, std::atomic<bool>& sto
 
 // ---- Rows --------------------------------------------------------------------------------------
 
+namespace {
+
 /// The rows of a run as columns (RunConfig::on_row, serial writer stage: no lock needed).
 struct Rows {
   std::vector<uint64_t> line, solutions, time_ns, guesses, backtracks, nodes;
@@ -340,6 +280,10 @@ py::dict rows_dict(const Rows& r, bool solutions, bool extra) {
   return d;
 }
 
+}  // namespace
+
+namespace {
+
 const puzzle::SolverInfo& solver_named(const std::string& name) {
   if (const puzzle::SolverInfo* s = puzzle::find_solver(name)) return *s;
   const std::string near = puzzle::suggest_solver(name);
@@ -347,24 +291,18 @@ const puzzle::SolverInfo& solver_named(const std::string& name) {
                                           near.empty() ? "" : fmt::format(" (did you mean '{}'?)", near)));
 }
 
-/// solve / count / rate: one driver run over `input` with each of `solvers` in turn.
-py::dict run(const py::tuple& input_spec, const std::string& name, const std::vector<std::string>& solver_names,
-             uint64_t limit, uint64_t budget, int threads, bool solutions, py::object se_budget,
-             bool stop_on_invalid, const py::object& progress) {
-  const Input input = Input::from(input_spec);
+}  // namespace
+
+py::dict run_rows(const Input& input, const std::string& name, const std::function<void(puzzle::RunConfig&)>& configure,
+                  uint64_t budget, int threads, bool solutions, bool stop_on_invalid, const py::object& progress) {
   puzzle::RunConfig cfg;
   cfg.files = {input.in_memory() ? name : input.file};
   cfg.open = input.opener();
-  const bool rating = !se_budget.is_none();
-  if (rating) {
-    puzzle::sudoku::configure_rating(cfg, se_budget.cast<uint64_t>());
-  } else {
-    for (const std::string& n : solver_names) cfg.solvers.push_back(&solver_named(n));
-    cfg.limits.solutions = limit;
-  }
+  configure(cfg);
+  const bool extra = cfg.extra_columns > 0;
   cfg.limits.budget = budget;
   cfg.threads = puzzle::thread_count(threads);
-  cfg.solutions = solutions && !rating;
+  cfg.solutions = solutions;
   std::atomic<bool> stop{false};
   cfg.stop = &stop;
 
@@ -375,7 +313,7 @@ py::dict run(const py::tuple& input_spec, const std::string& name, const std::ve
   // The solution field as the CSV writes it (a Sudoku's line, a nonogram's picture, or blank).
   const puzzle::Column<puzzle::PuzzleRow>& solution_column = puzzle::rows_schema(true).columns().back();
   fmt::memory_buffer buf;
-  cfg.on_row = [&](const puzzle::PuzzleRow& row, std::string_view extra, std::string_view message) {
+  cfg.on_row = [&](const puzzle::PuzzleRow& row, std::string_view extra_fields, std::string_view message) {
     if (row.solver != rows.current) {
       for (std::size_t i = 0; i < cfg.solvers.size(); ++i)
         if (cfg.solvers[i]->name == row.solver) rows.current_index = static_cast<uint16_t>(i);
@@ -396,7 +334,7 @@ py::dict run(const py::tuple& input_spec, const std::string& name, const std::ve
       solution_column.write(buf, row);
       rows.solution.emplace_back(buf.data(), buf.size());
     }
-    if (rating) rows.extra.emplace_back(extra);
+    if (extra) rows.extra.emplace_back(extra_fields);
     if (!message.empty()) {
       rows.message_at.push_back(at);
       rows.message.emplace_back(message);
@@ -418,7 +356,7 @@ py::dict run(const py::tuple& input_spec, const std::string& name, const std::ve
   puzzle::RunReport report;
   py::object error = run_waiting([&] { report = puzzle::run(cfg); }, stop, ticker, progress);
 
-  py::dict out = rows_dict(rows, cfg.solutions, rating);
+  py::dict out = rows_dict(rows, cfg.solutions, extra);
   std::vector<std::string> names;
   for (const auto* s : cfg.solvers) names.emplace_back(s->name);
   out["solvers"] = names;
@@ -432,6 +370,22 @@ py::dict run(const py::tuple& input_spec, const std::string& name, const std::ve
   out["error"] = error;
   return out;
 }
+
+namespace {
+
+/// solve / count: one driver run over `input` with each of `solvers` in turn, up to `limit`
+/// solutions.
+py::dict run(const py::tuple& input_spec, const std::string& name, const std::vector<std::string>& solver_names,
+             uint64_t limit, uint64_t budget, int threads, bool solutions, bool stop_on_invalid, const py::object& progress) {
+  std::vector<const puzzle::SolverInfo*> solvers;
+  for (const std::string& n : solver_names) solvers.push_back(&solver_named(n));
+  return run_rows(Input::from(input_spec), name, [&](puzzle::RunConfig& cfg) {
+    cfg.solvers = solvers;
+    cfg.limits.solutions = limit;
+  }, budget, threads, solutions, stop_on_invalid, progress);
+}
+
+}  // namespace
 
 // ---- Generation --------------------------------------------------------------------------------
 
@@ -472,6 +426,8 @@ py::dict run_items(uint64_t count, int threads, const std::vector<puzzle::ItemCo
   return out;
 }
 
+namespace {
+
 /// generate: the options (their command-line text forms, from sudoku_bench.generate; the kinds'
 /// own under "options", by name) checked and turned into a worker's spec by the library's
 /// plan_generate, as `generate` does; an OptionError is a ValueError.
@@ -490,39 +446,7 @@ py::dict generate(uint64_t count, int threads, const py::dict& o, const py::obje
   return out;
 }
 
-py::dict transform(const py::tuple& input_spec, uint64_t count, uint64_t seed, int threads,
-                   const std::string& verifier, bool verify, bool solutions, const py::object& progress) {
-  const Input input = Input::from(input_spec);
-  std::unique_ptr<puzzle::RecordSource> src;
-  if (input.in_memory()) src = input.opener()("");
-  else src = std::make_unique<puzzle::PuzzleReader>(input.file);
-  auto sources = std::make_shared<std::vector<puzzle::sudoku::TransformSource>>();
-  std::vector<uint64_t> skipped_at;
-  std::vector<std::string> skipped;
-  *sources = puzzle::sudoku::read_puzzles(*src, [&](uint64_t line, const std::string& why) {
-    skipped_at.push_back(line);
-    skipped.push_back(why);
-  });
-  py::dict out;
-  out["skipped_at"] = skipped_at;
-  out["skipped"] = skipped;
-  if (sources->empty()) {
-    out["lines"] = py::list();
-    return out;
-  }
-  puzzle::sudoku::TransformSpec spec;
-  spec.sources = sources.get();
-  spec.seed = seed;
-  spec.solutions = solutions;
-  const int box = sources->front().puzzle.box();
-  if (!verifier.empty()) spec.verifier = &puzzle::solver_for_role(verifier, box, "verifier", puzzle::OptionStyle::python);
-  else if (verify) spec.verifier = puzzle::default_transform_verifier(box);  // as `transform --verify`
-  py::dict items = run_items(count, threads, {}, "transform",
-                             [spec, sources] { return puzzle::sudoku::make_transform_worker(spec); }, progress);
-  for (auto kv : out) items[kv.first] = kv.second;
-  items["sources"] = sources->size();
-  return items;
-}
+}  // namespace
 
 // ---- Solvers from outside ----------------------------------------------------------------------
 
@@ -535,7 +459,13 @@ std::vector<std::string> add_all(std::vector<puzzle::SolverInfo> infos) {
   return names;
 }
 
-}  // namespace
+std::chrono::milliseconds to_timeout(double seconds) {
+  return std::chrono::milliseconds(std::max<long long>(1, std::llround(seconds * 1e3)));
+}
+
+}  // namespace pymodule
+
+using namespace pymodule;
 
 PYBIND11_MODULE(_core, m) {
   m.doc() = "sudoku-bench's library: the C++ half of the sudoku_bench module (see sudoku_bench).";
@@ -550,15 +480,17 @@ PYBIND11_MODULE(_core, m) {
       load_error(e.what());
     }
   });
+  // The kinds' own parts first: they add their array shapes and size listers.
+  add_sudoku(m);
 
   m.def("solvers", [] {
     py::list out;
     for (const puzzle::SolverInfo& s : puzzle::solvers()) {
-      std::vector<int> sides;
-      for (int b = puzzle::sudoku::kMinBox; b <= puzzle::sudoku::kMaxBox; ++b)
-        if (s.supports(b)) sides.push_back(b * b);
+      std::vector<int> sizes;
+      for (const auto& list : size_listers())
+        if (sizes.empty()) sizes = list(s);
       out.append(py::dict(py::arg("name") = s.name, py::arg("kind") = std::string(puzzle::to_string(s.kind)),
-                          py::arg("sizes") = sides, py::arg("description") = s.description,
+                          py::arg("sizes") = sizes, py::arg("description") = s.description,
                           py::arg("origin") = s.origin, py::arg("batch") = s.batch()));
     }
     return out;
@@ -573,51 +505,10 @@ PYBIND11_MODULE(_core, m) {
     return out;
   });
   m.def("row_columns", [](bool solutions) { return puzzle::rows_schema(solutions).names(); });
-  m.def("rating_columns", [] { return puzzle::sudoku::rating_schema().names(); });
-  m.def("levels", [] {
-    std::vector<std::pair<std::string, int>> out;
-    for (const auto& l : puzzle::sudoku::se::levels()) out.emplace_back(std::string(l.name), l.from);
-    return out;
-  });
-  m.def("generators", [] {
-    std::vector<std::pair<std::string, std::string>> out;
-    for (const auto& g : puzzle::sudoku::generators()) out.emplace_back(std::string(g.name), std::string(g.description));
-    return out;
-  });
-  m.def("parse_cells", [](const std::vector<std::string>& lines, int box) {
-    // The reader's own cell parser: every symbol set it reads (., 0, 1-9, A-G, hexadecimal, A-Y).
-    const std::size_t cells = static_cast<std::size_t>(box) * box * box * box;
-    py::array_t<uint8_t> out({static_cast<py::ssize_t>(lines.size()), static_cast<py::ssize_t>(cells)});
-    uint8_t* o = out.mutable_data();
-    puzzle::sudoku::Grid g;
-    std::string error;
-    for (std::size_t i = 0; i < lines.size(); ++i, o += cells) {
-      if (lines[i].empty()) {  // a blank field (no solution): all empty
-        std::fill(o, o + cells, uint8_t{0});
-        continue;
-      }
-      if (!puzzle::sudoku::parse_cells(lines[i], box, g, error))
-        throw std::invalid_argument(fmt::format("strings[{}]: {}", i, error));
-      std::copy(g.data(), g.data() + cells, o);
-    }
-    return out;
-  });
-  m.def("to_lines", [](const py::array_t<uint8_t, py::array::c_style | py::array::forcecast>& a) {
-    if (a.ndim() != 2 || puzzle::sudoku::box_for_cells(static_cast<std::size_t>(a.shape(1))) == 0)
-      throw std::invalid_argument("an (n, 16|81|256|625) array expected");
-    ArraySource src(a.data(), static_cast<std::size_t>(a.shape(0)), static_cast<std::size_t>(a.shape(1)));
-    std::vector<std::string> out;
-    puzzle::RawSlice slice;
-    while (src.read(slice, 4096))
-      for (std::size_t i = 0; i < slice.records.size(); ++i) out.emplace_back(slice.record(i));
-    return out;
-  });
   m.attr("DEFAULT_BUDGET") = puzzle::kDefaultBudget;
-  m.attr("DEFAULT_SE_BUDGET") = puzzle::sudoku::se::kDefaultSeBudget;
 
   m.def("run", &run, py::arg("input"), py::arg("name"), py::arg("solvers"), py::arg("limit"), py::arg("budget"),
-        py::arg("threads"), py::arg("solutions"), py::arg("se_budget"), py::arg("stop_on_invalid"),
-        py::arg("progress"));
+        py::arg("threads"), py::arg("solutions"), py::arg("stop_on_invalid"), py::arg("progress"));
   m.def("generate", &generate);
   // The kinds' own generate options, from the table (generate/options.hpp): sudoku_bench.generate's
   // keyword arguments beyond the shared ones.
@@ -628,43 +519,16 @@ PYBIND11_MODULE(_core, m) {
                           py::arg("flag") = o.flag, py::arg("join") = o.join));
     return out;
   });
-  m.def("transform", &transform);
 
-  // One library (`--plugin`): `symbol` empty: every solver of a library of our C ABI, else the
-  // harness function `symbol` as the solver `name`. reentrant: the solvers share one instance
-  // between worker threads (`--reentrant all`; by default each worker thread gets a private
-  // instance, its file-scope state its own). isolate (`--isolate`): each worker's in a child
-  // process (sudoku-bench-plugin-host, found beside this module), a call past timeout_s seconds
-  // gets `timeout`.
-  m.def("load_plugin", [](const std::string& name, const std::string& path, const std::string& symbol, bool reentrant,
-                          bool isolate, double timeout_s) {
-    if (!symbol.empty()) puzzle::ext::check_solver_name(name);
-    puzzle::sudoku::Loaded loaded;
-    if (isolate) {
-      puzzle::sudoku::IsolateOptions o;
-      if (o.exe == "/proc/self/exe")  // this process is Python, not the tool
-        throw puzzle::ext::LoadError(fmt::format("isolate=True needs {} beside the module; it is not there",
-                                                 puzzle::sudoku::kPluginHostProgram));
-      o.timeout = std::chrono::milliseconds(std::max<long long>(1, std::llround(timeout_s * 1e3)));
-      py::gil_scoped_release nogil;  // starts the first child and waits until it has loaded the library
-      loaded = puzzle::sudoku::load_isolated(name, path, symbol, o);
-    } else {
-      puzzle::sudoku::LoadOptions o;
-      if (reentrant) o.reentrant = {"all"};
-      loaded = symbol.empty() ? puzzle::sudoku::load_native(path, o) : puzzle::sudoku::load_harness(name, path, symbol, o);
-    }
-    return add_all(std::move(loaded.solvers));
-  });
   m.def("add_exec", [](const std::string& name, const std::string& command, double timeout_s, bool batch) {
     puzzle::ext::check_solver_name(name);
     if (puzzle::find_solver(name) != nullptr)
       throw std::invalid_argument(fmt::format("a solver named '{}' is registered already", name));
-    const auto timeout = std::chrono::milliseconds(std::max<long long>(1, std::llround(timeout_s * 1e3)));
     std::vector<puzzle::SolverInfo> one;
     {
       py::gil_scoped_release nogil;  // starts the command and waits for its first answer
-      one.push_back(batch ? puzzle::ext::exec_batch_solver(name, command, timeout)
-                          : puzzle::ext::exec_solver(name, command, timeout));
+      one.push_back(batch ? puzzle::ext::exec_batch_solver(name, command, to_timeout(timeout_s))
+                          : puzzle::ext::exec_solver(name, command, to_timeout(timeout_s)));
     }
     return add_all(std::move(one)).front();
   });

@@ -263,8 +263,11 @@ def _run(puzzles, solver, *, limit, budget, threads, solutions, se_budget, inval
     label = name if name is not None else (inp.spec[1] if inp.spec[0] == "file" else _ARRAY_NAME)
     adapter = _ProgressAdapter(progress, inp.n, len(names), "rate" if se_budget is not None else "solve")
     try:
-        res = _core.run(inp.spec, label, names, int(limit), int(budget), threads, bool(solutions),
-                        se_budget, invalid == "raise", adapter.callback)
+        if se_budget is None:
+            res = _core.run(inp.spec, label, names, int(limit), int(budget), threads, bool(solutions),
+                            invalid == "raise", adapter.callback)
+        else:
+            res = _core.rate(inp.spec, label, int(budget), threads, se_budget, invalid == "raise", adapter.callback)
     finally:
         adapter.close()
     df = _rows_frame(res, inp, label, bool(solutions) and se_budget is None, se_budget is not None)
