@@ -2,8 +2,6 @@
 
 #include <fmt/format.h>
 
-#include "sudoku/verify.hpp"
-
 namespace puzzle::nonogram {
 
 std::optional<std::string> verify(const Puzzle& puzzle, const Result& result, uint64_t limit, const Known& known) {
@@ -29,7 +27,7 @@ std::optional<std::string> verify(const Puzzle& puzzle, const Result& result, ui
   }
   if (s == Status::invalid) return "solver says the clues are invalid, but they passed the clue checks";
   if (s == Status::none && known.solution) return "solver found no solution but the file gives one";
-  if (known.solutions && (found || s == Status::none)) return sudoku::check_count(result.solutions, limit, *known.solutions);
+  if (known.solutions && (found || s == Status::none)) return check_count(result.solutions, limit, *known.solutions);
   return std::nullopt;
 }
 

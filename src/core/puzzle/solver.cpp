@@ -44,4 +44,12 @@ std::unique_ptr<BatchSolver> SolverInfo::make_batch(const Limits& limits) const 
   throw std::logic_error(fmt::format("'{}' solves one puzzle at a time, not whole files", name));
 }
 
+std::optional<std::string> check_count(uint64_t counted, uint64_t limit, uint64_t known) {
+  if (counted < limit && counted != known)
+    return fmt::format("solver counted {} solutions, the file says {}", counted, known);
+  if (counted >= limit && known < limit)
+    return fmt::format("solver counted {} or more solutions, the file says {}", counted, known);
+  return std::nullopt;
+}
+
 }  // namespace puzzle

@@ -75,6 +75,11 @@ struct Work {
 
 std::string_view to_string(PuzzleKind k) noexcept;
 
+/// Why a solver's count of solutions disagrees with the `known` count of a file, whatever the
+/// kind (each kind's verify() asks it): a count below the limit must equal it; one at the limit
+/// needs a known count at least as large.
+std::optional<std::string> check_count(uint64_t counted, uint64_t limit, uint64_t known);
+
 namespace detail {
 template <class List>
 struct AnswerOf;

@@ -6,14 +6,6 @@
 
 namespace puzzle::sudoku {
 
-std::optional<std::string> check_count(uint64_t counted, uint64_t limit, uint64_t known) {
-  if (counted < limit && counted != known)
-    return fmt::format("solver counted {} solutions, the file says {}", counted, known);
-  if (counted >= limit && known < limit)
-    return fmt::format("solver counted {} or more solutions, the file says {}", counted, known);
-  return std::nullopt;
-}
-
 std::optional<std::string> check_solution(const Grid& puzzle, const Grid& answer) {
   if (answer.box() != puzzle.box()) return "answer has a different size than the puzzle";
   // Fast, branch-free (vectorisable) pass; the loop below only runs to name the problem.

@@ -26,11 +26,6 @@ struct Known {
   }
 };
 
-/// Why a solver's count of solutions disagrees with the `known` count of a file, whatever the
-/// kind: a count below the limit must equal it; one at the limit needs a known count at least
-/// as large.
-std::optional<std::string> check_count(uint64_t counted, uint64_t limit, uint64_t known);
-
 /// Empty when `answer` is a complete valid grid that keeps every given of `puzzle`; otherwise
 /// the reason it is not.
 std::optional<std::string> check_solution(const Grid& puzzle, const Grid& answer);
