@@ -14,9 +14,9 @@
 
 namespace {
 
-using puzzle::mann_whitney_u;
+using test::default_dataset;
 
-std::string default_dataset() { return std::string(SUDOKU_SOURCE_DIR) + "/datasets/default.txt"; }
+using puzzle::mann_whitney_u;
 
 // Known values: scipy.stats.mannwhitneyu (its documentation's example: 17.0, 0.1111 exact and
 // 0.11134688653314041 asymptotic), and brute-force enumeration of every ordering.

@@ -8,11 +8,9 @@
 
 namespace {
 
-using test::kPuzzle;
+using test::has;
 
-bool has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
+using test::kPuzzle;
 
 TEST(Cli, ListShowsEverySolver) {
   const auto r = test::cli("list");

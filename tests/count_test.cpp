@@ -16,11 +16,12 @@
 
 namespace {
 
+using test::has;
+using test::default_dataset;
+using test::item;
+
 using puzzle::BenchFile;
 using puzzle::BenchRow;
-
-std::string default_dataset() { return std::string(SUDOKU_SOURCE_DIR) + "/datasets/default.txt"; }
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 // A dump as valgrind 3.19's callgrind writes it with --cache-sim=yes after
 // CALLGRIND_DUMP_STATS_AT("sudoku-bench row 4"): the totals line leaves out trailing zeros.
@@ -364,12 +365,6 @@ BenchFile counted(const std::vector<std::tuple<std::string, double, double>>& ro
     f.rows.push_back(r);
   }
   return f;
-}
-
-const puzzle::Comparison& item(const puzzle::RegressReport& r, const std::string& solver) {
-  for (const auto& c : r.items)
-    if (c.solver == solver) return c;
-  throw std::runtime_error("no item for " + solver);
 }
 
 TEST(RegressCounts, GrowthBeyondTheToleranceFailsAndNothingElse) {

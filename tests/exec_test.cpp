@@ -22,7 +22,7 @@
 
 namespace {
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+using test::has;
 
 const char* kPython = "/usr/bin/python3";
 

@@ -24,12 +24,12 @@
 
 namespace {
 
+using test::has;
+
 using puzzle::sudoku::Grid;
 using puzzle::Status;
 
 const std::string kFileScope = FILE_SCOPE_PLUGIN;
-
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 /// The LoadError's message of an isolated load that must fail (a test failure, and empty, when
 /// it loads).

@@ -17,14 +17,9 @@
 
 namespace {
 
-namespace ng = puzzle::nonogram;
+using test::slurp;
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+namespace ng = puzzle::nonogram;
 
 /// A clue as the tournaments write it: runs separated by `sep`, `0` for none.
 std::string clue_line(std::span<const uint8_t> runs, const std::string& sep) {

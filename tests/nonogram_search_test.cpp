@@ -18,8 +18,11 @@
 #include "nonogram/search.hpp"
 #include "puzzle/registry.hpp"
 #include "nonogram_test_util.hpp"
+#include "test_util.hpp"
 
 namespace {
+
+using test::slurp;
 
 namespace ng = puzzle::nonogram;
 using puzzle::Limits;
@@ -195,13 +198,6 @@ TEST(NonogramCdcl, AgreesWithTheLineSolver) {
       EXPECT_EQ(a.work.guesses, 0u) << f << " " << i;
     }
   }
-}
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
 }
 
 // Tournament puzzles (25 x 25, random, often with several solutions): every answer fits the

@@ -14,9 +14,9 @@
 
 namespace {
 
-namespace ng = puzzle::nonogram;
+using test::has;
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+namespace ng = puzzle::nonogram;
 
 /// What a drawing says: the row clues (as written left of the grid) and the cells it shows,
 /// from its grid lines (those with ` |`), of `width` cells `cw` characters wide each.

@@ -21,12 +21,12 @@
 
 namespace {
 
+using test::has;
+
 const std::string kExample = EXAMPLE_PLUGIN;
 const std::string kHarness = HARNESS_PLUGIN;
 const std::string kPropagation = PROPAGATION_PLUGIN;
 const std::string kFileScope = FILE_SCOPE_PLUGIN;
-
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 /// One row of a per-puzzle CSV (`file,line,solver,status,solutions,clues,time_ns,guesses,
 /// backtracks,nodes`).

@@ -32,21 +32,17 @@ bool has(const std::array<uint16_t, 81>& cand, int row, int col, int digit) {
   return (cand[row * 9 + col] >> digit) & 1;
 }
 
-Result solve(const Grid& g, uint64_t solutions = 1, uint64_t budget = puzzle::kDefaultBudget) {
+Result propagate(const Grid& g, uint64_t solutions = 1, uint64_t budget = puzzle::kDefaultBudget) {
   auto s = puzzle::sudoku::make_propagation();
   return s->solve(g, Limits{solutions, budget});
 }
 
-// Project Euler 96, grid 1 (norvig_easy50.txt): singles alone solve it.
-const std::string kEasy =
-    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
-// forum_hardest_1106.txt, first line: needs guesses.
-const std::string kHard =
-    "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
+using test::kEasy;
+using test::kHard;
 
 TEST(Propagation, SinglesPuzzleNeedsNoGuess) {
   const Grid g = parse(kEasy);
-  const Result r = solve(g);
+  const Result r = propagate(g);
   EXPECT_EQ(r.status, Status::solved);
   EXPECT_EQ(r.work.guesses, 0u);
   EXPECT_EQ(r.work.backtracks, 0u);
@@ -98,7 +94,7 @@ TEST(Propagation, HardPuzzleCountersAreDeterministic) {
   auto solver = puzzle::sudoku::make_propagation();
   const Result a = solver->solve(g, Limits{});
   const Result b = solver->solve(g, Limits{});  // same worker, reused
-  const Result c = solve(g);                     // fresh worker
+  const Result c = propagate(g);                     // fresh worker
   ASSERT_EQ(a.status, Status::solved);
   EXPECT_FALSE(puzzle::sudoku::check_solution(g, test::grid(a.answer)).has_value());
   EXPECT_GT(a.work.guesses, 0u);
@@ -117,8 +113,8 @@ TEST(Propagation, HardPuzzleCountersAreDeterministic) {
 
 TEST(Propagation, UniquenessCostsMoreWorkThanTheFirstSolution) {
   const Grid g = parse(kHard);
-  const Result one = solve(g, 1);
-  const Result two = solve(g, 2);
+  const Result one = propagate(g, 1);
+  const Result two = propagate(g, 2);
   EXPECT_EQ(two.status, Status::unique);
   EXPECT_EQ(two.solutions, 1u);
   EXPECT_EQ(test::grid(two.answer), test::grid(one.answer));
@@ -127,19 +123,19 @@ TEST(Propagation, UniquenessCostsMoreWorkThanTheFirstSolution) {
 
 TEST(Propagation, CountsSolutionsUpToTheLimit) {
   const Grid empty(3);
-  const Result r = solve(empty, 50);
+  const Result r = propagate(empty, 50);
   EXPECT_EQ(r.status, Status::multiple);
   EXPECT_EQ(r.solutions, 50u);
   EXPECT_FALSE(puzzle::sudoku::check_solution(empty, test::grid(r.answer)).has_value());
-  const Result one = solve(empty, 1);
+  const Result one = propagate(empty, 1);
   EXPECT_EQ(one.status, Status::solved);
   EXPECT_EQ(test::grid(one.answer), test::grid(r.answer));  // the first solution does not depend on the limit
 }
 
 TEST(Propagation, ConflictingGivensAreInvalid) {
-  EXPECT_EQ(solve(with_givens({{0, 0, 5}, {0, 8, 5}})).status, Status::invalid);  // row
-  EXPECT_EQ(solve(with_givens({{0, 4, 7}, {8, 4, 7}})).status, Status::invalid);  // column
-  EXPECT_EQ(solve(with_givens({{3, 3, 2}, {5, 5, 2}})).status, Status::invalid);  // box
+  EXPECT_EQ(propagate(with_givens({{0, 0, 5}, {0, 8, 5}})).status, Status::invalid);  // row
+  EXPECT_EQ(propagate(with_givens({{0, 4, 7}, {8, 4, 7}})).status, Status::invalid);  // column
+  EXPECT_EQ(propagate(with_givens({{3, 3, 2}, {5, 5, 2}})).status, Status::invalid);  // box
   EXPECT_EQ(puzzle::sudoku::propagation_candidates(with_givens({{0, 0, 5}, {0, 8, 5}})), std::nullopt);
 }
 
@@ -147,7 +143,7 @@ TEST(Propagation, NoSolutionIsNone) {
   // Row 1 holds 1..8, so r1c9 must be 9, but column 9 already has a 9.
   Grid g = with_givens({{0, 0, 1}, {0, 1, 2}, {0, 2, 3}, {0, 3, 4}, {0, 4, 5}, {0, 5, 6},
                         {0, 6, 7}, {0, 7, 8}, {5, 8, 9}});
-  const Result r = solve(g, 2);
+  const Result r = propagate(g, 2);
   EXPECT_EQ(r.status, Status::none);
   EXPECT_EQ(r.solutions, 0u);
   EXPECT_EQ(r.work.guesses, 0u);
@@ -155,19 +151,19 @@ TEST(Propagation, NoSolutionIsNone) {
 
 TEST(Propagation, BudgetStopsTheSearch) {
   const Grid g = parse(kHard);
-  const Result r = solve(g, 1, 1);  // the root propagation only: no guess allowed
+  const Result r = propagate(g, 1, 1);  // the root propagation only: no guess allowed
   EXPECT_EQ(r.status, Status::budget_exceeded);
   EXPECT_EQ(r.work.nodes, 1u);
-  const Result r5 = solve(g, 1, 5);
+  const Result r5 = propagate(g, 1, 5);
   EXPECT_EQ(r5.status, Status::budget_exceeded);
   EXPECT_LE(r5.work.nodes, 5u);
-  EXPECT_EQ(solve(g, 1, 0).status, Status::solved);  // 0: no limit
+  EXPECT_EQ(propagate(g, 1, 0).status, Status::solved);  // 0: no limit
 }
 
 TEST(Propagation, OtherSizesAreUnsupported) {
   for (int box : {2, 4, 5}) {
     const Grid g(box);
-    EXPECT_EQ(solve(g).status, Status::unsupported) << box;
+    EXPECT_EQ(propagate(g).status, Status::unsupported) << box;
     EXPECT_EQ(puzzle::sudoku::propagation_candidates(g), std::nullopt);
   }
 }

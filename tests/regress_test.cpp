@@ -11,11 +11,13 @@
 
 namespace {
 
+using test::has;
+using test::default_dataset;
+using test::item;
+
 using puzzle::BenchFile;
 using puzzle::RegressOptions;
 using puzzle::TimeMetric;
-
-std::string default_dataset() { return std::string(SUDOKU_SOURCE_DIR) + "/datasets/default.txt"; }
 
 /// `propagation` made 50 times slower by spinning after each solve: identical answers and
 /// counters, only time differs. Test only. (20x once went unnoticed under ctest -j 2 on two
@@ -65,12 +67,6 @@ BenchFile bench(const puzzle::SolverInfo* solver, int reps = 5) {
   std::string csv = "# baseline_solver: dlx\n" + puzzle::bench_schema().header();
   for (const auto& r : res.rows) csv += puzzle::bench_schema().row(r);
   return puzzle::parse_bench_csv(csv, "bench");
-}
-
-const puzzle::Comparison& item(const puzzle::RegressReport& r, const std::string& solver) {
-  for (const auto& c : r.items)
-    if (c.solver == solver) return c;
-  throw std::runtime_error("no item for " + solver);
 }
 
 class Regress : public ::testing::Test {
@@ -161,8 +157,6 @@ TEST_F(Regress, MissingPairFailsNewPairIsReported) {
   for (auto& r : moved.rows) r.dataset = "/elsewhere/default.txt";
   EXPECT_EQ(puzzle::regress(*base_, moved, o).missing, 0);
 }
-
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 TEST(RegressCli, BenchThenRegress) {
   test::TempDir dir;

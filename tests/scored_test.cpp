@@ -21,21 +21,17 @@ using puzzle::Status;
 
 using test::parse;
 
-Result solve(const Grid& g, uint64_t solutions = 1, uint64_t budget = puzzle::kDefaultBudget) {
+Result scored(const Grid& g, uint64_t solutions = 1, uint64_t budget = puzzle::kDefaultBudget) {
   auto s = puzzle::sudoku::make_scored();
   return s->solve(g, Limits{solutions, budget});
 }
 
-// Project Euler 96, grid 1: singles alone solve it.
-const std::string kEasy =
-    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
-// forum_hardest_1106.txt, first line: needs guesses.
-const std::string kHard =
-    "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
+using test::kEasy;
+using test::kHard;
 
 TEST(Scored, SinglesPuzzleNeedsNoGuess) {
   const Grid g = parse(kEasy);
-  const Result r = solve(g);
+  const Result r = scored(g);
   EXPECT_EQ(r.status, Status::solved);
   EXPECT_EQ(r.work.guesses, 0u);
   EXPECT_EQ(r.work.backtracks, 0u);
@@ -48,7 +44,7 @@ TEST(Scored, HardPuzzleCountersAreDeterministic) {
   auto solver = puzzle::sudoku::make_scored();
   const Result a = solver->solve(g, Limits{2});
   const Result b = solver->solve(g, Limits{2});  // same worker, reused
-  const Result c = solve(g, 2);                   // fresh worker
+  const Result c = scored(g, 2);                   // fresh worker
   ASSERT_EQ(a.status, Status::unique);
   EXPECT_FALSE(puzzle::sudoku::check_solution(g, test::grid(a.answer)).has_value());
   EXPECT_GT(a.work.guesses, 0u);
@@ -63,7 +59,7 @@ TEST(Scored, HardPuzzleCountersAreDeterministic) {
   EXPECT_GE(a.work.nodes, a.work.guesses + 1);
   EXPECT_LE(a.work.nodes - 1 - a.work.guesses, a.work.backtracks);
   EXPECT_LT(a.work.backtracks, a.work.nodes);
-  const Result one = solve(g, 1);
+  const Result one = scored(g, 1);
   EXPECT_EQ(test::grid(one.answer), test::grid(a.answer));
   EXPECT_LE(one.work.nodes, a.work.nodes);
 }

@@ -61,7 +61,7 @@ std::string hex_line(const Grid& g) {
   return s;
 }
 
-Grid parse(const std::string& s, int box = 0) {
+Grid parse_sized(const std::string& s, int box = 0) {
   Grid g;
   std::string err;
   EXPECT_TRUE(puzzle::sudoku::parse_cells(s, box, g, err)) << err << ": " << s;
@@ -86,8 +86,8 @@ TEST(Sizes, LinesRoundTripAtEverySize) {
       const Grid g = holes(full_grid(box, 11), share, 3);
       const std::string line = puzzle::sudoku::to_line(g);
       ASSERT_EQ(line.size(), static_cast<std::size_t>(g.cells()));
-      EXPECT_EQ(parse(line), g) << line;
-      EXPECT_EQ(parse(line, box), g) << line;
+      EXPECT_EQ(parse_sized(line), g) << line;
+      EXPECT_EQ(parse_sized(line, box), g) << line;
       EXPECT_FALSE(puzzle::sudoku::to_pretty(g).empty());
     }
   }
@@ -96,7 +96,7 @@ TEST(Sizes, LinesRoundTripAtEverySize) {
 TEST(Sizes, SymbolsOfEachSize) {
   // 4x4: 1-4; 9x9: 1-9; 16x16: 1-9A-G or hex 0-F; 25x25: A-Y in either case. `0` is empty
   // except in hexadecimal.
-  EXPECT_EQ(puzzle::sudoku::to_line(parse("1234341221434321")), "1234341221434321");
+  EXPECT_EQ(puzzle::sudoku::to_line(parse_sized("1234341221434321")), "1234341221434321");
   Grid g;
   std::string err;
   EXPECT_FALSE(puzzle::sudoku::parse_cells("1234341221434325", 0, g, err));  // 5 in a 4x4
@@ -104,16 +104,16 @@ TEST(Sizes, SymbolsOfEachSize) {
   const Grid full16 = full_grid(4, 5);
   const std::string letters = puzzle::sudoku::to_line(full16), hex = hex_line(full16);
   EXPECT_NE(letters.find('G'), std::string::npos);
-  EXPECT_EQ(parse(hex), full16);
+  EXPECT_EQ(parse_sized(hex), full16);
   std::string lower = hex;
   for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  EXPECT_EQ(parse(lower), full16);
+  EXPECT_EQ(parse_sized(lower), full16);
   const Grid full25 = full_grid(5, 5);
   const std::string y = puzzle::sudoku::to_line(full25);
   EXPECT_EQ(y.find_first_of("0123456789"), std::string::npos);
   lower = y;
   for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  EXPECT_EQ(parse(lower), full25);
+  EXPECT_EQ(parse_sized(lower), full25);
   EXPECT_FALSE(puzzle::sudoku::parse_cells(std::string(624, '.') + "Z", 0, g, err));
   EXPECT_FALSE(puzzle::sudoku::parse_cells(std::string(624, '.') + "1", 0, g, err));
 }
@@ -147,7 +147,7 @@ TEST(Sizes, HexPuzzleWithoutZeroIsReadByItsSolution) {
 TEST(Sizes, DlxSolvesEverySize) {
   auto dlx = puzzle::sudoku::make_dlx();
   // 4x4 with a unique solution.
-  const Grid p4 = parse(k4Puzzle);
+  const Grid p4 = parse_sized(k4Puzzle);
   const auto r4 = dlx->solve(p4, Limits{2, 0});
   EXPECT_EQ(r4.status, Status::unique);
   EXPECT_FALSE(puzzle::sudoku::check_solution(p4, test::grid(r4.answer)).has_value());

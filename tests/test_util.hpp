@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <stdexcept>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -10,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include "puzzle/bench/regress.hpp"
 #include "puzzle/io/reader.hpp"
 #include "sudoku/sudoku_kind.hpp"
 #include "sudoku/sudoku_parse.hpp"
@@ -18,6 +20,26 @@ namespace test {
 
 /// The grid a Sudoku result's answer holds (a grid of no cells when none).
 inline const puzzle::sudoku::Grid& grid(const puzzle::Answer& a) { return puzzle::sudoku::SudokuKind::solution(a); }
+
+/// Whether `text` contains `part`.
+inline bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+/// The project's default dataset (datasets/default.txt).
+inline std::string default_dataset() { return std::string(SUDOKU_SOURCE_DIR) + "/datasets/default.txt"; }
+
+/// The comparison of `solver` in a regress report (an exception when it has none).
+inline const puzzle::Comparison& item(const puzzle::RegressReport& r, const std::string& solver) {
+  for (const auto& c : r.items)
+    if (c.solver == solver) return c;
+  throw std::runtime_error("no item for " + solver);
+}
+
+// Project Euler 96, grid 1 (norvig_easy50.txt): singles alone solve it.
+inline const std::string kEasy =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+// forum_hardest_1106.txt, first line: needs guesses.
+inline const std::string kHard =
+    "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
 
 /// A 17-clue puzzle and its unique solution, used across the tests.
 inline const std::string kPuzzle =
