@@ -21,7 +21,6 @@
 #include <pybind11/stl.h>
 
 #include <chrono>
-#include <cmath>
 #include <condition_variable>
 #include <exception>
 #include <thread>
@@ -459,10 +458,6 @@ std::vector<std::string> add_all(std::vector<puzzle::SolverInfo> infos) {
   return names;
 }
 
-std::chrono::milliseconds to_timeout(double seconds) {
-  return std::chrono::milliseconds(std::max<long long>(1, std::llround(seconds * 1e3)));
-}
-
 }  // namespace pymodule
 
 using namespace pymodule;
@@ -527,8 +522,8 @@ PYBIND11_MODULE(_core, m) {
     std::vector<puzzle::SolverInfo> one;
     {
       py::gil_scoped_release nogil;  // starts the command and waits for its first answer
-      one.push_back(batch ? puzzle::ext::exec_batch_solver(name, command, to_timeout(timeout_s))
-                          : puzzle::ext::exec_solver(name, command, to_timeout(timeout_s)));
+      one.push_back(batch ? puzzle::ext::exec_batch_solver(name, command, puzzle::ext::to_timeout(timeout_s))
+                          : puzzle::ext::exec_solver(name, command, puzzle::ext::to_timeout(timeout_s)));
     }
     return add_all(std::move(one)).front();
   });

@@ -7,7 +7,6 @@
 #include <pybind11/pybind11.h>
 
 #include <atomic>
-#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -109,9 +108,6 @@ py::dict run_items(uint64_t count, int threads, const std::vector<puzzle::ItemCo
 
 /// Registers `infos` (all or none: a name registered already is a ValueError); their names.
 std::vector<std::string> add_all(std::vector<puzzle::SolverInfo> infos);
-
-/// A timeout in seconds from Python as the milliseconds the tool counts (at least 1).
-std::chrono::milliseconds to_timeout(double seconds);
 
 /// The kinds' own parts of the module.
 void add_sudoku(py::module_& m);

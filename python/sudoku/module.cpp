@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cmath>
 
 #include <fmt/format.h>
 
@@ -186,7 +185,7 @@ void add_sudoku(py::module_& m) {
       if (o.exe == "/proc/self/exe")  // this process is Python, not the tool
         throw puzzle::ext::LoadError(fmt::format("isolate=True needs {} beside the module; it is not there",
                                                  kPluginHostProgram));
-      o.timeout = to_timeout(timeout_s);
+      o.timeout = puzzle::ext::to_timeout(timeout_s);
       py::gil_scoped_release nogil;  // starts the first child and waits until it has loaded the library
       loaded = load_isolated(name, path, symbol, o);
     } else {

@@ -227,7 +227,7 @@ int run_bench_cmd(const BenchOptions& opt, const Context& ctx) {
   const bool child = !opt.count_child.empty();
   if (!counting && (opt.count_with_given || child))
     throw UsageError("--count-with: only with --measure instructions");
-  if (counting && opt.ext.isolate)
+  if (counting && opt.ext.plugin.isolate)
     throw UsageError("--measure instructions counts the solve calls in this process; --isolate runs "
                      "plug-ins in child processes: drop --isolate");
   if (counting && opt.threads > 1)

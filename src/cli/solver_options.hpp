@@ -10,25 +10,18 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/sudoku/plugin_options.hpp"
 #include "puzzle/solver.hpp"
 
 namespace cli {
 
 struct ExternalSolverOptions {
-  /// "NAME=PATH:SYMBOL": a function of the reference harness's convention; "PATH": a library of
-  /// our C ABI (include/sudoku_bench/plugin.h), every solver it lists.
-  std::vector<std::string> plugins;
+  PluginOptions plugin;  ///< --plugin, --reentrant, --isolate: Sudoku's plug-ins
   /// "NAME=COMMAND": a child process per worker thread, one puzzle line in, one answer line out.
   std::vector<std::string> execs;
   /// "NAME=COMMAND": a program that reads a whole file on stdin and prints one answer a line.
   std::vector<std::string> exec_batches;
-  double timeout_s = 10;  ///< per puzzle, for --exec children
-  /// Plug-in solvers the user says are re-entrant: their worker threads share one instance of
-  /// the library instead of a private one each.
-  std::vector<std::string> reentrant;
-  /// Each worker's plug-in runs in a child process of its own (sudoku/ext/isolate.hpp): a crash
-  /// or a hang costs that puzzle (`error`, `timeout`), not the run.
-  bool isolate = false;
+  double timeout_s = 10;  ///< per puzzle, for --exec children and --isolate'd plug-ins
 };
 
 void add_external_solver_options(CLI::App* app, ExternalSolverOptions& opt);

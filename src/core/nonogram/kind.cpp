@@ -3,10 +3,11 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include <fmt/format.h>
+
 #include "nonogram/solvers/nonogram.hpp"
 #include "puzzle/fields.hpp"
 #include "puzzle/kinds.hpp"
-#include "sudoku/grid.hpp"
 
 namespace puzzle::nonogram {
 
@@ -22,8 +23,9 @@ Record<NonogramKind> NonogramKind::parse_line(std::string_view line) {
     while (end < line.size() && !is_separator(line[end])) ++end;
   }
   if (!nonogram::parse_id(line.substr(0, end), p.puzzle, p.error)) {
-    if (sudoku::box_for_cells(line.substr(0, end).size()) != 0)
-      p.error += " (a Sudoku line in a file of nonograms: the first data line decides the kind)";
+    if (Kinds::fallback_reads(line.substr(0, end)))
+      p.error += fmt::format(" (a {} line in a file of {}: the first data line decides the kind)",
+                             Kinds::noun(Kinds::fallback), plural);
     return p;
   }
   std::size_t pos = end;

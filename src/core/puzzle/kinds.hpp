@@ -144,6 +144,18 @@ struct KindTable {
     });
     return found;
   }
+  /// Whether the fallback row reads `word` as one puzzle of its own without an error (its
+  /// one-line layout): a record of the fallback's kind in a file of another kind, which that
+  /// kind's messages name.
+  static bool fallback_reads(std::string_view word) {
+    bool reads = false;
+    each([&](auto r) {
+      using R = decltype(r);
+      if constexpr (kFallback<R>) reads = R::parse(Format::one_line(R::id), word).error.empty();
+    });
+    return reads;
+  }
+  static std::string_view noun(PuzzleKind k) noexcept { return pick(k, [](auto r) { return decltype(r)::noun; }); }
   /// What a record of a file of `f` is called in messages ("nonogram game ID"): its row's
   /// record_name().
   static std::string_view record_name(const Format& f) noexcept {
