@@ -12,6 +12,7 @@
 #include "puzzle/driver/driver.hpp"
 #include "puzzle/registry.hpp"
 #include "puzzle/simd.hpp"
+#include "regress_util.hpp"
 #include "test_util.hpp"
 
 namespace {

@@ -7,6 +7,7 @@
 
 #include "puzzle/bench/regress.hpp"
 #include "puzzle/registry.hpp"
+#include "regress_util.hpp"
 #include "test_util.hpp"
 
 namespace {

@@ -3,7 +3,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <stdexcept>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -11,7 +10,6 @@
 
 #include <gtest/gtest.h>
 
-#include "puzzle/bench/regress.hpp"
 #include "puzzle/io/reader.hpp"
 #include "sudoku/sudoku_kind.hpp"
 #include "sudoku/sudoku_parse.hpp"
@@ -26,13 +24,6 @@ inline bool has(const std::string& text, const std::string& part) { return text.
 
 /// The project's default dataset (datasets/default.txt).
 inline std::string default_dataset() { return std::string(SUDOKU_SOURCE_DIR) + "/datasets/default.txt"; }
-
-/// The comparison of `solver` in a regress report (an exception when it has none).
-inline const puzzle::Comparison& item(const puzzle::RegressReport& r, const std::string& solver) {
-  for (const auto& c : r.items)
-    if (c.solver == solver) return c;
-  throw std::runtime_error("no item for " + solver);
-}
 
 // Project Euler 96, grid 1 (norvig_easy50.txt): singles alone solve it.
 inline const std::string kEasy =
