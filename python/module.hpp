@@ -27,9 +27,9 @@ namespace py = pybind11;
 
 using Opener = std::function<std::unique_ptr<puzzle::RecordSource>(const std::string&)>;
 
-/// A kind whose puzzles Python may hand over as an (n, cells) uint8 array (Sudoku's grids): the
-/// shapes it takes (`cells`: 0 refuses), the words for them in a message, and the records of a
-/// pass over the array (line i + 1 is row i).
+/// A kind whose puzzles Python may hand over as an (n, cells) uint8 array (Sudoku's grids):
+/// whether it takes rows of `cells` values, the words for the shapes it takes (messages), and
+/// the records of a pass over the array (line i + 1 is row i).
 struct ArrayKind {
   puzzle::PuzzleKind kind{};
   std::function<bool(std::size_t cells)> cells;
@@ -39,8 +39,8 @@ struct ArrayKind {
 /// The array kinds, in the order the kinds' parts added them (the first that takes a shape).
 std::vector<ArrayKind>& array_kinds();
 
-/// A solver's sizes as Python's solvers() lists them (Sudoku: the sides it takes), by kind;
-/// a kind with none lists [].
+/// A solver's sizes as Python's solvers() lists them (Sudoku's part: the sides it takes): each
+/// kind's part adds one, and the first that lists any for a solver gives them ([] when none).
 std::vector<std::function<std::vector<int>(const puzzle::SolverInfo&)>>& size_listers();
 
 /// A list of puzzle strings, held as one text (built once, read by every pass).

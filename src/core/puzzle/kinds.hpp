@@ -155,6 +155,7 @@ struct KindTable {
     });
     return reads;
   }
+  /// One puzzle of kind `k` in words ("Sudoku", "nonogram"): its row's noun.
   static std::string_view noun(PuzzleKind k) noexcept { return pick(k, [](auto r) { return decltype(r)::noun; }); }
   /// What a record of a file of `f` is called in messages ("nonogram game ID"): its row's
   /// record_name().
