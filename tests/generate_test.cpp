@@ -1,6 +1,7 @@
 // Generation: full-grid generators, puzzle reduction (uniqueness checked by a different solver,
 // symmetry, minimality, clue targets), transforms, determinism of the driver across thread
 // counts, and the generate/transform commands.
+#include <cctype>
 #include <set>
 
 #include <fmt/format.h>
@@ -452,6 +453,26 @@ TEST(GenerateCli, HelpSaysEachKindsDefaultChecker) {
     EXPECT_GE(found, at) << help;
     at = found;
   });
+}
+
+TEST(GenerateCli, MaxAttemptsHelpSaysWhatEachKindTries) {
+  const auto r = test::cli("generate --help");
+  ASSERT_EQ(r.exit_code, 0);
+  const std::string help = generate_defaults_help(&GenerateDefaults::attempts);
+  Kinds::each([&](auto row) {
+    using R = decltype(row);
+    const std::string words = R::generate_defaults().attempts;
+    ASSERT_FALSE(words.empty()) << R::name;
+    EXPECT_NE(help.find(words), std::string::npos) << help;
+  });
+  // CLI11 wraps the help: compare it with its spaces and line breaks folded.
+  const auto fold = [](const std::string& s) {
+    std::string out;
+    for (char c : s)
+      if (!std::isspace(static_cast<unsigned char>(c))) out += c;
+    return out;
+  };
+  EXPECT_NE(fold(r.out).find(fold("Tries per puzzle; a try is " + help)), std::string::npos) << r.out;
 }
 
 TEST(GenerateCli, Errors) {

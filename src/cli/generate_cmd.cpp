@@ -93,9 +93,8 @@ void add_generate_command(CLI::App& app, Commands& out) {
                 "Solver for the uniqueness checks, also one from --plugin/--exec, whose answers are "
                 "verified against the puzzle being made (default: " +
                     puzzle::generate_defaults_help(&puzzle::GenerateDefaults::checker) + ")");
-  g->add_option("--max-attempts", opt->gen.max_attempts, "Full grids tried per puzzle to meet --clues "
-                                                   "and --difficulty/--er (a range's target is drawn "
-                                                   "once per puzzle, not per grid)")
+  g->add_option("--max-attempts", opt->gen.max_attempts,
+                "Tries per puzzle; a try is " + puzzle::generate_defaults_help(&puzzle::GenerateDefaults::attempts))
       ->check(CLI::Range(uint64_t{1}, UINT64_MAX))
       ->capture_default_str();
   out.push_back({g, [opt](const Context& ctx) { return run_generate(*opt, ctx); }});

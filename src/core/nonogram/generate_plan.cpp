@@ -51,7 +51,9 @@ GenerateDefaults NonogramKind::generate_defaults() {
                       "--line-solvable (line logic makes those)",
                       nonogram::GenerateSpec{}.budget),
           "nonogram-backtracking, or nonogram-line when the checker is another solver",
-          ""};
+          "",
+          "a random picture, whose clues must have one solution (with --line-solvable: one that line "
+          "logic finds)"};
 }
 
 GeneratePlan NonogramKind::plan_generate(const GenerateOptions& opt, const OptionNames& say) {

@@ -47,6 +47,7 @@ struct GenerateDefaults {
   std::string checker;   ///< its uniqueness checker and the budget of a check
   std::string verifier;  ///< the solver of `--verify` alone
   std::string columns;   ///< its own `--stats` columns
+  std::string attempts;  ///< what one of `--max-attempts` tries, and what it must meet
 };
 
 /// The options in the command line's text forms (the Python module writes its values so).

@@ -155,7 +155,9 @@ GenerateDefaults SudokuKind::generate_defaults() {
                       "unique, the given stays)",
                       ReduceOptions{}.budget),
           "the first of dlx, propagation and backtracking other than the checker, the checker for full grids",
-          "er, and level with --difficulty or --er"};
+          "er, and level with --difficulty or --er",
+          "a full grid made into a puzzle, which must meet --clues and --difficulty/--er (a range's target is "
+          "drawn once per puzzle, not per grid)"};
 }
 
 std::vector<GenerateOption> SudokuKind::generate_options() {
