@@ -279,10 +279,6 @@ py::dict rows_dict(const Rows& r, bool solutions, bool extra) {
   return d;
 }
 
-}  // namespace
-
-namespace {
-
 const puzzle::SolverInfo& solver_named(const std::string& name) {
   if (const puzzle::SolverInfo* s = puzzle::find_solver(name)) return *s;
   const std::string near = puzzle::suggest_solver(name);
@@ -483,7 +479,7 @@ PYBIND11_MODULE(_core, m) {
     for (const puzzle::SolverInfo& s : puzzle::solvers()) {
       std::vector<int> sizes;
       for (const auto& list : size_listers())
-        if (sizes.empty()) sizes = list(s);
+        if (!(sizes = list(s)).empty()) break;
       out.append(py::dict(py::arg("name") = s.name, py::arg("kind") = std::string(puzzle::to_string(s.kind)),
                           py::arg("sizes") = sizes, py::arg("description") = s.description,
                           py::arg("origin") = s.origin, py::arg("batch") = s.batch()));

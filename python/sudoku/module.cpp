@@ -28,6 +28,8 @@ namespace {
 using namespace puzzle::sudoku;
 
 constexpr const char* kShapes = "(n, 16|81|256|625)";  ///< the arrays of grids: one a row
+/// Whether an array's rows of `cells` values are grids (kShapes).
+bool grid_cells(std::size_t cells) { return box_for_cells(cells) != 0; }
 
 /// Records from an (n, cells) uint8 array: record i is row i written as a puzzle line, on line
 /// i + 1: 0 is '.', 1..side the symbols of to_line(), anything above '?' (the parser then names
@@ -116,7 +118,7 @@ py::dict transform(const py::tuple& input_spec, uint64_t count, uint64_t seed, i
 }  // namespace
 
 void add_sudoku(py::module_& m) {
-  array_kinds().push_back({puzzle::PuzzleKind::sudoku, [](std::size_t cells) { return box_for_cells(cells) != 0; },
+  array_kinds().push_back({puzzle::PuzzleKind::sudoku, grid_cells,
                            kShapes, [](const uint8_t* data, std::size_t n, std::size_t cells) -> Opener {
                              return [=](const std::string&) { return std::make_unique<ArraySource>(data, n, cells); };
                            }});
@@ -160,7 +162,7 @@ void add_sudoku(py::module_& m) {
     return out;
   });
   m.def("to_lines", [](const py::array_t<uint8_t, py::array::c_style | py::array::forcecast>& a) {
-    if (a.ndim() != 2 || box_for_cells(static_cast<std::size_t>(a.shape(1))) == 0)
+    if (a.ndim() != 2 || !grid_cells(static_cast<std::size_t>(a.shape(1))))
       throw std::invalid_argument(fmt::format("an {} array expected", kShapes));
     ArraySource src(a.data(), static_cast<std::size_t>(a.shape(0)), static_cast<std::size_t>(a.shape(1)));
     std::vector<std::string> out;

@@ -79,12 +79,14 @@ struct KindTable {
   using Of = std::tuple_element_t<PuzzleTypes::index<P>(), std::tuple<Row...>>;
   /// The first row (the kind a file is taken for when nothing says otherwise).
   using First = std::tuple_element_t<0, std::tuple<Row...>>;
-  /// The fallback row's kind: a file's when no row claims it, or when it cannot be read.
-  static constexpr PuzzleKind fallback = [] {
-    PuzzleKind id{};
-    ((kFallback<Row> ? (void)(id = Row::id) : void()), ...);
-    return id;
-  }();
+  /// The fallback row (kFallback), and its kind: a file's when no row claims it, or when it
+  /// cannot be read.
+  using Fallback = std::tuple_element_t<[] {
+    std::size_t i = 0, at = 0;
+    ((at = kFallback<Row> ? i : at, ++i), ...);
+    return at;
+  }(), std::tuple<Row...>>;
+  static constexpr PuzzleKind fallback = Fallback::id;
 
   /// Calls f(row) with the row (a value of its type) whose id is `k`.
   template <class F>
@@ -125,13 +127,7 @@ struct KindTable {
   /// fallback row's, which takes any line. False, with `error` set, when the fallback's detect()
   /// fails (a Sudoku CSV header with no puzzle column).
   static bool detect(std::string_view line, Format& out, std::string& error) {
-    if (claim(line, out)) return true;
-    bool ok = true;
-    each([&](auto r) {
-      using R = decltype(r);
-      if constexpr (kFallback<R>) ok = R::detect(line, out, error);
-    });
-    return ok;
+    return claim(line, out) || Fallback::detect(line, out, error);
   }
   /// Whether a row other than the fallback claims `line` (trimmed) as a file's first data line,
   /// the first in the table's order setting `out` (a puzzle given as text that is not the
@@ -148,12 +144,7 @@ struct KindTable {
   /// one-line layout): a record of the fallback's kind in a file of another kind, which that
   /// kind's messages name.
   static bool fallback_reads(std::string_view word) {
-    bool reads = false;
-    each([&](auto r) {
-      using R = decltype(r);
-      if constexpr (kFallback<R>) reads = R::parse(Format::one_line(R::id), word).error.empty();
-    });
-    return reads;
+    return Fallback::parse(Format::one_line(fallback), word).error.empty();
   }
   /// One puzzle of kind `k` in words ("Sudoku", "nonogram"): its row's noun.
   static std::string_view noun(PuzzleKind k) noexcept { return pick(k, [](auto r) { return decltype(r)::noun; }); }
