@@ -8,7 +8,8 @@
 #
 # Two solvers (an old build's against a new solver of the new build): OLD_SOLVER=propagation
 # NEW_SOLVER=scored in the environment add `-s NAME` to each side's options (then leave -s out
-# of the common ones).
+# of the common ones). CMD=rate times `rate` instead of `solve` (its table is solve's: the
+# rate includes the rating), e.g. CMD=rate scripts/ab_compare.sh OLD NEW diabolical.txt 7 -- -j 1
 #
 # Default RUNS 7 and options `-s dlx -j 1`. The rate is the wall puzzles/s of `solve`'s own table
 # (the default output, limit 1 unless the options say otherwise). A build of an older commit:
@@ -19,6 +20,7 @@ set -euo pipefail
 old=$1 new=$2 file=$3
 shift 3
 runs=7
+cmd=${CMD:-solve}
 if [ $# -gt 0 ] && [ "$1" != "--" ]; then runs=$1; shift; fi
 [ "${1:-}" = "--" ] && shift
 opts=("$@")
@@ -36,7 +38,7 @@ for exe in "$old" "$new"; do [ -x "$exe" ] || { echo "ab_compare: $exe is not ex
 rate() {  # the last table line's 5th column: puzzles/s; $2.. the options
   local exe=$1
   shift
-  "$exe" solve "$file" "$@" 2>&1 | tail -1 | awk '{gsub(",", "", $5); print $5}'
+  "$exe" "$cmd" "$file" "$@" 2>&1 | tail -1 | awk '{gsub(",", "", $5); print $5}'
 }
 median() { tr ' ' '\n' | grep -v '^$' | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
@@ -47,7 +49,7 @@ for _ in $(seq "$runs"); do
 done
 ma=$(echo "${a[*]}" | median)
 mb=$(echo "${b[*]}" | median)
-echo "dataset: $file  options: old ${old_opts[*]}; new ${new_opts[*]}  runs: $runs (alternating)"
+echo "$cmd $file  options: old ${old_opts[*]}; new ${new_opts[*]}  runs: $runs (alternating)"
 echo "old: $old  median $ma puzzles/s  runs: ${a[*]}"
 echo "new: $new  median $mb puzzles/s  runs: ${b[*]}"
 awk -v a="$ma" -v b="$mb" 'BEGIN { if (a > 0) printf "new / old: %.2fx\n", b / a }'
