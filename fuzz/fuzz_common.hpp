@@ -172,10 +172,10 @@ inline Outcome read_all(const std::string& path, int box, puzzle::ReaderLimits l
   }
   if (!out.records.empty()) {
     const puzzle::Format& f = out.format;
-    FUZZ_CHECK(f.box == box || (box == 0 && is_grid(f)),
-               "format box {} for --size box {}", f.box, box);
+    FUZZ_CHECK(f.size == box || (box == 0 && is_grid(f)),
+               "format size {} for --size box {}", f.size, box);
     if (is_grid(f))
-      FUZZ_CHECK(f.box >= puzzle::sudoku::kMinBox && f.box <= puzzle::sudoku::kMaxBox, "grid box {}", f.box);
+      FUZZ_CHECK(f.size >= puzzle::sudoku::kMinBox && f.size <= puzzle::sudoku::kMaxBox, "grid box {}", f.size);
     if (is_csv(f))
       FUZZ_CHECK(f.puzzle_col >= 0 && f.puzzle_col < f.columns && f.solution_col < f.columns &&
                      f.count_col < f.columns,
@@ -226,7 +226,7 @@ inline Outcome model(std::string_view text, const std::string& path, int box, st
     }
     Record r = *l;
     if (is_grid(out.format)) {
-      for (int k = 1; k < out.format.box * out.format.box; ++k) {
+      for (int k = 1; k < out.format.size * out.format.size; ++k) {
         const Record* more = data_line();
         if (more == nullptr) break;
         r.text += '\n';
@@ -250,7 +250,7 @@ inline Outcome model(std::string_view text, const std::string& path, int box, st
 
 inline std::string describe(const Outcome& o) {
   std::string s = fmt::format("kind {}/{} box {} error '{}', {} records:", static_cast<int>(o.format.kind),
-                              static_cast<int>(o.format.layout), o.format.box, escaped(o.error),
+                              static_cast<int>(o.format.layout), o.format.size, escaped(o.error),
                               o.records.size());
   for (const Record& r : o.records) s += fmt::format("\n    {}: \"{}\"", r.line, escaped(r.text));
   return s;
@@ -319,7 +319,7 @@ inline puzzle::sudoku::Parsed check_record(const puzzle::Format& f, std::string_
     check_message(q.error, 200);
     return p;
   }
-  check_grid(q.puzzle, f.box, "puzzle");
+  check_grid(q.puzzle, f.size, "puzzle");
   const auto conflict = puzzle::sudoku::find_conflict(q.puzzle);
   FUZZ_CHECK(p.error.empty() == !conflict, "error '{}' with{} a conflict", p.error, conflict ? "" : "out");
   if (!p.error.empty()) {
@@ -376,7 +376,7 @@ inline Outcome check_text_input(std::string_view text, Scope scope = Scope::all)
     check_record(r.normal.format, rec.text);
     if (is_grid(r.normal.format)) continue;
     puzzle::Format f = r.normal.format;
-    f.box = some_box(h >> 40);
+    f.size = some_box(h >> 40);
     check_record(f, rec.text);
   }
   return r.normal;

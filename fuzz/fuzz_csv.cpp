@@ -59,7 +59,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   f.count_col = static_cast<int>((h >> 4) % 4) - 1;
   f.columns = 3;
   const int sizes[] = {0, 0, 2, 3, 4, 5};
-  f.box = sizes[(h >> 6) % 6];
+  f.size = sizes[(h >> 6) % 6];
   for (std::size_t pos = 0; pos < text.size();) {
     const std::size_t end = std::min(text.find('\n', pos), text.size());
     const std::string_view line = text.substr(pos, end - pos);

@@ -21,7 +21,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   for (int box = puzzle::sudoku::kMinBox; box <= puzzle::sudoku::kMaxBox; ++box) {
     puzzle::Format f;
     f.set(puzzle::sudoku::SudokuLayout::grid);
-    f.box = box;
+    f.size = box;
     fuzz::check_record(f, text);
   }
   return 0;

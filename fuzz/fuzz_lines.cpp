@@ -12,7 +12,7 @@ namespace {
 void check_line(std::string_view line, int fixed_box) {
   for (int box : {0, fixed_box}) {
     puzzle::Format f;
-    f.box = box;
+    f.size = box;
     const puzzle::sudoku::Parsed p = fuzz::check_record(f, line);
     if (line.empty() || line.front() == ' ' || line.front() == '\t') continue;
     const std::string padded = "  " + std::string(line) + " \r";

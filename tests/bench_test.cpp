@@ -173,7 +173,7 @@ class Drifting : public puzzle::Solver {
 std::unique_ptr<puzzle::Solver> make_drifting() { return std::make_unique<Drifting>(); }
 
 TEST(Bench, NondeterministicSolverIsRefused) {
-  const puzzle::SolverInfo drifting{"drifting", "test only", puzzle::kBox9, &make_drifting};
+  const puzzle::SolverInfo drifting{"drifting", "test only", puzzle::sudoku::kBox9, &make_drifting};
   puzzle::BenchConfig bc;
   bc.files = {default_dataset()};
   bc.solvers = {&drifting};

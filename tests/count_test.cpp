@@ -111,7 +111,7 @@ class Watched : public puzzle::Solver {
   std::unique_ptr<puzzle::Solver> inner_ = puzzle::find_solver("propagation")->make();
 };
 std::unique_ptr<puzzle::Solver> make_watched() { return std::make_unique<Watched>(); }
-const puzzle::SolverInfo kWatched{"watched", "test only", puzzle::kBox9, &make_watched};
+const puzzle::SolverInfo kWatched{"watched", "test only", puzzle::sudoku::kBox9, &make_watched};
 
 /// Counts solve calls as "instructions"; checks that passes and probes nest properly.
 class Recorder : public puzzle::SolveCounter {

@@ -146,7 +146,7 @@ std::unique_ptr<puzzle::Solver> make_calls_everything_invalid() {
 }
 
 TEST(Driver, AFalseInvalidClaimIsWrongAndATrueOneNamesTheConflict) {
-  static const puzzle::SolverInfo liar{"liar", "says invalid", puzzle::kBox9, &make_calls_everything_invalid};
+  static const puzzle::SolverInfo liar{"liar", "says invalid", puzzle::sudoku::kBox9, &make_calls_everything_invalid};
   test::TempDir dir;
   std::string twice = kPuzzle;
   twice[1] = twice[0];
@@ -348,7 +348,7 @@ TEST(Driver, ASliceSolverGetsEachSliceInOneCall) {
   const auto f = dir.write("twenty.txt", text);
   const std::string fail = puzzle::sudoku::to_line(records[9].parsed.puzzle), unusable = puzzle::sudoku::to_line(records[12].parsed.puzzle);
   RemoteLog log;
-  puzzle::SolverInfo info{"fake", "a SliceSolver", puzzle::kAllBoxes, [&] {
+  puzzle::SolverInfo info{"fake", "a SliceSolver", puzzle::sudoku::kAllBoxes, [&] {
                             return std::make_unique<FakeRemote>(log, fail, unusable, 0, nullptr);
                           }};
   auto cfg = config({f}, 2);
@@ -380,7 +380,7 @@ TEST(Driver, ASliceSolverGetsEachSliceInOneCall) {
 TEST(Driver, AStopInsideASliceSolversSliceKeepsAPrefix) {
   RemoteLog log;
   std::atomic<bool> stop{false};
-  puzzle::SolverInfo info{"fake", "a SliceSolver", puzzle::kAllBoxes, [&] {
+  puzzle::SolverInfo info{"fake", "a SliceSolver", puzzle::sudoku::kAllBoxes, [&] {
                             return std::make_unique<FakeRemote>(log, "", "", 10, &stop);
                           }};
   auto cfg = config({test::shared("norvig_easy50.txt")}, 1);

@@ -686,6 +686,26 @@ TEST(ExecNonogram, ALieIsWrongAndACrashIsAnError) {
   EXPECT_TRUE(has(r.out, "pyn: wrong")) << r.out;
 }
 
+// An --exec-batch program is sent the sizes of the rows' probes (the 9x9 it answered first):
+// a 4x4 line is `unsupported` without reaching it (a program that does not know the size could
+// not stay in step), the 9x9 lines around it are solved, and `list` names what it takes.
+TEST(ExecBatch, OnlyTheProbesSizesAreSent) {
+  NEED_PYTHON()
+  test::TempDir dir;
+  const std::string data = dir.write("mixed.txt", test::kEasy + "\n...1.4.22.......\n" + test::kEasy + "\n");
+  const std::string rows = dir.path("rows.csv");
+  const std::string pb = exec("pb", py(), "--exec-batch");
+  auto r = test::cli("solve " + data + " -s pb " + pb + " -o " + rows);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  const auto got = read_rows(rows);
+  ASSERT_EQ(got.size(), 3u) << r.out;
+  EXPECT_EQ(got[0].status, "solved");
+  EXPECT_EQ(got[1].status, "unsupported");
+  EXPECT_EQ(got[2].status, "solved");
+  r = test::cli("list " + pb);
+  EXPECT_TRUE(has(r.out, "9,nonogram")) << r.out;
+}
+
 // --exec-batch takes nonograms too: a program that answers the 9x9 probe `unsupported` is
 // tried on a small nonogram, then given the file's game IDs (one a line, no limit); its pictures
 // are verified (a lie is `wrong`), and agree with the built-in solver's on unique puzzles; a

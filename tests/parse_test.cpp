@@ -176,7 +176,7 @@ TEST(Parse, CommaGrid) {
   const std::string first = " ,8,5,1,3, , , , ";
   Format f = detect(first);
   ASSERT_TRUE(f.is(puzzle::sudoku::SudokuLayout::grid));
-  EXPECT_EQ(f.box, 3);
+  EXPECT_EQ(f.size, 3);
   std::string text = first;
   for (int r = 1; r < 9; ++r) text += "\n , , , , , , , , ";
   auto p = puzzle::sudoku::parse_record(f, text);
@@ -197,7 +197,7 @@ TEST(Parse, MessagesShowTheInputSafely) {
   // whole, up to a 64 KB line). Found by fuzz/fuzz_grid.cpp and fuzz/fuzz_csv.cpp.
   Format f;
   f.set(puzzle::sudoku::SudokuLayout::grid);
-  f.box = 2;
+  f.size = 2;
   EXPECT_EQ(puzzle::sudoku::parse_record(f, "1,2,3,4\n\x1b[2J,,,\n,,,\n,,,").error,
             "bad cell '\\x1b[2J' in grid row 2, column 1");
   const std::string huge = puzzle::sudoku::parse_record(f, ",,," + std::string(5000, '7') + "\n,,,\n,,,\n,,,").error;

@@ -23,7 +23,7 @@ TEST(Registry, BaselineFirstNamesUniqueAndDescribed) {
     EXPECT_NE(s.make(), nullptr);
     EXPECT_EQ(puzzle::find_solver(s.name), &s);
     if (s.kind == puzzle::PuzzleKind::sudoku) EXPECT_TRUE(s.supports(3)) << "every Sudoku solver handles 9x9";
-    else EXPECT_EQ(s.boxes, 0u) << s.name << ": a nonogram solver takes no Sudoku";
+    else EXPECT_EQ(s.sizes, 0u) << s.name << ": a nonogram solver takes no Sudoku";
   }
   EXPECT_EQ(puzzle::find_solver("nope"), nullptr);
 }
@@ -33,7 +33,7 @@ TEST(Registry, SolversAddedAtRunTimeAreFoundAndNamesStayUnique) {
   const puzzle::SolverInfo* dlx = puzzle::find_solver("dlx");
   // dlx under another name (every size, like dlx): tests run after this one in the same process
   // see it among the solvers and must find it a correct one.
-  puzzle::SolverInfo extra{"test-extra", "dlx under another name", dlx->boxes, dlx->factory, "test"};
+  puzzle::SolverInfo extra{"test-extra", "dlx under another name", dlx->sizes, dlx->factory, "test"};
   const puzzle::SolverInfo& added = puzzle::add_solver(extra);
   EXPECT_EQ(puzzle::find_solver("test-extra"), &added);
   EXPECT_EQ(puzzle::find_solver("dlx"), dlx) << "earlier entries do not move";

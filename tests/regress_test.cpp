@@ -51,8 +51,8 @@ class Counting : public puzzle::Solver {
 std::unique_ptr<puzzle::Solver> make_counting() { return std::make_unique<Counting>(); }
 
 // Same names as the real solver: to `regress` they are the same (dataset, solver).
-const puzzle::SolverInfo kSpinning{"propagation", "test only: 50x slower", puzzle::kBox9, &make_spinning};
-const puzzle::SolverInfo kCounting{"propagation", "test only: +1 node", puzzle::kBox9, &make_counting};
+const puzzle::SolverInfo kSpinning{"propagation", "test only: 50x slower", puzzle::sudoku::kBox9, &make_spinning};
+const puzzle::SolverInfo kCounting{"propagation", "test only: +1 node", puzzle::sudoku::kBox9, &make_counting};
 
 /// A bench of `solver` against dlx (the baseline solver) on a small easy set, as a parsed CSV.
 BenchFile bench(const puzzle::SolverInfo* solver, int reps = 5) {

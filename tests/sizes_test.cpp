@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "puzzle/driver/driver.hpp"
+#include "puzzle/kinds.hpp"
 #include "puzzle/registry.hpp"
 #include "sudoku/solvers/dlx.hpp"
 #include "sudoku/sudoku_parse.hpp"
@@ -206,7 +207,7 @@ DriverRun run(const std::vector<std::string>& files, const puzzle::SolverInfo* s
   cfg.files = files;
   cfg.solvers = {solver};
   cfg.threads = 2;
-  cfg.box = box;
+  cfg.size = box;
   cfg.limits = Limits{2, 0};
   DriverRun out;
   cfg.on_problem = [&](const std::string&, uint64_t line, const std::string& msg) {
@@ -262,11 +263,35 @@ TEST(Sizes, DriverSolvesAndVerifiesEverySize) {
   EXPECT_EQ(wrong.report.summaries.at(0).count(Status::invalid), 21u);
 }
 
+// solve --size is the table's size option (Kinds::size_option, Sudoku's): a grid side, read as
+// the Format's size (its box). Each side fixes every line to its grid: the 4x4 file is solved at
+// --size 4 and every line is invalid at any other side.
+TEST(Sizes, SolveSizeIsTheGridSideOfEveryLine) {
+  const auto option = puzzle::Kinds::size_option();
+  ASSERT_TRUE(option.has_value());
+  std::vector<int> boxes;
+  for (const int side : option->values) boxes.push_back(option->size(side));
+  EXPECT_EQ(boxes, (std::vector<int>{2, 3, 4, 5}));
+  test::TempDir dir;
+  const std::string f4 = dir.write("four.txt", puzzle_file(2, 5));
+  for (const int side : option->values) {
+    const std::string rows = dir.path("rows" + std::to_string(side) + ".csv");
+    const auto r = test::cli("solve " + f4 + " -s dlx --size " + std::to_string(side) + " -o " + rows);
+    const auto lines = test::data_lines(test::slurp(rows));
+    ASSERT_EQ(lines.size(), 5u) << r.out;
+    for (const std::string& line : lines)
+      EXPECT_EQ(test::has(line, ",invalid,"), side != 4) << "--size " << side << ": " << line;
+  }
+  const auto refused = test::cli("solve " + f4 + " --size 7");
+  EXPECT_EQ(refused.exit_code, 2);
+  EXPECT_TRUE(test::has(refused.out, "--size: 7 not in {4,9,16,25}")) << refused.out;
+}
+
 TEST(Sizes, DriverReportsUnsupportedSizesOnce) {
   test::TempDir dir;
   // A solver that claims 9x9 only (the dlx worker behind it would manage, but the driver must
   // not even ask it).
-  const puzzle::SolverInfo nine_only{"nine-only", "test: 9x9 only", puzzle::kBox9, &puzzle::sudoku::make_dlx};
+  const puzzle::SolverInfo nine_only{"nine-only", "test: 9x9 only", puzzle::sudoku::kBox9, &puzzle::sudoku::make_dlx};
   const std::string f4 = dir.write("four.txt", puzzle_file(2, 5));
   const std::string f9 = dir.write("nine.txt", puzzle::sudoku::to_line(holes(full_grid(3, 1), 0.5, 1)) + "\n");
   const DriverRun r = run({f4, f9}, &nine_only);

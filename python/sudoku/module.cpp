@@ -39,7 +39,7 @@ class ArraySource final : public puzzle::RecordSource {
   ArraySource(const uint8_t* data, std::size_t n, std::size_t cells)
       : data_(data), n_(n), cells_(cells) {
     const int box = box_for_cells(cells);
-    format_.box = box;  // a Sudoku's one-line layout
+    format_.size = box;  // a Sudoku's one-line layout, its box
     symbol_.fill('?');
     Grid all(box);  // cells 0..side hold their own value: to_line() gives each symbol
     for (int v = 0; v <= all.side(); ++v) all.set(v, v);
@@ -106,8 +106,8 @@ py::dict transform(const py::tuple& input_spec, uint64_t count, uint64_t seed, i
   spec.seed = seed;
   spec.solutions = solutions;
   const int box = sources->front().puzzle.box();
-  if (!verifier.empty()) spec.verifier = &puzzle::solver_for_role(verifier, box, "verifier", puzzle::OptionStyle::python);
-  else if (verify) spec.verifier = puzzle::default_transform_verifier(box);  // as `transform --verify`
+  if (!verifier.empty()) spec.verifier = &puzzle::sudoku::solver_for_role(verifier, box, "verifier", puzzle::OptionStyle::python);
+  else if (verify) spec.verifier = puzzle::sudoku::default_transform_verifier(box);  // as `transform --verify`
   py::dict items = run_items(count, threads, {}, "transform", [spec, sources] { return make_transform_worker(spec); },
                              progress);
   for (auto kv : out) items[kv.first] = kv.second;

@@ -66,12 +66,6 @@ void add_resume_option(CLI::App* app, bool& flag) {
                 "partial output, a plain run");
 }
 
-int box_for_side(int side) {
-  for (int b = puzzle::sudoku::kMinBox; b <= puzzle::sudoku::kMaxBox; ++b)
-    if (b * b == side) return b;
-  throw UsageError(fmt::format("size {}: supported sizes are 4, 9, 16 and 25", side));
-}
-
 bool names_file(const std::string& arg) {
   std::error_code ec;
   return std::filesystem::exists(arg, ec);

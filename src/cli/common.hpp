@@ -50,7 +50,7 @@ void add_bench_command(CLI::App& app, Commands& out);
 void add_regress_command(CLI::App& app, Commands& out);
 void add_merge_command(CLI::App& app, Commands& out);      // merge_cmd.cpp
 
-/// The main job: the default dataset through every solver that handles 9x9.
+/// The main job: the default dataset through every solver of its kind.
 int run_default(const Context& ctx);
 
 /// Solvers from "a,b,c" or "all" (every solver of `kind`); throws UsageError with "did you
@@ -71,9 +71,6 @@ puzzle::Shard shard_of(const std::string& text);
 
 /// `--resume` on a batch subcommand: continue the partial output an earlier run left.
 void add_resume_option(CLI::App* app, bool& flag);
-
-/// The box size of a grid side (4 -> 2, 9 -> 3, 16 -> 4, 25 -> 5); throws UsageError.
-int box_for_side(int side);
 
 /// Whether `arg` (a command's puzzle argument: a file or the puzzle itself) names an existing
 /// file; false for a text no file can be called (a 16x16 puzzle is longer than a file name may

@@ -54,7 +54,7 @@ Handler g_old_int = nullptr, g_old_term = nullptr;
 }  // namespace
 
 void record_shard(Session& session, puzzle::Shard shard, const std::vector<std::string>& files,
-                  int box) {
+                  int size) {
   if (shard.whole()) return;
   // How each input is cut, as the driver's reader will cut it: a plain file (stdin too, when
   // it is one) by byte range, gzip and pipes by record index. Opening the reader reads nothing
@@ -64,7 +64,7 @@ void record_shard(Session& session, puzzle::Shard shard, const std::vector<std::
   for (const std::string& f : files) {
     std::string mode = fmt::format("records mod {}", shard.count);
     if (f == "-" || !puzzle::is_stream(f)) {
-      puzzle::PuzzleReader probe(f, box);
+      puzzle::PuzzleReader probe(f, size);
       probe.shard(shard);
       mode = probe.shard_mode();
     }

@@ -126,7 +126,7 @@ void resume_rows(Session& session, puzzle::RunConfig& cfg, const std::string& co
 /// The `# shard:` provenance line of solve and rate, when `shard` is not the whole input:
 /// "K/N (a.txt by byte range, b.txt.gz by records mod N)", each input as the reader cuts it.
 void record_shard(Session& session, puzzle::Shard shard, const std::vector<std::string>& files,
-                  int box);
+                  int size);
 
 /// The message and exit code of an exception that ends a command (main and Session share it).
 int report_error(std::exception_ptr e);

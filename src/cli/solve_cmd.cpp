@@ -26,7 +26,7 @@ struct SolveOptions {
   uint64_t limit = 1;
   uint64_t budget = puzzle::kDefaultBudget;
   double time_limit = 0;  ///< seconds per puzzle; 0: none
-  int size = 0;  ///< grid side (4, 9, 16, 25); 0 = from each line
+  int size = 0;  ///< --size (Kinds::size_option: a Sudoku's grid side); 0: each record's own
   std::string rows;
   std::string summary;
   bool solutions = false;
@@ -46,7 +46,7 @@ int run_solve(const SolveOptions& opt, const Context& ctx) {
   cfg.limits.solutions = opt.limit;
   cfg.limits.budget = opt.budget;
   cfg.time_limit = opt.time_limit;
-  cfg.box = opt.size == 0 ? 0 : box_for_side(opt.size);
+  cfg.size = opt.size == 0 ? 0 : puzzle::Kinds::size_option()->size(opt.size);
   cfg.solutions = opt.solutions;
   cfg.shard = shard_of(opt.shard);
 
@@ -59,7 +59,7 @@ int run_solve(const SolveOptions& opt, const Context& ctx) {
   session.record("limit", std::to_string(opt.limit));
   session.record("budget", std::to_string(opt.budget));
   if (opt.time_limit > 0) session.record("time_limit", fmt::format("{}", opt.time_limit));
-  record_shard(session, cfg.shard, cfg.files, cfg.box);
+  record_shard(session, cfg.shard, cfg.files, cfg.size);
   cfg.rows = session.output(opt.rows, "rows");
   puzzle::OutputFile* summary = session.output(opt.summary, "summary");
   const std::string columns = puzzle::rows_schema(opt.solutions).names();
@@ -105,9 +105,9 @@ void add_solve_commands(CLI::App& app, Commands& out) {
                 "budget_exceeded (built-in solvers but propagation and scored, whose work the budget "
                 "bounds; --exec children have --timeout); 0 = none")
       ->check(CLI::NonNegativeNumber);
-  s->add_option("--size", opt->size, "Grid side (4, 9, 16 or 25) when every line must be that size; "
-                                     "default: from each line's length")
-      ->check(CLI::IsMember({4, 9, 16, 25}));
+  if (const auto size = puzzle::Kinds::size_option())
+    s->add_option("--size", opt->size, std::string(size->help))
+        ->check(CLI::IsMember(std::vector<int>(size->values.begin(), size->values.end())));
   s->add_option("-o,--output", opt->rows, "Per-puzzle CSV (one row per puzzle, input order); - for stdout");
   s->add_option("--summary", opt->summary, "Summary CSV (one row per dataset and solver)");
   s->add_flag("--solutions", opt->solutions, "Add each puzzle's solution to the per-puzzle CSV");
@@ -127,10 +127,7 @@ int run_default(const Context& ctx) {
                                          data.string()));
   SolveOptions opt;
   opt.files = {data.string()};
-  std::string all;
-  for (const auto& s : puzzle::solvers())
-    if (s.supports(3)) all += (all.empty() ? "" : ",") + std::string(s.name);
-  opt.solvers = all;
+  opt.solvers = "all";  // every solver of its kind
   opt.compare = true;
   fmt::print("sudoku-bench: every solver on {} ({} threads)\n\n", data.string(), puzzle::thread_count(opt.threads));
   return run_solve(opt, ctx);

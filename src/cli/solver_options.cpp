@@ -90,27 +90,15 @@ std::vector<std::pair<std::string, std::string>> register_external_solvers(const
   return provenance;
 }
 
-namespace {
-/// The one solver of the list `name`, for `role`, as `role_check(solver's name)` accepts it.
-template <class Check>
-const puzzle::SolverInfo* pick_one(const std::string& name, std::string_view role, Check role_check) {
+const puzzle::SolverInfo* pick_solver(const std::string& name, std::string_view role, const RoleCheck& check) {
   const auto list = parse_solvers(name);  // an unknown name: "did you mean", `list`
   if (list.size() != 1)
     throw UsageError(fmt::format("{} '{}': one solver, not a list", role, name));
   try {
-    return &role_check(list.front()->name);
+    return check ? &check(list.front()->name) : &puzzle::solver_for_role(list.front()->name, role);
   } catch (const puzzle::OptionError& e) {
     throw UsageError(e.what());
   }
-}
-}  // namespace
-
-const puzzle::SolverInfo* pick_solver(const std::string& name, int box, std::string_view role) {
-  return pick_one(name, role, [&](const std::string& n) -> const auto& { return puzzle::solver_for_role(n, box, role); });
-}
-
-const puzzle::SolverInfo* pick_solver(const std::string& name, std::string_view role) {
-  return pick_one(name, role, [&](const std::string& n) -> const auto& { return puzzle::solver_for_role(n, role); });
 }
 
 std::string exec_floor_note(const std::vector<const puzzle::SolverInfo*>& solvers) {

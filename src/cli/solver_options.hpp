@@ -3,6 +3,7 @@
 // on every subcommand that takes solver names (solve, bench, list, show, and the checker and
 // verifier of generate and transform). They are registered before the names are parsed, so
 // `-s` finds them like built-ins; their answers go through the same verifier.
+#include <functional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -32,14 +33,15 @@ void add_external_solver_options(CLI::App* app, ExternalSolverOptions& opt);
 /// solvers' threads reach it ("NAMES PATH sha256=HEX; NAME: how"), each command.
 std::vector<std::pair<std::string, std::string>> register_external_solvers(const ExternalSolverOptions& opt);
 
+/// A role's check of one solver by name: the core's (puzzle::solver_for_role and a kind's own,
+/// such as sudoku::solver_for_role for one size of grids), which throws OptionError.
+using RoleCheck = std::function<const puzzle::SolverInfo&(const std::string& name)>;
 /// The one solver `name` (built in or registered by the options above) for a role that solves
-/// puzzles one at a time, in `box` grids: generate's --checker and --verifier, transform's
-/// --verifier. Throws UsageError (exit 2, before any work) for an unknown name, a
-/// solver of other sizes, or an --exec-batch program, which answers whole files only.
-const puzzle::SolverInfo* pick_solver(const std::string& name, int box, std::string_view role);
-/// The same for a solver of any kind and size, which the caller checks against its puzzle (`show`:
-/// the judge's admit(), as `solve` does).
-const puzzle::SolverInfo* pick_solver(const std::string& name, std::string_view role);
+/// puzzles one at a time (`show`'s solver, transform's --verifier), as `check` accepts it; without
+/// a check, one of any kind and size, which the caller checks against its puzzle (`show`: the
+/// judge's admit(), as `solve` does). Throws UsageError (exit 2, before any work) for an unknown
+/// name, a list, what the check refuses, or an --exec-batch program, which answers whole files only.
+const puzzle::SolverInfo* pick_solver(const std::string& name, std::string_view role, const RoleCheck& check = {});
 
 /// After a run with --exec solvers among `solvers`: a paragraph for the terminal with the
 /// protocol's own cost per puzzle on this machine (an echoing child; puzzle::ext::measure_floor),

@@ -47,7 +47,7 @@ int run_rate(const RateOptions& opt, const Context& ctx) {
   session.record("solvers", cfg.solvers.front()->name);
   session.record("budget", std::to_string(opt.budget));
   session.record("se_budget", std::to_string(opt.se_budget));
-  record_shard(session, cfg.shard, cfg.files, cfg.box);
+  record_shard(session, cfg.shard, cfg.files, cfg.size);
   session.record("rater", "Sudoku Explainer rating as Sukaku Explainer 1.15.10 serate (src/core/sudoku/se/); "
                           "levels: docs/rating.md");
   cfg.rows = session.output(opt.rows, "rows");

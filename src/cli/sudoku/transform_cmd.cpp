@@ -48,9 +48,11 @@ int run_transform(const TransformOptions& opt, const Context& ctx) {
   spec.solutions = opt.solutions;
   const int box = sources->front().puzzle.box();
   if (!opt.verifier.empty()) {
-    spec.verifier = pick_solver(opt.verifier, box, "--verifier");
+    spec.verifier = pick_solver(opt.verifier, "--verifier", [&](const std::string& n) -> const auto& {
+      return puzzle::sudoku::solver_for_role(n, box, "--verifier");
+    });
   } else if (opt.verify) {
-    spec.verifier = puzzle::default_transform_verifier(box);
+    spec.verifier = puzzle::sudoku::default_transform_verifier(box);
   }
 
   ItemsRun run;

@@ -4,6 +4,7 @@
 // io/parse.hpp's parse<Row>). Found from a file's first data line by the table (Kinds::detect:
 // the first row whose detect() claims it, else the fallback row's).
 #include <cstdint>
+#include <span>
 #include <string_view>
 
 #include "puzzle/kind_types.hpp"
@@ -26,7 +27,10 @@ struct Format {
   int record_lines = 1;  ///< Extent::lines: how many
   bool (*starts_record)(std::string_view line) = nullptr;  ///< Extent::until_start: where the next begins
   bool header = false;      ///< the first data line is a header, not a record (a CSV)
-  int box = 0;              ///< expected box size; 0 = decided by each line's length
+  /// The size every record must be, as the caller fixes it (`solve --size`: Kinds::size_option),
+  /// in its kind's unit (a Sudoku's box); 0: each record's own. A layout may set it (a Sudoku
+  /// n-line grid: its box).
+  int size = 0;
   int puzzle_col = 0;       ///< csv: column index of the puzzle
   int solution_col = -1;    ///< csv: column of a known solution, or -1
   int count_col = -1;       ///< csv: column of a known solution count, or -1
@@ -49,6 +53,15 @@ struct Format {
     f.kind = kind;
     return f;
   }
+};
+
+/// How a caller fixes the size of every record (`solve --size`, Format::size), offered by the
+/// row whose puzzles have sizes (Kinds::size_option: Sudoku's grid side): the option's help, the
+/// values it takes, and a value as Format::size.
+struct SizeOption {
+  std::string_view help;
+  std::span<const int> values;
+  int (*size)(int value) = nullptr;
 };
 
 }  // namespace puzzle

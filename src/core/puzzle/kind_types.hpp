@@ -49,12 +49,15 @@ using PuzzleTypes = TypeList<sudoku::Grid, nonogram::Puzzle>;
 using SolutionTypes = TypeList<sudoku::Grid, nonogram::Picture>;
 
 /// A kind's first puzzle for an outside program (a row's probe(); ext/exec.cpp): an easy puzzle
-/// with one solution, what the verifier knows of it, and its name in messages ("9x9 Sudoku").
+/// with one solution, what the verifier knows of it, its name in messages ("9x9 Sudoku"), and
+/// its size as SolverInfo::sizes bits (an --exec-batch program is sent the sizes of the probes:
+/// the one it answers tells nothing of the others; 0 for a kind without sizes).
 template <class Puzzle, class Known>
 struct Probe {
   Puzzle puzzle;
   Known known;
   std::string name;
+  unsigned sizes = 0;
 };
 
 }  // namespace puzzle

@@ -122,7 +122,7 @@ struct KindTable {
     return k;
   }
   /// The format of a file whose first data line (trimmed) is `line`, into `out`, which comes with
-  /// what the caller expects (Format::box: --size, 0 for any) and is otherwise a default Format:
+  /// what the caller expects (Format::size: --size, 0 for any) and is otherwise a default Format:
   /// the first row (in the table's order) whose detect() claims the line (claim()), else the
   /// fallback row's, which takes any line. False, with `error` set, when the fallback's detect()
   /// fails (a Sudoku CSV header with no puzzle column).
@@ -145,6 +145,16 @@ struct KindTable {
   /// kind's messages name.
   static bool fallback_reads(std::string_view word) {
     return Fallback::parse(Format::one_line(fallback), word).error.empty();
+  }
+  /// `solve --size`: the first row's (in the table's order) that offers one, else none.
+  static std::optional<SizeOption> size_option() {
+    std::optional<SizeOption> o;
+    each([&](auto r) {
+      using R = decltype(r);
+      if constexpr (requires { R::size_option(); })
+        if (!o) o = R::size_option();
+    });
+    return o;
   }
   /// One puzzle of kind `k` in words ("Sudoku", "nonogram"): its row's noun.
   static std::string_view noun(PuzzleKind k) noexcept { return pick(k, [](auto r) { return decltype(r)::noun; }); }

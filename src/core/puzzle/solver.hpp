@@ -263,19 +263,22 @@ struct SolverInfo {
 
   std::string name;
   std::string description;
-  unsigned boxes = 0;  ///< bit b set when grids with b x b boxes are supported (1u << 3: 9x9)
+  /// The sizes of its kind it takes: bit s for size s, where what a size is is its row's (a
+  /// Sudoku's box: 1u << 3 is 9x9; sudoku::kBox9). A kind whose puzzles have no sizes ignores it.
+  unsigned sizes = 0;
   /// Its one factory; which of the two it is says how it runs (batch()), known before anything
   /// is made (`list`, and the roles that refuse a whole-file program, start no program).
   std::variant<PerThread, PerPass> factory;
   /// Where it comes from, for `list` and the provenance: empty for a built-in solver.
   std::string origin = {};
-  /// The kind of puzzle it solves (`boxes` are Sudoku's sizes: a solver of another kind has none).
+  /// The kind of puzzle it solves.
   PuzzleKind kind{};
-  /// Set for an external program (`--exec`): it is sent puzzles of every kind (Sudoku grids of
-  /// `boxes`), and answers `unsupported` for what it does not solve (docs/exec.md).
+  /// Set for an external program (`--exec`): it is sent puzzles of every kind (of `sizes`), and
+  /// answers `unsupported` for what it does not solve (docs/exec.md).
   bool any_kind = false;
 
-  bool supports(int box) const noexcept { return (boxes >> box) & 1u; }
+  /// Whether it takes puzzles of size `size` (its row's judge asks: SudokuKind::size_refused).
+  bool supports(int size) const noexcept { return (sizes >> size) & 1u; }
   /// Whether puzzles of `k` are sent to it.
   bool solves(PuzzleKind k) const noexcept { return any_kind || kind == k; }
   /// Whether it answers whole files only (`--exec-batch`: a PerPass factory).
@@ -287,7 +290,7 @@ struct SolverInfo {
   std::unique_ptr<BatchSolver> make_batch(const Limits& limits) const;
 };
 
-inline constexpr unsigned kBox9 = 1u << 3;
-inline constexpr unsigned kAllBoxes = (1u << 2) | (1u << 3) | (1u << 4) | (1u << 5);
+/// SolverInfo::sizes of a solver that takes every size of every kind (an --exec program).
+inline constexpr unsigned kAllSizes = ~0u;
 
 }  // namespace puzzle

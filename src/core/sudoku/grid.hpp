@@ -15,6 +15,9 @@ inline constexpr int kMinBox = 2;
 inline constexpr int kMaxBox = 5;
 inline constexpr int kMaxSide = kMaxBox * kMaxBox;   // 25
 inline constexpr int kMaxCells = kMaxSide * kMaxSide;  // 625
+/// A Sudoku solver's SolverInfo::sizes: bit b for grids of b x b boxes.
+inline constexpr unsigned kBox9 = 1u << 3;
+inline constexpr unsigned kAllBoxes = (1u << 2) | (1u << 3) | (1u << 4) | (1u << 5);
 
 /// A grid of side n = box*box. Cells are row-major, values 0 (empty) or 1..n. A plain value:
 /// fixed storage, no allocation, cheap to copy, safe to share read-only between threads.

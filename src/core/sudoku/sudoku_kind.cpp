@@ -1,5 +1,7 @@
 #include "sudoku/sudoku_kind.hpp"
 
+#include <iterator>
+
 #include <fmt/format.h>
 
 #include "sudoku/solvers/backtracking.hpp"
@@ -41,6 +43,7 @@ Probe<SudokuKind::Puzzle, SudokuKind::Known> SudokuKind::probe() {
   p.known.solution.emplace();
   read_grid(kSolution, 3, *p.known.solution);
   p.name = "9x9 Sudoku";
+  p.sizes = kBox9;
   return p;
 }
 
@@ -53,6 +56,13 @@ std::string SudokuKind::sizes(const SolverInfo& info) {
   for (int b = kMinBox; b <= kMaxBox; ++b)
     if (info.supports(b)) s += fmt::format("{}{}", s.empty() ? "" : ",", b * b);
   return s;
+}
+
+SizeOption SudokuKind::size_option() noexcept {
+  static constexpr int kSides[] = {4, 9, 16, 25};
+  static_assert(std::size(kSides) == kMaxBox - kMinBox + 1);
+  return {"Grid side (4, 9, 16 or 25) when every line must be that size; default: from each line's length",
+          kSides, [](int side) { return box_for_cells(static_cast<std::size_t>(side) * side); }};
 }
 
 std::string SudokuKind::solution_name(const Puzzle& p) {

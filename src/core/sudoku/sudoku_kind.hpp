@@ -33,6 +33,8 @@ struct SudokuKind {
   static std::string size_refusal(const Puzzle& p, const SolverInfo& info);
   /// The sides of the grids `info` takes, for `list` ("4,9,16,25").
   static std::string sizes(const SolverInfo& info);
+  /// `solve --size`: a grid side (4, 9, 16, 25), its box the Format's size.
+  static SizeOption size_option() noexcept;
   static uint16_t clues(const Puzzle& p) noexcept { return static_cast<uint16_t>(p.clues()); }
   /// What makes a puzzle with no answer `invalid`: two equal givens in a unit.
   static std::optional<std::string> contradiction(const Puzzle& p);

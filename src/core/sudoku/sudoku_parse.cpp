@@ -123,7 +123,7 @@ bool parse_line_fields(const Format& f, std::string_view line, CheckGivens check
   line = trim(line);
   std::size_t end = 0;
   while (end < line.size() && !is_separator(line[end])) ++end;
-  if (!parse_cells(line.substr(0, end), f.box, p.puzzle, p.error)) return false;
+  if (!parse_cells(line.substr(0, end), f.size, p.puzzle, p.error)) return false;
   std::string_view solution_text;
   std::size_t pos = end;
   while (pos < line.size()) {
@@ -142,9 +142,9 @@ Parsed parse_line_record(const Format& f, std::string_view line, CheckGivens che
   Parsed p;
   if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
   // The common case first: exactly one puzzle and nothing else on the line.
-  if (box_for_cells(line.size()) != 0 && (f.box == 0 || box_for_cells(line.size()) == f.box) &&
+  if (box_for_cells(line.size()) != 0 && (f.size == 0 || box_for_cells(line.size()) == f.size) &&
       !is_separator(line.front())) {
-    if (parse_cells(line, f.box, p.puzzle, p.error)) {
+    if (parse_cells(line, f.size, p.puzzle, p.error)) {
       check_givens(p, check);
       return p;
     }
@@ -168,7 +168,7 @@ Parsed parse_csv_record(const Format& f, std::string_view line, CheckGivens chec
                           f.puzzle_col + 1);
     return p;
   }
-  if (!parse_cells(trim(fields[f.puzzle_col]), f.box, p.puzzle, p.error)) return p;
+  if (!parse_cells(trim(fields[f.puzzle_col]), f.size, p.puzzle, p.error)) return p;
   if (f.solution_col >= 0 && f.solution_col < static_cast<int>(fields.size()))
     if (maybe_solution(fields[f.solution_col], p))
       settle_alphabet16(fields[f.puzzle_col], fields[f.solution_col], p);
@@ -190,7 +190,7 @@ Parsed parse_grid_record(const Format& f, std::string_view text, CheckGivens che
     rows.push_back(text.substr(start, nl - start));
     start = nl + 1;
   }
-  const int box = f.box;
+  const int box = f.size;
   const int n = box * box;
   p.puzzle = Grid(box);
   if (static_cast<int>(rows.size()) != n) {
@@ -321,10 +321,10 @@ bool SudokuKind::detect(std::string_view line, Format& out, std::string& error) 
       start = comma + 1;
     }
     const int gb = b == 4 ? 2 : b == 9 ? 3 : b == 16 ? 4 : 5;
-    if (cells && (out.box == 0 || out.box == gb)) {
+    if (cells && (out.size == 0 || out.size == gb)) {
       out.set(SudokuLayout::grid);
       out.record_lines = gb * gb;
-      out.box = gb;
+      out.size = gb;
       return true;
     }
   }

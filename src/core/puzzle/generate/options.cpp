@@ -39,13 +39,6 @@ const SolverInfo& solver_for_role(const std::string& name, std::string_view role
   return *s;
 }
 
-const SolverInfo& solver_for_role(const std::string& name, int box, std::string_view role, OptionStyle style) {
-  const SolverInfo* s = &solver_for_role(name, role, style);
-  if (!s->supports(box))
-    throw OptionError(fmt::format("{} '{}' does not support {}x{} grids", role, s->name, box * box, box * box));
-  return *s;
-}
-
 const SolverInfo& solver_for_role(const std::string& name, PuzzleKind kind, std::string_view role,
                                   OptionStyle style) {
   const SolverInfo* s = &solver_for_role(name, role, style);
@@ -53,11 +46,7 @@ const SolverInfo& solver_for_role(const std::string& name, PuzzleKind kind, std:
   return *s;
 }
 
-const SolverInfo* default_transform_verifier(int box) {
-  for (const char* n : {"propagation", "dlx", "backtracking"})
-    if (const SolverInfo* s = find_solver(n); s != nullptr && s->supports(box)) return s;
-  return nullptr;
-}
+std::string default_generate_kind() { return std::string(Kinds::First::name); }
 
 std::string generate_kind_names() {
   std::string names;

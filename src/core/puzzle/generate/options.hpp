@@ -50,9 +50,13 @@ struct GenerateDefaults {
   std::string attempts;  ///< what one of `--max-attempts` tries, and what it must meet
 };
 
+/// generate's kind when none is named: the table's first row's name (kinds.hpp, which includes
+/// this header, so the default is asked of options.cpp).
+std::string default_generate_kind();
+
 /// The options in the command line's text forms (the Python module writes its values so).
 struct GenerateOptions {
-  std::string kind = "sudoku";  ///< a row's name (generate_kind_names())
+  std::string kind = default_generate_kind();  ///< a row's name (generate_kind_names())
   uint64_t seed = 1;
   uint64_t max_attempts = 1000;
   bool solutions = false;
@@ -121,18 +125,9 @@ GeneratePlan plan_generate(const GenerateOptions& opt, OptionStyle style);
 const SolverInfo& solver_for_role(const std::string& name, std::string_view role,
                                   OptionStyle style = OptionStyle::cli);
 
-/// The one solver `name` for a role that solves Sudoku one at a time (generate's checker and
-/// verifier, transform's verifier) in `box` grids: throws OptionError for an unknown name (with
-/// "did you mean"), an exec-batch program, or another size or kind.
-const SolverInfo& solver_for_role(const std::string& name, int box, std::string_view role,
-                                  OptionStyle style = OptionStyle::cli);
-
-/// The same for puzzles of kind `kind`, of any size.
+/// The same for puzzles of kind `kind`, of any size (a kind's own: sudoku::solver_for_role, one
+/// size of grids).
 const SolverInfo& solver_for_role(const std::string& name, PuzzleKind kind, std::string_view role,
                                   OptionStyle style = OptionStyle::cli);
-
-/// transform --verify's solver when none is named: the first of propagation, dlx, backtracking
-/// that handles `box`.
-const SolverInfo* default_transform_verifier(int box);
 
 }  // namespace puzzle

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "puzzle/generate/rng.hpp"
+#include "puzzle/registry.hpp"
 #include "sudoku/generate/transform.hpp"
 #include "sudoku/se/se.hpp"
 #include "sudoku/sudoku_kind.hpp"
@@ -234,6 +235,19 @@ std::unique_ptr<ItemWorker> make_generate_worker(const GenerateSpec& spec) {
 }
 std::unique_ptr<ItemWorker> make_transform_worker(const TransformSpec& spec) {
   return std::make_unique<TransformWorker>(spec);
+}
+
+const SolverInfo& solver_for_role(const std::string& name, int box, std::string_view role, OptionStyle style) {
+  const SolverInfo& s = puzzle::solver_for_role(name, role, style);
+  if (!s.supports(box))
+    throw OptionError(fmt::format("{} '{}' does not support {}x{} grids", role, s.name, box * box, box * box));
+  return s;
+}
+
+const SolverInfo* default_transform_verifier(int box) {
+  for (const char* n : {"propagation", "dlx", "backtracking"})
+    if (const SolverInfo* s = find_solver(n); s != nullptr && s->supports(box)) return s;
+  return nullptr;
 }
 
 }  // namespace puzzle::sudoku

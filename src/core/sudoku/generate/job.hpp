@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "puzzle/generate/item.hpp"
+#include "puzzle/generate/options.hpp"
 #include "puzzle/solver.hpp"
 #include "sudoku/generate/generator.hpp"
 #include "sudoku/generate/reduce.hpp"
@@ -55,5 +56,14 @@ struct TransformSpec {
   bool solutions = false;                ///< append ",solution" when the solution is known
 };
 std::unique_ptr<ItemWorker> make_transform_worker(const TransformSpec& spec);
+
+/// The one solver `name` for a role that solves Sudoku one at a time (generate's checker and
+/// verifier, transform's verifier) in `box` grids: throws OptionError for an unknown name (with
+/// "did you mean"), an exec-batch program, or another size or kind.
+const SolverInfo& solver_for_role(const std::string& name, int box, std::string_view role,
+                                  OptionStyle style = OptionStyle::cli);
+/// transform --verify's solver when none is named: the first of propagation, dlx, backtracking
+/// that handles `box`.
+const SolverInfo* default_transform_verifier(int box);
 
 }  // namespace puzzle::sudoku

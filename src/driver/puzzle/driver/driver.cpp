@@ -234,7 +234,7 @@ Summary run_pass(const std::string& file, const SolverInfo& info, const RunConfi
   tbb::enumerable_thread_specific<std::unique_ptr<RowAnnotator>> annotators(
       [&cfg] { return cfg.make_annotator ? cfg.make_annotator() : nullptr; });
   if (cfg.warmup_records > 0) {  // this thread's worker solves them first: no probe, rows or statistics
-    PuzzleReader warm(file, cfg.box);
+    PuzzleReader warm(file, cfg.size);
     Slice s;
     if (warm.read(s.raw, static_cast<std::size_t>(cfg.warmup_records))) {
       s.format = warm.format();
@@ -360,7 +360,7 @@ Summary run_pass(const std::string& file, const SolverInfo& info, const RunConfi
 
 std::unique_ptr<RecordSource> open_input(const std::string& file, const RunConfig& cfg, uint64_t skip_through) {
   if (cfg.open) return cfg.open(file);
-  auto reader = std::make_unique<PuzzleReader>(file, cfg.box);
+  auto reader = std::make_unique<PuzzleReader>(file, cfg.size);
   reader->shard(cfg.shard);
   reader->skip_through(skip_through);
   return reader;
@@ -379,7 +379,7 @@ RunReport run(const RunConfig& cfg) {
     if (cfg.solvers.size() > 1 && !cfg.open && is_stream(f))
       throw InputError(fmt::format("{}: {} can be read only once: give one solver", f,
                                    f == "-" ? "standard input" : "a pipe or device"));
-    if (!cfg.open && !is_stream(f)) PuzzleReader probe(f, cfg.box);  // a stream's writer must not see it opened twice
+    if (!cfg.open && !is_stream(f)) PuzzleReader probe(f, cfg.size);  // a stream's writer must not see it opened twice
   }
   tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism,
                                   static_cast<std::size_t>(threads));

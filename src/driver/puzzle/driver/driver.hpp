@@ -80,7 +80,7 @@ struct RunConfig {
   /// Seconds one puzzle's solve call may take before the solver stops it (budget_exceeded,
   /// polled inside the search: Limits::stop); 0: no limit.
   double time_limit = 0;
-  int box = 0;                                ///< grid size (box); 0: from each line's length
+  int size = 0;                               ///< every record's size (Format::size: --size); 0: each one's own
   std::size_t slice_records = 256;            ///< records per slice (at most, with slice_seconds)
   /// When > 0, each slice aims at about this much work, from the time the slices so far took
   /// per record: between 1 and slice_records records (one while nothing is measured yet). For

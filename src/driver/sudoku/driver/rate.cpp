@@ -39,7 +39,7 @@ const SolverInfo& rating_prover() { return *find_solver(SudokuKind::default_solv
 void configure_rating(RunConfig& cfg, uint64_t se_budget) {
   cfg.solvers = {&rating_prover()};
   cfg.limits.solutions = kRatingLimit;  // a rating needs the one solution
-  cfg.box = 3;
+  cfg.size = 3;  // a Sudoku's box: 9x9 only
   cfg.extra_columns = rating_schema().columns().size();
   cfg.make_annotator = [se_budget] { return std::make_unique<RatingAnnotator>(se_budget); };
 }

@@ -698,7 +698,7 @@ SolverInfo exec_solver(const std::string& name, const std::string& command, std:
   SolverInfo info;
   info.name = name;
   info.description = "external program, one child per thread, line protocol (docs/exec.md)";
-  info.boxes = kAllBoxes;
+  info.sizes = kAllSizes;
   info.any_kind = true;  // nonograms too, as game IDs
   info.factory = [spec, pool] { return std::make_unique<ExecSolver>(spec, pool); };
   info.origin = "exec: " + command;
@@ -741,9 +741,11 @@ SolverInfo exec_batch_solver(const std::string& name, const std::string& command
   std::string refused;                // "a 9x9 Sudoku 'unsupported' and ": the probes refused so far
   std::optional<std::string> wrong;  // why the last probe's answer refuses the command
   bool solved = false;
+  unsigned sizes = 0;  // every row's probe's size: the sizes it is sent (others are `unsupported`)
   puzzle::Kinds::each([&](auto row) {
-    if (solved) return;
     const auto& probe = probe_of<decltype(row)>();
+    sizes |= probe.sizes;
+    if (solved) return;
     std::string line;
     const Result r = run_batch_probe(spec, probe.puzzle, line);
     const std::string what =
@@ -760,7 +762,7 @@ SolverInfo exec_batch_solver(const std::string& name, const std::string& command
   SolverInfo info;
   info.name = name;
   info.description = "external program over whole files: throughput, no per-puzzle time (docs/exec.md)";
-  info.boxes = kBox9;
+  info.sizes = sizes;
   info.any_kind = true;  // nonograms too, as game IDs
   info.factory = SolverInfo::PerPass([spec](const Limits& limits) -> std::unique_ptr<BatchSolver> {
     return std::make_unique<BatchProgram>(spec, limits);

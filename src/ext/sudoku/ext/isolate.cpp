@@ -717,7 +717,7 @@ int isolated_child_main(int argc, char** argv, std::string_view build) {
     return 2;
   }
   std::string list;
-  for (const SolverInfo& s : loaded.solvers) list += fmt::format("{}\t{}\t{}\n", s.name, s.boxes, s.description);
+  for (const SolverInfo& s : loaded.solvers) list += fmt::format("{}\t{}\t{}\n", s.name, s.sizes, s.description);
   say(*b, list);
   const char ready = kReady, done = kDone;
   if (::send(kSocketFd, &ready, 1, MSG_NOSIGNAL) != 1) return 0;
@@ -813,7 +813,7 @@ Loaded load_isolated(const std::string& name, const std::string& path, const std
       throw LoadError(fmt::format("{}: its child process listed '{}' as a solver", path, line));
     SolverInfo info;
     info.name = line.substr(0, t1);
-    info.boxes = static_cast<unsigned>(std::stoul(line.substr(t1 + 1, t2 - t1 - 1)));
+    info.sizes = static_cast<unsigned>(std::stoul(line.substr(t1 + 1, t2 - t1 - 1)));
     info.description = line.substr(t2 + 1);
     info.factory = [pool, index, n = info.name]() -> std::unique_ptr<Solver> {
       return std::make_unique<Worker>(pool, index, n);

@@ -335,7 +335,7 @@ Loaded load_harness(const std::string& name, const std::string& path, const std:
   info.name = name;
   info.description = fmt::format("{}() of the reference harness's convention: 9x9, guesses only, no budget",
                                  symbol);
-  info.boxes = kBox9;
+  info.sizes = kBox9;
   if (shared) {
     info.factory = [fn]() -> std::unique_ptr<Solver> { return std::make_unique<HarnessSolver>(fn); };
   } else {
@@ -371,7 +371,7 @@ Loaded load_native(const std::string& path, const LoadOptions& options) {
     SolverInfo info;
     info.name = e.name;
     info.description = e.description;
-    info.boxes = e.boxes;
+    info.sizes = e.boxes;
     const std::string abs = lib->absolute();
     if (shared) {
       info.factory = [e, abs]() -> std::unique_ptr<Solver> { return std::make_unique<NativeSolver>(e, abs); };

@@ -21,12 +21,12 @@ Record<Row> parse(const Format& format, std::string_view record) {
 }
 
 /// Recognises the format of a file from its first non-comment, non-blank line (Kinds::detect:
-/// the first row that claims it, else the fallback row's). `box` is the size the caller asks
-/// for (--size; Format::box, 0 for any). Returns false with `error` set when the fallback row
+/// the first row that claims it, else the fallback row's). `size` is the size the caller asks
+/// for (--size; Format::size, 0 for any). Returns false with `error` set when the fallback row
 /// cannot read the line (a CSV header with no puzzle column).
-inline bool detect_format(std::string_view first_line, int box, Format& out, std::string& error) {
+inline bool detect_format(std::string_view first_line, int size, Format& out, std::string& error) {
   out = Format{};
-  out.box = box;
+  out.size = size;
   return puzzle::Kinds::detect(fields::trim(first_line), out, error);
 }
 

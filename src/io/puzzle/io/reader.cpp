@@ -30,8 +30,8 @@ bool is_skipped(std::string_view line) {
 
 }  // namespace
 
-PuzzleReader::PuzzleReader(std::string path, int box, ReaderLimits limits)
-    : path_(std::move(path)), box_(box), max_line_(std::max<std::size_t>(limits.max_line, 1)) {
+PuzzleReader::PuzzleReader(std::string path, int size, ReaderLimits limits)
+    : path_(std::move(path)), size_(size), max_line_(std::max<std::size_t>(limits.max_line, 1)) {
   const std::size_t buffer = std::clamp<std::size_t>(limits.buffer, 1, kMaxBuffer);
   int fd = -1;
   if (path_ == "-") {
@@ -211,7 +211,7 @@ bool PuzzleReader::read(RawSlice& slice, std::size_t max_records) {
     if (!detected_) {
       detected_ = true;
       std::string err;
-      if (!detect_format(line, box_, format_, err)) {
+      if (!detect_format(line, size_, format_, err)) {
         error_ = fmt::format("{}:{}: {}", path_, line_no_, err);
         eof_ = true;
         begin_ = end_;  // nothing more is read: a later read() returns false too

@@ -89,9 +89,9 @@ class PuzzleReader final : public RecordSource {
   /// then fails to parse, so a huge file that starts like one cannot exhaust memory.
   static constexpr std::size_t kMaxRecord = 1 << 20;
 
-  /// Opens `path` ("-" is stdin). `box` fixes the grid size (0: from each line's length).
+  /// Opens `path` ("-" is stdin). `size` fixes every record's size (Format::size; 0: each record's own).
   /// Throws InputError when the file cannot be opened.
-  PuzzleReader(std::string path, int box = 0, ReaderLimits limits = {});
+  PuzzleReader(std::string path, int size = 0, ReaderLimits limits = {});
   ~PuzzleReader() override;
   PuzzleReader(const PuzzleReader&) = delete;
   PuzzleReader& operator=(const PuzzleReader&) = delete;
@@ -144,7 +144,7 @@ class PuzzleReader final : public RecordSource {
   uint64_t skip_through_ = 0;
   bool detected_ = false;
   Format format_;
-  int box_ = 0;
+  int size_ = 0;
   std::string error_;
   std::size_t max_line_;
   std::string long_line_;  // a line longer than the buffer, assembled here
