@@ -227,9 +227,9 @@ int run_bench_cmd(const BenchOptions& opt, const Context& ctx) {
   const bool child = !opt.count_child.empty();
   if (!counting && (opt.count_with_given || child))
     throw UsageError("--count-with: only with --measure instructions");
-  if (counting && opt.ext.plugin.isolate)
-    throw UsageError("--measure instructions counts the solve calls in this process; --isolate runs "
-                     "plug-ins in child processes: drop --isolate");
+  if (const std::string_view isolate = opt.ext.kind.out_of_process(); counting && !isolate.empty())
+    throw UsageError(fmt::format("--measure instructions counts the solve calls in this process; {0} runs "
+                                 "plug-ins in child processes: drop {0}", isolate));
   if (counting && opt.threads > 1)
     throw UsageError("--measure instructions counts on one thread (the counts are the same for any "
                      "-j): drop -j");

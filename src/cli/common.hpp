@@ -42,10 +42,7 @@ using Commands = std::vector<Command>;
 void add_solve_commands(CLI::App& app, Commands& out);  // solve (and the default main job)
 void add_list_command(CLI::App& app, Commands& out);
 void add_show_command(CLI::App& app, Commands& out);
-void add_explain_command(CLI::App& app, Commands& out);  // sudoku/explain_cmd.cpp
-void add_rate_command(CLI::App& app, Commands& out);     // sudoku/rate_cmd.cpp
 void add_generate_command(CLI::App& app, Commands& out);   // generate_cmd.cpp
-void add_transform_command(CLI::App& app, Commands& out);  // sudoku/transform_cmd.cpp
 void add_bench_command(CLI::App& app, Commands& out);
 void add_regress_command(CLI::App& app, Commands& out);
 void add_merge_command(CLI::App& app, Commands& out);      // merge_cmd.cpp

@@ -9,15 +9,15 @@
 #include <fmt/format.h>
 
 #include "cli/common.hpp"
-#include "puzzle/build_info.hpp"
-#include "sudoku/ext/isolate.hpp"
+#include "cli/kinds.hpp"
 #include "cli/session.hpp"
+#include "puzzle/build_info.hpp"
 #include "puzzle/registry.hpp"
 #include "puzzle/simd.hpp"
 
 int main(int argc, char** argv) {
-  // The child process of an isolated plug-in (sudoku/ext/isolate.hpp): not a user's command.
-  if (argc > 1 && argv[1] == puzzle::sudoku::kIsolatedChildCommand) return puzzle::sudoku::isolated_child_main(argc, argv);
+  // A kind's child program (an isolated plug-in's, sudoku/ext/isolate.hpp): not a user's command.
+  if (const auto code = cli::run_kind_child(argc, argv)) return *code;
   cli::Context ctx;
   for (int i = 0; i < argc; ++i) {
     ctx.args.emplace_back(argv[i]);
@@ -33,10 +33,8 @@ int main(int argc, char** argv) {
   cli::add_solve_commands(app, commands);
   cli::add_list_command(app, commands);
   cli::add_show_command(app, commands);
-  cli::add_explain_command(app, commands);
-  cli::add_rate_command(app, commands);
+  cli::add_kind_commands(app, commands);
   cli::add_generate_command(app, commands);
-  cli::add_transform_command(app, commands);
   cli::add_bench_command(app, commands);
   cli::add_regress_command(app, commands);
   cli::add_merge_command(app, commands);

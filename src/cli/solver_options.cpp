@@ -28,15 +28,16 @@ constexpr double kMaxTimeoutS = 1e6;
 }  // namespace
 
 void add_external_solver_options(CLI::App* app, ExternalSolverOptions& opt) {
-  add_plugin_options(app, opt.plugin);
+  add_kind_solver_options(app, opt.kind);
   app->add_option("--exec", opt.execs,
                   "NAME='COMMAND': a solver in any language, one child process per worker "
                   "thread speaking the line protocol (docs/exec.md); repeatable")
       ->type_name("NAME=CMD");
   app->add_option("--exec-batch", opt.exec_batches,
                   "NAME='COMMAND': a program that reads the whole file on stdin and prints one "
-                  "answer per line, e.g. qqwing='qqwing --solve --one-line' (9x9; throughput and "
-                  "verified answers, no per-puzzle time; docs/exec.md); repeatable")
+                  "answer per line, e.g. qqwing='qqwing --solve --one-line' (9x9 Sudoku, "
+                  "nonograms; throughput and verified answers, no per-puzzle time; docs/exec.md); "
+                  "repeatable")
       ->type_name("NAME=CMD");
   app->add_option("--timeout", opt.timeout_s,
                   "Seconds per puzzle for an --exec child or an --isolate'd plug-in (past it the "
@@ -83,7 +84,7 @@ std::string register_exec(const std::string& spec, bool batch, double timeout_s)
 
 std::vector<std::pair<std::string, std::string>> register_external_solvers(const ExternalSolverOptions& opt) {
   std::vector<std::pair<std::string, std::string>> provenance;
-  register_plugins(opt.plugin, opt.timeout_s, provenance);
+  register_kind_solvers(opt.kind, opt.timeout_s, provenance);
   for (const std::string& e : opt.execs) provenance.emplace_back("exec", register_exec(e, false, opt.timeout_s));
   for (const std::string& e : opt.exec_batches)
     provenance.emplace_back("exec-batch", register_exec(e, true, opt.timeout_s));

@@ -11,13 +11,13 @@
 
 #include <CLI/CLI.hpp>
 
-#include "cli/sudoku/plugin_options.hpp"
+#include "cli/kinds.hpp"
 #include "puzzle/solver.hpp"
 
 namespace cli {
 
 struct ExternalSolverOptions {
-  PluginOptions plugin;  ///< --plugin, --reentrant, --isolate: Sudoku's plug-ins
+  KindSolverOptions kind;  ///< each kind's own (Sudoku's plug-ins: --plugin, --reentrant, --isolate)
   /// "NAME=COMMAND": a child process per worker thread, one puzzle line in, one answer line out.
   std::vector<std::string> execs;
   /// "NAME=COMMAND": a program that reads a whole file on stdin and prints one answer a line.

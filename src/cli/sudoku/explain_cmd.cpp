@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "cli/common.hpp"
+#include "cli/sudoku/commands.hpp"
 #include "cli/sudoku/se_budget.hpp"
 #include "puzzle/io/reader.hpp"
 #include "sudoku/driver/rate.hpp"

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "cli/common.hpp"
+#include "cli/sudoku/commands.hpp"
 #include "cli/session.hpp"
 #include "cli/sudoku/se_budget.hpp"
 #include "puzzle/driver/driver.hpp"

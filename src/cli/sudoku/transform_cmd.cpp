@@ -6,6 +6,7 @@
 
 #include "cli/items_run.hpp"
 #include "cli/solver_options.hpp"
+#include "cli/sudoku/commands.hpp"
 #include "puzzle/generate/options.hpp"
 #include "puzzle/io/parse.hpp"
 #include "puzzle/io/reader.hpp"

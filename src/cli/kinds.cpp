@@ -1,0 +1,27 @@
+// The command line's part of the table of puzzle kinds (kinds.hpp).
+#include "cli/kinds.hpp"
+
+#include "cli/sudoku/commands.hpp"
+#include "sudoku/ext/isolate.hpp"
+
+namespace cli {
+
+void add_kind_solver_options(CLI::App* app, KindSolverOptions& opt) { add_plugin_options(app, opt.sudoku); }
+
+void register_kind_solvers(const KindSolverOptions& opt, double timeout_s,
+                           std::vector<std::pair<std::string, std::string>>& provenance) {
+  register_plugins(opt.sudoku, timeout_s, provenance);
+}
+
+void add_kind_commands(CLI::App& app, Commands& out) {
+  add_explain_command(app, out);
+  add_rate_command(app, out);
+  add_transform_command(app, out);
+}
+
+std::optional<int> run_kind_child(int argc, char** argv) {
+  if (argc > 1 && argv[1] == puzzle::sudoku::kIsolatedChildCommand) return puzzle::sudoku::isolated_child_main(argc, argv);
+  return std::nullopt;
+}
+
+}  // namespace cli
