@@ -127,7 +127,7 @@ inline bool is_csv(const puzzle::Format& f) {
 
 inline bool same_format(const puzzle::Format& a, const puzzle::Format& b) {
   return a.kind == b.kind && a.layout == b.layout && a.extent == b.extent && a.record_lines == b.record_lines &&
-         a.starts_record == b.starts_record && a.header == b.header && a.box == b.box && a.puzzle_col == b.puzzle_col &&
+         a.starts_record == b.starts_record && a.header == b.header && a.size == b.size && a.puzzle_col == b.puzzle_col &&
          a.solution_col == b.solution_col && a.count_col == b.count_col && a.columns == b.columns;
 }
 
