@@ -12,11 +12,12 @@
 # is expected to differ: times (time_ns, wall_s, the rates and percentiles of the summaries,
 # bench's ratios and counted instructions) and the provenance lines that name the build (tool,
 # git revision, compiler, flags, cpu, simd, date, threads, command). Columns that a change
-# drops or adds on purpose: IGNORE_COLUMNS="logic_score,..." drops them from both sides.
+# drops or adds on purpose: IGNORE_COLUMNS="logic_score,..." drops them from both sides, and
+# IGNORE_LINES="solvers,rater" the `# solvers:` and `# rater:` provenance lines.
 # Exit 0 when every output matches, 1 otherwise (the diffs printed). A few minutes at N=50
 # on two cores.
 set -euo pipefail
-[ $# -ge 2 ] || { sed -n '2,17p' "$0" >&2; exit 2; }
+[ $# -ge 2 ] || { sed -n '2,18p' "$0" >&2; exit 2; }
 old=$1 new=$2 n=${3:-50}
 SHARED=${SHARED:-$(cd "$(dirname "$0")/.." && pwd)/../shared/datasets}
 for exe in "$old" "$new"; do [ -x "$exe" ] || { echo "compare_outputs: $exe is not executable" >&2; exit 2; }; done
@@ -76,13 +77,15 @@ run gen-nono generate -n "$n" --kind nonogram --size 10x10 --solutions --stats g
 
 # Normalise: drop the build's provenance lines and the columns that hold times.
 normalise() {
-  python3 - "$1" "${IGNORE_COLUMNS:-}" <<'EOF'
+  python3 - "$1" "${IGNORE_COLUMNS:-}" "${IGNORE_LINES:-}" <<'EOF'
 import re, sys
-path, extra = sys.argv[1], sys.argv[2]
+path, extra, lines = sys.argv[1], sys.argv[2], sys.argv[3]
 timed = {"time_ns", "wall_s", "puzzles_per_s", "mean_us", "median_us", "p90_us", "p99_us", "max_us",
          "ratio_to_baseline", "instructions", "instructions_per_puzzle", "l1_hits", "ll_hits",
          "ram_hits", "est_cycles", "est_cycles_per_puzzle"} | {c for c in extra.split(",") if c}
-build = re.compile(r"^# (tool|git_revision|compiler|build|flags|cpu|simd|date|threads|command):")
+keys = "tool|git_revision|compiler|build|flags|cpu|simd|date|threads|command"
+keys += "".join("|" + re.escape(k) for k in lines.split(",") if k)
+build = re.compile(r"^# (" + keys + "):")
 keep = None
 for line in open(path, errors="replace"):
     line = line.rstrip("\n")

@@ -4,7 +4,7 @@
 // A node is a candidate (cell*9 + digit-1, 729 of them) with an on/off flag: node = cand*2 + on.
 // A propagation (section 6 "Propagation") keeps its on and off sets as bitsets with their
 // insertion order (which is also the queue order), and per node what its parents are (the first
-// parent, then the hidden ones, or an advanced node's rule parents; see Result), so that the
+// parent, then the hidden ones, or an advanced node's rule parents; see Propagation), so that the
 // complexity of a hint (distinct ancestors) can be counted afterwards. Dynamic propagations work
 // on a copy of the grid's candidates made at their start (Cands).
 //
@@ -104,7 +104,7 @@ struct NodeInfo {
 // in a dynamic propagation, the hidden ones: the off nodes of the rule's cell or of its digit in
 // the rule's region that were processed before the first parent (`off_at`: place in the off
 // list), found again when needed. Above level 0 (advanced nodes) they are listed in `pool`.
-struct Result {
+struct Propagation {
   Bits on, off;
   std::array<uint16_t, kCands> on_list, off_list;
   int n_on = 0, n_off = 0;
@@ -126,7 +126,7 @@ struct Result {
 // `first`'s result, on nodes first: forced nodes are listed in the first branch's order (section
 // 6). n is read before the first call: f may make `first` again with parents (the same lists).
 template <class F>
-void each_forced(const Result& first, const Bits& on_set, const Bits& off_set, F&& f) {
+void each_forced(const Propagation& first, const Bits& on_set, const Bits& off_set, F&& f) {
   for (int pass = 0; pass < 2; ++pass) {
     const bool is_on = pass == 0;
     const Bits& set = is_on ? on_set : off_set;
@@ -180,8 +180,8 @@ std::string cand_text(int cand) {
   return cell_se(cell_of_cand(cand)) + "." + std::to_string(digit_of_cand(cand));
 }
 
-Result& slot(std::unique_ptr<Result>& p) {
-  if (!p) p = std::make_unique<Result>();
+Propagation& slot(std::unique_ptr<Propagation>& p) {
+  if (!p) p = std::make_unique<Propagation>();
   return *p;
 }
 
@@ -198,10 +198,10 @@ class ChainEngine {
 
  private:
   template <bool kPool>
-  bool propagate(Result& R, int start_node);
+  bool propagate(Propagation& R, int start_node);
   template <class F>
-  void each_parent(const Result& R, int n, F&& f) const;
-  int advanced(Result& R);
+  void each_parent(const Propagation& R, int n, F&& f) const;
+  int advanced(Propagation& R);
   // A producer stage of advanced() on one working grid: each usable hint's removals (in the
   // reference's order), its rule parents (off nodes) and, for a chain, its signature and
   // complexity. Stages: the basic four, forcing chains (levels 2-3), the inner chains.
@@ -241,17 +241,17 @@ class ChainEngine {
   std::array<uint8_t, 81> memo_value_{};
   const Stage& stage(int which);
   template <class Visit>
-  void each_ancestor(const Result& R, int node, Visit&& visit);
-  int ancestors(const Result& R, int node, int limit = kNodes + 1);
+  void each_ancestor(const Propagation& R, int node, Visit&& visit);
+  int ancestors(const Propagation& R, int node, int limit = kNodes + 1);
   void begin_hint() { hint_nested_.clear(); }
   int end_hint() const {
     int n = 0;
     for (const auto& p : hint_nested_) n += p.second;
     return n;
   }
-  void collect_rule_parents(const Result& R, int node, int start_cause);
-  void finish(Found&& f, const Result* const* branches, int nb, int node, int start_cause);
-  void set_rule_parents(Found& f, const Result* const* branches, int nb, int node, int start_cause);
+  void collect_rule_parents(const Propagation& R, int node, int start_cause);
+  void finish(Found&& f, const Propagation* const* branches, int nb, int node, int start_cause);
+  void set_rule_parents(Found& f, const Propagation* const* branches, int nb, int node, int start_cause);
   // The best hint so far that a new one must beat (sorting by rating, complexity, kind is
   // sorting by complexity, kind within a run: the rating grows with the complexity; an equal key
   // loses, found later). In the rating loop (first_only_) only the first hint after the sort is
@@ -287,9 +287,9 @@ class ChainEngine {
   }
   Found conclusion(int cand, bool on, int kind, int form) const;
   void do_cell(int x);
-  void do_regions(int x, int d, Result& own);
+  void do_regions(int x, int d, Propagation& own);
   /// The propagation from `node` with its parents: kept (level 0) or made with a pool.
-  bool with_parents(Result& R, int node) {
+  bool with_parents(Propagation& R, int node) {
     if (mode_.level == 0) return made_or_kept(R, node);
     const bool contradiction = propagate<true>(R, node);
     if ((node & 1) != 0 && !cache_->by_node[node]) remember(node, R);  // kept() asks for on nodes
@@ -339,9 +339,9 @@ class ChainEngine {
   Cache* cache_ = nullptr;  // this run's
   void begin_cache(const State& s);
   const Kept& kept(int node);
-  void remember(int node, const Result& R);
+  void remember(int node, const Propagation& R);
   /// The propagation from `node` (level 0): the kept one, else made and kept.
-  bool made_or_kept(Result& R, int node) {
+  bool made_or_kept(Propagation& R, int node) {
     if (!cache_->by_node[node]) {
       propagate<false>(R, node);
       remember(node, R);
@@ -350,7 +350,7 @@ class ChainEngine {
     restore(node, R);
     return R.contradiction;
   }
-  void restore(int node, Result& R) const {
+  void restore(int node, Propagation& R) const {
     const Kept& L = *cache_->by_node[node];
     R.on = L.on;
     R.off = L.off;
@@ -365,12 +365,12 @@ class ChainEngine {
     R.pooled = false;
     R.info = &L.info;
   }
-  std::unique_ptr<Result> kept_res_;
+  std::unique_ptr<Propagation> kept_res_;
   std::vector<Found> inner_found_;
   // scratch
-  std::array<std::unique_ptr<Result>, 9> cell_res_;    // the on result of each candidate
-  std::unique_ptr<Result> off_res_;
-  std::array<std::unique_ptr<Result>, 9> region_res_;  // the other positions of a region
+  std::array<std::unique_ptr<Propagation>, 9> cell_res_;    // the on result of each candidate
+  std::unique_ptr<Propagation> off_res_;
+  std::array<std::unique_ptr<Propagation>, 9> region_res_;  // the other positions of a region
   std::array<uint64_t, (kNodes + 1 + 63) / 64> seen_{};
   std::array<uint16_t, kNodes + 1> stack_{};
 };
@@ -472,7 +472,7 @@ void hash_order(const std::vector<Cand>& removals, std::vector<uint16_t>& out) {
 // "on"), the same start at the next level of the same step (levels 1-3 take the same path until
 // a producer of the higher level is needed). So each producer stage's outcome on a grid is
 // kept while the source grid stays (stage(), memo_).
-int ChainEngine::advanced(Result& R) {
+int ChainEngine::advanced(Propagation& R) {
   // The stages of the level, in order (section 6).
   std::array<int, 3> stages{kStageBasic};
   int n = 1;
@@ -610,7 +610,7 @@ const ChainEngine::Stage& ChainEngine::stage(int which) {
 
 // The propagation of section 6 from one start node. True on a contradiction (R.c_on, R.c_off).
 template <bool kPool>
-bool ChainEngine::propagate(Result& R, int start_node) {
+bool ChainEngine::propagate(Propagation& R, int start_node) {
   const Geometry& G = geo();
   const State& S = *start_;
   if (mode_.dynamic) {
@@ -796,7 +796,7 @@ void ChainEngine::make_targets(const State& s) {
 // Calls f(p) for each parent of node n in R, in the order of the reference's lists (the first
 // parent, then the hidden ones by digit or by position).
 template <class F>
-void ChainEngine::each_parent(const Result& R, int n, F&& f) const {
+void ChainEngine::each_parent(const Propagation& R, int n, F&& f) const {
   if (R.pooled) {
     for (uint32_t i = 0; i < R.pcnt[n]; ++i) f(static_cast<int>(R.pool[R.pbeg[n] + i]));
     return;
@@ -828,7 +828,7 @@ void ChainEngine::each_parent(const Result& R, int n, F&& f) const {
 // Calls visit(n) for `node` and each of its ancestors in R (all parents, each once, depth first)
 // until it returns false.
 template <class Visit>
-void ChainEngine::each_ancestor(const Result& R, int node, Visit&& visit) {
+void ChainEngine::each_ancestor(const Propagation& R, int node, Visit&& visit) {
   std::memset(seen_.data(), 0, sizeof(seen_));
   int sp = 0;
   stack_[sp++] = static_cast<uint16_t>(node);
@@ -847,7 +847,7 @@ void ChainEngine::each_ancestor(const Result& R, int node, Visit&& visit) {
 
 // Distinct nodes among `node` and all its ancestors; the nested chains met on the way are noted
 // in hint_nested_ (each counts once per hint).
-int ChainEngine::ancestors(const Result& R, int node, int limit) {
+int ChainEngine::ancestors(const Propagation& R, int node, int limit) {
   int count = 0;
   each_ancestor(R, node, [&](int n) {
     if (++count > limit) return false;
@@ -866,7 +866,7 @@ int ChainEngine::ancestors(const Result& R, int node, int limit) {
 // The rule parents of a chain (section 6, nested levels): for each on node among the ancestors,
 // by the rule that made it (the start node: `start_cause`), the candidates of its cell or of its
 // digit in the region that the outer propagation removed.
-void ChainEngine::collect_rule_parents(const Result& R, int node, int start_cause) {
+void ChainEngine::collect_rule_parents(const Propagation& R, int node, int start_cause) {
   const Geometry& G = geo();
   each_ancestor(R, node, [&](int n) {
     const bool on = n == kExtra ? R.c_on == kExtra : (n & 1) != 0;
@@ -895,14 +895,14 @@ void ChainEngine::collect_rule_parents(const Result& R, int node, int start_caus
 // The hint is kept (found_) unless only the first hint is wanted and this one cannot come
 // before the best so far (sorting by rating, complexity, kind is sorting by complexity, kind:
 // the rating grows with it).
-void ChainEngine::finish(Found&& f, const Result* const* branches, int nb, int node, int start_cause) {
+void ChainEngine::finish(Found&& f, const Propagation* const* branches, int nb, int node, int start_cause) {
   begin_hint();
   const int key = removal_key(f.cell, f.mask);
   int limit = kNodes * 18;
   if (const Best* b = best_for(key)) limit = f.kind < b->kind ? b->cx : b->cx - 1;
   int cx = 0;
   for (int i = 0; i < nb; ++i) {
-    const Result& R = *branches[i];
+    const Propagation& R = *branches[i];
     if (node < 0) {
       cx += ancestors(R, R.c_on, limit - cx);
       if (cx > limit) return;
@@ -921,11 +921,12 @@ void ChainEngine::finish(Found&& f, const Result* const* branches, int nb, int n
 }
 
 // A nested hint's rule parents and signature (the reference's FullChain).
-void ChainEngine::set_rule_parents(Found& f, const Result* const* branches, int nb, int node, int start_cause) {
+void ChainEngine::set_rule_parents(Found& f, const Propagation* const* branches, int nb, int node,
+                                   int start_cause) {
   rp_.clear();
   sig_ = 1469598103934665603ull;
   for (int i = 0; i < nb; ++i) {
-    const Result& R = *branches[i];
+    const Propagation& R = *branches[i];
     sig_ = (sig_ ^ 0xFFFFull) * 1099511628211ull;
     if (node < 0) {
       collect_rule_parents(R, R.c_on, start_cause);
@@ -1015,14 +1016,14 @@ void ChainEngine::begin_cache(const State& s) {
 
 const ChainEngine::Kept& ChainEngine::kept(int node) {
   if (!cache_->by_node[node]) {
-    Result& R = slot(kept_res_);
+    Propagation& R = slot(kept_res_);
     propagate<false>(R, node);
     remember(node, R);
   }
   return *cache_->by_node[node];
 }
 
-void ChainEngine::remember(int node, const Result& R) {
+void ChainEngine::remember(int node, const Propagation& R) {
   Cache& C = *cache_;
   auto& p = C.by_node[node];
   if (!p) {
@@ -1060,7 +1061,7 @@ void ChainEngine::remember(int node, const Result& R) {
   copy(kExtra);
 }
 
-void ChainEngine::do_regions(int x, int d, Result& own) {
+void ChainEngine::do_regions(int x, int d, Propagation& own) {
   const Geometry& G = geo();
   const State& S = *start_;
   for (int t = 0; t < 3; ++t) {
@@ -1093,11 +1094,11 @@ void ChainEngine::do_regions(int x, int d, Result& own) {
     }
     if (!worth) continue;
     int nb = 1;
-    std::array<const Result*, 9> branch{};
+    std::array<const Propagation*, 9> branch{};
     branch[0] = &own;
     for (uint16_t m = static_cast<uint16_t>(pos & (pos - 1)); m != 0; m &= m - 1) {
       const int y = G.cells[r][std::countr_zero(m)];
-      Result& R = slot(region_res_[nb - 1]);
+      Propagation& R = slot(region_res_[nb - 1]);
       branch[nb++] = &R;
       with_parents(R, node_of(cand_of(y, d), true));
     }
@@ -1121,9 +1122,9 @@ void ChainEngine::do_cell(int x) {
     const int d = std::countr_zero(m) + 1;
     const int c = cand_of(x, d);
     const int on_node = node_of(c, true), off_node = node_of(c, false);
-    Result& on = slot(cell_res_[k]);
+    Propagation& on = slot(cell_res_[k]);
     // A contradiction from (c, on) or (c, off) (section 6, binary chaining): c is false, or true.
-    auto contradiction = [&](const Result& R, bool from_on) {
+    auto contradiction = [&](const Propagation& R, bool from_on) {
       if (!may_win(R.info->node[R.c_on].depth + R.info->node[R.c_off].depth, 7, key_of(c, !from_on))) return;
       Found f = conclusion(c, !from_on, 7, 0);
       if (f.mask == 0) return;
@@ -1131,15 +1132,15 @@ void ChainEngine::do_cell(int x) {
       f.src_digit = static_cast<uint8_t>(d);
       f.src_on = from_on;
       f.dst_cand = static_cast<uint16_t>(R.c_cand);
-      const Result* branch = &R;
+      const Propagation* branch = &R;
       finish(std::move(f), &branch, 1, -1, kNoCause);
     };
     if (with_parents(on, on_node) && do_contra) contradiction(on, true);
     if (do_contra || do_double) {
-      Result& off = slot(off_res_);
+      Propagation& off = slot(off_res_);
       if (with_parents(off, off_node) && do_contra) contradiction(off, false);
       if (do_double) {
-        const Result* both_p[2] = {&on, &off};
+        const Propagation* both_p[2] = {&on, &off};
         Bits both_on = on.on, both_off = on.off;
         both_on.and_with(off.on);
         both_off.and_with(off.off);
@@ -1159,7 +1160,7 @@ void ChainEngine::do_cell(int x) {
   if (mode_.nishio) return;
   if (!(card == 2 || (mode_.multiple && card > 2))) return;
   Bits con = cell_res_[0]->on, coff = cell_res_[0]->off;
-  std::array<const Result*, 9> branch{};
+  std::array<const Propagation*, 9> branch{};
   for (int i = 0; i < k; ++i) {
     branch[i] = cell_res_[i].get();
     con.and_with(cell_res_[i]->on);
