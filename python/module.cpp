@@ -472,7 +472,7 @@ PYBIND11_MODULE(_core, m) {
     }
   });
   // The kinds' own parts first: they add their array shapes and size listers.
-  add_sudoku(m);
+  add_kinds(m);
 
   m.def("solvers", [] {
     py::list out;

@@ -1,8 +1,8 @@
 #pragma once
 // What the kind-neutral half of sudoku_bench._core (module.cpp) lends to each kind's own part
 // (python/sudoku/module.cpp): the inputs, the driver runs with Python waiting on them, and the
-// hooks a kind fills in (its arrays, its solvers' sizes). A kind's part is one add_<kind>(m)
-// that module.cpp calls, as the table of kinds lists its rows.
+// hooks a kind fills in (its arrays, its solvers' sizes). A kind's part is one add_<kind>(m),
+// called by the module's table of kinds (add_kinds, kinds.cpp), as the core's table lists its rows.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 
@@ -109,7 +109,7 @@ py::dict run_items(uint64_t count, int threads, const std::vector<puzzle::ItemCo
 /// Registers `infos` (all or none: a name registered already is a ValueError); their names.
 std::vector<std::string> add_all(std::vector<puzzle::SolverInfo> infos);
 
-/// The kinds' own parts of the module.
-void add_sudoku(py::module_& m);
+/// Every kind's own part of the module, in the table's order (kinds.cpp).
+void add_kinds(py::module_& m);
 
 }  // namespace pymodule

@@ -1,6 +1,8 @@
 // Sudoku's own part of sudoku_bench._core (python/module.hpp): its grids as (n, cells) uint8
 // arrays, rate (the SE rating columns), transform, the generators and levels listed, the cell
 // parser for to_array(), and its plug-ins (a C ABI that passes grids).
+#include "module.hpp"
+
 #include <pybind11/stl.h>
 
 #include <algorithm>
