@@ -20,7 +20,8 @@ void add_kind_commands(CLI::App& app, Commands& out) {
 }
 
 std::optional<int> run_kind_child(int argc, char** argv) {
-  if (argc > 1 && argv[1] == puzzle::sudoku::kIsolatedChildCommand) return puzzle::sudoku::isolated_child_main(argc, argv);
+  if (argc > 1 && argv[1] == puzzle::sudoku::kIsolatedChildCommand)
+    return puzzle::sudoku::isolated_child_main(argc, argv);
   return std::nullopt;
 }
 
