@@ -77,7 +77,8 @@ struct KindTable {
   /// The row whose puzzle type is P.
   template <class P>
   using Of = std::tuple_element_t<PuzzleTypes::index<P>(), std::tuple<Row...>>;
-  /// The first row (the kind a file is taken for when nothing says otherwise).
+  /// The first row: generate's kind when none is named, and the kind of an --exec child's first
+  /// puzzle (a file no row claims is the Fallback's).
   using First = std::tuple_element_t<0, std::tuple<Row...>>;
   /// The fallback row (kFallback), and its kind: a file's when no row claims it, or when it
   /// cannot be read.

@@ -135,12 +135,19 @@ std::vector<GenerateOption> generate_options() {
 }
 
 std::string generate_defaults_help(std::string GenerateDefaults::*part) {
+  // Each row's label and defaults, made once: the CLI asks for four parts at every start-up.
+  static const std::vector<std::pair<std::string, GenerateDefaults>> rows = [] {
+    std::vector<std::pair<std::string, GenerateDefaults>> v;
+    puzzle::Kinds::each([&](auto row) {
+      using R = decltype(row);
+      v.emplace_back(help_label<R>(), R::generate_defaults());
+    });
+    return v;
+  }();
   std::string help;
-  puzzle::Kinds::each([&](auto row) {
-    using R = decltype(row);
-    const std::string text = R::generate_defaults().*part;
-    if (!text.empty()) help += (help.empty() ? "" : "; ") + help_label<R>() + ": " + text;
-  });
+  for (const auto& [label, defaults] : rows)
+    if (const std::string& text = defaults.*part; !text.empty())
+      help += (help.empty() ? "" : "; ") + label + ": " + text;
   return help;
 }
 
