@@ -349,7 +349,7 @@ TEST(Count, TheCliRefusesWhatCannotBeCounted) {
 BenchFile counted(const std::vector<std::tuple<std::string, double, double>>& rows,
                   const std::string& method = "callgrind", const std::string& simd = "avx2") {
   BenchFile f;
-  f.meta = {{"simd", simd}, {"count_method", method}, {"count_tool", "valgrind-3.19.0 ..."}};
+  f.meta = {{"measure", "instructions"}, {"simd", simd}, {"count_method", method}, {"count_tool", "valgrind-3.19.0 ..."}};
   for (const auto& [solver, instr, cycles] : rows) {
     BenchRow r;
     r.dataset = "/x/default.txt";
@@ -400,11 +400,16 @@ TEST(RegressCounts, MissingCountsFailAndOtherMethodsAreRefused) {
   BenchFile timed = counted({{"a", 10000, 20000}});
   timed.meta.clear();
   for (auto& r : timed.rows) r.instructions_per_puzzle = r.est_cycles_per_puzzle = std::nan(""), r.puzzles_per_s = 5000;
-  auto rep = puzzle::regress(base, timed, {});
+  // A timed run against a counted one, either way round, compares nothing: refused.
+  EXPECT_THROW(puzzle::regress(base, timed, {}), std::runtime_error);
+  EXPECT_THROW(puzzle::regress(timed, base, {}), std::runtime_error);
+  // A counted run whose rows have no counts (a dump lost): fails as not counted.
+  BenchFile lost = counted({{"a", 10000, 20000}, {"b", 10000, 20000}});
+  lost.rows[1].instructions_per_puzzle = lost.rows[1].est_cycles_per_puzzle = std::nan("");
+  auto rep = puzzle::regress(counted({{"a", 10000, 20000}, {"b", 10000, 20000}}), lost, {});
   EXPECT_TRUE(rep.failed());
   EXPECT_EQ(rep.uncounted, 1);
   EXPECT_TRUE(has(rep.markdown(), "**FAIL: not counted**")) << rep.markdown();
-  EXPECT_FALSE(puzzle::regress(timed, base, {}).failed());  // a time baseline gates no counts
   EXPECT_THROW(puzzle::regress(base, counted({{"a", 10000, 20000}}, "perf"), {}), std::runtime_error);
   // Another instruction set: compared, and said.
   rep = puzzle::regress(base, counted({{"a", 11000, 21000}}, "callgrind", "baseline"), {});

@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <fstream>
+#include <limits>
 
 #include "puzzle/bench/regress.hpp"
 #include "puzzle/registry.hpp"
@@ -159,6 +160,103 @@ TEST_F(Regress, MissingPairFailsNewPairIsReported) {
   EXPECT_EQ(puzzle::regress(*base_, moved, o).missing, 0);
 }
 
+/// `f` as a counted run would write it: `# measure: instructions`, counts on every row.
+BenchFile as_counted_run(BenchFile f, double instructions = 1000) {
+  f.meta.emplace_back("measure", "instructions");
+  for (auto& r : f.rows) {
+    r.instructions_per_puzzle = instructions;
+    r.puzzles_per_s = r.ratio_to_baseline = std::numeric_limits<double>::quiet_NaN();
+  }
+  return f;
+}
+
+/// The message regress() throws for these two files ("" when it does not throw).
+std::string regress_refusal(const BenchFile& a, const BenchFile& b, RegressOptions o = {}) {
+  try {
+    puzzle::regress(a, b, o, "a.csv", "b.csv");
+  } catch (const std::runtime_error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+// A timed baseline against a counted run (or the other way) compares no figure at all: every
+// row was "ok (reference)" and the gate passed. It must be refused, naming the two measures.
+TEST_F(Regress, TimedAgainstCountedIsRefused) {
+  const BenchFile c = as_counted_run(*same_, 1024);
+  EXPECT_TRUE(has(regress_refusal(*base_, c), "a.csv measured time (bench --measure time) but b.csv measured instructions"))
+      << regress_refusal(*base_, c);
+  EXPECT_TRUE(has(regress_refusal(c, *base_), "a.csv measured instructions")) << regress_refusal(c, *base_);
+  // Counted on both sides compares the counts (+2.4% fails the 1% tolerance).
+  const auto rep = puzzle::regress(as_counted_run(*base_, 1000), as_counted_run(*same_, 1024), {});
+  EXPECT_TRUE(rep.failed());
+  EXPECT_EQ(rep.more_work, 2);
+}
+
+TEST_F(Regress, OtherLimitsOrDatasetsOrNothingInCommonAreRefused) {
+  BenchFile two = *same_;
+  BenchFile one = *base_;
+  one.meta.emplace_back("limit", "1");
+  two.meta.emplace_back("limit", "2");
+  EXPECT_TRUE(has(regress_refusal(one, two), "a.csv was run with --limit 1 but b.csv with --limit 2")) << regress_refusal(one, two);
+
+  BenchFile x = *base_, y = *same_;
+  x.meta.emplace_back("dataset", "datasets/default.txt sha256=aaaa");
+  y.meta.emplace_back("dataset", "other/default.txt sha256=bbbb");
+  EXPECT_TRUE(has(regress_refusal(x, y), "the dataset default.txt differs: sha256 aaaa in a.csv, bbbb in b.csv"))
+      << regress_refusal(x, y);
+
+  BenchFile elsewhere = *same_;
+  for (auto& r : elsewhere.rows) r.dataset = "17_clue.txt";
+  EXPECT_TRUE(has(regress_refusal(*base_, elsewhere), "no (dataset, solver) pair is in both files"))
+      << regress_refusal(*base_, elsewhere);
+
+  // Under the ratio metric the baseline solver alone has nothing to time.
+  BenchFile only_dlx = *base_;
+  std::erase_if(only_dlx.rows, [](const puzzle::BenchRow& r) { return r.solver != "dlx"; });
+  RegressOptions ratio;
+  ratio.metric = TimeMetric::ratio;
+  EXPECT_TRUE(has(regress_refusal(only_dlx, only_dlx, ratio), "no time or count to compare")) << regress_refusal(only_dlx, only_dlx, ratio);
+}
+
+// A slowdown beyond the tolerance that the U test cannot tell from the spread is said to be
+// one, with the advice to rerun with more repetitions; it does not fail.
+TEST_F(Regress, AnUnresolvedSlowdownAsksForMoreRepetitions) {
+  BenchFile a = *base_, b = *base_;
+  const std::vector<double> before = {100, 101, 102, 103, 104}, after = {80, 85, 100, 103, 70};
+  int i = 0, j = 0;
+  for (auto& r : a.rows)
+    if (r.solver == "propagation") r.puzzles_per_s = before.at(i++);
+  for (auto& r : b.rows)
+    if (r.solver == "propagation") r.puzzles_per_s = after.at(j++);
+  const auto rep = puzzle::regress(a, b, {});
+  const auto& c = item(rep, "propagation");
+  EXPECT_TRUE(c.tested);
+  EXPECT_GT(c.p, 0.05);
+  EXPECT_TRUE(c.unresolved);
+  EXPECT_FALSE(c.slower);
+  EXPECT_FALSE(rep.failed()) << rep.markdown();
+  EXPECT_TRUE(has(rep.markdown(), "not significant (p = ")) << rep.markdown();
+  EXPECT_TRUE(has(rep.markdown(), "bench --reps 9")) << rep.markdown();
+}
+
+TEST(BenchSpread, TooFewRepetitionsForTheirSpreadAreWarnedOf) {
+  puzzle::BenchSummary s;
+  s.dataset = "/data/17_clue.txt";
+  s.solver = "mine";
+  s.reps = 5;
+  s.pps_median = 100, s.pps_min = 90, s.pps_max = 103;  // 13% from slowest to fastest
+  const std::string w = puzzle::spread_warning(s);
+  EXPECT_EQ(w, "mine on 17_clue.txt: its 5 repetitions spread by 13% (slowest to fastest): too few for "
+               "regress's test to tell a 5% change from that; use --reps 9 or more, or --measure instructions");
+  s.reps = 9;
+  EXPECT_EQ(puzzle::spread_warning(s), "") << "enough repetitions";
+  s.reps = 5, s.pps_min = 98, s.pps_max = 102;
+  EXPECT_EQ(puzzle::spread_warning(s), "") << "a narrow spread";
+  s.reps = 1;
+  EXPECT_EQ(puzzle::spread_warning(s), "") << "one repetition has no spread";
+}
+
 TEST(RegressCli, BenchThenRegress) {
   test::TempDir dir;
   const auto a = dir.path("a.csv"), sum = dir.path("sum.csv");
@@ -195,6 +293,15 @@ TEST(RegressCli, BenchThenRegress) {
   r = test::cli("regress " + a + " " + b + " --tolerance 50% --time-report-only");
   EXPECT_EQ(r.exit_code, 1) << r.out;
   EXPECT_TRUE(has(r.out, "FAIL: counters changed")) << r.out;
+
+  // A timed baseline against a counted run: refused (exit 2), never a pass.
+  std::string as_counted = csv;
+  as_counted.replace(as_counted.find("# measure: time"), 15, "# measure: instructions");
+  const auto c = dir.write("c.csv", as_counted);
+  r = test::cli("regress " + a + " " + c);
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_TRUE(has(r.out, "measured time (bench --measure time) but " + c + " measured instructions")) << r.out;
+  EXPECT_FALSE(has(r.out, "PASS")) << r.out;
 
   EXPECT_EQ(test::cli("regress " + a + " /nonexistent.csv").exit_code, 2);
   EXPECT_EQ(test::cli("regress " + a + " " + a + " --tolerance lots").exit_code, 2);

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <filesystem>
 #include <limits>
+#include <map>
+#include <set>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -41,6 +43,66 @@ std::string meta(const BenchFile& f, const std::string& key) {
   for (const auto& [k, v] : f.meta)
     if (k == key) return v;
   return {};
+}
+
+/// The distinct values of `key` in a file's `#` lines, joined ("1", or "1, 2" for a file
+/// concatenated from runs of different settings); empty when it has none.
+std::string values(const BenchFile& f, std::string_view key) {
+  std::set<std::string> seen;
+  for (const auto& [k, v] : f.meta)
+    if (k == key) seen.insert(v);
+  std::string out;
+  for (const std::string& v : seen) out += (out.empty() ? "" : ", ") + v;
+  return out;
+}
+
+/// What a file measured: its `# measure:` line, else (a file written by hand or by an older
+/// build) `instructions` when a row has counts, `time` otherwise.
+std::string measure_of(const BenchFile& f) {
+  if (std::string m = values(f, "measure"); !m.empty()) return m;
+  const bool counted = std::any_of(f.rows.begin(), f.rows.end(),
+                                   [](const BenchRow& r) { return std::isfinite(r.instructions_per_puzzle); });
+  return counted ? "instructions" : "time";
+}
+
+/// Throws when the two files did not measure the same thing, naming what differs: a timed run
+/// against a counted one compares no figure at all, and other limits or datasets change the
+/// work itself.
+void check_comparable(const BenchFile& base, const BenchFile& cur, const std::string& base_name,
+                      const std::string& cur_name) {
+  const std::string mb = measure_of(base), mc = measure_of(cur);
+  if (mb != mc)
+    throw std::runtime_error(fmt::format(
+        "{} measured {} (bench --measure {}) but {} measured {}: nothing can be compared; make both "
+        "files with the same --measure",
+        base_name, mb, mb, cur_name, mc));
+  for (const char* key : {"limit", "budget"}) {
+    const std::string a = values(base, key), b = values(cur, key);
+    if (!a.empty() && !b.empty() && a != b)
+      throw std::runtime_error(fmt::format("{} was run with --{} {} but {} with --{} {}: the work "
+                                           "differs, so nothing can be compared",
+                                           base_name, key, a, cur_name, key, b));
+  }
+  // The same file name with other contents: another dataset under an old name.
+  const auto hashes = [](const BenchFile& f) {
+    std::map<std::string, std::set<std::string>> out;
+    for (const auto& [k, v] : f.meta) {
+      if (k != "dataset") continue;
+      const std::size_t at = v.rfind(" sha256=");
+      if (at != std::string::npos) out[file_name(v.substr(0, at))].insert(v.substr(at + 8));
+    }
+    return out;
+  };
+  const auto hb = hashes(base), hc = hashes(cur);
+  for (const auto& [name, shas] : hb) {
+    const auto it = hc.find(name);
+    if (it == hc.end()) continue;
+    const bool shared = std::any_of(shas.begin(), shas.end(), [&](const std::string& s) { return it->second.count(s) > 0; });
+    if (!shared)
+      throw std::runtime_error(fmt::format("the dataset {} differs: sha256 {} in {}, {} in {}: the "
+                                           "same name holds other puzzles, so nothing can be compared",
+                                           name, *shas.begin(), base_name, *it->second.begin(), cur_name));
+  }
 }
 
 struct Counter {
@@ -119,6 +181,7 @@ RegressReport regress(const BenchFile& base, const BenchFile& cur, const Regress
   rep.options = opt;
   rep.base_name = base_name;
   rep.cur_name = cur_name;
+  check_comparable(base, cur, base_name, cur_name);
   if (opt.metric == TimeMetric::ratio) {
     const std::string a = meta(base, "baseline_solver"), b = meta(cur, "baseline_solver");
     if (a != b)
@@ -202,7 +265,9 @@ RegressReport regress(const BenchFile& base, const BenchFile& cur, const Regress
       const bool significant = !c.tested || c.p < opt.alpha;
       c.slower = c.time_change > opt.tolerance && significant;
       c.faster = c.cur_median / c.base_median - 1 > opt.tolerance && significant;
+      c.unresolved = c.time_change > opt.tolerance && !significant;
       if (c.slower) ++rep.slower;
+      if (c.unresolved) ++rep.unresolved;
     }
     rep.items.push_back(std::move(c));
   }
@@ -217,6 +282,25 @@ RegressReport regress(const BenchFile& base, const BenchFile& cur, const Regress
     c.kind = Comparison::Kind::added;
     rep.items.push_back(std::move(c));
   }
+  // Nothing compared is never a pass.
+  const auto pairs = [](const std::vector<Group>& gs) {
+    std::string out;
+    for (const Group& g : gs) out += fmt::format("{}{} {}", out.empty() ? "" : ", ", g.dataset, g.solver);
+    return out.empty() ? std::string("none") : out;
+  };
+  const bool common = std::any_of(rep.items.begin(), rep.items.end(),
+                                  [](const Comparison& c) { return c.kind == Comparison::Kind::both; });
+  if (!common)
+    throw std::runtime_error(fmt::format("no (dataset, solver) pair is in both files, so nothing can be "
+                                         "compared: {} has {}; {} has {}",
+                                         base_name, pairs(gb), cur_name, pairs(gc)));
+  if (rep.timed == 0 && rep.counted == 0)
+    throw std::runtime_error(fmt::format(
+        "no time or count to compare in {} and {}{}", base_name, cur_name,
+        opt.metric == TimeMetric::ratio
+            ? ": under --metric ratio the baseline solver is the unit (its ratio is 1 on both sides); "
+              "bench another solver beside it, or use --metric throughput"
+            : ": their rows have neither puzzles/s nor instruction counts"));
   rep.geomean_change = rep.timed ? std::expm1(log_sum / rep.timed) : 0;
   rep.geomean_instructions = rep.counted ? std::expm1(log_instr / rep.counted) : 0;
   return rep;
@@ -266,8 +350,11 @@ std::string RegressReport::markdown() const {
     if (c.uncounted) add("**FAIL: not counted** in the current run");
     if (c.slower) add(o.time_report_only ? "slower (report only)" : "**FAIL: slower**");
     if (verdict.empty())
-      verdict = c.less_work ? "less work (refresh the baseline to keep it)"
-                : c.faster  ? "faster"
+      verdict = c.less_work    ? "less work (refresh the baseline to keep it)"
+                : c.unresolved ? fmt::format("slower by {}, not significant (p = {:.2f}): rerun both with "
+                                             "more --reps to tell",
+                                             pct(c.time_change), c.p)
+                : c.faster     ? "faster"
                 : c.timed || c.counted ? "ok"
                             : "ok (reference)";
     std::string line = fmt::format("| {} | {} |", c.dataset, c.solver);
@@ -294,12 +381,19 @@ std::string RegressReport::markdown() const {
                        counter_changed, more_work, uncounted, slower, o.time_report_only ? " (report only)" : "",
                        missing);
     if (counter_changed > 0 || more_work > 0)
-      out += "If the change is intended, refresh the baseline (scripts/bench_baseline.sh) and commit it "
-             "with the change.\n";
+      out += "If the change is intended, make the baseline again with the command that made it (its "
+             "`# command:` line) and commit the new file with the change.\n";
   } else {
     out += fmt::format("**PASS** ({} with more work, {} significantly slower{}).\n", more_work, slower,
                        o.time_report_only ? ", time is report-only" : "");
   }
+  if (unresolved > 0)
+    out += fmt::format(
+        "{} (dataset, solver) pair(s) ran more than {:.0f}% slower, but their repetitions spread too "
+        "widely for the U test to tell (p >= {}): rerun both runs with more repetitions (bench --reps 9 "
+        "or more; slow or noisy solvers need them), or count instructions (bench --measure "
+        "instructions).\n",
+        unresolved, 100 * o.tolerance, o.alpha);
   return out;
 }
 

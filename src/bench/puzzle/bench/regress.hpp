@@ -51,6 +51,9 @@ struct Comparison {
   bool timed = false;      ///< both sides had a usable time (the ratio metric skips the baseline)
   bool slower = false;     ///< beyond the tolerance (and significant when tested)
   bool faster = false;     ///< beyond the tolerance the other way (and significant when tested)
+  /// Slower beyond the tolerance, but the U test could not tell it from the spread of the
+  /// repetitions (p >= alpha): not a failure, but worth a run with more repetitions.
+  bool unresolved = false;
   std::vector<std::string> counter_changes;  ///< "nodes 1234 -> 1240 (+0.49%)"
   // Counts per puzzle (medians over repetitions; NaN when a side has none).
   double base_instructions = 0, cur_instructions = 0, base_cycles = 0, cur_cycles = 0;
@@ -67,7 +70,7 @@ struct RegressReport {
   std::string base_name, cur_name;
   double geomean_change = 0;  ///< geometric mean of (1 + time_change) over timed items, minus 1
   double geomean_instructions = 0;  ///< the same of the instruction changes, over counted items
-  int timed = 0, slower = 0, counter_changed = 0, missing = 0;
+  int timed = 0, slower = 0, unresolved = 0, counter_changed = 0, missing = 0;
   int counted = 0, more_work = 0, uncounted = 0;
   std::string count_method;         ///< of both files ("" when neither counted)
   std::vector<std::string> notes;   ///< differences that make counts move (instruction set, caches)
@@ -80,8 +83,10 @@ struct RegressReport {
 };
 
 /// Compares `cur` against `base`, matching rows on (file name of dataset, solver). Throws
-/// std::runtime_error when the files cannot be compared (ratios to different baseline
-/// solvers, counts by different methods).
+/// std::runtime_error, naming what differs, when the files cannot be compared: a timed run
+/// against a counted one, other --limit or --budget, a dataset name with other contents, no
+/// (dataset, solver) pair in both, nothing timed or counted in the pairs, ratios to different
+/// baseline solvers, counts by different methods. Nothing compared is never a pass.
 RegressReport regress(const BenchFile& base, const BenchFile& cur, const RegressOptions& options,
                       const std::string& base_name = "baseline", const std::string& cur_name = "current");
 
