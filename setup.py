@@ -1,14 +1,14 @@
 """setuptools driving CMake for the Python module (pyproject.toml has the metadata).
 
 `pip install --no-build-isolation .` configures the project with -DSUDOKU_PYTHON=ON for the
-interpreter running pip, builds only the module's target (sudoku_bench_core: the library and
+interpreter running pip, builds only the package's target (sudoku_bench_package: the module, its library and
 its bindings, no tests or benchmarks) and puts the module in the package. CMAKE_ARGS adds
 configure options; SUDOKU_BENCH_BUILD_DIR keeps the CMake build in a folder of your choice
 (default: build-python/cmake, so a second install rebuilds only what changed).
 
 SUDOKU_BENCH_CMAKE_BUILD=DIR installs the module of a CMake build you made already (configured
 with -DSUDOKU_PYTHON=ON for this interpreter, e.g. scripts/setup.sh's build/): it is brought up
-to date (`cmake --build DIR --target sudoku_bench_core`, nothing when it is) but not configured
+to date (`cmake --build DIR --target sudoku_bench_package`, nothing when it is) but not configured
 again, so its options and its tests stay as they are. scripts/test.sh installs that way; the
 whole build from source is scripts/python_install_check.sh's.
 """
@@ -52,7 +52,7 @@ class CMakeBuild(build_ext):
             configure += shlex.split(os.environ.get("CMAKE_ARGS", ""))
             subprocess.run(configure, check=True)
         jobs = os.environ.get("CMAKE_BUILD_PARALLEL_LEVEL") or str(os.cpu_count() or 1)
-        subprocess.run(["cmake", "--build", str(build), "--target", "sudoku_bench_core", "-j", jobs], check=True)
+        subprocess.run(["cmake", "--build", str(build), "--target", "sudoku_bench_package", "-j", jobs], check=True)
         # The module's name carries the interpreter's ABI (_core.cpython-311-x86_64-linux-gnu.so):
         # a build made for another interpreter is refused rather than installed unloadable.
         built = build / "python" / "sudoku_bench" / ("_core" + sysconfig.get_config_var("EXT_SUFFIX"))

@@ -67,12 +67,15 @@ struct Case {
 
 std::string rows(const test::TempDir& d) { return " -o " + d.path("rows.csv"); }
 
+void no_partial(const test::TempDir& d) { EXPECT_FALSE(std::filesystem::exists(d.path("rows.csv.partial"))); }
+
 const std::vector<Case>& catalogue() {
   static const std::vector<Case> cases = {
-      {"empty file", [](const auto& d) { return d.write("in.txt", "") + rows(d); }, 0,
-       {"in.txt: no puzzle in this input"}, ""},
-      {"only comments", [](const auto& d) { return d.write("in.txt", "# a\n\n# b\n") + rows(d); }, 0,
-       {"in.txt: no puzzle in this input"}, ""},
+      // A run that reads no puzzle at all fails (exit 2) and leaves no output, partial or not.
+      {"empty file", [](const auto& d) { return d.write("in.txt", "") + rows(d); }, 2,
+       {"in.txt: no puzzle in this input", "error: no puzzle in the input: nothing was solved"}, "-", no_partial},
+      {"only comments", [](const auto& d) { return d.write("in.txt", "# a\n\n# b\n") + rows(d); }, 2,
+       {"in.txt: no puzzle in this input"}, "-", no_partial},
       {"binary data",
        [](const auto& d) {
          std::string bin;  // four lines of bytes 1..251, no line break, comment or comma among them
@@ -83,7 +86,13 @@ const std::vector<Case>& catalogue() {
          }
          return d.write("in.bin", bin) + rows(d);
        },
-       0, {"in.bin:1: "}, "invalid=4"},
+       2, {"in.bin:1: ", "in.bin: not one of its records could be read as a puzzle"}, "-", no_partial},
+      {"an unusable file beside a good one",
+       [](const auto& d) { return d.write("bad.txt", "not a puzzle\nnor this\n") + " " + d.write("in.txt", kGood) + rows(d); },
+       2, {"bad.txt: not one of its records could be read as a puzzle", "kept as"}, "-",
+       [](const auto& d) {  // the run failed: its rows stay partial
+         EXPECT_EQ(status_counts(test::slurp(d.path("rows.csv.partial"))), "invalid=2 solved=1");
+       }},
       {"NUL bytes", [](const auto& d) {
          std::string nul = kPuzzle;
          nul[5] = '\0';
@@ -118,10 +127,10 @@ const std::vector<Case>& catalogue() {
          std::filesystem::resize_file(gz, std::filesystem::file_size(gz) / 2);
          return gz + rows(d);
        },
-       1, {"in.txt.gz: read error after line"}, "",
-       [](const auto& d) {  // the rows of what could be read are kept; the cut line is invalid
-         const std::string counts = status_counts(test::slurp(d.path("rows.csv")));
-         EXPECT_TRUE(counts.starts_with("invalid=1 solved=")) << counts;
+       1, {"in.txt.gz: read error after line", "kept as"}, "-",
+       [](const auto& d) {  // the rows of what could be read are kept, partial; the cut line is no puzzle
+         const std::string counts = status_counts(test::slurp(d.path("rows.csv.partial")));
+         EXPECT_TRUE(counts.starts_with("solved=")) << counts;
        }},
       {"a directory", [](const auto& d) { return d.path("") + rows(d); }, 2, {"is a directory"}, "-"},
       {"a FIFO",
@@ -201,6 +210,28 @@ TEST(BadInput, Catalogue) {
       }
     }
     if (c.after) c.after(dir);
+  }
+}
+
+}  // namespace
+
+namespace {
+
+// rate and bench judge their inputs as solve does: a run that reads no puzzle fails (exit 2) and
+// writes nothing.
+TEST(BadInput, RateAndBenchOfNoPuzzleFail) {
+  test::TempDir dir;
+  const auto empty = dir.write("empty.txt", "# nothing\n");
+  const auto junk = dir.write("junk.txt", "not a puzzle\nnor this one\n");
+  for (const std::string& cmd : {"rate " + junk + " -o " + dir.path("r.csv"),
+                                 "bench " + empty + " -s scored --reps 1 -o " + dir.path("b.csv"),
+                                 "bench " + junk + " -s scored --reps 1 -o " + dir.path("b.csv")}) {
+    SCOPED_TRACE(cmd);
+    const auto r = test::cli(cmd);
+    EXPECT_EQ(r.exit_code, 2) << r.out;
+    EXPECT_TRUE(test::has(r.out, "error: no puzzle in the input: nothing was solved")) << r.out;
+    for (const char* f : {"r.csv", "r.csv.partial", "b.csv", "b.csv.partial"})
+      EXPECT_FALSE(std::filesystem::exists(dir.path(f))) << f;
   }
 }
 

@@ -138,6 +138,40 @@ TEST(Cli, ShowAndExplainTakeAPuzzleLongerThanAFileName) {
   EXPECT_TRUE(has(junk.out, "too long: 300 cells")) << junk.out;
 }
 
+// rate is for 9x9 Sudoku: a 16x16 file or a nonogram file is refused by saying so (it said
+// "too long: 256 cells, a 9x9 puzzle has 81" of every line, and exited 0).
+TEST(Cli, RateSaysItRates9x9SudokuOnly) {
+  test::TempDir dir;
+  const auto out = dir.path("r.csv");
+  auto r = test::cli("rate " + std::string(SUDOKU_SOURCE_DIR) + "/datasets/sudoku16_40-50.txt -o " + out);
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_TRUE(has(r.out, "sudoku16_40-50.txt:1: a 16x16 puzzle; rate rates 9x9 puzzles only")) << r.out;
+  EXPECT_FALSE(std::filesystem::exists(out) || std::filesystem::exists(out + ".partial"));
+  r = test::cli("rate " + std::string(SUDOKU_SOURCE_DIR) + "/datasets/nonogram/sgt_pattern_10x10.txt");
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_TRUE(has(r.out, "a nonogram; rate rates 9x9 Sudoku puzzles only")) << r.out;
+  // A 16x16 line among 9x9 ones is named for what it is.
+  const auto mixed = dir.write("mixed.txt", test::kPuzzle + "\n" + std::string(256, '.') + "\n");
+  r = test::cli("rate " + mixed);
+  EXPECT_TRUE(has(r.out, "mixed.txt:2: a 16x16 puzzle (256 cells), where only 9x9 puzzles are taken")) << r.out;
+}
+
+// merge takes the per-puzzle rows of the parts, not their summaries (it said a summary "holds
+// puzzle lines (generate, transform)").
+TEST(Cli, MergeOfASummaryOrABenchCsvSaysWhatItIs) {
+  test::TempDir dir;
+  const auto sum = dir.path("s.csv"), bench = dir.path("b.csv");
+  ASSERT_EQ(test::cli("solve " + test::default_dataset() + " --shard 0/1 --summary " + sum).exit_code, 0);
+  auto r = test::cli("merge -o " + dir.path("m.csv") + " " + sum);
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_TRUE(has(r.out, "s.csv: a summary CSV (--summary): merge makes the summary itself from the parts' "
+                         "per-puzzle rows")) << r.out;
+  ASSERT_EQ(test::cli("bench " + test::default_dataset() + " -s scored --first 5 --reps 1 -o " + bench).exit_code, 0);
+  r = test::cli("merge -o " + dir.path("m.csv") + " " + bench);
+  EXPECT_EQ(r.exit_code, 2) << r.out;
+  EXPECT_TRUE(has(r.out, "b.csv: a bench CSV")) << r.out;
+}
+
 TEST(Cli, DefaultJobComparesEverySolver) {
   const auto r = test::cli("");
   EXPECT_EQ(r.exit_code, 0) << r.out;

@@ -29,7 +29,7 @@ using namespace puzzle;
 
 using namespace puzzle::sudoku;
 
-std::unique_ptr<Solver> solver(const char* name) { return find_solver(name)->make(); }
+std::unique_ptr<Solver> make_solver(const char* name) { return find_solver(name)->make(); }
 
 void expect_full_grid(const Grid& g, int box) {
   ASSERT_EQ(g.box(), box);
@@ -136,8 +136,8 @@ TEST(Generators, RestartCountersAreSane) {
 
 TEST(Reduce, MinimalUniquePuzzlesCheckedByAnotherSolver) {
   auto gen = make_restart_dfs_generator();
-  auto checker = solver("propagation");
-  auto verifier = solver("dlx");
+  auto checker = make_solver("propagation");
+  auto verifier = make_solver("dlx");
   Reducer red;
   for (int i = 0; i < 15; ++i) {
     auto rng = item_rng(21, static_cast<uint64_t>(i));
@@ -156,8 +156,8 @@ TEST(Reduce, MinimalUniquePuzzlesCheckedByAnotherSolver) {
 
 TEST(Reduce, SymmetryHoldsAndNoOrbitCanGo) {
   auto gen = make_restart_dfs_generator();
-  auto checker = solver("propagation");
-  auto verifier = solver("dlx");
+  auto checker = make_solver("propagation");
+  auto verifier = make_solver("dlx");
   Reducer red;
   for (Symmetry s : {Symmetry::rotate180, Symmetry::rotate90, Symmetry::mirror, Symmetry::diagonal}) {
     for (int i = 0; i < 4; ++i) {
@@ -188,8 +188,8 @@ TEST(Reduce, SymmetryHoldsAndNoOrbitCanGo) {
 
 TEST(Reduce, ClueTargetIsMetExactly) {
   auto gen = make_restart_dfs_generator();
-  auto checker = solver("propagation");
-  auto verifier = solver("dlx");
+  auto checker = make_solver("propagation");
+  auto verifier = make_solver("dlx");
   Reducer red;
   for (int target : {40, 30, 27}) {
     auto rng = item_rng(4, static_cast<uint64_t>(target));
@@ -206,8 +206,8 @@ TEST(Reduce, ClueTargetIsMetExactly) {
 
 TEST(Reduce, OtherSizes) {
   auto gen = make_restart_dfs_generator();
-  auto dlx = solver("dlx");
-  auto bt = solver("backtracking");
+  auto dlx = make_solver("dlx");
+  auto bt = make_solver("backtracking");
   Reducer red;
   for (int i = 0; i < 10; ++i) {  // 4x4 minimal, checked by dlx, verified by backtracking
     auto rng = item_rng(6, static_cast<uint64_t>(i));
@@ -331,7 +331,7 @@ TEST(GenerateJob, MinimalWithARangeKeepsMinimalPuzzlesInsideIt) {
   GenerateSpec spec = range_spec(22, 23);
   spec.minimal = true;
   auto worker = make_generate_worker(spec);
-  auto dlx = solver("dlx");
+  auto dlx = make_solver("dlx");
   uint64_t attempts = 0;
   for (uint64_t i = 0; i < 6; ++i) {
     GenItem it;
@@ -369,7 +369,7 @@ TEST(GenerateJob, MissedRangeTargetIsKeptUntilMaxAttempts) {
 }
 
 TEST(Transform, KeepsValidityUniquenessAndCounts) {
-  auto dlx = solver("dlx");
+  auto dlx = make_solver("dlx");
   const auto recs = test::load(test::shared("tdoku_test_puzzles.csv"));
   ASSERT_GT(recs.size(), 30u);
   ItemRng rng(5);
@@ -505,7 +505,7 @@ TEST(GenerateCli, ClueRangeRespectedDeterministicAndUnique) {
   EXPECT_EQ(test::slurp(a), test::slurp(b));
   // Every puzzle inside the range and unique by dlx (the checker was propagation), with the
   // solution written beside it.
-  auto dlx = solver("dlx");
+  auto dlx = make_solver("dlx");
   const auto recs = test::load(a);
   ASSERT_EQ(recs.size(), 40u);
   std::set<int> counts;

@@ -29,7 +29,7 @@ using test::has;
 using puzzle::sudoku::Grid;
 using puzzle::Status;
 
-const std::string kFileScope = FILE_SCOPE_PLUGIN;
+using test::kFileScope;
 
 /// The LoadError's message of an isolated load that must fail (a test failure, and empty, when
 /// it loads).

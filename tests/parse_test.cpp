@@ -96,7 +96,7 @@ TEST(Parse, FixedSizeRejectsOtherLengths) {
   Grid g;
   std::string err;
   EXPECT_FALSE(puzzle::sudoku::parse_cells(std::string(16, '.'), 3, g, err));
-  EXPECT_EQ(err, "too short: 16 cells, a 9x9 puzzle has 81");
+  EXPECT_EQ(err, "a 4x4 puzzle (16 cells), where only 9x9 puzzles are taken");
 }
 
 TEST(Parse, OtherSizes) {

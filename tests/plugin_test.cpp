@@ -26,7 +26,7 @@ using test::has;
 const std::string kExample = EXAMPLE_PLUGIN;
 const std::string kHarness = HARNESS_PLUGIN;
 const std::string kPropagation = PROPAGATION_PLUGIN;
-const std::string kFileScope = FILE_SCOPE_PLUGIN;
+using test::kFileScope;
 
 /// One row of a per-puzzle CSV (`file,line,solver,status,solutions,clues,time_ns,guesses,
 /// backtracks,nodes`).

@@ -96,8 +96,7 @@ TEST(Output, DevicesAreWrittenInPlace) {
   EXPECT_TRUE(fs::is_character_file("/dev/null"));
   OutputFile full("/dev/full", "rows");
   full.open();
-  full.write("x\n");
-  EXPECT_THROW(full.flush(), puzzle::WriteError);
+  EXPECT_THROW(full.write("x\n"), puzzle::WriteError) << "the first write reaches the device at once";
 }
 
 TEST(Output, SameFileSeesThroughPaths) {
@@ -270,4 +269,102 @@ TEST(SessionSignals, SigtermStopsInsideAPuzzle) {
     EXPECT_NE(out.find("interrupted by SIGTERM"), std::string::npos) << solver << ": " << out;
     EXPECT_TRUE(test::data_lines(test::slurp(rows + ".partial")).empty()) << solver;
   }
+}
+
+namespace {
+
+/// The slowdown plug-in made slow enough that one puzzle takes many seconds (tens of billions
+/// of loop iterations), for the stops that must wait for, or cut short, a plug-in's puzzle.
+const std::string kSlowPlugin = std::string("SLOWDOWN_PER_NODE=3000000000 exec ") + SUDOKU_BENCH_EXE;
+
+/// Starts `command` (a shell command line) with its output in `log`; returns its pid.
+pid_t start_shell(const std::string& command, const std::string& log) {
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    const std::string cmd = command + " >" + log + " 2>&1";
+    ::execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  return pid;
+}
+
+/// Waits up to `limit` for `what` to hold; whether it did.
+bool wait_until(const std::function<bool()>& what, std::chrono::milliseconds limit) {
+  const auto until = std::chrono::steady_clock::now() + limit;
+  while (!what()) {
+    if (std::chrono::steady_clock::now() > until) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return true;
+}
+
+/// The wait status of `pid` once it ends (killed after a minute: a test failure).
+int reap_within_a_minute(pid_t pid) {
+  int status = 0;
+  if (!wait_until([&] { return ::waitpid(pid, &status, WNOHANG) == pid; }, std::chrono::seconds(60))) {
+    ADD_FAILURE() << "did not end within a minute";
+    ::kill(pid, SIGKILL);
+    ::waitpid(pid, &status, 0);
+  }
+  return status;
+}
+
+}  // namespace
+
+// A plug-in in the tool's process cannot be stopped inside a puzzle: the first Ctrl-C must say
+// so at once, naming the puzzle it waits for, the partial file must already hold the
+// provenance (it was 0 bytes), and a second Ctrl-C must end the run with a message saying
+// where the rows are. bench has no --resume, so the next run must not offer it.
+TEST(SessionSignals, AStopWaitingForAPlugInSaysSoAndASecondEndsIt) {
+  test::TempDir dir;
+  const auto rows = dir.path("base.csv"), log = dir.path("log");
+  const std::string args = " bench " + test::shared("17_clue.txt") + " --first 30 --plugin " SLOWDOWN_PLUGIN
+                           " -s slowdown,scored -j 1 --reps 5 -o " + rows;
+  const pid_t pid = start_shell(kSlowPlugin + args, log);
+  ASSERT_TRUE(wait_until([&] { return fs::exists(rows + ".partial"); }, std::chrono::seconds(30)));
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  EXPECT_TRUE(test::slurp(rows + ".partial").starts_with("# tool: ")) << "the provenance is on disk at once";
+  ::kill(pid, SIGINT);
+  // "At once": well within the few seconds the slow puzzle still needs.
+  EXPECT_TRUE(wait_until([&] { return test::has(test::slurp(log), "waiting for 'slowdown'"); }, std::chrono::seconds(2)))
+      << test::slurp(log);
+  const std::string said = test::slurp(log);
+  EXPECT_TRUE(test::has(said, "17_clue.txt line ")) << said;
+  EXPECT_TRUE(test::has(said, "only --isolate can cut a plug-in's puzzle short")) << said;
+  std::this_thread::sleep_for(std::chrono::milliseconds(2200));  // a second stop, not the same one twice
+  ::kill(pid, SIGINT);
+  const int status = reap_within_a_minute(pid);
+  const std::string out = test::slurp(log);
+  EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGINT) << out;
+  EXPECT_TRUE(test::has(out, "a second signal: ending at once; the rows written so far are kept in " + rows +
+                                 ".partial"))
+      << out;
+  EXPECT_FALSE(test::has(out, "--resume")) << "bench cannot resume: " << out;
+  EXPECT_TRUE(test::slurp(rows + ".partial").starts_with("# tool: "));
+  const auto again = test::cli(args);
+  EXPECT_EQ(again.exit_code, 2) << again.out;
+  EXPECT_TRUE(test::has(again.out, "this command cannot continue it: move it away")) << again.out;
+  EXPECT_FALSE(test::has(again.out, "--resume")) << again.out;
+}
+
+// Under --isolate the plug-in's puzzle is cut short: the child is killed when its puzzle is not
+// done soon after the stop, and the run ends as interrupted, the stopped puzzle with no row.
+TEST(SessionSignals, IsolateCutsAPlugInsPuzzleShort) {
+  test::TempDir dir;
+  const auto rows = dir.path("rows.csv"), log = dir.path("log");
+  const pid_t pid = start_shell(kSlowPlugin + " solve " + test::shared("17_clue.txt") + " --plugin " SLOWDOWN_PLUGIN
+                              " -s slowdown --isolate -j 1 -o " + rows,
+                          log);
+  ASSERT_TRUE(wait_until([&] { return fs::exists(rows + ".partial"); }, std::chrono::seconds(30)));
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  const auto sent = std::chrono::steady_clock::now();
+  ::kill(pid, SIGTERM);
+  const int status = reap_within_a_minute(pid);
+  const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count();
+  const std::string out = test::slurp(log);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 143) << out;
+  EXPECT_LT(took, 10.0) << "the puzzle in flight was waited for: " << out;
+  EXPECT_TRUE(test::has(out, "interrupted by SIGTERM")) << out;
+  EXPECT_FALSE(test::has(out, "waiting for")) << out;
+  EXPECT_TRUE(test::data_lines(test::slurp(rows + ".partial")).empty());
 }

@@ -22,6 +22,11 @@ inline const puzzle::sudoku::Grid& grid(const puzzle::Answer& a) { return puzzle
 /// Whether `text` contains `part`.
 inline bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
+#ifdef FILE_SCOPE_PLUGIN
+/// The test plug-in whose solver keeps its search state at file scope (plugin and isolate tests).
+inline const std::string kFileScope = FILE_SCOPE_PLUGIN;
+#endif
+
 /// The project's default dataset (datasets/default.txt).
 inline std::string default_dataset() { return std::string(SUDOKU_SOURCE_DIR) + "/datasets/default.txt"; }
 

@@ -301,6 +301,7 @@ int run_bench_cmd(const BenchOptions& opt, const Context& ctx) {
   session.start();
   return session.run([&] {
     bc.stop = session.stop_flag();
+    bc.in_flight = session.in_flight();
     bc.on_step = [&session](const std::string& s) { session.progress().line(s); };
     if (rows != nullptr) {
       rows->write(session.header() + puzzle::bench_schema().header());
@@ -331,6 +332,9 @@ int run_bench_cmd(const BenchOptions& opt, const Context& ctx) {
                                  "same repetition\n\n{}",
                  opt.reps, bc.threads, res.baseline, bench_table(sums, res.baseline));
     fmt::print(session.term(), "{}", exec_floor_note(bc.solvers));  // --exec: the protocol's cost
+    if (!counting)
+      for (const auto& sum : sums)
+        if (const std::string w = puzzle::spread_warning(sum); !w.empty()) fmt::print(stderr, "warning: {}\n", w);
     Session::Outcome o;
     // The callgrind child leaves wrong answers and errors to its parent, which reads them from
     // its rows: said once, by the process the user started.
@@ -338,6 +342,11 @@ int run_bench_cmd(const BenchOptions& opt, const Context& ctx) {
     o.errors = child ? 0 : res.errors();
     o.timeouts = child ? 0 : res.timeouts();
     o.read_errors = res.read_errors;
+    if (!child) {
+      std::vector<InputUse> use;
+      for (const auto& r : res.rows) use.push_back({r.dataset, r.puzzles, r.puzzles > r.invalid});
+      judge_inputs(use, res.interrupted, o);
+    }
     return o;
   });
 }

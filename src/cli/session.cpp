@@ -1,8 +1,10 @@
 #include "cli/session.hpp"
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <csignal>
 #include <ctime>
 #include <exception>
@@ -24,6 +26,11 @@ std::atomic<bool> g_stop{false};
 std::atomic<int64_t> g_first_ns{0};
 constexpr int64_t kSameStopNs = 2'000'000'000;
 
+// What a second signal says as it ends the process, made by start() (the handler may only
+// write(2) it): where the rows written so far are.
+char g_again[2048];
+std::atomic<std::size_t> g_again_len{0};
+
 extern "C" void on_signal(int sig) {
   timespec ts{};
   clock_gettime(CLOCK_MONOTONIC, &ts);  // async-signal-safe
@@ -39,6 +46,10 @@ extern "C" void on_signal(int sig) {
   // supervisor such as GNU parallel or Slurm forwards its own SIGTERM): one stop. A signal
   // later than that is someone asking again: end the process at once (the partial files stay).
   if (now - first < kSameStopNs) return;
+  if (const std::size_t n = g_again_len.load(); n > 0) {
+    const ssize_t w = ::write(STDERR_FILENO, g_again, n);
+    (void)w;  // nothing more can be done in a signal handler
+  }
   std::signal(sig, SIG_DFL);
   std::raise(sig);
 }
@@ -143,6 +154,7 @@ Session::Session(const Context& ctx, int threads) {
 }
 
 Session::~Session() {
+  end_watch();
   if (started_) {
     std::signal(SIGINT, g_old_int);
     std::signal(SIGTERM, g_old_term);
@@ -208,6 +220,7 @@ void Session::start() {
                                      o.path() == "-" ? "stdout (-)" : o.path(), p.what(), o.what()));
     }
   }
+  for (auto& o : outputs_) o->resumable(resumable_);
   // --resume: what the command did not resume (a summary) starts again.
   if (resume_)
     for (auto& o : outputs_)
@@ -228,9 +241,55 @@ void Session::start() {
   g_signal.store(0);
   g_stop.store(false);
   g_first_ns.store(0);
+  std::string partials;
+  for (const auto& o : outputs_)
+    if (o->renames()) partials += fmt::format("{}{}", partials.empty() ? "" : ", ", o->current_path());
+  const std::string again = fmt::format(
+      "\nsudoku-bench: a second signal: ending at once{}\n",
+      partials.empty() ? ""
+      : fmt::format("; the rows written so far are kept in {}{}", partials,
+                    resumable_ ? " (rerun the same command with --resume to continue)" : ""));
+  g_again_len.store(0);
+  const std::size_t n = std::min(again.size(), sizeof g_again);
+  std::copy_n(again.data(), n, g_again);
+  g_again_len.store(n);
   g_old_int = std::signal(SIGINT, on_signal);
   g_old_term = std::signal(SIGTERM, on_signal);
   started_ = true;
+  watcher_ = std::thread([this] { watch(); });
+}
+
+void Session::watch() {
+  using namespace std::chrono_literals;
+  std::unique_lock<std::mutex> lock(watch_m_);
+  // Polled: a signal handler cannot notify a condition variable.
+  while (!watch_done_ && !g_stop.load()) watch_cv_.wait_for(lock, 50ms);
+  if (watch_done_) return;
+  const puzzle::InFlight::Now first = in_flight_.now();
+  // A solver that honours the stop ends within a millisecond: say nothing unless it is still
+  // running a second later (a slow step that does not poll the stop).
+  if (first.uninterruptible.empty() && watch_cv_.wait_for(lock, 1s, [this] { return watch_done_; })) return;
+  const puzzle::InFlight::Now at = first.uninterruptible.empty() ? in_flight_.now() : first;
+  const std::string sig = g_signal.load() == SIGTERM ? "SIGTERM" : "Ctrl-C";
+  std::string what = "the work in flight";
+  if (!at.solver.empty())
+    what = at.line == 0 ? fmt::format("'{}' on {}", at.solver, at.file)
+                        : fmt::format("'{}' to finish {} line {}", at.solver, at.file, at.line);
+  const std::string why = at.uninterruptible.empty() ? "" : ": " + at.uninterruptible;
+  // Not bar_.clear(): the bar is the run's thread's. On a terminal the line is erased first.
+  fmt::print(stderr, "{}sudoku-bench: {}: stopping; waiting for {}{}. {} again, 2 s or more after the first, ends "
+                     "the run at once and keeps the rows written so far\n",
+             isatty(STDERR_FILENO) != 0 ? "\r\033[K" : "", sig, what, why, sig);
+}
+
+void Session::end_watch() {
+  if (!watcher_.joinable()) return;
+  {
+    const std::lock_guard<std::mutex> lock(watch_m_);
+    watch_done_ = true;
+  }
+  watch_cv_.notify_all();
+  watcher_.join();
 }
 
 const std::atomic<bool>* Session::stop_flag() const noexcept { return &g_stop; }
@@ -263,8 +322,10 @@ int Session::run(const std::function<Outcome()>& body) {
   try {
     o = body();
   } catch (...) {
+    end_watch();
     return fail(std::current_exception());
   }
+  end_watch();
   try {
     return finish(o);
   } catch (...) {
@@ -276,7 +337,11 @@ int Session::finish(const Outcome& o) {
   bar_.clear();
   std::fflush(term_);
   for (const auto& f : o.empty_inputs)
-    fmt::print(stderr, "warning: {}: no puzzle in this input (empty, or only comments and blank lines)\n", f);
+    fmt::print(stderr, "{}: {}: no puzzle in this input (empty, or only comments and blank lines)\n",
+               o.no_puzzle ? "error" : "warning", f);
+  for (const auto& f : o.unusable_inputs)
+    fmt::print(stderr, "error: {}: not one of its records could be read as a puzzle (the first problems are "
+                       "above): not a puzzle file?\n", f);
   for (const auto& e : o.read_errors) fmt::print(stderr, "error: {}\n", e);
   if (problems_ > kMaxMessages)
     fmt::print(stderr, "{} problems in all ({} not printed)\n", problems_, problems_ - kMaxMessages);
@@ -286,6 +351,18 @@ int Session::finish(const Outcome& o) {
                sig == SIGTERM ? "SIGTERM" : "Ctrl-C");
     note_partials();
     return 128 + sig;
+  }
+  // A run that could not read its inputs whole failed: no output gets its final name. One that
+  // read no puzzle at all made nothing worth keeping.
+  if (o.no_puzzle) {
+    for (auto& out : outputs_) out->discard();
+    fmt::print(stderr, "error: no puzzle in the input{}: nothing was solved\n", inputs_.size() == 1 ? "" : "s");
+    return kExitUsage;
+  }
+  if (!o.read_errors.empty() || !o.unusable_inputs.empty()) {
+    for (auto& out : outputs_) out->abandon();
+    note_partials();
+    return o.unusable_inputs.empty() ? kExitWrong : kExitUsage;
   }
   // Every output flushed (a full disk shows here) before any is renamed: a run that fails
   // leaves all of its outputs partial, not some final and some partial.
@@ -307,7 +384,18 @@ int Session::finish(const Outcome& o) {
     fmt::print(stderr, "error: {} {}\n", o.failed, o.failed_what);
     return kExitWrong;
   }
-  return o.read_errors.empty() ? 0 : kExitWrong;
+  return 0;
+}
+
+void judge_inputs(const std::vector<InputUse>& passes, bool interrupted, Session::Outcome& o) {
+  if (interrupted) return;  // a stopped run read what it read
+  bool any = false;
+  for (const auto& p : passes) {
+    any = any || p.read;
+    auto& list = p.records == 0 ? o.empty_inputs : o.unusable_inputs;
+    if (!p.read && std::find(list.begin(), list.end(), p.dataset) == list.end()) list.push_back(p.dataset);
+  }
+  o.no_puzzle = !passes.empty() && !any && o.read_errors.empty();
 }
 
 Session::Outcome report_summaries(Session& session, const std::vector<puzzle::Summary>& summaries,
@@ -333,6 +421,7 @@ Session::Outcome run_driver(Session& session, puzzle::RunConfig& cfg, const std:
                             puzzle::OutputFile* summary, bool compare) {
   if (cfg.rows != nullptr && cfg.rows->bytes_written() == 0) cfg.rows->write(session.header() + columns + "\n");
   cfg.stop = session.stop_flag();
+  cfg.in_flight = session.in_flight();
   cfg.on_problem = [&session](const std::string& file, uint64_t line, const std::string& msg) {
     session.problem(fmt::format("{}:{}: {}", file, line, msg));
   };
@@ -341,10 +430,12 @@ Session::Outcome run_driver(Session& session, puzzle::RunConfig& cfg, const std:
   session.progress().clear();
   Session::Outcome o = report_summaries(session, report.summaries, summary, compare);
   o.read_errors = report.read_errors;
+  std::vector<InputUse> use;
+  // Records read as puzzles: those the solver ran on, and those it does not take (another kind
+  // or size). The rest were `invalid` before any solver saw them.
   for (const auto& s : report.summaries)
-    if (s.puzzles == 0 && !s.interrupted &&
-        std::find(o.empty_inputs.begin(), o.empty_inputs.end(), s.dataset) == o.empty_inputs.end())
-      o.empty_inputs.push_back(s.dataset);
+    use.push_back({s.dataset, s.puzzles, s.ran() + s.count(puzzle::Status::unsupported) > 0});
+  judge_inputs(use, report.interrupted, o);
   return o;
 }
 

@@ -14,12 +14,15 @@
 // SIGTERM; 141 a closed pipe (quietly, as `| head` expects). An interrupted or failed run keeps
 // each output as its partial file, complete up to its last row, and says where.
 #include <atomic>
+#include <condition_variable>
 #include <cstdint>
 #include <cstdio>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 #include "cli/common.hpp"
@@ -43,8 +46,14 @@ class Session {
     uint64_t timeouts = 0;                  ///< puzzles past --timeout (exit 1)
     uint64_t failed = 0;                    ///< items that failed a check (exit 1)
     std::string failed_what = "item(s) failed verification";
-    std::vector<std::string> read_errors;   ///< inputs cut short (exit 1)
+    std::vector<std::string> read_errors;   ///< inputs cut short (exit 1; the outputs stay partial)
     std::vector<std::string> empty_inputs;  ///< inputs with no puzzle (a warning)
+    /// Inputs with records of which none could be read as a puzzle (`solve /bin/ls`): exit 2,
+    /// the outputs stay partial.
+    std::vector<std::string> unusable_inputs;
+    /// Not one puzzle could be read from all the inputs (each empty or unusable): exit 2, and
+    /// the outputs, which hold nothing of use, are removed.
+    bool no_puzzle = false;
   };
 
   Session(const Context& ctx, int threads);
@@ -64,7 +73,7 @@ class Session {
   /// checks it (check_resume) and tells each output where its complete rows end
   /// (OutputFile::resume_at); an output it says nothing of starts again from nothing (a summary,
   /// recomputed at the end).
-  void resume(bool on) noexcept { resume_ = on; }
+  void resume(bool on) noexcept { resume_ = on, resumable_ = true; }
   bool resuming() const noexcept { return resume_; }
   /// Refuses (UsageError) to continue `partial`, whose `#` lines are `meta`, unless an earlier
   /// run of this same command wrote it: the same datasets (and sha256), options and shard.
@@ -76,6 +85,8 @@ class Session {
 
   // The run.
   const std::atomic<bool>* stop_flag() const noexcept;
+  /// What the run is solving, for the message of a stop that has to wait (RunConfig::in_flight).
+  puzzle::InFlight* in_flight() noexcept { return &in_flight_; }
   /// The `#` provenance lines every results file starts with.
   std::string header() const { return puzzle::metadata_header(prov_); }
   /// One problem line ("file:line: message"): the first kMaxMessages are printed.
@@ -93,6 +104,10 @@ class Session {
   int finish(const Outcome& o);
   int fail(std::exception_ptr e);
   void note_partials();
+  /// The watcher thread: once a stop is asked, says what the run waits for (at once for a
+  /// solver that cannot be stopped inside a puzzle, after a second for anything else).
+  void watch();
+  void end_watch();
 
   puzzle::Provenance prov_;
   std::vector<std::string> inputs_;
@@ -102,6 +117,12 @@ class Session {
   uint64_t problems_ = 0;
   bool started_ = false;
   bool resume_ = false;
+  bool resumable_ = false;  // the command has --resume (it called resume())
+  puzzle::InFlight in_flight_;
+  std::thread watcher_;
+  std::mutex watch_m_;
+  std::condition_variable watch_cv_;
+  bool watch_done_ = false;
 };
 
 /// The batch driver under a session (solve, rate): problems, progress and the stop flag go
@@ -110,6 +131,20 @@ class Session {
 /// nowhere), the tables to the terminal (`compare`: with speed ratios).
 Session::Outcome run_driver(Session& session, puzzle::RunConfig& cfg, const std::string& columns,
                             puzzle::OutputFile* summary, bool compare);
+
+/// One pass over an input, as judge_inputs() sees it: its records, and whether any of them
+/// read as a puzzle.
+struct InputUse {
+  std::string dataset;
+  uint64_t records = 0;
+  bool read = false;
+};
+
+/// What the passes of a run (solve, rate, bench) say of their inputs, into `o`: those that held
+/// no record (empty_inputs), those of whose records none could be read as a puzzle
+/// (unusable_inputs), and whether the run read no puzzle at all (no_puzzle). Nothing for a run
+/// that was stopped.
+void judge_inputs(const std::vector<InputUse>& passes, bool interrupted, Session::Outcome& o);
 
 /// The summaries of a run (solve, rate, merge): as CSV to `summary` (or nowhere), as tables
 /// to the terminal (`compare`: with speed ratios); the outcome counts the wrong answers.

@@ -16,6 +16,7 @@
 #include "puzzle/registry.hpp"
 #include "sudoku/driver/rate.hpp"
 #include "sudoku/io/rating.hpp"
+#include "sudoku/sudoku_parse.hpp"
 
 namespace cli {
 namespace {
@@ -31,7 +32,27 @@ struct RateOptions {
   bool resume = false;
 };
 
+/// Refuses (exit 2, before any work) a file whose first puzzle is not a 9x9 Sudoku: the
+/// rating is Sudoku Explainer's, whose scale is for 9x9 (one message, not one a line). A stream
+/// is not looked at: its records go to the driver, which says it of each line.
+void refuse_other_puzzles(const std::string& file) {
+  if (puzzle::is_stream(file)) return;
+  puzzle::PuzzleReader reader(file, 0);
+  puzzle::RawSlice slice;
+  if (!reader.read(slice, 1)) return;  // empty or unreadable: the run says so
+  const puzzle::Format& format = reader.format();
+  const auto where = [&] { return fmt::format("{}:{}", file, slice.records.front().line); };
+  if (format.kind != puzzle::PuzzleKind::sudoku)
+    throw UsageError(fmt::format("{}: a {}; rate rates 9x9 Sudoku puzzles only (the Sudoku Explainer scale)",
+                                 where(), puzzle::Kinds::noun(format.kind)));
+  const auto first = puzzle::sudoku::parse_record(format, slice.record(0), puzzle::sudoku::CheckGivens::no);
+  if (first.error.empty() && first.puzzle.box() != 3)
+    throw UsageError(fmt::format("{}: a {}x{} puzzle; rate rates 9x9 puzzles only (the Sudoku Explainer scale)",
+                                 where(), first.puzzle.side(), first.puzzle.side()));
+}
+
 int run_rate(const RateOptions& opt, const Context& ctx) {
+  for (const auto& f : opt.files) refuse_other_puzzles(f);
   puzzle::RunConfig cfg;
   cfg.files = opt.files;
   puzzle::sudoku::configure_rating(cfg, opt.se_budget);

@@ -276,6 +276,9 @@ struct SolverInfo {
   /// Set for an external program (`--exec`): it is sent puzzles of every kind (of `sizes`), and
   /// answers `unsupported` for what it does not solve (docs/exec.md).
   bool any_kind = false;
+  /// Why a stop (Ctrl-C, SIGTERM) cannot end its puzzle part-way, so that the run waits for
+  /// the puzzle in flight (a plug-in in this process); empty when it can.
+  std::string uninterruptible = {};
 
   /// Whether it takes puzzles of size `size` (its row's judge asks: SudokuKind::size_refused).
   bool supports(int size) const noexcept { return (sizes >> size) & 1u; }

@@ -246,6 +246,12 @@ bool one_of(const std::string& s, const std::array<std::string_view, N>& names) 
 bool parse_cells(std::string_view text, int box, Grid& out, std::string& error) {
   const int want = box != 0 ? box : box_for_cells(text.size());
   if (want == 0 || static_cast<std::size_t>(want * want * want * want) != text.size()) {
+    // A whole puzzle of another size, where the caller fixed the size (`solve --size`, `rate`).
+    if (const int other = box_for_cells(text.size()); box != 0 && other != 0) {
+      error = fmt::format("a {} puzzle ({} cells), where only {} puzzles are taken", size_name(other),
+                          text.size(), size_name(box));
+      return false;
+    }
     const int b = box != 0 ? box : nearest_box(text.size());
     const std::size_t need = static_cast<std::size_t>(b * b * b * b);
     error = fmt::format("too {}: {} cells, a {} puzzle has {}", text.size() < need ? "short" : "long",

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <limits>
 #include <optional>
@@ -62,6 +63,7 @@ Summary pass(const BenchConfig& bc, const std::string& file, const SolverInfo* i
   cfg.limits = bc.limits;
   cfg.max_records = bc.first;
   cfg.stop = bc.stop;
+  cfg.in_flight = bc.in_flight;
   RunReport r = run(cfg);
   for (auto& e : r.read_errors)
     if (std::find(read_errors.begin(), read_errors.end(), e) == read_errors.end())
@@ -392,6 +394,17 @@ BenchFile read_bench_csv(const std::string& path) {
   std::stringstream ss;
   ss << in.rdbuf();
   return parse_bench_csv(ss.str(), path);
+}
+
+std::string spread_warning(const BenchSummary& s) {
+  if (s.reps < 2 || s.reps >= kRepsForNoisyTimes) return {};
+  const double spread = (s.pps_max - s.pps_min) / s.pps_median;
+  if (!std::isfinite(spread) || spread <= kNoisySpread) return {};
+  return fmt::format("{} on {}: its {} repetitions spread by {:.0f}% (slowest to fastest): too few for "
+                     "regress's test to tell a {:.0f}% change from that; use --reps {} or more, or "
+                     "--measure instructions",
+                     s.solver, std::filesystem::path(s.dataset).filename().string(), s.reps, 100 * spread,
+                     100 * kNoisySpread, kRepsForNoisyTimes);
 }
 
 }  // namespace puzzle

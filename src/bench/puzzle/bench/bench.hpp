@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "puzzle/bench/count.hpp"
+#include "puzzle/driver/driver.hpp"
 #include "puzzle/io/schema.hpp"
 #include "puzzle/solver.hpp"
 
@@ -80,6 +81,7 @@ struct BenchConfig {
   /// Set (SIGINT, SIGTERM) to stop: the pass under way ends early and the repetition it belongs
   /// to is dropped; the finished repetitions are in the result.
   const std::atomic<bool>* stop = nullptr;
+  InFlight* in_flight = nullptr;  ///< told what is being solved (RunConfig::in_flight), or null
   /// Counts instead of timing (see the top of this file): one pass per solver and repetition,
   /// on one thread (`threads` and `min_time_s` do not apply; `warmup_s` > 0: its worker solves
   /// the first ten puzzles uncounted first), bracketed by begin_pass/end_pass with callgrind_label(row index) and probed
@@ -122,6 +124,17 @@ struct BenchSummary {
 /// One summary per (dataset, solver), in row order. The returned `first` pointers point into
 /// `rows`.
 std::vector<BenchSummary> summarize(const std::vector<BenchRow>& rows);
+
+/// Below this many repetitions, a spread of a (dataset, solver)'s throughput wider than
+/// kNoisySpread (regress's default time tolerance) can hide a change of that size from
+/// regress's U test (one outlier among 5 repetitions once hid +14%: p = 0.09).
+inline constexpr int kRepsForNoisyTimes = 9;
+inline constexpr double kNoisySpread = 0.05;
+
+/// Why `s`'s repetitions are too few for their spread (slowest to fastest over the median
+/// beyond kNoisySpread, with 2 to kRepsForNoisyTimes - 1 of them), and what to do; empty when
+/// they are not.
+std::string spread_warning(const BenchSummary& s);
 
 /// The median of the values of `v` that are not NaN (mean of the middle two for an even
 /// count); NaN when there are none.

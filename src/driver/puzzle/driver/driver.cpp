@@ -107,6 +107,7 @@ Limits puzzle_limits(const RunConfig& cfg, Clock::time_point t0) {
 /// the judge verified it (settle()).
 template <class Row>
 Result solve_here(Item& it, const Record<Row>& p, Solver& solver, const RunConfig& cfg, bool& checked) {
+  if (cfg.in_flight != nullptr) cfg.in_flight->at(it.line);
   const auto t0 = Clock::now();
   const Limits limits = puzzle_limits(cfg, t0);  // outside the probe: not the solver's work
   Result r = [&] {
@@ -225,6 +226,7 @@ Summary run_pass(const std::string& file, const SolverInfo& info, const RunConfi
                  int threads, bool report_invalid, uint64_t skip_through, RunReport& report) {
   const std::unique_ptr<RecordSource> input = open_input(file, cfg, skip_through);
   RecordSource& reader = *input;
+  if (cfg.in_flight != nullptr) cfg.in_flight->pass(file, info);
   Summary sum;
   sum.dataset = file;
   sum.solver = std::string(info.name);
@@ -349,6 +351,7 @@ Summary run_pass(const std::string& file, const SolverInfo& info, const RunConfi
               }));
 
   sum.wall_s = std::chrono::duration<double>(Clock::now() - start).count();
+  if (cfg.in_flight != nullptr) cfg.in_flight->clear();
   if (cfg.rows != nullptr) cfg.rows->flush();
   sum.interrupted = stopped || cut_seen;
   if (sum.interrupted) report.interrupted = true;
@@ -364,6 +367,24 @@ std::unique_ptr<RecordSource> open_input(const std::string& file, const RunConfi
   reader->shard(cfg.shard);
   reader->skip_through(skip_through);
   return reader;
+}
+
+void InFlight::pass(const std::string& file, const SolverInfo& info) {
+  const std::lock_guard<std::mutex> lock(m_);
+  file_ = file;
+  solver_ = info.name;
+  why_ = info.uninterruptible;
+  line_.store(0, std::memory_order_relaxed);
+}
+
+void InFlight::clear() {
+  const std::lock_guard<std::mutex> lock(m_);
+  solver_.clear();
+}
+
+InFlight::Now InFlight::now() const {
+  const std::lock_guard<std::mutex> lock(m_);
+  return {file_, solver_, line_.load(std::memory_order_relaxed), why_};
 }
 
 uint64_t RunReport::wrong() const noexcept {

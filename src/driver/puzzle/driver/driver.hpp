@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -68,6 +69,28 @@ class SolveProbe {
   virtual void end() noexcept = 0;
 };
 
+/// What a run is working on, for a stop that must say what it waits for (the session's
+/// watcher, another thread): the pass's file and solver, set once a pass, and the first line of
+/// the record last handed to a solver, set before each solve call. Thread-safe.
+class InFlight {
+ public:
+  void pass(const std::string& file, const SolverInfo& info);
+  void at(uint64_t line) noexcept { line_.store(line, std::memory_order_relaxed); }
+  void clear();
+  struct Now {
+    std::string file, solver;
+    uint64_t line = 0;          ///< 0: no record handed over yet
+    std::string uninterruptible;  ///< the solver's SolverInfo::uninterruptible
+  };
+  /// What the run works on now; an empty solver when no pass is under way.
+  Now now() const;
+
+ private:
+  mutable std::mutex m_;
+  std::string file_, solver_, why_;
+  std::atomic<uint64_t> line_{0};
+};
+
 struct RunConfig {
   std::vector<std::string> files;             ///< "-" is stdin; a stream is read once (one solver)
   /// When set, opens each of `files` instead of the file of that name (the Python module's
@@ -100,6 +123,7 @@ struct RunConfig {
   /// (which then gets no row).
   const std::atomic<bool>* stop = nullptr;
   SolveProbe* probe = nullptr;                ///< around every solve call, or null
+  InFlight* in_flight = nullptr;              ///< told what is being solved, or null
   /// Before each pass, the calling thread's worker solves the first this many records of the
   /// file, unprobed, with no rows or statistics: its lazily built state (a solver's tables for
   /// a grid size) and the caches are then ready when the pass starts on the same worker (bench

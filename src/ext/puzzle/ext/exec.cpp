@@ -702,6 +702,8 @@ SolverInfo exec_solver(const std::string& name, const std::string& command, std:
   info.any_kind = true;  // nonograms too, as game IDs
   info.factory = [spec, pool] { return std::make_unique<ExecSolver>(spec, pool); };
   info.origin = "exec: " + command;
+  info.uninterruptible = "an --exec program is not stopped inside a puzzle; the run waits until it "
+                         "answers or its --timeout";
   return info;
 }
 

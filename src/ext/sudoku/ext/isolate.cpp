@@ -74,6 +74,10 @@ constexpr int kSocketFd = 3, kBlockFd = 4;  // in the child
 constexpr int kMaxFailedStarts = 3;         // then a worker stops restarting: `error` at once
 constexpr auto kExitGrace = std::chrono::milliseconds(500);
 constexpr int64_t kStopPollNs = 50'000'000;  // how often a waiting parent looks at the stop flag
+// After a stop, how long the child may take to end its slice by itself (its puzzle done) before
+// the parent kills it: a plug-in's puzzle is cut short here, which in the tool's process it
+// cannot be.
+constexpr int64_t kStopGraceNs = 200'000'000;
 constexpr char kGo = 'G', kDone = 'D', kReady = 'R';
 constexpr char kNoState = 'S';      // the child's last word: the solver could not make its state
 constexpr char kOverwritten = 'X';  // ... a puzzle's size or place in the block is not one the parent wrote
@@ -318,8 +322,9 @@ class Host {
   /// Hands the slice set up in the block to the child (its first puzzle started at `begun`, as
   /// the header says) and waits until it is done, it dies, or the puzzle it is on runs past the
   /// timeout. `stop`: passed on to the child, which then ends the slice after its current
-  /// puzzle. On `died` and `timeout` the process is reaped and `end` says how it ended; on
-  /// `timeout`, `late` is the puzzle that ran out of time and `ran_ns` how long it had run.
+  /// puzzle, or is killed (`died`) if that puzzle is not done within kStopGraceNs. On `died` and
+  /// `timeout` the process is reaped and `end` says how it ended; on `timeout`, `late` is the
+  /// puzzle that ran out of time and `ran_ns` how long it had run.
   Outcome run(const std::atomic<bool>* stop, int64_t begun, std::string& end, uint32_t& late, int64_t& ran_ns) {
     Header& h = block().header;
     const char go = kGo;
@@ -329,6 +334,7 @@ class Host {
     }
     uint32_t seen = h.next.load(std::memory_order_acquire);  // the progress last seen, and when
     int64_t seen_ns = begun;
+    int64_t stop_ns = 0;  // when the parent saw the stop (0: not yet)
     for (;;) {
       const uint32_t at = h.next.load(std::memory_order_acquire);
       if (at != seen) seen = at, seen_ns = now_ns();
@@ -354,8 +360,15 @@ class Host {
           return Outcome::died;
         }
       }
-      if (stop != nullptr && stop->load(std::memory_order_relaxed)) h.stop.store(1, std::memory_order_relaxed);
       const int64_t now = now_ns();
+      if (stop != nullptr && stop->load(std::memory_order_relaxed)) {
+        h.stop.store(1, std::memory_order_relaxed);
+        if (stop_ns == 0) stop_ns = now;
+        if (now - stop_ns >= kStopGraceNs) {  // its puzzle runs on: cut it short
+          end = kill();
+          return Outcome::died;
+        }
+      }
       if (h.next.load(std::memory_order_acquire) == at && now - started >= spec_->timeout_ns) {
         late = at;
         ran_ns = now - started;

@@ -318,6 +318,11 @@ HarnessFn harness_function(void* handle, const std::string& path, const std::str
   return function_cast<HarnessFn>(sym);
 }
 
+/// SolverInfo::uninterruptible of a plug-in loaded into this process.
+constexpr std::string_view kInProcess =
+    "a plug-in runs in this process, which cannot stop it inside a puzzle; only --isolate can cut "
+    "a plug-in's puzzle short";
+
 }  // namespace
 
 Loaded load_harness(const std::string& name, const std::string& path, const std::string& symbol,
@@ -347,6 +352,7 @@ Loaded load_harness(const std::string& name, const std::string& path, const std:
   }
   const std::string text = how(shared, "--reentrant");
   info.origin = fmt::format("plugin {}:{}; {}", lib->absolute(), symbol, text);
+  info.uninterruptible = kInProcess;
   add_loading(out, name, text);
   out.solvers.push_back(std::move(info));
   return out;
@@ -390,6 +396,7 @@ Loaded load_native(const std::string& path, const LoadOptions& options) {
                                          : e.abi_version == 1 ? "ABI version 1: re-entrant by its contract"
                                                               : "declared re-entrant");
     info.origin = fmt::format("plugin {}; {}", abs, text);
+    info.uninterruptible = kInProcess;
     add_loading(out, e.name, text);
     out.solvers.push_back(std::move(info));
   }

@@ -17,6 +17,8 @@ std::string_view layout_name(ResultsLayout k) {
     case ResultsLayout::rows: return "per-puzzle rows (solve, rate)";
     case ResultsLayout::stats: return "per-item stats (generate, transform --stats)";
     case ResultsLayout::lines: return "puzzle lines (generate, transform)";
+    case ResultsLayout::summary: return "a summary (--summary)";
+    case ResultsLayout::bench: return "bench repetitions (bench -o)";
   }
   return "?";
 }
@@ -39,6 +41,14 @@ MergePlan plan_merge(const std::vector<std::string>& paths) {
                                    "again with --resume to complete it, then merge", path));
     if (is_stream(path)) throw InputError(fmt::format("{}: merge reads files, not streams", path));
     const ResultsFile f(path);
+    if (f.layout() == ResultsLayout::summary)
+      throw InputError(fmt::format("{}: a summary CSV (--summary): merge makes the summary itself from the "
+                                   "parts' per-puzzle rows; give it those (each shard's -o) and --summary FILE",
+                                   path));
+    if (f.layout() == ResultsLayout::bench)
+      throw InputError(fmt::format("{}: a bench CSV: bench runs are not cut into shards, so there is nothing "
+                                   "to merge (compare two with regress)",
+                                   path));
     if (f.meta().empty())
       throw InputError(fmt::format("{}: no `#` provenance lines, so nothing says which shard it "
                                    "holds (generate and transform write them into their output "

@@ -67,9 +67,10 @@ void OutputFile::open() {
       good_ = keep_;
     } else if (fd_ < 0 && errno == EEXIST) {
       throw OutputError(fmt::format(
-          "{}: cannot write {}: {} exists, left by an earlier run that did not finish; rerun the "
-          "same command with --resume to continue it, or move it away",
-          path_, what_, partial_));
+          "{}: cannot write {}: {} exists, left by an earlier run that did not finish; {}", path_, what_,
+          partial_,
+          resumable_ ? "rerun the same command with --resume to continue it, or move it away"
+                     : "this command cannot continue it: move it away (or delete it) and run again"));
     }
   }
   if (fd_ < 0) {
@@ -127,8 +128,9 @@ void OutputFile::write(std::string_view data) {
     write_out(data);
     return;
   }
+  const bool first = good_ == 0 && buf_.empty();
   buf_.insert(buf_.end(), data.begin(), data.end());
-  if (std::chrono::steady_clock::now() - flushed_ >= kFlushEvery) flush();
+  if (first || std::chrono::steady_clock::now() - flushed_ >= kFlushEvery) flush();
 }
 
 void OutputFile::flush() {

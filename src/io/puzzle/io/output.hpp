@@ -54,11 +54,15 @@ class OutputFile {
   /// refusing it. open() cuts it to its first `bytes` bytes (its complete rows, which the
   /// caller has checked) and writes after them; bytes_written() starts there.
   void resume_at(uint64_t bytes) noexcept { resume_ = true, keep_ = bytes; }
+  /// Whether the command can continue a partial file (it has --resume), for the message of
+  /// open()'s refusal of one; true unless said otherwise.
+  void resumable(bool on) noexcept { resumable_ = on; }
   bool resumes() const noexcept { return resume_; }
   /// The partial file an earlier run left (a regular file), if there is one.
   bool has_partial() const;
   /// Appends `data`, which should end on a whole row: a failed write cuts the file back to the
-  /// end of the last successful write() call. Throws WriteError.
+  /// end of the last successful write() call. The first write (the `#` lines and the header)
+  /// reaches the file at once, so that a partial file is never empty. Throws WriteError.
   void write(std::string_view data);
   /// Pushes buffered data to the file (at the end of each pass or repetition, before a
   /// signal's exit). Throws WriteError.
@@ -92,6 +96,7 @@ class OutputFile {
   std::string path_, what_, partial_;
   int fd_ = -1;
   bool owned_ = false, renames_ = false, committed_ = false, resume_ = false, discarded_ = false;
+  bool resumable_ = true;
   uint64_t keep_ = 0;
   std::vector<char> buf_;
   std::chrono::steady_clock::time_point flushed_;  // the last flush: at least once a second

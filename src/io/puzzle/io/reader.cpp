@@ -183,6 +183,10 @@ bool PuzzleReader::next_raw_line(std::string_view& line) {
     if (!fill()) {
       keep(buf_.data() + begin_, end_ - begin_);  // a last line without a newline
       begin_ = end_;
+      // Unless the input broke off there (a truncated gzip, an I/O error): then it is a piece
+      // of a line, not a line, and reading it as a record would count a puzzle the file does not
+      // hold. The error names the last whole line.
+      if (!error_.empty()) return false;
       if (long_line_.empty() && !dropping) return false;
       ++line_no_;
       line = long_line_;
@@ -257,6 +261,12 @@ bool PuzzleReader::read(RawSlice& slice, std::size_t max_records) {
       if (!got) break;  // a short final record: the parser reports the missing lines
       slice.text += '\n';
       slice.text.append(more);
+    }
+    // A record the input broke off in the middle of (a read error; see next_raw_line) is not
+    // a record: the read error says where the input ended.
+    if (!error_.empty()) {
+      slice.text.resize(ref.offset);
+      break;
     }
     // Another shard's record, or one a resumed run has (read to keep the line count and the
     // grid rows right): dropped.

@@ -20,6 +20,8 @@ enum class ResultsLayout {
   rows,   ///< solve's or rate's per-puzzle CSV (header file,line,solver,...)
   stats,  ///< generate's or transform's per-item CSV (header index,method,...)
   lines,  ///< generate's or transform's output: one item a line, no column header
+  summary,  ///< a summary CSV (--summary of solve, rate, bench; header dataset,solver,...)
+  bench,    ///< bench's per-repetition CSV (header dataset,solver,threads,rep,...)
 };
 
 class ResultsFile {
