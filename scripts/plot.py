@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Charts (PNG) from sudoku-bench CSVs, with Debian's python3-matplotlib (hence /usr/bin/python3).
 
-  scripts/plot.py --bench results/bench_baseline.csv --rows rows.csv [--generate gen.csv] --out results/
+  scripts/plot.py --bench results/bench_baseline.csv --rows rows.csv [--generate gen.csv] --out charts/
 
 Charts, each made only when its input is given:
   bench_throughput.png         --bench: puzzles/s per solver per dataset (log scale), the bar at
@@ -182,7 +182,10 @@ def main():
     ap.add_argument("--bench", nargs="*", default=[], help="bench CSVs (sudoku-bench bench -o)")
     ap.add_argument("--rows", nargs="*", default=[], help="per-puzzle CSVs (sudoku-bench solve -o)")
     ap.add_argument("--generate", nargs="*", default=[], help="generator stats CSVs (optional)")
-    ap.add_argument("--out", default="results", help="output folder (default: results)")
+    # Not results/ by default: run from the project's root that would overwrite the committed
+    # charts; they are made again by naming it.
+    ap.add_argument("--out", default="charts", help="output folder (default: charts; the committed "
+                    "charts are made with --out results/)")
     a = ap.parse_args()
     if not (a.bench or a.rows or a.generate):
         ap.error("nothing to plot: give --bench, --rows or --generate")

@@ -33,7 +33,7 @@ from . import _core
 
 __all__ = [
     "solve", "count", "rate", "generate", "transform", "solvers", "generators", "levels", "load_plugin",
-    "add_exec", "to_array", "to_strings", "Progress", "InputError", "LoadError", "STATUSES",
+    "add_exec", "to_array", "to_strings", "read_results", "Progress", "InputError", "LoadError", "STATUSES",
     "DEFAULT_BUDGET", "DEFAULT_SE_BUDGET",
 ]
 
@@ -571,3 +571,28 @@ def to_strings(puzzles) -> list:
     """An (n, cells) or (n, side, side) array as puzzle lines ('.' for empty), as the tool writes them."""
     inp = _array_input(np.asarray(puzzles), "raise")
     return _core.to_lines(inp.spec[1])
+
+
+# ---- the command line's files -------------------------------------------------------------------
+
+def read_results(path) -> pd.DataFrame:
+    """A CSV the command line wrote (``solve``/``rate``/``bench`` rows and summaries, ``generate``
+    and ``transform`` stats) as a DataFrame, its leading ``#`` provenance lines as
+    ``(key, value)`` pairs in ``df.attrs["meta"]``.
+
+    The ``#`` lines are skipped by count, not with ``comment='#'``, which would cut a line at any
+    ``#`` (a nonogram's picture uses one for a shaded cell); the puzzle and solution columns are
+    read as text (a 4x4 solution would read as a number). README's recipe, with the metadata.
+    """
+    meta, skip = [], 0
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if not line.startswith("#"):
+                break
+            skip += 1
+            key, sep, value = line[1:].strip().partition(":")
+            if sep:
+                meta.append((key.strip(), value.strip()))
+    df = pd.read_csv(path, skiprows=skip, dtype={"puzzle": str, "solution": str})
+    df.attrs["meta"] = meta
+    return df

@@ -6,7 +6,6 @@ SUDOKU_HARNESS_PLUGIN and SUDOKU_FILE_SCOPE_PLUGIN; run by hand, the defaults ar
 skipped, saying which.
 """
 import importlib.util
-import io
 import os
 import shutil
 import subprocess
@@ -81,10 +80,9 @@ def run_cli(exe, *args):
 
 
 def read_results(path) -> pd.DataFrame:
-    """A results CSV as a user reads it: the `#` provenance lines dropped."""
-    with open(path) as f:
-        lines = [ln for ln in f if not ln.startswith("#")]
-    return pd.read_csv(io.StringIO("".join(lines)))
+    """A results CSV as a user reads it: sudoku_bench.read_results (README's recipe)."""
+    import sudoku_bench
+    return sudoku_bench.read_results(path)
 
 
 def first_lines(src, n, dst):
