@@ -1,6 +1,6 @@
 // How much does the driver cost? For each registered solver, the same puzzles are solved by
 //  - PlainLoop: puzzles parsed once into memory, then solver->solve() in a loop (the ceiling);
-//  - Driver: puzzle::run() with -j 1 on the file: reading, parsing, the pipeline, timing,
+//  - Driver: puzzle::run::run_passes() with -j 1 on the file: reading, parsing, the pipeline, timing,
 //    verification and statistics included (no CSV rows, as in a `solve` run without -o).
 // Both report items_per_second; their ratio is the driver's efficiency (target: >= 0.90).
 //
@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "puzzle/driver/driver.hpp"
-#include "puzzle/io/reader.hpp"
+#include "run/pipeline.hpp"
+#include "io/reader.hpp"
 #include "puzzle/registry.hpp"
 #include "sudoku/sudoku_parse.hpp"
 
@@ -26,8 +26,8 @@ std::string dataset() {
 }
 
 std::vector<puzzle::sudoku::Grid> load(const std::string& path) {
-  puzzle::PuzzleReader reader(path);
-  puzzle::RawSlice slice;
+  puzzle::io::PuzzleReader reader(path);
+  puzzle::io::RawSlice slice;
   std::vector<puzzle::sudoku::Grid> out;
   while (reader.read(slice, 1024))
     for (std::size_t i = 0; i < slice.records.size(); ++i) {
@@ -51,13 +51,13 @@ void plain_loop(benchmark::State& state, const puzzle::SolverInfo* info) {
 }
 
 void driver(benchmark::State& state, const puzzle::SolverInfo* info) {
-  puzzle::RunConfig cfg;
+  puzzle::run::RunConfig cfg;
   cfg.files = {dataset()};
   cfg.solvers = {info};
   cfg.threads = 1;
   uint64_t puzzles = 0;
   for (auto _ : state) {
-    const auto report = puzzle::run(cfg);
+    const auto report = puzzle::run::run_passes(cfg);
     puzzles += report.summaries.at(0).puzzles;
     if (report.wrong() != 0) state.SkipWithError("wrong answers");
   }

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "puzzle/io/reader.hpp"
+#include "io/reader.hpp"
 #include "puzzle/registry.hpp"
 #include "sudoku/sudoku_parse.hpp"
 #include "sudoku/verify.hpp"
@@ -24,8 +24,8 @@ struct Lines {
 const Lines& lines() {
   static const Lines l = [] {
     Lines out;
-    puzzle::PuzzleReader reader(dataset());
-    puzzle::RawSlice slice;
+    puzzle::io::PuzzleReader reader(dataset());
+    puzzle::io::RawSlice slice;
     while (out.lines.size() < 10000 && reader.read(slice, 1024))
       for (std::size_t i = 0; i < slice.records.size(); ++i) out.lines.emplace_back(slice.record(i));
     out.format = reader.format();
@@ -48,8 +48,8 @@ BENCHMARK(parse_line)->Unit(benchmark::kMillisecond);
 void read_file(benchmark::State& state) {
   uint64_t bytes = 0, records = 0;
   for (auto _ : state) {
-    puzzle::PuzzleReader reader(dataset());
-    puzzle::RawSlice slice;
+    puzzle::io::PuzzleReader reader(dataset());
+    puzzle::io::RawSlice slice;
     while (reader.read(slice, 256)) records += slice.records.size();
     bytes += reader.bytes_consumed();
   }
@@ -81,7 +81,7 @@ BENCHMARK(verify_answer)->Unit(benchmark::kMillisecond);
 void sha256_dataset(benchmark::State& state) {
   uint64_t bytes = 0;
   for (auto _ : state) {
-    auto h = puzzle::sha256_file(dataset());
+    auto h = puzzle::io::sha256_file(dataset());
     benchmark::DoNotOptimize(h);
     bytes += 4032303;  // 17_clue.txt's size (MANIFEST.md)
   }

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "puzzle/io/reader.hpp"
+#include "io/reader.hpp"
 #include "puzzle/registry.hpp"
 #include "sudoku/sudoku_parse.hpp"
 
@@ -39,8 +39,8 @@ std::string path_of(const PuzzleSet& s) {
 }
 
 std::vector<puzzle::sudoku::Grid> load(const std::string& path, std::size_t max) {
-  puzzle::PuzzleReader reader(path);
-  puzzle::RawSlice slice;
+  puzzle::io::PuzzleReader reader(path);
+  puzzle::io::RawSlice slice;
   std::vector<puzzle::sudoku::Grid> out;
   while (out.size() < max && reader.read(slice, 256))
     for (std::size_t i = 0; i < slice.records.size() && out.size() < max; ++i) {

@@ -1,4 +1,4 @@
-// libFuzzer target: the bench CSV reader of `regress` (puzzle::parse_bench_csv). It must either
+// libFuzzer target: the bench CSV reader of `regress` (puzzle::measure::parse_bench_csv). It must either
 // return rows or throw std::runtime_error naming the file and line (any other exception, a crash
 // or a sanitizer report is a finding). What it returns must keep the two properties regress
 // relies on: bench CSVs may be concatenated (the text twice reads as the rows twice: the repeated
@@ -8,7 +8,7 @@
 #include <stdexcept>
 
 #include "fuzz_common.hpp"
-#include "puzzle/bench/bench.hpp"
+#include "measure/bench.hpp"
 
 namespace {
 
@@ -16,7 +16,7 @@ const std::string kName = "fuzz.csv";
 
 bool same(double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); }
 
-bool same_row(const puzzle::BenchRow& a, const puzzle::BenchRow& b) {
+bool same_row(const puzzle::measure::BenchRow& a, const puzzle::measure::BenchRow& b) {
   return a.dataset == b.dataset && a.solver == b.solver && a.threads == b.threads && a.rep == b.rep &&
          a.puzzles == b.puzzles && a.passes == b.passes && same(a.wall_s, b.wall_s) &&
          same(a.puzzles_per_s, b.puzzles_per_s) && same(a.mean_us, b.mean_us) &&
@@ -30,8 +30,8 @@ bool same_row(const puzzle::BenchRow& a, const puzzle::BenchRow& b) {
 }
 
 /// Whether rows[offset, offset + want.size()) are `want`.
-bool rows_at(const std::vector<puzzle::BenchRow>& rows, std::size_t offset,
-             const std::vector<puzzle::BenchRow>& want) {
+bool rows_at(const std::vector<puzzle::measure::BenchRow>& rows, std::size_t offset,
+             const std::vector<puzzle::measure::BenchRow>& want) {
   if (rows.size() < offset + want.size()) return false;
   for (std::size_t i = 0; i < want.size(); ++i)
     if (!same_row(rows[offset + i], want[i])) return false;
@@ -42,9 +42,9 @@ bool rows_at(const std::vector<puzzle::BenchRow>& rows, std::size_t offset,
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
-  puzzle::BenchFile file;
+  puzzle::measure::BenchFile file;
   try {
-    file = puzzle::parse_bench_csv(text, kName);
+    file = puzzle::measure::parse_bench_csv(text, kName);
   } catch (const std::runtime_error& e) {
     const std::string_view what = e.what();
     FUZZ_CHECK(what.starts_with(kName + ":"), "error '{}' does not name the file", fuzz::escaped(what));
@@ -56,7 +56,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
 
   // Concatenated with itself: the rows twice, the metadata twice.
   const std::string twice = std::string(text) + "\n" + std::string(text);
-  const puzzle::BenchFile both = puzzle::parse_bench_csv(twice, kName);  // must not throw
+  const puzzle::measure::BenchFile both = puzzle::measure::parse_bench_csv(twice, kName);  // must not throw
   FUZZ_CHECK(both.rows.size() == 2 * file.rows.size() && both.meta.size() == 2 * file.meta.size() &&
                  rows_at(both.rows, 0, file.rows) && rows_at(both.rows, file.rows.size(), file.rows),
              "{} rows and {} meta twice read as {} and {}", file.rows.size(), file.meta.size(),
@@ -76,7 +76,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       continue;
     }
     ++cuts;
-    const puzzle::BenchFile part = puzzle::parse_bench_csv(text.substr(0, std::min(pos, text.size())), kName);
+    const puzzle::measure::BenchFile part = puzzle::measure::parse_bench_csv(text.substr(0, std::min(pos, text.size())), kName);
     FUZZ_CHECK(part.rows.size() <= file.rows.size() && rows_at(file.rows, 0, part.rows) &&
                    part.meta.size() <= file.meta.size(),
                "the first {} bytes read as {} rows, not a prefix of the {} rows", pos,

@@ -26,9 +26,9 @@
 #include <fmt/format.h>
 
 #include "sudoku/grid.hpp"
-#include "puzzle/io/parse.hpp"
+#include "io/parse.hpp"
 #include "nonogram/formats.hpp"
-#include "puzzle/io/reader.hpp"
+#include "io/reader.hpp"
 #include "puzzle/split_csv.hpp"
 #include "sudoku/sudoku_parse.hpp"
 
@@ -142,17 +142,17 @@ inline void check_message(std::string_view m, std::size_t max_size) {
 
 /// Reads the whole of `path` the way the driver does (slices of `per_slice` records), checking
 /// what must hold whatever the input.
-inline Outcome read_all(const std::string& path, int box, puzzle::ReaderLimits limits,
+inline Outcome read_all(const std::string& path, int box, puzzle::io::ReaderLimits limits,
                         std::size_t per_slice) {
-  puzzle::PuzzleReader reader(path, box, limits);
-  puzzle::RawSlice slice;
+  puzzle::io::PuzzleReader reader(path, box, limits);
+  puzzle::io::RawSlice slice;
   Outcome out;
   uint64_t last_line = 0;
   while (reader.read(slice, per_slice)) {
     FUZZ_CHECK(!slice.records.empty() && slice.records.size() <= per_slice,
                "{} records in a slice of at most {}", slice.records.size(), per_slice);
     for (std::size_t i = 0; i < slice.records.size(); ++i) {
-      const puzzle::RecordRef& r = slice.records[i];
+      const puzzle::io::RecordRef& r = slice.records[i];
       FUZZ_CHECK(std::size_t{r.offset} + r.length <= slice.text.size(), "record {} outside its slice", i);
       FUZZ_CHECK(r.line > last_line, "record line {} after line {}", r.line, last_line);
       last_line = r.line;
@@ -218,7 +218,7 @@ inline Outcome model(std::string_view text, const std::string& path, int box, st
     if (!detected) {
       detected = true;
       std::string err;
-      if (!puzzle::detect_format(l->text, box, out.format, err)) {
+      if (!puzzle::io::detect_format(l->text, box, out.format, err)) {
         out.error = fmt::format("{}:{}: {}", path, l->line, err);
         break;
       }

@@ -1,6 +1,6 @@
 // sudoku_bench._core: the C++ half of the Python module (python/sudoku_bench/ is the API).
 //
-// Thin on purpose. A solve or rate run is the driver's run() (driver/driver.hpp) with two hooks:
+// Thin on purpose. A solve or rate run is the driver's run() (run/pipeline.hpp) with two hooks:
 // records from memory (RunConfig::open: an array, a list of strings, or the file itself) and rows
 // to memory (RunConfig::on_row), so the rows are the ones the CLI writes, through the same parser,
 // solvers, verifier and rater. generate and transform are the generation driver
@@ -27,13 +27,13 @@
 
 #include <fmt/format.h>
 
-#include "puzzle/driver/generate.hpp"
-#include "puzzle/ext/exec.hpp"
-#include "puzzle/ext/load.hpp"
-#include "puzzle/generate/options.hpp"
-#include "puzzle/io/csv.hpp"
-#include "puzzle/io/parse.hpp"
-#include "puzzle/io/reader.hpp"
+#include "run/generate.hpp"
+#include "ext/exec.hpp"
+#include "ext/load.hpp"
+#include "puzzle/generate_options.hpp"
+#include "io/csv.hpp"
+#include "io/parse.hpp"
+#include "io/reader.hpp"
 #include "puzzle/kinds.hpp"
 #include "puzzle/machine.hpp"
 
@@ -71,7 +71,7 @@ std::string array_shapes() {
 /// Records from a list of strings, record i on line i + 1. The kind comes from the first
 /// record, as a file's first data line decides it; every other string is a puzzle line (no
 /// comment or header is skipped: each string gets its row).
-class StringsSource final : public puzzle::RecordSource {
+class StringsSource final : public puzzle::io::RecordSource {
  public:
   explicit StringsSource(std::shared_ptr<const Strings> s)
       : s_(std::move(s)), format_(puzzle::Format::one_line(kind_of_first(*s_))) {}
@@ -79,10 +79,10 @@ class StringsSource final : public puzzle::RecordSource {
     if (s.ends.empty()) return puzzle::Kinds::fallback;
     puzzle::Format f;
     std::string err;
-    return puzzle::detect_format(s.at(0), 0, f, err) ? f.kind : puzzle::Kinds::fallback;
+    return puzzle::io::detect_format(s.at(0), 0, f, err) ? f.kind : puzzle::Kinds::fallback;
   }
 
-  bool read(puzzle::RawSlice& slice, std::size_t max_records) override {
+  bool read(puzzle::io::RawSlice& slice, std::size_t max_records) override {
     slice.text.clear();
     slice.records.clear();
     for (; next_ < s_->ends.size() && slice.records.size() < max_records; ++next_) {
@@ -158,7 +158,7 @@ Opener Input::opener() const {
 puzzle::PuzzleKind Input::kind() const {
   if (array) return array_kind->kind;
   if (strings) return StringsSource::kind_of_first(*strings);
-  return puzzle::is_stream(file) ? puzzle::Kinds::fallback : puzzle::file_kind(file);
+  return puzzle::io::is_stream(file) ? puzzle::Kinds::fallback : puzzle::io::file_kind(file);
 }
 
 // ---- Waiting in Python while the driver runs ---------------------------------------------------
@@ -288,9 +288,9 @@ const puzzle::SolverInfo& solver_named(const std::string& name) {
 
 }  // namespace
 
-py::dict run_rows(const Input& input, const std::string& name, const std::function<void(puzzle::RunConfig&)>& configure,
+py::dict run_rows(const Input& input, const std::string& name, const std::function<void(puzzle::run::RunConfig&)>& configure,
                   uint64_t budget, int threads, bool solutions, bool stop_on_invalid, const py::object& progress) {
-  puzzle::RunConfig cfg;
+  puzzle::run::RunConfig cfg;
   cfg.files = {input.in_memory() ? name : input.file};
   cfg.open = input.opener();
   configure(cfg);
@@ -306,9 +306,9 @@ py::dict run_rows(const Input& input, const std::string& name, const std::functi
   for (auto* v : {&rows.line, &rows.solutions, &rows.time_ns, &rows.guesses, &rows.backtracks, &rows.nodes})
     v->reserve(expect * cfg.solvers.size());
   // The solution field as the CSV writes it (a Sudoku's line, a nonogram's picture, or blank).
-  const puzzle::Column<puzzle::PuzzleRow>& solution_column = puzzle::rows_schema(true).columns().back();
+  const puzzle::io::Column<puzzle::io::PuzzleRow>& solution_column = puzzle::io::rows_schema(true).columns().back();
   fmt::memory_buffer buf;
-  cfg.on_row = [&](const puzzle::PuzzleRow& row, std::string_view extra_fields, std::string_view message) {
+  cfg.on_row = [&](const puzzle::io::PuzzleRow& row, std::string_view extra_fields, std::string_view message) {
     if (row.solver != rows.current) {
       for (std::size_t i = 0; i < cfg.solvers.size(); ++i)
         if (cfg.solvers[i]->name == row.solver) rows.current_index = static_cast<uint16_t>(i);
@@ -342,21 +342,21 @@ py::dict run_rows(const Input& input, const std::string& name, const std::functi
   Ticker ticker;
   std::size_t pass = 0;
   std::string_view pass_solver;
-  cfg.on_progress = [&](const puzzle::Progress& p) {
+  cfg.on_progress = [&](const puzzle::run::Progress& p) {
     if (p.solver != pass_solver && !pass_solver.empty()) ++pass;
     pass_solver = p.solver;
     ticker.update(pass, p.puzzles, p.done, p.total, p.elapsed_s, p.solver);
   };
 
-  puzzle::RunReport report;
-  py::object error = run_waiting([&] { report = puzzle::run(cfg); }, stop, ticker, progress);
+  puzzle::run::RunReport report;
+  py::object error = run_waiting([&] { report = puzzle::run::run_passes(cfg); }, stop, ticker, progress);
 
   py::dict out = rows_dict(rows, cfg.solutions, extra);
   std::vector<std::string> names;
   for (const auto* s : cfg.solvers) names.emplace_back(s->name);
   out["solvers"] = names;
   fmt::memory_buffer summary;
-  const auto& schema = puzzle::summary_schema();
+  const auto& schema = puzzle::io::summary_schema();
   for (const auto& s : report.summaries) schema.write(summary, s);
   out["summary_csv"] = schema.header() + fmt::to_string(summary);
   out["read_errors"] = report.read_errors;
@@ -374,7 +374,7 @@ py::dict run(const py::tuple& input_spec, const std::string& name, const std::ve
              uint64_t limit, uint64_t budget, int threads, bool solutions, bool stop_on_invalid, const py::object& progress) {
   std::vector<const puzzle::SolverInfo*> solvers;
   for (const std::string& n : solver_names) solvers.push_back(&solver_named(n));
-  return run_rows(Input::from(input_spec), name, [&](puzzle::RunConfig& cfg) {
+  return run_rows(Input::from(input_spec), name, [&](puzzle::run::RunConfig& cfg) {
     cfg.solvers = solvers;
     cfg.limits.solutions = limit;
   }, budget, threads, solutions, stop_on_invalid, progress);
@@ -388,7 +388,7 @@ py::dict run(const py::tuple& input_spec, const std::string& name, const std::ve
 /// writes them) and the stats CSV (as `--stats` writes it).
 py::dict run_items(uint64_t count, int threads, const std::vector<puzzle::ItemColumn>& columns, const std::string& method,
                    std::function<std::unique_ptr<puzzle::ItemWorker>()> make_worker, const py::object& progress) {
-  puzzle::GenerateConfig cfg;
+  puzzle::run::GenerateConfig cfg;
   cfg.count = count;
   cfg.threads = puzzle::thread_count(threads);
   cfg.make_worker = std::move(make_worker);
@@ -397,20 +397,20 @@ py::dict run_items(uint64_t count, int threads, const std::vector<puzzle::ItemCo
   std::vector<std::string> lines, problems;
   std::vector<uint64_t> problem_at;
   fmt::memory_buffer stats;
-  const auto schema = puzzle::gen_stats_schema(columns);
+  const auto schema = puzzle::io::gen_stats_schema(columns);
   cfg.on_items = [&](const std::vector<puzzle::GenItem>& items) {
     for (const puzzle::GenItem& it : items) {
       std::string_view line = it.line;
       if (!line.empty() && line.back() == '\n') line.remove_suffix(1);
       lines.emplace_back(line);
-      schema.write(stats, puzzle::GenStatsRow{&it, method});
+      schema.write(stats, puzzle::io::GenStatsRow{&it, method});
       if (!it.problem.empty()) problem_at.push_back(it.index), problems.push_back(it.problem);
     }
   };
   Ticker ticker;
   cfg.on_progress = [&](uint64_t done, double el) { ticker.update(0, done, done, count, el, method); };
-  puzzle::GenerateReport report;
-  py::object error = run_waiting([&] { report = puzzle::generate(cfg); }, stop, ticker, progress);
+  puzzle::run::GenerateReport report;
+  py::object error = run_waiting([&] { report = puzzle::run::generate(cfg); }, stop, ticker, progress);
   py::dict out;
   out["lines"] = lines;
   out["stats_csv"] = schema.header() + fmt::to_string(stats);
@@ -460,12 +460,12 @@ using namespace pymodule;
 
 PYBIND11_MODULE(_core, m) {
   m.doc() = "sudoku-bench's library: the C++ half of the sudoku_bench module (see sudoku_bench).";
-  static py::exception<puzzle::InputError> input_error(m, "InputError", PyExc_OSError);
+  static py::exception<puzzle::io::InputError> input_error(m, "InputError", PyExc_OSError);
   static py::exception<puzzle::ext::LoadError> load_error(m, "LoadError", PyExc_RuntimeError);
   py::register_exception_translator([](std::exception_ptr p) {
     try {
       if (p) std::rethrow_exception(p);
-    } catch (const puzzle::InputError& e) {
+    } catch (const puzzle::io::InputError& e) {
       input_error(e.what());
     } catch (const puzzle::ext::LoadError& e) {
       load_error(e.what());
@@ -495,7 +495,7 @@ PYBIND11_MODULE(_core, m) {
     for (int i = 0; i < puzzle::kStatusCount; ++i) out.emplace_back(puzzle::to_string(static_cast<puzzle::Status>(i)));
     return out;
   });
-  m.def("row_columns", [](bool solutions) { return puzzle::rows_schema(solutions).names(); });
+  m.def("row_columns", [](bool solutions) { return puzzle::io::rows_schema(solutions).names(); });
   m.attr("DEFAULT_BUDGET") = puzzle::kDefaultBudget;
 
   m.def("run", &run, py::arg("input"), py::arg("name"), py::arg("solvers"), py::arg("limit"), py::arg("budget"),

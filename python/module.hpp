@@ -16,8 +16,8 @@
 #include <string_view>
 #include <vector>
 
-#include "puzzle/driver/driver.hpp"
-#include "puzzle/generate/item.hpp"
+#include "run/pipeline.hpp"
+#include "puzzle/generate_item.hpp"
 #include "puzzle/kind_types.hpp"
 #include "puzzle/registry.hpp"
 
@@ -25,7 +25,7 @@ namespace pymodule {
 
 namespace py = pybind11;
 
-using Opener = std::function<std::unique_ptr<puzzle::RecordSource>(const std::string&)>;
+using Opener = std::function<std::unique_ptr<puzzle::io::RecordSource>(const std::string&)>;
 
 /// A kind whose puzzles Python may hand over as an (n, cells) uint8 array (Sudoku's grids):
 /// whether it takes rows of `cells` values, the words for the shapes it takes (messages), and
@@ -97,7 +97,7 @@ py::object run_waiting(const std::function<void()>& work, std::atomic<bool>& sto
 /// extra columns), the solvers, the summary CSV, read errors, whether it was interrupted, the
 /// first `invalid` row (`stop_on_invalid`: the run stops there) and the Python exception that
 /// stopped it.
-py::dict run_rows(const Input& input, const std::string& name, const std::function<void(puzzle::RunConfig&)>& configure,
+py::dict run_rows(const Input& input, const std::string& name, const std::function<void(puzzle::run::RunConfig&)>& configure,
                   uint64_t budget, int threads, bool solutions, bool stop_on_invalid, const py::object& progress);
 
 /// Items [0, count) of `make_worker` on the generation driver: the output lines (as the CLI

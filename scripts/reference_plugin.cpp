@@ -9,8 +9,8 @@
 #include <cstring>
 #include <memory>
 
-// Before issue 27's move (namespace sudoku, src/core/sudoku/) or after it (puzzle::sudoku and
-// the neutral puzzle, src/core/{puzzle,sudoku}/): `ref` names either.
+// The oldest revisions (namespace sudoku, sudoku/ under the include root) or the later ones
+// (puzzle::sudoku and the neutral puzzle, puzzle/ and sudoku/): `ref` names either.
 #if __has_include("puzzle/solver.hpp")
 #include "puzzle/simd.hpp"
 #include "sudoku/solvers/propagation.hpp"

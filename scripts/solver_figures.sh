@@ -54,15 +54,18 @@ mkdir -p "$out" "$BUILD_DIR/reference"
 plugin() {
   local name=$1 root=$2 lib=$3
   local targets
-  # the kind-neutral core: src/core/puzzle/ since issue 27's move, src/core/sudoku/ before
-  local core="$root/src/core/puzzle"
-  [ -f "$core/solver.cpp" ] || core="$root/src/core/sudoku"
+  # The include root: src/ (one folder a layer), src/core/ before that layout; the kind-neutral
+  # core in it: puzzle/, or sudoku/ in the oldest revisions.
+  local inc="$root/src"
+  [ -d "$inc/puzzle" ] || inc="$root/src/core"
+  local core="$inc/puzzle"
+  [ -f "$core/solver.cpp" ] || core="$inc/sudoku"
   targets=$(sed -n 's/.*"HWY_DISABLED_TARGETS=\(([A-Z0-9_|]*)\)".*/\1/p' "$root/CMakeLists.txt" | head -1)
   g++ -std=c++20 -O3 -DNDEBUG -fPIC -shared -fvisibility=hidden -fvisibility-inlines-hidden \
     -DSUDOKU_REFERENCE_NAME="\"$name\"" "-DHWY_DISABLED_TARGETS=${targets:-(HWY_SSSE3|HWY_AVX3_DL)}" \
-    -DHWY_DISABLE_F16C -I"$root/src/core" -Iinclude \
-    scripts/reference_plugin.cpp "$root"/src/core/sudoku/solvers/propagation.cpp \
-    "$core"/simd.cpp "$root"/src/core/sudoku/grid.cpp "$core"/solver.cpp \
+    -DHWY_DISABLE_F16C -I"$inc" -Iinclude \
+    scripts/reference_plugin.cpp "$inc"/sudoku/solvers/propagation.cpp \
+    "$core"/simd.cpp "$inc"/sudoku/grid.cpp "$core"/solver.cpp \
     -lfmt -o "$lib"
 }
 

@@ -1,14 +1,14 @@
-// The bench measurement (puzzle/bench/bench.hpp) and the Mann-Whitney U test it relies on.
+// The bench measurement (measure/bench.hpp) and the Mann-Whitney U test it relies on.
 #include <gtest/gtest.h>
 
 #include <atomic>
 #include <cmath>
 #include <vector>
 
-#include "puzzle/bench/bench.hpp"
-#include "puzzle/bench/mann_whitney.hpp"
-#include "puzzle/bench/spearman.hpp"
-#include "puzzle/io/reader.hpp"
+#include "measure/bench.hpp"
+#include "measure/mann_whitney.hpp"
+#include "measure/spearman.hpp"
+#include "io/reader.hpp"
 #include "puzzle/registry.hpp"
 #include "test_util.hpp"
 
@@ -16,7 +16,7 @@ namespace {
 
 using test::default_dataset;
 
-using puzzle::mann_whitney_u;
+using puzzle::measure::mann_whitney_u;
 
 // Known values: scipy.stats.mannwhitneyu (its documentation's example: 17.0, 0.1111 exact and
 // 0.11134688653314041 asymptotic), and brute-force enumeration of every ordering.
@@ -61,14 +61,14 @@ TEST(MannWhitney, DegenerateSamplesGiveNoEvidence) {
 }
 
 TEST(Spearman, RanksWithTies) {
-  EXPECT_EQ(puzzle::ranks({3, 1, 2, 2}), (std::vector<double>{4, 1, 2.5, 2.5}));
-  EXPECT_DOUBLE_EQ(puzzle::spearman({1, 2, 3, 4}, {10, 20, 30, 40}), 1.0);
-  EXPECT_DOUBLE_EQ(puzzle::spearman({1, 2, 3, 4}, {4, 3, 2, 1}), -1.0);
-  EXPECT_NEAR(puzzle::spearman({1, 2, 2, 3}, {1, 2, 3, 4}), 0.9486832980505138, 1e-12);
+  EXPECT_EQ(puzzle::measure::ranks({3, 1, 2, 2}), (std::vector<double>{4, 1, 2.5, 2.5}));
+  EXPECT_DOUBLE_EQ(puzzle::measure::spearman({1, 2, 3, 4}, {10, 20, 30, 40}), 1.0);
+  EXPECT_DOUBLE_EQ(puzzle::measure::spearman({1, 2, 3, 4}, {4, 3, 2, 1}), -1.0);
+  EXPECT_NEAR(puzzle::measure::spearman({1, 2, 2, 3}, {1, 2, 3, 4}), 0.9486832980505138, 1e-12);
 }
 
 TEST(Bench, RowsCountersRatiosAndCsvRoundTrip) {
-  puzzle::BenchConfig bc;
+  puzzle::measure::BenchConfig bc;
   bc.files = {default_dataset()};
   bc.solvers = {puzzle::find_solver("propagation")};
   bc.baseline = puzzle::find_solver("dlx");  // not listed: added, and run first
@@ -76,12 +76,12 @@ TEST(Bench, RowsCountersRatiosAndCsvRoundTrip) {
   bc.warmup_s = 0.01;
   bc.first = 60;
   bc.threads = 2;
-  std::vector<puzzle::BenchRow> streamed;  // what on_rows handed out, repetition by repetition
-  bc.on_rows = [&streamed](const std::vector<puzzle::BenchRow>& rep) {
+  std::vector<puzzle::measure::BenchRow> streamed;  // what on_rows handed out, repetition by repetition
+  bc.on_rows = [&streamed](const std::vector<puzzle::measure::BenchRow>& rep) {
     EXPECT_EQ(rep.size(), 2u);
     streamed.insert(streamed.end(), rep.begin(), rep.end());
   };
-  const auto res = puzzle::run_bench(bc);
+  const auto res = puzzle::measure::run_bench(bc);
   ASSERT_EQ(res.rows.size(), 6u);
   EXPECT_EQ(res.baseline, "dlx");
   EXPECT_EQ(res.wrong(), 0u);
@@ -103,11 +103,11 @@ TEST(Bench, RowsCountersRatiosAndCsvRoundTrip) {
     if (r.solver == "dlx") EXPECT_DOUBLE_EQ(r.ratio_to_baseline, 1.0);
     else EXPECT_NEAR(r.ratio_to_baseline, r.puzzles_per_s / res.rows[i - 1].puzzles_per_s, 1e-9);
   }
-  std::string csv = puzzle::bench_schema().header();
-  for (const auto& r : res.rows) csv += puzzle::bench_schema().row(r);
+  std::string csv = puzzle::measure::bench_schema().header();
+  for (const auto& r : res.rows) csv += puzzle::measure::bench_schema().row(r);
   // Concatenated files (a second header and `#` lines) read as one.
-  csv += "# tool: again\n" + puzzle::bench_schema().header() + puzzle::bench_schema().row(res.rows[0]);
-  const auto back = puzzle::parse_bench_csv("# baseline_solver: dlx\n" + csv, "mem");
+  csv += "# tool: again\n" + puzzle::measure::bench_schema().header() + puzzle::measure::bench_schema().row(res.rows[0]);
+  const auto back = puzzle::measure::parse_bench_csv("# baseline_solver: dlx\n" + csv, "mem");
   ASSERT_EQ(back.rows.size(), 7u);
   EXPECT_EQ(back.meta.at(0).first, "baseline_solver");
   EXPECT_EQ(back.meta.at(0).second, "dlx");
@@ -117,7 +117,7 @@ TEST(Bench, RowsCountersRatiosAndCsvRoundTrip) {
     EXPECT_EQ(back.rows[i].backtracks_total, res.rows[i].backtracks_total);
     EXPECT_NEAR(back.rows[i].puzzles_per_s, res.rows[i].puzzles_per_s, 0.1);
   }
-  const auto sums = puzzle::summarize(res.rows);
+  const auto sums = puzzle::measure::summarize(res.rows);
   ASSERT_EQ(sums.size(), 2u);
   EXPECT_EQ(sums[1].solver, "propagation");
   EXPECT_EQ(sums[1].reps, 3);
@@ -128,7 +128,7 @@ TEST(Bench, RowsCountersRatiosAndCsvRoundTrip) {
 
 TEST(Bench, StopKeepsTheFinishedRepetitions) {
   std::atomic<bool> stop{false};
-  puzzle::BenchConfig bc;
+  puzzle::measure::BenchConfig bc;
   bc.files = {default_dataset()};
   bc.solvers = {puzzle::find_solver("dlx"), puzzle::find_solver("propagation")};
   bc.reps = 5;
@@ -137,10 +137,10 @@ TEST(Bench, StopKeepsTheFinishedRepetitions) {
   bc.threads = 1;
   bc.stop = &stop;
   int reps_seen = 0;
-  bc.on_rows = [&](const std::vector<puzzle::BenchRow>&) {
+  bc.on_rows = [&](const std::vector<puzzle::measure::BenchRow>&) {
     if (++reps_seen == 2) stop = true;  // as SIGTERM would, between two repetitions
   };
-  const auto res = puzzle::run_bench(bc);
+  const auto res = puzzle::measure::run_bench(bc);
   EXPECT_TRUE(res.interrupted);
   EXPECT_EQ(reps_seen, 2);
   ASSERT_EQ(res.rows.size(), 4u);
@@ -148,15 +148,15 @@ TEST(Bench, StopKeepsTheFinishedRepetitions) {
 }
 
 TEST(Bench, BadCsvIsNamed) {
-  EXPECT_THROW(puzzle::parse_bench_csv("a,b\n1,2\n", "x.csv"), std::runtime_error);
+  EXPECT_THROW(puzzle::measure::parse_bench_csv("a,b\n1,2\n", "x.csv"), std::runtime_error);
   try {
-    puzzle::parse_bench_csv(puzzle::bench_schema().header() + "d,s,1,1\n", "x.csv");
+    puzzle::measure::parse_bench_csv(puzzle::measure::bench_schema().header() + "d,s,1,1\n", "x.csv");
     FAIL();
   } catch (const std::runtime_error& e) {
     EXPECT_NE(std::string(e.what()).find("x.csv:2:"), std::string::npos) << e.what();
   }
-  EXPECT_THROW(puzzle::read_bench_csv("/nonexistent/b.csv"), puzzle::InputError);
-  EXPECT_EQ(puzzle::split_csv_line("\"a,b\",c,\"q\"\"q\""), (std::vector<std::string>{"a,b", "c", "q\"q"}));
+  EXPECT_THROW(puzzle::measure::read_bench_csv("/nonexistent/b.csv"), puzzle::io::InputError);
+  EXPECT_EQ(puzzle::io::split_csv_line("\"a,b\",c,\"q\"\"q\""), (std::vector<std::string>{"a,b", "c", "q\"q"}));
 }
 
 // A solver that breaks the determinism contract: its node count changes on every call.
@@ -174,26 +174,26 @@ std::unique_ptr<puzzle::Solver> make_drifting() { return std::make_unique<Drifti
 
 TEST(Bench, NondeterministicSolverIsRefused) {
   const puzzle::SolverInfo drifting{"drifting", "test only", puzzle::sudoku::kBox9, &make_drifting};
-  puzzle::BenchConfig bc;
+  puzzle::measure::BenchConfig bc;
   bc.files = {default_dataset()};
   bc.solvers = {&drifting};
   bc.reps = 2;
   bc.warmup_s = 0;
   bc.first = 11;
   bc.threads = 1;
-  EXPECT_THROW(puzzle::run_bench(bc), std::runtime_error);
+  EXPECT_THROW(puzzle::measure::run_bench(bc), std::runtime_error);
 }
 
 TEST(Bench, BadConfigurationIsRefused) {
-  puzzle::BenchConfig bc;
+  puzzle::measure::BenchConfig bc;
   bc.files = {default_dataset()};
-  EXPECT_THROW(puzzle::run_bench(bc), std::invalid_argument);  // no solver
+  EXPECT_THROW(puzzle::measure::run_bench(bc), std::invalid_argument);  // no solver
   bc.solvers = {puzzle::find_solver("dlx")};
   bc.reps = 0;
-  EXPECT_THROW(puzzle::run_bench(bc), std::invalid_argument);
+  EXPECT_THROW(puzzle::measure::run_bench(bc), std::invalid_argument);
   bc.reps = 1;
   bc.files = {"/nonexistent/p.txt"};
-  EXPECT_THROW(puzzle::run_bench(bc), puzzle::InputError);
+  EXPECT_THROW(puzzle::measure::run_bench(bc), puzzle::io::InputError);
 }
 
 }  // namespace

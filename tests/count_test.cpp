@@ -1,4 +1,4 @@
-// Counting what the solve calls execute (puzzle/bench/count.hpp, `bench --measure
+// Counting what the solve calls execute (measure/count.hpp, `bench --measure
 // instructions`) and regress's gate on the counts.
 #include <gtest/gtest.h>
 
@@ -7,9 +7,9 @@
 #include <cstdlib>
 #include <map>
 
-#include "puzzle/bench/count.hpp"
-#include "puzzle/bench/regress.hpp"
-#include "puzzle/driver/driver.hpp"
+#include "measure/count.hpp"
+#include "measure/regress.hpp"
+#include "run/pipeline.hpp"
 #include "puzzle/registry.hpp"
 #include "puzzle/simd.hpp"
 #include "regress_util.hpp"
@@ -21,8 +21,8 @@ using test::has;
 using test::default_dataset;
 using test::item;
 
-using puzzle::BenchFile;
-using puzzle::BenchRow;
+using puzzle::measure::BenchFile;
+using puzzle::measure::BenchRow;
 
 // A dump as valgrind 3.19's callgrind writes it with --cache-sim=yes after
 // CALLGRIND_DUMP_STATS_AT("sudoku-bench row 4"): the totals line leaves out trailing zeros.
@@ -40,8 +40,8 @@ const std::string kDump =
 
 TEST(Count, CallgrindDumpIsRead) {
   std::string label;
-  const puzzle::CacheEvents e = puzzle::parse_callgrind_dump(kDump, "dump", label);
-  EXPECT_EQ(label, puzzle::callgrind_label(4));
+  const puzzle::measure::CacheEvents e = puzzle::measure::parse_callgrind_dump(kDump, "dump", label);
+  EXPECT_EQ(label, puzzle::measure::callgrind_label(4));
   EXPECT_EQ(e.ir, 6060u);
   EXPECT_EQ(e.dr, 1010u);
   EXPECT_EQ(e.dw, 1010u);
@@ -52,26 +52,26 @@ TEST(Count, CallgrindDumpIsRead) {
   EXPECT_EQ(e.dlmr, 0u);  // left out: zero
   EXPECT_EQ(e.dlmw, 0u);
   // iai-callgrind's estimate: accesses 8080, of which 14 missed L1 and 2 of those missed LL.
-  const puzzle::Counts c = puzzle::counts_of(e);
+  const puzzle::measure::Counts c = puzzle::measure::counts_of(e);
   EXPECT_EQ(c.instructions, 6060);
   EXPECT_EQ(c.l1_hits, 8080 - 14);
   EXPECT_EQ(c.ll_hits, 14 - 2);
   EXPECT_EQ(c.ram_hits, 2);
   EXPECT_EQ(c.est_cycles(), 8066 + 5 * 12 + 35 * 2);
-  EXPECT_TRUE(std::isnan(puzzle::Counts{}.est_cycles()));  // perf: no cache columns
+  EXPECT_TRUE(std::isnan(puzzle::measure::Counts{}.est_cycles()));  // perf: no cache columns
 }
 
 TEST(Count, BadDumpsAreNamed) {
   std::string label;
   try {
-    puzzle::parse_callgrind_dump("events: Ir\ntotals: 12\n", "x.out", label);
+    puzzle::measure::parse_callgrind_dump("events: Ir\ntotals: 12\n", "x.out", label);
     FAIL() << "a dump without cache events was read";
   } catch (const std::runtime_error& e) {
     EXPECT_TRUE(has(e.what(), "x.out")) << e.what();
     EXPECT_TRUE(has(e.what(), "--cache-sim=yes")) << e.what();
   }
-  EXPECT_THROW(puzzle::parse_callgrind_dump("hello\n", "y.out", label), std::runtime_error);
-  EXPECT_THROW(puzzle::parse_callgrind_dump("events: Ir\ntotals: 1x\n", "z.out", label), std::runtime_error);
+  EXPECT_THROW(puzzle::measure::parse_callgrind_dump("hello\n", "y.out", label), std::runtime_error);
+  EXPECT_THROW(puzzle::measure::parse_callgrind_dump("events: Ir\ntotals: 1x\n", "z.out", label), std::runtime_error);
 }
 
 TEST(Count, ValgrindsTroubleIsQuoted) {
@@ -88,12 +88,12 @@ TEST(Count, ValgrindsTroubleIsQuoted) {
       "==16245==    by 0x1F7FEE: concrete_filter (in sudoku-bench)\n"
       "==16245== Your program just tried to execute an instruction that Valgrind\n"
       "==16245== Events    : Ir\n==16245== Collected : 0\n");
-  EXPECT_EQ(puzzle::valgrind_trouble(log),
+  EXPECT_EQ(puzzle::measure::valgrind_trouble(log),
             "  valgrind: Unrecognised instruction at address 0x483d870.\n"
             "     at 0x483D870: z_solve (in /tmp/libavx512.so)\n"
             "     by 0x2233E1: NativeSolver::solve (in sudoku-bench)\n"
             "     by 0x1F3383: solve_slice (in sudoku-bench)\n");
-  EXPECT_EQ(puzzle::valgrind_trouble(dir.path("none.log")), "");
+  EXPECT_EQ(puzzle::measure::valgrind_trouble(dir.path("none.log")), "");
 }
 
 // ---- the probe: only the solve calls are counted ----------------------------------------------
@@ -114,7 +114,7 @@ std::unique_ptr<puzzle::Solver> make_watched() { return std::make_unique<Watched
 const puzzle::SolverInfo kWatched{"watched", "test only", puzzle::sudoku::kBox9, &make_watched};
 
 /// Counts solve calls as "instructions"; checks that passes and probes nest properly.
-class Recorder : public puzzle::SolveCounter {
+class Recorder : public puzzle::measure::SolveCounter {
  public:
   void begin() noexcept override {
     if (t_open || !in_pass) ++misnested;
@@ -131,10 +131,10 @@ class Recorder : public puzzle::SolveCounter {
     solves = 0;
     labels.emplace_back(label);
   }
-  std::optional<puzzle::Counts> end_pass(std::string_view label) override {
+  std::optional<puzzle::measure::Counts> end_pass(std::string_view label) override {
     if (!in_pass || label != labels.back()) ++misnested;
     in_pass = false;
-    puzzle::Counts c;
+    puzzle::measure::Counts c;
     c.instructions = double(solves.load());
     return c;
   }
@@ -146,7 +146,7 @@ class Recorder : public puzzle::SolveCounter {
 
 TEST(Count, TheProbeBracketsEachSolveCallAndTheWarmUpIsNotCounted) {
   Recorder rec;
-  puzzle::BenchConfig bc;
+  puzzle::measure::BenchConfig bc;
   bc.files = {default_dataset()};
   bc.solvers = {&kWatched, puzzle::find_solver("dlx")};
   bc.reps = 2;
@@ -156,14 +156,14 @@ TEST(Count, TheProbeBracketsEachSolveCallAndTheWarmUpIsNotCounted) {
   bc.min_time_s = 10;    // does not apply: one counted pass
   bc.counter = &rec;
   Watched::inside = 0, Watched::outside = 0;
-  const auto res = puzzle::run_bench(bc);
+  const auto res = puzzle::measure::run_bench(bc);
   EXPECT_EQ(rec.misnested, 0);
   ASSERT_EQ(res.rows.size(), 4u);  // 2 repetitions x 2 solvers
   ASSERT_EQ(rec.labels.size(), 4u);
   // Each pass is labelled with the index of the row it makes (rows: by repetition, then solver).
   std::vector<std::string> sorted = rec.labels;
   std::sort(sorted.begin(), sorted.end());
-  for (std::size_t i = 0; i < 4; ++i) EXPECT_EQ(sorted[i], puzzle::callgrind_label(i));
+  for (std::size_t i = 0; i < 4; ++i) EXPECT_EQ(sorted[i], puzzle::measure::callgrind_label(i));
   for (const BenchRow& r : res.rows) {
     EXPECT_EQ(r.threads, 1);
     EXPECT_EQ(r.passes, 1u);
@@ -178,14 +178,14 @@ TEST(Count, TheProbeBracketsEachSolveCallAndTheWarmUpIsNotCounted) {
   EXPECT_EQ(Watched::inside, 60);   // the counted passes
   EXPECT_EQ(Watched::outside, 20);  // the warm-up passes: the first ten puzzles each
   // The counted rows write and read back: counts exact, times blank.
-  std::string csv = puzzle::bench_schema().header();
-  for (const auto& r : res.rows) csv += puzzle::bench_schema().row(r);
+  std::string csv = puzzle::measure::bench_schema().header();
+  for (const auto& r : res.rows) csv += puzzle::measure::bench_schema().row(r);
   EXPECT_TRUE(has(csv, ",30,1.0,,,,,")) << csv;
-  const BenchFile back = puzzle::parse_bench_csv(csv, "counted");
+  const BenchFile back = puzzle::measure::parse_bench_csv(csv, "counted");
   ASSERT_EQ(back.rows.size(), 4u);
   EXPECT_EQ(back.rows[0].instructions, 30);
   EXPECT_TRUE(std::isnan(back.rows[0].puzzles_per_s));
-  const auto sums = puzzle::summarize(back.rows);
+  const auto sums = puzzle::measure::summarize(back.rows);
   ASSERT_EQ(sums.size(), 2u);
   EXPECT_EQ(sums[0].instructions_per_puzzle, 1);
   EXPECT_TRUE(std::isnan(sums[0].pps_median));
@@ -195,11 +195,11 @@ TEST(Count, TheProbeBracketsEachSolveCallAndTheWarmUpIsNotCounted) {
 // ---- perf: where the machine allows ------------------------------------------------------------
 
 TEST(Count, PerfCountsWhereTheMachineAllowsAndSaysWhyNotElsewhere) {
-  const std::string why = puzzle::perf_unavailable();
+  const std::string why = puzzle::measure::perf_unavailable();
   if (!why.empty()) {
     // This machine cannot: the method refuses with the reason, as the CLI does (exit 2).
     try {
-      puzzle::make_perf_counter();
+      puzzle::measure::make_perf_counter();
       FAIL() << "a perf counter was made where perf_unavailable() says: " << why;
     } catch (const std::runtime_error& e) {
       EXPECT_EQ(std::string(e.what()), why);
@@ -210,15 +210,15 @@ TEST(Count, PerfCountsWhereTheMachineAllowsAndSaysWhyNotElsewhere) {
     EXPECT_TRUE(has(r.out, why)) << r.out;
     GTEST_SKIP() << "perf_event_open cannot count here: " << why;
   }
-  auto counter = puzzle::make_perf_counter();
+  auto counter = puzzle::measure::make_perf_counter();
   auto count = [&counter](uint64_t first) {
-    puzzle::BenchConfig bc;
+    puzzle::measure::BenchConfig bc;
     bc.files = {default_dataset()};
     bc.solvers = {puzzle::find_solver("propagation")};
     bc.first = first;
     bc.reps = 1;
     bc.counter = counter.get();
-    return puzzle::run_bench(bc).rows.at(0).instructions;
+    return puzzle::measure::run_bench(bc).rows.at(0).instructions;
   };
   const double a = count(100), b = count(100), c = count(200);
   EXPECT_GT(a, 100 * 1000.0);  // a 9x9 solve is thousands of instructions
@@ -234,18 +234,18 @@ TEST(Count, PerfCountsWhereTheMachineAllowsAndSaysWhyNotElsewhere) {
 // parsing or verifying counted, it would be more (they take about as long as propagation's
 // solve calls on default.txt: were they counted, the test fails, as it did while drafted).
 TEST(Count, PerfPathCountsOnlyTheSolveCallsOnAnyKernelsClock) {
-  const std::string why = puzzle::perf_unavailable(puzzle::PerfEvent::task_clock);
+  const std::string why = puzzle::measure::perf_unavailable(puzzle::measure::PerfEvent::task_clock);
   if (!why.empty()) GTEST_SKIP() << "perf_event_open has no task clock here either: " << why;
-  auto counter = puzzle::make_perf_counter(puzzle::PerfEvent::task_clock);
+  auto counter = puzzle::measure::make_perf_counter(puzzle::measure::PerfEvent::task_clock);
   for (int pass = 1; pass <= 3; ++pass) {  // the counter is reset between passes
-    puzzle::RunConfig cfg;
+    puzzle::run::RunConfig cfg;
     cfg.files = {default_dataset()};
     cfg.solvers = {puzzle::find_solver("propagation")};
     cfg.threads = pass;  // a counter per solving thread, summed
     cfg.max_records = 500;
     cfg.probe = counter.get();
     counter->begin_pass("pass");
-    const puzzle::RunReport rep = puzzle::run(cfg);
+    const puzzle::run::RunReport rep = puzzle::run::run_passes(cfg);
     const double counted = counter->end_pass("pass").value().instructions;  // here: nanoseconds
     const double timed = double(rep.summaries.at(0).total_ns);
     EXPECT_GT(counted, 0) << "pass " << pass;  // a lower bound says little: a loaded machine preempts
@@ -258,13 +258,13 @@ TEST(Count, PerfPathCountsOnlyTheSolveCallsOnAnyKernelsClock) {
 /// The count columns of `path`'s rows, by solver.
 std::map<std::string, BenchRow> rows_of(const std::string& path) {
   std::map<std::string, BenchRow> out;
-  for (const BenchRow& r : puzzle::read_bench_csv(path).rows) out[r.solver] = r;
+  for (const BenchRow& r : puzzle::measure::read_bench_csv(path).rows) out[r.solver] = r;
   return out;
 }
 
 TEST(Count, CallgrindCountsAPluginsSolveCallsExactly) {
   std::string why;
-  if (!puzzle::find_valgrind(&why)) GTEST_SKIP() << "cannot count under callgrind: " << why;
+  if (!puzzle::measure::find_valgrind(&why)) GTEST_SKIP() << "cannot count under callgrind: " << why;
   test::TempDir dir;
   const std::string cmd = "bench " + default_dataset() + " --plugin " SLOWDOWN_PLUGIN
                           " -s slowdown,propagation --first 30 --measure instructions --count-with callgrind -o ";
@@ -336,7 +336,7 @@ TEST(Count, TheCliRefusesWhatCannotBeCounted) {
   // Valgrind cannot run AVX-512: asked for by name, it is refused before anything runs (the
   // default choice is capped at avx2 instead: CallgrindCountsAPluginsSolveCallsExactly).
   const auto targets = puzzle::simd::available();
-  if (std::find(targets.begin(), targets.end(), "avx3") != targets.end() && puzzle::find_valgrind(nullptr)) {
+  if (std::find(targets.begin(), targets.end(), "avx3") != targets.end() && puzzle::measure::find_valgrind(nullptr)) {
     r = test::cli(base + "-s propagation --measure instructions --count-with callgrind", "SUDOKU_SIMD=avx3 ");
     EXPECT_EQ(r.exit_code, 2) << r.out;
     EXPECT_TRUE(has(r.out, "SUDOKU_SIMD=avx3 is AVX-512")) << r.out;
@@ -358,11 +358,11 @@ BenchFile counted(const std::vector<std::tuple<std::string, double, double>>& ro
     r.puzzles = 100;
     r.nodes = 1234;
     r.puzzles_per_s = r.mean_us = std::nan("");
-    puzzle::Counts c;
+    puzzle::measure::Counts c;
     c.instructions = instr * 100;
     c.l1_hits = cycles * 100;  // all hits in L1: est. cycles = L1 hits
     c.ll_hits = c.ram_hits = 0;
-    puzzle::set_counts(r, c);
+    puzzle::measure::set_counts(r, c);
     f.rows.push_back(r);
   }
   return f;
@@ -370,8 +370,8 @@ BenchFile counted(const std::vector<std::tuple<std::string, double, double>>& ro
 
 TEST(RegressCounts, GrowthBeyondTheToleranceFailsAndNothingElse) {
   const BenchFile base = counted({{"a", 10000, 20000}, {"b", 10000, 20000}, {"c", 10000, 20000}});
-  puzzle::RegressOptions o;  // default: 1%
-  auto rep = puzzle::regress(base, counted({{"a", 10090, 20900}, {"b", 10110, 20000}, {"c", 10000, 21100}}), o);
+  puzzle::measure::RegressOptions o;  // default: 1%
+  auto rep = puzzle::measure::regress(base, counted({{"a", 10090, 20900}, {"b", 10110, 20000}, {"c", 10000, 21100}}), o);
   EXPECT_TRUE(rep.failed());
   EXPECT_EQ(rep.counted, 3);
   EXPECT_EQ(rep.more_work, 2);
@@ -388,8 +388,8 @@ TEST(RegressCounts, GrowthBeyondTheToleranceFailsAndNothingElse) {
   // A wider tolerance lets them pass; less work is reported, not failed.
   o.count_tolerance = 0.02;
   o.cycles_tolerance = 0.10;
-  EXPECT_FALSE(puzzle::regress(base, counted({{"a", 10150, 21900}, {"b", 10000, 20000}, {"c", 10000, 20000}}), o).failed());
-  rep = puzzle::regress(base, counted({{"a", 9000, 20000}, {"b", 10000, 20000}, {"c", 10000, 20000}}), o);
+  EXPECT_FALSE(puzzle::measure::regress(base, counted({{"a", 10150, 21900}, {"b", 10000, 20000}, {"c", 10000, 20000}}), o).failed());
+  rep = puzzle::measure::regress(base, counted({{"a", 9000, 20000}, {"b", 10000, 20000}, {"c", 10000, 20000}}), o);
   EXPECT_FALSE(rep.failed());
   EXPECT_TRUE(item(rep, "a").less_work);  // -10% instructions
   EXPECT_TRUE(has(rep.markdown(), "less work")) << rep.markdown();
@@ -401,18 +401,18 @@ TEST(RegressCounts, MissingCountsFailAndOtherMethodsAreRefused) {
   timed.meta.clear();
   for (auto& r : timed.rows) r.instructions_per_puzzle = r.est_cycles_per_puzzle = std::nan(""), r.puzzles_per_s = 5000;
   // A timed run against a counted one, either way round, compares nothing: refused.
-  EXPECT_THROW(puzzle::regress(base, timed, {}), std::runtime_error);
-  EXPECT_THROW(puzzle::regress(timed, base, {}), std::runtime_error);
+  EXPECT_THROW(puzzle::measure::regress(base, timed, {}), std::runtime_error);
+  EXPECT_THROW(puzzle::measure::regress(timed, base, {}), std::runtime_error);
   // A counted run whose rows have no counts (a dump lost): fails as not counted.
   BenchFile lost = counted({{"a", 10000, 20000}, {"b", 10000, 20000}});
   lost.rows[1].instructions_per_puzzle = lost.rows[1].est_cycles_per_puzzle = std::nan("");
-  auto rep = puzzle::regress(counted({{"a", 10000, 20000}, {"b", 10000, 20000}}), lost, {});
+  auto rep = puzzle::measure::regress(counted({{"a", 10000, 20000}, {"b", 10000, 20000}}), lost, {});
   EXPECT_TRUE(rep.failed());
   EXPECT_EQ(rep.uncounted, 1);
   EXPECT_TRUE(has(rep.markdown(), "**FAIL: not counted**")) << rep.markdown();
-  EXPECT_THROW(puzzle::regress(base, counted({{"a", 10000, 20000}}, "perf"), {}), std::runtime_error);
+  EXPECT_THROW(puzzle::measure::regress(base, counted({{"a", 10000, 20000}}, "perf"), {}), std::runtime_error);
   // Another instruction set: compared, and said.
-  rep = puzzle::regress(base, counted({{"a", 11000, 21000}}, "callgrind", "baseline"), {});
+  rep = puzzle::measure::regress(base, counted({{"a", 11000, 21000}}, "callgrind", "baseline"), {});
   EXPECT_TRUE(rep.failed());
   EXPECT_TRUE(has(rep.markdown(), "Note: simd differs: `avx2` in the baseline, `baseline` in the current run"))
       << rep.markdown();

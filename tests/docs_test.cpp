@@ -7,8 +7,8 @@
 #include <cctype>
 #include <string>
 
-#include "puzzle/bench/bench.hpp"
-#include "puzzle/io/csv.hpp"
+#include "measure/bench.hpp"
+#include "io/csv.hpp"
 #include "test_util.hpp"
 
 namespace {
@@ -28,16 +28,16 @@ std::string listed_after(const std::string& doc, const std::string& marker) {
 
 TEST(Docs, ReadmeColumnListsAreTheWriters) {
   const std::string readme = test::slurp(std::string(SUDOKU_SOURCE_DIR) + "/README.md");
-  EXPECT_EQ(listed_after(readme, "Per-puzzle CSV columns:"), puzzle::rows_schema(false).names());
-  EXPECT_EQ(listed_after(readme, "Summary CSV columns:"), puzzle::summary_schema().names());
-  EXPECT_EQ(listed_after(readme, "Bench CSV columns:"), puzzle::bench_schema().names());
-  EXPECT_EQ(listed_after(readme, "Bench summary CSV columns:"), puzzle::bench_summary_schema().names());
+  EXPECT_EQ(listed_after(readme, "Per-puzzle CSV columns:"), puzzle::io::rows_schema(false).names());
+  EXPECT_EQ(listed_after(readme, "Summary CSV columns:"), puzzle::io::summary_schema().names());
+  EXPECT_EQ(listed_after(readme, "Bench CSV columns:"), puzzle::measure::bench_schema().names());
+  EXPECT_EQ(listed_after(readme, "Bench summary CSV columns:"), puzzle::measure::bench_summary_schema().names());
 }
 
 TEST(Docs, ExecDocsPlaceTimeoutAndErrorWhereTheSummaryHasThem) {
   const std::string exec = test::slurp(std::string(SUDOKU_SOURCE_DIR) + "/docs/exec.md");
   EXPECT_TRUE(test::has(exec, "the summary CSV always has them (after `no_guess_pct`)"));
-  EXPECT_TRUE(test::has(puzzle::summary_schema().names(), ",no_guess_pct,timeout,error,"));
+  EXPECT_TRUE(test::has(puzzle::io::summary_schema().names(), ",no_guess_pct,timeout,error,"));
 }
 
 }  // namespace

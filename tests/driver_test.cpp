@@ -6,7 +6,7 @@
 #include <sstream>
 #include <tuple>
 
-#include "puzzle/driver/driver.hpp"
+#include "run/pipeline.hpp"
 #include "puzzle/registry.hpp"
 #include "test_util.hpp"
 
@@ -18,13 +18,13 @@ using test::kPuzzle;
 using test::kSolution;
 
 /// Runs the driver and returns the rows CSV text.
-std::string run_rows(puzzle::RunConfig cfg, puzzle::RunReport* report = nullptr) {
+std::string run_rows(puzzle::run::RunConfig cfg, puzzle::run::RunReport* report = nullptr) {
   test::TempDir dir("-rows");
   const auto path = dir.path("rows.csv");
-  puzzle::OutputFile f(path, "rows");
+  puzzle::io::OutputFile f(path, "rows");
   f.open();
   cfg.rows = &f;
-  auto r = puzzle::run(cfg);
+  auto r = puzzle::run::run_passes(cfg);
   f.commit();
   if (report) *report = r;
   return test::slurp(path);
@@ -47,7 +47,7 @@ std::string without_time(const std::string& csv) {
 }
 
 /// Collects the driver's problem messages, each as "line: message".
-std::shared_ptr<std::vector<std::string>> collect_problems(puzzle::RunConfig& cfg) {
+std::shared_ptr<std::vector<std::string>> collect_problems(puzzle::run::RunConfig& cfg) {
   auto out = std::make_shared<std::vector<std::string>>();
   cfg.on_problem = [out](const std::string&, uint64_t line, const std::string& msg) {
     out->push_back(std::to_string(line) + ": " + msg);
@@ -55,8 +55,8 @@ std::shared_ptr<std::vector<std::string>> collect_problems(puzzle::RunConfig& cf
   return out;
 }
 
-puzzle::RunConfig config(std::vector<std::string> files, int threads) {
-  puzzle::RunConfig cfg;
+puzzle::run::RunConfig config(std::vector<std::string> files, int threads) {
+  puzzle::run::RunConfig cfg;
   cfg.files = std::move(files);
   // The driver is under test, not the solver: dlx handles every size and is quick.
   cfg.solvers = {puzzle::find_solver("dlx")};
@@ -76,7 +76,7 @@ TEST(Driver, SameRowsWithOneAndTwoThreads) {
   auto one = config(files, 1), two = config(files, 2);
   one.limits.solutions = two.limits.solutions = 20;
   one.solutions = two.solutions = true;
-  puzzle::RunReport r1, r2;
+  puzzle::run::RunReport r1, r2;
   const std::string a = run_rows(one, &r1), b = run_rows(two, &r2);
   EXPECT_EQ(std::count(a.begin(), a.end(), '\n'), 3000 + 43);
   EXPECT_EQ(without_time(a), without_time(b));
@@ -100,7 +100,7 @@ TEST(Driver, BadLinesAreCountedAndTheBatchGoesOn) {
   cfg.on_problem = [&](const std::string& file, uint64_t line, const std::string& msg) {
     problems.push_back(file + ":" + std::to_string(line) + ": " + msg);
   };
-  puzzle::RunReport report;
+  puzzle::run::RunReport report;
   const std::string rows = run_rows(cfg, &report);
   ASSERT_EQ(report.summaries.size(), 1u);
   const auto& s = report.summaries[0];
@@ -122,7 +122,7 @@ TEST(Driver, WrongKnownSolutionIsCaught) {
   const auto f = dir.write("wrong.txt", kPuzzle + "," + kSolution + "\n" + kPuzzle + ":1:" + fake + "\n");
   auto cfg = config({f}, 2);
   const auto problems = collect_problems(cfg);
-  puzzle::RunReport report;
+  puzzle::run::RunReport report;
   const std::string rows = run_rows(cfg, &report);
   EXPECT_EQ(report.wrong(), 1u);
   EXPECT_EQ(report.summaries[0].found(), 1u);  // a wrong answer is never counted as solved
@@ -154,7 +154,7 @@ TEST(Driver, AFalseInvalidClaimIsWrongAndATrueOneNamesTheConflict) {
   auto cfg = config({f}, 1);
   cfg.solvers = {&liar};
   const auto problems = collect_problems(cfg);
-  puzzle::RunReport report;
+  puzzle::run::RunReport report;
   const std::string rows = run_rows(cfg, &report);
   EXPECT_EQ(report.wrong(), 1u);
   EXPECT_EQ(report.summaries[0].count(Status::invalid), 1u);
@@ -168,10 +168,10 @@ TEST(Driver, StopFlagEndsCleanlyWithCompleteRows) {
   auto cfg = config({test::shared("bug_plus_n.txt")}, 2);
   std::atomic<bool> stop{false};
   cfg.stop = &stop;
-  cfg.on_progress = [&](const puzzle::Progress& p) {
+  cfg.on_progress = [&](const puzzle::run::Progress& p) {
     if (p.puzzles >= 100) stop = true;
   };
-  puzzle::RunReport report;
+  puzzle::run::RunReport report;
   const std::string rows = run_rows(cfg, &report);
   EXPECT_TRUE(report.interrupted);
   ASSERT_EQ(report.summaries.size(), 1u);
@@ -197,7 +197,7 @@ TEST(Driver, SlicesSizedByTimeKeepTheRowsAndFollowTheRecordsPace) {
     auto cfg = config({file}, 2);
     cfg.slice_seconds = aim;
     std::vector<uint64_t> seen;  // records written at each progress report
-    cfg.on_progress = [&](const puzzle::Progress& p) { seen.push_back(p.puzzles); };
+    cfg.on_progress = [&](const puzzle::run::Progress& p) { seen.push_back(p.puzzles); };
     EXPECT_EQ(without_time(run_rows(cfg)), plain) << aim;
     ASSERT_FALSE(seen.empty());
     EXPECT_EQ(seen.back(), 60u);
@@ -214,8 +214,8 @@ TEST(Driver, SlicesSizedByTimeKeepTheRowsAndFollowTheRecordsPace) {
 TEST(Driver, ProgressBytesOnlyGrowAndEndAtTheFilesSize) {
   auto cfg = config({test::shared("bug_plus_n.txt")}, 2);
   cfg.slice_records = 8;
-  std::vector<puzzle::Progress> seen;
-  cfg.on_progress = [&](const puzzle::Progress& p) { seen.push_back(p); };
+  std::vector<puzzle::run::Progress> seen;
+  cfg.on_progress = [&](const puzzle::run::Progress& p) { seen.push_back(p); };
   run_rows(cfg);
   ASSERT_GT(seen.size(), 1000u);
   for (std::size_t i = 1; i < seen.size(); ++i) {
@@ -228,7 +228,7 @@ TEST(Driver, ProgressBytesOnlyGrowAndEndAtTheFilesSize) {
 
 TEST(Driver, UnreadableFileFailsBeforeAnyWork) {
   auto cfg = config({test::shared("norvig_easy50.txt"), "/nonexistent/puzzles.txt"}, 1);
-  EXPECT_THROW(puzzle::run(cfg), puzzle::InputError);
+  EXPECT_THROW(puzzle::run::run_passes(cfg), puzzle::io::InputError);
 }
 
 TEST(Driver, BudgetExceededIsAStatusNotAStall) {
@@ -239,7 +239,7 @@ TEST(Driver, BudgetExceededIsAStatusNotAStall) {
   auto cfg = config({f}, 1);
   cfg.solvers = {puzzle::find_solver("backtracking")};  // the naive search is what runs out
   cfg.limits.budget = 100'000;
-  puzzle::RunReport report;
+  puzzle::run::RunReport report;
   const std::string rows = run_rows(cfg, &report);
   EXPECT_EQ(report.summaries[0].count(Status::budget_exceeded), 1u);
   EXPECT_EQ(report.summaries[0].count(Status::unique), 1u);
@@ -260,7 +260,7 @@ TEST(Driver, UnsupportedSizeReportedOnce) {
     ++messages;
     EXPECT_NE(msg.find("does not support 4x4"), std::string::npos) << msg;
   };
-  puzzle::RunReport report;
+  puzzle::run::RunReport report;
   run_rows(cfg, &report);
   EXPECT_EQ(report.summaries[0].count(Status::unsupported), 2u);
   EXPECT_EQ(messages, 1);
@@ -355,7 +355,7 @@ TEST(Driver, ASliceSolverGetsEachSliceInOneCall) {
   cfg.solvers = {&info};
   cfg.limits.solutions = 1;
   const auto problems = collect_problems(cfg);
-  puzzle::RunReport report;
+  puzzle::run::RunReport report;
   const auto rows = parse_rows(run_rows(cfg, &report));
   ASSERT_EQ(rows.size(), 20u);
   for (std::size_t i = 0; i < rows.size(); ++i) {
@@ -386,7 +386,7 @@ TEST(Driver, AStopInsideASliceSolversSliceKeepsAPrefix) {
   auto cfg = config({test::shared("norvig_easy50.txt")}, 1);
   cfg.solvers = {&info};
   cfg.stop = &stop;
-  puzzle::RunReport report;
+  puzzle::run::RunReport report;
   const auto rows = parse_rows(run_rows(cfg, &report));
   EXPECT_TRUE(report.interrupted);
   ASSERT_EQ(rows.size(), 10u);

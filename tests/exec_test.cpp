@@ -14,8 +14,8 @@
 
 #include <gtest/gtest.h>
 
-#include "puzzle/driver/driver.hpp"
-#include "puzzle/ext/exec.hpp"
+#include "run/pipeline.hpp"
+#include "ext/exec.hpp"
 #include "puzzle/kinds.hpp"
 #include "sudoku/grid.hpp"
 #include "test_util.hpp"
@@ -503,11 +503,11 @@ TEST(Exec, DriverRunsOneChildPerThread) {
   NEED_PYTHON()
   const puzzle::SolverInfo info = puzzle::ext::exec_solver("py", py(), std::chrono::seconds(20));
   EXPECT_EQ(info.origin, "exec: " + py());
-  puzzle::RunConfig cfg;
+  puzzle::run::RunConfig cfg;
   cfg.files = {test::shared("norvig_easy50.txt")};
   cfg.solvers = {&info};
   cfg.threads = 2;
-  const auto report = puzzle::run(cfg);
+  const auto report = puzzle::run::run_passes(cfg);
   ASSERT_EQ(report.summaries.size(), 1u);
   EXPECT_EQ(report.summaries[0].found(), 50u);
   EXPECT_EQ(report.summaries[0].count(puzzle::Status::wrong), 0u);

@@ -8,11 +8,11 @@
 
 #include <gtest/gtest.h>
 
-#include "puzzle/driver/generate.hpp"
-#include "puzzle/generate/options.hpp"
-#include "puzzle/generate/rng.hpp"
+#include "run/generate.hpp"
+#include "puzzle/generate_options.hpp"
+#include "puzzle/rng.hpp"
 #include "puzzle/kinds.hpp"
-#include "puzzle/io/parse.hpp"
+#include "io/parse.hpp"
 #include "puzzle/registry.hpp"
 #include "sudoku/generate/generator.hpp"
 #include "sudoku/generate/job.hpp"
@@ -235,7 +235,7 @@ TEST(Reduce, OtherSizes) {
 std::vector<std::string> run_driver(const GenerateSpec& spec, uint64_t count, int threads,
                                     std::size_t slice) {
   std::vector<std::string> lines;
-  GenerateConfig cfg;
+  run::GenerateConfig cfg;
   cfg.count = count;
   cfg.threads = threads;
   cfg.slice_items = slice;
@@ -247,7 +247,7 @@ std::vector<std::string> run_driver(const GenerateSpec& spec, uint64_t count, in
       lines.push_back(it.line);
     }
   };
-  const GenerateReport rep = generate(cfg);
+  const run::GenerateReport rep = generate(cfg);
   EXPECT_EQ(rep.items, count);
   return lines;
 }

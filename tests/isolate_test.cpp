@@ -1,4 +1,4 @@
-// Plug-ins isolated in child processes (issue 25, sudoku/ext/isolate.hpp), through the
+// Plug-ins isolated in child processes (issue 25, ext/isolate.hpp), through the
 // component itself: slices of puzzles to a child re-executed from the built tool, with a
 // library that crashes (SIGSEGV, abort, exit) on chosen puzzles or never returns on one.
 // Exactly those puzzles are `error` / `timeout`; every other answer is verified.
@@ -18,7 +18,7 @@
 
 #include <gtest/gtest.h>
 
-#include "sudoku/ext/isolate.hpp"
+#include "ext/isolate.hpp"
 #include "sudoku/verify.hpp"
 #include "test_util.hpp"
 
@@ -34,9 +34,9 @@ using test::kFileScope;
 /// The LoadError's message of an isolated load that must fail (a test failure, and empty, when
 /// it loads).
 std::string load_error(const std::string& name, const std::string& path, const std::string& symbol,
-                       const puzzle::sudoku::IsolateOptions& o) {
+                       const puzzle::ext::IsolateOptions& o) {
   try {
-    puzzle::sudoku::load_isolated(name, path, symbol, o);
+    puzzle::ext::load_isolated(name, path, symbol, o);
     ADD_FAILURE() << path << " loaded";
   } catch (const puzzle::ext::LoadError& e) {
     return e.what();
@@ -60,10 +60,10 @@ std::vector<Grid> first_puzzles(std::size_t n) {
 
 std::unique_ptr<puzzle::SliceSolver> isolated(const std::string& name, const std::string& symbol,
                                          std::chrono::milliseconds timeout = std::chrono::seconds(10)) {
-  puzzle::sudoku::IsolateOptions o;
+  puzzle::ext::IsolateOptions o;
   o.exe = SUDOKU_BENCH_EXE;
   o.timeout = timeout;
-  puzzle::sudoku::Loaded l = puzzle::sudoku::load_isolated(name, kFileScope, symbol, o);
+  puzzle::ext::Loaded l = puzzle::ext::load_isolated(name, kFileScope, symbol, o);
   EXPECT_EQ(l.solvers.size(), 1u);
   std::unique_ptr<puzzle::Solver> s = l.solvers.at(0).make();
   return std::unique_ptr<puzzle::SliceSolver>(dynamic_cast<puzzle::SliceSolver*>(s.release()));
@@ -187,29 +187,29 @@ TEST(Isolate, OnePuzzleAtATimeThroughTheSolverInterface) {
 }
 
 TEST(Isolate, ALibraryTheChildCannotLoadIsRefusedWithItsReason) {
-  puzzle::sudoku::IsolateOptions o;
+  puzzle::ext::IsolateOptions o;
   o.exe = SUDOKU_BENCH_EXE;
   const std::string no_symbol = load_error("fs", kFileScope, "no_such_symbol", o);
   EXPECT_TRUE(has(no_symbol, kFileScope + ": no symbol 'no_such_symbol'")) << no_symbol;
   const std::string bad_version = load_error("", TEST_PLUGIN_BAD_VERSION, "", o);
   EXPECT_TRUE(has(bad_version, "plug-in ABI version 999")) << bad_version;
-  EXPECT_THROW(puzzle::sudoku::load_isolated("fs", "/nonexistent/lib.so", "solve", o), puzzle::ext::LoadError);
+  EXPECT_THROW(puzzle::ext::load_isolated("fs", "/nonexistent/lib.so", "solve", o), puzzle::ext::LoadError);
 }
 
 // A host of another build (a stale sudoku-bench-plugin-host beside a new tool): the handshake
 // at the child's start refuses it with one message naming both builds, before any work; the
 // host of this build, put in the same place, serves.
 TEST(Isolate, AHostOfAnotherBuildIsRefusedWithOneMessage) {
-  puzzle::sudoku::IsolateOptions o;
+  puzzle::ext::IsolateOptions o;
   o.exe = STALE_PLUGIN_HOST;
   const std::string stale = load_error("fs", kFileScope, "solve", o);
   EXPECT_TRUE(has(stale, o.exe + " is from another build of sudoku-bench (0.0.0 stale-build, protocol 0, "
-                             "block 0 bytes) than this tool (" + puzzle::sudoku::build_identity() + ")"))
+                             "block 0 bytes) than this tool (" + puzzle::ext::build_identity() + ")"))
       << stale;
   // The tool as a user has it: copied with the stale host beside it, under the host's name.
   test::TempDir dir;
   namespace fs = std::filesystem;
-  const fs::path tool = dir.path("sudoku-bench"), host = dir.path(std::string(puzzle::sudoku::kPluginHostProgram));
+  const fs::path tool = dir.path("sudoku-bench"), host = dir.path(std::string(puzzle::ext::kPluginHostProgram));
   fs::copy_file(SUDOKU_BENCH_EXE, tool);
   const std::string rows = dir.path("rows.csv");
   const std::string args = " solve " + test::shared("norvig_easy50.txt") + " --plugin fs=" + kFileScope +
@@ -222,7 +222,7 @@ TEST(Isolate, AHostOfAnotherBuildIsRefusedWithOneMessage) {
   EXPECT_TRUE(has(r.out, host.string() + " " + why)) << r.out;
   EXPECT_FALSE(fs::exists(rows));
   fs::remove(host);
-  fs::copy_file(fs::path(SUDOKU_BENCH_EXE).parent_path() / puzzle::sudoku::kPluginHostProgram, host);
+  fs::copy_file(fs::path(SUDOKU_BENCH_EXE).parent_path() / puzzle::ext::kPluginHostProgram, host);
   r = test::run(tool.string() + args);
   EXPECT_EQ(r.exit_code, 0) << r.out;
   EXPECT_EQ(test::data_lines(test::slurp(rows)).size(), 50u);
@@ -275,7 +275,7 @@ TEST(Isolate, ChildrenEndWhenTheToolIsKilled) {
   for (pid_t k : kids) {
     std::error_code ec;
     const std::filesystem::path exe = std::filesystem::read_symlink("/proc/" + std::to_string(k) + "/exe", ec);
-    EXPECT_EQ(exe.filename().string(), std::string(puzzle::sudoku::kPluginHostProgram)) << exe;
+    EXPECT_EQ(exe.filename().string(), std::string(puzzle::ext::kPluginHostProgram)) << exe;
   }
   ::kill(tool, SIGKILL);
   int st = 0;

@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "sudoku/driver/rate.hpp"
+#include "run/rate.hpp"
 #include "sudoku/logic/engine.hpp"
 #include "sudoku/logic/text.hpp"
 #include "sudoku/solvers/logic.hpp"
@@ -137,7 +137,7 @@ TEST(LogicCli, ExplainProvesUniquenessAsRateDoes) {
   const std::string puzzle = "....8.4.....61....7....23..9.6....4.12.....56.5....1.3..27..6.8.....6.....519....";
   const Grid g = parse(puzzle);
   const puzzle::Result proved =
-      puzzle::sudoku::rating_prover().make()->solve(g, Limits{puzzle::sudoku::kRatingLimit, puzzle::kDefaultBudget});
+      puzzle::run::rating_prover().make()->solve(g, Limits{puzzle::run::kRatingLimit, puzzle::kDefaultBudget});
   ASSERT_EQ(proved.status, Status::multiple);
   const puzzle::Result logic = Engine().solve(g, Limits{2, puzzle::kDefaultBudget}, nullptr);
   ASSERT_EQ(logic.status, Status::multiple);

@@ -12,7 +12,7 @@
 #include "nonogram/formats.hpp"
 #include "nonogram/generate.hpp"
 #include "nonogram/nonogram.hpp"
-#include "puzzle/generate/rng.hpp"
+#include "puzzle/rng.hpp"
 #include "test_util.hpp"
 
 namespace {

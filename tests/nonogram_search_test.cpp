@@ -8,9 +8,9 @@
 #include <fstream>
 #include <sstream>
 
-#include "puzzle/generate/rng.hpp"
-#include "puzzle/io/parse.hpp"
-#include "puzzle/io/reader.hpp"
+#include "puzzle/rng.hpp"
+#include "io/parse.hpp"
+#include "io/reader.hpp"
 #include "nonogram/formats.hpp"
 #include "nonogram/generate.hpp"
 #include "nonogram/probe.hpp"
@@ -174,8 +174,8 @@ TEST(NonogramCdcl, CountsMatchBruteForce) {
 
 std::vector<ng::Puzzle> load_ids(const std::string& path) {
   std::vector<ng::Puzzle> out;
-  puzzle::PuzzleReader reader(path, 0);
-  puzzle::RawSlice slice;
+  puzzle::io::PuzzleReader reader(path, 0);
+  puzzle::io::RawSlice slice;
   while (reader.read(slice, 64))
     for (std::size_t i = 0; i < slice.records.size(); ++i) out.push_back(puzzle::nonogram::NonogramKind::parse_line(slice.record(i)).puzzle);
   return out;

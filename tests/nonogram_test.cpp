@@ -5,10 +5,10 @@
 
 #include <sstream>
 
-#include "puzzle/generate/rng.hpp"
-#include "puzzle/io/csv.hpp"
-#include "puzzle/io/parse.hpp"
-#include "puzzle/io/reader.hpp"
+#include "puzzle/rng.hpp"
+#include "io/csv.hpp"
+#include "io/parse.hpp"
+#include "io/reader.hpp"
 #include "nonogram/generate.hpp"
 #include "nonogram/line.hpp"
 #include "nonogram/nonogram.hpp"
@@ -36,8 +36,8 @@ ng::Puzzle parse(const std::string& id) {
 
 std::vector<ng::Puzzle> load(const std::string& path) {
   std::vector<ng::Puzzle> out;
-  puzzle::PuzzleReader reader(path, 0);
-  puzzle::RawSlice slice;
+  puzzle::io::PuzzleReader reader(path, 0);
+  puzzle::io::RawSlice slice;
   while (reader.read(slice, 64))
     for (std::size_t i = 0; i < slice.records.size(); ++i) {
       auto p = puzzle::nonogram::NonogramKind::parse_line(slice.record(i));
@@ -316,8 +316,8 @@ TEST(NonogramSolvers, GeneratedSetsAreWhatTheirNamesSay) {
   auto line = solver("nonogram-line").make();
   for (const char* f : {"gen_15x15_line.txt", "gen_25x25_line.txt", "gen_30x30_line.txt",
                         "gen_20x20_not_line.txt", "gen_15x15_unique.txt"}) {
-    puzzle::PuzzleReader reader(dataset(f), 0);
-    puzzle::RawSlice slice;
+    puzzle::io::PuzzleReader reader(dataset(f), 0);
+    puzzle::io::RawSlice slice;
     int n = 0, by_lines = 0;
     while (reader.read(slice, 64)) {
       for (std::size_t i = 0; i < slice.records.size(); ++i, ++n) {
@@ -428,7 +428,7 @@ TEST(NonogramCli, BenchThenRegress) {
   std::istringstream in(test::slurp(b));
   for (std::string line; std::getline(in, line);) {
     if (line.find(",nonogram-line,") != std::string::npos) {
-      auto f = puzzle::split_csv_line(line);
+      auto f = puzzle::io::split_csv_line(line);
       f[17] = std::to_string(std::stoull(f[17]) + 1);  // guesses_total
       line.clear();
       for (std::size_t i = 0; i < f.size(); ++i) line += (i ? "," : "") + f[i];
@@ -455,8 +455,8 @@ TEST(NonogramGenerate, SameForAnyThreadCountAndUniqueForTheOtherSolver) {
     ASSERT_EQ(r.exit_code, 0) << r.out;
     EXPECT_EQ(test::slurp(one), test::slurp(two)) << mode;
     auto naive = solver("nonogram-backtracking").make();
-    puzzle::PuzzleReader reader(one, 0);
-    puzzle::RawSlice slice;
+    puzzle::io::PuzzleReader reader(one, 0);
+    puzzle::io::RawSlice slice;
     int items = 0, line_solvable = 0;
     while (reader.read(slice, 64)) {
       for (std::size_t i = 0; i < slice.records.size(); ++i, ++items) {

@@ -8,7 +8,7 @@
 
 #include "nonogram/generate.hpp"
 #include "nonogram/nonogram.hpp"
-#include "puzzle/generate/rng.hpp"
+#include "puzzle/rng.hpp"
 #include "puzzle/kinds.hpp"
 #include "puzzle/solver.hpp"
 

@@ -2,7 +2,7 @@
 
 #include "test_util.hpp"
 
-#include "puzzle/io/parse.hpp"
+#include "io/parse.hpp"
 #include "puzzle/split_csv.hpp"
 #include "sudoku/sudoku_parse.hpp"
 
@@ -18,7 +18,7 @@ Format lines() { return Format{}; }
 Format detect(const std::string& first) {
   Format f;
   std::string err;
-  EXPECT_TRUE(puzzle::detect_format(first, 0, f, err)) << err;
+  EXPECT_TRUE(puzzle::io::detect_format(first, 0, f, err)) << err;
   return f;
 }
 
@@ -142,7 +142,7 @@ TEST(Parse, CsvHeadersAreRecognised) {
   EXPECT_TRUE(detect(kPuzzle + "," + kSolution).is(puzzle::sudoku::SudokuLayout::lines));
   Format bad;
   std::string err;
-  EXPECT_FALSE(puzzle::detect_format("id,solution,rating", 0, bad, err));
+  EXPECT_FALSE(puzzle::io::detect_format("id,solution,rating", 0, bad, err));
   EXPECT_NE(err.find("no puzzle column"), std::string::npos);
 }
 
@@ -204,7 +204,7 @@ TEST(Parse, MessagesShowTheInputSafely) {
   EXPECT_EQ(huge, "bad cell '" + std::string(20, '7') + "...' in grid row 1, column 4");
   Format out;
   std::string err;
-  EXPECT_FALSE(puzzle::detect_format("id,solution,\x1b]0;title\x07," + std::string(200, 'x'), 0, out, err));
+  EXPECT_FALSE(puzzle::io::detect_format("id,solution,\x1b]0;title\x07," + std::string(200, 'x'), 0, out, err));
   EXPECT_EQ(err.find('\x1b'), std::string::npos) << err;
   EXPECT_NE(err.find("\\x1b]0;title\\x07"), std::string::npos) << err;
   EXPECT_LT(err.size(), 180u) << err;

@@ -13,9 +13,9 @@
 
 #include <dlfcn.h>
 
-#include "puzzle/ext/library.hpp"
-#include "puzzle/io/reader.hpp"
-#include "puzzle/io/results.hpp"
+#include "ext/library.hpp"
+#include "io/reader.hpp"
+#include "io/results.hpp"
 #include "sudoku/grid.hpp"
 #include "test_util.hpp"
 
@@ -123,11 +123,11 @@ TEST(Plugin, ProvenanceRecordsEachLibraryPathAndSha256) {
                            " --plugin h=" + kHarness + ":solve -s example-bitmask,h -o " + rows +
                            " --summary " + summary);
   ASSERT_EQ(r.exit_code, 0) << r.out;
-  const std::string ex = "# plugin: example-bitmask " + kExample + " sha256=" + puzzle::sha256_file(kExample) +
+  const std::string ex = "# plugin: example-bitmask " + kExample + " sha256=" + puzzle::io::sha256_file(kExample) +
                          "; example-bitmask: one instance shared by every worker thread (declared re-entrant)\n";
-  const std::string h = "# plugin: h " + kHarness + ":solve sha256=" + puzzle::sha256_file(kHarness) +
+  const std::string h = "# plugin: h " + kHarness + ":solve sha256=" + puzzle::io::sha256_file(kHarness) +
                         "; h: a private instance per worker thread\n";
-  EXPECT_EQ(puzzle::sha256_file(kExample).size(), 64u);
+  EXPECT_EQ(puzzle::io::sha256_file(kExample).size(), 64u);
   for (const std::string& f : {rows, summary}) {
     const std::string text = test::slurp(f);
     EXPECT_TRUE(has(text, ex)) << text;
@@ -556,13 +556,13 @@ TEST(PluginThreads, ListAndProvenanceSayHowEachPluginIsLoaded) {
   const auto s = test::cli("solve " + test::shared("norvig_easy50.txt") + " --plugin fs=" + kFileScope +
                            ":solve -s fs -o " + rows);
   ASSERT_EQ(s.exit_code, 0) << s.out;
-  const std::string line = "# plugin: fs " + kFileScope + ":solve sha256=" + puzzle::sha256_file(kFileScope) +
+  const std::string line = "# plugin: fs " + kFileScope + ":solve sha256=" + puzzle::io::sha256_file(kFileScope) +
                            "; fs: " + priv + "\n";
   EXPECT_TRUE(has(test::slurp(rows), line)) << test::slurp(rows);
   // How the threads reach the library is not part of what a run is: a run may be continued
   // (--resume) or merged under another way of loading it; its file is.
   const auto identity = [](const std::string& plugin) {
-    return puzzle::run_identity({{"solvers", "fs"}, {"plugin", plugin}});
+    return puzzle::io::run_identity({{"solvers", "fs"}, {"plugin", plugin}});
   };
   const std::string sha = "fs /x/lib.so:solve sha256=" + std::string(64, 'a');
   EXPECT_EQ(identity(sha + "; fs: " + priv), identity(sha + "; fs: one instance shared by every worker thread"));
@@ -714,7 +714,7 @@ TEST(PluginIsolate, CrashesAndAHangCostTheirPuzzlesOnly) {
   for (const char* s : {"segv", "abrt", "exit"}) expect_status_exactly_at(all, s, "error", crashing, 4987);
   expect_status_exactly_at(all, "hang", "timeout", {hang.line}, 4987);
   const std::string text = test::slurp(rows);
-  EXPECT_TRUE(has(text, ":solve_crash_every_500 sha256=" + puzzle::sha256_file(kFileScope) +
+  EXPECT_TRUE(has(text, ":solve_crash_every_500 sha256=" + puzzle::io::sha256_file(kFileScope) +
                             "; segv: isolated: a child process per worker thread\n")) << text;
 }
 

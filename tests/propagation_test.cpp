@@ -8,7 +8,7 @@
 #include <array>
 #include <string>
 
-#include "puzzle/io/parse.hpp"
+#include "io/parse.hpp"
 #include "sudoku/grid.hpp"
 #include "sudoku/solvers/propagation.hpp"
 #include "sudoku/verify.hpp"

@@ -60,8 +60,8 @@ TEST(Reader, BytesConsumedFollowTheRecordsReturned) {
     } else {
       f = dir.write("p.txt", text);
     }
-    puzzle::PuzzleReader reader(f);
-    puzzle::RawSlice slice;
+    puzzle::io::PuzzleReader reader(f);
+    puzzle::io::RawSlice slice;
     ASSERT_TRUE(reader.read(slice, 10));
     const uint64_t total = reader.total_bytes();
     const uint64_t after10 = reader.bytes_consumed();
@@ -83,8 +83,8 @@ TEST(Reader, TruncatedGzipIsAnErrorNotSilence) {
   gzip_file(full, text);
   const std::string bytes = test::slurp(full);
   const auto cut = dir.write("cut.gz", bytes.substr(0, bytes.size() / 2));
-  puzzle::PuzzleReader reader(cut);
-  puzzle::RawSlice slice;
+  puzzle::io::PuzzleReader reader(cut);
+  puzzle::io::RawSlice slice;
   std::size_t n = 0;
   while (reader.read(slice, 256)) n += slice.records.size();
   EXPECT_GT(n, 0u);
@@ -123,7 +123,7 @@ TEST(Reader, CommaGridsSpanNineLines) {
 
 TEST(Reader, EndlessLineIsBounded) {
   test::TempDir dir;
-  const std::string huge(3 * puzzle::PuzzleReader::kMaxLine, '1');
+  const std::string huge(3 * puzzle::io::PuzzleReader::kMaxLine, '1');
   const auto f = dir.write("long.txt", huge + "\n" + kPuzzle + "\n");
   const auto recs = test::load(f);
   ASSERT_EQ(recs.size(), 2u);
@@ -136,13 +136,13 @@ TEST(Reader, EveryLongLineIsCutAtMaxLine) {
   // A line longer than kMaxLine that fits in the read buffer used to be kept whole: how much of
   // a long line was kept depended on where it fell in the buffer.
   test::TempDir dir;
-  const std::string longer(puzzle::PuzzleReader::kMaxLine + 1000, '2');
+  const std::string longer(puzzle::io::PuzzleReader::kMaxLine + 1000, '2');
   const auto f = dir.write("long.txt", kPuzzle + "\n" + longer + "\n" + kPuzzle + "\n");
-  puzzle::PuzzleReader reader(f);
-  puzzle::RawSlice slice;
+  puzzle::io::PuzzleReader reader(f);
+  puzzle::io::RawSlice slice;
   ASSERT_TRUE(reader.read(slice, 10));
   ASSERT_EQ(slice.records.size(), 3u);
-  EXPECT_EQ(slice.record(1).size(), puzzle::PuzzleReader::kMaxLine);
+  EXPECT_EQ(slice.record(1).size(), puzzle::io::PuzzleReader::kMaxLine);
   EXPECT_EQ(slice.record(2), kPuzzle);
   EXPECT_EQ(slice.records[2].line, 3u);
 }
@@ -150,28 +150,28 @@ TEST(Reader, EveryLongLineIsCutAtMaxLine) {
 TEST(Reader, UnreadableInputsThrowWithTheReason) {
   test::TempDir dir;
   try {
-    puzzle::PuzzleReader r(dir.path("missing.txt"));
+    puzzle::io::PuzzleReader r(dir.path("missing.txt"));
     FAIL() << "no exception";
-  } catch (const puzzle::InputError& e) {
+  } catch (const puzzle::io::InputError& e) {
     EXPECT_NE(std::string(e.what()).find("missing.txt: cannot open: No such file or directory"),
               std::string::npos)
         << e.what();
   }
-  EXPECT_THROW(puzzle::PuzzleReader r(dir.path("")), puzzle::InputError);
+  EXPECT_THROW(puzzle::io::PuzzleReader r(dir.path("")), puzzle::io::InputError);
   try {
-    puzzle::PuzzleReader r(dir.path("."));
+    puzzle::io::PuzzleReader r(dir.path("."));
     FAIL() << "no exception";
-  } catch (const puzzle::InputError& e) {
+  } catch (const puzzle::io::InputError& e) {
     EXPECT_NE(std::string(e.what()).find("is a directory"), std::string::npos) << e.what();
   }
-  EXPECT_THROW(puzzle::sha256_file(dir.path("missing.txt")), puzzle::InputError);
+  EXPECT_THROW(puzzle::io::sha256_file(dir.path("missing.txt")), puzzle::io::InputError);
 }
 
 TEST(Reader, HeaderWithoutPuzzleColumn) {
   test::TempDir dir;
   const auto f = dir.write("bad.csv", "id,solution\n1,2\n");
-  puzzle::PuzzleReader reader(f);
-  puzzle::RawSlice slice;
+  puzzle::io::PuzzleReader reader(f);
+  puzzle::io::RawSlice slice;
   EXPECT_FALSE(reader.read(slice, 10));
   EXPECT_NE(reader.error().find("bad.csv:1: CSV header"), std::string::npos) << reader.error();
 }
@@ -211,9 +211,9 @@ TEST(Reader, TinyBuffersReadTheSameRecords) {
   const std::string text = "\xEF\xBB\xBF# c\r\n" + kPuzzle + ":1:" + kSolution + "\n\n  \n" + kPuzzle +
                            "\r\n" + std::string(300, '.') + "\n#\n" + kPuzzle;
   const auto f = dir.write("p.txt", text);
-  auto read_all = [&](puzzle::ReaderLimits limits, std::size_t per_slice) {
-    puzzle::PuzzleReader reader(f, 0, limits);
-    puzzle::RawSlice slice;
+  auto read_all = [&](puzzle::io::ReaderLimits limits, std::size_t per_slice) {
+    puzzle::io::PuzzleReader reader(f, 0, limits);
+    puzzle::io::RawSlice slice;
     std::vector<std::pair<uint64_t, std::string>> out;
     while (reader.read(slice, per_slice))
       for (std::size_t i = 0; i < slice.records.size(); ++i)
@@ -226,7 +226,7 @@ TEST(Reader, TinyBuffersReadTheSameRecords) {
   EXPECT_EQ(want[0].first, 2u);
   EXPECT_EQ(want[3].first, 8u);
   for (std::size_t buffer : {1, 2, 3, 7, 64, 100})
-    EXPECT_EQ(read_all({buffer, puzzle::PuzzleReader::kMaxLine}, buffer % 3 + 1), want) << buffer;
+    EXPECT_EQ(read_all({buffer, puzzle::io::PuzzleReader::kMaxLine}, buffer % 3 + 1), want) << buffer;
   // A small max_line cuts the long lines, not the line numbers.
   const auto cut = read_all({5, 90}, 2);
   ASSERT_EQ(cut.size(), 4u);
@@ -239,8 +239,8 @@ TEST(Reader, NothingMoreAfterABadHeader) {
   // come out of a later read() either.
   test::TempDir dir;
   const auto f = dir.write("bad.csv", "id,solution\n" + kPuzzle + "\n" + kPuzzle + "\n");
-  puzzle::PuzzleReader reader(f);
-  puzzle::RawSlice slice;
+  puzzle::io::PuzzleReader reader(f);
+  puzzle::io::RawSlice slice;
   EXPECT_FALSE(reader.read(slice, 10));
   EXPECT_FALSE(reader.read(slice, 10));
   EXPECT_TRUE(slice.records.empty());
@@ -248,7 +248,7 @@ TEST(Reader, NothingMoreAfterABadHeader) {
 }
 
 TEST(Reader, Sha256MatchesTheManifest) {
-  EXPECT_EQ(puzzle::sha256_file(test::shared("norvig_top95.txt")),
+  EXPECT_EQ(puzzle::io::sha256_file(test::shared("norvig_top95.txt")),
             "67d79348fc59eb089cb9e3927e2fc51be116a30b817367b292e24f76ad8e9893");
 }
 

@@ -1,4 +1,4 @@
-// The regression gate (puzzle/bench/regress.hpp): a deliberately slowed solver is caught, an
+// The regression gate (measure/regress.hpp): a deliberately slowed solver is caught, an
 // unchanged one passes, a changed work counter fails whatever the time; and the CLI around it.
 #include <gtest/gtest.h>
 
@@ -6,7 +6,7 @@
 #include <fstream>
 #include <limits>
 
-#include "puzzle/bench/regress.hpp"
+#include "measure/regress.hpp"
 #include "puzzle/registry.hpp"
 #include "regress_util.hpp"
 #include "test_util.hpp"
@@ -17,9 +17,9 @@ using test::has;
 using test::default_dataset;
 using test::item;
 
-using puzzle::BenchFile;
-using puzzle::RegressOptions;
-using puzzle::TimeMetric;
+using puzzle::measure::BenchFile;
+using puzzle::measure::RegressOptions;
+using puzzle::measure::TimeMetric;
 
 /// `propagation` made 50 times slower by spinning after each solve: identical answers and
 /// counters, only time differs. Test only. (20x once went unnoticed under ctest -j 2 on two
@@ -57,7 +57,7 @@ const puzzle::SolverInfo kCounting{"propagation", "test only: +1 node", puzzle::
 
 /// A bench of `solver` against dlx (the baseline solver) on a small easy set, as a parsed CSV.
 BenchFile bench(const puzzle::SolverInfo* solver, int reps = 5) {
-  puzzle::BenchConfig bc;
+  puzzle::measure::BenchConfig bc;
   bc.files = {default_dataset()};
   bc.solvers = {puzzle::find_solver("dlx"), solver};
   bc.reps = reps;
@@ -65,10 +65,10 @@ BenchFile bench(const puzzle::SolverInfo* solver, int reps = 5) {
   bc.min_time_s = 0.02;
   bc.first = 100;
   bc.threads = 1;
-  const auto res = puzzle::run_bench(bc);
-  std::string csv = "# baseline_solver: dlx\n" + puzzle::bench_schema().header();
-  for (const auto& r : res.rows) csv += puzzle::bench_schema().row(r);
-  return puzzle::parse_bench_csv(csv, "bench");
+  const auto res = puzzle::measure::run_bench(bc);
+  std::string csv = "# baseline_solver: dlx\n" + puzzle::measure::bench_schema().header();
+  for (const auto& r : res.rows) csv += puzzle::measure::bench_schema().row(r);
+  return puzzle::measure::parse_bench_csv(csv, "bench");
 }
 
 class Regress : public ::testing::Test {
@@ -91,7 +91,7 @@ TEST_F(Regress, SlowedSolverIsCaught) {
     RegressOptions o;
     o.metric = m;
     o.tolerance = 3.0;  // wide (4x): a loaded machine cannot fake it; the spinner is about 50x
-    const auto rep = puzzle::regress(*base_, *slow_, o);
+    const auto rep = puzzle::measure::regress(*base_, *slow_, o);
     const auto& c = item(rep, "propagation");
     EXPECT_TRUE(c.counter_changes.empty());  // identical work
     EXPECT_TRUE(c.tested);
@@ -103,7 +103,7 @@ TEST_F(Regress, SlowedSolverIsCaught) {
     EXPECT_NE(rep.markdown().find("**FAIL: slower**"), std::string::npos);
     // Report-only time: the same slowdown is shown but does not fail.
     o.time_report_only = true;
-    EXPECT_FALSE(puzzle::regress(*base_, *slow_, o).failed());
+    EXPECT_FALSE(puzzle::measure::regress(*base_, *slow_, o).failed());
   }
 }
 
@@ -112,7 +112,7 @@ TEST_F(Regress, UnchangedSolverPasses) {
     RegressOptions o;
     o.metric = m;
     o.tolerance = 3.0;  // tiny passes on a shared machine vary up to 2x between repetitions
-    const auto rep = puzzle::regress(*base_, *same_, o);
+    const auto rep = puzzle::measure::regress(*base_, *same_, o);
     EXPECT_FALSE(rep.failed()) << rep.markdown();
     EXPECT_EQ(rep.counter_changed, 0);
     EXPECT_NE(rep.markdown().find("Geometric mean of the time changes"), std::string::npos);
@@ -121,7 +121,7 @@ TEST_F(Regress, UnchangedSolverPasses) {
   // Against itself: no change at all, and the ratio metric leaves the reference solver untimed.
   RegressOptions o;
   o.metric = TimeMetric::ratio;
-  const auto self = puzzle::regress(*base_, *base_, o);
+  const auto self = puzzle::measure::regress(*base_, *base_, o);
   EXPECT_FALSE(self.failed());
   EXPECT_FALSE(item(self, "dlx").timed);
   EXPECT_DOUBLE_EQ(item(self, "propagation").time_change, 0);
@@ -133,7 +133,7 @@ TEST_F(Regress, ChangedCounterFailsWhateverTheTime) {
   RegressOptions o;
   o.time_report_only = true;
   o.tolerance = 100;
-  const auto rep = puzzle::regress(*base_, counting, o);
+  const auto rep = puzzle::measure::regress(*base_, counting, o);
   EXPECT_TRUE(rep.failed());
   EXPECT_EQ(rep.counter_changed, 1);
   const auto& c = item(rep, "propagation");
@@ -145,19 +145,19 @@ TEST_F(Regress, ChangedCounterFailsWhateverTheTime) {
 
 TEST_F(Regress, MissingPairFailsNewPairIsReported) {
   BenchFile cur = *same_;
-  std::erase_if(cur.rows, [](const puzzle::BenchRow& r) { return r.solver == "dlx"; });
+  std::erase_if(cur.rows, [](const puzzle::measure::BenchRow& r) { return r.solver == "dlx"; });
   RegressOptions o;
   o.time_report_only = true;
-  auto rep = puzzle::regress(*base_, cur, o);
+  auto rep = puzzle::measure::regress(*base_, cur, o);
   EXPECT_TRUE(rep.failed());
   EXPECT_EQ(rep.missing, 1);
-  rep = puzzle::regress(cur, *base_, o);  // dlx is new: reported, not a failure
+  rep = puzzle::measure::regress(cur, *base_, o);  // dlx is new: reported, not a failure
   EXPECT_FALSE(rep.failed());
   EXPECT_NE(rep.markdown().find("new (not in the baseline)"), std::string::npos);
   // Rows match on the file name: another directory is the same dataset.
   BenchFile moved = *same_;
   for (auto& r : moved.rows) r.dataset = "/elsewhere/default.txt";
-  EXPECT_EQ(puzzle::regress(*base_, moved, o).missing, 0);
+  EXPECT_EQ(puzzle::measure::regress(*base_, moved, o).missing, 0);
 }
 
 /// `f` as a counted run would write it: `# measure: instructions`, counts on every row.
@@ -173,7 +173,7 @@ BenchFile as_counted_run(BenchFile f, double instructions = 1000) {
 /// The message regress() throws for these two files ("" when it does not throw).
 std::string regress_refusal(const BenchFile& a, const BenchFile& b, RegressOptions o = {}) {
   try {
-    puzzle::regress(a, b, o, "a.csv", "b.csv");
+    puzzle::measure::regress(a, b, o, "a.csv", "b.csv");
   } catch (const std::runtime_error& e) {
     return e.what();
   }
@@ -188,7 +188,7 @@ TEST_F(Regress, TimedAgainstCountedIsRefused) {
       << regress_refusal(*base_, c);
   EXPECT_TRUE(has(regress_refusal(c, *base_), "a.csv measured instructions")) << regress_refusal(c, *base_);
   // Counted on both sides compares the counts (+2.4% fails the 1% tolerance).
-  const auto rep = puzzle::regress(as_counted_run(*base_, 1000), as_counted_run(*same_, 1024), {});
+  const auto rep = puzzle::measure::regress(as_counted_run(*base_, 1000), as_counted_run(*same_, 1024), {});
   EXPECT_TRUE(rep.failed());
   EXPECT_EQ(rep.more_work, 2);
 }
@@ -213,7 +213,7 @@ TEST_F(Regress, OtherLimitsOrDatasetsOrNothingInCommonAreRefused) {
 
   // Under the ratio metric the baseline solver alone has nothing to time.
   BenchFile only_dlx = *base_;
-  std::erase_if(only_dlx.rows, [](const puzzle::BenchRow& r) { return r.solver != "dlx"; });
+  std::erase_if(only_dlx.rows, [](const puzzle::measure::BenchRow& r) { return r.solver != "dlx"; });
   RegressOptions ratio;
   ratio.metric = TimeMetric::ratio;
   EXPECT_TRUE(has(regress_refusal(only_dlx, only_dlx, ratio), "no time or count to compare")) << regress_refusal(only_dlx, only_dlx, ratio);
@@ -229,7 +229,7 @@ TEST_F(Regress, AnUnresolvedSlowdownAsksForMoreRepetitions) {
     if (r.solver == "propagation") r.puzzles_per_s = before.at(i++);
   for (auto& r : b.rows)
     if (r.solver == "propagation") r.puzzles_per_s = after.at(j++);
-  const auto rep = puzzle::regress(a, b, {});
+  const auto rep = puzzle::measure::regress(a, b, {});
   const auto& c = item(rep, "propagation");
   EXPECT_TRUE(c.tested);
   EXPECT_GT(c.p, 0.05);
@@ -241,20 +241,20 @@ TEST_F(Regress, AnUnresolvedSlowdownAsksForMoreRepetitions) {
 }
 
 TEST(BenchSpread, TooFewRepetitionsForTheirSpreadAreWarnedOf) {
-  puzzle::BenchSummary s;
+  puzzle::measure::BenchSummary s;
   s.dataset = "/data/17_clue.txt";
   s.solver = "mine";
   s.reps = 5;
   s.pps_median = 100, s.pps_min = 90, s.pps_max = 103;  // 13% from slowest to fastest
-  const std::string w = puzzle::spread_warning(s);
+  const std::string w = puzzle::measure::spread_warning(s);
   EXPECT_EQ(w, "mine on 17_clue.txt: its 5 repetitions spread by 13% (slowest to fastest): too few for "
                "regress's test to tell a 5% change from that; use --reps 9 or more, or --measure instructions");
   s.reps = 9;
-  EXPECT_EQ(puzzle::spread_warning(s), "") << "enough repetitions";
+  EXPECT_EQ(puzzle::measure::spread_warning(s), "") << "enough repetitions";
   s.reps = 5, s.pps_min = 98, s.pps_max = 102;
-  EXPECT_EQ(puzzle::spread_warning(s), "") << "a narrow spread";
+  EXPECT_EQ(puzzle::measure::spread_warning(s), "") << "a narrow spread";
   s.reps = 1;
-  EXPECT_EQ(puzzle::spread_warning(s), "") << "one repetition has no spread";
+  EXPECT_EQ(puzzle::measure::spread_warning(s), "") << "one repetition has no spread";
 }
 
 TEST(RegressCli, BenchThenRegress) {
@@ -282,7 +282,7 @@ TEST(RegressCli, BenchThenRegress) {
   std::istringstream in(csv);
   for (std::string line; std::getline(in, line);) {
     if (line.find(",dlx,") != std::string::npos) {
-      auto f = puzzle::split_csv_line(line);
+      auto f = puzzle::io::split_csv_line(line);
       f[16] = std::to_string(std::stoull(f[16]) + 1);  // nodes
       line.clear();
       for (std::size_t i = 0; i < f.size(); ++i) line += (i ? "," : "") + f[i];

@@ -4,12 +4,12 @@
 #include <stdexcept>
 #include <string>
 
-#include "puzzle/bench/regress.hpp"
+#include "measure/regress.hpp"
 
 namespace test {
 
 /// The comparison of `solver` in a regress report (an exception when it has none).
-inline const puzzle::Comparison& item(const puzzle::RegressReport& r, const std::string& solver) {
+inline const puzzle::measure::Comparison& item(const puzzle::measure::RegressReport& r, const std::string& solver) {
   for (const auto& c : r.items)
     if (c.solver == solver) return c;
   throw std::runtime_error("no item for " + solver);

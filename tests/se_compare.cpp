@@ -23,7 +23,7 @@
 #include <iostream>
 #include <map>
 
-#include "puzzle/bench/spearman.hpp"
+#include "measure/spearman.hpp"
 #include "se_reference.hpp"
 
 namespace {
@@ -267,7 +267,7 @@ int er(int argc, char** argv) {
   else
     std::cout << fmt::format("puzzles {}  exact ER {} ({:.2f}%)  Spearman {:.4f}  budget_exceeded {}\n", ours.size(),
                              equal, 100.0 * equal / static_cast<double>(ours.size()),
-                             ours.size() > 1 ? puzzle::spearman(ours, theirs) : 1.0, budget);
+                             ours.size() > 1 ? puzzle::measure::spearman(ours, theirs) : 1.0, budget);
   if (with_ep > 0) std::cout << fmt::format("ER, EP and ED all equal: {} of {}\n", all_three, with_ep);
   auto total = [](const std::vector<double>& v) {
     double s = 0;

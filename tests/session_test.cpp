@@ -12,14 +12,14 @@
 #include <sstream>
 #include <thread>
 
-#include "puzzle/bench/bench.hpp"
-#include "puzzle/io/output.hpp"
+#include "measure/bench.hpp"
+#include "io/output.hpp"
 #include "test_util.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
-using puzzle::OutputFile;
+using puzzle::io::OutputFile;
 
 TEST(Output, CommitRenamesThePartialFile) {
   test::TempDir dir;
@@ -49,7 +49,7 @@ TEST(Output, AnAbandonedFileStaysPartialAndIsNeverOverwritten) {
   try {
     again.open();
     ADD_FAILURE() << "an earlier partial file was opened for writing";
-  } catch (const puzzle::OutputError& e) {
+  } catch (const puzzle::io::OutputError& e) {
     EXPECT_NE(std::string(e.what()).find("out.csv.partial exists"), std::string::npos) << e.what();
   }
   EXPECT_EQ(test::slurp(path + ".partial"), "row 1\n");
@@ -71,7 +71,7 @@ TEST(Output, AFailedWriteCutsTheFileBackToItsLastWholeWrite) {
     try {
       for (int i = 0; i < 1000; ++i) f.write(row + "\n");
       f.flush();
-    } catch (const puzzle::WriteError& e) {
+    } catch (const puzzle::io::WriteError& e) {
       const bool named = std::string(e.what()).find("out.csv.partial: writing rows failed") != std::string::npos;
       ::_exit(named ? 3 : 4);
     }
@@ -96,19 +96,19 @@ TEST(Output, DevicesAreWrittenInPlace) {
   EXPECT_TRUE(fs::is_character_file("/dev/null"));
   OutputFile full("/dev/full", "rows");
   full.open();
-  EXPECT_THROW(full.write("x\n"), puzzle::WriteError) << "the first write reaches the device at once";
+  EXPECT_THROW(full.write("x\n"), puzzle::io::WriteError) << "the first write reaches the device at once";
 }
 
 TEST(Output, SameFileSeesThroughPaths) {
   test::TempDir dir;
   const auto a = dir.write("a.txt", "1\n");
   fs::create_symlink(a, dir.path("link.txt"));
-  EXPECT_TRUE(puzzle::same_file(a, dir.path("link.txt")));
-  EXPECT_TRUE(puzzle::same_file(a, dir.path("./sub/../a.txt")));
-  EXPECT_TRUE(puzzle::same_file(dir.path("new.csv"), dir.path("./new.csv")));  // neither exists yet
-  EXPECT_FALSE(puzzle::same_file(a, dir.path("b.txt")));
-  EXPECT_TRUE(puzzle::same_file("-", "-"));
-  EXPECT_FALSE(puzzle::same_file("-", a));
+  EXPECT_TRUE(puzzle::io::same_file(a, dir.path("link.txt")));
+  EXPECT_TRUE(puzzle::io::same_file(a, dir.path("./sub/../a.txt")));
+  EXPECT_TRUE(puzzle::io::same_file(dir.path("new.csv"), dir.path("./new.csv")));  // neither exists yet
+  EXPECT_FALSE(puzzle::io::same_file(a, dir.path("b.txt")));
+  EXPECT_TRUE(puzzle::io::same_file("-", "-"));
+  EXPECT_FALSE(puzzle::io::same_file("-", a));
 }
 
 /// Starts the CLI, sends `sig` after `delay` and then once `ready` (polled, for at most a
@@ -230,7 +230,7 @@ TEST(SessionSignals, CtrlCDuringRateBenchAndGenerate) {
                             " -s dlx,propagation --first 20 --reps 100000 --warmup 0 -j 1 -o " + dir.path("b.csv"),
                         log, SIGTERM, std::chrono::milliseconds(1500));
   EXPECT_EQ(code, 143) << test::slurp(log);
-  const auto bench = puzzle::read_bench_csv(dir.path("b.csv.partial"));
+  const auto bench = puzzle::measure::read_bench_csv(dir.path("b.csv.partial"));
   ASSERT_GE(bench.rows.size(), 2u) << test::slurp(log);
   EXPECT_EQ(bench.rows.size() % 2, 0u) << "a repetition was cut";
 

@@ -11,11 +11,11 @@ using test::kPuzzle;
 using test::kSolution;
 
 /// (line, record text) of every record of `path`, read as shard `s`.
-std::vector<std::pair<uint64_t, std::string>> records(const std::string& path, puzzle::Shard s,
+std::vector<std::pair<uint64_t, std::string>> records(const std::string& path, puzzle::io::Shard s,
                                                       std::size_t buffer = 256 * 1024) {
-  puzzle::PuzzleReader reader(path, 0, puzzle::ReaderLimits{buffer, 64 * 1024});
+  puzzle::io::PuzzleReader reader(path, 0, puzzle::io::ReaderLimits{buffer, 64 * 1024});
   reader.shard(s);
-  puzzle::RawSlice slice;
+  puzzle::io::RawSlice slice;
   std::vector<std::pair<uint64_t, std::string>> out;
   while (reader.read(slice, 7))
     for (std::size_t i = 0; i < slice.records.size(); ++i)
@@ -37,16 +37,16 @@ void expect_partition(const std::string& path, uint32_t n, std::size_t buffer = 
 }
 
 TEST(Shard, ParsesKOverN) {
-  EXPECT_EQ(puzzle::parse_shard("0/4")->index, 0u);
-  EXPECT_EQ(puzzle::parse_shard("3/4")->count, 4u);
+  EXPECT_EQ(puzzle::io::parse_shard("0/4")->index, 0u);
+  EXPECT_EQ(puzzle::io::parse_shard("3/4")->count, 4u);
   for (const char* bad : {"4/4", "1/0", "1", "a/2", "1/2/3", "-1/2", "", "/2", "1/"})
-    EXPECT_FALSE(puzzle::parse_shard(bad)) << bad;
+    EXPECT_FALSE(puzzle::io::parse_shard(bad)) << bad;
   // The shares partition the total, without overflow for huge totals.
   const uint64_t total = UINT64_MAX - 5;
   for (uint32_t n : {1u, 3u, 7u}) {
-    EXPECT_EQ((puzzle::Shard{0, n}.begin(total)), 0u);
-    EXPECT_EQ((puzzle::Shard{n - 1, n}.end(total)), total);
-    for (uint32_t k = 1; k < n; ++k) EXPECT_EQ((puzzle::Shard{k - 1, n}.end(total)), (puzzle::Shard{k, n}.begin(total)));
+    EXPECT_EQ((puzzle::io::Shard{0, n}.begin(total)), 0u);
+    EXPECT_EQ((puzzle::io::Shard{n - 1, n}.end(total)), total);
+    for (uint32_t k = 1; k < n; ++k) EXPECT_EQ((puzzle::io::Shard{k - 1, n}.end(total)), (puzzle::io::Shard{k, n}.begin(total)));
   }
 }
 
@@ -84,7 +84,7 @@ TEST(Shard, GzipSplitsByRecordIndex) {
   gzwrite(g, text.data(), static_cast<unsigned>(text.size()));
   gzclose(g);
   expect_partition(path, 3);
-  puzzle::PuzzleReader r(path);
+  puzzle::io::PuzzleReader r(path);
   r.shard({1, 3});
   EXPECT_EQ(r.shard_mode(), "records mod 3");
 }

@@ -9,7 +9,7 @@
 
 #include <fmt/format.h>
 
-#include "puzzle/driver/driver.hpp"
+#include "run/pipeline.hpp"
 #include "puzzle/kinds.hpp"
 #include "puzzle/registry.hpp"
 #include "sudoku/solvers/dlx.hpp"
@@ -200,12 +200,12 @@ TEST(Sizes, Dlx16x16DatasetIsUniqueAndMatchesItsSolutions) {
 }
 
 struct DriverRun {
-  puzzle::RunReport report;
+  puzzle::run::RunReport report;
   std::vector<std::string> problems;
 };
 
 DriverRun run(const std::vector<std::string>& files, const puzzle::SolverInfo* solver, int box = 0) {
-  puzzle::RunConfig cfg;
+  puzzle::run::RunConfig cfg;
   cfg.files = files;
   cfg.solvers = {solver};
   cfg.threads = 2;
@@ -215,7 +215,7 @@ DriverRun run(const std::vector<std::string>& files, const puzzle::SolverInfo* s
   cfg.on_problem = [&](const std::string&, uint64_t line, const std::string& msg) {
     out.problems.push_back(std::to_string(line) + ": " + msg);
   };
-  out.report = puzzle::run(cfg);
+  out.report = puzzle::run::run_passes(cfg);
   return out;
 }
 

@@ -6,8 +6,8 @@
 #include <fstream>
 #include <thread>
 
-#include "puzzle/io/parse.hpp"
-#include "puzzle/io/reader.hpp"
+#include "io/parse.hpp"
+#include "io/reader.hpp"
 #include "puzzle/registry.hpp"
 #include "sudoku/se/se.hpp"
 #include "test_util.hpp"
@@ -59,8 +59,8 @@ TEST(SolverThreads, ConcurrentSolversAgreeWithSerialRuns) {
 // solutions (limit 2, search and backtracking).
 TEST(SolverThreads, ConcurrentNonogramSolversAgreeWithSerialRuns) {
   std::vector<puzzle::nonogram::Puzzle> puzzles;
-  puzzle::PuzzleReader reader(std::string(SUDOKU_SOURCE_DIR) + "/datasets/nonogram/sgt_pattern_10x10.txt", 0);
-  puzzle::RawSlice slice;
+  puzzle::io::PuzzleReader reader(std::string(SUDOKU_SOURCE_DIR) + "/datasets/nonogram/sgt_pattern_10x10.txt", 0);
+  puzzle::io::RawSlice slice;
   reader.read(slice, 12);
   for (std::size_t i = 0; i < slice.records.size(); ++i)
     puzzles.push_back(puzzle::nonogram::NonogramKind::parse_line(slice.record(i)).puzzle);

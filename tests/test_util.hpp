@@ -10,7 +10,7 @@
 
 #include <gtest/gtest.h>
 
-#include "puzzle/io/reader.hpp"
+#include "io/reader.hpp"
 #include "sudoku/sudoku_kind.hpp"
 #include "sudoku/sudoku_parse.hpp"
 
@@ -66,8 +66,8 @@ struct Record {
 
 /// Every record of a file, parsed, up to `max` (0 = all).
 inline std::vector<Record> load(const std::string& path, std::size_t max = 0) {
-  puzzle::PuzzleReader reader(path);
-  puzzle::RawSlice slice;
+  puzzle::io::PuzzleReader reader(path);
+  puzzle::io::RawSlice slice;
   std::vector<Record> out;
   while (reader.read(slice, 64)) {
     for (std::size_t i = 0; i < slice.records.size(); ++i) {

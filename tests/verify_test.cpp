@@ -2,7 +2,7 @@
 
 #include "test_util.hpp"
 
-#include "puzzle/io/parse.hpp"
+#include "io/parse.hpp"
 #include "sudoku/verify.hpp"
 
 namespace {

@@ -421,7 +421,7 @@ def generate(n: int, *, kind: str = "sudoku", seed: int = 1, solutions: bool = F
     if n < 0:
         raise ValueError(f"n={n}: how many puzzles")
     # The options as the command line's text; the library checks them and picks the defaults
-    # (plan_generate, src/core/puzzle/generate/options.hpp), for both. Not given: None, or a
+    # (plan_generate, src/puzzle/generate_options.hpp), for both. Not given: None, or a
     # flag False.
     own = {}
     for key, value in options.items():

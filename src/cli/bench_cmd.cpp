@@ -1,6 +1,6 @@
-// `bench`: repeated, interleaved, verified timing of solvers on datasets (puzzle/bench/bench.hpp
+// `bench`: repeated, interleaved, verified timing of solvers on datasets (measure/bench.hpp
 // does the work); a table on the terminal, the per-repetition CSV and the summary CSV.
-// `--measure instructions` counts what the solve calls execute instead (puzzle/bench/count.hpp):
+// `--measure instructions` counts what the solve calls execute instead (measure/count.hpp):
 // in this process with the CPU's counter (perf), or in a child of this same command run under
 // valgrind's callgrind, whose rows and dumps this process reads back (count_under_callgrind).
 #include <sys/wait.h>
@@ -20,15 +20,15 @@
 #include "cli/session.hpp"
 #include "cli/solver_options.hpp"
 #include "cli/table.hpp"
-#include "puzzle/bench/bench.hpp"
-#include "puzzle/bench/count.hpp"
+#include "measure/bench.hpp"
+#include "measure/count.hpp"
 #include "puzzle/machine.hpp"
-#include "puzzle/io/csv.hpp"
-#include "puzzle/io/reader.hpp"
+#include "io/csv.hpp"
+#include "io/reader.hpp"
 #include "puzzle/registry.hpp"
 #include "puzzle/simd.hpp"
 
-namespace cli {
+namespace puzzle::cli {
 namespace {
 
 struct BenchOptions {
@@ -55,30 +55,30 @@ struct BenchOptions {
 
 /// How `--measure instructions` counts, as decided before the run.
 struct CountPlan {
-  puzzle::CountMethod method = puzzle::CountMethod::callgrind;
-  std::optional<puzzle::Valgrind> valgrind;  ///< callgrind, in the parent
+  puzzle::measure::CountMethod method = puzzle::measure::CountMethod::callgrind;
+  std::optional<puzzle::measure::Valgrind> valgrind;  ///< callgrind, in the parent
   std::string description;                   ///< the provenance's count_tool line
 };
 
 CountPlan plan_count(const BenchOptions& opt) {
   CountPlan p;
   if (!opt.count_child.empty()) return p;  // the child: callgrind, by construction
-  const std::string perf_why = opt.count_with == "callgrind" ? "" : puzzle::perf_unavailable();
+  const std::string perf_why = opt.count_with == "callgrind" ? "" : puzzle::measure::perf_unavailable();
   if (opt.count_with == "perf" || (opt.count_with == "auto" && perf_why.empty())) {
     if (!perf_why.empty()) throw UsageError("--count-with perf: " + perf_why);
-    p.method = puzzle::CountMethod::perf;
-    p.description = puzzle::perf_description();
+    p.method = puzzle::measure::CountMethod::perf;
+    p.description = puzzle::measure::perf_description();
     return p;
   }
   std::string no_vg;
-  p.valgrind = puzzle::find_valgrind(&no_vg);
+  p.valgrind = puzzle::measure::find_valgrind(&no_vg);
   if (!p.valgrind) {
     throw UsageError(opt.count_with == "callgrind"
                          ? "--count-with callgrind: " + no_vg
                          : fmt::format("--measure instructions: nothing can count here: {}; and {}",
                                        perf_why, no_vg));
   }
-  p.description = puzzle::callgrind_description(*p.valgrind);
+  p.description = puzzle::measure::callgrind_description(*p.valgrind);
   return p;
 }
 
@@ -128,7 +128,7 @@ class ScratchDir {
 /// The callgrind parent: runs this same command under valgrind with --count-child (the child
 /// makes the rows, one dump per row), then fills each row's counts in from its dump. The
 /// child's instruction set is this process's (SUDOKU_SIMD), so the provenance says what ran.
-puzzle::BenchResult count_under_callgrind(const puzzle::BenchConfig& bc, const CountPlan& plan,
+puzzle::measure::BenchResult count_under_callgrind(const puzzle::measure::BenchConfig& bc, const CountPlan& plan,
                                           const Context& ctx, Session& session) {
   ScratchDir dir;
   std::vector<std::string> args = {own_executable()};
@@ -138,10 +138,10 @@ puzzle::BenchResult count_under_callgrind(const puzzle::BenchConfig& bc, const C
                              (bc.solvers.size() + (bc.baseline != nullptr &&
                                                    std::find(bc.solvers.begin(), bc.solvers.end(),
                                                              bc.baseline) == bc.solvers.end()));
-  const int status = puzzle::run_callgrind_child(
+  const int status = puzzle::measure::run_callgrind_child(
       *plan.valgrind, args, {"SUDOKU_SIMD=" + puzzle::simd::current()}, dir.path(), bc.stop, [&] {
         session.progress().line(fmt::format("counting under callgrind: {} of {} passes done",
-                                            puzzle::count_callgrind_dumps(dir.path()), passes));
+                                            puzzle::measure::count_callgrind_dumps(dir.path()), passes));
       });
   session.progress().clear();
   const bool stopped = bc.stop != nullptr && bc.stop->load();
@@ -151,30 +151,30 @@ puzzle::BenchResult count_under_callgrind(const puzzle::BenchConfig& bc, const C
         "the counted run under valgrind died of signal {} ({}){}; valgrind's log says:\n{}", WTERMSIG(status),
         strsignal(WTERMSIG(status)),
         WTERMSIG(status) == SIGILL ? " (an instruction valgrind cannot run: AVX-512? build without it)" : "",
-        puzzle::valgrind_trouble(log)));
+        puzzle::measure::valgrind_trouble(log)));
   const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   if (code == 2) throw UsageError("the counted run under valgrind refused its options (its message is above)");
   if (code == 127 && !std::filesystem::exists(dir.path() + "/rows.csv.partial") &&
       !std::filesystem::exists(dir.path() + "/rows.csv"))
     throw std::runtime_error(fmt::format("valgrind did not start the counted run; its log says:\n{}",
-                                         puzzle::valgrind_trouble(log)));
-  puzzle::BenchResult res;
+                                         puzzle::measure::valgrind_trouble(log)));
+  puzzle::measure::BenchResult res;
   res.baseline = std::string(bc.baseline != nullptr ? bc.baseline->name : bc.solvers.front()->name);
   res.interrupted = stopped;
   std::string rows = dir.path() + "/rows.csv";
   if (!std::filesystem::exists(rows)) rows += ".partial";  // the child stopped early
   if (std::filesystem::exists(rows)) {
-    puzzle::BenchFile child = puzzle::read_bench_csv(rows);
+    puzzle::measure::BenchFile child = puzzle::measure::read_bench_csv(rows);
     for (const auto& [k, v] : child.meta)
       if (k == "simd" && v != puzzle::simd::current())
         throw std::runtime_error(fmt::format("the counted run used the instruction set '{}', not '{}'", v,
                                              puzzle::simd::current()));
-    const auto dumps = puzzle::read_callgrind_dumps(dir.path());
+    const auto dumps = puzzle::measure::read_callgrind_dumps(dir.path());
     for (std::size_t i = 0; i < child.rows.size(); ++i) {
       if (i >= dumps.size() || !dumps[i])
         throw std::runtime_error(fmt::format("no callgrind dump for row {} ({}, {}) in {}", i, child.rows[i].dataset,
                                              child.rows[i].solver, dir.path()));
-      puzzle::set_counts(child.rows[i], puzzle::counts_of(*dumps[i]));
+      puzzle::measure::set_counts(child.rows[i], puzzle::measure::counts_of(*dumps[i]));
     }
     res.rows = std::move(child.rows);
   }
@@ -189,11 +189,11 @@ std::string ratio_cell(double med, double lo, double hi) {
   return fmt::format("{:.2f}x [{:.2f}-{:.2f}]", med, lo, hi);
 }
 
-std::string count_table(const std::vector<puzzle::BenchSummary>& sums, const std::string& baseline) {
+std::string count_table(const std::vector<puzzle::measure::BenchSummary>& sums, const std::string& baseline) {
   Table t({"dataset", "solver", "reps", "puzzles", "instructions/pz", "est. cycles/pz", "L1 hits",
            "LL hits", "RAM hits", "guesses/pz", "instr. vs " + baseline});
   for (const auto& s : sums) {
-    const puzzle::BenchRow& r = *s.first;
+    const puzzle::measure::BenchRow& r = *s.first;
     const double accesses = r.l1_hits + r.ll_hits + r.ram_hits;
     auto share = [accesses](double x) {
       return std::isfinite(x) ? fmt::format("{:.3f}%", 100 * x / accesses) : std::string("-");
@@ -209,7 +209,7 @@ std::string count_table(const std::vector<puzzle::BenchSummary>& sums, const std
   return t.render(2);
 }
 
-std::string bench_table(const std::vector<puzzle::BenchSummary>& sums, const std::string& baseline) {
+std::string bench_table(const std::vector<puzzle::measure::BenchSummary>& sums, const std::string& baseline) {
   Table t({"dataset", "solver", "reps", "puzzles/s", "min-max", "mean µs", "median", "p90", "p99",
            "max µs", "guesses/pz", "%no-guess", "vs " + baseline});
   for (const auto& s : sums) {
@@ -233,7 +233,7 @@ int run_bench_cmd(const BenchOptions& opt, const Context& ctx) {
   if (counting && opt.threads > 1)
     throw UsageError("--measure instructions counts on one thread (the counts are the same for any "
                      "-j): drop -j");
-  puzzle::BenchConfig bc;
+  puzzle::measure::BenchConfig bc;
   bc.files = opt.files;
   const auto ext = register_external_solvers(opt.ext);
   const puzzle::PuzzleKind kind = input_kind(opt.files);
@@ -249,7 +249,7 @@ int run_bench_cmd(const BenchOptions& opt, const Context& ctx) {
                                      "build it as a --plugin library to count it", s->name));
   }
   const CountPlan plan = counting ? plan_count(opt) : CountPlan{};
-  if (counting && !child && plan.method == puzzle::CountMethod::callgrind) cap_simd_for_valgrind();
+  if (counting && !child && plan.method == puzzle::measure::CountMethod::callgrind) cap_simd_for_valgrind();
   bc.reps = counting && !opt.reps_given ? 1 : opt.reps;  // counts do not vary: one is enough
   bc.warmup_s = opt.warmup;
   bc.min_time_s = opt.min_time;
@@ -260,7 +260,7 @@ int run_bench_cmd(const BenchOptions& opt, const Context& ctx) {
   bc.limits.solutions = opt.limit;
   bc.limits.budget = opt.budget;
   for (const auto& f : bc.files)
-    if (puzzle::is_stream(f))
+    if (puzzle::io::is_stream(f))
       throw UsageError(fmt::format("{}: bench reads each file many times: give a regular file, not "
                                    "stdin, a pipe or a device", f));
 
@@ -271,9 +271,9 @@ int run_bench_cmd(const BenchOptions& opt, const Context& ctx) {
   for (const auto& [k, v] : ext) session.record(k, v);
   session.record("measure", opt.measure);
   if (counting) {
-    session.record("count_method", std::string(puzzle::to_string(plan.method)));
+    session.record("count_method", std::string(puzzle::measure::to_string(plan.method)));
     if (!child) session.record("count_tool", plan.description);
-    if (plan.method == puzzle::CountMethod::callgrind)
+    if (plan.method == puzzle::measure::CountMethod::callgrind)
       session.record("est_cycles", "L1 hits + 5 x LL hits + 35 x RAM hits (iai-callgrind's estimate)");
   }
   session.record("reps", std::to_string(bc.reps));
@@ -287,12 +287,12 @@ int run_bench_cmd(const BenchOptions& opt, const Context& ctx) {
   session.record("limit", std::to_string(opt.limit));
   session.record("budget", std::to_string(opt.budget));
   // The callgrind child writes its rows (no counts: the dumps have them) into its folder only.
-  puzzle::OutputFile* rows = session.output(child ? opt.count_child + "/rows.csv" : opt.rows, "bench CSV");
-  puzzle::OutputFile* summary = session.output(child ? "" : opt.summary, "summary CSV");
-  std::unique_ptr<puzzle::SolveCounter> counter;
-  if (counting && (child || plan.method == puzzle::CountMethod::perf)) {
+  puzzle::io::OutputFile* rows = session.output(child ? opt.count_child + "/rows.csv" : opt.rows, "bench CSV");
+  puzzle::io::OutputFile* summary = session.output(child ? "" : opt.summary, "summary CSV");
+  std::unique_ptr<puzzle::measure::SolveCounter> counter;
+  if (counting && (child || plan.method == puzzle::measure::CountMethod::perf)) {
     try {
-      counter = child ? puzzle::make_callgrind_marks() : puzzle::make_perf_counter();
+      counter = child ? puzzle::measure::make_callgrind_marks() : puzzle::measure::make_perf_counter();
     } catch (const std::runtime_error& e) {
       throw UsageError(fmt::format("--measure instructions: {}", e.what()));
     }
@@ -304,29 +304,29 @@ int run_bench_cmd(const BenchOptions& opt, const Context& ctx) {
     bc.in_flight = session.in_flight();
     bc.on_step = [&session](const std::string& s) { session.progress().line(s); };
     if (rows != nullptr) {
-      rows->write(session.header() + puzzle::bench_schema().header());
-      bc.on_rows = [rows](const std::vector<puzzle::BenchRow>& rep) {  // each repetition as it ends
+      rows->write(session.header() + puzzle::measure::bench_schema().header());
+      bc.on_rows = [rows](const std::vector<puzzle::measure::BenchRow>& rep) {  // each repetition as it ends
         fmt::memory_buffer b;
-        for (const auto& r : rep) puzzle::bench_schema().write(b, r);
+        for (const auto& r : rep) puzzle::measure::bench_schema().write(b, r);
         rows->write({b.data(), b.size()});
         rows->flush();
       };
     }
-    const puzzle::BenchResult res = counting && !child && plan.method == puzzle::CountMethod::callgrind
+    const puzzle::measure::BenchResult res = counting && !child && plan.method == puzzle::measure::CountMethod::callgrind
                                         ? count_under_callgrind(bc, plan, ctx, session)
-                                        : puzzle::run_bench(bc);
+                                        : puzzle::measure::run_bench(bc);
     session.progress().clear();
-    const auto sums = puzzle::summarize(res.rows);
+    const auto sums = puzzle::measure::summarize(res.rows);
     if (summary != nullptr) {
       fmt::memory_buffer b;
-      for (const auto& s : sums) puzzle::bench_summary_schema().write(b, s);
-      summary->write(session.header() + puzzle::bench_summary_schema().header());
+      for (const auto& s : sums) puzzle::measure::bench_summary_schema().write(b, s);
+      summary->write(session.header() + puzzle::measure::bench_summary_schema().header());
       summary->write({b.data(), b.size()});
     }
     if (counting)
       fmt::print(session.term(), "instructions of the solve calls alone, counted by {} ({}); per puzzle; "
                                  "hits: shares of the memory accesses\n\n{}",
-                 puzzle::to_string(plan.method), puzzle::simd::current(), count_table(sums, res.baseline));
+                 puzzle::measure::to_string(plan.method), puzzle::simd::current(), count_table(sums, res.baseline));
     else
       fmt::print(session.term(), "{} repetitions, {} threads; medians across repetitions; ratios to {} in the "
                                  "same repetition\n\n{}",
@@ -334,7 +334,7 @@ int run_bench_cmd(const BenchOptions& opt, const Context& ctx) {
     fmt::print(session.term(), "{}", exec_floor_note(bc.solvers));  // --exec: the protocol's cost
     if (!counting)
       for (const auto& sum : sums)
-        if (const std::string w = puzzle::spread_warning(sum); !w.empty()) fmt::print(stderr, "warning: {}\n", w);
+        if (const std::string w = puzzle::measure::spread_warning(sum); !w.empty()) fmt::print(stderr, "warning: {}\n", w);
     Session::Outcome o;
     // The callgrind child leaves wrong answers and errors to its parent, which reads them from
     // its rows: said once, by the process the user started.
@@ -413,4 +413,4 @@ void add_bench_command(CLI::App& app, Commands& out) {
   out.push_back({b, [opt](const Context& ctx) { return run_bench_cmd(*opt, ctx); }});
 }
 
-}  // namespace cli
+}  // namespace puzzle::cli

@@ -5,11 +5,11 @@
 
 #include <fmt/format.h>
 
-#include "puzzle/io/parse.hpp"
-#include "puzzle/io/reader.hpp"
+#include "io/parse.hpp"
+#include "io/reader.hpp"
 #include "puzzle/registry.hpp"
 
-namespace cli {
+namespace puzzle::cli {
 
 std::vector<const puzzle::SolverInfo*> parse_solvers(const std::string& list, puzzle::PuzzleKind kind) {
   std::vector<const puzzle::SolverInfo*> out;
@@ -38,7 +38,7 @@ std::vector<const puzzle::SolverInfo*> parse_solvers(const std::string& list, pu
 
 puzzle::PuzzleKind input_kind(const std::vector<std::string>& files) {
   for (const std::string& f : files)
-    if (!puzzle::is_stream(f)) return puzzle::file_kind(f);
+    if (!puzzle::io::is_stream(f)) return puzzle::io::file_kind(f);
   return puzzle::Kinds::fallback;
 }
 
@@ -51,9 +51,9 @@ void add_shard_option(CLI::App* app, std::string& text, bool items) {
                           "N; line numbers stay the file's own");
 }
 
-puzzle::Shard shard_of(const std::string& text) {
+puzzle::io::Shard shard_of(const std::string& text) {
   if (text.empty()) return {};
-  const auto s = puzzle::parse_shard(text);
+  const auto s = puzzle::io::parse_shard(text);
   if (!s) throw UsageError(fmt::format("--shard '{}': expected K/N with 0 <= K < N (e.g. 0/4)", text));
   return *s;
 }
@@ -71,4 +71,4 @@ bool names_file(const std::string& arg) {
   return std::filesystem::exists(arg, ec);
 }
 
-}  // namespace cli
+}  // namespace puzzle::cli

@@ -10,10 +10,10 @@
 
 #include <CLI/CLI.hpp>
 
-#include "puzzle/io/reader.hpp"
+#include "io/reader.hpp"
 #include "puzzle/solver.hpp"
 
-namespace cli {
+namespace puzzle::cli {
 
 /// Exit codes: 0 success; 1 a wrong answer, a failed check, an input that ended early or a
 /// failed write; 2 usage or an unreadable input; 128 + the signal when stopped by one (130
@@ -64,7 +64,7 @@ puzzle::PuzzleKind input_kind(const std::vector<std::string>& files);
 /// text; shard_of() checks and converts it.
 void add_shard_option(CLI::App* app, std::string& text, bool items = false);
 /// The shard of "K/N" ("" is the whole input); throws UsageError.
-puzzle::Shard shard_of(const std::string& text);
+puzzle::io::Shard shard_of(const std::string& text);
 
 /// `--resume` on a batch subcommand: continue the partial output an earlier run left.
 void add_resume_option(CLI::App* app, bool& flag);
@@ -74,4 +74,4 @@ void add_resume_option(CLI::App* app, bool& flag);
 /// be: std::filesystem::exists would throw).
 bool names_file(const std::string& arg);
 
-}  // namespace cli
+}  // namespace puzzle::cli

@@ -8,9 +8,9 @@
 
 #include "cli/items_run.hpp"
 #include "cli/solver_options.hpp"
-#include "puzzle/generate/options.hpp"
+#include "puzzle/generate_options.hpp"
 
-namespace cli {
+namespace puzzle::cli {
 namespace {
 
 /// generate's options: the library's (checked and turned into a spec by plan_generate, as the
@@ -100,4 +100,4 @@ void add_generate_command(CLI::App& app, Commands& out) {
   out.push_back({g, [opt](const Context& ctx) { return run_generate(*opt, ctx); }});
 }
 
-}  // namespace cli
+}  // namespace puzzle::cli

@@ -8,12 +8,12 @@
 
 #include "cli/session.hpp"
 #include "cli/table.hpp"
-#include "puzzle/driver/generate.hpp"
-#include "puzzle/io/csv.hpp"
-#include "puzzle/io/results.hpp"
+#include "run/generate.hpp"
+#include "io/csv.hpp"
+#include "io/results.hpp"
 #include "puzzle/machine.hpp"
 
-namespace cli {
+namespace puzzle::cli {
 namespace {
 
 /// The value at quantile q of a counted distribution (nearest rank).
@@ -36,7 +36,7 @@ double mean(const std::map<uint64_t, uint64_t>& counts, uint64_t total) {
 
 /// The data lines (items) of a partial output.
 uint64_t count_items(const std::string& partial) {
-  puzzle::ResultsFile f(partial);
+  puzzle::io::ResultsFile f(partial);
   uint64_t n = 0;
   std::string_view line;
   while (f.next(line)) ++n;
@@ -45,7 +45,7 @@ uint64_t count_items(const std::string& partial) {
 
 /// The offset after the first `n` items of `partial`; `last` gets the n-th item's line.
 uint64_t offset_after(const std::string& partial, uint64_t n, std::string* last) {
-  puzzle::ResultsFile f(partial);
+  puzzle::io::ResultsFile f(partial);
   std::string_view line;
   for (uint64_t i = 0; i < n && f.next(line); ++i)
     if (last != nullptr && i + 1 == n) *last = std::string(line) + "\n";
@@ -56,25 +56,25 @@ uint64_t offset_after(const std::string& partial, uint64_t n, std::string* last)
 /// partial files hold; each is cut after them. Item i depends only on (seed, i), so the last
 /// kept item is made again and compared: a partial file from another command is refused, as is
 /// one holding more items than the run makes.
-uint64_t resume_items(Session& session, const ItemsRun& run, puzzle::OutputFile* out,
-                      puzzle::OutputFile* stats, const std::string& stats_columns, uint64_t first,
+uint64_t resume_items(Session& session, const ItemsRun& run, puzzle::io::OutputFile* out,
+                      puzzle::io::OutputFile* stats, const std::string& stats_columns, uint64_t first,
                       uint64_t last_item) {
   uint64_t done = UINT64_MAX;
-  std::vector<puzzle::OutputFile*> files;
-  for (puzzle::OutputFile* o : {out, stats}) {
-    if (o == nullptr || o->is_stdout() || puzzle::is_stream(o->path())) continue;  // written in place
+  std::vector<puzzle::io::OutputFile*> files;
+  for (puzzle::io::OutputFile* o : {out, stats}) {
+    if (o == nullptr || o->is_stdout() || puzzle::io::is_stream(o->path())) continue;  // written in place
     files.push_back(o);
     if (!o->has_partial()) {
       done = 0;
       continue;
     }
-    const std::string partial = puzzle::partial_name(o->path());
-    const puzzle::ResultsFile f(partial);
+    const std::string partial = puzzle::io::partial_name(o->path());
+    const puzzle::io::ResultsFile f(partial);
     if (!f.meta().empty()) session.check_resume(f.meta(), partial);
-    const auto want = o == stats ? puzzle::ResultsLayout::stats : puzzle::ResultsLayout::lines;
+    const auto want = o == stats ? puzzle::io::ResultsLayout::stats : puzzle::io::ResultsLayout::lines;
     if (f.layout() == want && (o != stats || f.header() == stats_columns))
       done = std::min(done, count_items(partial));
-    else if (o == stats && f.layout() == puzzle::ResultsLayout::lines)  // killed before its header was out
+    else if (o == stats && f.layout() == puzzle::io::ResultsLayout::lines)  // killed before its header was out
       done = 0;
     else
       throw UsageError(fmt::format("{}: --resume: not the {} this command writes; rerun the "
@@ -84,15 +84,15 @@ uint64_t resume_items(Session& session, const ItemsRun& run, puzzle::OutputFile*
   // More items than this run makes (a smaller -n than the run that left it): not a prefix of
   // this run's output. Refused before anything is opened, so the partial file stays as it is.
   if (done > last_item - first)
-    for (puzzle::OutputFile* o : files)
+    for (puzzle::io::OutputFile* o : files)
       if (o->has_partial())
         throw UsageError(fmt::format("{}: --resume: it holds {} items but this run makes {} "
                                      "(another -n?); rerun the command that made it, or move it "
-                                     "away", puzzle::partial_name(o->path()), done, last_item - first));
+                                     "away", puzzle::io::partial_name(o->path()), done, last_item - first));
   std::string last;
-  for (puzzle::OutputFile* o : files) {
+  for (puzzle::io::OutputFile* o : files) {
     if (!o->has_partial()) continue;
-    const std::string partial = puzzle::partial_name(o->path());
+    const std::string partial = puzzle::io::partial_name(o->path());
     o->resume_at(offset_after(partial, done, o == out ? &last : nullptr));
   }
   if (done > 0 && !last.empty()) {
@@ -102,7 +102,7 @@ uint64_t resume_items(Session& session, const ItemsRun& run, puzzle::OutputFile*
       throw UsageError(fmt::format("{}: --resume: its item {} is not what this command makes "
                                    "(another seed, method or option?); rerun the command that "
                                    "made it, or move it away",
-                                   puzzle::partial_name(out->path()), first + done - 1));
+                                   puzzle::io::partial_name(out->path()), first + done - 1));
   }
   if (done > 0) fmt::print(stderr, "resuming: {} items kept, continuing from item {}\n", done, first + done);
   return done;
@@ -116,10 +116,10 @@ int run_items(const ItemsRun& run, const Context& ctx) {
   for (const auto& f : run.inputs) session.input(f);
   for (const auto& [k, v] : run.provenance) session.record(k, v);
   const uint64_t first = run.shard.begin(run.count), last = run.shard.end(run.count);
-  if (!run.shard.whole()) session.record("shard", puzzle::items_record(run.shard, run.count));
-  puzzle::OutputFile* out = session.output(run.output, "puzzles");
-  puzzle::OutputFile* stats = session.output(run.stats, "stats");
-  const auto stats_schema = puzzle::gen_stats_schema(run.columns);
+  if (!run.shard.whole()) session.record("shard", puzzle::io::items_record(run.shard, run.count));
+  puzzle::io::OutputFile* out = session.output(run.output, "puzzles");
+  puzzle::io::OutputFile* stats = session.output(run.stats, "stats");
+  const auto stats_schema = puzzle::io::gen_stats_schema(run.columns);
   session.resume(run.resume);
   const uint64_t kept = run.resume ? resume_items(session, run, out, stats, stats_schema.names(), first, last) : 0;
   session.start();
@@ -136,7 +136,7 @@ int run_items(const ItemsRun& run, const Context& ctx) {
     std::vector<std::vector<uint64_t>> tallies(run.columns.size());
     for (std::size_t c = 0; c < run.columns.size(); ++c) tallies[c].assign(run.columns[c].values.size(), 0);
     uint64_t problems = 0, missed = 0, attempts = 0, checks = 0, placements = 0;
-    puzzle::GenerateConfig cfg;
+    puzzle::run::GenerateConfig cfg;
     cfg.first = first + kept;
     cfg.count = last - first - std::min(kept, last - first);  // resume_items refuses kept > that
     cfg.threads = threads;
@@ -162,7 +162,7 @@ int run_items(const ItemsRun& run, const Context& ctx) {
           if (!line.empty() && line.back() == '\n') line.remove_suffix(1);
           session.problem(fmt::format("item {}: {}: {}", it.index, it.problem, line));
         }
-        if (stats != nullptr) stats_schema.write(sbuf, puzzle::GenStatsRow{&it, run.method});
+        if (stats != nullptr) stats_schema.write(sbuf, puzzle::io::GenStatsRow{&it, run.method});
       }
       // On disk at the end of each slice (64 items), not when a later one comes, which may be
       // long for hard targets: a `kill -9` loses only the slices in the making. Measured on
@@ -173,9 +173,9 @@ int run_items(const ItemsRun& run, const Context& ctx) {
     };
     const std::string* name_ptr = &bar_name;
     cfg.on_progress = [&](uint64_t done, double el) {
-      session.progress().update(puzzle::Progress{name_ptr, run.method, done, done, last - first, el});
+      session.progress().update(puzzle::run::Progress{name_ptr, run.method, done, done, last - first, el});
     };
-    const puzzle::GenerateReport rep = puzzle::generate(cfg);
+    const puzzle::run::GenerateReport rep = puzzle::run::generate(cfg);
     session.progress().clear();
     std::FILE* term = session.term();
 
@@ -214,4 +214,4 @@ int run_items(const ItemsRun& run, const Context& ctx) {
   });
 }
 
-}  // namespace cli
+}  // namespace puzzle::cli

@@ -7,16 +7,16 @@
 #include <vector>
 
 #include "cli/common.hpp"
-#include "puzzle/generate/item.hpp"
+#include "puzzle/generate_item.hpp"
 
-namespace cli {
+namespace puzzle::cli {
 
 struct ItemsRun {
   std::string command;    ///< "generate" or "transform": names the output in messages
   std::string method;     ///< the stats CSV's method column
   std::string what;       ///< "minimal 9x9 puzzles", "full 9x9 grids": the summary line
   uint64_t count = 0;     ///< items 0 .. count-1 in all shards
-  puzzle::Shard shard;    ///< this run makes items [count*K/N, count*(K+1)/N)
+  puzzle::io::Shard shard;    ///< this run makes items [count*K/N, count*(K+1)/N)
   bool resume = false;    ///< continue the partial outputs an earlier run left (--resume)
   int threads = 0;        ///< 0: available cores
   uint64_t seed = 1;
@@ -42,4 +42,4 @@ struct ItemsRun {
 /// verification or a write failed, 130/143 when stopped by SIGINT/SIGTERM).
 int run_items(const ItemsRun& run, const Context& ctx);
 
-}  // namespace cli
+}  // namespace puzzle::cli

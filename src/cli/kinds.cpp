@@ -1,10 +1,10 @@
 // The command line's part of the table of puzzle kinds (kinds.hpp).
 #include "cli/kinds.hpp"
 
-#include "cli/sudoku/commands.hpp"
-#include "sudoku/ext/isolate.hpp"
+#include "cli/commands.hpp"
+#include "ext/isolate.hpp"
 
-namespace cli {
+namespace puzzle::cli {
 
 void add_kind_solver_options(CLI::App* app, KindSolverOptions& opt) { add_plugin_options(app, opt.sudoku); }
 
@@ -20,9 +20,9 @@ void add_kind_commands(CLI::App& app, Commands& out) {
 }
 
 std::optional<int> run_kind_child(int argc, char** argv) {
-  if (argc > 1 && argv[1] == puzzle::sudoku::kIsolatedChildCommand)
-    return puzzle::sudoku::isolated_child_main(argc, argv);
+  if (argc > 1 && argv[1] == puzzle::ext::kIsolatedChildCommand)
+    return puzzle::ext::isolated_child_main(argc, argv);
   return std::nullopt;
 }
 
-}  // namespace cli
+}  // namespace puzzle::cli

@@ -2,7 +2,7 @@
 // The command line's part of the table of puzzle kinds (the core's is puzzle/kinds.hpp): what a
 // kind adds to the tool's commands beyond its row. Its own subcommands, its own run-time solver
 // options, a child program the tool is run as. With the core's table, the one place outside the
-// kinds' folders (src/cli/sudoku/, ...) where the command line names a kind; a kind with parts
+// kinds' folders (src/cli/, ...) where the command line names a kind; a kind with parts
 // of its own on the command line adds them here.
 #include <optional>
 #include <string>
@@ -13,9 +13,9 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/common.hpp"
-#include "cli/sudoku/plugin_options.hpp"
+#include "cli/plugin_options.hpp"
 
-namespace cli {
+namespace puzzle::cli {
 
 /// Each kind's own run-time solver options, part of every subcommand's (solver_options.hpp).
 struct KindSolverOptions {
@@ -41,4 +41,4 @@ void add_kind_commands(CLI::App& app, Commands& out);
 /// plug-in, `__plugin-child`), runs it and gives its exit code; else none.
 std::optional<int> run_kind_child(int argc, char** argv);
 
-}  // namespace cli
+}  // namespace puzzle::cli

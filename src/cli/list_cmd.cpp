@@ -9,7 +9,7 @@
 #include "puzzle/registry.hpp"
 #include "puzzle/simd.hpp"
 
-namespace cli {
+namespace puzzle::cli {
 namespace {
 
 int run_list(const ExternalSolverOptions& ext) {
@@ -34,4 +34,4 @@ void add_list_command(CLI::App& app, Commands& out) {
   out.push_back({l, [opt](const Context&) { return run_list(*opt); }});
 }
 
-}  // namespace cli
+}  // namespace puzzle::cli

@@ -6,9 +6,9 @@
 
 #include "cli/common.hpp"
 #include "cli/session.hpp"
-#include "puzzle/io/merge.hpp"
+#include "io/merge.hpp"
 
-namespace cli {
+namespace puzzle::cli {
 namespace {
 
 struct MergeOptions {
@@ -19,8 +19,8 @@ struct MergeOptions {
 };
 
 int run_merge(const MergeOptions& opt, const Context& ctx) {
-  const puzzle::MergePlan plan = puzzle::plan_merge(opt.parts);
-  if (!opt.summary.empty() && plan.layout != puzzle::ResultsLayout::rows)
+  const puzzle::io::MergePlan plan = puzzle::io::plan_merge(opt.parts);
+  if (!opt.summary.empty() && plan.layout != puzzle::io::ResultsLayout::rows)
     throw UsageError("--summary: only the per-puzzle rows of solve and rate have a summary");
   for (const std::string& w : plan.warnings) fmt::print(stderr, "warning: {}\n", w);
 
@@ -29,23 +29,23 @@ int run_merge(const MergeOptions& opt, const Context& ctx) {
   Session session(ctx, plan.threads);
   for (const auto& [k, v] : plan.identity) session.record(k, v);
   for (const std::string& p : plan.parts) session.input(p, "part");
-  puzzle::OutputFile* out = session.output(opt.output, "merged output");
-  puzzle::OutputFile* summary = session.output(opt.summary, "summary");
+  puzzle::io::OutputFile* out = session.output(opt.output, "merged output");
+  puzzle::io::OutputFile* summary = session.output(opt.summary, "summary");
   session.resume(opt.resume);  // a merge is redone from its parts: nothing of it to keep
   session.start();
   return session.run([&] {
     const auto t0 = std::chrono::steady_clock::now();
-    puzzle::Merged m;
+    puzzle::io::Merged m;
     try {
-      m = puzzle::merge_parts(plan, *out, session.header(), session.stop_flag());
-    } catch (const puzzle::InputError&) {  // parts that are not one run: nothing worth keeping
+      m = puzzle::io::merge_parts(plan, *out, session.header(), session.stop_flag());
+    } catch (const puzzle::io::InputError&) {  // parts that are not one run: nothing worth keeping
       out->discard();
       if (summary != nullptr) summary->discard();
       throw;
     }
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     Session::Outcome o;
-    if (plan.layout == puzzle::ResultsLayout::rows) o = report_summaries(session, m.summaries, summary, false);
+    if (plan.layout == puzzle::io::ResultsLayout::rows) o = report_summaries(session, m.summaries, summary, false);
     fmt::print(session.term(), "merge: {} shards, {} lines in {:.3f} s\n", plan.shards, m.lines, s);
     return o;
   });
@@ -72,4 +72,4 @@ void add_merge_command(CLI::App& app, Commands& out) {
   out.push_back({m, [opt](const Context& ctx) { return run_merge(*opt, ctx); }});
 }
 
-}  // namespace cli
+}  // namespace puzzle::cli

@@ -9,11 +9,11 @@
 
 #include "cli/table.hpp"
 
-namespace cli {
+namespace puzzle::cli {
 
 ProgressBar::ProgressBar() : tty_(isatty(STDERR_FILENO) != 0) {}
 
-void ProgressBar::update(const puzzle::Progress& p) {
+void ProgressBar::update(const puzzle::run::Progress& p) {
   if (p.elapsed_s < last_draw_) last_draw_ = -1;  // a new pass began
   if (!tty_ || p.elapsed_s < 1.0) return;
   if (shown_ && p.elapsed_s - last_draw_ < 0.1) return;
@@ -55,4 +55,4 @@ void ProgressBar::clear() {
   last_draw_ = -1;
 }
 
-}  // namespace cli
+}  // namespace puzzle::cli

@@ -3,9 +3,9 @@
 // second, redrawn at most ten times a second.
 #include <string>
 
-#include "puzzle/driver/driver.hpp"
+#include "run/pipeline.hpp"
 
-namespace cli {
+namespace puzzle::cli {
 
 class ProgressBar {
  public:
@@ -13,7 +13,7 @@ class ProgressBar {
   ~ProgressBar() { clear(); }
   ProgressBar(const ProgressBar&) = delete;
   ProgressBar& operator=(const ProgressBar&) = delete;
-  void update(const puzzle::Progress& p);
+  void update(const puzzle::run::Progress& p);
   /// A one-line status in place of the bar ("rep 2/5  default.txt dlx"), on a terminal only.
   void line(const std::string& text);
   /// Erases the bar (before other output, and at the end of a pass).
@@ -25,4 +25,4 @@ class ProgressBar {
   double last_draw_ = -1;
 };
 
-}  // namespace cli
+}  // namespace puzzle::cli

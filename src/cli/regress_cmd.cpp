@@ -1,4 +1,4 @@
-// `regress`: compares two bench CSVs (puzzle/bench/regress.hpp) and prints a markdown report;
+// `regress`: compares two bench CSVs (measure/regress.hpp) and prints a markdown report;
 // exit 1 when the current run regressed.
 #include <cstdlib>
 #include <stdexcept>
@@ -7,11 +7,11 @@
 
 #include "cli/common.hpp"
 #include "cli/session.hpp"
-#include "puzzle/bench/regress.hpp"
-#include "puzzle/io/csv.hpp"
-#include "puzzle/io/reader.hpp"
+#include "measure/regress.hpp"
+#include "io/csv.hpp"
+#include "io/reader.hpp"
 
-namespace cli {
+namespace puzzle::cli {
 namespace {
 
 struct RegressCmdOptions {
@@ -36,25 +36,25 @@ double parse_percent(std::string s, std::string_view option) {
 }
 
 int run_regress(const RegressCmdOptions& opt, const Context& ctx) {
-  puzzle::RegressOptions ro;
+  puzzle::measure::RegressOptions ro;
   ro.tolerance = parse_percent(opt.tolerance, "--tolerance");
   ro.count_tolerance = parse_percent(opt.count_tolerance, "--count-tolerance");
   ro.cycles_tolerance = parse_percent(opt.cycles_tolerance, "--cycles-tolerance");
   ro.alpha = opt.alpha;
-  ro.metric = opt.metric == "ratio" ? puzzle::TimeMetric::ratio : puzzle::TimeMetric::throughput;
+  ro.metric = opt.metric == "ratio" ? puzzle::measure::TimeMetric::ratio : puzzle::measure::TimeMetric::throughput;
   ro.time_report_only = opt.report_only;
   Session session(ctx, 1);
   session.input(opt.baseline);
   session.input(opt.current);
-  puzzle::OutputFile* report = session.output(opt.report, "report");
+  puzzle::io::OutputFile* report = session.output(opt.report, "report");
   session.start();
   return session.run([&] {
-    puzzle::RegressReport rep;
+    puzzle::measure::RegressReport rep;
     try {
-      const auto base = puzzle::read_bench_csv(opt.baseline);
-      const auto cur = puzzle::read_bench_csv(opt.current);
-      rep = puzzle::regress(base, cur, ro, opt.baseline, opt.current);
-    } catch (const puzzle::InputError&) {
+      const auto base = puzzle::measure::read_bench_csv(opt.baseline);
+      const auto cur = puzzle::measure::read_bench_csv(opt.current);
+      rep = puzzle::measure::regress(base, cur, ro, opt.baseline, opt.current);
+    } catch (const puzzle::io::InputError&) {
       throw;
     } catch (const std::runtime_error& e) {  // not a bench CSV, incomparable files: usage, not a regression
       throw UsageError(e.what());
@@ -104,4 +104,4 @@ void add_regress_command(CLI::App& app, Commands& out) {
   out.push_back({r, [opt](const Context& ctx) { return run_regress(*opt, ctx); }});
 }
 
-}  // namespace cli
+}  // namespace puzzle::cli

@@ -13,9 +13,9 @@
 #include <fmt/format.h>
 
 #include "cli/table.hpp"
-#include "puzzle/io/reader.hpp"
+#include "io/reader.hpp"
 
-namespace cli {
+namespace puzzle::cli {
 namespace {
 
 // The signal that asked the run to stop (0: none), and the flag the drivers poll.
@@ -64,7 +64,7 @@ Handler g_old_int = nullptr, g_old_term = nullptr;
 
 }  // namespace
 
-void record_shard(Session& session, puzzle::Shard shard, const std::vector<std::string>& files,
+void record_shard(Session& session, puzzle::io::Shard shard, const std::vector<std::string>& files,
                   int size) {
   if (shard.whole()) return;
   // How each input is cut, as the driver's reader will cut it: a plain file (stdin too, when
@@ -74,8 +74,8 @@ void record_shard(Session& session, puzzle::Shard shard, const std::vector<std::
   std::string how;
   for (const std::string& f : files) {
     std::string mode = fmt::format("records mod {}", shard.count);
-    if (f == "-" || !puzzle::is_stream(f)) {
-      puzzle::PuzzleReader probe(f, size);
+    if (f == "-" || !puzzle::io::is_stream(f)) {
+      puzzle::io::PuzzleReader probe(f, size);
       probe.shard(shard);
       mode = probe.shard_mode();
     }
@@ -85,13 +85,13 @@ void record_shard(Session& session, puzzle::Shard shard, const std::vector<std::
   session.record("shard", fmt::format("{}/{} ({})", shard.index, shard.count, how));
 }
 
-void resume_rows(Session& session, puzzle::RunConfig& cfg, const std::string& columns,
-                 puzzle::ResumePoint& point) {
+void resume_rows(Session& session, puzzle::run::RunConfig& cfg, const std::string& columns,
+                 puzzle::run::ResumePoint& point) {
   if (!session.resuming() || cfg.rows == nullptr || !cfg.rows->has_partial()) return;
-  const std::string partial = puzzle::partial_name(cfg.rows->path());
+  const std::string partial = puzzle::io::partial_name(cfg.rows->path());
   {
-    const puzzle::ResultsFile f(partial);
-    if (f.layout() != puzzle::ResultsLayout::rows) {  // killed before its header reached the disk
+    const puzzle::io::ResultsFile f(partial);
+    if (f.layout() != puzzle::io::ResultsLayout::rows) {  // killed before its header reached the disk
       fmt::print(stderr, "resuming {}: no complete row in it, starting again\n", partial);
       cfg.rows->resume_at(0);
       return;
@@ -101,11 +101,11 @@ void resume_rows(Session& session, puzzle::RunConfig& cfg, const std::string& co
       throw UsageError(fmt::format("{}: --resume: its columns are not this command's; rerun the "
                                    "command that made it, or move it away", partial));
   }
-  puzzle::RowsFile rows(partial);
+  puzzle::io::RowsFile rows(partial);
   point.done = rows.empty_summaries();
   uint64_t kept = 0;
   while (rows.next()) {
-    const puzzle::PuzzleRow& r = rows.row();
+    const puzzle::io::PuzzleRow& r = rows.row();
     point.done[rows.pass()].add(r.status, r.time_ns, r.work);
     point.pass = rows.pass();
     point.line = r.line;
@@ -131,15 +131,15 @@ void resume_rows(Session& session, puzzle::RunConfig& cfg, const std::string& co
 int report_error(std::exception_ptr error) {
   try {
     std::rethrow_exception(error);
-  } catch (const puzzle::WriteError& e) {
+  } catch (const puzzle::io::WriteError& e) {
     if (e.broken_pipe()) return 128 + SIGPIPE;  // the reader went away: not an error to report
     fmt::print(stderr, "sudoku-bench: error: {}\n", e.what());
     return kExitWrong;
   } catch (const UsageError& e) {
     fmt::print(stderr, "sudoku-bench: {}\n", e.what());
-  } catch (const puzzle::InputError& e) {
+  } catch (const puzzle::io::InputError& e) {
     fmt::print(stderr, "sudoku-bench: {}\n", e.what());
-  } catch (const puzzle::OutputError& e) {
+  } catch (const puzzle::io::OutputError& e) {
     fmt::print(stderr, "sudoku-bench: {}\n", e.what());
   } catch (const std::exception& e) {
     fmt::print(stderr, "sudoku-bench: error: {}\n", e.what());
@@ -162,59 +162,59 @@ Session::~Session() {
 }
 
 void Session::input(const std::string& path, std::string_view key) {
-  std::string sha = puzzle::sha256_file(path);  // also fails fast on a typo
+  std::string sha = puzzle::io::sha256_file(path);  // also fails fast on a typo
   if (key == "dataset") prov_.datasets.emplace_back(path, std::move(sha));
   else record(std::string(key), fmt::format("{} sha256={}", path, sha.empty() ? "n/a (a stream)" : sha));
   inputs_.push_back(path);
 }
 
-void Session::check_resume(const puzzle::Meta& meta, const std::string& partial) const {
-  puzzle::Meta mine;
+void Session::check_resume(const puzzle::io::Meta& meta, const std::string& partial) const {
+  puzzle::io::Meta mine;
   const std::string text = header();
   std::string_view h = text;
   while (!h.empty()) {
     const std::size_t nl = h.find('\n');
     std::string k, v;
-    if (puzzle::split_meta(h.substr(1, nl - 1), k, v)) mine.emplace_back(std::move(k), std::move(v));
+    if (puzzle::io::split_meta(h.substr(1, nl - 1), k, v)) mine.emplace_back(std::move(k), std::move(v));
     h.remove_prefix(nl == std::string_view::npos ? h.size() : nl + 1);
   }
-  auto what_ran = [](const puzzle::Meta& m) {
-    puzzle::Meta id = puzzle::run_identity(m);
-    for (const std::string& v : puzzle::meta_values(m, "shard")) id.emplace_back("shard", v);
+  auto what_ran = [](const puzzle::io::Meta& m) {
+    puzzle::io::Meta id = puzzle::io::run_identity(m);
+    for (const std::string& v : puzzle::io::meta_values(m, "shard")) id.emplace_back("shard", v);
     return id;
   };
-  if (const std::string diff = puzzle::first_difference(what_ran(meta), what_ran(mine)); !diff.empty())
+  if (const std::string diff = puzzle::io::first_difference(what_ran(meta), what_ran(mine)); !diff.empty())
     throw UsageError(fmt::format("{}: --resume: this partial file is not from this command "
                                  "(its {} this run's); rerun the command that made it, or move it "
                                  "away", partial, diff));
-  if (puzzle::build_of(meta) != puzzle::build_of(mine))
-    fmt::print(stderr, "warning: {}: written by {}, continued by {}\n", partial, puzzle::build_of(meta),
-               puzzle::build_of(mine));
+  if (puzzle::io::build_of(meta) != puzzle::io::build_of(mine))
+    fmt::print(stderr, "warning: {}: written by {}, continued by {}\n", partial, puzzle::io::build_of(meta),
+               puzzle::io::build_of(mine));
 }
 
 void Session::record(std::string key, std::string value) {
   prov_.extra.emplace_back(std::move(key), std::move(value));
 }
 
-puzzle::OutputFile* Session::output(const std::string& path, std::string what) {
+puzzle::io::OutputFile* Session::output(const std::string& path, std::string what) {
   if (path.empty()) return nullptr;
-  outputs_.push_back(std::make_unique<puzzle::OutputFile>(path, std::move(what)));
+  outputs_.push_back(std::make_unique<puzzle::io::OutputFile>(path, std::move(what)));
   return outputs_.back().get();
 }
 
 void Session::start() {
   for (std::size_t i = 0; i < outputs_.size(); ++i) {
-    const puzzle::OutputFile& o = *outputs_[i];
+    const puzzle::io::OutputFile& o = *outputs_[i];
     if (o.is_stdout()) term_ = stderr;
     for (const std::string& in : inputs_)
-      if (in != "-" && (puzzle::same_file(o.path(), in) || puzzle::same_file(puzzle::partial_name(o.path()), in)))
+      if (in != "-" && (puzzle::io::same_file(o.path(), in) || puzzle::io::same_file(puzzle::io::partial_name(o.path()), in)))
         throw UsageError(fmt::format("{}: the {} output is also an input: refusing to overwrite "
                                      "the input (choose another output name)",
                                      o.path(), o.what()));
     for (std::size_t j = 0; j < i; ++j) {
-      const puzzle::OutputFile& p = *outputs_[j];
+      const puzzle::io::OutputFile& p = *outputs_[j];
       if (is_device(o.path())) continue;  // /dev/null twice is fine
-      if (puzzle::same_file(o.path(), p.path()))
+      if (puzzle::io::same_file(o.path(), p.path()))
         throw UsageError(fmt::format("{}: given as both the {} and the {} output: each output "
                                      "needs a file of its own",
                                      o.path() == "-" ? "stdout (-)" : o.path(), p.what(), o.what()));
@@ -265,11 +265,11 @@ void Session::watch() {
   // Polled: a signal handler cannot notify a condition variable.
   while (!watch_done_ && !g_stop.load()) watch_cv_.wait_for(lock, 50ms);
   if (watch_done_) return;
-  const puzzle::InFlight::Now first = in_flight_.now();
+  const puzzle::run::InFlight::Now first = in_flight_.now();
   // A solver that honours the stop ends within a millisecond: say nothing unless it is still
   // running a second later (a slow step that does not poll the stop).
   if (first.uninterruptible.empty() && watch_cv_.wait_for(lock, 1s, [this] { return watch_done_; })) return;
-  const puzzle::InFlight::Now at = first.uninterruptible.empty() ? in_flight_.now() : first;
+  const puzzle::run::InFlight::Now at = first.uninterruptible.empty() ? in_flight_.now() : first;
   const std::string sig = g_signal.load() == SIGTERM ? "SIGTERM" : "Ctrl-C";
   std::string what = "the work in flight";
   if (!at.solver.empty())
@@ -399,10 +399,10 @@ void judge_inputs(const std::vector<InputUse>& passes, bool interrupted, Session
 }
 
 Session::Outcome report_summaries(Session& session, const std::vector<puzzle::Summary>& summaries,
-                                  puzzle::OutputFile* summary, bool compare) {
+                                  puzzle::io::OutputFile* summary, bool compare) {
   if (summary != nullptr) {
     fmt::memory_buffer b;
-    const auto& schema = puzzle::summary_schema();
+    const auto& schema = puzzle::io::summary_schema();
     for (const auto& s : summaries) schema.write(b, s);
     summary->write(session.header() + schema.header());
     summary->write({b.data(), b.size()});
@@ -417,16 +417,16 @@ Session::Outcome report_summaries(Session& session, const std::vector<puzzle::Su
   return o;
 }
 
-Session::Outcome run_driver(Session& session, puzzle::RunConfig& cfg, const std::string& columns,
-                            puzzle::OutputFile* summary, bool compare) {
+Session::Outcome run_driver(Session& session, puzzle::run::RunConfig& cfg, const std::string& columns,
+                            puzzle::io::OutputFile* summary, bool compare) {
   if (cfg.rows != nullptr && cfg.rows->bytes_written() == 0) cfg.rows->write(session.header() + columns + "\n");
   cfg.stop = session.stop_flag();
   cfg.in_flight = session.in_flight();
   cfg.on_problem = [&session](const std::string& file, uint64_t line, const std::string& msg) {
     session.problem(fmt::format("{}:{}: {}", file, line, msg));
   };
-  cfg.on_progress = [&session](const puzzle::Progress& p) { session.progress().update(p); };
-  const puzzle::RunReport report = puzzle::run(cfg);
+  cfg.on_progress = [&session](const puzzle::run::Progress& p) { session.progress().update(p); };
+  const puzzle::run::RunReport report = puzzle::run::run_passes(cfg);
   session.progress().clear();
   Session::Outcome o = report_summaries(session, report.summaries, summary, compare);
   o.read_errors = report.read_errors;
@@ -439,4 +439,4 @@ Session::Outcome run_driver(Session& session, puzzle::RunConfig& cfg, const std:
   return o;
 }
 
-}  // namespace cli
+}  // namespace puzzle::cli

@@ -27,12 +27,12 @@
 
 #include "cli/common.hpp"
 #include "cli/progress.hpp"
-#include "puzzle/driver/driver.hpp"
-#include "puzzle/io/csv.hpp"
-#include "puzzle/io/output.hpp"
-#include "puzzle/io/results.hpp"
+#include "run/pipeline.hpp"
+#include "io/csv.hpp"
+#include "io/output.hpp"
+#include "io/results.hpp"
 
-namespace cli {
+namespace puzzle::cli {
 
 class Session {
  public:
@@ -68,7 +68,7 @@ class Session {
   /// One more provenance line (`# key: value`).
   void record(std::string key, std::string value);
   /// Declares an output (nullptr for an empty path); opened by start().
-  puzzle::OutputFile* output(const std::string& path, std::string what);
+  puzzle::io::OutputFile* output(const std::string& path, std::string what);
   /// --resume: a partial file an earlier run left is continued, not refused. The command
   /// checks it (check_resume) and tells each output where its complete rows end
   /// (OutputFile::resume_at); an output it says nothing of starts again from nothing (a summary,
@@ -78,7 +78,7 @@ class Session {
   /// Refuses (UsageError) to continue `partial`, whose `#` lines are `meta`, unless an earlier
   /// run of this same command wrote it: the same datasets (and sha256), options and shard.
   /// Warns when another build wrote it.
-  void check_resume(const puzzle::Meta& meta, const std::string& partial) const;
+  void check_resume(const puzzle::io::Meta& meta, const std::string& partial) const;
   /// Refuses (UsageError, exit 2) an output that is an input or another output, opens every
   /// output, and from then on turns SIGINT and SIGTERM into stop_flag().
   void start();
@@ -86,9 +86,9 @@ class Session {
   // The run.
   const std::atomic<bool>* stop_flag() const noexcept;
   /// What the run is solving, for the message of a stop that has to wait (RunConfig::in_flight).
-  puzzle::InFlight* in_flight() noexcept { return &in_flight_; }
+  puzzle::run::InFlight* in_flight() noexcept { return &in_flight_; }
   /// The `#` provenance lines every results file starts with.
-  std::string header() const { return puzzle::metadata_header(prov_); }
+  std::string header() const { return puzzle::io::metadata_header(prov_); }
   /// One problem line ("file:line: message"): the first kMaxMessages are printed.
   void problem(std::string_view text);
   ProgressBar& progress() noexcept { return bar_; }
@@ -109,16 +109,16 @@ class Session {
   void watch();
   void end_watch();
 
-  puzzle::Provenance prov_;
+  puzzle::io::Provenance prov_;
   std::vector<std::string> inputs_;
-  std::vector<std::unique_ptr<puzzle::OutputFile>> outputs_;
+  std::vector<std::unique_ptr<puzzle::io::OutputFile>> outputs_;
   ProgressBar bar_;
   std::FILE* term_ = stdout;
   uint64_t problems_ = 0;
   bool started_ = false;
   bool resume_ = false;
   bool resumable_ = false;  // the command has --resume (it called resume())
-  puzzle::InFlight in_flight_;
+  puzzle::run::InFlight in_flight_;
   std::thread watcher_;
   std::mutex watch_m_;
   std::condition_variable watch_cv_;
@@ -129,8 +129,8 @@ class Session {
 /// through the session; the rows go to `cfg.rows` (or nowhere) under the provenance and the
 /// `columns` header (unless a resumed file has them), the summary CSV to `summary` (or
 /// nowhere), the tables to the terminal (`compare`: with speed ratios).
-Session::Outcome run_driver(Session& session, puzzle::RunConfig& cfg, const std::string& columns,
-                            puzzle::OutputFile* summary, bool compare);
+Session::Outcome run_driver(Session& session, puzzle::run::RunConfig& cfg, const std::string& columns,
+                            puzzle::io::OutputFile* summary, bool compare);
 
 /// One pass over an input, as judge_inputs() sees it: its records, and whether any of them
 /// read as a puzzle.
@@ -149,21 +149,21 @@ void judge_inputs(const std::vector<InputUse>& passes, bool interrupted, Session
 /// The summaries of a run (solve, rate, merge): as CSV to `summary` (or nowhere), as tables
 /// to the terminal (`compare`: with speed ratios); the outcome counts the wrong answers.
 Session::Outcome report_summaries(Session& session, const std::vector<puzzle::Summary>& summaries,
-                                  puzzle::OutputFile* summary, bool compare);
+                                  puzzle::io::OutputFile* summary, bool compare);
 
 /// --resume for solve and rate: when `cfg.rows` has a partial file that an earlier run of this
 /// command left, keeps its complete rows (`columns` is the rows header this run writes, without
 /// the newline), folds their statistics into `point` and points cfg.resume at it. Before
 /// start(). Does nothing when there is no partial file to continue.
-void resume_rows(Session& session, puzzle::RunConfig& cfg, const std::string& columns,
-                 puzzle::ResumePoint& point);
+void resume_rows(Session& session, puzzle::run::RunConfig& cfg, const std::string& columns,
+                 puzzle::run::ResumePoint& point);
 
 /// The `# shard:` provenance line of solve and rate, when `shard` is not the whole input:
 /// "K/N (a.txt by byte range, b.txt.gz by records mod N)", each input as the reader cuts it.
-void record_shard(Session& session, puzzle::Shard shard, const std::vector<std::string>& files,
+void record_shard(Session& session, puzzle::io::Shard shard, const std::vector<std::string>& files,
                   int size);
 
 /// The message and exit code of an exception that ends a command (main and Session share it).
 int report_error(std::exception_ptr e);
 
-}  // namespace cli
+}  // namespace puzzle::cli

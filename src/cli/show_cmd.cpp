@@ -7,13 +7,13 @@
 
 #include "cli/common.hpp"
 #include "cli/solver_options.hpp"
-#include "puzzle/driver/judge.hpp"
-#include "puzzle/io/parse.hpp"
-#include "puzzle/io/reader.hpp"
+#include "run/judge.hpp"
+#include "io/parse.hpp"
+#include "io/reader.hpp"
 #include "puzzle/kinds.hpp"
 #include "puzzle/registry.hpp"
 
-namespace cli {
+namespace puzzle::cli {
 namespace {
 
 struct ShowOptions {
@@ -43,14 +43,14 @@ int show_record(const ShowOptions& opt, puzzle::Record<Row>& p, const std::strin
   }
   const puzzle::SolverInfo& info =
       *pick_solver(opt.solver.empty() ? std::string(Row::default_solver) : opt.solver, "solver");
-  puzzle::Verdict v;
-  if (!puzzle::admit(v, p, info, line)) throw UsageError(v.message);
+  puzzle::run::Verdict v;
+  if (!puzzle::run::admit(v, p, info, line)) throw UsageError(v.message);
   fmt::print("{} ({})\n{}", where, Row::summary(p.puzzle), Row::draw(p.puzzle, nullptr));
   constexpr uint64_t kLimit = 2;  // unique or not
   auto solver = info.make();
   puzzle::Result r = solver->solve(p.puzzle, puzzle::Limits{kLimit, puzzle::kDefaultBudget});
   std::optional<std::string> unusable = solver->complete(p.puzzle, r);
-  puzzle::settle(v, p, r, kLimit, std::move(unusable), solver->message());
+  puzzle::run::settle(v, p, r, kLimit, std::move(unusable), solver->message());
   const bool failed = v.status == puzzle::Status::timeout || v.status == puzzle::Status::error;
   if (failed) fmt::print(stderr, "{}\n", v.message);
   fmt::print("\n{}: {} (guesses {}, backtracks {}, nodes {})\n", info.name, puzzle::to_string(v.status),
@@ -71,30 +71,30 @@ int run_show(const ShowOptions& opt) {
   // ID), else of the fallback row's kind (a Sudoku's cells) when that row reads it without an
   // error; anything else is a file name (a mistyped one is said to be missing, not a bad puzzle).
   puzzle::Format f;
-  if (std::string error; text && puzzle::detect_format(opt.puzzle, 0, f, error) && f.single_line()) {
+  if (std::string error; text && puzzle::io::detect_format(opt.puzzle, 0, f, error) && f.single_line()) {
     bool shown = false;
     puzzle::Kinds::visit(f.kind, [&](auto row) {
       using R = decltype(row);
-      auto p = puzzle::parse<R>(f, opt.puzzle);
+      auto p = puzzle::io::parse<R>(f, opt.puzzle);
       if (puzzle::kFallback<R> && !p.error.empty()) return;
       shown = true;
       status = show_record(opt, p, "", 0);
     });
     if (shown) return status;
   }
-  puzzle::PuzzleReader reader(opt.puzzle);
-  puzzle::RawSlice slice;
+  puzzle::io::PuzzleReader reader(opt.puzzle);
+  puzzle::io::RawSlice slice;
   while (reader.read(slice, 1)) {
     const uint64_t line = slice.records[0].line;
     if (opt.line != 0 && line != opt.line) continue;
     // The givens are checked by show_record, as for a puzzle given as text.
     puzzle::Kinds::visit(reader.format().kind, [&](auto row) {
-      auto p = puzzle::parse<decltype(row)>(reader.format(), slice.record(0));
+      auto p = puzzle::io::parse<decltype(row)>(reader.format(), slice.record(0));
       status = show_record(opt, p, opt.puzzle, line);
     });
     return status;
   }
-  if (!reader.error().empty()) throw puzzle::InputError(reader.error());
+  if (!reader.error().empty()) throw puzzle::io::InputError(reader.error());
   throw UsageError(opt.line == 0 ? fmt::format("{}: no puzzle in the file", opt.puzzle)
                                  : fmt::format("{}: no puzzle starts on line {}", opt.puzzle, opt.line));
 }
@@ -125,4 +125,4 @@ void add_show_command(CLI::App& app, Commands& out) {
   out.push_back({sh, [opt](const Context&) { return run_show(*opt); }});
 }
 
-}  // namespace cli
+}  // namespace puzzle::cli

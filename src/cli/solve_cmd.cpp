@@ -9,14 +9,14 @@
 #include "cli/session.hpp"
 #include "cli/solver_options.hpp"
 #include "cli/table.hpp"
-#include "puzzle/driver/driver.hpp"
+#include "run/pipeline.hpp"
 #include "puzzle/machine.hpp"
-#include "puzzle/io/csv.hpp"
-#include "puzzle/io/reader.hpp"
+#include "io/csv.hpp"
+#include "io/reader.hpp"
 #include "puzzle/kinds.hpp"
 #include "puzzle/registry.hpp"
 
-namespace cli {
+namespace puzzle::cli {
 namespace {
 
 struct SolveOptions {
@@ -37,7 +37,7 @@ struct SolveOptions {
 };
 
 int run_solve(const SolveOptions& opt, const Context& ctx) {
-  puzzle::RunConfig cfg;
+  puzzle::run::RunConfig cfg;
   cfg.files = opt.files;
   const auto ext = register_external_solvers(opt.ext);
   const puzzle::PuzzleKind kind = input_kind(opt.files);
@@ -61,10 +61,10 @@ int run_solve(const SolveOptions& opt, const Context& ctx) {
   if (opt.time_limit > 0) session.record("time_limit", fmt::format("{}", opt.time_limit));
   record_shard(session, cfg.shard, cfg.files, cfg.size);
   cfg.rows = session.output(opt.rows, "rows");
-  puzzle::OutputFile* summary = session.output(opt.summary, "summary");
-  const std::string columns = puzzle::rows_schema(opt.solutions).names();
+  puzzle::io::OutputFile* summary = session.output(opt.summary, "summary");
+  const std::string columns = puzzle::io::rows_schema(opt.solutions).names();
   session.resume(opt.resume);
-  puzzle::ResumePoint resume;
+  puzzle::run::ResumePoint resume;
   resume_rows(session, cfg, columns, resume);
   session.start();
   return session.run([&] {
@@ -122,7 +122,7 @@ int run_default(const Context& ctx) {
   fs::path data = fs::path(SUDOKU_SOURCE_DIR) / "datasets" / "default.txt";
   if (!fs::exists(data)) data = fs::path("datasets") / "default.txt";
   if (!fs::exists(data))
-    throw puzzle::InputError(fmt::format("{}: the default dataset is missing (run from the project "
+    throw puzzle::io::InputError(fmt::format("{}: the default dataset is missing (run from the project "
                                          "folder, or give files to 'sudoku-bench solve')",
                                          data.string()));
   SolveOptions opt;
@@ -133,4 +133,4 @@ int run_default(const Context& ctx) {
   return run_solve(opt, ctx);
 }
 
-}  // namespace cli
+}  // namespace puzzle::cli

@@ -4,12 +4,12 @@
 #include <fmt/format.h>
 
 #include "cli/common.hpp"
-#include "puzzle/generate/options.hpp"
+#include "puzzle/generate_options.hpp"
 #include "puzzle/registry.hpp"
-#include "puzzle/ext/exec.hpp"
-#include "puzzle/ext/load.hpp"
+#include "ext/exec.hpp"
+#include "ext/load.hpp"
 
-namespace cli {
+namespace puzzle::cli {
 namespace {
 
 /// "NAME=REST" -> (NAME, REST); throws UsageError naming the option.
@@ -118,4 +118,4 @@ std::string exec_floor_note(const std::vector<const puzzle::SolverInfo*>& solver
   }
 }
 
-}  // namespace cli
+}  // namespace puzzle::cli

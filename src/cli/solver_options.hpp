@@ -14,7 +14,7 @@
 #include "cli/kinds.hpp"
 #include "puzzle/solver.hpp"
 
-namespace cli {
+namespace puzzle::cli {
 
 struct ExternalSolverOptions {
   KindSolverOptions kind;  ///< each kind's own (Sudoku's plug-ins: --plugin, --reentrant, --isolate)
@@ -48,4 +48,4 @@ const puzzle::SolverInfo* pick_solver(const std::string& name, std::string_view 
 /// to read their times against. Empty when none of them is an --exec solver.
 std::string exec_floor_note(const std::vector<const puzzle::SolverInfo*>& solvers);
 
-}  // namespace cli
+}  // namespace puzzle::cli

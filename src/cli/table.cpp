@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-namespace cli {
+namespace puzzle::cli {
 
 std::string Table::render(std::size_t left) const {
   std::vector<std::size_t> w(header_.size(), 0);
@@ -106,4 +106,4 @@ std::string summary_tables(const std::vector<puzzle::Summary>& sums, bool ratio)
   return out;
 }
 
-}  // namespace cli
+}  // namespace puzzle::cli

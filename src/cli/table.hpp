@@ -5,7 +5,7 @@
 
 #include "puzzle/stats.hpp"
 
-namespace cli {
+namespace puzzle::cli {
 
 class Table {
  public:
@@ -30,4 +30,4 @@ std::string micro(double us);
 /// first solver of the same dataset.
 std::string summary_tables(const std::vector<puzzle::Summary>& sums, bool ratio);
 
-}  // namespace cli
+}  // namespace puzzle::cli

@@ -1,0 +1,64 @@
+#pragma once
+// Puzzle making: remove givens from a full grid while the solution stays unique.
+//
+// Cells are grouped into orbits of the chosen symmetry (a cell with its images); an orbit is
+// removed whole or not at all, so the pattern of givens keeps the symmetry. Orbits are tried in
+// random order; a removal is kept only when the checker solver (limit 2) still reports `unique`.
+// Removability is monotone (if removing a given leaves two solutions, removing it from any
+// puzzle with fewer givens does too), so one pass over the orbits ends at a minimal puzzle:
+// no orbit (with `none`: no single given) can be removed. To save checks, orbits are tried in
+// chunks whose size doubles after a success and halves after a failure (a failed chunk is tried
+// again smaller), which ends in the same place: every orbit still present was tried alone.
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "puzzle/rng.hpp"
+#include "puzzle/solver.hpp"
+#include "sudoku/grid.hpp"
+
+namespace puzzle::sudoku {
+
+enum class Symmetry : uint8_t { none, rotate180, rotate90, mirror, diagonal };
+std::string_view to_string(Symmetry s) noexcept;
+std::optional<Symmetry> parse_symmetry(std::string_view name) noexcept;
+/// The image of `cell` under the symmetry's generator (rotate90: a quarter turn clockwise;
+/// mirror: left-right; diagonal: transpose) in a grid of side n.
+int symmetric_cell(Symmetry s, int cell, int n) noexcept;
+/// True when the pattern of givens of `puzzle` is invariant under `s`.
+bool has_symmetry(const Grid& puzzle, Symmetry s) noexcept;
+
+struct ReduceOptions {
+  Symmetry symmetry = Symmetry::none;
+  int target_clues = 0;  ///< stop once at most this many givens remain; 0: go on to minimal
+  /// Nodes per uniqueness check; running out counts as "not unique" (the given stays), so one
+  /// hard check cannot stall an item. 10^7 is what the 16x16 dataset has always been made with
+  /// (dlx); proving its final puzzles unique takes dlx at most about 4*10^4 nodes.
+  uint64_t budget = 10'000'000;
+};
+
+/// Reduces full grids; owns the orbit tables for one size and symmetry. Not thread-safe: one per
+/// thread.
+class Reducer {
+ public:
+  /// Removes givens of `solution` (a complete valid grid) with `checker` (limit 2). Returns the
+  /// puzzle; `checks` counts solver calls. With a target, the result has exactly the target's
+  /// count when an orbit order reaching it exists on this pass, else more (minimal) givens.
+  Grid reduce(const Grid& solution, const ReduceOptions& opt, ItemRng& rng,
+              Solver& checker, uint64_t& checks);
+
+ private:
+  void setup(int box, Symmetry s);
+  int box_ = 0;
+  Symmetry sym_ = Symmetry::none;
+  std::vector<std::vector<int>> orbits_;
+  std::vector<int> order_;
+};
+
+/// True when `puzzle` has exactly one solution (per `checker`, limit 2).
+bool is_unique(const Grid& puzzle, Solver& checker, uint64_t budget = kDefaultBudget);
+/// True when `puzzle` is unique and removing any single given makes it not unique.
+bool is_minimal(const Grid& puzzle, Solver& checker);
+
+}  // namespace puzzle::sudoku
