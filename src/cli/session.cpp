@@ -1,11 +1,14 @@
 #include "cli/session.hpp"
 
+#include <fcntl.h>
+#include <poll.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
-#include <chrono>
+#include <cerrno>
 #include <csignal>
+#include <cstring>
 #include <ctime>
 #include <exception>
 #include <limits>
@@ -31,6 +34,11 @@ constexpr int64_t kSameStopNs = 2'000'000'000;
 char g_again[2048];
 std::atomic<std::size_t> g_again_len{0};
 
+// The watcher thread's wake-up (Session::watch): the first signal writes 's' into it, the end of
+// the run 'e'. The thread sleeps in poll(2) until then: a thread that woke now and then would
+// move the simulated caches of a counted run (callgrind's estimated cycles) between two runs.
+int g_wake[2] = {-1, -1};
+
 extern "C" void on_signal(int sig) {
   timespec ts{};
   clock_gettime(CLOCK_MONOTONIC, &ts);  // async-signal-safe
@@ -40,6 +48,10 @@ extern "C" void on_signal(int sig) {
     g_first_ns.store(now);
     g_signal.store(sig);
     g_stop.store(true);
+    if (g_wake[1] >= 0) {
+      const ssize_t w = ::write(g_wake[1], "s", 1);
+      (void)w;  // a full pipe already holds a wake-up
+    }
     return;
   }
   // The same stop delivered twice within 2 s (Ctrl-C reaches the whole process group, and a
@@ -253,22 +265,33 @@ void Session::start() {
   const std::size_t n = std::min(again.size(), sizeof g_again);
   std::copy_n(again.data(), n, g_again);
   g_again_len.store(n);
+  if (::pipe2(g_wake, O_CLOEXEC) != 0) throw std::runtime_error(fmt::format("pipe: {}", std::strerror(errno)));
   g_old_int = std::signal(SIGINT, on_signal);
   g_old_term = std::signal(SIGTERM, on_signal);
   started_ = true;
   watcher_ = std::thread([this] { watch(); });
 }
 
+namespace {
+
+/// Waits up to `ms` (-1: for ever) for a byte in the wake-up pipe; the byte, or 0 on time-out.
+char wait_wake(int ms) {
+  pollfd p{g_wake[0], POLLIN, 0};
+  while (::poll(&p, 1, ms) < 0)
+    if (errno != EINTR) return 'e';
+  char c = 0;
+  if ((p.revents & POLLIN) != 0 && ::read(g_wake[0], &c, 1) != 1) c = 'e';
+  return c;
+}
+
+}  // namespace
+
 void Session::watch() {
-  using namespace std::chrono_literals;
-  std::unique_lock<std::mutex> lock(watch_m_);
-  // Polled: a signal handler cannot notify a condition variable.
-  while (!watch_done_ && !g_stop.load()) watch_cv_.wait_for(lock, 50ms);
-  if (watch_done_) return;
+  if (wait_wake(-1) != 's') return;  // the run ended first
   const puzzle::run::InFlight::Now first = in_flight_.now();
   // A solver that honours the stop ends within a millisecond: say nothing unless it is still
   // running a second later (a slow step that does not poll the stop).
-  if (first.uninterruptible.empty() && watch_cv_.wait_for(lock, 1s, [this] { return watch_done_; })) return;
+  if (first.uninterruptible.empty() && wait_wake(1000) == 'e') return;
   const puzzle::run::InFlight::Now at = first.uninterruptible.empty() ? in_flight_.now() : first;
   const std::string sig = g_signal.load() == SIGTERM ? "SIGTERM" : "Ctrl-C";
   std::string what = "the work in flight";
@@ -284,12 +307,10 @@ void Session::watch() {
 
 void Session::end_watch() {
   if (!watcher_.joinable()) return;
-  {
-    const std::lock_guard<std::mutex> lock(watch_m_);
-    watch_done_ = true;
-  }
-  watch_cv_.notify_all();
+  const ssize_t w = ::write(g_wake[1], "e", 1);
+  (void)w;  // the pipe is empty or holds 's': room for one more byte
   watcher_.join();
+  for (int& fd : g_wake) ::close(fd), fd = -1;
 }
 
 const std::atomic<bool>* Session::stop_flag() const noexcept { return &g_stop; }

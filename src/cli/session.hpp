@@ -14,12 +14,10 @@
 // SIGTERM; 141 a closed pipe (quietly, as `| head` expects). An interrupted or failed run keeps
 // each output as its partial file, complete up to its last row, and says where.
 #include <atomic>
-#include <condition_variable>
 #include <cstdint>
 #include <cstdio>
 #include <functional>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -120,9 +118,6 @@ class Session {
   bool resumable_ = false;  // the command has --resume (it called resume())
   puzzle::run::InFlight in_flight_;
   std::thread watcher_;
-  std::mutex watch_m_;
-  std::condition_variable watch_cv_;
-  bool watch_done_ = false;
 };
 
 /// The batch driver under a session (solve, rate): problems, progress and the stop flag go
