@@ -66,7 +66,7 @@ void driver(benchmark::State& state, const puzzle::SolverInfo* info) {
 
 // Registered from the solver table: a new solver is benchmarked without editing this file.
 const bool registered = [] {
-  for (const auto& s : puzzle::solvers()) {
+  for (const auto& s : puzzle::builtin_solvers()) {
     if (!s.supports(3)) continue;
     benchmark::RegisterBenchmark(("PlainLoop/" + std::string(s.name)).c_str(), plain_loop, &s)
         ->Unit(benchmark::kMillisecond)->UseRealTime()->MinTime(2.0);

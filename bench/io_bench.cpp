@@ -62,7 +62,7 @@ void verify_answer(benchmark::State& state) {
   const Lines& l = lines();
   std::vector<puzzle::sudoku::Grid> puzzles;
   std::vector<puzzle::Result> answers;
-  auto solver = puzzle::find_solver("dlx")->make();
+  auto solver = puzzle::find_builtin("dlx")->make();
   for (std::size_t i = 0; i < 2000 && i < l.lines.size(); ++i) {
     auto p = puzzle::sudoku::parse_record(l.format, l.lines[i]);
     puzzles.push_back(p.puzzle);

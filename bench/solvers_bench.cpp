@@ -77,7 +77,7 @@ void solve_set(benchmark::State& state, const puzzle::SolverInfo* info, const Pu
 }
 
 const bool registered = [] {
-  for (const auto& s : puzzle::solvers()) {
+  for (const auto& s : puzzle::builtin_solvers()) {
     if (!s.supports(3)) continue;
     for (const auto& set : kSets) {
       if (s.name == "backtracking" && !set.naive_ok) continue;

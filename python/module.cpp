@@ -280,8 +280,8 @@ py::dict rows_dict(const Rows& r, bool solutions, bool extra) {
 }
 
 const puzzle::SolverInfo& solver_named(const std::string& name) {
-  if (const puzzle::SolverInfo* s = puzzle::find_solver(name)) return *s;
-  const std::string near = puzzle::suggest_solver(name);
+  if (const puzzle::SolverInfo* s = registry().find(name)) return *s;
+  const std::string near = registry().suggest(name);
   throw std::invalid_argument(fmt::format("unknown solver '{}'{}; sudoku_bench.solvers() lists them", name,
                                           near.empty() ? "" : fmt::format(" (did you mean '{}'?)", near)));
 }
@@ -428,6 +428,7 @@ namespace {
 /// plan_generate, as `generate` does; an OptionError is a ValueError.
 py::dict generate(uint64_t count, int threads, const py::dict& o, const py::object& progress) {
   puzzle::GenerateOptions opt;
+  opt.registry = &registry();
   const auto text = [&](const char* key, std::string& out) { out = o[key].cast<std::string>(); };
   const auto flag = [&](const char* key, bool& out) { out = o[key].cast<bool>(); };
   text("kind", opt.kind), text("checker", opt.checker), text("verifier", opt.verifier);
@@ -445,12 +446,17 @@ py::dict generate(uint64_t count, int threads, const py::dict& o, const py::obje
 
 // ---- Solvers from outside ----------------------------------------------------------------------
 
+puzzle::Registry& registry() {
+  static puzzle::Registry session;
+  return session;
+}
+
 std::vector<std::string> add_all(std::vector<puzzle::SolverInfo> infos) {
   for (const auto& i : infos)
-    if (puzzle::find_solver(i.name) != nullptr)
+    if (registry().find(i.name) != nullptr)
       throw std::invalid_argument(fmt::format("a solver named '{}' is registered already", i.name));
   std::vector<std::string> names;
-  for (auto& i : infos) names.push_back(puzzle::add_solver(std::move(i)).name);
+  for (auto& i : infos) names.push_back(registry().add(std::move(i)).name);
   return names;
 }
 
@@ -476,7 +482,7 @@ PYBIND11_MODULE(_core, m) {
 
   m.def("solvers", [] {
     py::list out;
-    for (const puzzle::SolverInfo& s : puzzle::solvers()) {
+    for (const puzzle::SolverInfo& s : registry().solvers()) {
       std::vector<int> sizes;
       for (const auto& list : size_listers())
         if (!(sizes = list(s)).empty()) break;
@@ -513,7 +519,7 @@ PYBIND11_MODULE(_core, m) {
 
   m.def("add_exec", [](const std::string& name, const std::string& command, double timeout_s, bool batch) {
     puzzle::ext::check_solver_name(name);
-    if (puzzle::find_solver(name) != nullptr)
+    if (registry().find(name) != nullptr)
       throw std::invalid_argument(fmt::format("a solver named '{}' is registered already", name));
     std::vector<puzzle::SolverInfo> one;
     {

@@ -109,6 +109,10 @@ py::dict run_items(uint64_t count, int threads, const std::vector<puzzle::ItemCo
 /// Registers `infos` (all or none: a name registered already is a ValueError); their names.
 std::vector<std::string> add_all(std::vector<puzzle::SolverInfo> infos);
 
+/// The Python session's solvers: the built-in ones and those load_plugin() and add_exec() add,
+/// for every call of this interpreter's session (one registry: the module is the session).
+puzzle::Registry& registry();
+
 /// Every kind's own part of the module, in the table's order (kinds.cpp).
 void add_kinds(py::module_& m);
 

@@ -108,7 +108,7 @@ py::dict transform(const py::tuple& input_spec, uint64_t count, uint64_t seed, i
   spec.seed = seed;
   spec.solutions = solutions;
   const int box = sources->front().puzzle.box();
-  if (!verifier.empty()) spec.verifier = &puzzle::sudoku::solver_for_role(verifier, box, "verifier", puzzle::OptionStyle::python);
+  if (!verifier.empty()) spec.verifier = &puzzle::sudoku::solver_for_role(registry(), verifier, box, "verifier", puzzle::OptionStyle::python);
   else if (verify) spec.verifier = puzzle::sudoku::default_transform_verifier(box);  // as `transform --verify`
   py::dict items = run_items(count, threads, {}, "transform", [spec, sources] { return make_transform_worker(spec); },
                              progress);

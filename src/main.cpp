@@ -20,7 +20,9 @@ namespace cli = puzzle::cli;
 int main(int argc, char** argv) {
   // A kind's child program (an isolated plug-in's, ext/isolate.hpp): not a user's command.
   if (const auto code = cli::run_kind_child(argc, argv)) return *code;
+  puzzle::Registry registry;
   cli::Context ctx;
+  ctx.registry = &registry;
   for (int i = 0; i < argc; ++i) {
     ctx.args.emplace_back(argv[i]);
     ctx.command += (i ? " " : "") + ctx.args.back();

@@ -70,8 +70,8 @@ TEST(Spearman, RanksWithTies) {
 TEST(Bench, RowsCountersRatiosAndCsvRoundTrip) {
   puzzle::measure::BenchConfig bc;
   bc.files = {default_dataset()};
-  bc.solvers = {puzzle::find_solver("propagation")};
-  bc.baseline = puzzle::find_solver("dlx");  // not listed: added, and run first
+  bc.solvers = {puzzle::find_builtin("propagation")};
+  bc.baseline = puzzle::find_builtin("dlx");  // not listed: added, and run first
   bc.reps = 3;
   bc.warmup_s = 0.01;
   bc.first = 60;
@@ -130,7 +130,7 @@ TEST(Bench, StopKeepsTheFinishedRepetitions) {
   std::atomic<bool> stop{false};
   puzzle::measure::BenchConfig bc;
   bc.files = {default_dataset()};
-  bc.solvers = {puzzle::find_solver("dlx"), puzzle::find_solver("propagation")};
+  bc.solvers = {puzzle::find_builtin("dlx"), puzzle::find_builtin("propagation")};
   bc.reps = 5;
   bc.warmup_s = 0;
   bc.first = 30;
@@ -168,7 +168,7 @@ class Drifting : public puzzle::Solver {
     r.work.nodes += g_calls.fetch_add(1) % 2;
     return r;
   }
-  std::unique_ptr<puzzle::Solver> inner_ = puzzle::find_solver("propagation")->make();
+  std::unique_ptr<puzzle::Solver> inner_ = puzzle::find_builtin("propagation")->make();
 };
 std::unique_ptr<puzzle::Solver> make_drifting() { return std::make_unique<Drifting>(); }
 
@@ -188,7 +188,7 @@ TEST(Bench, BadConfigurationIsRefused) {
   puzzle::measure::BenchConfig bc;
   bc.files = {default_dataset()};
   EXPECT_THROW(puzzle::measure::run_bench(bc), std::invalid_argument);  // no solver
-  bc.solvers = {puzzle::find_solver("dlx")};
+  bc.solvers = {puzzle::find_builtin("dlx")};
   bc.reps = 0;
   EXPECT_THROW(puzzle::measure::run_bench(bc), std::invalid_argument);
   bc.reps = 1;

@@ -153,7 +153,7 @@ TEST_P(Conformance, CountersAreDeterministic) {
 // Every solver agrees with the naive baseline where both finish.
 TEST_P(Conformance, AgreesWithBacktracking) {
   if (GetParam()->name == "backtracking") GTEST_SKIP() << "it is the reference";
-  auto base = puzzle::find_solver("backtracking")->make();
+  auto base = puzzle::find_builtin("backtracking")->make();
   for (const char* file : {"norvig_easy50.txt", "norvig_top95.txt", "bug_plus_n.txt"}) {
     for (const auto& rec : test::load(test::shared(file), 40)) {
       const auto want = base->solve(rec.parsed.puzzle, Limits{2, 2'000'000});
@@ -180,7 +180,7 @@ TEST_P(Conformance, SolvesSharedDatasetsCorrectly) {
 
 std::vector<const puzzle::SolverInfo*> nine_by_nine() {
   std::vector<const puzzle::SolverInfo*> v;
-  for (const auto& s : puzzle::solvers())
+  for (const auto& s : puzzle::builtin_solvers())
     if (s.supports(3)) v.push_back(&s);
   return v;
 }
@@ -190,7 +190,7 @@ INSTANTIATE_TEST_SUITE_P(AllSolvers, Conformance, ::testing::ValuesIn(nine_by_ni
 
 // A solver that lacks a size says so instead of guessing.
 TEST(ConformanceSizes, UnsupportedSizeIsReported) {
-  for (const auto& s : puzzle::solvers()) {
+  for (const auto& s : puzzle::builtin_solvers()) {
     for (int box = puzzle::sudoku::kMinBox; box <= puzzle::sudoku::kMaxBox; ++box) {
       if (s.supports(box)) continue;
       EXPECT_EQ(s.make()->solve(Grid(box), Limits{1, 1000}).status, Status::unsupported)

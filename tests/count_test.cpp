@@ -108,7 +108,7 @@ class Watched : public puzzle::Solver {
     ++(t_open ? inside : outside);
     return inner_->solve(g, l);
   }
-  std::unique_ptr<puzzle::Solver> inner_ = puzzle::find_solver("propagation")->make();
+  std::unique_ptr<puzzle::Solver> inner_ = puzzle::find_builtin("propagation")->make();
 };
 std::unique_ptr<puzzle::Solver> make_watched() { return std::make_unique<Watched>(); }
 const puzzle::SolverInfo kWatched{"watched", "test only", puzzle::sudoku::kBox9, &make_watched};
@@ -148,7 +148,7 @@ TEST(Count, TheProbeBracketsEachSolveCallAndTheWarmUpIsNotCounted) {
   Recorder rec;
   puzzle::measure::BenchConfig bc;
   bc.files = {default_dataset()};
-  bc.solvers = {&kWatched, puzzle::find_solver("dlx")};
+  bc.solvers = {&kWatched, puzzle::find_builtin("dlx")};
   bc.reps = 2;
   bc.first = 30;
   bc.threads = 2;        // counting runs on one thread whatever this says
@@ -214,7 +214,7 @@ TEST(Count, PerfCountsWhereTheMachineAllowsAndSaysWhyNotElsewhere) {
   auto count = [&counter](uint64_t first) {
     puzzle::measure::BenchConfig bc;
     bc.files = {default_dataset()};
-    bc.solvers = {puzzle::find_solver("propagation")};
+    bc.solvers = {puzzle::find_builtin("propagation")};
     bc.first = first;
     bc.reps = 1;
     bc.counter = counter.get();
@@ -240,7 +240,7 @@ TEST(Count, PerfPathCountsOnlyTheSolveCallsOnAnyKernelsClock) {
   for (int pass = 1; pass <= 3; ++pass) {  // the counter is reset between passes
     puzzle::run::RunConfig cfg;
     cfg.files = {default_dataset()};
-    cfg.solvers = {puzzle::find_solver("propagation")};
+    cfg.solvers = {puzzle::find_builtin("propagation")};
     cfg.threads = pass;  // a counter per solving thread, summed
     cfg.max_records = 500;
     cfg.probe = counter.get();

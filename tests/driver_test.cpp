@@ -59,7 +59,7 @@ puzzle::run::RunConfig config(std::vector<std::string> files, int threads) {
   puzzle::run::RunConfig cfg;
   cfg.files = std::move(files);
   // The driver is under test, not the solver: dlx handles every size and is quick.
-  cfg.solvers = {puzzle::find_solver("dlx")};
+  cfg.solvers = {puzzle::find_builtin("dlx")};
   cfg.threads = threads;
   cfg.slice_records = 7;  // many small slices: in-order output is really exercised
   cfg.limits.solutions = 2;
@@ -237,7 +237,7 @@ TEST(Driver, BudgetExceededIsAStatusNotAStall) {
                            "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9\n"
                            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..\n");
   auto cfg = config({f}, 1);
-  cfg.solvers = {puzzle::find_solver("backtracking")};  // the naive search is what runs out
+  cfg.solvers = {puzzle::find_builtin("backtracking")};  // the naive search is what runs out
   cfg.limits.budget = 100'000;
   puzzle::run::RunReport report;
   const std::string rows = run_rows(cfg, &report);
@@ -248,7 +248,7 @@ TEST(Driver, BudgetExceededIsAStatusNotAStall) {
 TEST(Driver, UnsupportedSizeReportedOnce) {
   // A solver that only does 9x9 meets 4x4 puzzles: `unsupported`, one message for the pass.
   const puzzle::SolverInfo* nine_only = nullptr;
-  for (const auto& s : puzzle::solvers())
+  for (const auto& s : puzzle::builtin_solvers())
     if (s.kind == puzzle::PuzzleKind::sudoku && !s.supports(2)) nine_only = &s;
   if (nine_only == nullptr) GTEST_SKIP() << "every registered solver handles 4x4";
   test::TempDir dir;
@@ -321,7 +321,7 @@ class FakeRemote final : public puzzle::SliceSolver {
   std::string fail_, unusable_;
   std::size_t stop_after_, answered_ = 0;
   std::atomic<bool>* stop_;
-  std::unique_ptr<puzzle::Solver> dlx_ = puzzle::find_solver("dlx")->make();
+  std::unique_ptr<puzzle::Solver> dlx_ = puzzle::find_builtin("dlx")->make();
 };
 
 /// Rows as (line, status, time_ns).

@@ -29,7 +29,7 @@ using namespace puzzle;
 
 using namespace puzzle::sudoku;
 
-std::unique_ptr<Solver> make_solver(const char* name) { return find_solver(name)->make(); }
+std::unique_ptr<Solver> make_solver(const char* name) { return find_builtin(name)->make(); }
 
 void expect_full_grid(const Grid& g, int box) {
   ASSERT_EQ(g.box(), box);
@@ -255,8 +255,8 @@ std::vector<std::string> run_driver(const GenerateSpec& spec, uint64_t count, in
 TEST(GenerateDriver, SameOutputWhateverThreadsAndSlices) {
   GenerateSpec spec;
   spec.generator = find_generator("restart-dfs");
-  spec.checker = find_solver("propagation");
-  spec.verifier = find_solver("dlx");  // every item verified by a different solver
+  spec.checker = find_builtin("propagation");
+  spec.verifier = find_builtin("dlx");  // every item verified by a different solver
   spec.seed = 42;
   spec.solutions = true;
   const auto a = run_driver(spec, 120, 1, 64);
@@ -278,8 +278,8 @@ TEST(GenerateDriver, SameOutputWhateverThreadsAndSlices) {
 GenerateSpec range_spec(int lo, int hi) {
   GenerateSpec spec;
   spec.generator = find_generator("restart-dfs");
-  spec.checker = find_solver("propagation");
-  spec.verifier = find_solver("dlx");  // a problem if dlx disagrees (not unique, other solution)
+  spec.checker = find_builtin("propagation");
+  spec.verifier = find_builtin("dlx");  // a problem if dlx disagrees (not unique, other solution)
   spec.seed = 17;
   spec.solutions = true;
   spec.clues_lo = lo;

@@ -160,7 +160,7 @@ TEST(NonogramSat, CountsEverySolutionOnce) {
 
 // The whole solver counts exactly (limit N) and reports a valid picture.
 TEST(NonogramCdcl, CountsMatchBruteForce) {
-  auto solver = puzzle::find_solver("nonogram-cdcl")->make();
+  auto solver = puzzle::find_builtin("nonogram-cdcl")->make();
   int multiple = 0, none = 0;
   for (const ng::Puzzle& p : small_puzzles(300, 7)) {
     const uint64_t want = brute_solutions(p).size();
@@ -184,8 +184,8 @@ std::vector<ng::Puzzle> load_ids(const std::string& path) {
 // On the sets `nonogram-line` settles (sgt-pattern's, the project's), both solvers agree:
 // unique, the same picture, no guess.
 TEST(NonogramCdcl, AgreesWithTheLineSolver) {
-  auto cdcl = puzzle::find_solver("nonogram-cdcl")->make();
-  auto line = puzzle::find_solver("nonogram-line")->make();
+  auto cdcl = puzzle::find_builtin("nonogram-cdcl")->make();
+  auto line = puzzle::find_builtin("nonogram-line")->make();
   for (const char* f : {"sgt_pattern_15x15.txt", "sgt_pattern_30x30.txt", "gen_15x15_unique.txt", "gen_20x20_not_line.txt"}) {
     const auto puzzles = load_ids(std::string(SUDOKU_SOURCE_DIR) + "/datasets/nonogram/" + f);
     ASSERT_EQ(puzzles.size(), 100u) << f;
@@ -204,7 +204,7 @@ TEST(NonogramCdcl, AgreesWithTheLineSolver) {
 // clues; at limit 2 `unique` means the file's picture. The first puzzles of each set, and a
 // stride through the rest (the sets grow harder towards their ends).
 TEST(NonogramCdcl, SolvesTournamentPuzzles) {
-  auto solver = puzzle::find_solver("nonogram-cdcl")->make();
+  auto solver = puzzle::find_builtin("nonogram-cdcl")->make();
   int unique = 0, multiple = 0;
   for (const char* name : {"taai2011", "tcga2016", "icga2017"}) {
     const std::string dir = std::string(SUDOKU_SHARED_DATASETS) + "/nonogram/";
@@ -251,7 +251,7 @@ ng::Puzzle tournament_puzzle(const char* set, std::size_t index) {
 // from outside) end a hard puzzle's search early, each saying so.
 TEST(NonogramCdcl, BudgetAndStopEndTheSearch) {
   const ng::Puzzle p = tournament_puzzle("icga2017", 534);  // thousands of conflicts
-  auto solver = puzzle::find_solver("nonogram-cdcl")->make();
+  auto solver = puzzle::find_builtin("nonogram-cdcl")->make();
   const auto r = solver->solve(p, Limits{1, 3000});
   EXPECT_EQ(r.status, Status::budget_exceeded);
   EXPECT_LE(r.work.nodes, 3000u + 64u);  // CaDiCaL checks its limit between conflicts

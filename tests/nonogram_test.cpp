@@ -48,7 +48,7 @@ std::vector<ng::Puzzle> load(const std::string& path) {
 }
 
 const puzzle::SolverInfo& solver(const char* name) {
-  const auto* s = puzzle::find_solver(name);
+  const auto* s = puzzle::find_builtin(name);
   EXPECT_NE(s, nullptr);
   return *s;
 }

@@ -12,7 +12,7 @@
 namespace {
 
 TEST(Registry, BaselineFirstNamesUniqueAndDescribed) {
-  const auto& all = puzzle::solvers();
+  const auto& all = puzzle::builtin_solvers();
   ASSERT_FALSE(all.empty());
   EXPECT_EQ(all[0].name, "backtracking");
   std::set<std::string_view> names;
@@ -21,27 +21,44 @@ TEST(Registry, BaselineFirstNamesUniqueAndDescribed) {
     EXPECT_FALSE(s.description.empty());
     EXPECT_FALSE(s.batch()) << s.name << ": a built-in solver solves one puzzle at a time";
     EXPECT_NE(s.make(), nullptr);
-    EXPECT_EQ(puzzle::find_solver(s.name), &s);
+    EXPECT_EQ(puzzle::find_builtin(s.name), &s);
     if (s.kind == puzzle::PuzzleKind::sudoku) EXPECT_TRUE(s.supports(3)) << "every Sudoku solver handles 9x9";
     else EXPECT_EQ(s.sizes, 0u) << s.name << ": a nonogram solver takes no Sudoku";
   }
-  EXPECT_EQ(puzzle::find_solver("nope"), nullptr);
+  EXPECT_EQ(puzzle::find_builtin("nope"), nullptr);
 }
 
 TEST(Registry, SolversAddedAtRunTimeAreFoundAndNamesStayUnique) {
-  const std::size_t before = puzzle::solvers().size();
-  const puzzle::SolverInfo* dlx = puzzle::find_solver("dlx");
-  // dlx under another name (every size, like dlx): tests run after this one in the same process
-  // see it among the solvers and must find it a correct one.
+  puzzle::Registry registry;
+  const std::size_t before = registry.solvers().size();
+  EXPECT_EQ(before, puzzle::builtin_solvers().size());
+  const puzzle::SolverInfo* dlx = registry.find("dlx");
   puzzle::SolverInfo extra{"test-extra", "dlx under another name", dlx->sizes, dlx->factory, "test"};
-  const puzzle::SolverInfo& added = puzzle::add_solver(extra);
-  EXPECT_EQ(puzzle::find_solver("test-extra"), &added);
-  EXPECT_EQ(puzzle::find_solver("dlx"), dlx) << "earlier entries do not move";
-  EXPECT_EQ(puzzle::solvers().size(), before + 1);
-  EXPECT_THROW(puzzle::add_solver(extra), std::invalid_argument);
+  const puzzle::SolverInfo& added = registry.add(extra);
+  EXPECT_EQ(registry.find("test-extra"), &added);
+  EXPECT_EQ(registry.find("dlx"), dlx) << "earlier entries do not move";
+  EXPECT_EQ(registry.solvers().size(), before + 1);
+  EXPECT_THROW(registry.add(extra), std::invalid_argument);
   extra.name = "";
-  EXPECT_THROW(puzzle::add_solver(extra), std::invalid_argument);
+  EXPECT_THROW(registry.add(extra), std::invalid_argument);
   EXPECT_NE(added.make(), nullptr);
+  // The registry is the session's: the built-in table, and any other registry, do not see it.
+  EXPECT_EQ(puzzle::find_builtin("test-extra"), nullptr);
+  EXPECT_EQ(puzzle::builtin_solvers().size(), before);
+  EXPECT_EQ(puzzle::Registry().find("test-extra"), nullptr);
+}
+
+// Two sessions in one process (two tests, a Python session after a command) each register the
+// same plug-in or program under the same name: the name is taken in one registry only.
+TEST(Registry, TwoSessionsRegisterTheSameNameEachInTheirOwn) {
+  const puzzle::SolverInfo* dlx = puzzle::find_builtin("dlx");
+  const puzzle::SolverInfo extra{"mine", "dlx again", dlx->sizes, dlx->factory, "test"};
+  puzzle::Registry first, second;
+  const puzzle::SolverInfo& a = first.add(extra);
+  const puzzle::SolverInfo& b = second.add(extra);
+  EXPECT_NE(&a, &b);
+  EXPECT_EQ(first.find("mine"), &a);
+  EXPECT_EQ(second.find("mine"), &b);
 }
 
 TEST(Registry, BuiltInSolversAreTheRowsListsInTheTablesOrder) {
@@ -53,11 +70,11 @@ TEST(Registry, BuiltInSolversAreTheRowsListsInTheTablesOrder) {
     const auto listed = R::solvers();
     EXPECT_FALSE(listed.empty()) << R::name;
     for (const auto& s : listed) rows.emplace_back(s.name, R::id);
-    const puzzle::SolverInfo* d = puzzle::find_solver(R::default_solver);
+    const puzzle::SolverInfo* d = puzzle::find_builtin(R::default_solver);
     ASSERT_NE(d, nullptr) << R::name;
     EXPECT_EQ(d->kind, R::id) << R::name << "'s default solver '" << d->name << "'";
   });
-  const auto& all = puzzle::solvers();
+  const auto& all = puzzle::builtin_solvers();
   ASSERT_GE(all.size(), rows.size());
   for (std::size_t i = 0; i < rows.size(); ++i) {
     EXPECT_EQ(all[i].name, rows[i].first) << i;
@@ -74,7 +91,7 @@ TEST(Registry, EachRowsProbeHasOneSolutionTheVerifierAccepts) {
     using R = decltype(row);
     const auto probe = R::probe();
     EXPECT_FALSE(probe.name.empty()) << R::name;
-    auto solver = puzzle::find_solver(R::default_solver)->make();
+    auto solver = puzzle::find_builtin(R::default_solver)->make();
     puzzle::Limits limits;
     limits.solutions = 2;
     const puzzle::Result r = solver->solve(puzzle::PuzzleRef(probe.puzzle), limits);
@@ -87,9 +104,9 @@ TEST(Registry, EachRowsProbeHasOneSolutionTheVerifierAccepts) {
 }
 
 TEST(Registry, SuggestsTheNearestName) {
-  EXPECT_EQ(puzzle::suggest_solver("backtrack"), "backtracking");
-  EXPECT_EQ(puzzle::suggest_solver("backtraking"), "backtracking");
-  EXPECT_EQ(puzzle::suggest_solver("zzzzzzzzzzzzzzzzzzzz"), "");
+  EXPECT_EQ(puzzle::builtin_registry().suggest("backtrack"), "backtracking");
+  EXPECT_EQ(puzzle::builtin_registry().suggest("backtraking"), "backtracking");
+  EXPECT_EQ(puzzle::builtin_registry().suggest("zzzzzzzzzzzzzzzzzzzz"), "");
   EXPECT_EQ(puzzle::edit_distance("kitten", "sitting"), 3u);
 }
 

@@ -35,7 +35,7 @@ class Spinning : public puzzle::Solver {
     }
     return r;
   }
-  std::unique_ptr<puzzle::Solver> inner_ = puzzle::find_solver("propagation")->make();
+  std::unique_ptr<puzzle::Solver> inner_ = puzzle::find_builtin("propagation")->make();
 };
 std::unique_ptr<puzzle::Solver> make_spinning() { return std::make_unique<Spinning>(); }
 
@@ -47,7 +47,7 @@ class Counting : public puzzle::Solver {
     ++r.work.nodes;
     return r;
   }
-  std::unique_ptr<puzzle::Solver> inner_ = puzzle::find_solver("propagation")->make();
+  std::unique_ptr<puzzle::Solver> inner_ = puzzle::find_builtin("propagation")->make();
 };
 std::unique_ptr<puzzle::Solver> make_counting() { return std::make_unique<Counting>(); }
 
@@ -59,7 +59,7 @@ const puzzle::SolverInfo kCounting{"propagation", "test only: +1 node", puzzle::
 BenchFile bench(const puzzle::SolverInfo* solver, int reps = 5) {
   puzzle::measure::BenchConfig bc;
   bc.files = {default_dataset()};
-  bc.solvers = {puzzle::find_solver("dlx"), solver};
+  bc.solvers = {puzzle::find_builtin("dlx"), solver};
   bc.reps = reps;
   bc.warmup_s = 0.005;
   bc.min_time_s = 0.02;
@@ -74,8 +74,8 @@ BenchFile bench(const puzzle::SolverInfo* solver, int reps = 5) {
 class Regress : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    base_ = new BenchFile(bench(puzzle::find_solver("propagation")));
-    same_ = new BenchFile(bench(puzzle::find_solver("propagation")));
+    base_ = new BenchFile(bench(puzzle::find_builtin("propagation")));
+    same_ = new BenchFile(bench(puzzle::find_builtin("propagation")));
     slow_ = new BenchFile(bench(&kSpinning));
   }
   static void TearDownTestSuite() {

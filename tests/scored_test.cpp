@@ -89,7 +89,7 @@ TEST(Scored, SixteenGivensAreSettledByTheFirstSolutionAndSearchedAsPropagationDo
   ASSERT_EQ(records.size(), 12u);
   auto scored = puzzle::sudoku::make_scored();
   auto propagation = puzzle::sudoku::make_propagation();
-  auto dlx = puzzle::find_solver("dlx")->make();
+  auto dlx = puzzle::find_builtin("dlx")->make();
   for (const auto& rec : records) {
     Grid g = rec.parsed.puzzle;
     ASSERT_EQ(scored->solve(g, Limits{2}).status, Status::unique) << rec.line;  // 17 givens: searched on

@@ -233,7 +233,7 @@ std::string puzzle_file(int box, int count, bool hex = false) {
 
 TEST(Sizes, DriverSolvesAndVerifiesEverySize) {
   test::TempDir dir;
-  const auto* dlx = puzzle::find_solver("dlx");
+  const auto* dlx = puzzle::find_builtin("dlx");
   ASSERT_NE(dlx, nullptr);
   ASSERT_TRUE(dlx->supports(2) && dlx->supports(3) && dlx->supports(4) && dlx->supports(5));
   const std::string f4 = dir.write("four.txt", k4Puzzle + "," + k4Solution + "\n" + puzzle_file(2, 20));

@@ -48,7 +48,7 @@ TEST(SolverThreads, ConcurrentSolversAgreeWithSerialRuns) {
   auto puzzles = test::load(test::shared("norvig_easy50.txt"), 12);
   const auto extra = test::load(test::shared("tdoku_test_puzzles.csv"), 12);
   puzzles.insert(puzzles.end(), extra.begin(), extra.end());
-  for (const auto& info : puzzle::solvers())
+  for (const auto& info : puzzle::builtin_solvers())
     expect_concurrent_runs_agree(
         info, puzzles, 2, puzzle::Limits{2, 5'000'000},
         [](puzzle::Solver& s, const test::Record& p, const puzzle::Limits& l) { return s.solve(p.parsed.puzzle, l); },
@@ -70,7 +70,7 @@ TEST(SolverThreads, ConcurrentNonogramSolversAgreeWithSerialRuns) {
     puzzles.push_back(std::move(p.puzzle));
   }
   ASSERT_EQ(puzzles.size(), 14u);
-  for (const auto& info : puzzle::solvers()) {
+  for (const auto& info : puzzle::builtin_solvers()) {
     if (info.kind != puzzle::PuzzleKind::nonogram) continue;
     expect_concurrent_runs_agree(
         info, puzzles, 1, puzzle::Limits{2, 5'000'000},

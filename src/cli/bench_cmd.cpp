@@ -235,10 +235,10 @@ int run_bench_cmd(const BenchOptions& opt, const Context& ctx) {
                      "-j): drop -j");
   puzzle::measure::BenchConfig bc;
   bc.files = opt.files;
-  const auto ext = register_external_solvers(opt.ext);
+  const auto ext = register_external_solvers(*ctx.registry, opt.ext);
   const puzzle::PuzzleKind kind = input_kind(opt.files);
-  bc.solvers = parse_solvers(opt.solvers, kind);
-  if (!opt.baseline.empty()) bc.baseline = parse_solvers(opt.baseline, kind).at(0);
+  bc.solvers = parse_solvers(*ctx.registry, opt.solvers, kind);
+  if (!opt.baseline.empty()) bc.baseline = parse_solvers(*ctx.registry, opt.baseline, kind).at(0);
   if (counting) {
     std::vector<const puzzle::SolverInfo*> all = bc.solvers;
     if (bc.baseline != nullptr) all.push_back(bc.baseline);

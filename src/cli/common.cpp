@@ -11,10 +11,11 @@
 
 namespace puzzle::cli {
 
-std::vector<const puzzle::SolverInfo*> parse_solvers(const std::string& list, puzzle::PuzzleKind kind) {
+std::vector<const puzzle::SolverInfo*> parse_solvers(const puzzle::Registry& registry, const std::string& list,
+                                                     puzzle::PuzzleKind kind) {
   std::vector<const puzzle::SolverInfo*> out;
   if (list == "all") {
-    for (const auto& s : puzzle::solvers())
+    for (const auto& s : registry.solvers())
       if (s.solves(kind)) out.push_back(&s);
     return out;
   }
@@ -24,9 +25,9 @@ std::vector<const puzzle::SolverInfo*> parse_solvers(const std::string& list, pu
     const std::string name = list.substr(start, comma - start);
     start = comma + 1;
     if (name.empty()) continue;
-    const puzzle::SolverInfo* info = puzzle::find_solver(name);
+    const puzzle::SolverInfo* info = registry.find(name);
     if (info == nullptr) {
-      const std::string near = puzzle::suggest_solver(name);
+      const std::string near = registry.suggest(name);
       throw UsageError(fmt::format("unknown solver '{}'{}; 'sudoku-bench list' shows them all", name,
                                    near.empty() ? "" : fmt::format(" (did you mean '{}'?)", near)));
     }

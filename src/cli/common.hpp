@@ -11,6 +11,7 @@
 #include <CLI/CLI.hpp>
 
 #include "io/reader.hpp"
+#include "puzzle/registry.hpp"
 #include "puzzle/solver.hpp"
 
 namespace puzzle::cli {
@@ -25,10 +26,12 @@ struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-/// Facts about this invocation that results files record.
+/// This invocation: what results files record, and its solvers.
 struct Context {
   std::string command;             ///< the whole command line
   std::vector<std::string> args;   ///< the same, one word each (argv)
+  /// The invocation's solvers: the built-in ones, and those its options add (never null).
+  puzzle::Registry* registry = nullptr;
 };
 
 /// One subcommand: its CLI11 app (options bound to a struct the closure owns) and how to run it.
@@ -52,7 +55,7 @@ int run_default(const Context& ctx);
 
 /// Solvers from "a,b,c" or "all" (every solver of `kind`); throws UsageError with "did you
 /// mean" for an unknown name.
-std::vector<const puzzle::SolverInfo*> parse_solvers(const std::string& list,
+std::vector<const puzzle::SolverInfo*> parse_solvers(const puzzle::Registry& registry, const std::string& list,
                                                      puzzle::PuzzleKind kind = puzzle::PuzzleKind{});
 
 /// The kind of puzzle in the first of `files` that can be read twice (not stdin or a pipe):

@@ -28,7 +28,8 @@ struct GenerateOptions {
 };
 
 int run_generate(GenerateOptions opt, const Context& ctx) {
-  const auto ext = register_external_solvers(opt.ext);  // before the names are looked up
+  const auto ext = register_external_solvers(*ctx.registry, opt.ext);  // before the names are looked up
+  opt.gen.registry = ctx.registry;
   opt.gen.seed = opt.seed;
   puzzle::GeneratePlan plan;
   try {

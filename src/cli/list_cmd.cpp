@@ -12,10 +12,10 @@
 namespace puzzle::cli {
 namespace {
 
-int run_list(const ExternalSolverOptions& ext) {
-  register_external_solvers(ext);
+int run_list(const ExternalSolverOptions& ext, puzzle::Registry& registry) {
+  register_external_solvers(registry, ext);
   Table t({"solver", "sizes", "description", "from"});
-  for (const auto& s : puzzle::solvers()) {
+  for (const auto& s : registry.solvers()) {
     t.add({s.name, puzzle::Kinds::sizes(s), s.description, s.origin.empty() ? "built-in" : s.origin});
   }
   fmt::print("{}", t.render(3));
@@ -31,7 +31,7 @@ void add_list_command(CLI::App& app, Commands& out) {
   auto opt = std::make_shared<ExternalSolverOptions>();
   auto* l = app.add_subcommand("list", "List the registered solvers (with --plugin, --exec: theirs too)");
   add_external_solver_options(l, *opt);
-  out.push_back({l, [opt](const Context&) { return run_list(*opt); }});
+  out.push_back({l, [opt](const Context& ctx) { return run_list(*opt, *ctx.registry); }});
 }
 
 }  // namespace puzzle::cli

@@ -19,7 +19,7 @@ namespace {
 /// One --plugin: "NAME=PATH:SYMBOL" (a harness function; PATH:SYMBOL split at the last ':') or
 /// "PATH" (a library of our C ABI; also any spec that is an existing file). Registers its
 /// solvers and returns the provenance value "NAMES PATH sha256=HEX; how".
-std::string register_plugin(const std::string& spec, const PluginOptions& opt, double timeout_s,
+std::string register_plugin(puzzle::Registry& registry, const std::string& spec, const PluginOptions& opt, double timeout_s,
                             const puzzle::ext::LoadOptions& options) {
   namespace fs = std::filesystem;
   puzzle::ext::Loaded loaded;
@@ -49,7 +49,7 @@ std::string register_plugin(const std::string& spec, const PluginOptions& opt, d
     std::string names;
     for (puzzle::SolverInfo& info : loaded.solvers) {
       names += (names.empty() ? "" : ",") + info.name;
-      puzzle::add_solver(std::move(info));
+      registry.add(std::move(info));
     }
     // How the threads reach the library comes after the sha256 (puzzle::io::run_identity leaves it
     // out: it does not change the rows, and --resume may continue a run under --isolate).
@@ -57,7 +57,7 @@ std::string register_plugin(const std::string& spec, const PluginOptions& opt, d
                        puzzle::io::sha256_file(path), loaded.loading);
   } catch (const puzzle::ext::LoadError& e) {
     throw UsageError(fmt::format("--plugin: {}", e.what()));
-  } catch (const std::invalid_argument& e) {  // add_solver: a name already taken
+  } catch (const std::invalid_argument& e) {  // Registry::add: a name already taken
     throw UsageError(fmt::format("--plugin {}: {}", path, e.what()));
   }
 }
@@ -83,7 +83,7 @@ void add_plugin_options(CLI::App* app, PluginOptions& opt) {
                "and the run goes on (exit 1 at the end); the time is the call's alone");
 }
 
-void register_plugins(const PluginOptions& opt, double timeout_s,
+void register_plugins(puzzle::Registry& registry, const PluginOptions& opt, double timeout_s,
                       std::vector<std::pair<std::string, std::string>>& provenance) {
   // Under --isolate each child process runs its library on one thread: there is no instance
   // to share, and a --reentrant silently ignored would promise what the run does not do.
@@ -95,9 +95,9 @@ void register_plugins(const PluginOptions& opt, double timeout_s,
   load.reentrant = opt.reentrant;
   std::vector<std::string> plugin_solvers;  // for --reentrant's check below
   for (const std::string& p : opt.plugins) {
-    const std::size_t before = puzzle::solvers().size();
-    provenance.emplace_back("plugin", register_plugin(p, opt, timeout_s, load));
-    for (std::size_t i = before; i < puzzle::solvers().size(); ++i) plugin_solvers.push_back(puzzle::solvers()[i].name);
+    const std::size_t before = registry.solvers().size();
+    provenance.emplace_back("plugin", register_plugin(registry, p, opt, timeout_s, load));
+    for (std::size_t i = before; i < registry.solvers().size(); ++i) plugin_solvers.push_back(registry.solvers()[i].name);
   }
   for (const std::string& name : opt.reentrant) {
     if (name == "all" || std::find(plugin_solvers.begin(), plugin_solvers.end(), name) != plugin_solvers.end())

@@ -8,6 +8,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "puzzle/registry.hpp"
+
 namespace puzzle::cli {
 
 struct PluginOptions {
@@ -24,11 +26,11 @@ struct PluginOptions {
 
 void add_plugin_options(CLI::App* app, PluginOptions& opt);
 
-/// Loads and registers every plug-in's solvers (puzzle::add_solver); an --isolate'd call past
+/// Loads and registers every plug-in's solvers into `registry`; an --isolate'd call past
 /// `timeout_s` gets `timeout`. Throws UsageError naming the library, symbol or ABI version that
 /// fails, or a --reentrant name that is no plug-in solver. Appends to `provenance` a ("plugin",
 /// "NAMES PATH sha256=HEX; how the threads reach it") line per library.
-void register_plugins(const PluginOptions& opt, double timeout_s,
+void register_plugins(puzzle::Registry& registry, const PluginOptions& opt, double timeout_s,
                       std::vector<std::pair<std::string, std::string>>& provenance);
 
 }  // namespace puzzle::cli

@@ -32,7 +32,8 @@ struct ShowOptions {
 /// givens or a refused solver (nothing solved); 1 for `wrong`, `timeout` or `error` (an outside
 /// solver that gave no usable answer); 0 otherwise.
 template <class Row>
-int show_record(const ShowOptions& opt, puzzle::Record<Row>& p, const std::string& file, uint64_t line) {
+int show_record(const ShowOptions& opt, const puzzle::Registry& registry, puzzle::Record<Row>& p,
+                const std::string& file, uint64_t line) {
   const std::string where = file.empty() ? "puzzle" : fmt::format("{}:{}", file, line);
   if (p.error.empty())
     if (auto c = Row::contradiction(p.puzzle)) p.error = std::move(*c);
@@ -42,7 +43,7 @@ int show_record(const ShowOptions& opt, puzzle::Record<Row>& p, const std::strin
     return kExitUsage;
   }
   const puzzle::SolverInfo& info =
-      *pick_solver(opt.solver.empty() ? std::string(Row::default_solver) : opt.solver, "solver");
+      *pick_solver(registry, opt.solver.empty() ? std::string(Row::default_solver) : opt.solver, "solver");
   puzzle::run::Verdict v;
   if (!puzzle::run::admit(v, p, info, line)) throw UsageError(v.message);
   fmt::print("{} ({})\n{}", where, Row::summary(p.puzzle), Row::draw(p.puzzle, nullptr));
@@ -63,8 +64,8 @@ int show_record(const ShowOptions& opt, puzzle::Record<Row>& p, const std::strin
   return failed ? kExitWrong : 0;
 }
 
-int run_show(const ShowOptions& opt) {
-  register_external_solvers(opt.ext);
+int run_show(const ShowOptions& opt, puzzle::Registry& registry) {
+  register_external_solvers(registry, opt.ext);
   const bool text = !names_file(opt.puzzle) && opt.puzzle != "-";
   int status = 0;
   // A puzzle given as text: a one-line record of the kind whose row claims it (a nonogram's game
@@ -78,7 +79,7 @@ int run_show(const ShowOptions& opt) {
       auto p = puzzle::io::parse<R>(f, opt.puzzle);
       if (puzzle::kFallback<R> && !p.error.empty()) return;
       shown = true;
-      status = show_record(opt, p, "", 0);
+      status = show_record(opt, registry, p, "", 0);
     });
     if (shown) return status;
   }
@@ -90,7 +91,7 @@ int run_show(const ShowOptions& opt) {
     // The givens are checked by show_record, as for a puzzle given as text.
     puzzle::Kinds::visit(reader.format().kind, [&](auto row) {
       auto p = puzzle::io::parse<decltype(row)>(reader.format(), slice.record(0));
-      status = show_record(opt, p, opt.puzzle, line);
+      status = show_record(opt, registry, p, opt.puzzle, line);
     });
     return status;
   }
@@ -122,7 +123,7 @@ void add_show_command(CLI::App& app, Commands& out) {
   sh->add_option("-s,--solver", opt->solver,
                  fmt::format("Solver to use (also one from --plugin or --exec; default: {})", defaults));
   add_external_solver_options(sh, opt->ext);
-  out.push_back({sh, [opt](const Context&) { return run_show(*opt); }});
+  out.push_back({sh, [opt](const Context& ctx) { return run_show(*opt, *ctx.registry); }});
 }
 
 }  // namespace puzzle::cli

@@ -39,9 +39,9 @@ struct SolveOptions {
 int run_solve(const SolveOptions& opt, const Context& ctx) {
   puzzle::run::RunConfig cfg;
   cfg.files = opt.files;
-  const auto ext = register_external_solvers(opt.ext);
+  const auto ext = register_external_solvers(*ctx.registry, opt.ext);
   const puzzle::PuzzleKind kind = input_kind(opt.files);
-  cfg.solvers = parse_solvers(opt.solvers.empty() ? puzzle::default_solver(kind) : opt.solvers, kind);
+  cfg.solvers = parse_solvers(*ctx.registry, opt.solvers.empty() ? puzzle::default_solver(kind) : opt.solvers, kind);
   cfg.threads = puzzle::thread_count(opt.threads);
   cfg.limits.solutions = opt.limit;
   cfg.limits.budget = opt.budget;

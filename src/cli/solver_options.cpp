@@ -65,15 +65,15 @@ namespace {
 /// One --exec or --exec-batch "NAME=COMMAND": started once to check that it answers (a command
 /// not found, one that exits at once or does not speak the protocol is refused here, before
 /// any work), then registered. Returns the provenance value "NAME: COMMAND".
-std::string register_exec(const std::string& spec, bool batch, double timeout_s) {
+std::string register_exec(puzzle::Registry& registry, const std::string& spec, bool batch, double timeout_s) {
   const char* option = batch ? "--exec-batch" : "--exec";
   const auto [name, command] = split_name(spec, option);
-  if (puzzle::find_solver(name) != nullptr)
+  if (registry.find(name) != nullptr)
     throw UsageError(fmt::format("{} {}: a solver of that name exists already", option, name));
   const auto timeout = puzzle::ext::to_timeout(timeout_s);
   try {
-    puzzle::add_solver(batch ? puzzle::ext::exec_batch_solver(name, command, timeout)
-                             : puzzle::ext::exec_solver(name, command, timeout));
+    registry.add(batch ? puzzle::ext::exec_batch_solver(name, command, timeout)
+                       : puzzle::ext::exec_solver(name, command, timeout));
   } catch (const puzzle::ext::LoadError& e) {
     throw UsageError(fmt::format("{} {}: {}", option, name, e.what()));
   }
@@ -82,21 +82,23 @@ std::string register_exec(const std::string& spec, bool batch, double timeout_s)
 
 }  // namespace
 
-std::vector<std::pair<std::string, std::string>> register_external_solvers(const ExternalSolverOptions& opt) {
+std::vector<std::pair<std::string, std::string>> register_external_solvers(puzzle::Registry& registry,
+                                                                           const ExternalSolverOptions& opt) {
   std::vector<std::pair<std::string, std::string>> provenance;
-  register_kind_solvers(opt.kind, opt.timeout_s, provenance);
-  for (const std::string& e : opt.execs) provenance.emplace_back("exec", register_exec(e, false, opt.timeout_s));
+  register_kind_solvers(registry, opt.kind, opt.timeout_s, provenance);
+  for (const std::string& e : opt.execs) provenance.emplace_back("exec", register_exec(registry, e, false, opt.timeout_s));
   for (const std::string& e : opt.exec_batches)
-    provenance.emplace_back("exec-batch", register_exec(e, true, opt.timeout_s));
+    provenance.emplace_back("exec-batch", register_exec(registry, e, true, opt.timeout_s));
   return provenance;
 }
 
-const puzzle::SolverInfo* pick_solver(const std::string& name, std::string_view role, const RoleCheck& check) {
-  const auto list = parse_solvers(name);  // an unknown name: "did you mean", `list`
+const puzzle::SolverInfo* pick_solver(const puzzle::Registry& registry, const std::string& name,
+                                      std::string_view role, const RoleCheck& check) {
+  const auto list = parse_solvers(registry, name);  // an unknown name: "did you mean", `list`
   if (list.size() != 1)
     throw UsageError(fmt::format("{} '{}': one solver, not a list", role, name));
   try {
-    return check ? &check(list.front()->name) : &puzzle::solver_for_role(list.front()->name, role);
+    return check ? &check(list.front()->name) : &puzzle::solver_for_role(registry, list.front()->name, role);
   } catch (const puzzle::OptionError& e) {
     throw UsageError(e.what());
   }

@@ -27,11 +27,12 @@ struct ExternalSolverOptions {
 
 void add_external_solver_options(CLI::App* app, ExternalSolverOptions& opt);
 
-/// Loads and registers every solver the options name (puzzle::add_solver). Throws UsageError
+/// Loads and registers every solver the options name into `registry`. Throws UsageError
 /// naming the library, symbol, ABI version or command that fails (exit 2, before any work).
 /// Returns the provenance lines to record (key, value): each plug-in's path, sha256 and how its
 /// solvers' threads reach it ("NAMES PATH sha256=HEX; NAME: how"), each command.
-std::vector<std::pair<std::string, std::string>> register_external_solvers(const ExternalSolverOptions& opt);
+std::vector<std::pair<std::string, std::string>> register_external_solvers(puzzle::Registry& registry,
+                                                                           const ExternalSolverOptions& opt);
 
 /// A role's check of one solver by name: the core's (puzzle::solver_for_role and a kind's own,
 /// such as sudoku::solver_for_role for one size of grids), which throws OptionError.
@@ -41,7 +42,8 @@ using RoleCheck = std::function<const puzzle::SolverInfo&(const std::string& nam
 /// a check, one of any kind and size, which the caller checks against its puzzle (`show`: the
 /// judge's admit(), as `solve` does). Throws UsageError (exit 2, before any work) for an unknown
 /// name, a list, what the check refuses, or an --exec-batch program, which answers whole files only.
-const puzzle::SolverInfo* pick_solver(const std::string& name, std::string_view role, const RoleCheck& check = {});
+const puzzle::SolverInfo* pick_solver(const puzzle::Registry& registry, const std::string& name,
+                                      std::string_view role, const RoleCheck& check = {});
 
 /// After a run with --exec solvers among `solvers`: a paragraph for the terminal with the
 /// protocol's own cost per puzzle on this machine (an echoing child; puzzle::ext::measure_floor),

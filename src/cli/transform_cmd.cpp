@@ -33,7 +33,7 @@ struct TransformOptions {
 };
 
 int run_transform(const TransformOptions& opt, const Context& ctx) {
-  const auto ext = register_external_solvers(opt.ext);
+  const auto ext = register_external_solvers(*ctx.registry, opt.ext);
   uint64_t skipped = 0;
   puzzle::io::PuzzleReader reader(opt.file);
   auto sources = std::make_shared<std::vector<puzzle::sudoku::TransformSource>>(
@@ -49,8 +49,8 @@ int run_transform(const TransformOptions& opt, const Context& ctx) {
   spec.solutions = opt.solutions;
   const int box = sources->front().puzzle.box();
   if (!opt.verifier.empty()) {
-    spec.verifier = pick_solver(opt.verifier, "--verifier", [&](const std::string& n) -> const auto& {
-      return puzzle::sudoku::solver_for_role(n, box, "--verifier");
+    spec.verifier = pick_solver(*ctx.registry, opt.verifier, "--verifier", [&](const std::string& n) -> const auto& {
+      return puzzle::sudoku::solver_for_role(*ctx.registry, n, box, "--verifier");
     });
   } else if (opt.verify) {
     spec.verifier = puzzle::sudoku::default_transform_verifier(box);

@@ -84,13 +84,15 @@ GeneratePlan NonogramKind::plan_generate(const GenerateOptions& opt, const Optio
   spec.max_attempts = opt.max_attempts;
   spec.solutions = opt.solutions;
   if (!line_solvable)
-    spec.checker = &solver_for_role(opt.checker.empty() ? "nonogram-line" : opt.checker, id, say("checker"), say.style);
+    spec.checker = &solver_for_role(registry_of(opt), opt.checker.empty() ? "nonogram-line" : opt.checker, id,
+                                    say("checker"), say.style);
   if (!opt.verifier.empty()) {
-    spec.verifier = &solver_for_role(opt.verifier, id, say("verifier"), say.style);
+    spec.verifier = &solver_for_role(registry_of(opt), opt.verifier, id, say("verifier"), say.style);
   } else if (opt.verify) {
     // The solver that did not make the puzzle: the naive baseline checks the line solver's.
     const bool line_made = spec.checker == nullptr || spec.checker->name == "nonogram-line";
-    spec.verifier = &solver_for_role(line_made ? "nonogram-backtracking" : "nonogram-line", id, say("verifier"), say.style);
+    spec.verifier = &solver_for_role(registry_of(opt), line_made ? "nonogram-backtracking" : "nonogram-line", id,
+                                     say("verifier"), say.style);
   }
   plan.method = line_solvable ? "nonogram-line-solvable" : "nonogram-unique";
   describe(spec, plan);

@@ -21,10 +21,15 @@ std::string OptionNames::given(std::string_view name, std::string_view value) co
                                    : fmt::format("{}='{}'", (*this)(name), value);
 }
 
-const SolverInfo& solver_for_role(const std::string& name, std::string_view role, OptionStyle style) {
-  const SolverInfo* s = find_solver(name);
+const Registry& registry_of(const GenerateOptions& opt) noexcept {
+  return opt.registry != nullptr ? *opt.registry : builtin_registry();
+}
+
+const SolverInfo& solver_for_role(const Registry& registry, const std::string& name, std::string_view role,
+                                  OptionStyle style) {
+  const SolverInfo* s = registry.find(name);
   if (s == nullptr) {
-    const std::string near = suggest_solver(name);
+    const std::string near = registry.suggest(name);
     throw OptionError(fmt::format("{}: unknown solver '{}'{}", role, name,
                                   near.empty() ? "" : fmt::format(" (did you mean '{}'?)", near)));
   }
@@ -39,9 +44,9 @@ const SolverInfo& solver_for_role(const std::string& name, std::string_view role
   return *s;
 }
 
-const SolverInfo& solver_for_role(const std::string& name, PuzzleKind kind, std::string_view role,
-                                  OptionStyle style) {
-  const SolverInfo* s = &solver_for_role(name, role, style);
+const SolverInfo& solver_for_role(const Registry& registry, const std::string& name, PuzzleKind kind,
+                                  std::string_view role, OptionStyle style) {
+  const SolverInfo* s = &solver_for_role(registry, name, role, style);
   if (!s->solves(kind)) throw OptionError(fmt::format("{} '{}' does not solve {}", role, s->name, puzzle::Kinds::plural(kind)));
   return *s;
 }

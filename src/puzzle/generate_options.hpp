@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "puzzle/generate_item.hpp"
+#include "puzzle/registry.hpp"
 #include "puzzle/solver.hpp"
 
 namespace puzzle {
@@ -63,6 +64,9 @@ struct GenerateOptions {
   bool verify = false;
   std::string checker;          ///< empty: the kind's default (its plan_generate)
   std::string verifier;         ///< implies verify; empty: a solver other than the checker
+  /// Where the checker and verifier are found: the session's solvers (plug-ins, programs);
+  /// null: the built-in ones.
+  const Registry* registry = nullptr;
   /// The kinds' own options given, by name: their text, "true" for a flag. A row's
   /// plan_generate sees its own options only, each given or at its default.
   std::map<std::string, std::string, std::less<>> options;
@@ -122,12 +126,15 @@ GeneratePlan plan_generate(const GenerateOptions& opt, OptionStyle style);
 /// The one solver `name` for a role that solves puzzles one at a time, of any kind and size (the
 /// caller checks those: `show` with the judge's admit()): throws OptionError for an unknown name
 /// (with "did you mean") or an exec-batch program.
-const SolverInfo& solver_for_role(const std::string& name, std::string_view role,
+const SolverInfo& solver_for_role(const Registry& registry, const std::string& name, std::string_view role,
                                   OptionStyle style = OptionStyle::cli);
 
 /// The same for puzzles of kind `kind`, of any size (a kind's own: sudoku::solver_for_role, one
 /// size of grids).
-const SolverInfo& solver_for_role(const std::string& name, PuzzleKind kind, std::string_view role,
-                                  OptionStyle style = OptionStyle::cli);
+const SolverInfo& solver_for_role(const Registry& registry, const std::string& name, PuzzleKind kind,
+                                  std::string_view role, OptionStyle style = OptionStyle::cli);
+
+/// The registry `opt` names its solvers in: its own, or the built-in one.
+const Registry& registry_of(const GenerateOptions& opt) noexcept;
 
 }  // namespace puzzle

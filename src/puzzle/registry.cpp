@@ -7,34 +7,54 @@
 #include "puzzle/kinds.hpp"
 
 namespace puzzle {
-namespace {
 
-/// The built-in solvers: each kind's row lists its own (kinds.hpp), joined in the table's order
-/// (Sudoku's baseline, `backtracking`, first); a solver's kind is its row's.
-std::deque<SolverInfo>& table() {
-  static std::deque<SolverInfo> t = [] {
+const std::deque<SolverInfo>& builtin_solvers() noexcept {
+  static const std::deque<SolverInfo> table = [] {
     std::deque<SolverInfo> all;
     puzzle::Kinds::each([&](auto row) {
       for (SolverInfo& s : decltype(row)::solvers()) {
-        s.kind = decltype(row)::id;
+        s.kind = decltype(row)::id;  // a solver's kind is its row's
         all.push_back(std::move(s));
       }
     });
     return all;
   }();
-  return t;
+  return table;
+}
+
+namespace {
+
+const SolverInfo* find_in(const std::deque<SolverInfo>& all, std::string_view name) noexcept {
+  for (const SolverInfo& s : all)
+    if (s.name == name) return &s;
+  return nullptr;
 }
 
 }  // namespace
 
-const std::deque<SolverInfo>& solvers() noexcept { return table(); }
+const Registry& builtin_registry() noexcept {
+  static const Registry builtins;
+  return builtins;
+}
 
-const SolverInfo& add_solver(SolverInfo info) {
+const SolverInfo* find_builtin(std::string_view name) noexcept { return find_in(builtin_solvers(), name); }
+
+Registry::Registry() : all_(builtin_solvers()) {}
+
+const SolverInfo& Registry::add(SolverInfo info) {
   if (info.name.empty()) throw std::invalid_argument("a solver needs a name");
-  if (find_solver(info.name) != nullptr)
+  if (find(info.name) != nullptr)
     throw std::invalid_argument("a solver called '" + info.name + "' is already registered");
-  table().push_back(std::move(info));
-  return table().back();
+  all_.push_back(std::move(info));
+  return all_.back();
+}
+
+const SolverInfo* Registry::find(std::string_view name) const noexcept { return find_in(all_, name); }
+
+std::string Registry::suggest(std::string_view name) const {
+  std::vector<std::string_view> names;
+  for (const SolverInfo& s : all_) names.push_back(s.name);
+  return nearest_name(name, names);
 }
 
 bool valid_solver_name(std::string_view name) noexcept {
@@ -46,12 +66,6 @@ bool valid_solver_name(std::string_view name) noexcept {
 
 std::string default_solver(PuzzleKind kind) {
   return std::string(puzzle::Kinds::default_solver(kind));
-}
-
-const SolverInfo* find_solver(std::string_view name) noexcept {
-  for (const SolverInfo& s : table())
-    if (s.name == name) return &s;
-  return nullptr;
 }
 
 std::size_t edit_distance(std::string_view a, std::string_view b) {
@@ -77,12 +91,6 @@ std::string nearest_name(std::string_view name, std::span<const std::string_view
   // Only suggest when the typo is small relative to the name.
   if (best_d <= std::max<std::size_t>(2, best.size() / 3)) return std::string(best);
   return {};
-}
-
-std::string suggest_solver(std::string_view name) {
-  std::vector<std::string_view> names;
-  for (const SolverInfo& s : table()) names.push_back(s.name);
-  return nearest_name(name, names);
 }
 
 }  // namespace puzzle

@@ -1,6 +1,8 @@
 #pragma once
 // The explicit table of solvers. Adding a solver means adding one row to its kind's list (the
-// row's solvers(): sudoku_kind.cpp, nonogram/kind.cpp); registry.cpp joins the lists.
+// row's solvers(): sudoku_kind.cpp, nonogram/kind.cpp); registry.cpp joins the lists. A session
+// (a command, a Python session) works on a Registry of its own, which adds its plug-ins and
+// programs to a copy of that table.
 #include <deque>
 #include <span>
 #include <string>
@@ -10,13 +12,38 @@
 
 namespace puzzle {
 
-/// Every registered solver: the built-in table (the baseline, `backtracking`, first), then the
-/// ones added at run time, in the order they were added. Entries never move.
-const std::deque<SolverInfo>& solvers() noexcept;
+/// The solvers of one session (a command, a Python session, a test): the built-in ones, then
+/// those the session adds at run time (plug-ins, external programs), in the order they were
+/// added. An object, not a global: two sessions in one process each have their own, so each
+/// can load the same plug-in under the same name. Entries never move. Not thread-safe to add
+/// to; reading it from the worker threads of a run is (nothing is added during a run).
+class Registry {
+ public:
+  /// The built-in solvers (builtin_solvers()).
+  Registry();
 
-/// Registers a solver at run time (a plug-in, an external program), before any run. Throws
-/// std::invalid_argument when the name is taken or empty.
-const SolverInfo& add_solver(SolverInfo info);
+  const std::deque<SolverInfo>& solvers() const noexcept { return all_; }
+  /// Registers a solver at run time, before any run. Throws std::invalid_argument when the name
+  /// is taken or empty.
+  const SolverInfo& add(SolverInfo info);
+  /// The solver called `name`, or nullptr.
+  const SolverInfo* find(std::string_view name) const noexcept;
+  /// The name nearest to `name` (edit distance), for "did you mean"; empty if none is close.
+  std::string suggest(std::string_view name) const;
+
+ private:
+  std::deque<SolverInfo> all_;
+};
+
+/// The built-in table (the baseline, `backtracking`, first): each kind's row's list, joined in
+/// the table's order. Immutable.
+const std::deque<SolverInfo>& builtin_solvers() noexcept;
+
+/// A registry of the built-in solvers alone, and the one called `name` in it (or nullptr): for
+/// code that names a built-in solver itself (the rating's prover, a generator's own checker),
+/// not one a user chose.
+const Registry& builtin_registry() noexcept;
+const SolverInfo* find_builtin(std::string_view name) noexcept;
 
 /// True when `name` can be a solver's name: letters, digits, '-', '_', '.' (so that `-s`, which
 /// splits at commas, can pick it, and CSV cells and messages need no quoting). Every solver
@@ -28,13 +55,6 @@ inline constexpr std::string_view kSolverNameRule = "letters, digits, '-', '_', 
 /// The solver used when none is named, for puzzles of `kind` (its row's default_solver,
 /// kinds.hpp: `scored`, `nonogram-cdcl`) (the CLI's `solve` and the Python module).
 std::string default_solver(PuzzleKind kind);
-
-/// The solver called `name`, or nullptr.
-const SolverInfo* find_solver(std::string_view name) noexcept;
-
-/// The registered name nearest to `name` (edit distance), for "did you mean"; empty if none is
-/// close.
-std::string suggest_solver(std::string_view name);
 
 /// The name in `names` nearest to `name` (a prefix, or a small edit distance), for "did you
 /// mean"; empty if none is close. suggest_solver() and the CLI's other suggestions use it.

@@ -34,7 +34,7 @@ class RatingAnnotator final : public RowAnnotator {
 
 }  // namespace
 
-const SolverInfo& rating_prover() { return *find_solver(sudoku::SudokuKind::default_solver); }
+const SolverInfo& rating_prover() { return *find_builtin(sudoku::SudokuKind::default_solver); }
 
 void configure_rating(RunConfig& cfg, uint64_t se_budget) {
   cfg.solvers = {&rating_prover()};

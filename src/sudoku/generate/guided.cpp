@@ -18,7 +18,7 @@ class GuidedGenerator final : public Generator {
  public:
   bool fill(int box, ItemRng& rng, Grid& out, GenStats& st) override {
     if (box != solver_box_) {
-      const SolverInfo* info = find_solver(box == 3 ? "propagation" : "dlx");
+      const SolverInfo* info = find_builtin(box == 3 ? "propagation" : "dlx");
       if (info == nullptr || !info->supports(box)) return false;
       solver_ = info->make();
       solver_box_ = box;

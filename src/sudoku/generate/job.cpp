@@ -237,8 +237,9 @@ std::unique_ptr<ItemWorker> make_transform_worker(const TransformSpec& spec) {
   return std::make_unique<TransformWorker>(spec);
 }
 
-const SolverInfo& solver_for_role(const std::string& name, int box, std::string_view role, OptionStyle style) {
-  const SolverInfo& s = puzzle::solver_for_role(name, role, style);
+const SolverInfo& solver_for_role(const Registry& registry, const std::string& name, int box,
+                                  std::string_view role, OptionStyle style) {
+  const SolverInfo& s = puzzle::solver_for_role(registry, name, role, style);
   if (!s.supports(box))
     throw OptionError(fmt::format("{} '{}' does not support {}x{} grids", role, s.name, box * box, box * box));
   return s;
@@ -246,7 +247,7 @@ const SolverInfo& solver_for_role(const std::string& name, int box, std::string_
 
 const SolverInfo* default_transform_verifier(int box) {
   for (const char* n : {"propagation", "dlx", "backtracking"})
-    if (const SolverInfo* s = find_solver(n); s != nullptr && s->supports(box)) return s;
+    if (const SolverInfo* s = find_builtin(n); s != nullptr && s->supports(box)) return s;
   return nullptr;
 }
 

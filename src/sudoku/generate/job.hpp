@@ -60,8 +60,8 @@ std::unique_ptr<ItemWorker> make_transform_worker(const TransformSpec& spec);
 /// The one solver `name` for a role that solves Sudoku one at a time (generate's checker and
 /// verifier, transform's verifier) in `box` grids: throws OptionError for an unknown name (with
 /// "did you mean"), an exec-batch program, or another size or kind.
-const SolverInfo& solver_for_role(const std::string& name, int box, std::string_view role,
-                                  OptionStyle style = OptionStyle::cli);
+const SolverInfo& solver_for_role(const Registry& registry, const std::string& name, int box,
+                                  std::string_view role, OptionStyle style = OptionStyle::cli);
 /// transform --verify's solver when none is named: the first of propagation, dlx, backtracking
 /// that handles `box`.
 const SolverInfo* default_transform_verifier(int box);

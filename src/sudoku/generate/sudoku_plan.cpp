@@ -105,7 +105,7 @@ uint32_t parse_levels(const OptionNames& say, const std::string& text) {
 /// A solver for `box` other than `not_this`: dlx first, then propagation, then the baseline.
 const SolverInfo* other_solver(const OptionNames& say, const SolverInfo* not_this, int box) {
   for (const char* name : {"dlx", "propagation", "backtracking"}) {
-    const SolverInfo* s = find_solver(name);
+    const SolverInfo* s = find_builtin(name);
     if (s != nullptr && s != not_this && s->supports(box)) return s;
   }
   throw OptionError(fmt::format("no second solver handles this size, so {} cannot check independently",
@@ -234,13 +234,13 @@ GeneratePlan SudokuKind::plan_generate(const GenerateOptions& opt, const OptionN
   spec.minimal = minimal;
   spec.max_attempts = opt.max_attempts;
   spec.solutions = opt.solutions;
-  spec.checker = &solver_for_role(opt.checker.empty() ? (box == 3 ? "propagation" : "dlx") : opt.checker, box,
+  spec.checker = &solver_for_role(registry_of(opt), opt.checker.empty() ? (box == 3 ? "propagation" : "dlx") : opt.checker, box,
                                   say("checker"), say.style);
   if (!opt.verifier.empty()) {
     if (grids)
       throw OptionError(fmt::format("{}: full grids ({}) are checked by the rules alone, not by a solver",
                                     say("verifier"), say("grids")));
-    spec.verifier = &solver_for_role(opt.verifier, box, say("verifier"), say.style);
+    spec.verifier = &solver_for_role(registry_of(opt), opt.verifier, box, say("verifier"), say.style);
     if (spec.verifier == spec.checker)
       throw OptionError(fmt::format("{}: it is also the {}; a second opinion needs another solver",
                                     say.given("verifier", spec.verifier->name), say("checker")));
