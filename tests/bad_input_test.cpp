@@ -12,6 +12,7 @@
 #include <sstream>
 #include <thread>
 
+#include "command_util.hpp"
 #include "test_util.hpp"
 
 namespace {
@@ -192,7 +193,7 @@ TEST(BadInput, Catalogue) {
       for (const auto& m : c.messages) EXPECT_NE(r.out.find(m), std::string::npos) << m << "\n" << r.out;
       continue;
     }
-    const auto r = test::cli(cmd);
+    const auto r = test::command(cmd);
     EXPECT_EQ(r.exit_code, c.exit_code) << r.out;
     for (const auto& m : c.messages) EXPECT_NE(r.out.find(m), std::string::npos) << m << "\n" << r.out;
     EXPECT_EQ(r.out.find("terminate"), std::string::npos) << r.out;
@@ -227,7 +228,7 @@ TEST(BadInput, RateAndBenchOfNoPuzzleFail) {
                                  "bench " + empty + " -s scored --reps 1 -o " + dir.path("b.csv"),
                                  "bench " + junk + " -s scored --reps 1 -o " + dir.path("b.csv")}) {
     SCOPED_TRACE(cmd);
-    const auto r = test::cli(cmd);
+    const auto r = test::command(cmd);
     EXPECT_EQ(r.exit_code, 2) << r.out;
     EXPECT_TRUE(test::has(r.out, "error: no puzzle in the input: nothing was solved")) << r.out;
     for (const char* f : {"r.csv", "r.csv.partial", "b.csv", "b.csv.partial"})

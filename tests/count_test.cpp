@@ -13,6 +13,7 @@
 #include "puzzle/registry.hpp"
 #include "puzzle/simd.hpp"
 #include "regress_util.hpp"
+#include "command_util.hpp"
 #include "test_util.hpp"
 
 namespace {
@@ -204,7 +205,7 @@ TEST(Count, PerfCountsWhereTheMachineAllowsAndSaysWhyNotElsewhere) {
     } catch (const std::runtime_error& e) {
       EXPECT_EQ(std::string(e.what()), why);
     }
-    const auto r = test::cli("bench " + default_dataset() + " -s dlx --first 5 --measure instructions "
+    const auto r = test::command("bench " + default_dataset() + " -s dlx --first 5 --measure instructions "
                              "--count-with perf");
     EXPECT_EQ(r.exit_code, 2) << r.out;
     EXPECT_TRUE(has(r.out, why)) << r.out;
@@ -268,10 +269,10 @@ TEST(Count, CallgrindCountsAPluginsSolveCallsExactly) {
   test::TempDir dir;
   const std::string cmd = "bench " + default_dataset() + " --plugin " SLOWDOWN_PLUGIN
                           " -s slowdown,propagation --first 30 --measure instructions --count-with callgrind -o ";
-  auto r = test::cli(cmd + dir.path("a.csv"));
+  auto r = test::command(cmd + dir.path("a.csv"));
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_TRUE(has(r.out, "instructions/pz")) << r.out;
-  r = test::cli(cmd + dir.path("a2.csv"));
+  r = test::command(cmd + dir.path("a2.csv"));
   ASSERT_EQ(r.exit_code, 0) << r.out;
   r = test::cli(cmd + dir.path("b.csv"), "SLOWDOWN_PER_NODE=50 ");
   ASSERT_EQ(r.exit_code, 0) << r.out;
@@ -303,34 +304,34 @@ TEST(Count, CallgrindCountsAPluginsSolveCallsExactly) {
   EXPECT_EQ(b.at("slowdown").nodes, a.at("slowdown").nodes);
   EXPECT_EQ(b.at("propagation").instructions, a.at("propagation").instructions);
   // regress sees it: the plug-in did more work, propagation did not.
-  r = test::cli("regress " + dir.path("a.csv") + " " + dir.path("b.csv"));
+  r = test::command("regress " + dir.path("a.csv") + " " + dir.path("b.csv"));
   EXPECT_EQ(r.exit_code, 1) << r.out;
   EXPECT_TRUE(has(r.out, "| slowdown |")) << r.out;
   EXPECT_TRUE(has(r.out, "**FAIL: more work**")) << r.out;
-  r = test::cli("regress " + dir.path("a.csv") + " " + dir.path("a2.csv"));
+  r = test::command("regress " + dir.path("a.csv") + " " + dir.path("a2.csv"));
   EXPECT_EQ(r.exit_code, 0) << r.out;
   EXPECT_TRUE(has(r.out, "+0.000% | same | ok |")) << r.out;
 }
 
 TEST(Count, TheCliRefusesWhatCannotBeCounted) {
   const std::string base = "bench " + default_dataset() + " --first 5 ";
-  auto r = test::cli(base + "-s dlx --measure instructions -j 2");
+  auto r = test::command(base + "-s dlx --measure instructions -j 2");
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_TRUE(has(r.out, "one thread")) << r.out;
-  r = test::cli(base + "-s dlx --count-with callgrind");
+  r = test::command(base + "-s dlx --count-with callgrind");
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_TRUE(has(r.out, "only with --measure instructions")) << r.out;
   // A program of its own (--exec, --exec-batch; registered only once it answers a puzzle).
   const std::string py = std::string("py='/usr/bin/python3 ") + SUDOKU_SOURCE_DIR + "/tests/exec/solver.py'";
   for (const char* kind : {"--exec", "--exec-batch"}) {
-    r = test::cli(base + "-s dlx,py " + kind + " " + py + " --measure instructions");
+    r = test::command(base + "-s dlx,py " + kind + " " + py + " --measure instructions");
     EXPECT_EQ(r.exit_code, 2) << r.out;
     EXPECT_TRUE(has(r.out, "'py' is a program of its own")) << kind << ": " << r.out;
   }
-  r = test::cli(base + "-s dlx --measure cycles");
+  r = test::command(base + "-s dlx --measure cycles");
   EXPECT_EQ(r.exit_code, 2) << r.out;
   // Outside valgrind, the child's side of the callgrind method refuses to run.
-  r = test::cli(base + "-s dlx --measure instructions --count-child /tmp");
+  r = test::command(base + "-s dlx --measure instructions --count-child /tmp");
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_TRUE(has(r.out, "under valgrind")) << r.out;
   // Valgrind cannot run AVX-512: asked for by name, it is refused before anything runs (the

@@ -14,6 +14,7 @@
 #include <gtest/gtest.h>
 #include <zlib.h>
 
+#include "command_util.hpp"
 #include "test_util.hpp"
 
 namespace {
@@ -97,16 +98,16 @@ TEST(Merge, SolveShardsOfTwoFilesAndTwoSolversMergeToTheSingleRun) {
   gzwrite(g, text.data(), static_cast<unsigned>(text.size()));
   gzclose(g);
   const std::string run = "solve " + plain + " " + gz + " -s dlx,propagation --limit 2 ";
-  auto r = test::cli(run + "-o " + dir.path("single.csv") + " --summary " + dir.path("single_s.csv"));
+  auto r = test::command(run + "-o " + dir.path("single.csv") + " --summary " + dir.path("single_s.csv"));
   ASSERT_EQ(r.exit_code, 0) << r.out;
   std::string parts;
   for (int k = 0; k < 3; ++k) {
     const std::string part = dir.path("part-" + std::to_string(k) + ".csv");
-    r = test::cli(run + "-j 1 --shard " + std::to_string(k) + "/3 -o " + part);
+    r = test::command(run + "-j 1 --shard " + std::to_string(k) + "/3 -o " + part);
     ASSERT_EQ(r.exit_code, 0) << r.out;
     parts = " " + part + parts;  // given in reverse: merge orders them
   }
-  r = test::cli("merge -o " + dir.path("m.csv") + " --summary " + dir.path("m_s.csv") + parts);
+  r = test::command("merge -o " + dir.path("m.csv") + " --summary " + dir.path("m_s.csv") + parts);
   ASSERT_EQ(r.exit_code, 0) << r.out;
   const std::string single = test::slurp(dir.path("single.csv")), merged = test::slurp(dir.path("m.csv"));
   EXPECT_EQ(rows_without_time(merged), rows_without_time(single));
@@ -125,14 +126,14 @@ TEST(Merge, SolveShardsOfTwoFilesAndTwoSolversMergeToTheSingleRun) {
 TEST(Merge, RateShardsMergeWithTheirRatingColumns) {
   test::TempDir dir;
   const std::string run = "rate " + test::shared("norvig_top95.txt") + " -j 1 ";
-  ASSERT_EQ(test::cli(run + "-o " + dir.path("single.csv")).exit_code, 0);
+  ASSERT_EQ(test::command(run + "-o " + dir.path("single.csv")).exit_code, 0);
   std::string parts;
   for (int k = 0; k < 4; ++k) {
     const std::string part = dir.path("p" + std::to_string(k) + ".csv");
-    ASSERT_EQ(test::cli(run + "--shard " + std::to_string(k) + "/4 -o " + part).exit_code, 0);
+    ASSERT_EQ(test::command(run + "--shard " + std::to_string(k) + "/4 -o " + part).exit_code, 0);
     parts += " " + part;
   }
-  const auto r = test::cli("merge -o " + dir.path("m.csv") + parts);
+  const auto r = test::command("merge -o " + dir.path("m.csv") + parts);
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_EQ(rows_without_time(test::slurp(dir.path("m.csv"))), rows_without_time(test::slurp(dir.path("single.csv"))));
   EXPECT_NE(test::slurp(dir.path("m.csv")).find(",er,ep,ed,level,"), std::string::npos);
@@ -141,18 +142,18 @@ TEST(Merge, RateShardsMergeWithTheirRatingColumns) {
 TEST(Merge, GenerateStatsMergeInItemOrder) {
   test::TempDir dir;
   const std::string run = "generate -n 40 --seed 9 ";
-  ASSERT_EQ(test::cli(run + "-o /dev/null --stats " + dir.path("single.csv")).exit_code, 0);
+  ASSERT_EQ(test::command(run + "-o /dev/null --stats " + dir.path("single.csv")).exit_code, 0);
   std::string parts;
   for (int k = 0; k < 3; ++k) {
     const std::string part = dir.path("s" + std::to_string(k) + ".csv");
-    ASSERT_EQ(test::cli(run + "-j 1 --shard " + std::to_string(k) + "/3 -o /dev/null --stats " + part).exit_code, 0);
+    ASSERT_EQ(test::command(run + "-j 1 --shard " + std::to_string(k) + "/3 -o /dev/null --stats " + part).exit_code, 0);
     parts += " " + part;
   }
-  const auto r = test::cli("merge -o " + dir.path("m.csv") + parts);
+  const auto r = test::command("merge -o " + dir.path("m.csv") + parts);
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_EQ(rows_without_time(test::slurp(dir.path("m.csv"))), rows_without_time(test::slurp(dir.path("single.csv"))));
   // A summary belongs to rows only.
-  EXPECT_EQ(test::cli("merge -o " + dir.path("m2.csv") + " --summary " + dir.path("x.csv") + parts).exit_code, 2);
+  EXPECT_EQ(test::command("merge -o " + dir.path("m2.csv") + " --summary " + dir.path("x.csv") + parts).exit_code, 2);
 }
 
 TEST(Merge, RefusesGeneratePartsOfRunsOfAnotherCount) {
@@ -161,11 +162,11 @@ TEST(Merge, RefusesGeneratePartsOfRunsOfAnotherCount) {
   test::TempDir dir;
   const std::string p0 = dir.path("p0.txt"), p1 = dir.path("p1.txt");
   const std::string s0 = dir.path("s0.csv"), s1 = dir.path("s1.csv");
-  ASSERT_EQ(test::cli("generate -n 20 --seed 2 --shard 0/2 -o " + p0 + " --stats " + s0).exit_code, 0);
-  ASSERT_EQ(test::cli("generate -n 40 --seed 2 --shard 1/2 -o " + p1 + " --stats " + s1).exit_code, 0);
+  ASSERT_EQ(test::command("generate -n 20 --seed 2 --shard 0/2 -o " + p0 + " --stats " + s0).exit_code, 0);
+  ASSERT_EQ(test::command("generate -n 40 --seed 2 --shard 1/2 -o " + p1 + " --stats " + s1).exit_code, 0);
   for (const auto& [a, b] : {std::pair{p0, p1}, std::pair{s0, s1}}) {
     const std::string out = dir.path("m" + fs::path(a).extension().string());
-    const auto r = test::cli("merge -o " + out + " " + b + " " + a);
+    const auto r = test::command("merge -o " + out + " " + b + " " + a);
     EXPECT_EQ(r.exit_code, 2) << r.out;
     for (const std::string& w : {a, b, std::string("20"), std::string("40")})
       EXPECT_NE(r.out.find(w), std::string::npos) << "'" << w << "' in: " << r.out;
@@ -174,9 +175,9 @@ TEST(Merge, RefusesGeneratePartsOfRunsOfAnotherCount) {
   }
   // Transform's parts, the same.
   const std::string src = test::shared("norvig_top95.txt");
-  ASSERT_EQ(test::cli("transform " + src + " -n 10 --shard 0/2 -o " + dir.path("t0.txt")).exit_code, 0);
-  ASSERT_EQ(test::cli("transform " + src + " -n 30 --shard 1/2 -o " + dir.path("t1.txt")).exit_code, 0);
-  EXPECT_EQ(test::cli("merge -o " + dir.path("t.txt") + " " + dir.path("t0.txt") + " " + dir.path("t1.txt")).exit_code, 2);
+  ASSERT_EQ(test::command("transform " + src + " -n 10 --shard 0/2 -o " + dir.path("t0.txt")).exit_code, 0);
+  ASSERT_EQ(test::command("transform " + src + " -n 30 --shard 1/2 -o " + dir.path("t1.txt")).exit_code, 0);
+  EXPECT_EQ(test::command("merge -o " + dir.path("t.txt") + " " + dir.path("t0.txt") + " " + dir.path("t1.txt")).exit_code, 2);
 }
 
 /// Three parts of one solve run, for the refusals below.
@@ -186,7 +187,7 @@ struct ThreeParts {
   ThreeParts() {
     for (int k = 0; k < 3; ++k) {
       part.push_back(dir.path("p" + std::to_string(k) + ".csv"));
-      const auto r = test::cli("solve " + test::shared("norvig_top95.txt") + " -s dlx -j 1 --shard " +
+      const auto r = test::command("solve " + test::shared("norvig_top95.txt") + " -s dlx -j 1 --shard " +
                                std::to_string(k) + "/3 -o " + part.back());
       EXPECT_EQ(r.exit_code, 0) << r.out;
     }
@@ -194,7 +195,7 @@ struct ThreeParts {
   test::CliResult merge(const std::vector<std::string>& parts) const {
     std::string args = "merge -o " + dir.path("out.csv");
     for (const auto& p : parts) args += " " + p;
-    return test::cli(args);
+    return test::command(args);
   }
 };
 
@@ -215,13 +216,13 @@ TEST(Merge, RefusesPartsThatAreNotTheWholeOfOneRun) {
   expect_refused(t, {p[0], p[1], p[1], p[2]}, {"shard 1/3 given twice", p[1]});
   // Another run: another solver, or the same solver on another dataset.
   const std::string other = t.dir.path("other.csv");
-  ASSERT_EQ(test::cli("solve " + test::shared("norvig_top95.txt") + " -s propagation -j 1 --shard 1/3 -o " + other).exit_code, 0);
+  ASSERT_EQ(test::command("solve " + test::shared("norvig_top95.txt") + " -s propagation -j 1 --shard 1/3 -o " + other).exit_code, 0);
   expect_refused(t, {p[0], other, p[2]}, {"not parts of one run", "solvers: dlx", "solvers: propagation", other});
-  ASSERT_EQ(test::cli("solve " + test::shared("norvig_easy50.txt") + " -s dlx -j 1 --shard 1/3 -o " + t.dir.path("o2.csv")).exit_code, 0);
+  ASSERT_EQ(test::command("solve " + test::shared("norvig_easy50.txt") + " -s dlx -j 1 --shard 1/3 -o " + t.dir.path("o2.csv")).exit_code, 0);
   expect_refused(t, {p[0], t.dir.path("o2.csv"), p[2]}, {"not parts of one run", "norvig_easy50.txt"});
   // Shards of a run cut in two do not fit shards of one cut in three.
   const std::string half = t.dir.path("half.csv");
-  ASSERT_EQ(test::cli("solve " + test::shared("norvig_top95.txt") + " -s dlx -j 1 --shard 1/2 -o " + half).exit_code, 0);
+  ASSERT_EQ(test::command("solve " + test::shared("norvig_top95.txt") + " -s dlx -j 1 --shard 1/2 -o " + half).exit_code, 0);
   expect_refused(t, {p[0], half}, {"shard 0/3", "shard 1/2", "overlap"});
   // An unfinished part, and a file that is no part at all.
   fs::copy_file(p[1], p[1] + ".partial");
@@ -254,7 +255,7 @@ TEST(Resume, SolveStoppedBySigtermOrKillNineResumesToTheUninterruptedRun) {
   // Two solvers, so that the stop falls in the second pass; the naive baseline (with a budget:
   // about 3 s in all) is slow enough on these to be stopped part-way.
   const std::string run = "solve " + test::shared("norvig_top95.txt") + " -s dlx,backtracking --budget 1000000 -j 1 ";
-  ASSERT_EQ(test::cli(run + "-o " + dir.path("single.csv") + " --summary " + dir.path("single_s.csv")).exit_code, 0);
+  ASSERT_EQ(test::command(run + "-o " + dir.path("single.csv") + " --summary " + dir.path("single_s.csv")).exit_code, 0);
   const std::string expect = rows_without_time(test::slurp(dir.path("single.csv")));
   for (const int sig : {SIGTERM, SIGKILL}) {
     SCOPED_TRACE(sig);
@@ -267,7 +268,7 @@ TEST(Resume, SolveStoppedBySigtermOrKillNineResumesToTheUninterruptedRun) {
     const std::size_t kept = count_lines(rows_without_time(partial.substr(0, partial.rfind('\n') + 1)));
     // A row cut in half by the kill: not kept.
     std::ofstream(out + ".partial", std::ios::app) << "/some/file.txt,99,dl";
-    const auto r = test::cli(args + " --resume");
+    const auto r = test::command(args + " --resume");
     ASSERT_EQ(r.exit_code, 0) << r.out;
     if (kept > 1) {
       EXPECT_NE(r.out.find("resuming " + out + ".partial: " + std::to_string(kept - 1) + " rows kept"),
@@ -282,21 +283,21 @@ TEST(Resume, SolveStoppedBySigtermOrKillNineResumesToTheUninterruptedRun) {
 TEST(Resume, RefusesAPartialFileOfAnotherCommandAndLeavesItAlone) {
   test::TempDir dir;
   const std::string out = dir.path("r.csv");
-  ASSERT_EQ(test::cli("solve " + test::shared("norvig_top95.txt") + " -s dlx -o " + out).exit_code, 0);
+  ASSERT_EQ(test::command("solve " + test::shared("norvig_top95.txt") + " -s dlx -o " + out).exit_code, 0);
   fs::rename(out, out + ".partial");
   const std::string before = test::slurp(out + ".partial");
   for (const std::string other : {" -s propagation", " -s dlx --limit 2", " -s dlx --shard 0/2"}) {
-    const auto r = test::cli("solve " + test::shared("norvig_top95.txt") + other + " --resume -o " + out);
+    const auto r = test::command("solve " + test::shared("norvig_top95.txt") + other + " --resume -o " + out);
     EXPECT_EQ(r.exit_code, 2) << other << ": " << r.out;
     EXPECT_NE(r.out.find("not from this command"), std::string::npos) << r.out;
     EXPECT_EQ(test::slurp(out + ".partial"), before);
   }
   // The same command finds every row done and only finishes the file.
-  const auto r = test::cli("solve " + test::shared("norvig_top95.txt") + " -s dlx --resume -o " + out);
+  const auto r = test::command("solve " + test::shared("norvig_top95.txt") + " -s dlx --resume -o " + out);
   EXPECT_EQ(r.exit_code, 0) << r.out;
   EXPECT_EQ(rows_without_time(test::slurp(out)), rows_without_time(before));
   // --resume without a partial file is a plain run.
-  EXPECT_EQ(test::cli("solve " + test::shared("norvig_top95.txt") + " -s dlx --resume -o " + dir.path("new.csv")).exit_code, 0);
+  EXPECT_EQ(test::command("solve " + test::shared("norvig_top95.txt") + " -s dlx --resume -o " + dir.path("new.csv")).exit_code, 0);
   EXPECT_EQ(rows_without_time(test::slurp(dir.path("new.csv"))), rows_without_time(before));
 }
 
@@ -304,14 +305,14 @@ TEST(Resume, GenerateResumesByteIdenticalAndRefusesAnotherSeed) {
   test::TempDir dir;
   const std::string run = "generate -n 30000 --seed 3 ";
   const std::string out = dir.path("g.txt"), stats = dir.path("g.csv");
-  ASSERT_EQ(test::cli(run + "-o " + dir.path("single.txt")).exit_code, 0);
+  ASSERT_EQ(test::command(run + "-o " + dir.path("single.txt")).exit_code, 0);
   ASSERT_EQ(run_and_signal(run + "-j 1 -o " + out + " --stats " + stats, SIGKILL, out + ".partial", 82 * 2000),
             128 + SIGKILL) << "the run ended before the signal";
   const std::string before = test::slurp(out + ".partial");
-  const auto refused = test::cli("generate -n 30000 --seed 4 -o " + out + " --stats " + stats + " --resume");
+  const auto refused = test::command("generate -n 30000 --seed 4 -o " + out + " --stats " + stats + " --resume");
   EXPECT_EQ(refused.exit_code, 2) << refused.out;
   EXPECT_EQ(test::slurp(out + ".partial"), before);
-  const auto r = test::cli(run + "-o " + out + " --stats " + stats + " --resume");
+  const auto r = test::command(run + "-o " + out + " --stats " + stats + " --resume");
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_EQ(test::slurp(out), test::slurp(dir.path("single.txt")));
   // The stats rows: items 0 .. 29999, each once, in order.
@@ -333,7 +334,7 @@ TEST(Resume, RefusesAPartialWithMoreItemsThanTheRunMakes) {
   for (const std::string& cmd : {std::string("generate --seed 4"), "transform " + src}) {
     SCOPED_TRACE(cmd);
     const std::string out = dir.path("g.txt"), stats = dir.path("g.csv");
-    ASSERT_EQ(test::cli(cmd + " -n 40 -o " + out + " --stats " + stats).exit_code, 0);
+    ASSERT_EQ(test::command(cmd + " -n 40 -o " + out + " --stats " + stats).exit_code, 0);
     fs::rename(out, out + ".partial");
     fs::rename(stats, stats + ".partial");
     const std::string before = test::slurp(out + ".partial"), before_stats = test::slurp(stats + ".partial");
@@ -376,7 +377,7 @@ TEST(Resume, TheSameDatasetTwiceResumesAndMerges) {
   test::TempDir dir;
   const std::string top = test::shared("norvig_top95.txt");
   const std::string run = "solve " + top + " " + top + " -s dlx,propagation -j 1 ";
-  ASSERT_EQ(test::cli(run + "-o " + dir.path("single.csv") + " --summary " + dir.path("single_s.csv")).exit_code, 0);
+  ASSERT_EQ(test::command(run + "-o " + dir.path("single.csv") + " --summary " + dir.path("single_s.csv")).exit_code, 0);
   const std::string single = test::slurp(dir.path("single.csv"));
   ASSERT_EQ(count_lines(rows_without_time(single)), 1u + 4 * 95);
   // Stopped in the second dataset's first pass (dlx), then in its last (propagation).
@@ -384,7 +385,7 @@ TEST(Resume, TheSameDatasetTwiceResumesAndMerges) {
     SCOPED_TRACE(kept);
     const std::string out = dir.path("r" + std::to_string(kept) + ".csv"), sum = dir.path("s" + std::to_string(kept) + ".csv");
     std::ofstream(out + ".partial") << first_rows(single, kept);
-    const auto r = test::cli(run + "-o " + out + " --summary " + sum + " --resume");
+    const auto r = test::command(run + "-o " + out + " --summary " + sum + " --resume");
     ASSERT_EQ(r.exit_code, 0) << r.out;
     EXPECT_NE(r.out.find(std::to_string(kept) + " rows kept"), std::string::npos) << r.out;
     EXPECT_EQ(rows_without_time(test::slurp(out)), rows_without_time(single));
@@ -393,10 +394,10 @@ TEST(Resume, TheSameDatasetTwiceResumesAndMerges) {
   std::string parts;
   for (int k = 0; k < 3; ++k) {
     const std::string part = dir.path("p" + std::to_string(k) + ".csv");
-    ASSERT_EQ(test::cli(run + "--shard " + std::to_string(k) + "/3 -o " + part).exit_code, 0);
+    ASSERT_EQ(test::command(run + "--shard " + std::to_string(k) + "/3 -o " + part).exit_code, 0);
     parts += " " + part;
   }
-  const auto m = test::cli("merge -o " + dir.path("m.csv") + " --summary " + dir.path("m_s.csv") + parts);
+  const auto m = test::command("merge -o " + dir.path("m.csv") + " --summary " + dir.path("m_s.csv") + parts);
   ASSERT_EQ(m.exit_code, 0) << m.out;
   EXPECT_EQ(rows_without_time(test::slurp(dir.path("m.csv"))), rows_without_time(single));
   EXPECT_EQ(summary_counts(test::slurp(dir.path("m_s.csv"))), summary_counts(test::slurp(dir.path("single_s.csv"))));
@@ -447,13 +448,13 @@ TEST(Resume, RateResumesWithItsRatingColumns) {
   // columns included.
   test::TempDir dir;
   const std::string run = "rate " + test::shared("norvig_top95.txt") + " -j 1 ";
-  ASSERT_EQ(test::cli(run + "-o " + dir.path("single.csv") + " --summary " + dir.path("single_s.csv")).exit_code, 0);
+  ASSERT_EQ(test::command(run + "-o " + dir.path("single.csv") + " --summary " + dir.path("single_s.csv")).exit_code, 0);
   const std::string single = test::slurp(dir.path("single.csv"));
   const std::string out = dir.path("r.csv"), sum = dir.path("s.csv");
   std::string cut = first_rows(single, 41);
   cut.resize(cut.size() - 20);
   std::ofstream(out + ".partial") << cut;
-  const auto r = test::cli(run + "-o " + out + " --summary " + sum + " --resume");
+  const auto r = test::command(run + "-o " + out + " --summary " + sum + " --resume");
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_NE(r.out.find("40 rows kept"), std::string::npos) << r.out;
   EXPECT_EQ(rows_without_time(test::slurp(out)), rows_without_time(single));
@@ -464,21 +465,21 @@ TEST(Resume, RateResumesWithItsRatingColumns) {
 TEST(Resume, TransformResumesByteIdentical) {
   test::TempDir dir;
   const std::string run = "transform " + test::shared("norvig_top95.txt") + " -n 5000 --seed 6 ";
-  ASSERT_EQ(test::cli(run + "-o " + dir.path("single.txt") + " --stats " + dir.path("single.csv")).exit_code, 0);
+  ASSERT_EQ(test::command(run + "-o " + dir.path("single.txt") + " --stats " + dir.path("single.csv")).exit_code, 0);
   const std::string single = test::slurp(dir.path("single.txt"));
   const std::string out = dir.path("t.txt"), stats = dir.path("t.csv");
   // Lines: 1234 items and half of the next; stats: 2000 rows (more than the lines: the run
   // continues from the fewer).
   std::ofstream(out + ".partial") << single.substr(0, 1234 * 82 + 40);
   std::ofstream(stats + ".partial") << first_rows(test::slurp(dir.path("single.csv")), 2000);
-  const auto r = test::cli(run + "-o " + out + " --stats " + stats + " --resume");
+  const auto r = test::command(run + "-o " + out + " --stats " + stats + " --resume");
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_NE(r.out.find("1234 items kept, continuing from item 1234"), std::string::npos) << r.out;
   EXPECT_EQ(test::slurp(out), single);
   EXPECT_EQ(rows_without_time(test::slurp(stats)), rows_without_time(test::slurp(dir.path("single.csv"))));
   // Another seed: refused, the partial left alone.
   std::ofstream(out + ".partial") << single.substr(0, 100 * 82);
-  const auto other = test::cli("transform " + test::shared("norvig_top95.txt") + " -n 5000 --seed 7 -o " + out + " --resume");
+  const auto other = test::command("transform " + test::shared("norvig_top95.txt") + " -n 5000 --seed 7 -o " + out + " --resume");
   EXPECT_EQ(other.exit_code, 2) << other.out;
   EXPECT_EQ(test::slurp(out + ".partial"), single.substr(0, 100 * 82));
 }
@@ -488,43 +489,43 @@ TEST(Resume, AShardResumesAndStillMerges) {
   // items (generate), and the parts then merge into the single run.
   test::TempDir dir;
   const std::string run = "solve " + test::shared("norvig_top95.txt") + " -s dlx,propagation -j 1 ";
-  ASSERT_EQ(test::cli(run + "-o " + dir.path("single.csv")).exit_code, 0);
+  ASSERT_EQ(test::command(run + "-o " + dir.path("single.csv")).exit_code, 0);
   std::vector<std::string> parts;
   for (int k = 0; k < 3; ++k) {
     parts.push_back(dir.path("p" + std::to_string(k) + ".csv"));
-    ASSERT_EQ(test::cli(run + "--shard " + std::to_string(k) + "/3 -o " + parts.back()).exit_code, 0);
+    ASSERT_EQ(test::command(run + "--shard " + std::to_string(k) + "/3 -o " + parts.back()).exit_code, 0);
   }
   const std::string whole = test::slurp(parts[1]);
   fs::remove(parts[1]);
   std::ofstream(parts[1] + ".partial") << first_rows(whole, 40);  // into the second pass
-  auto r = test::cli(run + "--shard 1/3 -o " + parts[1] + " --resume");
+  auto r = test::command(run + "--shard 1/3 -o " + parts[1] + " --resume");
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_NE(r.out.find("40 rows kept"), std::string::npos) << r.out;
   EXPECT_EQ(rows_without_time(test::slurp(parts[1])), rows_without_time(whole));
   // Shard 2's partial is not shard 1's.
   std::ofstream(dir.path("x.csv.partial")) << first_rows(whole, 10);
-  EXPECT_EQ(test::cli(run + "--shard 2/3 -o " + dir.path("x.csv") + " --resume").exit_code, 2);
-  r = test::cli("merge -o " + dir.path("m.csv") + " " + parts[0] + " " + parts[1] + " " + parts[2]);
+  EXPECT_EQ(test::command(run + "--shard 2/3 -o " + dir.path("x.csv") + " --resume").exit_code, 2);
+  r = test::command("merge -o " + dir.path("m.csv") + " " + parts[0] + " " + parts[1] + " " + parts[2]);
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_EQ(rows_without_time(test::slurp(dir.path("m.csv"))), rows_without_time(test::slurp(dir.path("single.csv"))));
 
   // generate: shard 1/3 of 300 items (100 to 199) keeps 37 and makes the rest again.
   const std::string gen = "generate -n 300 --seed 8 ";
-  ASSERT_EQ(test::cli(gen + "-o " + dir.path("g.txt")).exit_code, 0);
+  ASSERT_EQ(test::command(gen + "-o " + dir.path("g.txt")).exit_code, 0);
   std::string gparts;
   for (int k = 0; k < 3; ++k) {
     const std::string p = dir.path("g" + std::to_string(k) + ".txt");
-    ASSERT_EQ(test::cli(gen + "--shard " + std::to_string(k) + "/3 -o " + p).exit_code, 0);
+    ASSERT_EQ(test::command(gen + "--shard " + std::to_string(k) + "/3 -o " + p).exit_code, 0);
     gparts += " " + p;
   }
   const std::string g1 = dir.path("g1.txt"), g1_text = test::slurp(g1);
   fs::remove(g1);
   std::ofstream(g1 + ".partial") << first_rows(g1_text, 37, false);  // the `#` lines, then 37 items
-  r = test::cli(gen + "--shard 1/3 -o " + g1 + " --resume");
+  r = test::command(gen + "--shard 1/3 -o " + g1 + " --resume");
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_NE(r.out.find("37 items kept, continuing from item 137"), std::string::npos) << r.out;
   EXPECT_EQ(test::slurp(g1), g1_text);
-  r = test::cli("merge -o " + dir.path("gm.txt") + gparts);
+  r = test::command("merge -o " + dir.path("gm.txt") + gparts);
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_EQ(test::slurp(dir.path("gm.txt")), test::slurp(dir.path("g.txt")));
 }
@@ -545,7 +546,7 @@ TEST(Merge, StdinShardsByRecordIndexMergeToTheSingleRun) {
     EXPECT_NE(test::slurp(part).find("/4 (stdin by records mod 4)\n"), std::string::npos) << part;
     parts += " " + part;
   }
-  const auto r = test::cli("merge -o " + dir.path("m.csv") + " --summary " + dir.path("m_s.csv") + parts);
+  const auto r = test::command("merge -o " + dir.path("m.csv") + " --summary " + dir.path("m_s.csv") + parts);
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_EQ(rows_without_time(test::slurp(dir.path("m.csv"))), rows_without_time(test::slurp(dir.path("single.csv"))));
   EXPECT_EQ(count_lines(rows_without_time(test::slurp(dir.path("m.csv")))), 1u + 95);

@@ -18,6 +18,7 @@
 #include "ext/exec.hpp"
 #include "puzzle/kinds.hpp"
 #include "sudoku/grid.hpp"
+#include "command_util.hpp"
 #include "test_util.hpp"
 
 namespace {
@@ -232,7 +233,7 @@ TEST(Exec, PythonSolverAgreesWithDlx) {
   test::TempDir dir;
   const std::string rows = dir.path("rows.csv"), sum = dir.path("sum.csv");
   const std::string data = test::shared("norvig_easy50.txt");
-  auto r = test::cli("solve " + data + " -s dlx,py " + exec("py", py()) +
+  auto r = test::command("solve " + data + " -s dlx,py " + exec("py", py()) +
                      " -j 2 --solutions -o " + rows + " --summary " + sum);
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_TRUE(has(r.out, "--exec round-trip floor on this machine: median ")) << r.out;
@@ -253,7 +254,7 @@ TEST(Exec, PythonSolverAgreesWithDlx) {
   }
 
   // Uniqueness proofs and puzzles with no or many solutions (counts known by the file), limit 2.
-  r = test::cli("solve " + test::shared("tdoku_test_puzzles.csv") + " -s py " + exec("py", py()) +
+  r = test::command("solve " + test::shared("tdoku_test_puzzles.csv") + " -s py " + exec("py", py()) +
                 " -j 2 --limit 2 --summary " + sum);
   ASSERT_EQ(r.exit_code, 0) << r.out;
   s = read_summary(sum);
@@ -272,8 +273,8 @@ TEST(Exec, CrashingChildIsRestartedAndTheBatchGoesOn) {
   const uint64_t a = std::next(lines.begin(), 10)->first;
   const std::string rows = dir.path("rows.csv"), sum = dir.path("sum.csv");
   const std::string child = py("--crash-on " + lines[a]);
-  auto r = test::cli("solve " + data + " -s py " + exec("py", child) + " -j 1 -o " + rows +
-                     " --summary " + sum);
+  // A process: the child's stderr passes through to the tool's.
+  auto r = test::cli("solve " + data + " -s py " + exec("py", child) + " -j 1 -o " + rows + " --summary " + sum);
   EXPECT_EQ(r.exit_code, 1) << r.out;  // an error is a failure, like a wrong answer
   EXPECT_TRUE(has(r.out, ":" + std::to_string(a) + ": py: no answer; the child exited with status 3; restarted")) << r.out;
   EXPECT_TRUE(has(r.out, "1 puzzle(s) with status 'error'")) << r.out;
@@ -287,7 +288,7 @@ TEST(Exec, CrashingChildIsRestartedAndTheBatchGoesOn) {
 
   // A child that exits after every 7 answers (its first, untimed puzzle included), on two
   // threads: every puzzle is answered or `error`, nothing is wrong, the batch completes.
-  r = test::cli("solve " + data + " -s py " + exec("py", py("--exit-after 7")) + " -j 2 --summary " + sum);
+  r = test::command("solve " + data + " -s py " + exec("py", py("--exit-after 7")) + " -j 2 --summary " + sum);
   EXPECT_EQ(r.exit_code, 1) << r.out;
   s = read_summary(sum);
   EXPECT_EQ(s["py"]["puzzles"], "50");
@@ -307,7 +308,7 @@ TEST(Exec, ErrorRowsAreReadBackByResume) {
   const std::string rows = dir.path("rows.csv"), sum = dir.path("sum.csv");
   const std::string args = "solve " + data + " -s py " + exec("py", py("--crash-on " + lines[a])) +
                            " -j 1 -o " + rows + " --summary " + sum;
-  auto r = test::cli(args);
+  auto r = test::command(args);
   ASSERT_EQ(r.exit_code, 1) << r.out;
   // Keep the `#` lines, the header and the first 10 rows (the error among them) as a partial
   // file, and resume: the kept rows, `error` included, are read back into the summary.
@@ -320,7 +321,7 @@ TEST(Exec, ErrorRowsAreReadBackByResume) {
   }
   std::filesystem::remove(rows);
   std::ofstream(rows + ".partial", std::ios::binary) << partial;
-  r = test::cli(args + " --resume");
+  r = test::command(args + " --resume");
   EXPECT_EQ(r.exit_code, 1) << r.out;
   EXPECT_TRUE(has(r.out, "10 rows kept")) << r.out;
   const auto s = read_summary(sum);
@@ -339,7 +340,7 @@ TEST(Exec, HangingChildTimesOutAndIsKilled) {
   // The child hangs on one puzzle: after --timeout it is killed and replaced, the rest solved.
   const std::string marker = "--hang-on " + lines[a];
   const auto t0 = std::chrono::steady_clock::now();
-  auto r = test::cli("solve " + data + " -s py " + exec("py", py(marker)) + " -j 2 --timeout 0.5 -o " +
+  auto r = test::command("solve " + data + " -s py " + exec("py", py(marker)) + " -j 2 --timeout 0.5 -o " +
                      rows + " --summary " + sum);
   const double s_taken = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   EXPECT_EQ(r.exit_code, 1) << r.out;  // a puzzle without an answer: the run is not whole
@@ -364,14 +365,14 @@ TEST(Exec, ProtocolBreachIsAnErrorAndALieIsWrong) {
   auto lines = puzzles(data);
   const uint64_t a = std::next(lines.begin(), 7)->first;
   const std::string rows = dir.path("rows.csv");
-  auto r = test::cli("solve " + data + " -s py " + exec("py", py("--garbage-on " + lines[a])) +
+  auto r = test::command("solve " + data + " -s py " + exec("py", py("--garbage-on " + lines[a])) +
                      " -j 1 -o " + rows);
   EXPECT_EQ(r.exit_code, 1) << r.out;
   EXPECT_TRUE(has(r.out, ":" + std::to_string(a) + ": py: broke the protocol: 'this' is not a 9x9 "
                          "solution, a count or a status word (answer 'this is not an answer')")) << r.out;
   for (const Row& row : read_rows(rows)) EXPECT_EQ(row.status, row.line == a ? "error" : "solved") << row.line;
 
-  r = test::cli("solve " + data + " -s py " + exec("py", py("--lie-on " + lines[a])) + " -j 1 -o " + rows);
+  r = test::command("solve " + data + " -s py " + exec("py", py("--lie-on " + lines[a])) + " -j 1 -o " + rows);
   EXPECT_EQ(r.exit_code, 1) << r.out;
   EXPECT_TRUE(has(r.out, "1 wrong answer(s)")) << r.out;
   for (const Row& row : read_rows(rows)) EXPECT_EQ(row.status, row.line == a ? "wrong" : "solved") << row.line;
@@ -413,7 +414,7 @@ TEST(Exec, UnusableCommandsAreRefusedBeforeAnyWork) {
     for (const char* cmd : {"solve ", "list "}) {
       const std::string args = std::string(cmd) + (cmd[0] == 's' ? data + " -s dlx " : "") + c.option;
       const auto t0 = std::chrono::steady_clock::now();
-      const auto r = test::cli(args);
+      const auto r = test::command(args);
       EXPECT_EQ(r.exit_code, 2) << args << "\n" << r.out;
       EXPECT_TRUE(has(r.out, c.expect)) << args << "\n" << r.out;
       EXPECT_FALSE(has(r.out, "dataset")) << "work was done: " << r.out;
@@ -426,7 +427,7 @@ TEST(Exec, AChildThatAnswersItsFirstPuzzleWronglyIsRefused) {
   NEED_PYTHON()
   // The first, untimed puzzle every child gets (the first row's probe); the child lies on it only.
   const std::string probe = puzzle::sudoku::SudokuKind::puzzle_text(puzzle::sudoku::SudokuKind::probe().puzzle);
-  const auto r = test::cli("solve " + test::shared("norvig_easy50.txt") + " -s x " +
+  const auto r = test::command("solve " + test::shared("norvig_easy50.txt") + " -s x " +
                            exec("x", py("--lie-on " + probe)));
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_TRUE(has(r.out, "--exec x: '" + py("--lie-on " + probe) +
@@ -459,13 +460,13 @@ TEST(Exec, AWorkerWhoseChildCannotStartStopsTheRunWithOneMessage) {
 
 TEST(Exec, ListAndBenchShowExecSolvers) {
   NEED_PYTHON()
-  auto r = test::cli("list " + exec("py", py()));
+  auto r = test::command("list " + exec("py", py()));
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_TRUE(has(r.out, "py")) << r.out;
   EXPECT_TRUE(has(r.out, "exec: " + py())) << r.out;
   test::TempDir dir;
   const std::string out = dir.path("bench.csv");
-  r = test::cli("bench " + test::shared("norvig_easy50.txt") + " -s dlx,py " + exec("py", py()) +
+  r = test::command("bench " + test::shared("norvig_easy50.txt") + " -s dlx,py " + exec("py", py()) +
                 " --reps 2 --warmup 0 -j 1 -o " + out);
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_TRUE(has(r.out, "--exec round-trip floor on this machine")) << r.out;
@@ -482,18 +483,18 @@ TEST(Exec, ChildrenAreStartedOnceAndKeptWarmBetweenPasses) {
     return std::count(text.begin(), text.end(), '\n');
   };
   // The child that answered at registration solves the whole file: one start.
-  auto r = test::cli("solve " + data + " -s py " + exec("py", py("--log-start " + log)) + " -j 1");
+  auto r = test::command("solve " + data + " -s py " + exec("py", py("--log-start " + log)) + " -j 1");
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_EQ(starts(), 1);
   // bench: a warm-up and 3 repetitions of 2 files, one child all along.
   std::filesystem::remove(log);
-  r = test::cli("bench " + data + " " + test::shared("norvig_top95.txt") + " -s py " +
+  r = test::command("bench " + data + " " + test::shared("norvig_top95.txt") + " -s py " +
                 exec("py", py("--log-start " + log)) + " -j 1 --reps 3 --first 5");
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_EQ(starts(), 1);
   // Two threads: a second child, started once.
   std::filesystem::remove(log);
-  r = test::cli("bench " + data + " -s py " + exec("py", py("--log-start " + log)) + " -j 2 --reps 3");
+  r = test::command("bench " + data + " -s py " + exec("py", py("--log-start " + log)) + " -j 2 --reps 3");
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_LE(starts(), 2);
 }
@@ -522,7 +523,7 @@ TEST(ExecBatch, QqwingAnswersAreVerified) {
   test::TempDir dir;
   const std::string rows = dir.path("rows.csv"), sum = dir.path("sum.csv");
   const std::string qq = exec("qq", "qqwing --solve --one-line", "--exec-batch");
-  auto r = test::cli("solve " + test::shared("norvig_top95.txt") + " -s dlx,qq " + qq +
+  auto r = test::command("solve " + test::shared("norvig_top95.txt") + " -s dlx,qq " + qq +
                      " --solutions -o " + rows + " --summary " + sum);
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_FALSE(has(r.out, "round-trip floor")) << r.out;  // a batch program has no round trips
@@ -541,7 +542,7 @@ TEST(ExecBatch, QqwingAnswersAreVerified) {
   }
 
   // No solution ("Puzzle has no solution.") and several solutions (any one, verified).
-  r = test::cli("solve " + test::shared("tdoku_test_puzzles.csv") + " -s qq " + qq + " --summary " + sum);
+  r = test::command("solve " + test::shared("tdoku_test_puzzles.csv") + " -s qq " + qq + " --summary " + sum);
   ASSERT_EQ(r.exit_code, 0) << r.out;
   s = read_summary(sum);
   EXPECT_EQ(s["qq"]["solved"], "33");
@@ -555,7 +556,7 @@ TEST(ExecBatch, AProgramThatStopsEarlyOrHangsLeavesTheRestFailed) {
   const std::string data = test::shared("norvig_easy50.txt");
   const std::string rows = dir.path("rows.csv");
   // solver.py reads a bare puzzle line as limit 1: it works as a batch program too.
-  auto r = test::cli("solve " + data + " -s pb " + exec("pb", py("--exit-after 20"), "--exec-batch") +
+  auto r = test::command("solve " + data + " -s pb " + exec("pb", py("--exit-after 20"), "--exec-batch") +
                      " -o " + rows);
   EXPECT_EQ(r.exit_code, 1) << r.out;
   EXPECT_TRUE(has(r.out, "pb ended after 20 answers (it exited with status 0): this puzzle and every "
@@ -567,7 +568,7 @@ TEST(ExecBatch, AProgramThatStopsEarlyOrHangsLeavesTheRestFailed) {
   auto lines = puzzles(data);
   const uint64_t a = std::next(lines.begin(), 30)->first;
   const std::string marker = "--hang-on " + lines[a];
-  r = test::cli("solve " + data + " -s pb " + exec("pb", py(marker), "--exec-batch") +
+  r = test::command("solve " + data + " -s pb " + exec("pb", py(marker), "--exec-batch") +
                 " --timeout 0.5 -o " + rows);
   EXPECT_EQ(r.exit_code, 1) << r.out;
   EXPECT_TRUE(has(r.out, "pb gave no answer for 0.5 s (it was killed by signal 9 (SIGKILL)): "
@@ -590,7 +591,7 @@ TEST(ExecBatch, IsNotAPerPuzzleSolver) {
            {"generate -n 1 --verifier qq " + qq, "--verifier"},
            {"transform " + data + " -n 1 --verifier qq " + qq, "--verifier"},
            {"show " + test::kPuzzle + " -s qq " + qq, "solver"}}) {
-    const auto r = test::cli(role == "solver" ? args : args + " -o " + out);  // show writes no file
+    const auto r = test::command(role == "solver" ? args : args + " -o " + out);  // show writes no file
     EXPECT_EQ(r.exit_code, 2) << args << "\n" << r.out;
     EXPECT_TRUE(has(r.out, role + " 'qq' is an --exec-batch program: it answers whole files (solve, "
                            "bench), not one puzzle at a time, so it cannot be the " + role)) << r.out;
@@ -604,7 +605,7 @@ TEST(ExecBatch, IsNotAPerPuzzleSolver) {
 /// A file of `n` unique `size` nonograms (game IDs with their pictures), made by `generate`.
 std::string nonogram_file(test::TempDir& dir, const std::string& size, int n) {
   const std::string f = dir.path("nonograms-" + size + ".txt");
-  const auto r = test::cli("generate --kind nonogram --size " + size + " -n " + std::to_string(n) +
+  const auto r = test::command("generate --kind nonogram --size " + size + " -n " + std::to_string(n) +
                            " --seed 11 --solutions -o " + f);
   EXPECT_EQ(r.exit_code, 0) << r.out;
   return f;
@@ -630,7 +631,7 @@ TEST(ExecNonogram, PythonSolverAgreesWithNonogramLine) {
   test::TempDir dir;
   const std::string data = nonogram_file(dir, "10x10", 30);
   const std::string rows = dir.path("rows.csv"), sum = dir.path("sum.csv");
-  auto r = test::cli("solve " + data + " -s nonogram-line,pyn " + exec("pyn", pyn()) +
+  auto r = test::command("solve " + data + " -s nonogram-line,pyn " + exec("pyn", pyn()) +
                      " -j 2 --limit 2 --solutions -o " + rows + " --summary " + sum);
   ASSERT_EQ(r.exit_code, 0) << r.out;
   auto s = read_summary(sum);
@@ -647,11 +648,11 @@ TEST(ExecNonogram, PythonSolverAgreesWithNonogramLine) {
     EXPECT_GT(row.nodes, 0u) << n;  // the child's counters reach the rows
   }
   // A Sudoku file: the child answers `unsupported` (its first, untimed puzzle too).
-  r = test::cli("solve " + test::shared("norvig_easy50.txt") + " -s pyn " + exec("pyn", pyn()) + " --summary " + sum);
+  r = test::command("solve " + test::shared("norvig_easy50.txt") + " -s pyn " + exec("pyn", pyn()) + " --summary " + sum);
   EXPECT_EQ(r.exit_code, 0) << r.out;
   EXPECT_EQ(read_summary(sum)["pyn"]["unsupported"], "50");
   // `list` says it takes nonograms too.
-  r = test::cli("list " + exec("pyn", pyn()));
+  r = test::command("list " + exec("pyn", pyn()));
   EXPECT_TRUE(has(r.out, "4,9,16,25,nonogram")) << r.out;
 }
 
@@ -665,7 +666,7 @@ TEST(ExecNonogram, ALieIsWrongAndACrashIsAnError) {
   ASSERT_EQ(ids.size(), 12u);
   const uint64_t a = std::next(ids.begin(), 4)->first;
   const std::string rows = dir.path("rows.csv");
-  auto r = test::cli("solve " + data + " -s pyn " + exec("pyn", pyn("--lie-on " + ids.at(a))) + " -j 1 -o " + rows);
+  auto r = test::command("solve " + data + " -s pyn " + exec("pyn", pyn("--lie-on " + ids.at(a))) + " -j 1 -o " + rows);
   EXPECT_EQ(r.exit_code, 1) << r.out;
   EXPECT_TRUE(has(r.out, "1 wrong answer(s)")) << r.out;
   EXPECT_TRUE(has(r.out, ":" + std::to_string(a) + ": ")) << r.out;
@@ -678,10 +679,10 @@ TEST(ExecNonogram, ALieIsWrongAndACrashIsAnError) {
   for (const Row& row : read_rows(rows)) EXPECT_EQ(row.status, row.line == a ? "error" : "solved") << row.line;
 
   // `show` takes it too, and says when its picture is wrong.
-  r = test::cli("show '" + ids.at(a) + "' -s pyn " + exec("pyn", pyn()));
+  r = test::command("show '" + ids.at(a) + "' -s pyn " + exec("pyn", pyn()));
   EXPECT_EQ(r.exit_code, 0) << r.out;
   EXPECT_TRUE(has(r.out, "pyn: unique")) << r.out;
-  r = test::cli("show '" + ids.at(a) + "' -s pyn " + exec("pyn", pyn("--lie-on " + ids.at(a))));
+  r = test::command("show '" + ids.at(a) + "' -s pyn " + exec("pyn", pyn("--lie-on " + ids.at(a))));
   EXPECT_EQ(r.exit_code, 1) << r.out;
   EXPECT_TRUE(has(r.out, "pyn: wrong")) << r.out;
 }
@@ -695,14 +696,14 @@ TEST(ExecBatch, OnlyTheProbesSizesAreSent) {
   const std::string data = dir.write("mixed.txt", test::kEasy + "\n...1.4.22.......\n" + test::kEasy + "\n");
   const std::string rows = dir.path("rows.csv");
   const std::string pb = exec("pb", py(), "--exec-batch");
-  auto r = test::cli("solve " + data + " -s pb " + pb + " -o " + rows);
+  auto r = test::command("solve " + data + " -s pb " + pb + " -o " + rows);
   ASSERT_EQ(r.exit_code, 0) << r.out;
   const auto got = read_rows(rows);
   ASSERT_EQ(got.size(), 3u) << r.out;
   EXPECT_EQ(got[0].status, "solved");
   EXPECT_EQ(got[1].status, "unsupported");
   EXPECT_EQ(got[2].status, "solved");
-  r = test::cli("list " + pb);
+  r = test::command("list " + pb);
   EXPECT_TRUE(has(r.out, "9,nonogram")) << r.out;
 }
 
@@ -717,7 +718,7 @@ TEST(ExecBatch, NonogramsThroughAWholeFileProgram) {
   const auto ids = game_ids(data);
   ASSERT_EQ(ids.size(), 20u);
   const std::string rows = dir.path("rows.csv"), sum = dir.path("sum.csv");
-  auto r = test::cli("solve " + data + " -s nonogram-line,pb " + exec("pb", pyn(), "--exec-batch") +
+  auto r = test::command("solve " + data + " -s nonogram-line,pb " + exec("pb", pyn(), "--exec-batch") +
                      " --solutions -o " + rows + " --summary " + sum);
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_EQ(read_summary(sum)["pb"]["solved"], "20");
@@ -731,18 +732,18 @@ TEST(ExecBatch, NonogramsThroughAWholeFileProgram) {
   }
 
   const uint64_t a = std::next(ids.begin(), 7)->first;
-  r = test::cli("solve " + data + " -s pb " + exec("pb", pyn("--lie-on " + ids.at(a)), "--exec-batch") + " -o " + rows);
+  r = test::command("solve " + data + " -s pb " + exec("pb", pyn("--lie-on " + ids.at(a)), "--exec-batch") + " -o " + rows);
   EXPECT_EQ(r.exit_code, 1) << r.out;
   EXPECT_TRUE(has(r.out, "1 wrong answer(s)")) << r.out;
   for (const Row& row : read_rows(rows)) EXPECT_EQ(row.status, row.line == a ? "wrong" : "solved") << row.line;
 
-  r = test::cli("solve " + test::shared("norvig_easy50.txt") + " -s pb " + exec("pb", pyn(), "--exec-batch") +
+  r = test::command("solve " + test::shared("norvig_easy50.txt") + " -s pb " + exec("pb", pyn(), "--exec-batch") +
                 " --summary " + sum);
   EXPECT_EQ(r.exit_code, 0) << r.out;
   EXPECT_EQ(read_summary(sum)["pb"]["unsupported"], "50");
 
   // `sed`'s answer to every line is `unsupported`: it solves neither kind.
-  r = test::cli("solve " + data + " -s no " + exec("no", "sed s/.*/unsupported/", "--exec-batch"));
+  r = test::command("solve " + data + " -s no " + exec("no", "sed s/.*/unsupported/", "--exec-batch"));
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_TRUE(has(r.out, "answered a 9x9 Sudoku 'unsupported' and a first, easy nonogram (3x3:1/3/1/1/3/1) wrongly"))
       << r.out;
@@ -759,12 +760,12 @@ TEST(ExecShow, AFailedSolverExitsOneForEitherKind) {
   };
   for (const Case& c : {Case{test::kPuzzle, py()}, Case{"'" + id + "'", pyn()}}) {
     const std::string bare = c.puzzle[0] == '\'' ? id : c.puzzle;
-    auto r = test::cli("show " + c.puzzle + " -s mine " + exec("mine", c.command));
+    auto r = test::command("show " + c.puzzle + " -s mine " + exec("mine", c.command));
     EXPECT_EQ(r.exit_code, 0) << r.out;
     EXPECT_TRUE(has(r.out, "mine: unique")) << r.out;
 
     const std::string marker = "--hang-on " + bare;
-    r = test::cli("show " + c.puzzle + " -s mine " + exec("mine", c.command + " " + marker) + " --timeout 0.5");
+    r = test::command("show " + c.puzzle + " -s mine " + exec("mine", c.command + " " + marker) + " --timeout 0.5");
     EXPECT_EQ(r.exit_code, 1) << r.out;
     EXPECT_TRUE(has(r.out, "mine: timeout")) << r.out;
     EXPECT_TRUE(has(r.out, "no answer within 0.5 s")) << r.out;

@@ -21,6 +21,7 @@
 #include "sudoku/se/se.hpp"
 #include "sudoku/solvers/logic.hpp"
 #include "sudoku/verify.hpp"
+#include "command_util.hpp"
 #include "test_util.hpp"
 
 namespace {
@@ -403,9 +404,9 @@ TEST(Transform, KeepsValidityUniquenessAndCounts) {
 TEST(GenerateCli, DeterministicAcrossThreadsAndVerified) {
   test::TempDir dir;
   const std::string a = dir.path("a.txt"), b = dir.path("b.txt"), s = dir.path("s.csv");
-  auto r1 = test::cli("generate -n 300 --seed 9 -j 1 --verify -o " + a + " --stats " + s);
+  auto r1 = test::command("generate -n 300 --seed 9 -j 1 --verify -o " + a + " --stats " + s);
   ASSERT_EQ(r1.exit_code, 0) << r1.out;
-  auto r2 = test::cli("generate -n 300 --seed 9 -j 2 --verify -o " + b);
+  auto r2 = test::command("generate -n 300 --seed 9 -j 2 --verify -o " + b);
   ASSERT_EQ(r2.exit_code, 0) << r2.out;
   const std::string ta = test::slurp(a);
   EXPECT_EQ(ta, test::slurp(b));
@@ -415,7 +416,7 @@ TEST(GenerateCli, DeterministicAcrossThreadsAndVerified) {
             std::string::npos);
   EXPECT_NE(st.find("\n299,restart-dfs,"), std::string::npos);
   // The output is a dataset 'solve' reads: every puzzle unique.
-  auto solved = test::cli("solve " + a + " -s dlx --limit 2 -j 2");
+  auto solved = test::command("solve " + a + " -s dlx --limit 2 -j 2");
   EXPECT_EQ(solved.exit_code, 0) << solved.out;
   EXPECT_NE(solved.out.find("300"), std::string::npos);
   // Grids, other sizes, symmetry, clue targets.
@@ -423,7 +424,7 @@ TEST(GenerateCli, DeterministicAcrossThreadsAndVerified) {
        {"--grids -m restart", "--grids --size 16", "--size 4 --verify", "--symmetry rotate90 --verify",
         "--clues 30 --verify", "--size 16 --clues 160 --verify"}) {
     const std::string n = args.find("16") != std::string::npos ? "2" : "20";
-    auto r = test::cli("generate -n " + n + " " + args + " -o " + dir.path("x.txt"));
+    auto r = test::command("generate -n " + n + " " + args + " -o " + dir.path("x.txt"));
     EXPECT_EQ(r.exit_code, 0) << args << "\n" << r.out;
   }
 }
@@ -456,7 +457,7 @@ TEST(GenerateCli, HelpSaysEachKindsDefaultChecker) {
 }
 
 TEST(GenerateCli, MaxAttemptsHelpSaysWhatEachKindTries) {
-  const auto r = test::cli("generate --help");
+  const auto r = test::command("generate --help");
   ASSERT_EQ(r.exit_code, 0);
   const std::string help = generate_defaults_help(&GenerateDefaults::attempts);
   Kinds::each([&](auto row) {
@@ -476,20 +477,20 @@ TEST(GenerateCli, MaxAttemptsHelpSaysWhatEachKindTries) {
 }
 
 TEST(GenerateCli, Errors) {
-  auto r = test::cli("generate -n 5 -m restrat");
+  auto r = test::command("generate -n 5 -m restrat");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.out.find("did you mean 'restart'"), std::string::npos) << r.out;
-  r = test::cli("generate -n 5 --difficulty hardest");
+  r = test::command("generate -n 5 --difficulty hardest");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.out.find("unknown level 'hardest'; levels: easy (1.0-1.9), medium (2.0-2.9)"), std::string::npos) << r.out;
-  r = test::cli("generate -n 5 --difficulty hard --grids");
+  r = test::command("generate -n 5 --difficulty hard --grids");
   EXPECT_EQ(r.exit_code, 2);
-  r = test::cli("generate -n 5 --difficulty hard --size 16");
+  r = test::command("generate -n 5 --difficulty hard --size 16");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.out.find("9x9"), std::string::npos) << r.out;
-  r = test::cli("generate -n 5 -m restart --size 16");
+  r = test::command("generate -n 5 -m restart --size 16");
   EXPECT_EQ(r.exit_code, 2);
-  r = test::cli("generate -n 5 --symmetry spiral");
+  r = test::command("generate -n 5 --symmetry spiral");
   EXPECT_EQ(r.exit_code, 2);
 }
 
@@ -497,10 +498,10 @@ TEST(GenerateCli, ClueRangeRespectedDeterministicAndUnique) {
   test::TempDir dir;
   const std::string a = dir.path("a.txt"), b = dir.path("b.txt"), s = dir.path("s.csv");
   const std::string args = "generate -n 40 --clues 25-32 --seed 11 --solutions ";
-  auto r1 = test::cli(args + "-j 1 -o " + a + " --stats " + s);
+  auto r1 = test::command(args + "-j 1 -o " + a + " --stats " + s);
   ASSERT_EQ(r1.exit_code, 0) << r1.out;
   EXPECT_NE(r1.out.find("unique 9x9 puzzles of 25-32 clues"), std::string::npos) << r1.out;
-  auto r2 = test::cli(args + "-j 2 -o " + b);
+  auto r2 = test::command(args + "-j 2 -o " + b);
   ASSERT_EQ(r2.exit_code, 0) << r2.out;
   EXPECT_EQ(test::slurp(a), test::slurp(b));
   // Every puzzle inside the range and unique by dlx (the checker was propagation), with the
@@ -525,7 +526,7 @@ TEST(GenerateCli, ClueRangeRespectedDeterministicAndUnique) {
   EXPECT_NE(st.find("# clues: 25-32\n"), std::string::npos) << st;
   EXPECT_EQ(st.find(",0\n"), std::string::npos) << st;  // every item reached its target
   // A missed target: written anyway after --max-attempts grids, with a warning, reached 0.
-  auto missed = test::cli("generate -n 2 --clues 17-18 --max-attempts 2 -o " + b + " --stats " + s);
+  auto missed = test::command("generate -n 2 --clues 17-18 --max-attempts 2 -o " + b + " --stats " + s);
   EXPECT_EQ(missed.exit_code, 0) << missed.out;
   EXPECT_NE(missed.out.find("2 item(s) missed the clue target"), std::string::npos) << missed.out;
   EXPECT_NE(test::slurp(s).find(",0\n"), std::string::npos);
@@ -547,12 +548,12 @@ TEST(GenerateCli, BadClueRangesAreUsageErrors) {
       {"--grids --clues 20-30", "--grids makes full grids"},
   };
   for (const auto& [args, why] : cases) {
-    const auto r = test::cli(std::string("generate -n 1 ") + args + " -o /dev/null");
+    const auto r = test::command(std::string("generate -n 1 ") + args + " -o /dev/null");
     EXPECT_EQ(r.exit_code, 2) << args << "\n" << r.out;
     EXPECT_NE(r.out.find(why), std::string::npos) << args << "\n" << r.out;
   }
   // The window form with --minimal is fine.
-  const auto ok = test::cli("generate -n 2 --clues 0-30 --minimal -o /dev/null");
+  const auto ok = test::command("generate -n 2 --clues 0-30 --minimal -o /dev/null");
   EXPECT_EQ(ok.exit_code, 0) << ok.out;
   EXPECT_NE(ok.out.find("(at most 30 clues)"), std::string::npos) << ok.out;
 }
@@ -574,11 +575,11 @@ std::vector<std::pair<Status, puzzle::sudoku::se::Rating>> rate_lines(const std:
 TEST(GenerateCli, DifficultyTargetKeepsOnlyThoseLevels) {
   test::TempDir dir;
   const std::string a = dir.path("a.txt"), b = dir.path("b.txt"), s = dir.path("s.csv");
-  auto r1 = test::cli("generate -n 12 --seed 5 -j 1 --difficulty medium,diabolical --verify -o " + a +
+  auto r1 = test::command("generate -n 12 --seed 5 -j 1 --difficulty medium,diabolical --verify -o " + a +
                       " --stats " + s);
   ASSERT_EQ(r1.exit_code, 0) << r1.out;
   EXPECT_NE(r1.out.find("levels (ER): medium "), std::string::npos) << r1.out;
-  auto r2 = test::cli("generate -n 12 --seed 5 -j 2 --difficulty medium,diabolical -o " + b);
+  auto r2 = test::command("generate -n 12 --seed 5 -j 2 --difficulty medium,diabolical -o " + b);
   ASSERT_EQ(r2.exit_code, 0) << r2.out;
   const std::string text = test::slurp(a);
   EXPECT_EQ(text, test::slurp(b));  // the same items whatever -j
@@ -604,9 +605,9 @@ TEST(GenerateCli, DifficultyTargetKeepsOnlyThoseLevels) {
 TEST(GenerateCli, ErBandKeepsOnlyPuzzlesRatedInIt) {
   test::TempDir dir;
   const std::string a = dir.path("a.txt"), b = dir.path("b.txt"), s = dir.path("s.csv");
-  auto r1 = test::cli("generate -n 10 --seed 3 -j 1 --er 4.0-5.9 -o " + a + " --stats " + s);
+  auto r1 = test::command("generate -n 10 --seed 3 -j 1 --er 4.0-5.9 -o " + a + " --stats " + s);
   ASSERT_EQ(r1.exit_code, 0) << r1.out;
-  auto r2 = test::cli("generate -n 10 --seed 3 -j 2 --er 4.0-5.9 -o " + b);
+  auto r2 = test::command("generate -n 10 --seed 3 -j 2 --er 4.0-5.9 -o " + b);
   ASSERT_EQ(r2.exit_code, 0) << r2.out;
   const std::string text = test::slurp(a);
   EXPECT_EQ(text, test::slurp(b));  // the same items whatever -j
@@ -624,7 +625,7 @@ TEST(GenerateCli, ErBandKeepsOnlyPuzzlesRatedInIt) {
   EXPECT_GE(ers.size(), 2u);  // a band, not one value
   EXPECT_NE(test::slurp(s).find("# er: 4.0-5.9"), std::string::npos);
   for (const char* bad : {"--er 9.9-7", "--er hard", "--er 0.5", "--er 7.25", "--er 7-8 --grids"}) {
-    const auto r = test::cli(std::string("generate -n 1 ") + bad);
+    const auto r = test::command(std::string("generate -n 1 ") + bad);
     EXPECT_EQ(r.exit_code, 2) << bad << ": " << r.out;
     EXPECT_NE(r.out.find("--er"), std::string::npos) << bad << ": " << r.out;
   }
@@ -634,9 +635,9 @@ TEST(TransformCli, MakesValidUniquePuzzlesDeterministically) {
   test::TempDir dir;
   const std::string src = test::shared("17_clue.txt");
   const std::string a = dir.path("a.txt"), b = dir.path("b.txt");
-  auto r1 = test::cli("transform " + src + " -n 2000 --seed 3 -j 1 --verify -o " + a);
+  auto r1 = test::command("transform " + src + " -n 2000 --seed 3 -j 1 --verify -o " + a);
   ASSERT_EQ(r1.exit_code, 0) << r1.out;
-  auto r2 = test::cli("transform " + src + " -n 2000 --seed 3 -j 2 -o " + b);
+  auto r2 = test::command("transform " + src + " -n 2000 --seed 3 -j 2 -o " + b);
   ASSERT_EQ(r2.exit_code, 0) << r2.out;
   EXPECT_EQ(test::slurp(a), test::slurp(b));
   const auto recs = test::load(a);

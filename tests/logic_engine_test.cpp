@@ -10,6 +10,7 @@
 #include "sudoku/logic/engine.hpp"
 #include "sudoku/logic/text.hpp"
 #include "sudoku/solvers/logic.hpp"
+#include "command_util.hpp"
 #include "test_util.hpp"
 
 namespace {
@@ -96,7 +97,7 @@ TEST(LogicCli, RateAddsColumns) {
   const std::string in = dir.write("p.txt", puzzle::sudoku::to_line(rec.parsed.puzzle) + "\n" +
                                                std::string(81, '.') + "\n" + "55" + std::string(79, '.') + "\n");
   const auto out = dir.path("rows.csv");
-  const auto r = test::cli("rate " + in + " -j 2 -o " + out);
+  const auto r = test::command("rate " + in + " -j 2 -o " + out);
   EXPECT_EQ(r.exit_code, 0) << r.out;
   std::istringstream csv(test::slurp(out));
   std::string line;
@@ -119,13 +120,13 @@ TEST(LogicCli, RateAddsColumns) {
 
 TEST(LogicCli, ExplainHintAndErrors) {
   const auto rec = test::load(test::shared("norvig_easy50.txt"), 1).at(0);
-  auto r = test::cli("explain " + puzzle::sudoku::to_line(rec.parsed.puzzle) + " --hint --logic");
+  auto r = test::command("explain " + puzzle::sudoku::to_line(rec.parsed.puzzle) + " --hint --logic");
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.out, "Hint: Hidden single in box 1: 6 can only go in r2c2\n");
-  r = test::cli("explain " + puzzle::sudoku::to_line(rec.parsed.puzzle) + " --hint");  // the SE step
+  r = test::command("explain " + puzzle::sudoku::to_line(rec.parsed.puzzle) + " --hint");  // the SE step
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.out, "Hint: 1.2 Hidden Single: B2: 6 in block  (place r2c2=6)\n");
-  r = test::cli("explain 12345");
+  r = test::command("explain 12345");
   EXPECT_EQ(r.exit_code, 2) << r.out;
 }
 
@@ -142,7 +143,7 @@ TEST(LogicCli, ExplainProvesUniquenessAsRateDoes) {
   const puzzle::Result logic = Engine().solve(g, Limits{2, puzzle::kDefaultBudget}, nullptr);
   ASSERT_EQ(logic.status, Status::multiple);
   ASSERT_NE(puzzle::sudoku::to_line(test::grid(logic.answer)), puzzle::sudoku::to_line(test::grid(proved.answer)));  // tells them apart
-  const auto r = test::cli("explain " + puzzle + " --json");
+  const auto r = test::command("explain " + puzzle + " --json");
   EXPECT_EQ(r.exit_code, 0) << r.out;
   EXPECT_NE(r.out.find("\"status\": \"multiple\""), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\"solution\": \"" + puzzle::sudoku::to_line(test::grid(proved.answer)) + "\""), std::string::npos) << r.out;

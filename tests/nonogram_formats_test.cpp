@@ -13,6 +13,7 @@
 #include "nonogram/generate.hpp"
 #include "nonogram/nonogram.hpp"
 #include "puzzle/rng.hpp"
+#include "command_util.hpp"
 #include "test_util.hpp"
 
 namespace {
@@ -265,7 +266,7 @@ TEST(NonogramFormatsInTheTool, SolvesATournamentFile) {
   const auto f = dir.write("taai40.txt", std::string(all.substr(0, static_cast<std::size_t>(records[40].text.data() - all.data()))));
   for (const char* limit : {"1", "2"}) {
     const auto rows = dir.path(std::string("rows") + limit + ".csv");
-    const auto r = test::cli("solve " + f + " -s nonogram-cdcl -j 2 --limit " + limit + " -o " + rows);
+    const auto r = test::command("solve " + f + " -s nonogram-cdcl -j 2 --limit " + limit + " -o " + rows);
     EXPECT_EQ(r.exit_code, 0) << r.out;
     const auto got = statuses(slurp(rows));
     EXPECT_EQ(got.size(), 40u);
@@ -285,7 +286,7 @@ TEST(NonogramFormatsInTheTool, TournamentRecordsSayWhereTheyAreWrong) {
                            "$2\n2\n0\n1\n1\n\n"          // a blank line after the record
                            "$3\n1\n1\n3\n1\n"             // line 15: a run of 3 in a row of 2
                            "$4\n\n2\n1\n1\n");            // an empty column as a blank line
-  const auto r = test::cli("solve " + f + " -s nonogram-cdcl,nonogram-line --limit 2 -o " + dir.path("rows.csv"));
+  const auto r = test::command("solve " + f + " -s nonogram-cdcl,nonogram-line --limit 2 -o " + dir.path("rows.csv"));
   EXPECT_EQ(r.exit_code, 0) << r.out;
   EXPECT_NE(r.out.find(f + ":12: line 15: row 1: run of 3 cells, the row has 2"), std::string::npos) << r.out;
   const std::string rows = slurp(dir.path("rows.csv"));
@@ -306,11 +307,11 @@ TEST(NonogramFormatsInTheTool, ReadsANonFileAndItsGoal) {
   const auto good = dir.write("good.non", "catalogue \"x\"\n" + head + "goal \"1001\"\n");
   const auto other = dir.write("other.non", head + "goal \"0110\"\n");
   for (const auto& f : {good, other}) {
-    const auto r = test::cli("solve " + f + " -s nonogram-cdcl --limit 1");
+    const auto r = test::command("solve " + f + " -s nonogram-cdcl --limit 1");
     EXPECT_EQ(r.exit_code, 0) << f << ": " << r.out;
   }
   const auto unique = dir.write("unique.non", "width 2\nheight 1\nrows\n2\ncolumns\n1\n1\ngoal \"10\"\n");
-  const auto r = test::cli("solve " + unique + " -s nonogram-cdcl --limit 2");
+  const auto r = test::command("solve " + unique + " -s nonogram-cdcl --limit 2");
   EXPECT_EQ(r.exit_code, 1) << r.out;
   EXPECT_NE(r.out.find("answer differs from the known solution at r1c2"), std::string::npos) << r.out;
 }
@@ -324,7 +325,7 @@ TEST(NonogramFormatsInTheTool, TimeLimitStopsAPuzzleMidSearch) {
   const auto f = dir.write("ones.txt", ones + "\n2x2:1/1/2/0\n");
   for (const char* solver : {"nonogram-cdcl", "nonogram-line", "nonogram-backtracking"}) {
     const auto rows = dir.path(std::string(solver) + ".csv");
-    const auto r = test::cli("solve " + f + " -s " + solver + " -j 1 --budget 0 --limit 1000000000000 "
+    const auto r = test::command("solve " + f + " -s " + solver + " -j 1 --budget 0 --limit 1000000000000 "
                              "--time-limit 0.2 -o " + rows);
     EXPECT_EQ(r.exit_code, 0) << r.out;
     const std::string text = slurp(rows);

@@ -10,6 +10,7 @@
 #include "nonogram/draw.hpp"
 #include "nonogram/formats.hpp"
 #include "nonogram/nonogram.hpp"
+#include "command_util.hpp"
 #include "test_util.hpp"
 
 namespace {
@@ -120,7 +121,7 @@ TEST(NonogramDraw, LargestPuzzlesReadBack) {
 // clues (read back line by line), solved, and the picture drawn fits them.
 TEST(NonogramShow, DrawsATournamentPuzzleAndItsPicture) {
   const std::string question = test::shared("nonogram/icga2017-question.txt");
-  const auto r = test::cli("show " + question + " -s nonogram-cdcl");
+  const auto r = test::command("show " + question + " -s nonogram-cdcl");
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_TRUE(has(r.out, question + ":1 (25x25 nonogram, ")) << r.out;
   const std::string all = test::slurp(question);
@@ -148,7 +149,7 @@ TEST(NonogramShow, DrawsATournamentPuzzleAndItsPicture) {
 
 /// `show ARGS` ends with `code` and prints every one of `parts`.
 void expect_show(const std::string& args, int code, std::initializer_list<std::string> parts) {
-  const auto r = test::cli("show " + args);
+  const auto r = test::command("show " + args);
   EXPECT_EQ(r.exit_code, code) << args << "\n" << r.out;
   for (const std::string& part : parts) EXPECT_TRUE(has(r.out, part)) << args << ": " << part << "\n" << r.out;
 }

@@ -15,6 +15,7 @@
 #include "nonogram/verify.hpp"
 #include "puzzle/registry.hpp"
 #include "nonogram_test_util.hpp"
+#include "command_util.hpp"
 #include "test_util.hpp"
 
 namespace {
@@ -378,7 +379,7 @@ TEST(NonogramCli, SolveVerifiesAndReportsBadLines) {
       "3x3:1/1/1/1/1/2\n"     // totals differ
       "\n"
       "2x2:2/1/2/1:2\n");     // a wrong known count
-  auto r = test::cli("solve " + f + " -s nonogram-line,nonogram-backtracking --limit 2 -j 2 --solutions -o " +
+  auto r = test::command("solve " + f + " -s nonogram-line,nonogram-backtracking --limit 2 -j 2 --solutions -o " +
                      dir.path("rows.csv"));
   EXPECT_EQ(r.exit_code, 1) << r.out;  // the wrong known solution and count
   EXPECT_NE(r.out.find(f + ":6: column 1: run of 4 cells, the column has 3"), std::string::npos) << r.out;
@@ -396,16 +397,16 @@ TEST(NonogramCli, SolveVerifiesAndReportsBadLines) {
   }
   EXPECT_NE(rows.find(",###.\n"), std::string::npos) << "the solution column holds the picture";
   // Sudoku solvers meet a nonogram file: unsupported, said once.
-  r = test::cli("solve " + f + " -s dlx");
+  r = test::command("solve " + f + " -s dlx");
   EXPECT_NE(r.out.find("solver 'dlx' solves Sudoku, not nonograms"), std::string::npos) << r.out;
   // A nonogram solver meets a Sudoku file; `all` means the file's kind; the default solver too.
-  r = test::cli("solve " + std::string(SUDOKU_SOURCE_DIR) + "/datasets/default.txt -s nonogram-line");
+  r = test::command("solve " + std::string(SUDOKU_SOURCE_DIR) + "/datasets/default.txt -s nonogram-line");
   EXPECT_NE(r.out.find("solver 'nonogram-line' solves nonograms, not Sudoku"), std::string::npos) << r.out;
-  r = test::cli("solve " + dataset("sgt_pattern_10x10.txt") + " -s all --limit 2 -o -");
+  r = test::command("solve " + dataset("sgt_pattern_10x10.txt") + " -s all --limit 2 -o -");
   EXPECT_EQ(r.exit_code, 0) << r.out;
   EXPECT_NE(r.out.find("nonogram-backtracking,unique"), std::string::npos);
   EXPECT_EQ(r.out.find(",dlx,"), std::string::npos);
-  r = test::cli("solve " + dataset("sgt_pattern_10x10.txt") + " --limit 2 -o -");
+  r = test::command("solve " + dataset("sgt_pattern_10x10.txt") + " --limit 2 -o -");
   EXPECT_NE(r.out.find("nonogram-cdcl,unique"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find(",nonogram-line,"), std::string::npos) << r.out;
 }
@@ -416,12 +417,12 @@ TEST(NonogramCli, BenchThenRegress) {
   test::TempDir dir;
   const auto a = dir.path("a.csv"), b = dir.path("b.csv");
   const std::string common = "bench " + dataset("sgt_pattern_10x10.txt") + " --reps 2 --warmup 0 --first 40 ";
-  auto r = test::cli(common + "-j 1 -o " + a);
+  auto r = test::command(common + "-j 1 -o " + a);
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_NE(r.out.find("vs nonogram-backtracking"), std::string::npos) << r.out;  // 'all': the kind's solvers
-  r = test::cli(common + "-j 2 -o " + b);
+  r = test::command(common + "-j 2 -o " + b);
   ASSERT_EQ(r.exit_code, 0) << r.out;
-  r = test::cli("regress " + a + " " + b + " --time-report-only");
+  r = test::command("regress " + a + " " + b + " --time-report-only");
   EXPECT_EQ(r.exit_code, 0) << r.out;
   EXPECT_NE(r.out.find("**PASS**"), std::string::npos) << r.out;
   std::string changed;
@@ -435,7 +436,7 @@ TEST(NonogramCli, BenchThenRegress) {
     }
     changed += line + "\n";
   }
-  r = test::cli("regress " + a + " " + dir.write("c.csv", changed) + " --time-report-only");
+  r = test::command("regress " + a + " " + dir.write("c.csv", changed) + " --time-report-only");
   EXPECT_EQ(r.exit_code, 1) << r.out;
   EXPECT_NE(r.out.find("FAIL: counters changed"), std::string::npos) << r.out;
 }
@@ -449,9 +450,9 @@ TEST(NonogramGenerate, SameForAnyThreadCountAndUniqueForTheOtherSolver) {
   for (const std::string mode : {"", " --line-solvable"}) {
     const std::string common = "generate --kind nonogram --size 12x10 --fill 0.5 -n 60 --seed 5 --solutions" + mode;
     const auto one = dir.path("one.txt"), two = dir.path("two.txt");
-    auto r = test::cli(common + " -j 1 -o " + one);
+    auto r = test::command(common + " -j 1 -o " + one);
     ASSERT_EQ(r.exit_code, 0) << r.out;
-    r = test::cli(common + " -j 2 --verify -o " + two);  // --verify: nonogram-backtracking again
+    r = test::command(common + " -j 2 --verify -o " + two);  // --verify: nonogram-backtracking again
     ASSERT_EQ(r.exit_code, 0) << r.out;
     EXPECT_EQ(test::slurp(one), test::slurp(two)) << mode;
     auto naive = solver("nonogram-backtracking").make();
@@ -481,7 +482,7 @@ TEST(NonogramGenerate, SameForAnyThreadCountAndUniqueForTheOtherSolver) {
     }
   }
   // The solve driver checks them against their known solutions.
-  const auto r = test::cli("solve " + dir.path("two.txt") + " -s all --limit 2");
+  const auto r = test::command("solve " + dir.path("two.txt") + " -s all --limit 2");
   EXPECT_EQ(r.exit_code, 0) << r.out;
 }
 
@@ -496,19 +497,19 @@ TEST(NonogramGenerate, BadOptionsAreRefused) {
                           "--line-solvable"},
            {"-m guided", "--method is for Sudoku"},
        }) {
-    const auto r = test::cli("generate --kind nonogram -n 1 " + args);
+    const auto r = test::command("generate --kind nonogram -n 1 " + args);
     EXPECT_EQ(r.exit_code, 2) << args << ": " << r.out;
     EXPECT_NE(r.out.find(want), std::string::npos) << args << ": " << r.out;
   }
   for (const char* args : {"--smooth", "--line-solvable", "--fill 0.3"}) {
-    const auto r = test::cli(std::string("generate -n 1 ") + args);
+    const auto r = test::command(std::string("generate -n 1 ") + args);
     EXPECT_EQ(r.exit_code, 2) << args << ": " << r.out;
     EXPECT_NE(r.out.find(std::string(args).substr(0, std::string(args).find(' ')) +
                          " is for nonograms (--kind nonogram); a Sudoku takes --size, --method,"),
               std::string::npos)
         << args << ": " << r.out;
   }
-  const auto r = test::cli("generate --kind kakuro -n 1");
+  const auto r = test::command("generate --kind kakuro -n 1");
   EXPECT_EQ(r.exit_code, 2) << r.out;
 }
 

@@ -17,6 +17,7 @@
 #include "io/reader.hpp"
 #include "io/results.hpp"
 #include "sudoku/grid.hpp"
+#include "command_util.hpp"
 #include "test_util.hpp"
 
 namespace {
@@ -75,7 +76,7 @@ void expect_agrees_with_dlx(const std::string& files, const std::string& name, c
                             std::size_t expected) {
   test::TempDir dir("-" + name);
   const std::string rows = dir.path("rows.csv");
-  const auto r = test::cli("solve " + files + " -s dlx," + name + " " + extra + " -o " + rows);
+  const auto r = test::command("solve " + files + " -s dlx," + name + " " + extra + " -o " + rows);
   ASSERT_EQ(r.exit_code, 0) << r.out;
   const auto all = read_rows(rows);
   const auto dlx = by_puzzle(all, "dlx"), mine = by_puzzle(all, name);
@@ -92,7 +93,7 @@ void expect_agrees_with_dlx(const std::string& files, const std::string& name, c
 // ---- the native C ABI --------------------------------------------------------------------
 
 TEST(Plugin, ListShowsPluginSolversAndWhereTheyComeFrom) {
-  const auto r = test::cli("list --plugin " + kExample + " --plugin h=" + kHarness + ":solve");
+  const auto r = test::command("list --plugin " + kExample + " --plugin h=" + kHarness + ":solve");
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_TRUE(has(r.out, "propagation")) << r.out;  // the built-ins are still there
   // name, sizes, description, origin
@@ -113,13 +114,13 @@ TEST(Plugin, ListShowsPluginSolversAndWhereTheyComeFrom) {
   EXPECT_TRUE(example) << r.out;
   EXPECT_TRUE(harness) << r.out;
   // Without --plugin they are gone: registration lasts one process.
-  EXPECT_FALSE(has(test::cli("list").out, "example-bitmask"));
+  EXPECT_FALSE(has(test::command("list").out, "example-bitmask"));
 }
 
 TEST(Plugin, ProvenanceRecordsEachLibraryPathAndSha256) {
   test::TempDir dir;
   const std::string rows = dir.path("rows.csv"), summary = dir.path("summary.csv");
-  const auto r = test::cli("solve " + test::shared("norvig_easy50.txt") + " --plugin " + kExample +
+  const auto r = test::command("solve " + test::shared("norvig_easy50.txt") + " --plugin " + kExample +
                            " --plugin h=" + kHarness + ":solve -s example-bitmask,h -o " + rows +
                            " --summary " + summary);
   ASSERT_EQ(r.exit_code, 0) << r.out;
@@ -176,7 +177,7 @@ TEST(Plugin, NativeExampleAgreesWithDlxOnEverySize) {
 TEST(Plugin, BudgetIsHonoured) {
   test::TempDir dir;
   const std::string rows = dir.path("rows.csv");
-  const auto r = test::cli("solve " + test::shared("forum_hardest_1106.txt") + " --plugin " + kExample +
+  const auto r = test::command("solve " + test::shared("forum_hardest_1106.txt") + " --plugin " + kExample +
                            " -s example-bitmask --budget 100 -o " + rows);
   ASSERT_EQ(r.exit_code, 0) << r.out;
   std::size_t over = 0, solved = 0;
@@ -199,7 +200,7 @@ TEST(Plugin, BudgetIsHonoured) {
 TEST(Plugin, PropagationPluginMatchesTheBuiltInExactly) {
   test::TempDir dir;
   const std::string rows = dir.path("rows.csv");
-  const auto r = test::cli("solve " + test::shared("norvig_top95.txt") + " " + test::shared("tdoku_test_puzzles.csv") +
+  const auto r = test::command("solve " + test::shared("norvig_top95.txt") + " " + test::shared("tdoku_test_puzzles.csv") +
                            " --plugin " + kPropagation + " -s propagation,propagation-plugin --limit 2 -o " + rows);
   ASSERT_EQ(r.exit_code, 0) << r.out;
   const auto all = read_rows(rows);
@@ -212,7 +213,7 @@ TEST(Plugin, PropagationPluginMatchesTheBuiltInExactly) {
               std::tie(b.status, b.solutions, b.guesses, b.backtracks, b.nodes))
         << key.first << ":" << key.second;
   }
-  const auto bench = test::cli("bench " + test::shared("norvig_easy50.txt") + " --plugin " + kPropagation +
+  const auto bench = test::command("bench " + test::shared("norvig_easy50.txt") + " --plugin " + kPropagation +
                                " -s propagation-plugin --reps 2 -j 1 -o " + dir.path("bench.csv"));
   EXPECT_EQ(bench.exit_code, 0) << bench.out;
   EXPECT_TRUE(has(test::slurp(dir.path("bench.csv")), "propagation-plugin")) << bench.out;
@@ -232,7 +233,7 @@ TEST(Plugin, HarnessReportsGuessesOnlyAndRefusesOtherSizes) {
   test::TempDir dir;
   const std::string rows = dir.path("rows.csv");
   const std::string f16 = dir.write("16.txt", pattern_puzzles(4, 1, 30));
-  const auto r = test::cli("solve " + test::shared("norvig_top95.txt") + " " + f16 + " --plugin h=" + kHarness +
+  const auto r = test::command("solve " + test::shared("norvig_top95.txt") + " " + f16 + " --plugin h=" + kHarness +
                            ":solve -s h -o " + rows);
   ASSERT_EQ(r.exit_code, 0) << r.out;
   uint64_t guesses = 0;
@@ -270,7 +271,7 @@ TEST(Plugin, LiarsAreCaughtByTheVerifier) {
   for (const Case& c : cases) {
     const std::string rows = dir.path("rows.csv");
     std::filesystem::remove(rows);
-    const auto r = test::cli("solve " + test::shared("norvig_top95.txt") + " --plugin " + c.plugin + " -s " +
+    const auto r = test::command("solve " + test::shared("norvig_top95.txt") + " --plugin " + c.plugin + " -s " +
                              c.solver + " --limit " + c.limit + " -o " + rows);
     EXPECT_EQ(r.exit_code, 1) << c.solver << " " << r.out;
     EXPECT_TRUE(has(r.out, c.message)) << c.solver << " " << r.out;
@@ -309,7 +310,7 @@ TEST(Plugin, UnusableLibrariesAreRefusedBeforeAnyWork) {
   };
   for (const Case& c : cases) {
     const std::string rows = dir.path("rows.csv");
-    const auto r = test::cli("solve " + test::shared("norvig_top95.txt") + " --plugin " + c.spec +
+    const auto r = test::command("solve " + test::shared("norvig_top95.txt") + " --plugin " + c.spec +
                              " -s dlx -o " + rows);
     EXPECT_EQ(r.exit_code, 2) << c.spec << "\n" << r.out;
     EXPECT_TRUE(has(r.out, c.message)) << c.spec << "\n" << r.out;
@@ -318,7 +319,7 @@ TEST(Plugin, UnusableLibrariesAreRefusedBeforeAnyWork) {
     EXPECT_FALSE(std::filesystem::exists(rows + ".partial")) << c.spec;
   }
   // `list` refuses them the same way.
-  const auto l = test::cli("list --plugin " + std::string(TEST_PLUGIN_BAD_VERSION));
+  const auto l = test::command("list --plugin " + std::string(TEST_PLUGIN_BAD_VERSION));
   EXPECT_EQ(l.exit_code, 2) << l.out;
   EXPECT_TRUE(has(l.out, "plug-in ABI version 999")) << l.out;
 }
@@ -329,7 +330,7 @@ TEST(Plugin, SolverThatCannotMakeItsStateIsRefusedBeforeAnyWork) {
   for (const std::string& args : {"list --plugin " + lib,
                                   "solve " + test::shared("norvig_easy50.txt") + " --plugin " + lib +
                                       " -s stateless -o " + dir.path("rows.csv")}) {
-    const auto r = test::cli(args);
+    const auto r = test::command(args);
     EXPECT_EQ(r.exit_code, 2) << r.out;
     EXPECT_TRUE(has(r.out, lib + ": solver 'stateless' could not make its state (create() returned NULL)")) << r.out;
     EXPECT_FALSE(has(r.out, "terminate")) << r.out;
@@ -354,6 +355,7 @@ TEST(Plugin, SolverThatCannotMakeAWorkersStateStopsTheRunWithOneMessage) {
            {"solve " + test::shared("norvig_easy50.txt") + " -s late-stateless -j 2 --isolate", "rows.csv"},
            {"generate -n 50 --checker late-stateless -j 2 --isolate", "puzzles.txt"}}) {
     const std::string path = dir.path(out);
+    // A process each: the library counts its create() calls at file scope, for the process.
     const auto r = test::cli(args + " --plugin " + lib + " -o " + path);
     EXPECT_EQ(r.exit_code, 1) << args << "\n" << r.out;
     std::size_t n = 0;
@@ -383,7 +385,7 @@ TEST(Plugin, GenerateChecksTheAnswersOfACheckerFromOutside) {
                                  "'unique' with 2 solutions at limit 2"},
            {"h=" + kHarness + ":solve_liar", "h", "checker h gave a wrong answer: answer breaks the rules"}}) {
     const std::string out = dir.path("puzzles.txt");
-    const auto r = test::cli("generate -n 4 -j 1 --plugin " + c.plugin + " --checker " + c.checker +
+    const auto r = test::command("generate -n 4 -j 1 --plugin " + c.plugin + " --checker " + c.checker +
                              " -o " + out);
     EXPECT_EQ(r.exit_code, 1) << c.checker << "\n" << r.out;
     EXPECT_TRUE(has(r.out, "item 0: " + c.message)) << c.checker << "\n" << r.out;
@@ -391,8 +393,8 @@ TEST(Plugin, GenerateChecksTheAnswersOfACheckerFromOutside) {
     std::filesystem::remove(out + ".partial");
   }
   // An honest one makes the same puzzles as the built-in checker it wraps.
-  const auto a = test::cli("generate -n 20 -j 2 --seed 7 -o " + dir.path("a.txt"));
-  const auto b = test::cli("generate -n 20 -j 2 --seed 7 --plugin " + kPropagation +
+  const auto a = test::command("generate -n 20 -j 2 --seed 7 -o " + dir.path("a.txt"));
+  const auto b = test::command("generate -n 20 -j 2 --seed 7 --plugin " + kPropagation +
                            " --checker propagation-plugin -o " + dir.path("b.txt"));
   ASSERT_EQ(a.exit_code, 0) << a.out;
   ASSERT_EQ(b.exit_code, 0) << b.out;
@@ -410,7 +412,7 @@ TEST(Plugin, GenerateWithACrashingIsolatedCheckerLosesNothing) {
                            kFileScope + ":solve -o ";
   const auto crash = test::cli("generate --checker cr --isolate" + base + dir.path("cr.txt"),
                                "ASAN_OPTIONS=" + test::asan_options_segv_kills() + " ");
-  const auto honest = test::cli("generate --checker ok" + base + dir.path("ok.txt"));
+  const auto honest = test::command("generate --checker ok" + base + dir.path("ok.txt"));
   ASSERT_EQ(honest.exit_code, 0) << honest.out;
   EXPECT_EQ(crash.exit_code, 1) << crash.out;
   EXPECT_FALSE(has(crash.out, "terminate")) << crash.out;
@@ -448,14 +450,14 @@ TEST(Plugin, GenerateAndTransformVerifyWithASolverFromOutside) {
   const std::string data = test::shared("norvig_top95.txt");
   // An honest verifier from outside: every item checked, exit 0; a lying one: exit 1, named.
   for (const std::string& cmd : {std::string("generate -n 10 -j 2"), "transform " + data + " -n 10 -j 2"}) {
-    auto r = test::cli(cmd + " --plugin " + kExample + " --verifier example-bitmask");
+    auto r = test::command(cmd + " --plugin " + kExample + " --verifier example-bitmask");
     EXPECT_EQ(r.exit_code, 0) << cmd << "\n" << r.out;
-    r = test::cli(cmd + " --plugin " + liars + " --verifier liar");
+    r = test::command(cmd + " --plugin " + liars + " --verifier liar");
     EXPECT_EQ(r.exit_code, 1) << cmd << "\n" << r.out;
     EXPECT_TRUE(has(r.out, "item 0: liar gave a wrong answer: answer ")) << cmd << "\n" << r.out;
     // The provenance records the verifier and its library.
     const std::string stats = dir.path("stats.csv");
-    r = test::cli(cmd + " --plugin " + kExample + " --verifier example-bitmask -o /dev/null --stats " + stats);
+    r = test::command(cmd + " --plugin " + kExample + " --verifier example-bitmask -o /dev/null --stats " + stats);
     EXPECT_EQ(r.exit_code, 0) << cmd << "\n" << r.out;
     EXPECT_TRUE(has(test::slurp(stats), "# verifier: example-bitmask\n")) << cmd << "\n" << test::slurp(stats);
     EXPECT_TRUE(has(test::slurp(stats), "# plugin: example-bitmask ")) << cmd << "\n" << test::slurp(stats);
@@ -463,24 +465,24 @@ TEST(Plugin, GenerateAndTransformVerifyWithASolverFromOutside) {
   // An --exec verifier: the Python solver.
   if (std::filesystem::exists("/usr/bin/python3")) {
     const std::string py = std::string("--exec py='/usr/bin/python3 ") + SUDOKU_SOURCE_DIR + "/tests/exec/solver.py'";
-    const auto r = test::cli("transform " + data + " -n 5 -j 1 --verifier py " + py);
+    const auto r = test::command("transform " + data + " -n 5 -j 1 --verifier py " + py);
     EXPECT_EQ(r.exit_code, 0) << r.out;
   }
   // The verifier is a second opinion: not the checker itself.
-  const auto r = test::cli("generate -n 1 --checker dlx --verifier dlx");
+  const auto r = test::command("generate -n 1 --checker dlx --verifier dlx");
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_TRUE(has(r.out, "--verifier dlx: it is also the --checker")) << r.out;
 }
 
 TEST(Plugin, ShowTakesASolverFromOutside) {
-  auto r = test::cli("show " + test::kPuzzle + " --plugin " + kExample + " -s example-bitmask");
+  auto r = test::command("show " + test::kPuzzle + " --plugin " + kExample + " -s example-bitmask");
   EXPECT_EQ(r.exit_code, 0) << r.out;
   EXPECT_TRUE(has(r.out, "example-bitmask: unique")) << r.out;
-  r = test::cli("show " + test::kPuzzle + " --plugin " + std::string(TEST_PLUGIN_LIARS) + " -s liar");
+  r = test::command("show " + test::kPuzzle + " --plugin " + std::string(TEST_PLUGIN_LIARS) + " -s liar");
   EXPECT_EQ(r.exit_code, 1) << r.out;
   EXPECT_TRUE(has(r.out, "liar: wrong")) << r.out;
   // The harness convention's extra untimed call happens here too (a unique puzzle at limit 2).
-  r = test::cli("show " + test::kPuzzle + " --plugin h=" + kHarness + ":solve -s h");
+  r = test::command("show " + test::kPuzzle + " --plugin h=" + kHarness + ":solve -s h");
   EXPECT_EQ(r.exit_code, 0) << r.out;
   EXPECT_TRUE(has(r.out, "h: unique")) << r.out;
 }
@@ -500,7 +502,7 @@ std::pair<int, std::map<std::string, std::size_t>> statuses(const test::TempDir&
                                                             const std::string& args) {
   const std::string rows = dir.path("rows.csv");
   std::filesystem::remove(rows);
-  const auto r = test::cli("solve " + file + " " + args + " -o " + rows);
+  const auto r = test::command("solve " + file + " " + args + " -o " + rows);
   std::map<std::string, std::size_t> count;
   for (const Row& row : read_rows(rows)) ++count[row.status];
   return {r.exit_code, count};
@@ -535,7 +537,7 @@ TEST(PluginThreads, FileScopeStateGivesNoWrongAnswerOnAnyThreadCount) {
 
 TEST(PluginThreads, ListAndProvenanceSayHowEachPluginIsLoaded) {
   const std::string v1 = TEST_PLUGIN_V1_LIARS;
-  const auto r = test::cli("list --plugin fs=" + kFileScope + ":solve --plugin fs2=" + kFileScope +
+  const auto r = test::command("list --plugin fs=" + kFileScope + ":solve --plugin fs2=" + kFileScope +
                            ":solve --reentrant fs2 --plugin " + kFileScope + " --plugin " + kExample +
                            " --plugin " + v1);
   ASSERT_EQ(r.exit_code, 0) << r.out;
@@ -553,7 +555,7 @@ TEST(PluginThreads, ListAndProvenanceSayHowEachPluginIsLoaded) {
 
   test::TempDir dir;
   const std::string rows = dir.path("rows.csv");
-  const auto s = test::cli("solve " + test::shared("norvig_easy50.txt") + " --plugin fs=" + kFileScope +
+  const auto s = test::command("solve " + test::shared("norvig_easy50.txt") + " --plugin fs=" + kFileScope +
                            ":solve -s fs -o " + rows);
   ASSERT_EQ(s.exit_code, 0) << s.out;
   const std::string line = "# plugin: fs " + kFileScope + ":solve sha256=" + puzzle::io::sha256_file(kFileScope) +
@@ -571,13 +573,13 @@ TEST(PluginThreads, ListAndProvenanceSayHowEachPluginIsLoaded) {
 }
 
 TEST(PluginThreads, ReentrantNamesAPluginSolver) {
-  auto r = test::cli("list --plugin fs=" + kFileScope + ":solve --reentrant fx");
+  auto r = test::command("list --plugin fs=" + kFileScope + ":solve --reentrant fx");
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_TRUE(has(r.out, "--reentrant fx: no plug-in solver of that name (did you mean 'fs'?)")) << r.out;
-  r = test::cli("list --reentrant dlx");
+  r = test::command("list --reentrant dlx");
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_TRUE(has(r.out, "--reentrant dlx: no plug-in solver of that name (no --plugin given)")) << r.out;
-  r = test::cli("list --plugin fs=" + kFileScope + ":solve --plugin " + kFileScope + " --reentrant all");
+  r = test::command("list --plugin fs=" + kFileScope + ":solve --plugin " + kFileScope + " --reentrant all");
   EXPECT_EQ(r.exit_code, 0) << r.out;
   EXPECT_FALSE(has(r.out, "a private instance")) << r.out;
 }
@@ -592,14 +594,14 @@ TEST(PluginThreads, ReentrantWithIsolateIsRefused) {
        {"list --plugin fs=" + kFileScope + ":solve --isolate --reentrant fs",
         "solve " + test::shared("norvig_easy50.txt") + " --plugin fs=" + kFileScope +
             ":solve -s fs --isolate --reentrant all -o " + rows}) {
-    const auto r = test::cli(args);
+    const auto r = test::command(args);
     EXPECT_EQ(r.exit_code, 2) << args << "\n" << r.out;
     EXPECT_TRUE(has(r.out, "--reentrant and --isolate do not go together")) << r.out;
     EXPECT_FALSE(std::filesystem::exists(rows)) << args;
   }
   // Each alone still works.
-  EXPECT_EQ(test::cli("list --plugin fs=" + kFileScope + ":solve --isolate").exit_code, 0);
-  EXPECT_EQ(test::cli("list --plugin fs=" + kFileScope + ":solve --reentrant fs").exit_code, 0);
+  EXPECT_EQ(test::command("list --plugin fs=" + kFileScope + ":solve --isolate").exit_code, 0);
+  EXPECT_EQ(test::command("list --plugin fs=" + kFileScope + ":solve --reentrant fs").exit_code, 0);
 }
 
 // A library built against version 1 of plugin.h (no `flags` in its solver table) still loads,
@@ -609,7 +611,7 @@ TEST(PluginThreads, VersionOnePluginsStillLoad) {
   for (const auto& [solver, message] : std::vector<std::pair<std::string, std::string>>{
            {"liar", "answer changes the given"},
            {"miscounter", "the plug-in returned status 'unique' with 2 solutions at limit 2"}}) {
-    const auto r = test::cli("solve " + test::shared("norvig_easy50.txt") + " --plugin " + v1 + " -s " + solver +
+    const auto r = test::command("solve " + test::shared("norvig_easy50.txt") + " --plugin " + v1 + " -s " + solver +
                              " --limit 2 -j 2");
     EXPECT_EQ(r.exit_code, 1) << r.out;
     EXPECT_TRUE(has(r.out, message)) << r.out;
@@ -725,7 +727,7 @@ TEST(PluginIsolate, TheCauseOfEachCrashIsNamed) {
   for (const auto& [symbol, cause] : std::vector<std::pair<std::string, std::string>>{
            {"solve_abort_every_500", "crashed on this puzzle: its process was killed by signal 6 (SIGABRT)"},
            {"solve_exit_every_500", "ended its process on this puzzle: its process exited with status 3"}}) {
-    const auto r = test::cli("solve " + file + " --plugin fs=" + kFileScope + ":" + symbol + " -s fs --isolate");
+    const auto r = test::command("solve " + file + " --plugin fs=" + kFileScope + ":" + symbol + " -s fs --isolate");
     EXPECT_EQ(r.exit_code, 1) << r.out;
     EXPECT_TRUE(has(r.out, "fs: the plug-in " + cause + "; a new one takes the next puzzle")) << r.out;
   }
@@ -745,7 +747,7 @@ TEST(PluginIsolate, EverySubcommandThatTakesPluginTakesIsolate) {
            {"generate -n 10 -j 2 --checker example-bitmask" + ok, ""},
            {"generate -n 10 -j 2 --verifier example-bitmask" + ok, ""},
            {"transform " + data + " -n 10 -j 2 --verifier example-bitmask" + ok, ""}}) {
-    const auto r = test::cli(cmd);
+    const auto r = test::command(cmd);
     EXPECT_EQ(r.exit_code, 0) << cmd << "\n" << r.out;
     EXPECT_TRUE(has(r.out, what)) << cmd << "\n" << r.out;
   }
@@ -758,7 +760,7 @@ TEST(PluginIsolate, EverySubcommandThatTakesPluginTakesIsolate) {
            {"generate -n 4 -j 1 --checker liar" + liars, "item 0: checker liar gave a wrong answer: answer changes "
                                                          "the given"},
            {"transform " + data + " -n 5 -j 1 --verifier liar" + liars, "item 0: liar gave a wrong answer: answer "}}) {
-    const auto r = test::cli(cmd);
+    const auto r = test::command(cmd);
     EXPECT_EQ(r.exit_code, 1) << cmd << "\n" << r.out;
     EXPECT_TRUE(has(r.out, what)) << cmd << "\n" << r.out;
   }
@@ -783,7 +785,7 @@ TEST(PluginIsolate, WithoutIsolateACrashKeepsThePartialFileAndIsolateResumeGoesO
   EXPECT_FALSE(std::filesystem::exists(rows));
   const std::size_t kept = read_rows(rows + ".partial").size();
   EXPECT_LT(kept, 4987u);
-  const auto resumed = test::cli(cmd + " --isolate --resume");
+  const auto resumed = test::command(cmd + " --isolate --resume");
   EXPECT_EQ(resumed.exit_code, 1) << resumed.out;
   EXPECT_FALSE(std::filesystem::exists(rows + ".partial")) << resumed.out;
   expect_errors_exactly_at(rows, crashing_lines(file), 4987);

@@ -9,6 +9,7 @@
 #include "measure/regress.hpp"
 #include "puzzle/registry.hpp"
 #include "regress_util.hpp"
+#include "command_util.hpp"
 #include "test_util.hpp"
 
 namespace {
@@ -260,7 +261,7 @@ TEST(BenchSpread, TooFewRepetitionsForTheirSpreadAreWarnedOf) {
 TEST(RegressCli, BenchThenRegress) {
   test::TempDir dir;
   const auto a = dir.path("a.csv"), sum = dir.path("sum.csv");
-  auto r = test::cli("bench " + default_dataset() + " -s propagation,dlx --first 40 --reps 2 "
+  auto r = test::command("bench " + default_dataset() + " -s propagation,dlx --first 40 --reps 2 "
                      "--warmup 0 -j 1 --shuffle --seed 7 -o " + a + " --summary " + sum);
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_TRUE(has(r.out, "vs propagation")) << r.out;
@@ -273,7 +274,7 @@ TEST(RegressCli, BenchThenRegress) {
     EXPECT_TRUE(has(csv, k)) << k << "\n" << csv;
   EXPECT_TRUE(has(test::slurp(sum), "puzzles_per_s_median"));
 
-  r = test::cli("regress " + a + " " + a);
+  r = test::command("regress " + a + " " + a);
   EXPECT_EQ(r.exit_code, 0) << r.out;
   EXPECT_TRUE(has(r.out, "**PASS**")) << r.out;
 
@@ -290,7 +291,7 @@ TEST(RegressCli, BenchThenRegress) {
     changed += line + "\n";
   }
   const auto b = dir.write("b.csv", changed);
-  r = test::cli("regress " + a + " " + b + " --tolerance 50% --time-report-only");
+  r = test::command("regress " + a + " " + b + " --tolerance 50% --time-report-only");
   EXPECT_EQ(r.exit_code, 1) << r.out;
   EXPECT_TRUE(has(r.out, "FAIL: counters changed")) << r.out;
 
@@ -298,15 +299,15 @@ TEST(RegressCli, BenchThenRegress) {
   std::string as_counted = csv;
   as_counted.replace(as_counted.find("# measure: time"), 15, "# measure: instructions");
   const auto c = dir.write("c.csv", as_counted);
-  r = test::cli("regress " + a + " " + c);
+  r = test::command("regress " + a + " " + c);
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_TRUE(has(r.out, "measured time (bench --measure time) but " + c + " measured instructions")) << r.out;
   EXPECT_FALSE(has(r.out, "PASS")) << r.out;
 
-  EXPECT_EQ(test::cli("regress " + a + " /nonexistent.csv").exit_code, 2);
-  EXPECT_EQ(test::cli("regress " + a + " " + a + " --tolerance lots").exit_code, 2);
-  EXPECT_EQ(test::cli("regress " + a + " " + default_dataset()).exit_code, 2);  // not a bench CSV
-  EXPECT_EQ(test::cli("bench - -s dlx").exit_code, 2);
+  EXPECT_EQ(test::command("regress " + a + " /nonexistent.csv").exit_code, 2);
+  EXPECT_EQ(test::command("regress " + a + " " + a + " --tolerance lots").exit_code, 2);
+  EXPECT_EQ(test::command("regress " + a + " " + default_dataset()).exit_code, 2);  // not a bench CSV
+  EXPECT_EQ(test::command("bench - -s dlx").exit_code, 2);
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "puzzle/split_csv.hpp"
+#include "command_util.hpp"
 #include "se_test_util.hpp"
 
 namespace {
@@ -336,7 +337,7 @@ TEST(SeRater, RateCommandWritesTheReferenceEr) {
   }
   test::TempDir dir;
   const std::string file = dir.write("p.txt", puzzles), out = dir.path("rows.csv");
-  const auto r = test::cli("rate " + file + " -j 2 -o " + out);
+  const auto r = test::command("rate " + file + " -j 2 -o " + out);
   ASSERT_EQ(r.exit_code, 0) << r.out;
   std::istringstream rows(test::slurp(out));
   int er_col = -1;
@@ -368,13 +369,13 @@ TEST(SeRater, RateCommandBudgetPerPuzzle) {
   const std::string file = dir.write("p.txt", sample()[1].puzzle + "\n" + sample().back().puzzle + "\n");
   const std::string out = dir.path("rows.csv");
   // sample()[1] takes a few thousand units (every step is a single), the last puzzle far more.
-  auto r = test::cli("rate " + file + " -j 1 --se-budget 20k -o " + out);
+  auto r = test::command("rate " + file + " -j 1 --se-budget 20k -o " + out);
   ASSERT_EQ(r.exit_code, 0) << r.out;
   const std::string rows = test::slurp(out);
   EXPECT_NE(rows.find(",rated,"), std::string::npos) << rows;
   EXPECT_NE(rows.find(",budget_exceeded,"), std::string::npos) << rows;
   EXPECT_NE(rows.find("# se_budget: 20000"), std::string::npos) << rows;
-  r = test::cli("rate " + file + " --se-budget 20x -o " + dir.path("no.csv"));
+  r = test::command("rate " + file + " --se-budget 20x -o " + dir.path("no.csv"));
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_NE(r.out.find("--se-budget"), std::string::npos) << r.out;
 }
@@ -382,7 +383,7 @@ TEST(SeRater, RateCommandBudgetPerPuzzle) {
 // `explain`: the reference's steps with their ratings, as text and JSON.
 TEST(SeRater, ExplainShowsTheReferenceSteps) {
   const auto& p = sample()[1];  // a short trace: every step is checked
-  auto r = test::cli("explain " + p.puzzle);
+  auto r = test::command("explain " + p.puzzle);
   ASSERT_EQ(r.exit_code, 0) << r.out;
   for (std::size_t i = 0; i < p.steps.size(); ++i)
     EXPECT_NE(r.out.find(fmt::format("{:4}. {} {}  ({})\n", i + 1, p.steps[i].rating, p.steps[i].text,
@@ -390,7 +391,7 @@ TEST(SeRater, ExplainShowsTheReferenceSteps) {
               std::string::npos)
         << "step " << i + 1 << "\n" << r.out;
   EXPECT_NE(r.out.find("ER " + p.er + "  EP " + p.ep + "  ED " + p.ed), std::string::npos) << r.out;
-  r = test::cli("explain --json --hint " + p.puzzle);
+  r = test::command("explain --json --hint " + p.puzzle);
   ASSERT_EQ(r.exit_code, 0) << r.out;
   EXPECT_NE(r.out.find("\"er\": " + p.er), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\"text\": \"" + p.steps[0].text + "\""), std::string::npos) << r.out;

@@ -14,6 +14,7 @@
 
 #include "measure/bench.hpp"
 #include "io/output.hpp"
+#include "command_util.hpp"
 #include "test_util.hpp"
 
 namespace {
@@ -184,7 +185,7 @@ TEST(SessionSignals, KillNineLeavesOnlyThePartialFileAndARerunRefusesToClobberIt
   ASSERT_TRUE(fs::exists(rows + ".partial"));
   const std::string kept = test::slurp(rows + ".partial");
   EXPECT_TRUE(kept.empty() || kept.back() == '\n') << "whole writes only";
-  const auto again = test::cli(args);
+  const auto again = test::command(args);
   EXPECT_EQ(again.exit_code, 2) << again.out;
   EXPECT_NE(again.out.find("rows.csv.partial exists"), std::string::npos) << again.out;
   EXPECT_EQ(test::slurp(rows + ".partial"), kept);
@@ -341,7 +342,7 @@ TEST(SessionSignals, AStopWaitingForAPlugInSaysSoAndASecondEndsIt) {
       << out;
   EXPECT_FALSE(test::has(out, "--resume")) << "bench cannot resume: " << out;
   EXPECT_TRUE(test::slurp(rows + ".partial").starts_with("# tool: "));
-  const auto again = test::cli(args);
+  const auto again = test::command(args);
   EXPECT_EQ(again.exit_code, 2) << again.out;
   EXPECT_TRUE(test::has(again.out, "this command cannot continue it: move it away")) << again.out;
   EXPECT_FALSE(test::has(again.out, "--resume")) << again.out;

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <zlib.h>
 
+#include "command_util.hpp"
 #include "test_util.hpp"
 
 namespace {
@@ -93,26 +94,26 @@ TEST(Shard, CliGenerateShardsMergeToTheSingleRun) {
   test::TempDir dir;
   // generate: each shard's output says which items it holds; merged, they are the single run's
   // bytes (whatever order the parts are given in).
-  ASSERT_EQ(test::cli("generate -n 30 --seed 5 -j 2 -o " + dir.path("all.txt")).exit_code, 0);
+  ASSERT_EQ(test::command("generate -n 30 --seed 5 -j 2 -o " + dir.path("all.txt")).exit_code, 0);
   std::string parts;
   for (int k = 2; k >= 0; --k) {
     const auto part = dir.path("p" + std::to_string(k) + ".txt");
-    const auto r = test::cli("generate -n 30 --seed 5 -j 1 --shard " + std::to_string(k) + "/3 -o " + part);
+    const auto r = test::command("generate -n 30 --seed 5 -j 1 --shard " + std::to_string(k) + "/3 -o " + part);
     ASSERT_EQ(r.exit_code, 0) << r.out;
     EXPECT_NE(test::slurp(part).find("# shard: " + std::to_string(k) + "/3: items " + std::to_string(10 * k) + " to "),
               std::string::npos);
     parts += " " + part;
   }
-  const auto m = test::cli("merge -o " + dir.path("merged.txt") + parts);
+  const auto m = test::command("merge -o " + dir.path("merged.txt") + parts);
   ASSERT_EQ(m.exit_code, 0) << m.out;
   EXPECT_EQ(test::slurp(dir.path("merged.txt")), test::slurp(dir.path("all.txt")));
   // solve: a shard's rows keep the file's line numbers and say which shard they are.
-  const auto r = test::cli("solve " + test::shared("norvig_top95.txt") + " -s dlx --shard 1/2 -o " + dir.path("s.csv"));
+  const auto r = test::command("solve " + test::shared("norvig_top95.txt") + " -s dlx --shard 1/2 -o " + dir.path("s.csv"));
   ASSERT_EQ(r.exit_code, 0) << r.out;
   const std::string rows = test::slurp(dir.path("s.csv"));
   EXPECT_NE(rows.find("# shard: 1/2"), std::string::npos) << rows;
   EXPECT_EQ(rows.find("norvig_top95.txt,1,"), std::string::npos) << "line 1 belongs to shard 0";
-  EXPECT_EQ(test::cli("solve " + test::shared("norvig_top95.txt") + " --shard 2/2").exit_code, 2);
+  EXPECT_EQ(test::command("solve " + test::shared("norvig_top95.txt") + " --shard 2/2").exit_code, 2);
 }
 
 }  // namespace
@@ -129,7 +130,7 @@ TEST(Shard, ProvenanceSaysHowEachInputWasCut) {
   gzFile g = gzopen(gz.c_str(), "wb");
   gzwrite(g, text.data(), static_cast<unsigned>(text.size()));
   gzclose(g);
-  const auto r = test::cli("solve " + plain + " " + gz + " -s dlx --shard 1/3 -o " + dir.path("s.csv"));
+  const auto r = test::command("solve " + plain + " " + gz + " -s dlx --shard 1/3 -o " + dir.path("s.csv"));
   ASSERT_EQ(r.exit_code, 0) << r.out;
   const std::string rows = test::slurp(dir.path("s.csv"));
   EXPECT_NE(rows.find("# shard: 1/3 (" + plain + " by byte range, " + gz + " by records mod 3)\n"),

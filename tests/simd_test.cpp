@@ -4,6 +4,7 @@
 // refused with a clear message.
 #include <gtest/gtest.h>
 
+#include "command_util.hpp"
 #include "test_util.hpp"
 
 #include <stdexcept>
@@ -88,7 +89,7 @@ TEST(Simd, EnvironmentChoosesThePathAndTheProvenanceRecordsIt) {
   ASSERT_EQ(portable.exit_code, 0) << portable.out;
   EXPECT_NE(test::slurp(dir.path("rows.csv")).find("# simd: baseline\n"), std::string::npos);
 
-  const auto best = test::cli("solve " + in + " -s scored -j 1 -o " + dir.path("best.csv"));
+  const auto best = test::command("solve " + in + " -s scored -j 1 -o " + dir.path("best.csv"));
   ASSERT_EQ(best.exit_code, 0) << best.out;
   EXPECT_NE(test::slurp(dir.path("best.csv")).find("# simd: " + puzzle::simd::available().front() + "\n"),
             std::string::npos);

@@ -15,6 +15,7 @@
 #include "sudoku/solvers/dlx.hpp"
 #include "sudoku/sudoku_parse.hpp"
 #include "sudoku/verify.hpp"
+#include "command_util.hpp"
 #include "test_util.hpp"
 
 namespace {
@@ -279,7 +280,7 @@ TEST(Sizes, SolveSizeIsTheGridSideOfEveryLine) {
   const std::string f4 = dir.write("four.txt", puzzle_file(2, 5));
   for (const int side : option->values) {
     const std::string rows = dir.path("rows" + std::to_string(side) + ".csv");
-    const auto r = test::cli("solve " + f4 + " -s dlx --size " + std::to_string(side) + " -o " + rows);
+    const auto r = test::command("solve " + f4 + " -s dlx --size " + std::to_string(side) + " -o " + rows);
     if (side != 4) {
       EXPECT_EQ(r.exit_code, 2) << r.out;
       EXPECT_TRUE(test::has(r.out, fmt::format("four.txt:2: a 4x4 puzzle (16 cells), where only {0}x{0} puzzles are taken",
@@ -292,7 +293,7 @@ TEST(Sizes, SolveSizeIsTheGridSideOfEveryLine) {
     ASSERT_EQ(lines.size(), 5u) << r.out;
     for (const std::string& line : lines) EXPECT_FALSE(test::has(line, ",invalid,")) << line;
   }
-  const auto refused = test::cli("solve " + f4 + " --size 7");
+  const auto refused = test::command("solve " + f4 + " --size 7");
   EXPECT_EQ(refused.exit_code, 2);
   EXPECT_TRUE(test::has(refused.out, "--size: 7 not in {4,9,16,25}")) << refused.out;
 }

@@ -16,6 +16,7 @@
 
 #include <fmt/format.h>
 
+#include "cli/commands.hpp"
 #include "cli/common.hpp"
 #include "cli/session.hpp"
 #include "cli/solver_options.hpp"
@@ -31,27 +32,6 @@
 namespace puzzle::cli {
 namespace {
 
-struct BenchOptions {
-  std::vector<std::string> files;
-  std::string solvers = "all";
-  std::string baseline;  ///< default: the first solver
-  int reps = 5;
-  double warmup = 0.2;
-  double min_time = 0;
-  bool shuffle = false;
-  uint64_t seed = 1;
-  int threads = 0;
-  uint64_t first = 0;
-  uint64_t limit = 1;
-  uint64_t budget = puzzle::kDefaultBudget;
-  std::string rows;
-  std::string summary;
-  ExternalSolverOptions ext;  ///< --plugin, --exec, --exec-batch
-  std::string measure = "time";     ///< time | instructions
-  std::string count_with = "auto";  ///< auto | perf | callgrind
-  std::string count_child;          ///< internal: the callgrind child's folder (see the top)
-  bool reps_given = false, count_with_given = false;
-};
 
 /// How `--measure instructions` counts, as decided before the run.
 struct CountPlan {
@@ -96,14 +76,6 @@ void cap_simd_for_valgrind() {
   puzzle::simd::use("avx2");
 }
 
-/// The path of this program (what the callgrind child runs).
-std::string own_executable() {
-  std::error_code ec;
-  auto p = std::filesystem::read_symlink("/proc/self/exe", ec);
-  if (ec) throw std::runtime_error(fmt::format("cannot find this program's path: {}", ec.message()));
-  return p.string();
-}
-
 /// A fresh folder for the callgrind child's files, removed with everything in it.
 class ScratchDir {
  public:
@@ -131,7 +103,8 @@ class ScratchDir {
 puzzle::measure::BenchResult count_under_callgrind(const puzzle::measure::BenchConfig& bc, const CountPlan& plan,
                                           const Context& ctx, Session& session) {
   ScratchDir dir;
-  std::vector<std::string> args = {own_executable()};
+  if (ctx.program.empty()) throw std::runtime_error("cannot find this program's path (/proc/self/exe)");
+  std::vector<std::string> args = {ctx.program};
   args.insert(args.end(), ctx.args.begin() + 1, ctx.args.end());
   args.insert(args.end(), {"--count-child", dir.path()});
   const std::size_t passes = bc.files.size() * std::size_t(bc.reps) *
@@ -222,7 +195,9 @@ std::string bench_table(const std::vector<puzzle::measure::BenchSummary>& sums, 
   return t.render(2);
 }
 
-int run_bench_cmd(const BenchOptions& opt, const Context& ctx) {
+}  // namespace
+
+int bench(const BenchOptions& opt, const Context& ctx) {
   const bool counting = opt.measure == "instructions";
   const bool child = !opt.count_child.empty();
   if (!counting && (opt.count_with_given || child))
@@ -235,7 +210,7 @@ int run_bench_cmd(const BenchOptions& opt, const Context& ctx) {
                      "-j): drop -j");
   puzzle::measure::BenchConfig bc;
   bc.files = opt.files;
-  const auto ext = register_external_solvers(*ctx.registry, opt.ext);
+  const auto ext = register_external_solvers(ctx, opt.ext);
   const puzzle::PuzzleKind kind = input_kind(opt.files);
   bc.solvers = parse_solvers(*ctx.registry, opt.solvers, kind);
   if (!opt.baseline.empty()) bc.baseline = parse_solvers(*ctx.registry, opt.baseline, kind).at(0);
@@ -334,7 +309,7 @@ int run_bench_cmd(const BenchOptions& opt, const Context& ctx) {
     fmt::print(session.term(), "{}", exec_floor_note(bc.solvers));  // --exec: the protocol's cost
     if (!counting)
       for (const auto& sum : sums)
-        if (const std::string w = puzzle::measure::spread_warning(sum); !w.empty()) fmt::print(stderr, "warning: {}\n", w);
+        if (const std::string w = puzzle::measure::spread_warning(sum); !w.empty()) fmt::print(session.err(), "warning: {}\n", w);
     Session::Outcome o;
     // The callgrind child leaves wrong answers and errors to its parent, which reads them from
     // its rows: said once, by the process the user started.
@@ -351,7 +326,6 @@ int run_bench_cmd(const BenchOptions& opt, const Context& ctx) {
   });
 }
 
-}  // namespace
 
 void add_bench_command(CLI::App& app, Commands& out) {
   auto opt = std::make_shared<BenchOptions>();
@@ -410,7 +384,7 @@ void add_bench_command(CLI::App& app, Commands& out) {
   // Internal: the callgrind method's child (count_under_callgrind) writes its rows here.
   b->add_option("--count-child", opt->count_child)->group("");
   add_external_solver_options(b, opt->ext);
-  out.push_back({b, [opt](const Context& ctx) { return run_bench_cmd(*opt, ctx); }});
+  out.push_back({b, [opt](const Context& ctx) { return bench(*opt, ctx); }});
 }
 
 }  // namespace puzzle::cli

@@ -10,6 +10,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/console.hpp"
 #include "io/reader.hpp"
 #include "puzzle/registry.hpp"
 #include "puzzle/solver.hpp"
@@ -26,12 +27,17 @@ struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-/// This invocation: what results files record, and its solvers.
+/// One command's invocation: where its words go, its solvers, what results files record.
 struct Context {
   std::string command;             ///< the whole command line
   std::vector<std::string> args;   ///< the same, one word each (argv)
   /// The invocation's solvers: the built-in ones, and those its options add (never null).
   puzzle::Registry* registry = nullptr;
+  Console* console = nullptr;      ///< never null
+  /// The sudoku-bench program, which child processes run (an isolated plug-in's host beside
+  /// it, the command again under callgrind): this process's own executable, or, for commands
+  /// run in another program's process (the tests), the built tool.
+  std::string program;
 };
 
 /// One subcommand: its CLI11 app (options bound to a struct the closure owns) and how to run it.

@@ -18,15 +18,6 @@ namespace {
 
 namespace lg = puzzle::sudoku::logic;
 
-struct ExplainOptions {
-  std::string puzzle;  ///< a puzzle string or a file
-  uint64_t line = 0;   ///< with a file: the record on this line (0: the first)
-  bool hint = false;
-  bool candidates = false;
-  bool json = false;
-  bool logic = false;
-  uint64_t se_budget = puzzle::sudoku::se::kDefaultSeBudget;
-};
 
 puzzle::sudoku::Grid read_puzzle(const ExplainOptions& opt) {
   puzzle::sudoku::Grid g;
@@ -47,7 +38,9 @@ puzzle::sudoku::Grid read_puzzle(const ExplainOptions& opt) {
                                  : fmt::format("{}: no puzzle starts on line {}", opt.puzzle, opt.line));
 }
 
-int run_explain(const ExplainOptions& opt) {
+}  // namespace
+
+int explain(const ExplainOptions& opt, const Context& ctx) {
   const puzzle::sudoku::Grid puzzle = read_puzzle(opt);
   if (puzzle.box() != 3) throw UsageError("explain handles 9x9 puzzles only");
   std::vector<lg::Deduction> steps;
@@ -61,7 +54,7 @@ int run_explain(const ExplainOptions& opt) {
     puzzle::sudoku::se::Rater rater;
     std::vector<puzzle::sudoku::se::Step> se_steps;
     const puzzle::sudoku::se::Rating rating = rater.rate(puzzle, opt.se_budget, &se_steps);
-    fmt::print("{}", opt.json ? puzzle::sudoku::se::explain_json(puzzle, rating, se_steps, opt.candidates, opt.hint) + "\n"
+    fmt::print(ctx.console->out, "{}", opt.json ? puzzle::sudoku::se::explain_json(puzzle, rating, se_steps, opt.candidates, opt.hint) + "\n"
                               : puzzle::sudoku::se::explain_text(puzzle, rating, se_steps, opt.candidates, opt.hint));
     return rating.status == puzzle::sudoku::se::RatingStatus::budget_exceeded ? kExitWrong : 0;
   }
@@ -69,14 +62,13 @@ int run_explain(const ExplainOptions& opt) {
   // below says as for --logic.
   if (opt.hint && steps.size() > 1) steps.resize(1);
   if (opt.json) {
-    fmt::print("{}\n", lg::explain_json(puzzle, r, steps, opt.candidates));
+    fmt::print(ctx.console->out, "{}\n", lg::explain_json(puzzle, r, steps, opt.candidates));
   } else {
-    fmt::print("{}", lg::explain_text(puzzle, r, steps, opt.candidates, opt.hint));
+    fmt::print(ctx.console->out, "{}", lg::explain_text(puzzle, r, steps, opt.candidates, opt.hint));
   }
   return r.status == puzzle::Status::unique || r.status == puzzle::Status::multiple ? 0 : kExitWrong;
 }
 
-}  // namespace
 
 void add_explain_command(CLI::App& app, Commands& out) {
   auto opt = std::make_shared<ExplainOptions>();
@@ -90,7 +82,7 @@ void add_explain_command(CLI::App& app, Commands& out) {
   s->add_flag("--logic", opt->logic, "The `logic` solver's steps in plain words, instead of the Sudoku "
                                      "Explainer's steps and rating");
   add_se_budget_option(s, opt->se_budget);
-  out.push_back({s, [opt](const Context&) { return run_explain(*opt); }});
+  out.push_back({s, [opt](const Context& ctx) { return explain(*opt, ctx); }});
 }
 
 }  // namespace puzzle::cli

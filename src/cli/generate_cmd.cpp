@@ -6,6 +6,7 @@
 // runs the plan.
 #include <fmt/format.h>
 
+#include "cli/commands.hpp"
 #include "cli/items_run.hpp"
 #include "cli/solver_options.hpp"
 #include "puzzle/generate_options.hpp"
@@ -15,20 +16,11 @@ namespace {
 
 /// generate's options: the library's (checked and turned into a spec by plan_generate, as the
 /// Python module's are) and the command line's own (how many, where to, on which cores).
-struct GenerateOptions {
-  puzzle::GenerateOptions gen;
-  uint64_t count = 0;
-  uint64_t seed = 1;
-  int threads = 0;
-  std::string output = "-";
-  std::string stats;
-  std::string shard;  ///< "K/N", or "" for every item
-  bool resume = false;
-  ExternalSolverOptions ext;  ///< run-time solvers for --checker and --verifier
-};
 
-int run_generate(GenerateOptions opt, const Context& ctx) {
-  const auto ext = register_external_solvers(*ctx.registry, opt.ext);  // before the names are looked up
+}  // namespace
+
+int generate(GenerateOptions opt, const Context& ctx) {
+  const auto ext = register_external_solvers(ctx, opt.ext);  // before the names are looked up
   opt.gen.registry = ctx.registry;
   opt.gen.seed = opt.seed;
   puzzle::GeneratePlan plan;
@@ -51,7 +43,6 @@ int run_generate(GenerateOptions opt, const Context& ctx) {
   return run_items(run, ctx);
 }
 
-}  // namespace
 
 void add_generate_command(CLI::App& app, Commands& out) {
   auto opt = std::make_shared<GenerateOptions>();
@@ -98,7 +89,7 @@ void add_generate_command(CLI::App& app, Commands& out) {
                 "Tries per puzzle; a try is " + puzzle::generate_defaults_help(&puzzle::GenerateDefaults::attempts))
       ->check(CLI::Range(uint64_t{1}, UINT64_MAX))
       ->capture_default_str();
-  out.push_back({g, [opt](const Context& ctx) { return run_generate(*opt, ctx); }});
+  out.push_back({g, [opt](const Context& ctx) { return generate(*opt, ctx); }});
 }
 
 }  // namespace puzzle::cli

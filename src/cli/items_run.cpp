@@ -104,7 +104,7 @@ uint64_t resume_items(Session& session, const ItemsRun& run, puzzle::io::OutputF
                                    "made it, or move it away",
                                    puzzle::io::partial_name(out->path()), first + done - 1));
   }
-  if (done > 0) fmt::print(stderr, "resuming: {} items kept, continuing from item {}\n", done, first + done);
+  if (done > 0) fmt::print(session.err(), "resuming: {} items kept, continuing from item {}\n", done, first + done);
   return done;
 }
 
@@ -205,7 +205,7 @@ int run_items(const ItemsRun& run, const Context& ctx) {
       }
     }
     if (missed > 0)
-      fmt::print(stderr, "warning: {} item(s) missed the {} target after the allowed attempts "
+      fmt::print(session.err(), "warning: {} item(s) missed the {} target after the allowed attempts "
                          "(--max-attempts; written anyway; 'reached' is 0 in the stats CSV)\n", missed,
                  run.target);
     Session::Outcome o;

@@ -8,9 +8,9 @@ namespace puzzle::cli {
 
 void add_kind_solver_options(CLI::App* app, KindSolverOptions& opt) { add_plugin_options(app, opt.sudoku); }
 
-void register_kind_solvers(puzzle::Registry& registry, const KindSolverOptions& opt, double timeout_s,
+void register_kind_solvers(const Context& ctx, const KindSolverOptions& opt, double timeout_s,
                            std::vector<std::pair<std::string, std::string>>& provenance) {
-  register_plugins(registry, opt.sudoku, timeout_s, provenance);
+  register_plugins(*ctx.registry, ctx.program, opt.sudoku, timeout_s, provenance);
 }
 
 void add_kind_commands(CLI::App& app, Commands& out) {

@@ -28,10 +28,10 @@ struct KindSolverOptions {
 
 void add_kind_solver_options(CLI::App* app, KindSolverOptions& opt);
 
-/// Loads and registers the solvers the options name into `registry`; an out-of-process call
+/// Loads and registers the solvers the options name into the invocation's registry; an out-of-process call
 /// past `timeout_s` gets `timeout`. Throws UsageError (exit 2, before any work). Appends the
 /// provenance lines to record (key, value).
-void register_kind_solvers(puzzle::Registry& registry, const KindSolverOptions& opt, double timeout_s,
+void register_kind_solvers(const Context& ctx, const KindSolverOptions& opt, double timeout_s,
                            std::vector<std::pair<std::string, std::string>>& provenance);
 
 /// Each kind's own subcommands (Sudoku's explain, rate, transform).

@@ -4,25 +4,18 @@
 
 #include <fmt/format.h>
 
+#include "cli/commands.hpp"
 #include "cli/common.hpp"
 #include "cli/session.hpp"
 #include "io/merge.hpp"
 
 namespace puzzle::cli {
-namespace {
 
-struct MergeOptions {
-  std::vector<std::string> parts;
-  std::string output;
-  std::string summary;
-  bool resume = false;
-};
-
-int run_merge(const MergeOptions& opt, const Context& ctx) {
+int merge(const MergeOptions& opt, const Context& ctx) {
   const puzzle::io::MergePlan plan = puzzle::io::plan_merge(opt.parts);
   if (!opt.summary.empty() && plan.layout != puzzle::io::ResultsLayout::rows)
     throw UsageError("--summary: only the per-puzzle rows of solve and rate have a summary");
-  for (const std::string& w : plan.warnings) fmt::print(stderr, "warning: {}\n", w);
+  for (const std::string& w : plan.warnings) fmt::print(ctx.console->err, "warning: {}\n", w);
 
   // The merged file says what was run (the parts' datasets, solvers, options), the threads of
   // all parts together, and which part files it was made from.
@@ -51,7 +44,6 @@ int run_merge(const MergeOptions& opt, const Context& ctx) {
   });
 }
 
-}  // namespace
 
 void add_merge_command(CLI::App& app, Commands& out) {
   auto opt = std::make_shared<MergeOptions>();
@@ -69,7 +61,7 @@ void add_merge_command(CLI::App& app, Commands& out) {
   m->add_flag("--resume", opt->resume,
               "Replace the partial output a stopped merge left (a merge is made again from its "
               "parts, which are quick to read)");
-  out.push_back({m, [opt](const Context& ctx) { return run_merge(*opt, ctx); }});
+  out.push_back({m, [opt](const Context& ctx) { return merge(*opt, ctx); }});
 }
 
 }  // namespace puzzle::cli

@@ -1,6 +1,8 @@
 // Sudoku's plug-ins on the command line (plugin_options.hpp).
 #include "cli/plugin_options.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <filesystem>
 
@@ -16,10 +18,18 @@
 namespace puzzle::cli {
 namespace {
 
+/// The program an isolated plug-in's child runs: the slim host beside `program` (the tool), else
+/// the tool itself (`__plugin-child`).
+std::string isolated_child(const std::string& program) {
+  const std::filesystem::path host = std::filesystem::path(program).parent_path() / puzzle::ext::kPluginHostProgram;
+  return ::access(host.c_str(), X_OK) == 0 ? host.string() : program;
+}
+
 /// One --plugin: "NAME=PATH:SYMBOL" (a harness function; PATH:SYMBOL split at the last ':') or
 /// "PATH" (a library of our C ABI; also any spec that is an existing file). Registers its
 /// solvers and returns the provenance value "NAMES PATH sha256=HEX; how".
-std::string register_plugin(puzzle::Registry& registry, const std::string& spec, const PluginOptions& opt, double timeout_s,
+std::string register_plugin(puzzle::Registry& registry, const std::string& program, const std::string& spec,
+                            const PluginOptions& opt, double timeout_s,
                             const puzzle::ext::LoadOptions& options) {
   namespace fs = std::filesystem;
   puzzle::ext::Loaded loaded;
@@ -39,6 +49,7 @@ std::string register_plugin(puzzle::Registry& registry, const std::string& spec,
     }
     if (opt.isolate) {
       puzzle::ext::IsolateOptions iso;
+      iso.exe = isolated_child(program);
       iso.timeout = puzzle::ext::to_timeout(timeout_s);
       loaded = puzzle::ext::load_isolated(harness ? spec.substr(0, eq) : "", path, symbol, iso);
     } else if (harness) {
@@ -83,7 +94,7 @@ void add_plugin_options(CLI::App* app, PluginOptions& opt) {
                "and the run goes on (exit 1 at the end); the time is the call's alone");
 }
 
-void register_plugins(puzzle::Registry& registry, const PluginOptions& opt, double timeout_s,
+void register_plugins(puzzle::Registry& registry, const std::string& program, const PluginOptions& opt, double timeout_s,
                       std::vector<std::pair<std::string, std::string>>& provenance) {
   // Under --isolate each child process runs its library on one thread: there is no instance
   // to share, and a --reentrant silently ignored would promise what the run does not do.
@@ -96,7 +107,7 @@ void register_plugins(puzzle::Registry& registry, const PluginOptions& opt, doub
   std::vector<std::string> plugin_solvers;  // for --reentrant's check below
   for (const std::string& p : opt.plugins) {
     const std::size_t before = registry.solvers().size();
-    provenance.emplace_back("plugin", register_plugin(registry, p, opt, timeout_s, load));
+    provenance.emplace_back("plugin", register_plugin(registry, program, p, opt, timeout_s, load));
     for (std::size_t i = before; i < registry.solvers().size(); ++i) plugin_solvers.push_back(registry.solvers()[i].name);
   }
   for (const std::string& name : opt.reentrant) {

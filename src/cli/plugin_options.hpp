@@ -30,7 +30,7 @@ void add_plugin_options(CLI::App* app, PluginOptions& opt);
 /// `timeout_s` gets `timeout`. Throws UsageError naming the library, symbol or ABI version that
 /// fails, or a --reentrant name that is no plug-in solver. Appends to `provenance` a ("plugin",
 /// "NAMES PATH sha256=HEX; how the threads reach it") line per library.
-void register_plugins(puzzle::Registry& registry, const PluginOptions& opt, double timeout_s,
+void register_plugins(puzzle::Registry& registry, const std::string& program, const PluginOptions& opt, double timeout_s,
                       std::vector<std::pair<std::string, std::string>>& provenance);
 
 }  // namespace puzzle::cli

@@ -1,7 +1,5 @@
 #include "cli/progress.hpp"
 
-#include <unistd.h>
-
 #include <cstdio>
 #include <filesystem>
 
@@ -11,7 +9,7 @@
 
 namespace puzzle::cli {
 
-ProgressBar::ProgressBar() : tty_(isatty(STDERR_FILENO) != 0) {}
+ProgressBar::ProgressBar(const Console& console) : err_(console.err), tty_(console.tty) {}
 
 void ProgressBar::update(const puzzle::run::Progress& p) {
   if (p.elapsed_s < last_draw_) last_draw_ = -1;  // a new pass began
@@ -36,21 +34,21 @@ void ProgressBar::update(const puzzle::run::Progress& p) {
                            : rate >= 10   ? human(rate) + "/s"
                            : rate >= 1    ? fmt::format("{:.1f}/s", rate)
                                           : fmt::format("{:.1f} s each", p.elapsed_s / double(p.puzzles));
-  fmt::print(stderr, "\r\033[K{}{} puzzles  {}  {} / {}", bar, human(double(p.puzzles)), pace, name, p.solver);
-  std::fflush(stderr);
+  fmt::print(err_, "\r\033[K{}{} puzzles  {}  {} / {}", bar, human(double(p.puzzles)), pace, name, p.solver);
+  std::fflush(err_);
 }
 
 void ProgressBar::line(const std::string& text) {
   if (!tty_) return;
-  fmt::print(stderr, "\r\033[K{}", text);
-  std::fflush(stderr);
+  fmt::print(err_, "\r\033[K{}", text);
+  std::fflush(err_);
   shown_ = true;
 }
 
 void ProgressBar::clear() {
   if (!shown_) return;
-  fmt::print(stderr, "\r\033[K");
-  std::fflush(stderr);
+  fmt::print(err_, "\r\033[K");
+  std::fflush(err_);
   shown_ = false;
   last_draw_ = -1;
 }

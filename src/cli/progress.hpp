@@ -3,13 +3,15 @@
 // second, redrawn at most ten times a second.
 #include <string>
 
+#include "cli/console.hpp"
 #include "run/pipeline.hpp"
 
 namespace puzzle::cli {
 
 class ProgressBar {
  public:
-  ProgressBar();
+  /// On `console`'s error stream, when it is a terminal.
+  explicit ProgressBar(const Console& console);
   ~ProgressBar() { clear(); }
   ProgressBar(const ProgressBar&) = delete;
   ProgressBar& operator=(const ProgressBar&) = delete;
@@ -20,6 +22,7 @@ class ProgressBar {
   void clear();
 
  private:
+  std::FILE* err_;
   bool tty_;
   bool shown_ = false;
   double last_draw_ = -1;

@@ -21,16 +21,6 @@
 namespace puzzle::cli {
 namespace {
 
-struct RateOptions {
-  std::vector<std::string> files;
-  int threads = 0;
-  uint64_t budget = puzzle::kDefaultBudget;
-  uint64_t se_budget = puzzle::sudoku::se::kDefaultSeBudget;
-  std::string rows;
-  std::string summary;
-  std::string shard;  ///< "K/N", or "" for all of it
-  bool resume = false;
-};
 
 /// Refuses (exit 2, before any work) a file whose first puzzle is not a 9x9 Sudoku: the
 /// rating is Sudoku Explainer's, whose scale is for 9x9 (one message, not one a line). A stream
@@ -51,7 +41,9 @@ void refuse_other_puzzles(const std::string& file) {
                                  where(), first.puzzle.side(), first.puzzle.side()));
 }
 
-int run_rate(const RateOptions& opt, const Context& ctx) {
+}  // namespace
+
+int rate(const RateOptions& opt, const Context& ctx) {
   for (const auto& f : opt.files) refuse_other_puzzles(f);
   puzzle::run::RunConfig cfg;
   cfg.files = opt.files;
@@ -82,7 +74,6 @@ int run_rate(const RateOptions& opt, const Context& ctx) {
   return session.run([&] { return run_driver(session, cfg, names, summary, false); });
 }
 
-}  // namespace
 
 void add_rate_command(CLI::App& app, Commands& out) {
   auto opt = std::make_shared<RateOptions>();
@@ -99,7 +90,7 @@ void add_rate_command(CLI::App& app, Commands& out) {
   s->add_option("--summary", opt->summary, "Summary CSV (one row per dataset)");
   add_shard_option(s, opt->shard);
   add_resume_option(s, opt->resume);
-  out.push_back({s, [opt](const Context& ctx) { return run_rate(*opt, ctx); }});
+  out.push_back({s, [opt](const Context& ctx) { return rate(*opt, ctx); }});
 }
 
 }  // namespace puzzle::cli

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "cli/commands.hpp"
 #include "cli/common.hpp"
 #include "cli/session.hpp"
 #include "measure/regress.hpp"
@@ -14,16 +15,6 @@
 namespace puzzle::cli {
 namespace {
 
-struct RegressCmdOptions {
-  std::string baseline, current;
-  std::string tolerance = "5%";
-  std::string count_tolerance = "1%";
-  std::string cycles_tolerance = "5%";
-  double alpha = 0.05;
-  std::string metric = "throughput";
-  bool report_only = false;
-  std::string report;
-};
 
 /// "5%", "5" (percent either way) or "250%", the value of `option`.
 double parse_percent(std::string s, std::string_view option) {
@@ -35,7 +26,9 @@ double parse_percent(std::string s, std::string_view option) {
   return v / 100;
 }
 
-int run_regress(const RegressCmdOptions& opt, const Context& ctx) {
+}  // namespace
+
+int regress(const RegressCmdOptions& opt, const Context& ctx) {
   puzzle::measure::RegressOptions ro;
   ro.tolerance = parse_percent(opt.tolerance, "--tolerance");
   ro.count_tolerance = parse_percent(opt.count_tolerance, "--count-tolerance");
@@ -69,7 +62,6 @@ int run_regress(const RegressCmdOptions& opt, const Context& ctx) {
   });
 }
 
-}  // namespace
 
 void add_regress_command(CLI::App& app, Commands& out) {
   auto opt = std::make_shared<RegressCmdOptions>();
@@ -101,7 +93,7 @@ void add_regress_command(CLI::App& app, Commands& out) {
   r->add_flag("--time-report-only", opt->report_only, "Report time changes but fail only on "
                                                       "counters (noisy machines)");
   r->add_option("-o,--report", opt->report, "Also write the markdown report to this file");
-  out.push_back({r, [opt](const Context& ctx) { return run_regress(*opt, ctx); }});
+  out.push_back({r, [opt](const Context& ctx) { return regress(*opt, ctx); }});
 }
 
 }  // namespace puzzle::cli

@@ -104,7 +104,7 @@ void resume_rows(Session& session, puzzle::run::RunConfig& cfg, const std::strin
   {
     const puzzle::io::ResultsFile f(partial);
     if (f.layout() != puzzle::io::ResultsLayout::rows) {  // killed before its header reached the disk
-      fmt::print(stderr, "resuming {}: no complete row in it, starting again\n", partial);
+      fmt::print(session.err(), "resuming {}: no complete row in it, starting again\n", partial);
       cfg.rows->resume_at(0);
       return;
     }
@@ -124,7 +124,7 @@ void resume_rows(Session& session, puzzle::run::RunConfig& cfg, const std::strin
     ++kept;
   }
   if (kept == 0) {
-    fmt::print(stderr, "resuming {}: no complete row in it, starting again\n", partial);
+    fmt::print(session.err(), "resuming {}: no complete row in it, starting again\n", partial);
     cfg.rows->resume_at(0);
     return;
   }
@@ -136,31 +136,31 @@ void resume_rows(Session& session, puzzle::run::RunConfig& cfg, const std::strin
   }
   cfg.resume = &point;
   const puzzle::Summary& at = point.done[point.pass];
-  fmt::print(stderr, "resuming {}: {} rows kept; {} by {} continues after line {}\n", partial, kept,
+  fmt::print(session.err(), "resuming {}: {} rows kept; {} by {} continues after line {}\n", partial, kept,
              at.dataset, at.solver, point.line);
 }
 
-int report_error(std::exception_ptr error) {
+int report_error(std::exception_ptr error, std::FILE* err) {
   try {
     std::rethrow_exception(error);
   } catch (const puzzle::io::WriteError& e) {
     if (e.broken_pipe()) return 128 + SIGPIPE;  // the reader went away: not an error to report
-    fmt::print(stderr, "sudoku-bench: error: {}\n", e.what());
+    fmt::print(err, "sudoku-bench: error: {}\n", e.what());
     return kExitWrong;
   } catch (const UsageError& e) {
-    fmt::print(stderr, "sudoku-bench: {}\n", e.what());
+    fmt::print(err, "sudoku-bench: {}\n", e.what());
   } catch (const puzzle::io::InputError& e) {
-    fmt::print(stderr, "sudoku-bench: {}\n", e.what());
+    fmt::print(err, "sudoku-bench: {}\n", e.what());
   } catch (const puzzle::io::OutputError& e) {
-    fmt::print(stderr, "sudoku-bench: {}\n", e.what());
+    fmt::print(err, "sudoku-bench: {}\n", e.what());
   } catch (const std::exception& e) {
-    fmt::print(stderr, "sudoku-bench: error: {}\n", e.what());
+    fmt::print(err, "sudoku-bench: error: {}\n", e.what());
     return kExitWrong;
   }
   return kExitUsage;
 }
 
-Session::Session(const Context& ctx, int threads) {
+Session::Session(const Context& ctx, int threads) : console_(*ctx.console), bar_(*ctx.console), term_(ctx.console->out) {
   prov_.command = ctx.command;
   prov_.threads = threads;
 }
@@ -200,7 +200,7 @@ void Session::check_resume(const puzzle::io::Meta& meta, const std::string& part
                                  "(its {} this run's); rerun the command that made it, or move it "
                                  "away", partial, diff));
   if (puzzle::io::build_of(meta) != puzzle::io::build_of(mine))
-    fmt::print(stderr, "warning: {}: written by {}, continued by {}\n", partial, puzzle::io::build_of(meta),
+    fmt::print(console_.err, "warning: {}: written by {}, continued by {}\n", partial, puzzle::io::build_of(meta),
                puzzle::io::build_of(mine));
 }
 
@@ -210,14 +210,14 @@ void Session::record(std::string key, std::string value) {
 
 puzzle::io::OutputFile* Session::output(const std::string& path, std::string what) {
   if (path.empty()) return nullptr;
-  outputs_.push_back(std::make_unique<puzzle::io::OutputFile>(path, std::move(what)));
+  outputs_.push_back(std::make_unique<puzzle::io::OutputFile>(path, std::move(what), console_.out_fd));
   return outputs_.back().get();
 }
 
 void Session::start() {
   for (std::size_t i = 0; i < outputs_.size(); ++i) {
     const puzzle::io::OutputFile& o = *outputs_[i];
-    if (o.is_stdout()) term_ = stderr;
+    if (o.is_stdout()) term_ = console_.err;
     for (const std::string& in : inputs_)
       if (in != "-" && (puzzle::io::same_file(o.path(), in) || puzzle::io::same_file(puzzle::io::partial_name(o.path()), in)))
         throw UsageError(fmt::format("{}: the {} output is also an input: refusing to overwrite "
@@ -300,9 +300,9 @@ void Session::watch() {
                         : fmt::format("'{}' to finish {} line {}", at.solver, at.file, at.line);
   const std::string why = at.uninterruptible.empty() ? "" : ": " + at.uninterruptible;
   // Not bar_.clear(): the bar is the run's thread's. On a terminal the line is erased first.
-  fmt::print(stderr, "{}sudoku-bench: {}: stopping; waiting for {}{}. {} again, 2 s or more after the first, ends "
+  fmt::print(console_.err, "{}sudoku-bench: {}: stopping; waiting for {}{}. {} again, 2 s or more after the first, ends "
                      "the run at once and keeps the rows written so far\n",
-             isatty(STDERR_FILENO) != 0 ? "\r\033[K" : "", sig, what, why, sig);
+             console_.tty ? "\r\033[K" : "", sig, what, why, sig);
 }
 
 void Session::end_watch() {
@@ -318,22 +318,22 @@ const std::atomic<bool>* Session::stop_flag() const noexcept { return &g_stop; }
 void Session::problem(std::string_view text) {
   if (++problems_ > kMaxMessages) return;
   bar_.clear();
-  fmt::print(stderr, "{}\n", text);
+  fmt::print(console_.err, "{}\n", text);
   if (problems_ == kMaxMessages)
-    fmt::print(stderr, "(further problems are not printed; the output has them all)\n");
+    fmt::print(console_.err, "(further problems are not printed; the output has them all)\n");
 }
 
 void Session::note_partials() {
   for (const auto& o : outputs_)
     if (o->kept_partial())
-      fmt::print(stderr, "  {}: kept as {} ({} bytes, complete up to its last row); {} was not written\n",
+      fmt::print(console_.err, "  {}: kept as {} ({} bytes, complete up to its last row); {} was not written\n",
                  o->what(), o->current_path(), o->bytes_written(), o->path());
 }
 
 int Session::fail(std::exception_ptr e) {
   bar_.clear();
   for (auto& o : outputs_) o->abandon();
-  const int code = report_error(e);
+  const int code = report_error(e, console_.err);
   if (code != 128 + SIGPIPE) note_partials();
   return code;
 }
@@ -358,17 +358,17 @@ int Session::finish(const Outcome& o) {
   bar_.clear();
   std::fflush(term_);
   for (const auto& f : o.empty_inputs)
-    fmt::print(stderr, "{}: {}: no puzzle in this input (empty, or only comments and blank lines)\n",
+    fmt::print(console_.err, "{}: {}: no puzzle in this input (empty, or only comments and blank lines)\n",
                o.no_puzzle ? "error" : "warning", f);
   for (const auto& f : o.unusable_inputs)
-    fmt::print(stderr, "error: {}: not one of its records could be read as a puzzle (the first problems are "
+    fmt::print(console_.err, "error: {}: not one of its records could be read as a puzzle (the first problems are "
                        "above): not a puzzle file?\n", f);
-  for (const auto& e : o.read_errors) fmt::print(stderr, "error: {}\n", e);
+  for (const auto& e : o.read_errors) fmt::print(console_.err, "error: {}\n", e);
   if (problems_ > kMaxMessages)
-    fmt::print(stderr, "{} problems in all ({} not printed)\n", problems_, problems_ - kMaxMessages);
+    fmt::print(console_.err, "{} problems in all ({} not printed)\n", problems_, problems_ - kMaxMessages);
   if (const int sig = g_signal.load(); sig != 0) {
     for (auto& o2 : outputs_) o2->abandon();
-    fmt::print(stderr, "interrupted by {}: the work done so far is reported above\n",
+    fmt::print(console_.err, "interrupted by {}: the work done so far is reported above\n",
                sig == SIGTERM ? "SIGTERM" : "Ctrl-C");
     note_partials();
     return 128 + sig;
@@ -377,7 +377,7 @@ int Session::finish(const Outcome& o) {
   // read no puzzle at all made nothing worth keeping.
   if (o.no_puzzle) {
     for (auto& out : outputs_) out->discard();
-    fmt::print(stderr, "error: no puzzle in the input{}: nothing was solved\n", inputs_.size() == 1 ? "" : "s");
+    fmt::print(console_.err, "error: no puzzle in the input{}: nothing was solved\n", inputs_.size() == 1 ? "" : "s");
     return kExitUsage;
   }
   if (!o.read_errors.empty() || !o.unusable_inputs.empty()) {
@@ -393,16 +393,16 @@ int Session::finish(const Outcome& o) {
   // whose solver died has no answer, so the run is not the whole of its input: exit 1, like a
   // wrong answer (a CI job must not pass with holes in its rows). The rows say which.
   if (o.wrong > 0 || o.errors > 0 || o.timeouts > 0) {
-    if (o.wrong > 0) fmt::print(stderr, "error: {} wrong answer(s)\n", o.wrong);
+    if (o.wrong > 0) fmt::print(console_.err, "error: {} wrong answer(s)\n", o.wrong);
     if (o.errors > 0)
-      fmt::print(stderr, "error: {} puzzle(s) with status 'error': an external solver died, crashed, "
+      fmt::print(console_.err, "error: {} puzzle(s) with status 'error': an external solver died, crashed, "
                          "broke the protocol or reported an error\n", o.errors);
     if (o.timeouts > 0)
-      fmt::print(stderr, "error: {} puzzle(s) with status 'timeout': no answer within --timeout\n", o.timeouts);
+      fmt::print(console_.err, "error: {} puzzle(s) with status 'timeout': no answer within --timeout\n", o.timeouts);
     return kExitWrong;
   }
   if (o.failed > 0) {
-    fmt::print(stderr, "error: {} {}\n", o.failed, o.failed_what);
+    fmt::print(console_.err, "error: {} {}\n", o.failed, o.failed_what);
     return kExitWrong;
   }
   return 0;

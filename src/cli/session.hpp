@@ -90,8 +90,12 @@ class Session {
   /// One problem line ("file:line: message"): the first kMaxMessages are printed.
   void problem(std::string_view text);
   ProgressBar& progress() noexcept { return bar_; }
-  /// Where tables and summaries for a person go: stdout, or stderr when an output is stdout.
+  /// Where tables and summaries for a person go: the console's output, or its error stream
+  /// when an output is `-`.
   std::FILE* term() const noexcept { return term_; }
+  /// Where problems, warnings and the closing messages go.
+  std::FILE* err() const noexcept { return console_.err; }
+  Console& console() const noexcept { return console_; }
   int threads() const noexcept { return prov_.threads; }
 
   /// Runs `body` and ends the session: commits the outputs (or keeps their partial files),
@@ -110,8 +114,9 @@ class Session {
   puzzle::io::Provenance prov_;
   std::vector<std::string> inputs_;
   std::vector<std::unique_ptr<puzzle::io::OutputFile>> outputs_;
+  Console& console_;
   ProgressBar bar_;
-  std::FILE* term_ = stdout;
+  std::FILE* term_;
   uint64_t problems_ = 0;
   bool started_ = false;
   bool resume_ = false;
@@ -158,7 +163,8 @@ void resume_rows(Session& session, puzzle::run::RunConfig& cfg, const std::strin
 void record_shard(Session& session, puzzle::io::Shard shard, const std::vector<std::string>& files,
                   int size);
 
-/// The message and exit code of an exception that ends a command (main and Session share it).
-int report_error(std::exception_ptr e);
+/// The message (on `err`) and exit code of an exception that ends a command (the command
+/// runner and Session share it).
+int report_error(std::exception_ptr e, std::FILE* err);
 
 }  // namespace puzzle::cli

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "cli/commands.hpp"
 #include "cli/common.hpp"
 #include "cli/solver_options.hpp"
 #include "run/judge.hpp"
@@ -16,12 +17,6 @@
 namespace puzzle::cli {
 namespace {
 
-struct ShowOptions {
-  std::string puzzle;  ///< a puzzle string or a file
-  uint64_t line = 0;   ///< with a file: the record on this line (0: the first)
-  std::string solver;
-  ExternalSolverOptions ext;  ///< run-time solvers for -s
-};
 
 /// One puzzle of any kind, judged as `solve` judges a row and drawn: the row's summary and
 /// drawing of the puzzle, the solver's line (its verdict and work counters), the answer. The
@@ -32,40 +27,42 @@ struct ShowOptions {
 /// givens or a refused solver (nothing solved); 1 for `wrong`, `timeout` or `error` (an outside
 /// solver that gave no usable answer); 0 otherwise.
 template <class Row>
-int show_record(const ShowOptions& opt, const puzzle::Registry& registry, puzzle::Record<Row>& p,
+int show_record(const ShowOptions& opt, const Context& ctx, puzzle::Record<Row>& p,
                 const std::string& file, uint64_t line) {
   const std::string where = file.empty() ? "puzzle" : fmt::format("{}:{}", file, line);
   if (p.error.empty())
     if (auto c = Row::contradiction(p.puzzle)) p.error = std::move(*c);
   if (!p.error.empty()) {
     // A record of several lines (tournament, .non) says which of its lines is wrong.
-    fmt::print(stderr, "{}: {}\n", file.empty() ? where : fmt::format("{}:{}", file, line + p.error_line), p.error);
+    fmt::print(ctx.console->err, "{}: {}\n", file.empty() ? where : fmt::format("{}:{}", file, line + p.error_line), p.error);
     return kExitUsage;
   }
   const puzzle::SolverInfo& info =
-      *pick_solver(registry, opt.solver.empty() ? std::string(Row::default_solver) : opt.solver, "solver");
+      *pick_solver(*ctx.registry, opt.solver.empty() ? std::string(Row::default_solver) : opt.solver, "solver");
   puzzle::run::Verdict v;
   if (!puzzle::run::admit(v, p, info, line)) throw UsageError(v.message);
-  fmt::print("{} ({})\n{}", where, Row::summary(p.puzzle), Row::draw(p.puzzle, nullptr));
+  fmt::print(ctx.console->out, "{} ({})\n{}", where, Row::summary(p.puzzle), Row::draw(p.puzzle, nullptr));
   constexpr uint64_t kLimit = 2;  // unique or not
   auto solver = info.make();
   puzzle::Result r = solver->solve(p.puzzle, puzzle::Limits{kLimit, puzzle::kDefaultBudget});
   std::optional<std::string> unusable = solver->complete(p.puzzle, r);
   puzzle::run::settle(v, p, r, kLimit, std::move(unusable), solver->message());
   const bool failed = v.status == puzzle::Status::timeout || v.status == puzzle::Status::error;
-  if (failed) fmt::print(stderr, "{}\n", v.message);
-  fmt::print("\n{}: {} (guesses {}, backtracks {}, nodes {})\n", info.name, puzzle::to_string(v.status),
+  if (failed) fmt::print(ctx.console->err, "{}\n", v.message);
+  fmt::print(ctx.console->out, "\n{}: {} (guesses {}, backtracks {}, nodes {})\n", info.name, puzzle::to_string(v.status),
              v.work.guesses, v.work.backtracks, v.work.nodes);
-  if (r.solutions > 0) fmt::print("{}", Row::draw(p.puzzle, &Row::solution(r.answer)));
+  if (r.solutions > 0) fmt::print(ctx.console->out, "{}", Row::draw(p.puzzle, &Row::solution(r.answer)));
   if (v.status == puzzle::Status::wrong) {
-    fmt::print(stderr, "error: {}\n", v.message);
+    fmt::print(ctx.console->err, "error: {}\n", v.message);
     return kExitWrong;
   }
   return failed ? kExitWrong : 0;
 }
 
-int run_show(const ShowOptions& opt, puzzle::Registry& registry) {
-  register_external_solvers(registry, opt.ext);
+}  // namespace
+
+int show(const ShowOptions& opt, const Context& ctx) {
+  register_external_solvers(ctx, opt.ext);
   const bool text = !names_file(opt.puzzle) && opt.puzzle != "-";
   int status = 0;
   // A puzzle given as text: a one-line record of the kind whose row claims it (a nonogram's game
@@ -79,7 +76,7 @@ int run_show(const ShowOptions& opt, puzzle::Registry& registry) {
       auto p = puzzle::io::parse<R>(f, opt.puzzle);
       if (puzzle::kFallback<R> && !p.error.empty()) return;
       shown = true;
-      status = show_record(opt, registry, p, "", 0);
+      status = show_record(opt, ctx, p, "", 0);
     });
     if (shown) return status;
   }
@@ -91,7 +88,7 @@ int run_show(const ShowOptions& opt, puzzle::Registry& registry) {
     // The givens are checked by show_record, as for a puzzle given as text.
     puzzle::Kinds::visit(reader.format().kind, [&](auto row) {
       auto p = puzzle::io::parse<decltype(row)>(reader.format(), slice.record(0));
-      status = show_record(opt, registry, p, opt.puzzle, line);
+      status = show_record(opt, ctx, p, opt.puzzle, line);
     });
     return status;
   }
@@ -100,7 +97,6 @@ int run_show(const ShowOptions& opt, puzzle::Registry& registry) {
                                  : fmt::format("{}: no puzzle starts on line {}", opt.puzzle, opt.line));
 }
 
-}  // namespace
 
 void add_show_command(CLI::App& app, Commands& out) {
   auto opt = std::make_shared<ShowOptions>();
@@ -123,7 +119,7 @@ void add_show_command(CLI::App& app, Commands& out) {
   sh->add_option("-s,--solver", opt->solver,
                  fmt::format("Solver to use (also one from --plugin or --exec; default: {})", defaults));
   add_external_solver_options(sh, opt->ext);
-  out.push_back({sh, [opt](const Context& ctx) { return run_show(*opt, *ctx.registry); }});
+  out.push_back({sh, [opt](const Context& ctx) { return show(*opt, ctx); }});
 }
 
 }  // namespace puzzle::cli

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "cli/commands.hpp"
 #include "cli/common.hpp"
 #include "cli/session.hpp"
 #include "cli/solver_options.hpp"
@@ -17,29 +18,11 @@
 #include "puzzle/registry.hpp"
 
 namespace puzzle::cli {
-namespace {
 
-struct SolveOptions {
-  std::vector<std::string> files;
-  std::string solvers;  ///< comma-separated names, or "all"; empty: default_solver()
-  int threads = 0;
-  uint64_t limit = 1;
-  uint64_t budget = puzzle::kDefaultBudget;
-  double time_limit = 0;  ///< seconds per puzzle; 0: none
-  int size = 0;  ///< --size (Kinds::size_option: a Sudoku's grid side); 0: each record's own
-  std::string rows;
-  std::string summary;
-  bool solutions = false;
-  bool compare = false;  ///< add the speed ratio to the first solver
-  std::string shard;     ///< "K/N", or "" for all of it
-  bool resume = false;
-  ExternalSolverOptions ext;  ///< --plugin, --exec, --exec-batch
-};
-
-int run_solve(const SolveOptions& opt, const Context& ctx) {
+int solve(const SolveOptions& opt, const Context& ctx) {
   puzzle::run::RunConfig cfg;
   cfg.files = opt.files;
-  const auto ext = register_external_solvers(*ctx.registry, opt.ext);
+  const auto ext = register_external_solvers(ctx, opt.ext);
   const puzzle::PuzzleKind kind = input_kind(opt.files);
   cfg.solvers = parse_solvers(*ctx.registry, opt.solvers.empty() ? puzzle::default_solver(kind) : opt.solvers, kind);
   cfg.threads = puzzle::thread_count(opt.threads);
@@ -74,7 +57,6 @@ int run_solve(const SolveOptions& opt, const Context& ctx) {
   });
 }
 
-}  // namespace
 
 void add_solve_commands(CLI::App& app, Commands& out) {
   auto opt = std::make_shared<SolveOptions>();
@@ -114,7 +96,7 @@ void add_solve_commands(CLI::App& app, Commands& out) {
   add_shard_option(s, opt->shard);
   add_resume_option(s, opt->resume);
   add_external_solver_options(s, opt->ext);
-  out.push_back({s, [opt](const Context& ctx) { return run_solve(*opt, ctx); }});
+  out.push_back({s, [opt](const Context& ctx) { return solve(*opt, ctx); }});
 }
 
 int run_default(const Context& ctx) {
@@ -129,8 +111,8 @@ int run_default(const Context& ctx) {
   opt.files = {data.string()};
   opt.solvers = "all";  // every solver of its kind
   opt.compare = true;
-  fmt::print("sudoku-bench: every solver on {} ({} threads)\n\n", data.string(), puzzle::thread_count(opt.threads));
-  return run_solve(opt, ctx);
+  fmt::print(ctx.console->out, "sudoku-bench: every solver on {} ({} threads)\n\n", data.string(), puzzle::thread_count(opt.threads));
+  return solve(opt, ctx);
 }
 
 }  // namespace puzzle::cli

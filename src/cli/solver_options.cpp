@@ -82,10 +82,11 @@ std::string register_exec(puzzle::Registry& registry, const std::string& spec, b
 
 }  // namespace
 
-std::vector<std::pair<std::string, std::string>> register_external_solvers(puzzle::Registry& registry,
+std::vector<std::pair<std::string, std::string>> register_external_solvers(const Context& ctx,
                                                                            const ExternalSolverOptions& opt) {
+  puzzle::Registry& registry = *ctx.registry;
   std::vector<std::pair<std::string, std::string>> provenance;
-  register_kind_solvers(registry, opt.kind, opt.timeout_s, provenance);
+  register_kind_solvers(ctx, opt.kind, opt.timeout_s, provenance);
   for (const std::string& e : opt.execs) provenance.emplace_back("exec", register_exec(registry, e, false, opt.timeout_s));
   for (const std::string& e : opt.exec_batches)
     provenance.emplace_back("exec-batch", register_exec(registry, e, true, opt.timeout_s));

@@ -27,11 +27,11 @@ struct ExternalSolverOptions {
 
 void add_external_solver_options(CLI::App* app, ExternalSolverOptions& opt);
 
-/// Loads and registers every solver the options name into `registry`. Throws UsageError
+/// Loads and registers every solver the options name into the invocation's registry. Throws UsageError
 /// naming the library, symbol, ABI version or command that fails (exit 2, before any work).
 /// Returns the provenance lines to record (key, value): each plug-in's path, sha256 and how its
 /// solvers' threads reach it ("NAMES PATH sha256=HEX; NAME: how"), each command.
-std::vector<std::pair<std::string, std::string>> register_external_solvers(puzzle::Registry& registry,
+std::vector<std::pair<std::string, std::string>> register_external_solvers(const Context& ctx,
                                                                            const ExternalSolverOptions& opt);
 
 /// A role's check of one solver by name: the core's (puzzle::solver_for_role and a kind's own,

@@ -15,33 +15,17 @@
 #include "io/transform_input.hpp"
 
 namespace puzzle::cli {
-namespace {
 
-struct TransformOptions {
-  std::string file;
-  uint64_t count = 0;
-  uint64_t seed = 1;
-  int threads = 0;
-  std::string output = "-";
-  std::string stats;
-  bool solutions = false;
-  bool verify = false;
-  std::string verifier;  ///< --verifier NAME (implies --verify); empty: the first built-in that fits
-  ExternalSolverOptions ext;  ///< run-time solvers for --verifier
-  std::string shard;  ///< "K/N", or "" for every item
-  bool resume = false;
-};
-
-int run_transform(const TransformOptions& opt, const Context& ctx) {
-  const auto ext = register_external_solvers(*ctx.registry, opt.ext);
+int transform(const TransformOptions& opt, const Context& ctx) {
+  const auto ext = register_external_solvers(ctx, opt.ext);
   uint64_t skipped = 0;
   puzzle::io::PuzzleReader reader(opt.file);
   auto sources = std::make_shared<std::vector<puzzle::sudoku::TransformSource>>(
       puzzle::io::read_puzzles(reader, [&](uint64_t line, const std::string& why) {
-        if (++skipped <= 5) fmt::print(stderr, "{}:{}: {} (skipped)\n", opt.file, line, why);
+        if (++skipped <= 5) fmt::print(ctx.console->err, "{}:{}: {} (skipped)\n", opt.file, line, why);
       }));
   if (sources->empty()) throw UsageError(fmt::format("{}: no usable puzzle in the file", opt.file));
-  if (skipped > 0) fmt::print(stderr, "{}: {} line(s) skipped\n", opt.file, skipped);
+  if (skipped > 0) fmt::print(ctx.console->err, "{}: {} line(s) skipped\n", opt.file, skipped);
 
   puzzle::sudoku::TransformSpec spec;
   spec.sources = sources.get();
@@ -69,7 +53,6 @@ int run_transform(const TransformOptions& opt, const Context& ctx) {
   return run_items(run, ctx);
 }
 
-}  // namespace
 
 void add_transform_command(CLI::App& app, Commands& out) {
   auto opt = std::make_shared<TransformOptions>();
@@ -97,7 +80,7 @@ void add_transform_command(CLI::App& app, Commands& out) {
                 "from --plugin/--exec (default: propagation, else dlx, else backtracking: the "
                 "first that handles the file's size)");
   add_external_solver_options(t, opt->ext);
-  out.push_back({t, [opt](const Context& ctx) { return run_transform(*opt, ctx); }});
+  out.push_back({t, [opt](const Context& ctx) { return transform(*opt, ctx); }});
 }
 
 }  // namespace puzzle::cli

@@ -35,13 +35,14 @@ bool same_file(const std::string& a, const std::string& b) {
   return !ea && !eb && pa == pb;
 }
 
-OutputFile::OutputFile(std::string path, std::string what) : path_(std::move(path)), what_(std::move(what)) {}
+OutputFile::OutputFile(std::string path, std::string what, int stdout_fd)
+    : path_(std::move(path)), what_(std::move(what)), stdout_fd_(stdout_fd) {}
 
 OutputFile::~OutputFile() { abandon(); }
 
 void OutputFile::open() {
   if (is_stdout()) {
-    fd_ = STDOUT_FILENO;
+    fd_ = stdout_fd_;
     return;
   }
   struct stat st {};

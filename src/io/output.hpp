@@ -39,9 +39,10 @@ class OutputError : public std::runtime_error {
 
 class OutputFile {
  public:
-  /// `path`: "-" for stdout; `what` names it in messages ("rows", "summary").
-  /// Nothing is opened until open().
-  OutputFile(std::string path, std::string what);
+  /// `path`: "-" for standard output (written to `stdout_fd`: a caller that runs commands in its
+  /// own process gives its own); `what` names it in messages ("rows", "summary"). Nothing is
+  /// opened until open().
+  OutputFile(std::string path, std::string what, int stdout_fd = 1);
   ~OutputFile();  ///< closes; an uncommitted regular file stays as its partial file
   OutputFile(const OutputFile&) = delete;
   OutputFile& operator=(const OutputFile&) = delete;
@@ -95,6 +96,7 @@ class OutputFile {
 
   std::string path_, what_, partial_;
   int fd_ = -1;
+  int stdout_fd_;
   bool owned_ = false, renames_ = false, committed_ = false, resume_ = false, discarded_ = false;
   bool resumable_ = true;
   uint64_t keep_ = 0;
