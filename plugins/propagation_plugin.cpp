@@ -5,7 +5,7 @@
 // returns NULL on failure, solve() cannot throw), nothing but the entry point is exported.
 //
 // It also exports `propagation_harness`, the same solver in the reference harness's convention
-// with its solver object at file scope, as the field's libraries keep theirs (issue 25: what a
+// with its solver object at file scope, as the field's libraries keep theirs (what a
 // private instance per thread and --isolate cost, results/plugins.md):
 //   --plugin p=libpropagation_plugin.so:propagation_harness
 //

@@ -1,4 +1,4 @@
-// Runs cut into shards and merged, and runs stopped and resumed (issue 14): the merged or
+// Runs cut into shards and merged, and runs stopped and resumed: the merged or
 // resumed output equals a single, uninterrupted run's (rows apart from time_ns; generate's
 // lines byte for byte), and every way the parts can fail to be one run is refused by name.
 #include <sys/wait.h>

@@ -1,4 +1,4 @@
-// Solvers that are programs (issue 13, docs/exec.md), through the CLI as a user meets them:
+// Solvers that are programs (docs/exec.md), through the CLI as a user meets them:
 // a Python solver (tests/exec/solver.py) through --exec, its answers checked against dlx; the
 // same child made to crash, hang, lie or babble on chosen puzzles, recovered with the right
 // status and the batch completed; commands that cannot be used refused before any work; qqwing

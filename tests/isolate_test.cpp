@@ -1,4 +1,4 @@
-// Plug-ins isolated in child processes (issue 25, ext/isolate.hpp), through the
+// Plug-ins isolated in child processes (ext/isolate.hpp), through the
 // component itself: slices of puzzles to a child re-executed from the built tool, with a
 // library that crashes (SIGSEGV, abort, exit) on chosen puzzles or never returns on one.
 // Exactly those puzzles are `error` / `timeout`; every other answer is verified.

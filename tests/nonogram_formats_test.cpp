@@ -1,4 +1,4 @@
-// The nonogram formats of the field (issue 28): the computer tournaments' batch format with
+// The nonogram formats of the field: the computer tournaments' batch format with
 // its solution files, and Steve Simpson's .non; both read back what a writer made of random
 // pictures, say what is wrong with bad records (the same words as the game IDs' reader), and
 // read the three shared tournament sets, whose known pictures fit their clues.

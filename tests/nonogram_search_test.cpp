@@ -1,4 +1,4 @@
-// The tournament-strength nonogram search (issue 28): probing, the CDCL stage's clauses, and
+// The tournament-strength nonogram search: probing, the CDCL stage's clauses, and
 // the `nonogram-cdcl` solver, checked against brute force, against `nonogram-line`, and on the
 // tournament sets' puzzles against their known pictures.
 #include <gtest/gtest.h>

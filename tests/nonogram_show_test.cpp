@@ -1,4 +1,4 @@
-// `show` for nonograms (issue 28): the drawing (nonogram/draw.hpp) read back cell by cell and
+// `show` for nonograms: the drawing (nonogram/draw.hpp) read back cell by cell and
 // clue by clue, from a small puzzle to the readers' largest; `show` on a real tournament puzzle
 // (its picture read back and checked), on a game ID, a `.non` file and a record picked
 // by --line; bad input and a Sudoku solver refused with a message.

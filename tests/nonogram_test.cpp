@@ -1,4 +1,4 @@
-// Nonograms (issue 17): the game-ID format, the exact line solver against brute force, both
+// Nonograms: the game-ID format, the exact line solver against brute force, both
 // solvers against each other, against brute-force counts and against sgt-pattern's puzzles, and
 // the whole path through the driver (solve, CSV, verification, bad lines).
 #include <gtest/gtest.h>

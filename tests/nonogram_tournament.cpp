@@ -1,4 +1,4 @@
-// The tournament harness (issue 28): reads a computer-tournament question file (and its
+// The tournament harness: reads a computer-tournament question file (and its
 // solution file, when given) with the tournament reader, solves every puzzle with the
 // nonogram search under a per-puzzle time limit, verifies every answer, and prints the
 // totals, the slowest puzzles and, with --csv, one row per puzzle. A development and

@@ -1,4 +1,4 @@
-// Solvers from shared libraries (issue 13), through the CLI as a user meets them: the native C
+// Solvers from shared libraries, through the CLI as a user meets them: the native C
 // ABI (examples/plugin's solver, the built-in propagation as a plug-in), the reference
 // harness's function convention (tests/plugins/harness_solver.c), liars caught by the verifier,
 // and libraries that cannot be used refused before any work. The libraries' paths come from
@@ -487,7 +487,7 @@ TEST(Plugin, ShowTakesASolverFromOutside) {
   EXPECT_TRUE(has(r.out, "h: unique")) << r.out;
 }
 
-// ---- threads: a private instance per worker (issue 25) -----------------------------------
+// ---- threads: a private instance per worker -----------------------------------
 
 /// The first `n` lines of 17_clue.txt, in `dir`.
 std::string first_17_clue(const test::TempDir& dir, std::size_t n) {
@@ -649,7 +649,7 @@ TEST(PluginThreads, PrivateInstancesAreDistinctAndLeaveNothingOnDisk) {
   EXPECT_FALSE(why.empty());
 }
 
-// ---- isolation: a crash costs its puzzle, not the run (issue 25) --------------------------
+// ---- isolation: a crash costs its puzzle, not the run --------------------------
 
 /// The lines of `file` holding the puzzles file_scope_solver.c's *_every_500 functions crash on
 /// (the FNV-1a hash of the 81 characters is 0 mod 500).

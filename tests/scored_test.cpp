@@ -65,7 +65,7 @@ TEST(Scored, HardPuzzleCountersAreDeterministic) {
 }
 
 TEST(Scored, GuessesLessThanPropagationOnHardPuzzles) {
-  // The point of the branching rule (issue 15). The same rules otherwise, so the same answers.
+  // The point of the branching rule. The same rules otherwise, so the same answers.
   const auto records = test::load(test::shared("forum_hardest_1106.txt"), 60);
   ASSERT_EQ(records.size(), 60u);
   auto scored = puzzle::sudoku::make_scored();

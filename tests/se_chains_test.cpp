@@ -1,4 +1,4 @@
-// Issue 16, the SE rater: Producers 27-36 (chains.cpp): Nishio, multiple, dynamic and nested forcing chains.
+// The SE rater: Producers 27-36 (chains.cpp): Nishio, multiple, dynamic and nested forcing chains.
 // Checked against the reference's step traces (../shared/datasets/se_steps_sample.txt) and on
 // constructed grids for the rules the sample does not exercise.
 #include <algorithm>

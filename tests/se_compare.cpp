@@ -1,4 +1,4 @@
-// Development tool for issue 16: where does our SE rater depart from the reference?
+// Development tool: where does our SE rater depart from the reference?
 //
 //   se_compare trace [SAMPLE] [-v] [-p N]   step traces of ../shared/datasets/se_steps_sample.txt:
 //       per puzzle, match or the first differing step (ours and the reference's); -p N only

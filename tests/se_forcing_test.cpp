@@ -1,4 +1,4 @@
-// Issue 16, the SE rater: Producer 25 (forcing.cpp): forcing chains and cycles.
+// The SE rater: Producer 25 (forcing.cpp): forcing chains and cycles.
 // Checked against the reference's step traces (../shared/datasets/se_steps_sample.txt) and on
 // constructed grids for the rules the sample does not exercise.
 #include <algorithm>

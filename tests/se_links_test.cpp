@@ -1,4 +1,4 @@
-// Issue 16, the SE rater: Producers 13 and 20 (links.cpp): the Turbot family and three strong links.
+// The SE rater: Producers 13 and 20 (links.cpp): the Turbot family and three strong links.
 // Checked against the reference's step traces (../shared/datasets/se_steps_sample.txt) and on
 // constructed grids for the rules the sample does not exercise.
 #include <algorithm>

@@ -1,5 +1,5 @@
 #pragma once
-// The reference data of issue 16 read back, and our rater compared with it step by step: shared
+// The SE reference data read back, and our rater compared with it step by step: shared
 // by tests/se_test.cpp and the development tool tests/se_compare.cpp.
 //
 // ../shared/datasets/se_steps_sample.txt: per puzzle a line

@@ -1,4 +1,4 @@
-// Issue 16: the SE-compatible rater against the reference's own step traces
+// The SE-compatible rater against the reference's own step traces
 // (../shared/datasets/se_steps_sample.txt, 240 puzzles from every ER band) and ratings.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// Issue 16, the SE rater: Producers 16 and 22 (unique.cpp): unique rectangles and loops, BUG.
+// The SE rater: Producers 16 and 22 (unique.cpp): unique rectangles and loops, BUG.
 // Checked against the reference's step traces (../shared/datasets/se_steps_sample.txt) and on
 // constructed grids for the rules the sample does not exercise.
 #include <algorithm>

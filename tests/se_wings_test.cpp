@@ -1,4 +1,4 @@
-// Issue 16, the SE rater: Producers 21, 23, 24, 26 (wings.cpp, exclusion.cpp): WXYZ- and VWXYZ-wings, aligned exclusion.
+// The SE rater: Producers 21, 23, 24, 26 (wings.cpp, exclusion.cpp): WXYZ- and VWXYZ-wings, aligned exclusion.
 // Checked against the reference's step traces (../shared/datasets/se_steps_sample.txt) and on
 // constructed grids for the rules the sample does not exercise.
 #include <algorithm>

@@ -247,7 +247,7 @@ TEST(SessionSignals, CtrlCDuringRateBenchAndGenerate) {
 
 }  // namespace
 
-// Issue 28: a stop inside one puzzle. Each file holds one puzzle whose search would run for
+// a stop inside one puzzle. Each file holds one puzzle whose search would run for
 // ages (an empty 16x16 grid counted to 10^12 solutions; a 20x20 nonogram whose every line is
 // `1`, whose 20! pictures are counted the same way): SIGTERM must end it mid-puzzle, the
 // stopped puzzle gets no row, and the run ends as interrupted (before, a solver was only

@@ -1,4 +1,4 @@
-// Every instruction-set path of the solvers compiled per target (issue 15): each path this CPU
+// Every instruction-set path of the solvers compiled per target: each path this CPU
 // runs must give exactly the baseline path's answers and work counters (the CI gate compares
 // counters exactly, whichever path the machine picks), and SUDOKU_SIMD must pick a path or be
 // refused with a clear message.

@@ -81,7 +81,7 @@ TEST(SolverThreads, ConcurrentNonogramSolversAgreeWithSerialRuns) {
   }
 }
 
-// The SE rater (issue 16), one per thread: its producers keep per-thread scratch (thread_local
+// The SE rater, one per thread: its producers keep per-thread scratch (thread_local
 // pools in the chain searches, the nested levels' stages kept for the step). Puzzles from easy to
 // dynamic chains (the sample's bands, every 20th block), then one of the nested levels (the
 // first of se_steps_hardest.txt, ER 10.3); each thread's ER, EP, ED, counts and work must equal

@@ -1,5 +1,5 @@
 #pragma once
-// Solvers added at run time (issue 13): `--plugin`, `--exec`, `--exec-batch` and `--timeout`
+// Solvers added at run time: `--plugin`, `--exec`, `--exec-batch` and `--timeout`
 // on every subcommand that takes solver names (solve, bench, list, show, and the checker and
 // verifier of generate and transform). They are registered before the names are parsed, so
 // `-s` finds them like built-ins; their answers go through the same verifier.

@@ -1,5 +1,5 @@
 #pragma once
-// One shared library file loaded into the tool (issue 25): its original instance, and private
+// One shared library file loaded into the tool: its original instance, and private
 // instances for solvers whose code keeps state at file scope (the reference harness's
 // functions, native solvers without SUDOKU_BENCH_SOLVER_REENTRANT).
 //

@@ -1,9 +1,9 @@
 #pragma once
-// Solvers from shared libraries (issue 13), loaded at run time (dlopen) and registered like
+// Solvers from shared libraries, loaded at run time (dlopen) and registered like
 // built-ins: a function of the reference harness's convention, or a library of our versioned C
 // ABI (include/sudoku_bench/plugin.h).
 //
-// Threads (issue 25). A harness function promises nothing about threads, and most keep their
+// Threads. A harness function promises nothing about threads, and most keep their
 // search state at file scope; a native solver says in its descriptor whether it is re-entrant.
 // Each worker thread of a solver that is not gets a private instance of the library
 // (library.hpp); a re-entrant one shares the library's one instance between threads.

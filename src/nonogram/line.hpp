@@ -12,7 +12,7 @@
 // (upwards one addition does it: ((N + x) ^ N) & N | x; downwards an occluded fill in S
 // doubling steps, 2^S >= cells). Cost: O(runs x log(cells)) word operations.
 //
-// Speed (issue 17): what is shared by the runs of a line is computed once per line (the windows
+// Speed: what is shared by the runs of a line is computed once per line (the windows
 // of cells that may be shaded, 2^b long, from which any run's fitting starts are two ANDs; the
 // masks of the downward fill), and every doubling loop has S steps unrolled for the line's size
 // (solve<S>), so no branch depends on a run's length: those branches were mispredicted about

@@ -17,19 +17,18 @@
 // hold exactly for the pictures that fit the clues. Per line about 3 k (slack + 1) + n (k + 1)
 // clauses of two or three literals. (Measured against it: the line's automaton unrolled over
 // its cells, on which unit propagation does all the line solver does: 1.3x the conflicts and
-// 6x the time on 50 tournament puzzles. Session 5 of issue 28, with the probes' implications
-// on: the automaton kept to the band of states reachable from both ends given the known cells,
+// 6x the time on 50 tournament puzzles. With the probes' implications on: the automaton kept to the band of states reachable from both ends given the known cells,
 // 2.7x the conflicts; with an at-least-one-state clause per cell 1.7x; beside this encoding
 // (both, sharing the cells) the same conflicts within the seed's noise: every variant about
 // 3.3x the CPU time, the state variables tripling the cost of a conflict.)
 // Probing's results go in as well (start()'s `probes`): each kept probe p = v whose line-logic
 // fixpoint sets q = u gives the binary clause (not p=v or q=u), so unit propagation sees at
 // once what the line solver sees from p = v. On the three tournament sets 1.3-1.4x fewer
-// conflicts and CPU time (issue 28, results/nonogram.md); each run's start bounds from the
+// conflicts and CPU time (results/nonogram.md); each run's start bounds from the
 // probes as clauses too did not lower the count further (measured, left out). On the hard
 // puzzles the implications are few (2-3 k binary clauses beside about 3 k variables: a probe
 // there settles a handful of cells), so their number is not what a conflict costs.
-// Also measured and left out (session 5): each cell's first phase from its row's and column's
+// Also measured and left out: each cell's first phase from its row's and column's
 // share of placements that shade it (forced for the first 200 conflicts, then CaDiCaL's own):
 // on the three sets the same conflicts within the seed's noise (5.43 M against 5.44 M over four
 // paired runs); a portfolio of seeds cannot pay either (704 of the 750 TAAI 2011 puzzles

@@ -6,13 +6,13 @@
 //  3. CDCL on CaDiCaL (sat.hpp), counting with blocking clauses up to the limit.
 // Counts solutions up to a limit: 1 finds one, 2 proves uniqueness.
 //
-// What was measured and left out (issue 28, the three tournament sets; results/nonogram.md):
+// What was measured and left out (the three tournament sets; results/nonogram.md):
 // a depth-first search that probes at every node and branches on the cell whose two probes
 // settle the most ((n0 + 1)(n1 + 1), LalaFrogKK's kind of search) needed 2-3x the time of
 // the CDCL stage on the same puzzles, as a first stage before it (10 or 40 nodes) or to cut
 // the puzzle into cubes for it; and a CDCL search of our own with the line solver as its
 // propagator (lazy explanations, the shortest interval of a line that forces a cell) needed
-// 3x CaDiCaL's conflicts at a higher cost per conflict. Session 4: probing one level down
+// 3x CaDiCaL's conflicts at a higher cost per conflict; probing one level down
 // handed to CaDiCaL as clauses, not as cubes (for the K cells whose probes settle the most,
 // each value x = v probed to its fixpoint on root + x = v; its facts as (not x=v or fact), its
 // probes' implications as ternary clauses): on 50 hard TAAI 2011 puzzles, K = 1..64 gave

@@ -74,7 +74,7 @@
 //    377M -> 462M on magictour (+24%), and more rows tried (92.7 -> 98.7).
 //  - Column order cell, row-digit, column-digit, box-digit (the one used by solvers/dlx.cpp) tries
 //    the fewest rows of the four rotations: 425 vs 472-519 per puzzle on magictour_top1465.
-//  - Session 2 started at 427M (17_clue) and 399M (magictour); a profile had cover 57%, choose 11%
+//  - From 427M (17_clue) and 399M (magictour), where a profile had cover 57%, choose 11%
 //    (16% on magictour: the list scan is a chain of dependent loads at every guess).
 //     - Counts in one array with flags, the SSE2 scan and load() instead of select(): 323M / 342M,
 //       the same search (identical counters).

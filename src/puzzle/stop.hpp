@@ -1,5 +1,5 @@
 #pragma once
-// A stop inside one puzzle (issue 28): a deadline (the per-puzzle time limit, --time-limit) and
+// A stop inside one puzzle: a deadline (the per-puzzle time limit, --time-limit) and
 // a flag set from outside (SIGINT, SIGTERM: the session's stop flag), both optional. A solver
 // whose search can run long polls it every so many nodes (Stop::kEvery, through a NodeGate), so
 // a stop takes effect within about a millisecond of search, and reports `budget_exceeded` (the

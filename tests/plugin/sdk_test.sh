@@ -1,5 +1,5 @@
 #!/bin/sh
-# The plug-in SDK as an outside author meets it (issue 13): install this build into a temporary
+# The plug-in SDK as an outside author meets it: install this build into a temporary
 # prefix, build examples/plugin against it with find_package(sudoku_bench), and solve shared
 # datasets with the installed sudoku-bench and the plug-in: every answer verified.
 # Usage: sdk_test.sh CMAKE BUILD_DIR EXAMPLE_SOURCE_DIR SHARED_DATASETS_DIR

@@ -1,7 +1,7 @@
 /* A 9x9 solver that keeps its search state at file scope, as most solvers written for a
  * one-thread harness do (the reference harness's tdoku declares `SolverDpllTriadSimd<1>
  * solver_last{}` in an anonymous namespace of solver_dpll_triad_simd.cc): correct on one thread,
- * wrong when two threads run it at once in one instance of the library (issue 25). Naked and
+ * wrong when two threads run it at once in one instance of the library. Naked and
  * hidden singles, then a guess on the cell with the fewest candidates.
  *
  * Exported, in the reference harness's convention

@@ -1,4 +1,4 @@
-/* A 9x9 solver exporting the reference harness's convention (issue 13), as a public solver
+/* A 9x9 solver exporting the reference harness's convention, as a public solver
  * library would:
  *   size_t solve(const char *puzzle, size_t limit, uint32_t flags, char *solution, size_t *guesses)
  * Bitmask backtracking, fewest candidates first. Like some libraries of that harness, it

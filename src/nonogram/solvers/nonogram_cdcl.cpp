@@ -1,4 +1,4 @@
-// `nonogram-cdcl`: the tournament-strength nonogram solver (issue 28): line logic, probing
+// `nonogram-cdcl`: the tournament-strength nonogram solver: line logic, probing
 // that learns, then CDCL (CaDiCaL) on what is left; nonogram/search.hpp is the algorithm, this
 // file only maps it onto the Solver interface.
 //

@@ -9,7 +9,7 @@
 // already applied: the whole State, 160 bytes, copied whole at a guess (a stack of 82 snapshots
 // lives in the worker; no undo log).
 //
-// Rules, to a fixed point (issue 29; the rules are issue 15's, the engine is new):
+// Rules, to a fixed point:
 //  1. Band reduction: in a band a digit takes one segment (three cells of a row in one box) per
 //     row and one per box, a permutation; the segments no permutation uses go (pointing and
 //     claiming between rows and boxes), by bit logic on the 3x3 segment matrix, for all lanes
@@ -36,14 +36,14 @@
 // on their result, with one branch for a contradiction and one for the end. It is breadth
 // first, so a contradiction (half the nodes end in one) is found after the fewest steps. The
 // fixed point does not depend on the order (each rule only removes candidates, and removes
-// more from fewer), so the engine finds exactly what issue 15's (one word at a time, results/
-// hard_puzzles.md) found: the same nodes, guesses and answers on every puzzle. Issue 29's way
-// there (forum_hardest, limit 2, AVX2 instructions a node; results/solvers.md): a band's words
-// in one vector, rounds to the band's own fixed point (no faster: ~250 instructions a round,
-// 10.5 rounds a node, 3.3k a node in all against 3.8k one word at a time); breadth first with
-// rule 3 every step (a quarter fewer rounds: the nodes that end in a contradiction did 60%
-// more depth first); the three bands in one step, in registers (3.7k -> 3.2k a node, and far
-// more independent work: 1.2x less time).
+// more from fewer), so an engine that applies the rules one word at a time (results/
+// hard_puzzles.md) reaches the same state: the same nodes, guesses and answers on every puzzle.
+// Why this shape (forum_hardest, limit 2, AVX2 instructions a node; results/solvers.md): a
+// band's words in one vector with rounds to the band's own fixed point is no faster than one
+// word at a time (~250 instructions a round, 10.5 rounds a node: 3.3k a node against 3.8k);
+// breadth first with rule 3 every step takes a quarter fewer rounds (the nodes that end in a
+// contradiction do 60% more depth first); the three bands in one step, in registers, take 3.2k
+// a node instead of 3.7k, with far more independent work: 1.2x less time.
 //
 // Counters (tdoku's convention). nodes: propagation states entered, the root plus every digit
 // tried at a guessed cell; the budget counts nodes and the root is always entered. guesses:
@@ -58,8 +58,8 @@
 // under valgrind, which cannot run AVX-512). AVX3 runs the AVX2 code on 256-bit vectors: its
 // gain is the three-input logic (vpternlogd) the compiler fuses the and/or chains into, and 32
 // registers. The engine is built for 256-bit vectors: on the 128-bit paths (SSE4, the SSE2
-// baseline) an 8-lane vector is two registers, and it is 5-10% slower than issue 15's engine
-// there on hard sets (results/solvers.md). The rules are the same on every path, so answers
+// baseline) an 8-lane vector is two registers, and it is 5-10% slower there on hard sets than
+// an engine of one word at a time (results/solvers.md). The rules are the same on every path, so answers
 // and counters are equal (tests/simd_test.cpp).
 //
 // Measurements: results/solvers.md, with their commands; results/hard_puzzles.md has the
@@ -891,8 +891,8 @@ inline int score_of(const Sets128& open, int a, int z, const uint64_t* two, int 
 /// The grid as one 128-bit set (a 32-bit lane per band, the layout of Counted's digit-major
 /// words), so that a cell's peers in all three bands are one mask (kSees) and each count is two
 /// 64-bit popcounts: about 64 instructions a bivalue cell compiled (AVX2), no stores between
-/// cells. (Issue 29 scored eight cells at a time in the lanes of a vector, by permutes and byte
-/// counts: 2.5 times the instructions a call; grouping the cells by their digit pair, or meeting
+/// cells. (Scoring eight cells at a time in the lanes of a vector, by permutes and byte counts,
+/// took 2.5 times the instructions a call; grouping the cells by their digit pair, or meeting
 /// them digit by digit, cost more than it saved: results/solvers.md.)
 void choose_scored(const State& s, const Counted& c, int& band, int& bit) {
   const CellCounts& n = c.n;

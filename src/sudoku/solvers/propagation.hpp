@@ -12,7 +12,7 @@ namespace puzzle::sudoku {
 /// propagation.cpp for the data layout, the rules and what the counters count.
 std::unique_ptr<Solver> make_propagation();
 
-/// The same rules with a scored choice of the bivalue cell to guess (`scored`, issue 15): far
+/// The same rules with a scored choice of the bivalue cell to guess (`scored`): far
 /// fewer guesses on hard puzzles; see propagation.cpp for the score and its measurements.
 std::unique_ptr<Solver> make_scored();
 
