@@ -113,30 +113,17 @@ void resume_rows(Session& session, puzzle::run::RunConfig& cfg, const std::strin
       throw UsageError(fmt::format("{}: --resume: its columns are not this command's; rerun the "
                                    "command that made it, or move it away", partial));
   }
-  puzzle::io::RowsFile rows(partial);
-  point.done = rows.empty_summaries();
-  uint64_t kept = 0;
-  while (rows.next()) {
-    const puzzle::io::PuzzleRow& r = rows.row();
-    point.done[rows.pass()].add(r.status, r.time_ns, r.work);
-    point.pass = rows.pass();
-    point.line = r.line;
-    ++kept;
-  }
-  if (kept == 0) {
+  puzzle::run::KeptRows kept = puzzle::run::read_kept_rows(partial, session.threads());
+  if (kept.rows == 0) {
     fmt::print(session.err(), "resuming {}: no complete row in it, starting again\n", partial);
     cfg.rows->resume_at(0);
     return;
   }
-  cfg.rows->resume_at(rows.file().offset());
-  point.done.resize(point.pass + 1);
-  for (puzzle::Summary& s : point.done) {
-    s.threads = session.threads();
-    s.wall_s = std::numeric_limits<double>::quiet_NaN();
-  }
+  cfg.rows->resume_at(kept.offset);
+  point = std::move(kept.point);
   cfg.resume = &point;
   const puzzle::Summary& at = point.done[point.pass];
-  fmt::print(session.err(), "resuming {}: {} rows kept; {} by {} continues after line {}\n", partial, kept,
+  fmt::print(session.err(), "resuming {}: {} rows kept; {} by {} continues after line {}\n", partial, kept.rows,
              at.dataset, at.solver, point.line);
 }
 

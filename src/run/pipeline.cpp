@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <limits>
 #include <memory>
 #include <mutex>
 #include <tuple>
@@ -19,6 +20,7 @@
 #include "io/csv.hpp"
 #include "io/parse.hpp"
 #include "io/reader.hpp"
+#include "io/results.hpp"
 
 namespace puzzle::run {
 namespace {
@@ -385,6 +387,28 @@ void InFlight::clear() {
 InFlight::Now InFlight::now() const {
   const std::lock_guard<std::mutex> lock(m_);
   return {file_, solver_, line_.load(std::memory_order_relaxed), why_};
+}
+
+KeptRows read_kept_rows(const std::string& partial, int threads) {
+  KeptRows kept;
+  io::RowsFile rows(partial);
+  ResumePoint& point = kept.point;
+  point.done = rows.empty_summaries();
+  while (rows.next()) {
+    const io::PuzzleRow& r = rows.row();
+    point.done[rows.pass()].add(r.status, r.time_ns, r.work);
+    point.pass = rows.pass();
+    point.line = r.line;
+    ++kept.rows;
+  }
+  if (kept.rows == 0) return kept;
+  kept.offset = rows.file().offset();
+  point.done.resize(point.pass + 1);
+  for (Summary& s : point.done) {
+    s.threads = threads;
+    s.wall_s = std::numeric_limits<double>::quiet_NaN();  // the rows were not one timed run
+  }
+  return kept;
 }
 
 uint64_t RunReport::wrong() const noexcept {

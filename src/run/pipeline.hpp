@@ -148,6 +148,17 @@ struct RunReport {
   uint64_t wrong() const noexcept;
 };
 
+/// What the complete rows of a partial rows file (an earlier run's, `solve -o`, `rate -o`) say of
+/// where to continue: `point` (the statistics of each pass so far, the last row's pass and line;
+/// wall times unknown, `threads` each), how many rows, and the byte offset where they end.
+struct KeptRows {
+  ResumePoint point;
+  uint64_t rows = 0;
+  uint64_t offset = 0;
+};
+/// Reads them back; rows 0 when it holds none. Throws io::InputError.
+KeptRows read_kept_rows(const std::string& partial, int threads);
+
 /// Runs every (file, solver) pass. Throws InputError when a file cannot be opened (before any
 /// work is done) and WriteError when the rows cannot be written. Read errors in the middle of
 /// a file end that file early and are reported, after its rows, in read_errors. The rows are
