@@ -271,7 +271,7 @@ class ChainEngine {
     return b == nullptr || lb < b->cx || (lb == b->cx && kind < b->kind);
   }
   /// A removal as a key: the cell, and the digits it removes.
-  static int removal_key(int cell, unsigned digits) { return cell * 512 + static_cast<int>(digits); }
+  static constexpr int removal_key(int cell, unsigned digits) { return cell * 512 + static_cast<int>(digits); }
   /// The removal of the conclusion (cand, on) (ChainEngine::conclusion).
   int key_of(int cand, bool on) const {
     const int x = cell_of_cand(cand), d = digit_of_cand(cand);
@@ -375,10 +375,44 @@ class ChainEngine {
   std::array<uint16_t, kNodes + 1> stack_{};
 };
 
-// The engines of each nesting depth (a nested level runs inner producers on its working grid).
-thread_local int t_depth = 0;
-ChainEngine& chain_engine_at(int depth);
-std::vector<Found>& found_at(int depth);
+}  // namespace
+
+// The Workspace's share: the engines of each nesting depth (a nested level runs inner producers
+// on its working grid, each at the next depth), and the depth running now.
+struct ChainPool {
+  std::vector<std::unique_ptr<ChainEngine>> engines;
+  std::vector<std::unique_ptr<std::vector<Found>>> founds;
+  int depth = 0;
+};
+void release(ChainPool* p) noexcept { delete p; }
+ChainPool& Workspace::chains() {
+  if (!chains_) chains_.reset(new ChainPool);
+  return *chains_;
+}
+
+namespace {
+
+// A chain producer's run at the pool's current depth: its engine and hint list, the depth one
+// deeper while it lives.
+class Depth {
+ public:
+  explicit Depth(ChainPool& pool) : pool_(pool), at_(pool.depth) {
+    while (static_cast<int>(pool_.engines.size()) <= at_) {
+      pool_.engines.push_back(std::make_unique<ChainEngine>());
+      pool_.founds.push_back(std::make_unique<std::vector<Found>>());
+    }
+    ++pool_.depth;
+  }
+  ~Depth() { --pool_.depth; }
+  Depth(const Depth&) = delete;
+  Depth& operator=(const Depth&) = delete;
+  ChainEngine& engine() const { return *pool_.engines[static_cast<std::size_t>(at_)]; }
+  std::vector<Found>& found() const { return *pool_.founds[static_cast<std::size_t>(at_)]; }
+
+ private:
+  ChainPool& pool_;
+  int at_;
+};
 
 // The candidates a basic hint relies on that the outer propagation removed (section 6, nested
 // levels), as candidate indices into `out`.
@@ -576,15 +610,11 @@ const ChainEngine::Stage& ChainEngine::stage(int which) {
         inner.dynamic = true;
         inner.level = mode_.nesting;
       }
-      const int depth = t_depth;
-      ChainEngine& e = chain_engine_at(depth);
-      std::vector<Found>& found = found_at(depth);
+      Depth depth(ctx.ws().chains());
+      ChainEngine& e = depth.engine();
+      std::vector<Found>& found = depth.found();
       found.clear();
       e.set_mode(inner);
-      ++t_depth;
-      struct Depth {
-        ~Depth() { --t_depth; }
-      } guard;
       e.run(work_, ctx, found, start_);
       for (std::size_t i = 0; i < found.size(); ++i) {
         const Found& f = found[i];
@@ -1254,37 +1284,12 @@ Hint make_hint(const Mode& m, const Found& f, const Ctx& ctx) {
   return h;
 }
 
-struct Pool {
-  std::vector<std::unique_ptr<ChainEngine>> engines;
-  std::vector<std::unique_ptr<std::vector<Found>>> founds;
-  void grow(int depth) {
-    while (static_cast<int>(engines.size()) <= depth) {
-      engines.push_back(std::make_unique<ChainEngine>());
-      founds.push_back(std::make_unique<std::vector<Found>>());
-    }
-  }
-};
-thread_local Pool t_pool;
-
-ChainEngine& chain_engine_at(int depth) {
-  t_pool.grow(depth);
-  return *t_pool.engines[depth];
-}
-std::vector<Found>& found_at(int depth) {
-  t_pool.grow(depth);
-  return *t_pool.founds[depth];
-}
-
 void run_producer(const Mode& m, const State& s, Ctx& ctx, Hints& out) {
-  const int depth = t_depth;
-  ChainEngine& engine = chain_engine_at(depth);
+  Depth depth(ctx.ws().chains());
+  ChainEngine& engine = depth.engine();
   engine.set_mode(m);
-  std::vector<Found>& found = found_at(depth);
+  std::vector<Found>& found = depth.found();
   found.clear();
-  ++t_depth;
-  struct Guard {
-    ~Guard() { --t_depth; }
-  } guard;
   engine.run(s, ctx, found, nullptr, !out.all());
   if (!out.all()) {
     if (!found.empty()) out.add(make_hint(m, found.front(), ctx));

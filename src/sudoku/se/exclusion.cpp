@@ -143,8 +143,6 @@ uint16_t cols_in(CellBits u) {
   return static_cast<uint16_t>(x & kAllDigits);
 }
 
-thread_local NothingMemo t_triple_memo;
-
 }  // namespace
 
 // 24. Base pairs (0,1), (0,2), (1,2), (0,3), ... of the base list; excluders are bivalue cells.
@@ -201,7 +199,7 @@ void aligned_triple_exclusion(const State& s, Ctx& ctx, Hints& out) {
   const Bases B(s, ctx, 3);
   const bool dedupe = !out.all();
   std::array<uint16_t, 81> gone;
-  const bool again = dedupe && t_triple_memo.gone_since(s, ctx, gone);
+  const bool again = dedupe && ctx.ws().triple_exclusion.gone_since(s, ctx, gone);
   CellBits changed;
   for (int c = 0; c < 81 && again; ++c)
     if (gone[static_cast<std::size_t>(c)] != 0) changed.insert(c);
@@ -288,7 +286,7 @@ void aligned_triple_exclusion(const State& s, Ctx& ctx, Hints& out) {
     }
     if (go_on) ctx.spend(j - counted);
   }
-  t_triple_memo.record(s, ctx, out.empty());
+  ctx.ws().triple_exclusion.record(s, ctx, out.empty());
 }
 
 }  // namespace puzzle::sudoku::se

@@ -388,15 +388,13 @@ uint16_t digits_to_search(const NothingMemo& memo, const State& s, const Ctx& ct
   return digits;
 }
 
-thread_local NothingMemo t_turbot_memo, t_three_memo;
-
 }  // namespace
 
 void turbot(const State& s, Ctx& ctx, Hints& out) {
   static constexpr int kPairs[5][2] = {
       {kRow, kRow}, {kCol, kCol}, {kCol, kRow}, {kRow, kBox}, {kCol, kBox}};
   LinkTable links;
-  links.build(s, Family::turbot, ctx, out.all() ? kAllDigits : digits_to_search(t_turbot_memo, s, ctx));
+  links.build(s, Family::turbot, ctx, out.all() ? kAllDigits : digits_to_search(ctx.ws().turbot, s, ctx));
   std::vector<TurbotFound> found;
   for (const auto& pair : kPairs) {
     const int bt = pair[0], ct = pair[1];
@@ -433,7 +431,7 @@ void turbot(const State& s, Ctx& ctx, Hints& out) {
       });
     }
   }
-  t_turbot_memo.record(s, ctx, found.empty());
+  ctx.ws().turbot.record(s, ctx, found.empty());
   std::stable_sort(found.begin(), found.end(), [](const TurbotFound& a, const TurbotFound& b) {
     if (a.rating != b.rating) return a.rating < b.rating;
     if (a.removed != b.removed) return a.removed > b.removed;
@@ -557,7 +555,7 @@ void three_strong_links(const State& s, Ctx& ctx, Hints& out) {
       {{0, 1, 2}, {-1, 3, 4}, {-1, -1, 5}}, {{-1, -1, -1}, {-1, 6, 7}, {-1, -1, 8}}, {{-1, -1, -1}, {-1, -1, -1}, {-1, -1, 9}}};
   static constexpr int kOrders[3][3] = {{0, 1, 2}, {1, 0, 2}, {0, 2, 1}};
   LinkTable links;
-  links.build(s, Family::three, ctx, out.all() ? kAllDigits : digits_to_search(t_three_memo, s, ctx));
+  links.build(s, Family::three, ctx, out.all() ? kAllDigits : digits_to_search(ctx.ws().three_links, s, ctx));
   std::vector<ThreeFound> found;
 
   auto joins = [](const End& a, const End& b) { return (a.in & b.in) != 0; };
@@ -625,7 +623,7 @@ void three_strong_links(const State& s, Ctx& ctx, Hints& out) {
       }
     }
   }
-  t_three_memo.record(s, ctx, found.empty());
+  ctx.ws().three_links.record(s, ctx, found.empty());
   std::stable_sort(found.begin(), found.end(), [](const ThreeFound& a, const ThreeFound& b) {
     if (a.rating != b.rating) return a.rating < b.rating;
     if (a.removed != b.removed) return a.removed > b.removed;

@@ -174,6 +174,7 @@ std::string effect_text(const Step& s) {
 struct Rater::Scratch {
   State state;
   Hints hints;
+  Workspace ws;  // the producers' memos and scratch, for this Rater's ratings only
 };
 
 Rater::Rater() : scratch_(new Scratch) {}
@@ -187,7 +188,7 @@ Rating Rater::rate(const Grid& puzzle, uint64_t budget, std::vector<Step>* steps
     out.status = RatingStatus::invalid;
     return out;
   }
-  Ctx ctx;
+  Ctx ctx(scratch_->ws);
   ctx.want_text = steps != nullptr;
   ctx.budget = budget;
   double er = 0, ep = 0, ed = 0;

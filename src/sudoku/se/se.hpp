@@ -60,7 +60,7 @@ enum class Tech : uint8_t {
   forcing_chain,  // XY forcing chain (7.0 + bonus)
   aligned_triplet_exclusion,
   nishio,
-  cell_forcing_chains,    // static multiple chains (8.0 + bonus)
+  cell_forcing_chains,    // multiple chains on the grid as it is, not dynamic (8.0 + bonus)
   region_forcing_chains,
   dynamic_contradiction,  // dynamic chains (8.5 + bonus)
   dynamic_double,
@@ -146,7 +146,8 @@ inline constexpr uint64_t kDefaultSeBudget = 2'000'000'000;
 /// Empty when the text is none of these.
 std::optional<uint64_t> parse_budget(std::string_view text);
 
-/// The rater's worker: scratch memory. Not thread-safe; one per thread.
+/// The rater's worker: it owns every memo and all the scratch memory its ratings use (a
+/// Workspace), so no two Raters share anything. Not thread-safe; one per thread.
 class Rater {
  public:
   Rater();

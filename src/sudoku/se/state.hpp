@@ -7,9 +7,9 @@
 // (boxes, columns, rows: singles, naked and hidden sets) and plain 0-26 (boxes, rows, columns:
 // loops, BUG, chains).
 #include <array>
-#include <atomic>
 #include <bit>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -39,12 +39,12 @@ using grid9::sees;
 /// An 81-bit set of cells (aligned exclusion, wings): two words, bit c%64 of word c/64.
 struct CellBits {
   uint64_t lo = 0, hi = 0;
-  static CellBits peers(int c) noexcept { return {geo().peer_mask[c][0], geo().peer_mask[c][1]}; }
-  static CellBits above(int c) noexcept {  // cells with an index larger than c
+  static constexpr CellBits peers(int c) noexcept { return {kGeometry.peer_mask[c][0], kGeometry.peer_mask[c][1]}; }
+  static constexpr CellBits above(int c) noexcept {  // cells with an index larger than c
     if (c < 63) return {~uint64_t{0} << (c + 1), ~uint64_t{0}};
     return {0, ~uint64_t{0} << (c - 63)};
   }
-  static CellBits below(int c) noexcept {  // cells with an index smaller than c
+  static constexpr CellBits below(int c) noexcept {  // cells with an index smaller than c
     if (c < 64) return {(uint64_t{1} << c) - 1, 0};
     return {~uint64_t{0}, (uint64_t{1} << (c - 64)) - 1};
   }
@@ -141,14 +141,35 @@ struct Hint {
 /// The work budget ran out (thrown by Ctx::spend, caught by Rater::rate).
 struct BudgetExceeded {};
 
-/// What every producer receives beside the grid.
+class Workspace;
+
+/// What every producer receives beside the grid: the rating it works for (its Workspace, its
+/// serial), its budget and whether hints need their text. One rating, one Ctx.
 struct Ctx {
-  /// Tells ratings apart: what a producer keeps from one step to the next (the chain producers'
-  /// propagations) is kept for the Ctx it was made with.
-  uint64_t serial = new_serial();
+  /// A rating on a Workspace of its own (the tests, which call producers directly).
+  Ctx();
+  /// A rating on `ws` (a Rater's): what the producers keep there from earlier ratings is not
+  /// used, since this Ctx has a new serial.
+  explicit Ctx(Workspace& ws);
+  Ctx(const Ctx&) = delete;
+  Ctx& operator=(const Ctx&) = delete;
+  ~Ctx();
+
+ private:
+  std::unique_ptr<Workspace> own_;  // set by Ctx() only
+  Workspace* ws_;
+
+ public:
+  /// Tells the ratings of one Workspace apart: what a producer keeps there from one step to the
+  /// next (the memos, the chain producers' propagations) is used only by the Ctx it was made
+  /// with.
+  const uint64_t serial;
   bool want_text = false;  ///< build Hint::text
   uint64_t work = 0;       ///< work spent so far
   uint64_t budget = 0;     ///< 0: unlimited
+
+  /// The memos and scratch memory of this rating's producers.
+  Workspace& ws() const noexcept { return *ws_; }
   /// Counts `n` units of work (about one candidate looked at or one node made).
   void spend(uint64_t n) {
     work += n;
@@ -163,10 +184,6 @@ struct Ctx {
   /// spend_each() running out, out of line (the common path stays inline): `work` where the
   /// first spend(unit) over the budget leaves it, then BudgetExceeded.
   [[noreturn]] void over_budget(uint64_t unit);
-  static uint64_t new_serial() noexcept {
-    static std::atomic<uint64_t> last{0};
-    return last.fetch_add(1, std::memory_order_relaxed) + 1;
-  }
 };
 
 /// A grid a producer saw in a rating, to tell what a later grid of the same rating lost since.
@@ -188,7 +205,7 @@ class SeenGrid {
   }
 
  private:
-  uint64_t serial_ = 0;  // Ctx serials start at 1
+  uint64_t serial_ = 0;  // Ctx serials start at 1 (Workspace::new_rating)
   std::array<uint16_t, 81> cand_{};
 };
 
@@ -215,6 +232,52 @@ class NothingMemo {
   SeenGrid seen_;
   bool nothing_ = false;
 };
+
+// The scratch memory of the chaining engine (chains.cpp) and of forcing chains and cycles
+// (forcing.cpp), each defined in its file; release() frees one.
+struct ChainPool;
+struct ForcingScratch;
+void release(ChainPool* p) noexcept;
+void release(ForcingScratch* p) noexcept;
+
+/// What the producers keep between their calls: the memos that carry from one step of a rating
+/// to the next (NothingMemo, the chain engines' kept propagations) and the scratch memory their
+/// searches reuse. A Rater owns one, so two Raters share nothing; the producers reach it through
+/// Ctx::ws(). Not thread-safe.
+class Workspace {
+ public:
+  Workspace() = default;
+  Workspace(const Workspace&) = delete;
+  Workspace& operator=(const Workspace&) = delete;
+
+  /// A serial for a new rating (Ctx::serial); the first is 1.
+  uint64_t new_rating() noexcept { return ++ratings_; }
+
+  // What the producers that found nothing may skip at their next call (links.cpp, exclusion.cpp,
+  // forcing.cpp): the Turbot family, three strong links, aligned triple exclusion, forcing
+  // chains and cycles.
+  NothingMemo turbot, three_links, triple_exclusion, forcing;
+
+  /// The chain engines of each nesting depth (chains.cpp), made at the first call.
+  ChainPool& chains();
+  /// The forcing chains' search scratch (forcing.cpp), made at the first call.
+  ForcingScratch& forcing_scratch();
+
+ private:
+  struct Release {
+    template <class T>
+    void operator()(T* p) const noexcept {
+      release(p);
+    }
+  };
+  std::unique_ptr<ChainPool, Release> chains_;
+  std::unique_ptr<ForcingScratch, Release> forcing_;
+  uint64_t ratings_ = 0;
+};
+
+inline Ctx::Ctx() : own_(std::make_unique<Workspace>()), ws_(own_.get()), serial(ws_->new_rating()) {}
+inline Ctx::Ctx(Workspace& ws) : ws_(&ws), serial(ws.new_rating()) {}
+inline Ctx::~Ctx() = default;
 
 /// Where a producer puts its hints. In `first` mode (the rating loop) the producer may stop as
 /// soon as add() returns false; in `all` mode (the nested chains) it lists every hint.

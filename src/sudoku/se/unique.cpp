@@ -195,7 +195,7 @@ class LoopFinder {
   }
 
   // The cell's 3 regions as bits (by table: the search asks it for every step).
-  static uint32_t region_bits(int cell) { return kRegionBits[static_cast<std::size_t>(cell)]; }
+  static constexpr uint32_t region_bits(int cell) { return kRegionBits[static_cast<std::size_t>(cell)]; }
 
   // Alternating cells: the regions of the odd cells are those of the even cells, none twice.
   bool valid() const {
