@@ -83,8 +83,9 @@ TEST(SeRater, ChainHintsInAllModeAreSortedDistinctAndExact) {
 }
 
 TEST(SeRater, StaticMultipleChainsSkipBivalueCells) {
-  // Section 6: static multiple chains only start from cells with 3+ candidates, so a cell
-  // forcing chain never starts in a bivalue cell, and a region chain starts in such a cell.
+  // docs/se_rules.md, Nishio, multiple and dynamic chains: static multiple chains only start from
+  // cells with 3+ candidates, so a cell forcing chain never starts in a bivalue cell, and a region
+  // chain starts in such a cell.
   Ctx ctx;
   ctx.want_text = true;
   int cell_hints = 0, region_hints = 0;

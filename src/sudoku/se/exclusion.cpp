@@ -1,4 +1,4 @@
-// Aligned pair and triple exclusion (SE_RATING.md section 5, producers 24 and 26).
+// Aligned pair and triple exclusion (docs/se_rules.md, Aligned exclusion; producers 24 and 26).
 //
 // Base cells: empty cells with 2+ candidates, no peer with exactly one candidate and at least one
 // excluder, a peer with 2..degree candidates. Two (three) base cells are aligned when they have
@@ -15,7 +15,7 @@ namespace puzzle::sudoku::se {
 
 namespace {
 
-// The base cells of section 5 (increasing index) and each one's excluders.
+// The base cells (docs/se_rules.md, Aligned exclusion; increasing index) and each one's excluders.
 struct Bases {
   std::array<uint8_t, 81> list{};  ///< the base cells, increasing
   std::size_t size = 0;

@@ -1,5 +1,5 @@
-// Forcing chains and cycles (SE_RATING.md section 6, producer 25): X, Y and XY passes on the grid
-// as it is (not dynamic), searched layer by layer.
+// Forcing chains and cycles (docs/se_rules.md, Forcing chains and cycles; producer 25): X, Y and
+// XY passes on the grid as it is (not dynamic), searched layer by layer.
 //
 // A node is a candidate (cell * 9 + digit - 1) with a state. The reference's searches keep their
 // nodes in one append-only pool; since they run in layers (every queued "on" node, then every

@@ -1,10 +1,10 @@
-// Strong-link patterns of one digit (SE_RATING.md section 5): the Turbot family (producer 13)
-// and three strong links (producer 20).
+// Strong-link patterns of one digit: the Turbot family (producer 13) and three strong links
+// (producer 20); docs/se_rules.md, sections Turbot family and Three strong links.
 //
 // Both producers look at the same objects: a link region of the digit (a region whose candidates
 // form a strong link, plain or grouped) in one or more versions, each version a pair of ends (a
-// cell or a group of cells). The two producers build their links differently (section 5 lists
-// where): LinkTable::build() takes the family as a parameter.
+// cell or a group of cells). The two producers build their links differently (docs/se_rules.md,
+// Three strong links, lists where): LinkTable::build() takes the family as a parameter.
 //
 // Layout. Cells are kept as 81-bit sets (two words, the layout of Geometry::peer_mask). The
 // versions of one digit live in slots: version v (0 or 1) of region r is slot 2r + v, so one
@@ -153,8 +153,8 @@ void add_positions(End& e, int region, unsigned mask, int cap) {
   for (; mask != 0 && e.n < cap; mask &= mask - 1) e.add(kT.cell[region][std::countr_zero(mask)]);
 }
 
-/// The versions of `region` as a grouped link for the family (section 5: Turbot family "A
-/// region is a link", three strong links "Links differ"), given the digit's positions `p` there
+/// The versions of `region` as a grouped link for the family (docs/se_rules.md, Turbot family
+/// and Three strong links), given the digit's positions `p` there
 /// (3-6 of them; LinkTable::build makes the plain links). Returns how many (0-2) were put in
 /// `out`.
 int grouped_versions(unsigned p, int region, Family fam, Link* out) {
@@ -214,10 +214,11 @@ int grouped_versions(unsigned p, int region, Family fam, Link* out) {
       return n;
     }
     // Three links: one version per single blade, (blade cell; first cell of the other blade +
-    // heart). SE_RATING.md makes two single blades one plain link between them (heart ignored),
-    // but the sample needs a version per blade here too: with the plain link, puzzle 162 step 15,
-    // 169 step 22 and 170 step 16 would find a pattern (invalid when the heart holds the digit)
-    // that the reference does not, and all 75 steps of the sample match this way.
+    // heart), also when both blades are single cells: as one plain link between them (heart
+    // ignored) puzzle 162 step 15, 169 step 22 and 170 step 16 of the sample would find a pattern
+    // (invalid when the heart holds the digit) that the reference does not, and all 75 steps of
+    // the sample match this way (docs/se_rules.md, Where the code departs from the first
+    // write-up).
     if (cs || rs) {
       int n3 = 0;
       for (int pass = 0; pass < 2; ++pass) {
@@ -476,8 +477,8 @@ struct ThreeFound {
   std::array<uint8_t, 6> text_cells;  ///< each link of the chain: entering, leaving end
 };
 
-/// The suffix of section 5: number of grouped links, then the link types along the chain,
-/// normalised.
+/// The suffix (docs/se_rules.md, Three strong links): number of grouped links, then the link types
+/// along the chain, normalised.
 std::array<char, 4> three_suffix(int grouped, const int (&types)[3]) {
   using S = std::array<char, 3>;
   auto rev = [](S x) { return S{x[2], x[1], x[0]}; };

@@ -1,4 +1,4 @@
-// The grid model of the SE rater (SE_RATING.md section 1): State.
+// The grid model of the SE rater (docs/se_rules.md, Grid model): State.
 #include "sudoku/se/state.hpp"
 
 #include <algorithm>

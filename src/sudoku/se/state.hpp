@@ -1,11 +1,11 @@
 #pragma once
-// What the producers of the SE rater share: the grid model of SE_RATING.md section 1, the hint a
-// producer yields, where it yields it, and the work budget. Internal to src/sudoku/se/.
+// What the producers of the SE rater share: the grid model (docs/se_rules.md, Grid model), the
+// hint a producer yields, where it yields it, and the work budget. Internal to src/sudoku/se/.
 //
-// The geometry is grid9.hpp's (shared with logic/): regions numbered in the reference's type
-// order, 0-8 boxes, 9-17 rows, 18-26 columns. Two scan orders occur (section 1): `kScanBCR`
-// (boxes, columns, rows: singles, naked and hidden sets) and plain 0-26 (boxes, rows, columns:
-// loops, BUG, chains).
+// The geometry is grid9.hpp's (shared with logic/): regions numbered in the reference's type order,
+// 0-8 boxes, 9-17 rows, 18-26 columns. Two scan orders occur (docs/se_rules.md, Grid model):
+// `Geometry::scan_bcr` (boxes, columns, rows: singles, naked and hidden sets) and plain 0-26
+// (boxes, rows, columns: loops, BUG, chains).
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -72,10 +72,11 @@ struct CellBits {
   }
 };
 
-/// The grid of section 1: values and candidates, and per region and digit the positions (bit p
-/// for position p) where the digit is a candidate, kept up to date by remove() and place().
-/// `single`, `one_open` and `two_open` are what the hidden singles (producer 1, at every step)
-/// read, kept up to date with the rest instead of derived from `where` and `open` at each step.
+/// The grid (docs/se_rules.md, Grid model): values and candidates, and per region and digit the
+/// positions (bit p for position p) where the digit is a candidate, kept up to date by remove() and
+/// place(). `single`, `one_open` and `two_open` are what the hidden singles (producer 1, at every
+/// step) read, kept up to date with the rest instead of derived from `where` and `open` at each
+/// step.
 struct State {
   std::array<uint8_t, 81> value{};
   std::array<uint16_t, 81> cand{};                 ///< 0 on a filled cell
@@ -86,7 +87,8 @@ struct State {
   uint32_t two_open = 0;  ///< regions (bit r) with two or more empty cells
   int empty = 81;
 
-  /// The puzzle's candidates (section 1). False when two givens repeat a digit in a region.
+  /// The puzzle's candidates (docs/se_rules.md, Grid model). False when two givens repeat a digit
+  /// in a region.
   bool load(const Grid& g);
   bool has(int cell, int digit) const noexcept { return (cand[cell] >> (digit - 1)) & 1; }
   uint16_t positions(int region, int digit) const noexcept { return where[region][digit - 1]; }
@@ -110,11 +112,12 @@ inline CellBits cells_with(const State& s, int digit) noexcept {
 
 /// A producer's hint: what it removes and places, its rating and, for `explain`, its text.
 /// Fields under "pattern" are filled by the producers whose hints the nested chains use
-/// (intersections, naked and hidden pairs, X-wing: section 6, nested levels).
+/// (intersections, naked and hidden pairs, X-wing: docs/se_rules.md, Nested levels).
 struct Hint {
   Tech tech = Tech::hidden_single;
   double rating = 0;
-  std::vector<Cand> removals;  ///< in the order the reference adds them (see section 6)
+  /// The removals, in the order the reference adds them (docs/se_rules.md, Nested levels).
+  std::vector<Cand> removals;
   int place_cell = -1;         ///< the cell the hint names, or -1
   int place_digit = 0;
   std::string text;            ///< filled only when Ctx::want_text
@@ -127,8 +130,9 @@ struct Hint {
   // chain (forcing chains and cycles, producer 25; read by the nested levels): the nodes of the
   // chain in the reference's getChain order, from the conclusion back along the parents to the
   // assumption. A cycle's list starts with its closing "on" node and stops before the
-  // assumption, which is that same node; its reversed twin (section 6) is this list backwards
-  // with every state flipped, each node keeping its own cause. `complexity` is section 6's.
+  // assumption, which is that same node; its reversed twin (docs/se_rules.md, Nested levels) is
+  // this list backwards with every state flipped, each node keeping its own cause. `complexity`
+  // is that of docs/se_rules.md, Complexity, length bonus and order.
   struct ChainNode {
     uint8_t cell, digit;
     bool on;
@@ -300,7 +304,7 @@ class Hints {
 /// A producer: looks at the grid, adds its hints (sorted, if the reference sorts them).
 using Producer = void (*)(const State&, Ctx&, Hints&);
 
-// The producers of section 3, in the reference's order (1-36).
+// The producers (docs/se_rules.md, Producers), in the reference's order (1-36).
 void hidden_single(const State&, Ctx&, Hints&);          // 1       basic.cpp
 void direct_intersection(const State&, Ctx&, Hints&);    // 2
 void direct_hidden_pair(const State&, Ctx&, Hints&);     // 3
@@ -338,8 +342,8 @@ void nested_chains_4_1(const State&, Ctx&, Hints&);
 void nested_chains_4_2(const State&, Ctx&, Hints&);
 void nested_chains_4_3(const State&, Ctx&, Hints&);
 
-/// Runs the producers of section 3 in order until one yields: its hints are in `hints` (the
-/// first is the step). False when none applies.
+/// Runs the producers (docs/se_rules.md, Producers) in order until one yields: its hints are in
+/// `hints` (the first is the step). False when none applies.
 bool next_hint(const State& s, Ctx& ctx, Hints& hints);
 
 /// "r4c2" (rows and columns 1-9) and the reference's "B4" (column letter, row digit).

@@ -1,5 +1,6 @@
-// The uniqueness techniques (SE_RATING.md section 5): unique rectangles and loops (producer 16)
-// and BUG (producer 22). Used without checking that the puzzle is unique, as the reference does.
+// The uniqueness techniques: unique rectangles and loops (producer 16) and BUG (producer 22);
+// docs/se_rules.md, sections Unique loops and BUG. Used without checking that the puzzle is unique,
+// as the reference does.
 #include <algorithm>
 #include <array>
 #include <bit>
