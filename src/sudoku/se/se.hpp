@@ -1,5 +1,5 @@
 #pragma once
-// The Sudoku Explainer rating (ER/EP/ED, issue 16): the techniques of Sukaku Explainer 1.15.10
+// The Sudoku Explainer rating (ER/EP/ED): the techniques of Sukaku Explainer 1.15.10
 // (the fork of Sudoku Explainer 1.2.1 that rated ../shared/datasets), tried in its order, with
 // its choice of hint at every step, so that the path and therefore the rating are the
 // reference's. docs/se_rules.md is the specification: the rules the code follows, with the
