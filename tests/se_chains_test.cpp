@@ -83,8 +83,9 @@ TEST(SeRater, ChainHintsInAllModeAreSortedDistinctAndExact) {
 }
 
 TEST(SeRater, StaticMultipleChainsSkipBivalueCells) {
-  // Section 6: static multiple chains only start from cells with 3+ candidates, so a cell
-  // forcing chain never starts in a bivalue cell, and a region chain starts in such a cell.
+  // docs/se_rules.md, Nishio, multiple and dynamic chains: static multiple chains only start from
+  // cells with 3+ candidates, so a cell forcing chain never starts in a bivalue cell, and a region
+  // chain starts in such a cell.
   Ctx ctx;
   ctx.want_text = true;
   int cell_hints = 0, region_hints = 0;
@@ -205,6 +206,52 @@ TEST(SeRater, WhatProducersKeepBetweenStepsChangesNoHint) {
   }
   EXPECT_GT(chain_steps, 100);
   EXPECT_LT(kept_work, fresh_work * 9 / 10);
+}
+
+// What the producers keep between steps lives in the Workspace of the rating (a Rater's, or a
+// Ctx's own), never in static or thread-local state: two ratings stepped in turn on one thread
+// give each the hints and the work it gives alone, memos and kept propagations included (with
+// one store per thread, each would drop the other's at every step and work more).
+TEST(SeRater, TwoRatingsInTurnOnOneThreadKeepTheirOwnMemos) {
+  const std::string puzzles[2] = {
+      "4..9....6...8..5...2..74.....13.2.59..9.5.1..54.7.96.....19..3...8..7...1....3..5",
+      "..23.85..3...1.........2...25.8..4.19..134..74.1..5.83...7.........4...9..42.31..",
+  };
+  const Rated alone[2] = {rate_steps(puzzles[0], false), rate_steps(puzzles[1], false)};
+  State s[2];
+  Ctx ctx[2];
+  Hints hints;
+  std::vector<Hint> found[2];
+  for (int i = 0; i < 2; ++i) s[i].load(se_ref::grid_of(puzzles[i]));
+  for (bool going = true; going;) {
+    going = false;
+    for (int i = 0; i < 2; ++i) {
+      if (s[i].empty == 0 || !next_hint(s[i], ctx[i], hints)) continue;
+      going = true;
+      const Hint& h = hints.list.front();
+      for (Cand c : h.removals) s[i].remove(c.cell, c.digit);
+      if (h.place_cell >= 0) s[i].place(h.place_cell, h.place_digit);
+      found[i].push_back(h);
+    }
+  }
+  for (int i = 0; i < 2; ++i) {
+    ASSERT_EQ(found[i].size(), alone[i].hints.size()) << puzzles[i];
+    for (std::size_t k = 0; k < found[i].size(); ++k) {
+      EXPECT_EQ(found[i][k].rating, alone[i].hints[k].rating) << puzzles[i] << " step " << k + 1;
+      EXPECT_EQ(found[i][k].removals, alone[i].hints[k].removals) << puzzles[i] << " step " << k + 1;
+    }
+    EXPECT_EQ(ctx[i].work, alone[i].work) << puzzles[i];
+  }
+  // The same through Rater: two Raters in turn rate as one fresh Rater each.
+  Rater a, b;
+  for (int round = 0; round < 2; ++round)
+    for (int i = 0; i < 2; ++i) {
+      const Rating mine = (i == 0 ? a : b).rate(se_ref::grid_of(puzzles[1 - i]));
+      Rater once;
+      const Rating ref = once.rate(se_ref::grid_of(puzzles[1 - i]));
+      EXPECT_EQ(mine.er, ref.er);
+      EXPECT_EQ(mine.work, ref.work);
+    }
 }
 
 TEST(SeRater, NestedLevelsEndWithinTheBudget) {

@@ -14,7 +14,7 @@ using namespace puzzle::sudoku::se;
 using namespace se_test;
 
 
-// Producer 25 (forcing chains and cycles, SE_RATING.md section 6).
+// Producer 25 (docs/se_rules.md, Forcing chains and cycles).
 bool is_forcing_step(const std::string& text) {
   return starts_with_any(text, {"Forcing Chain:", "Forcing X-Chain:", "Bidirectional Cycle:",
                                 "Bidirectional X-Cycle:", "Bidirectional Y-Cycle:"});
@@ -43,7 +43,8 @@ int kind_of(const Hint& h) {
   return h.tech == Tech::x_cycle || h.tech == Tech::forcing_x_chain ? 2 : h.tech == Tech::y_cycle ? 3 : 4;
 }
 
-// The exact double of section 6: base + (0.0 + 0.1 + ...), one 0.1 per threshold exceeded.
+// The exact double of docs/se_rules.md, Complexity, length bonus and order: base + (0.0 + 0.1 +
+// ...), one 0.1 per threshold exceeded.
 double chain_rating(double base, int complexity) {
   double bonus = 0.0;
   const int thresholds[] = {4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512};

@@ -28,8 +28,8 @@ TEST(SeRater, StrongLinkPatternsMatchWhereverTheReferenceUsesThem) {
 }
 
 TEST(SeRater, StrongLinkHintsComeSortedByRatingThenRemovals) {
-  // Section 5: all hints sorted (stable) by rating, then removals descending, on every grid where
-  // the reference used one of these patterns.
+  // docs/se_rules.md, sections Turbot family and Three strong links: all hints sorted (stable) by
+  // rating, then removals descending, on every grid where the reference used one of these patterns.
   for (const auto& p : sample())
     for (std::size_t i = 0; i < p.steps.size(); ++i) {
       if (!is_link_step(p.steps[i].text)) continue;

@@ -60,8 +60,8 @@ TEST(SeRater, SinglesMatchWhereverTheReferenceUsesThem) {
   EXPECT_GT(checked, 13000);
 }
 
-// The basic producers of section 4 (intersections, naked and hidden sets, fish, XY- and
-// XYZ-wings, direct or not): every step of the sample that is one of theirs is equal.
+// The basic producers (docs/se_rules.md, Basic techniques: intersections, naked and hidden sets,
+// fish, XY- and XYZ-wings, direct or not): every step of the sample that is one of theirs is equal.
 TEST(SeRater, BasicTechniquesMatchEveryStepOfTheSample) {
   static constexpr std::string_view kPrefixes[] = {
       "Direct Pointing:", "Direct Claiming:", "Direct Hidden Pair:", "Direct Hidden Triplet:",

@@ -3,7 +3,7 @@
 // logic/: the `logic` solver's steps in plain words), and what a person reads of it.
 //
 // Cells 0-80 in reading order. Regions are numbered in the order Sudoku Explainer types them
-// (the rating's reference, ../shared/SE_RATING.md section 1): 0-8 boxes, 9-17 rows, 18-26
+// (the rating's reference; docs/se_rules.md, Grid model): 0-8 boxes, 9-17 rows, 18-26
 // columns. Cells inside a region are numbered 0-8: row left to right, column top to bottom, box
 // row by row. The tables are made at compile time. Digits are masks of 9 bits, bit d-1 for d.
 #include <array>

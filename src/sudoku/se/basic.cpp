@@ -1,5 +1,5 @@
-// The basic techniques (SE_RATING.md section 4): singles, intersections, naked and hidden sets,
-// fish, XY- and XYZ-wings (producers 1-12, 14, 15, 17-19).
+// The basic techniques (docs/se_rules.md, Basic techniques): singles, intersections, naked and
+// hidden sets, fish, XY- and XYZ-wings (producers 1-12, 14, 15, 17-19).
 #include <array>
 #include <bit>
 #include <string>
@@ -15,7 +15,7 @@ namespace {
 constexpr std::string_view kTypeName[3] = {"block", "row", "column"};
 
 // Subsets of k of 9 items (k = 1-4) as bitmasks in increasing order: the order of Gosper's
-// next combination (section 1).
+// next combination (docs/se_rules.md, Grid model).
 // The subsets of the first n items come first (they are the masks below 1 << n): `prefix[k][n]`
 // of them. So the k-subsets of an n-item mask `m`, in increasing order, are the first
 // prefix[k][n] entries with bit j standing for the j-th set bit of m (spreading the bits keeps

@@ -1,8 +1,8 @@
-// The chaining engine (SE_RATING.md section 6): Nishio, multiple and dynamic chains and the
+// The chaining engine (docs/se_rules.md, Chains): Nishio, multiple and dynamic chains and the
 // nested levels (producers 27-36).
 //
 // A node is a candidate (cell*9 + digit-1, 729 of them) with an on/off flag: node = cand*2 + on.
-// A propagation (section 6 "Propagation") keeps its on and off sets as bitsets with their
+// A propagation (docs/se_rules.md, Propagation) keeps its on and off sets as bitsets with their
 // insertion order (which is also the queue order), and per node what its parents are (the first
 // parent, then the hidden ones, or an advanced node's rule parents; see Propagation), so that the
 // complexity of a hint (distinct ancestors) can be counted afterwards. Dynamic propagations work
@@ -123,8 +123,9 @@ struct Propagation {
 };
 
 // Calls f(cand, on) for each node in `on_set` (on nodes) or `off_set` (off nodes), in the order of
-// `first`'s result, on nodes first: forced nodes are listed in the first branch's order (section
-// 6). n is read before the first call: f may make `first` again with parents (the same lists).
+// `first`'s result, on nodes first: forced nodes are listed in the first branch's order
+// (docs/se_rules.md, Nishio, multiple and dynamic chains). n is read before the first call: f may
+// make `first` again with parents (the same lists).
 template <class F>
 void each_forced(const Propagation& first, const Bits& on_set, const Bits& off_set, F&& f) {
   for (int pass = 0; pass < 2; ++pass) {
@@ -271,7 +272,7 @@ class ChainEngine {
     return b == nullptr || lb < b->cx || (lb == b->cx && kind < b->kind);
   }
   /// A removal as a key: the cell, and the digits it removes.
-  static int removal_key(int cell, unsigned digits) { return cell * 512 + static_cast<int>(digits); }
+  static constexpr int removal_key(int cell, unsigned digits) { return cell * 512 + static_cast<int>(digits); }
   /// The removal of the conclusion (cand, on) (ChainEngine::conclusion).
   int key_of(int cand, bool on) const {
     const int x = cell_of_cand(cand), d = digit_of_cand(cand);
@@ -299,9 +300,9 @@ class ChainEngine {
   Mode mode_;
   const State* start_ = nullptr;
   Cands work_cands_;
-  // Per candidate of the start grid, the nodes an on node makes off (section 6, in its order):
-  // the cell's other candidates (not in Nishio), the digit's other positions in the box, in the
-  // row outside the box, in the column outside the box. Made once a run.
+  // Per candidate of the start grid, the nodes an on node makes off (docs/se_rules.md, Nodes and
+  // links; in its order): the cell's other candidates (not in Nishio), the digit's other positions
+  // in the box, in the row outside the box, in the column outside the box. Made once a run.
   std::vector<uint16_t> targets_;
   std::array<uint32_t, kCands + 1> target_begin_{};
   void make_targets(const State& s);
@@ -375,13 +376,47 @@ class ChainEngine {
   std::array<uint16_t, kNodes + 1> stack_{};
 };
 
-// The engines of each nesting depth (a nested level runs inner producers on its working grid).
-thread_local int t_depth = 0;
-ChainEngine& chain_engine_at(int depth);
-std::vector<Found>& found_at(int depth);
+}  // namespace
 
-// The candidates a basic hint relies on that the outer propagation removed (section 6, nested
-// levels), as candidate indices into `out`.
+// The Workspace's share: the engines of each nesting depth (a nested level runs inner producers
+// on its working grid, each at the next depth), and the depth running now.
+struct ChainPool {
+  std::vector<std::unique_ptr<ChainEngine>> engines;
+  std::vector<std::unique_ptr<std::vector<Found>>> founds;
+  int depth = 0;
+};
+void release(ChainPool* p) noexcept { delete p; }
+ChainPool& Workspace::chains() {
+  if (!chains_) chains_.reset(new ChainPool);
+  return *chains_;
+}
+
+namespace {
+
+// A chain producer's run at the pool's current depth: its engine and hint list, the depth one
+// deeper while it lives.
+class Depth {
+ public:
+  explicit Depth(ChainPool& pool) : pool_(pool), at_(pool.depth) {
+    while (static_cast<int>(pool_.engines.size()) <= at_) {
+      pool_.engines.push_back(std::make_unique<ChainEngine>());
+      pool_.founds.push_back(std::make_unique<std::vector<Found>>());
+    }
+    ++pool_.depth;
+  }
+  ~Depth() { --pool_.depth; }
+  Depth(const Depth&) = delete;
+  Depth& operator=(const Depth&) = delete;
+  ChainEngine& engine() const { return *pool_.engines[static_cast<std::size_t>(at_)]; }
+  std::vector<Found>& found() const { return *pool_.founds[static_cast<std::size_t>(at_)]; }
+
+ private:
+  ChainPool& pool_;
+  int at_;
+};
+
+// The candidates a basic hint relies on that the outer propagation removed (docs/se_rules.md,
+// Nested levels), as candidate indices into `out`.
 void basic_parents(const Hint& h, const State& src, const State& cur, Bits& out) {
   const Geometry& G = geo();
   auto lost = [&](int cell, int d) { return src.has(cell, d) && !cur.has(cell, d); };
@@ -462,9 +497,10 @@ void hash_order(const std::vector<Cand>& removals, std::vector<uint16_t>& out) {
       out.push_back(static_cast<uint16_t>(cand_of(cells[i], std::countr_zero(m) + 1)));
 }
 
-// Level > 0, both queues empty: the advanced implications of section 6. Runs the producers of
-// the level on the working grid; the first that yields a usable hint supplies all of them, each
-// removal an off node whose parents are the hint's rule parents. Returns the new off nodes.
+// Level > 0, both queues empty: the advanced implications (docs/se_rules.md, Nested levels). Runs
+// the producers of the level on the working grid; the first that yields a usable hint supplies all
+// of them, each removal an off node whose parents are the hint's rule parents. Returns the new off
+// nodes.
 //
 // What a producer yields there depends only on the working grid and the grid the outer
 // propagation started from (the rule parents), and the same working grid comes back often: two
@@ -473,7 +509,7 @@ void hash_order(const std::vector<Cand>& removals, std::vector<uint16_t>& out) {
 // a producer of the higher level is needed). So each producer stage's outcome on a grid is
 // kept while the source grid stays (stage(), memo_).
 int ChainEngine::advanced(Propagation& R) {
-  // The stages of the level, in order (section 6).
+  // The stages of the level, in order (docs/se_rules.md, Nested levels).
   std::array<int, 3> stages{kStageBasic};
   int n = 1;
   if (mode_.level == 2 || mode_.level == 3) stages[n++] = kStageForcing;
@@ -576,15 +612,11 @@ const ChainEngine::Stage& ChainEngine::stage(int which) {
         inner.dynamic = true;
         inner.level = mode_.nesting;
       }
-      const int depth = t_depth;
-      ChainEngine& e = chain_engine_at(depth);
-      std::vector<Found>& found = found_at(depth);
+      Depth depth(ctx.ws().chains());
+      ChainEngine& e = depth.engine();
+      std::vector<Found>& found = depth.found();
       found.clear();
       e.set_mode(inner);
-      ++t_depth;
-      struct Depth {
-        ~Depth() { --t_depth; }
-      } guard;
       e.run(work_, ctx, found, start_);
       for (std::size_t i = 0; i < found.size(); ++i) {
         const Found& f = found[i];
@@ -608,7 +640,8 @@ const ChainEngine::Stage& ChainEngine::stage(int which) {
   return st;
 }
 
-// The propagation of section 6 from one start node. True on a contradiction (R.c_on, R.c_off).
+// The propagation (docs/se_rules.md, Propagation) from one start node. True on a contradiction
+// (R.c_on, R.c_off).
 template <bool kPool>
 bool ChainEngine::propagate(Propagation& R, int start_node) {
   const Geometry& G = geo();
@@ -863,9 +896,9 @@ int ChainEngine::ancestors(const Propagation& R, int node, int limit) {
   return count;
 }
 
-// The rule parents of a chain (section 6, nested levels): for each on node among the ancestors,
-// by the rule that made it (the start node: `start_cause`), the candidates of its cell or of its
-// digit in the region that the outer propagation removed.
+// The rule parents of a chain (docs/se_rules.md, Nested levels): for each on node among the
+// ancestors, by the rule that made it (the start node: `start_cause`), the candidates of its cell
+// or of its digit in the region that the outer propagation removed.
 void ChainEngine::collect_rule_parents(const Propagation& R, int node, int start_cause) {
   const Geometry& G = geo();
   each_ancestor(R, node, [&](int n) {
@@ -1123,7 +1156,8 @@ void ChainEngine::do_cell(int x) {
     const int c = cand_of(x, d);
     const int on_node = node_of(c, true), off_node = node_of(c, false);
     Propagation& on = slot(cell_res_[k]);
-    // A contradiction from (c, on) or (c, off) (section 6, binary chaining): c is false, or true.
+    // A contradiction from (c, on) or (c, off) (docs/se_rules.md, Nishio, multiple and dynamic
+    // chains: binary chaining): c is false, or true.
     auto contradiction = [&](const Propagation& R, bool from_on) {
       if (!may_win(R.info->node[R.c_on].depth + R.info->node[R.c_off].depth, 7, key_of(c, !from_on))) return;
       Found f = conclusion(c, !from_on, 7, 0);
@@ -1254,37 +1288,12 @@ Hint make_hint(const Mode& m, const Found& f, const Ctx& ctx) {
   return h;
 }
 
-struct Pool {
-  std::vector<std::unique_ptr<ChainEngine>> engines;
-  std::vector<std::unique_ptr<std::vector<Found>>> founds;
-  void grow(int depth) {
-    while (static_cast<int>(engines.size()) <= depth) {
-      engines.push_back(std::make_unique<ChainEngine>());
-      founds.push_back(std::make_unique<std::vector<Found>>());
-    }
-  }
-};
-thread_local Pool t_pool;
-
-ChainEngine& chain_engine_at(int depth) {
-  t_pool.grow(depth);
-  return *t_pool.engines[depth];
-}
-std::vector<Found>& found_at(int depth) {
-  t_pool.grow(depth);
-  return *t_pool.founds[depth];
-}
-
 void run_producer(const Mode& m, const State& s, Ctx& ctx, Hints& out) {
-  const int depth = t_depth;
-  ChainEngine& engine = chain_engine_at(depth);
+  Depth depth(ctx.ws().chains());
+  ChainEngine& engine = depth.engine();
   engine.set_mode(m);
-  std::vector<Found>& found = found_at(depth);
+  std::vector<Found>& found = depth.found();
   found.clear();
-  ++t_depth;
-  struct Guard {
-    ~Guard() { --t_depth; }
-  } guard;
   engine.run(s, ctx, found, nullptr, !out.all());
   if (!out.all()) {
     if (!found.empty()) out.add(make_hint(m, found.front(), ctx));

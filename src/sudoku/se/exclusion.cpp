@@ -1,4 +1,4 @@
-// Aligned pair and triple exclusion (SE_RATING.md section 5, producers 24 and 26).
+// Aligned pair and triple exclusion (docs/se_rules.md, Aligned exclusion; producers 24 and 26).
 //
 // Base cells: empty cells with 2+ candidates, no peer with exactly one candidate and at least one
 // excluder, a peer with 2..degree candidates. Two (three) base cells are aligned when they have
@@ -15,7 +15,7 @@ namespace puzzle::sudoku::se {
 
 namespace {
 
-// The base cells of section 5 (increasing index) and each one's excluders.
+// The base cells (docs/se_rules.md, Aligned exclusion; increasing index) and each one's excluders.
 struct Bases {
   std::array<uint8_t, 81> list{};  ///< the base cells, increasing
   std::size_t size = 0;
@@ -143,8 +143,6 @@ uint16_t cols_in(CellBits u) {
   return static_cast<uint16_t>(x & kAllDigits);
 }
 
-thread_local NothingMemo t_triple_memo;
-
 }  // namespace
 
 // 24. Base pairs (0,1), (0,2), (1,2), (0,3), ... of the base list; excluders are bivalue cells.
@@ -201,7 +199,7 @@ void aligned_triple_exclusion(const State& s, Ctx& ctx, Hints& out) {
   const Bases B(s, ctx, 3);
   const bool dedupe = !out.all();
   std::array<uint16_t, 81> gone;
-  const bool again = dedupe && t_triple_memo.gone_since(s, ctx, gone);
+  const bool again = dedupe && ctx.ws().triple_exclusion.gone_since(s, ctx, gone);
   CellBits changed;
   for (int c = 0; c < 81 && again; ++c)
     if (gone[static_cast<std::size_t>(c)] != 0) changed.insert(c);
@@ -288,7 +286,7 @@ void aligned_triple_exclusion(const State& s, Ctx& ctx, Hints& out) {
     }
     if (go_on) ctx.spend(j - counted);
   }
-  t_triple_memo.record(s, ctx, out.empty());
+  ctx.ws().triple_exclusion.record(s, ctx, out.empty());
 }
 
 }  // namespace puzzle::sudoku::se

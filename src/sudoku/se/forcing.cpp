@@ -1,5 +1,5 @@
-// Forcing chains and cycles (SE_RATING.md section 6, producer 25): static X, Y and XY passes,
-// searched layer by layer.
+// Forcing chains and cycles (docs/se_rules.md, Forcing chains and cycles; producer 25): X, Y and
+// XY passes on the grid as it is (not dynamic), searched layer by layer.
 //
 // A node is a candidate (cell * 9 + digit - 1) with a state. The reference's searches keep their
 // nodes in one append-only pool; since they run in layers (every queued "on" node, then every
@@ -161,16 +161,21 @@ struct Scratch {
   Scratch() { pool.reserve(32768); }
 };
 
-thread_local NothingMemo t_memo;  // see Search::run
+}  // namespace
 
-Scratch& scratch() {
-  thread_local std::unique_ptr<Scratch> s = std::make_unique<Scratch>();
-  return *s;
+// The Workspace's share: the search scratch (Scratch, above).
+struct ForcingScratch : Scratch {};
+void release(ForcingScratch* p) noexcept { delete p; }
+ForcingScratch& Workspace::forcing_scratch() {
+  if (!forcing_) forcing_.reset(new ForcingScratch);
+  return *forcing_;
 }
+
+namespace {
 
 class Search {
  public:
-  Search(const State& s, Ctx& ctx, Hints& out) : s_(s), ctx_(ctx), out_(out), S_(scratch()), G_(geo()) {
+  Search(const State& s, Ctx& ctx, Hints& out) : s_(s), ctx_(ctx), out_(out), S_(ctx.ws().forcing_scratch()), G_(geo()) {
     for (auto& m : S_.digit_cells) m = {};
     for (int c = 0; c < 81; ++c)
       for (uint16_t m = s.cand[c]; m != 0; m &= static_cast<uint16_t>(m - 1))
@@ -187,7 +192,7 @@ class Search {
     uint16_t x_digits = kAllDigits;  // the digits whose X pass runs
     bool y_pass = true;
     std::array<uint16_t, 81> gone;
-    if (!out_.all() && t_memo.gone_since(s_, ctx_, gone)) {
+    if (!out_.all() && ctx_.ws().forcing.gone_since(s_, ctx_, gone)) {
       x_digits = 0;
       y_pass = false;
       for (std::size_t c = 0; c < 81; ++c) {
@@ -1133,7 +1138,7 @@ void forcing_chains_cycles(const State& s, Ctx& ctx, Hints& out) {
   Search search(s, ctx, out);
   search.run();
   // A nested call ('all' mode, on a propagation's grid) leaves the rating loop's memo alone.
-  if (!out.all()) t_memo.record(s, ctx, out.empty());
+  if (!out.all()) ctx.ws().forcing.record(s, ctx, out.empty());
 }
 
 }  // namespace puzzle::sudoku::se

@@ -1,10 +1,10 @@
-// Strong-link patterns of one digit (SE_RATING.md section 5): the Turbot family (producer 13)
-// and three strong links (producer 20).
+// Strong-link patterns of one digit: the Turbot family (producer 13) and three strong links
+// (producer 20); docs/se_rules.md, sections Turbot family and Three strong links.
 //
 // Both producers look at the same objects: a link region of the digit (a region whose candidates
 // form a strong link, plain or grouped) in one or more versions, each version a pair of ends (a
-// cell or a group of cells). The two producers build their links differently (section 5 lists
-// where): LinkTable::build() takes the family as a parameter.
+// cell or a group of cells). The two producers build their links differently (docs/se_rules.md,
+// Three strong links, lists where): LinkTable::build() takes the family as a parameter.
 //
 // Layout. Cells are kept as 81-bit sets (two words, the layout of Geometry::peer_mask). The
 // versions of one digit live in slots: version v (0 or 1) of region r is slot 2r + v, so one
@@ -153,8 +153,8 @@ void add_positions(End& e, int region, unsigned mask, int cap) {
   for (; mask != 0 && e.n < cap; mask &= mask - 1) e.add(kT.cell[region][std::countr_zero(mask)]);
 }
 
-/// The versions of `region` as a grouped link for the family (section 5: Turbot family "A
-/// region is a link", three strong links "Links differ"), given the digit's positions `p` there
+/// The versions of `region` as a grouped link for the family (docs/se_rules.md, Turbot family
+/// and Three strong links), given the digit's positions `p` there
 /// (3-6 of them; LinkTable::build makes the plain links). Returns how many (0-2) were put in
 /// `out`.
 int grouped_versions(unsigned p, int region, Family fam, Link* out) {
@@ -214,10 +214,11 @@ int grouped_versions(unsigned p, int region, Family fam, Link* out) {
       return n;
     }
     // Three links: one version per single blade, (blade cell; first cell of the other blade +
-    // heart). SE_RATING.md makes two single blades one plain link between them (heart ignored),
-    // but the sample needs a version per blade here too: with the plain link, puzzle 162 step 15,
-    // 169 step 22 and 170 step 16 would find a pattern (invalid when the heart holds the digit)
-    // that the reference does not, and all 75 steps of the sample match this way.
+    // heart), also when both blades are single cells: as one plain link between them (heart
+    // ignored) puzzle 162 step 15, 169 step 22 and 170 step 16 of the sample would find a pattern
+    // (invalid when the heart holds the digit) that the reference does not, and all 75 steps of
+    // the sample match this way (docs/se_rules.md, Where the code departs from the first
+    // write-up).
     if (cs || rs) {
       int n3 = 0;
       for (int pass = 0; pass < 2; ++pass) {
@@ -388,15 +389,13 @@ uint16_t digits_to_search(const NothingMemo& memo, const State& s, const Ctx& ct
   return digits;
 }
 
-thread_local NothingMemo t_turbot_memo, t_three_memo;
-
 }  // namespace
 
 void turbot(const State& s, Ctx& ctx, Hints& out) {
   static constexpr int kPairs[5][2] = {
       {kRow, kRow}, {kCol, kCol}, {kCol, kRow}, {kRow, kBox}, {kCol, kBox}};
   LinkTable links;
-  links.build(s, Family::turbot, ctx, out.all() ? kAllDigits : digits_to_search(t_turbot_memo, s, ctx));
+  links.build(s, Family::turbot, ctx, out.all() ? kAllDigits : digits_to_search(ctx.ws().turbot, s, ctx));
   std::vector<TurbotFound> found;
   for (const auto& pair : kPairs) {
     const int bt = pair[0], ct = pair[1];
@@ -433,7 +432,7 @@ void turbot(const State& s, Ctx& ctx, Hints& out) {
       });
     }
   }
-  t_turbot_memo.record(s, ctx, found.empty());
+  ctx.ws().turbot.record(s, ctx, found.empty());
   std::stable_sort(found.begin(), found.end(), [](const TurbotFound& a, const TurbotFound& b) {
     if (a.rating != b.rating) return a.rating < b.rating;
     if (a.removed != b.removed) return a.removed > b.removed;
@@ -478,8 +477,8 @@ struct ThreeFound {
   std::array<uint8_t, 6> text_cells;  ///< each link of the chain: entering, leaving end
 };
 
-/// The suffix of section 5: number of grouped links, then the link types along the chain,
-/// normalised.
+/// The suffix (docs/se_rules.md, Three strong links): number of grouped links, then the link types
+/// along the chain, normalised.
 std::array<char, 4> three_suffix(int grouped, const int (&types)[3]) {
   using S = std::array<char, 3>;
   auto rev = [](S x) { return S{x[2], x[1], x[0]}; };
@@ -557,7 +556,7 @@ void three_strong_links(const State& s, Ctx& ctx, Hints& out) {
       {{0, 1, 2}, {-1, 3, 4}, {-1, -1, 5}}, {{-1, -1, -1}, {-1, 6, 7}, {-1, -1, 8}}, {{-1, -1, -1}, {-1, -1, -1}, {-1, -1, 9}}};
   static constexpr int kOrders[3][3] = {{0, 1, 2}, {1, 0, 2}, {0, 2, 1}};
   LinkTable links;
-  links.build(s, Family::three, ctx, out.all() ? kAllDigits : digits_to_search(t_three_memo, s, ctx));
+  links.build(s, Family::three, ctx, out.all() ? kAllDigits : digits_to_search(ctx.ws().three_links, s, ctx));
   std::vector<ThreeFound> found;
 
   auto joins = [](const End& a, const End& b) { return (a.in & b.in) != 0; };
@@ -625,7 +624,7 @@ void three_strong_links(const State& s, Ctx& ctx, Hints& out) {
       }
     }
   }
-  t_three_memo.record(s, ctx, found.empty());
+  ctx.ws().three_links.record(s, ctx, found.empty());
   std::stable_sort(found.begin(), found.end(), [](const ThreeFound& a, const ThreeFound& b) {
     if (a.rating != b.rating) return a.rating < b.rating;
     if (a.removed != b.removed) return a.removed > b.removed;

@@ -1,4 +1,5 @@
-// The rating loop of SE_RATING.md section 2 over the producers of section 3, in their order.
+// The rating loop (docs/se_rules.md, Rating loop) over the producers (docs/se_rules.md,
+// Producers), in their order.
 #include <algorithm>
 #include <array>
 #include <charconv>
@@ -62,7 +63,7 @@ constexpr std::array<TechInfo, kTechCount> kTechs = {{
     {"nested", "Nested Forcing Chains"},
 }};
 
-// Section 3, in order.
+// docs/se_rules.md, Producers: in order.
 constexpr std::array<Producer, 36> kProducers = {
     hidden_single,          direct_intersection,      direct_hidden_pair,   naked_single,
     direct_hidden_triple,   intersection,             naked_pair,           x_wing,
@@ -174,6 +175,7 @@ std::string effect_text(const Step& s) {
 struct Rater::Scratch {
   State state;
   Hints hints;
+  Workspace ws;  // the producers' memos and scratch, for this Rater's ratings only
 };
 
 Rater::Rater() : scratch_(new Scratch) {}
@@ -187,7 +189,7 @@ Rating Rater::rate(const Grid& puzzle, uint64_t budget, std::vector<Step>* steps
     out.status = RatingStatus::invalid;
     return out;
   }
-  Ctx ctx;
+  Ctx ctx(scratch_->ws);
   ctx.want_text = steps != nullptr;
   ctx.budget = budget;
   double er = 0, ep = 0, ed = 0;

@@ -1,9 +1,9 @@
 #pragma once
-// The Sudoku Explainer rating (ER/EP/ED, issue 16): the techniques of Sukaku Explainer 1.15.10
+// The Sudoku Explainer rating (ER/EP/ED): the techniques of Sukaku Explainer 1.15.10
 // (the fork of Sudoku Explainer 1.2.1 that rated ../shared/datasets), tried in its order, with
 // its choice of hint at every step, so that the path and therefore the rating are the
-// reference's. ../shared/SE_RATING.md is the specification; the section numbers quoted in the
-// sources of this folder are its sections.
+// reference's. docs/se_rules.md is the specification: the rules the code follows, with the
+// reference's source files; the comments of this folder cite its sections by name.
 //
 // This header is the public face: rate a puzzle, get ER/EP/ED, the hardest technique, the counts
 // per technique and, on request, every step. state.hpp declares the producers (one file per
@@ -20,7 +20,7 @@
 
 namespace puzzle::sudoku::se {
 
-/// Technique families, in the order of the reference's producers (SE_RATING.md section 3). A
+/// Technique families, in the order of the reference's producers (docs/se_rules.md, Producers). A
 /// step's name in text output is the family's name; the hint's own text says more.
 enum class Tech : uint8_t {
   hidden_single,  // 1.0 full house, 1.2 box, 1.5 line
@@ -60,7 +60,7 @@ enum class Tech : uint8_t {
   forcing_chain,  // XY forcing chain (7.0 + bonus)
   aligned_triplet_exclusion,
   nishio,
-  cell_forcing_chains,    // static multiple chains (8.0 + bonus)
+  cell_forcing_chains,    // multiple chains on the grid as it is, not dynamic (8.0 + bonus)
   region_forcing_chains,
   dynamic_contradiction,  // dynamic chains (8.5 + bonus)
   dynamic_double,
@@ -97,7 +97,8 @@ int tenths(double r) noexcept;
 /// A rating in tenths as the reference prints it: 72 -> "7.2".
 std::string tenths_text(int tenths);
 
-/// The chains' length bonus (SE_RATING.md section 6) with the reference's arithmetic: 0.1 added
+/// The chains' length bonus (docs/se_rules.md, Complexity, length bonus and order) with the
+/// reference's arithmetic: 0.1 added
 /// to 0.0 once for each threshold (4, 6, 8, 12, 16, 24, ...) that complexity - 2 exceeds. Inline:
 /// the chain searches ask it for every layer they bound.
 inline double length_bonus(int complexity) noexcept {
@@ -146,7 +147,8 @@ inline constexpr uint64_t kDefaultSeBudget = 2'000'000'000;
 /// Empty when the text is none of these.
 std::optional<uint64_t> parse_budget(std::string_view text);
 
-/// The rater's worker: scratch memory. Not thread-safe; one per thread.
+/// The rater's worker: it owns every memo and all the scratch memory its ratings use (a
+/// Workspace), so no two Raters share anything. Not thread-safe; one per thread.
 class Rater {
  public:
   Rater();

@@ -1,4 +1,4 @@
-// The grid model of the SE rater (SE_RATING.md section 1): State.
+// The grid model of the SE rater (docs/se_rules.md, Grid model): State.
 #include "sudoku/se/state.hpp"
 
 #include <algorithm>
@@ -16,11 +16,11 @@ constexpr std::array<uint16_t, 8> kTile = {0, 0x49, 0x92, 0xDB, 0x124, 0x16D, 0x
 
 bool State::load(const Grid& g) {
   // Derived from the givens in one pass, not by placing them one by one on the empty grid (20
-  // to 30 placements of about 400 instructions, now that place() keeps `single` too). Per
-  // digit, the rows, columns and boxes that hold it; a cell's candidates are the digits none of
-  // its 3 regions holds, and a region's positions of d are the empty cells whose row, column and
-  // box all lack d. A given whose digit
-  // an earlier given of a shared region holds is the repetition that makes the puzzle invalid.
+  // to 30 placements of about 400 instructions each, place() keeping `single` up to date too).
+  // Per digit, the rows, columns and boxes that hold it; a cell's candidates are the digits none
+  // of its 3 regions holds, and a region's positions of d are the empty cells whose row, column
+  // and box all lack d. A given whose digit an earlier given of a shared region holds is the
+  // repetition that makes the puzzle invalid.
   const Geometry& G = geo();
   std::array<uint16_t, 9> in_row{}, in_col{}, in_box{};  // [digit-1] -> rows / columns / boxes
   std::array<uint16_t, 9> in_box_t{};  // the same boxes, bit stack * 3 + band (column order)

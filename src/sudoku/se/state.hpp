@@ -1,15 +1,15 @@
 #pragma once
-// What the producers of the SE rater share: the grid model of SE_RATING.md section 1, the hint a
-// producer yields, where it yields it, and the work budget. Internal to src/sudoku/se/.
+// What the producers of the SE rater share: the grid model (docs/se_rules.md, Grid model), the
+// hint a producer yields, where it yields it, and the work budget. Internal to src/sudoku/se/.
 //
-// The geometry is grid9.hpp's (shared with logic/): regions numbered in the reference's type
-// order, 0-8 boxes, 9-17 rows, 18-26 columns. Two scan orders occur (section 1): `kScanBCR`
-// (boxes, columns, rows: singles, naked and hidden sets) and plain 0-26 (boxes, rows, columns:
-// loops, BUG, chains).
+// The geometry is grid9.hpp's (shared with logic/): regions numbered in the reference's type order,
+// 0-8 boxes, 9-17 rows, 18-26 columns. Two scan orders occur (docs/se_rules.md, Grid model):
+// `Geometry::scan_bcr` (boxes, columns, rows: singles, naked and hidden sets) and plain 0-26
+// (boxes, rows, columns: loops, BUG, chains).
 #include <array>
-#include <atomic>
 #include <bit>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -39,12 +39,12 @@ using grid9::sees;
 /// An 81-bit set of cells (aligned exclusion, wings): two words, bit c%64 of word c/64.
 struct CellBits {
   uint64_t lo = 0, hi = 0;
-  static CellBits peers(int c) noexcept { return {geo().peer_mask[c][0], geo().peer_mask[c][1]}; }
-  static CellBits above(int c) noexcept {  // cells with an index larger than c
+  static constexpr CellBits peers(int c) noexcept { return {kGeometry.peer_mask[c][0], kGeometry.peer_mask[c][1]}; }
+  static constexpr CellBits above(int c) noexcept {  // cells with an index larger than c
     if (c < 63) return {~uint64_t{0} << (c + 1), ~uint64_t{0}};
     return {0, ~uint64_t{0} << (c - 63)};
   }
-  static CellBits below(int c) noexcept {  // cells with an index smaller than c
+  static constexpr CellBits below(int c) noexcept {  // cells with an index smaller than c
     if (c < 64) return {(uint64_t{1} << c) - 1, 0};
     return {~uint64_t{0}, (uint64_t{1} << (c - 64)) - 1};
   }
@@ -72,10 +72,11 @@ struct CellBits {
   }
 };
 
-/// The grid of section 1: values and candidates, and per region and digit the positions (bit p
-/// for position p) where the digit is a candidate, kept up to date by remove() and place().
-/// `single`, `one_open` and `two_open` are what the hidden singles (producer 1, at every step)
-/// read, kept up to date with the rest instead of derived from `where` and `open` at each step.
+/// The grid (docs/se_rules.md, Grid model): values and candidates, and per region and digit the
+/// positions (bit p for position p) where the digit is a candidate, kept up to date by remove() and
+/// place(). `single`, `one_open` and `two_open` are what the hidden singles (producer 1, at every
+/// step) read, kept up to date with the rest instead of derived from `where` and `open` at each
+/// step.
 struct State {
   std::array<uint8_t, 81> value{};
   std::array<uint16_t, 81> cand{};                 ///< 0 on a filled cell
@@ -86,7 +87,8 @@ struct State {
   uint32_t two_open = 0;  ///< regions (bit r) with two or more empty cells
   int empty = 81;
 
-  /// The puzzle's candidates (section 1). False when two givens repeat a digit in a region.
+  /// The puzzle's candidates (docs/se_rules.md, Grid model). False when two givens repeat a digit
+  /// in a region.
   bool load(const Grid& g);
   bool has(int cell, int digit) const noexcept { return (cand[cell] >> (digit - 1)) & 1; }
   uint16_t positions(int region, int digit) const noexcept { return where[region][digit - 1]; }
@@ -110,11 +112,12 @@ inline CellBits cells_with(const State& s, int digit) noexcept {
 
 /// A producer's hint: what it removes and places, its rating and, for `explain`, its text.
 /// Fields under "pattern" are filled by the producers whose hints the nested chains use
-/// (intersections, naked and hidden pairs, X-wing: section 6, nested levels).
+/// (intersections, naked and hidden pairs, X-wing: docs/se_rules.md, Nested levels).
 struct Hint {
   Tech tech = Tech::hidden_single;
   double rating = 0;
-  std::vector<Cand> removals;  ///< in the order the reference adds them (see section 6)
+  /// The removals, in the order the reference adds them (docs/se_rules.md, Nested levels).
+  std::vector<Cand> removals;
   int place_cell = -1;         ///< the cell the hint names, or -1
   int place_digit = 0;
   std::string text;            ///< filled only when Ctx::want_text
@@ -127,8 +130,9 @@ struct Hint {
   // chain (forcing chains and cycles, producer 25; read by the nested levels): the nodes of the
   // chain in the reference's getChain order, from the conclusion back along the parents to the
   // assumption. A cycle's list starts with its closing "on" node and stops before the
-  // assumption, which is that same node; its reversed twin (section 6) is this list backwards
-  // with every state flipped, each node keeping its own cause. `complexity` is section 6's.
+  // assumption, which is that same node; its reversed twin (docs/se_rules.md, Nested levels) is
+  // this list backwards with every state flipped, each node keeping its own cause. `complexity`
+  // is that of docs/se_rules.md, Complexity, length bonus and order.
   struct ChainNode {
     uint8_t cell, digit;
     bool on;
@@ -141,14 +145,35 @@ struct Hint {
 /// The work budget ran out (thrown by Ctx::spend, caught by Rater::rate).
 struct BudgetExceeded {};
 
-/// What every producer receives beside the grid.
+class Workspace;
+
+/// What every producer receives beside the grid: the rating it works for (its Workspace, its
+/// serial), its budget and whether hints need their text. One rating, one Ctx.
 struct Ctx {
-  /// Tells ratings apart: what a producer keeps from one step to the next (the chain producers'
-  /// propagations) is kept for the Ctx it was made with.
-  uint64_t serial = new_serial();
+  /// A rating on a Workspace of its own (the tests, which call producers directly).
+  Ctx();
+  /// A rating on `ws` (a Rater's): what the producers keep there from earlier ratings is not
+  /// used, since this Ctx has a new serial.
+  explicit Ctx(Workspace& ws);
+  Ctx(const Ctx&) = delete;
+  Ctx& operator=(const Ctx&) = delete;
+  ~Ctx();
+
+ private:
+  std::unique_ptr<Workspace> own_;  // set by Ctx() only
+  Workspace* ws_;
+
+ public:
+  /// Tells the ratings of one Workspace apart: what a producer keeps there from one step to the
+  /// next (the memos, the chain producers' propagations) is used only by the Ctx it was made
+  /// with.
+  const uint64_t serial;
   bool want_text = false;  ///< build Hint::text
   uint64_t work = 0;       ///< work spent so far
   uint64_t budget = 0;     ///< 0: unlimited
+
+  /// The memos and scratch memory of this rating's producers.
+  Workspace& ws() const noexcept { return *ws_; }
   /// Counts `n` units of work (about one candidate looked at or one node made).
   void spend(uint64_t n) {
     work += n;
@@ -163,10 +188,6 @@ struct Ctx {
   /// spend_each() running out, out of line (the common path stays inline): `work` where the
   /// first spend(unit) over the budget leaves it, then BudgetExceeded.
   [[noreturn]] void over_budget(uint64_t unit);
-  static uint64_t new_serial() noexcept {
-    static std::atomic<uint64_t> last{0};
-    return last.fetch_add(1, std::memory_order_relaxed) + 1;
-  }
 };
 
 /// A grid a producer saw in a rating, to tell what a later grid of the same rating lost since.
@@ -188,7 +209,7 @@ class SeenGrid {
   }
 
  private:
-  uint64_t serial_ = 0;  // Ctx serials start at 1
+  uint64_t serial_ = 0;  // Ctx serials start at 1 (Workspace::new_rating)
   std::array<uint16_t, 81> cand_{};
 };
 
@@ -216,6 +237,52 @@ class NothingMemo {
   bool nothing_ = false;
 };
 
+// The scratch memory of the chaining engine (chains.cpp) and of forcing chains and cycles
+// (forcing.cpp), each defined in its file; release() frees one.
+struct ChainPool;
+struct ForcingScratch;
+void release(ChainPool* p) noexcept;
+void release(ForcingScratch* p) noexcept;
+
+/// What the producers keep between their calls: the memos that carry from one step of a rating
+/// to the next (NothingMemo, the chain engines' kept propagations) and the scratch memory their
+/// searches reuse. A Rater owns one, so two Raters share nothing; the producers reach it through
+/// Ctx::ws(). Not thread-safe.
+class Workspace {
+ public:
+  Workspace() = default;
+  Workspace(const Workspace&) = delete;
+  Workspace& operator=(const Workspace&) = delete;
+
+  /// A serial for a new rating (Ctx::serial); the first is 1.
+  uint64_t new_rating() noexcept { return ++ratings_; }
+
+  // What the producers that found nothing may skip at their next call (links.cpp, exclusion.cpp,
+  // forcing.cpp): the Turbot family, three strong links, aligned triple exclusion, forcing
+  // chains and cycles.
+  NothingMemo turbot, three_links, triple_exclusion, forcing;
+
+  /// The chain engines of each nesting depth (chains.cpp), made at the first call.
+  ChainPool& chains();
+  /// The forcing chains' search scratch (forcing.cpp), made at the first call.
+  ForcingScratch& forcing_scratch();
+
+ private:
+  struct Release {
+    template <class T>
+    void operator()(T* p) const noexcept {
+      release(p);
+    }
+  };
+  std::unique_ptr<ChainPool, Release> chains_;
+  std::unique_ptr<ForcingScratch, Release> forcing_;
+  uint64_t ratings_ = 0;
+};
+
+inline Ctx::Ctx() : own_(std::make_unique<Workspace>()), ws_(own_.get()), serial(ws_->new_rating()) {}
+inline Ctx::Ctx(Workspace& ws) : ws_(&ws), serial(ws.new_rating()) {}
+inline Ctx::~Ctx() = default;
+
 /// Where a producer puts its hints. In `first` mode (the rating loop) the producer may stop as
 /// soon as add() returns false; in `all` mode (the nested chains) it lists every hint.
 class Hints {
@@ -237,7 +304,7 @@ class Hints {
 /// A producer: looks at the grid, adds its hints (sorted, if the reference sorts them).
 using Producer = void (*)(const State&, Ctx&, Hints&);
 
-// The producers of section 3, in the reference's order (1-36).
+// The producers (docs/se_rules.md, Producers), in the reference's order (1-36).
 void hidden_single(const State&, Ctx&, Hints&);          // 1       basic.cpp
 void direct_intersection(const State&, Ctx&, Hints&);    // 2
 void direct_hidden_pair(const State&, Ctx&, Hints&);     // 3
@@ -275,8 +342,8 @@ void nested_chains_4_1(const State&, Ctx&, Hints&);
 void nested_chains_4_2(const State&, Ctx&, Hints&);
 void nested_chains_4_3(const State&, Ctx&, Hints&);
 
-/// Runs the producers of section 3 in order until one yields: its hints are in `hints` (the
-/// first is the step). False when none applies.
+/// Runs the producers (docs/se_rules.md, Producers) in order until one yields: its hints are in
+/// `hints` (the first is the step). False when none applies.
 bool next_hint(const State& s, Ctx& ctx, Hints& hints);
 
 /// "r4c2" (rows and columns 1-9) and the reference's "B4" (column letter, row digit).

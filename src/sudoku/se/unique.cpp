@@ -1,5 +1,6 @@
-// The uniqueness techniques (SE_RATING.md section 5): unique rectangles and loops (producer 16)
-// and BUG (producer 22). Used without checking that the puzzle is unique, as the reference does.
+// The uniqueness techniques: unique rectangles and loops (producer 16) and BUG (producer 22);
+// docs/se_rules.md, sections Unique loops and BUG. Used without checking that the puzzle is unique,
+// as the reference does.
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -195,7 +196,7 @@ class LoopFinder {
   }
 
   // The cell's 3 regions as bits (by table: the search asks it for every step).
-  static uint32_t region_bits(int cell) { return kRegionBits[static_cast<std::size_t>(cell)]; }
+  static constexpr uint32_t region_bits(int cell) { return kRegionBits[static_cast<std::size_t>(cell)]; }
 
   // Alternating cells: the regions of the odd cells are those of the even cells, none twice.
   bool valid() const {

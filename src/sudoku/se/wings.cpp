@@ -1,5 +1,6 @@
-// WXYZ- and VWXYZ-wings (SE_RATING.md section 5, producers 21 and 23): one routine for both
-// sizes (a set of 3 or 4 mutually visible cells holding 4 or 5 digits, plus a bivalue cell).
+// WXYZ- and VWXYZ-wings (docs/se_rules.md, WXYZ- and VWXYZ-wings; producers 21 and 23): one routine
+// for both sizes (a set of 3 or 4 mutually visible cells holding 4 or 5 digits, plus a bivalue
+// cell).
 #include <algorithm>
 #include <array>
 #include <bit>
