@@ -28,7 +28,6 @@
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -53,17 +52,15 @@
 
 #include "puzzle/build_info.hpp"
 #include "ext/library.hpp"
-#include "ext/process.hpp"
+#include "ext/subprocess.hpp"
 #include "sudoku/sudoku_kind.hpp"
 
 namespace puzzle::ext {
 
 using ext::check_solver_name;
-using ext::describe_exit;
 using ext::IdleChildren;
 using ext::Library;
 using ext::library_file;
-using ext::spawn_child;
 
 namespace {
 
@@ -239,7 +236,8 @@ struct Spec {
 enum class Outcome { done, died, timeout, no_state, overwritten };
 
 /// One child process and the block it shares with the parent. The block outlives the process:
-/// a child restarted after a crash finds the slice where the last one left it.
+/// a child restarted after a crash finds the slice where the last one left it. The socket is
+/// the process's (Subprocess::socket()), closed when it is reaped.
 class Host {
  public:
   explicit Host(std::shared_ptr<const Spec> spec) : spec_(std::move(spec)) {}
@@ -248,43 +246,34 @@ class Host {
   Host& operator=(const Host&) = delete;
 
   Block& block() noexcept { return shared_.block(); }
-  bool running() const noexcept { return pid_ > 0; }
+  bool running() const noexcept { return proc_.running(); }
   /// A number for the next hand-over of a slice, never the last one's.
   uint32_t next_round() noexcept { return ++round_; }
 
   /// Starts the child and waits (up to the timeout) until it has loaded the library; false
   /// with `why` (its own words when it could not load the library).
   bool start(std::string& why) {
-    int sv[2];
-    if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0) {
-      why = fmt::format("socketpair: {}", std::strerror(errno));
-      return false;
-    }
-    const int theirs = ::fcntl(sv[1], F_DUPFD_CLOEXEC, 10);  // above 4: dup2 onto 3 and 4 is safe
-    ::close(sv[1]);
-    std::string tool = "sudoku-bench", cmd(kIsolatedChildCommand), path = spec_->path, symbol = spec_->symbol,
-                name = spec_->name;
-    char* argv[] = {tool.data(), cmd.data(), path.data(), symbol.data(), name.data(), nullptr};
+    Subprocess::Options o;
+    o.program = spec_->exe;
+    o.args = {"sudoku-bench", std::string(kIsolatedChildCommand), spec_->path, spec_->symbol, spec_->name};
+    o.socket_fd = kSocketFd;
+    // What the library prints goes to the tool's stderr, never into a results file on stdout.
+    o.fds = {{shared_.fd(), kBlockFd}, {2, 1}};
+    o.close_from = kBlockFd + 1;
     block().header.text[0] = '\0';
     block().hello.child[0] = '\0';
-    // What the library prints goes to the tool's stderr, never into a results file on stdout.
-    const int rc = theirs < 0 ? errno
-                              : spawn_child(pid_, spec_->exe.c_str(), argv,
-                                            {{theirs, kSocketFd}, {shared_.fd(), kBlockFd}, {2, 1}}, kBlockFd + 1);
-    if (theirs >= 0) ::close(theirs);
-    if (rc != 0) {
-      ::close(sv[0]);
-      pid_ = -1;
-      why = fmt::format("cannot start {}: {}", spec_->exe, std::strerror(rc));
+    try {
+      proc_.start(o);
+    } catch (const std::exception& e) {  // "socketpair: ...", "cannot start EXE: ..."
+      why = e.what();
       return false;
     }
-    sock_ = sv[0];
     char c = 0;
     const int64_t deadline = now_ns() + spec_->timeout_ns;
     for (;;) {
       const int r = wait_readable(deadline - now_ns());
       if (r > 0) {
-        if (::recv(sock_, &c, 1, 0) == 1 && c == kReady) return true;
+        if (::recv(proc_.socket(), &c, 1, 0) == 1 && c == kReady) return true;
         const std::string end = reap();
         if (const std::string other = stale(); !other.empty()) {
           why = other;
@@ -328,7 +317,7 @@ class Host {
   Outcome run(const std::atomic<bool>* stop, int64_t begun, std::string& end, uint32_t& late, int64_t& ran_ns) {
     Header& h = block().header;
     const char go = kGo;
-    if (::send(sock_, &go, 1, MSG_NOSIGNAL) != 1) {
+    if (::send(proc_.socket(), &go, 1, MSG_NOSIGNAL) != 1) {
       end = reap();
       return Outcome::died;
     }
@@ -348,7 +337,7 @@ class Host {
         const int r = wait_readable(wait);
         if (r > 0) {
           char c = 0;
-          const bool said = ::recv(sock_, &c, 1, 0) == 1;
+          const bool said = ::recv(proc_.socket(), &c, 1, 0) == 1;
           if (said && c == kDone) return Outcome::done;
           end = reap();
           if (said && c == kNoState) return Outcome::no_state;
@@ -380,45 +369,30 @@ class Host {
 
   /// Alive and in step (nothing unread from it): fit for the next slice.
   bool healthy() {
-    if (pid_ <= 0) return false;
+    if (!proc_.running()) return false;
     char c;
-    const ssize_t n = ::recv(sock_, &c, 1, MSG_PEEK | MSG_DONTWAIT);
+    const ssize_t n = ::recv(proc_.socket(), &c, 1, MSG_PEEK | MSG_DONTWAIT);
     if (!(n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))) return false;
-    int st = 0;
-    return ::waitpid(pid_, &st, WNOHANG) == 0;
+    return !proc_.has_ended();
   }
 
   /// Ends the child: its socket is closed (it exits), then it has a moment before it is killed.
   void stop() {
-    if (pid_ <= 0) return;
-    ::close(sock_);
-    sock_ = -1;
-    const auto until = std::chrono::steady_clock::now() + kExitGrace;
-    while (std::chrono::steady_clock::now() < until) {
-      int st = 0;
-      const pid_t r = ::waitpid(pid_, &st, WNOHANG);
-      if (r == pid_ || (r < 0 && errno != EINTR)) {
-        ::kill(-pid_, SIGKILL);  // whatever it started
-        pid_ = -1;
-        return;
-      }
-      std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    }
-    kill();
+    if (!proc_.running()) return;
+    proc_.close_socket();
+    proc_.stop(kExitGrace);
   }
 
   /// Kills the child's process group now and reaps it; how it ended.
   std::string kill() {
-    if (pid_ <= 0) return "ended";
-    ::kill(-pid_, SIGKILL);
-    ::kill(pid_, SIGKILL);
-    return reap();
+    if (!proc_.running()) return "ended";
+    return proc_.kill();
   }
 
  private:
   /// ppoll() for the socket: > 0 readable (or ended), 0 time up, < 0 an error.
   int wait_readable(int64_t ns) {
-    pollfd f{sock_, POLLIN, 0};
+    pollfd f{proc_.socket(), POLLIN, 0};
     const timespec ts{static_cast<time_t>(std::max<int64_t>(ns, 0) / 1'000'000'000),
                       static_cast<long>(std::max<int64_t>(ns, 0) % 1'000'000'000)};
     const int r = ::ppoll(&f, 1, &ts, nullptr);
@@ -428,21 +402,11 @@ class Host {
 
   /// The child closed its socket (it is ending) or was killed: its status. A process that
   /// closed the socket and runs on is killed first (a process already ending keeps its cause).
-  std::string reap() {
-    ::kill(-pid_, SIGKILL);
-    int st = 0;
-    while (::waitpid(pid_, &st, 0) < 0 && errno == EINTR) {
-    }
-    pid_ = -1;
-    if (sock_ >= 0) ::close(sock_);
-    sock_ = -1;
-    return describe_exit(st);
-  }
+  std::string reap() { return proc_.kill(); }
 
   std::shared_ptr<const Spec> spec_;
   Shared shared_;
-  pid_t pid_ = -1;
-  int sock_ = -1;
+  Subprocess proc_;
   uint32_t round_ = 0;
 };
 
