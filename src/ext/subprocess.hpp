@@ -1,7 +1,8 @@
 #pragma once
 // One child process (Subprocess), and children kept warm between workers (IdleChildren): what
-// the children of puzzle::ext go through: an --exec program (exec.cpp) and an isolated
-// plug-in's host (isolate.cpp).
+// every child of the tool goes through: an --exec program (exec.cpp), an isolated plug-in's
+// host (isolate.cpp), and the instruction count's run under valgrind (measure/count.cpp). This
+// file's .cpp is the only code that starts or reaps a process.
 #include <sys/types.h>
 
 #include <chrono>
