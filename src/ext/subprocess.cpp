@@ -140,7 +140,10 @@ struct ForkPlan {
 }  // namespace
 
 Subprocess::~Subprocess() {
-  if (running()) kill();
+  if (running()) {
+    send_kill();
+    reap();
+  }
   close_all();
 }
 
@@ -289,13 +292,16 @@ bool Subprocess::has_ended() {
 }
 
 std::string Subprocess::wait() {
-  if (pid_ <= 0) return how_it_ended();
+  if (pid_ > 0) reap();
+  return how_it_ended();
+}
+
+void Subprocess::reap() noexcept {
   int st = 0;
   pid_t r;
   while ((r = ::waitpid(pid_, &st, 0)) < 0 && errno == EINTR) {
   }
   reaped(r == pid_ ? std::optional<int>(st) : std::nullopt);
-  return how_it_ended();
 }
 
 void Subprocess::signal(int sig) noexcept {
@@ -303,10 +309,16 @@ void Subprocess::signal(int sig) noexcept {
 }
 
 std::string Subprocess::kill() {
-  if (pid_ <= 0) return how_it_ended();
+  if (pid_ > 0) {
+    send_kill();
+    reap();
+  }
+  return how_it_ended();
+}
+
+void Subprocess::send_kill() noexcept {
   if (own_group_) ::kill(-pid_, SIGKILL);
   ::kill(pid_, SIGKILL);
-  return wait();
 }
 
 std::string Subprocess::stop(Clock::duration grace, const std::function<void(Clock::time_point)>& wait_a_moment) {

@@ -127,6 +127,10 @@ class Subprocess {
   std::string how_it_ended() const;
 
  private:
+  /// SIGKILL to the running child's group (if its own) and to the child.
+  void send_kill() noexcept;
+  /// Waits for the running child to end, then reaped().
+  void reap() noexcept;
   /// The child has ended with `status` (nothing: lost): what is left of its group is killed,
   /// this process's ends of its pipes and socket are closed.
   void reaped(std::optional<int> status) noexcept;
