@@ -12,7 +12,7 @@ PACKAGES=(g++ cmake make git libtbb-dev libcli11-dev libfmt-dev libbenchmark-dev
           python3-yaml  # tests/cluster/k8s_merge_test.sh, tests/ci_example_test.sh: scripts out of YAML files
           libhwy-dev  # Highway: the solvers' instruction set chosen at run time
           libcadical-dev  # CaDiCaL: the nonogram search's CDCL stage (nonogram/sat.cpp)
-          libxxhash-dev  # xxHash: the checksum on an isolated plug-in's answers (ext/isolate.cpp)
+          libxxhash-dev  # xxHash: the checksum on an isolated plug-in's answers (ext/isolate_wire.hpp)
           clang libclang-rt-dev  # fuzz/ (scripts/fuzz.sh): libFuzzer and the sanitizer runtimes
           parallel slurmctld slurmd slurm-client munge  # tests/cluster: GNU parallel, a local Slurm
           valgrind  # bench --measure instructions (callgrind, valgrind/callgrind.h) and the CI gate

@@ -2,16 +2,11 @@
 // does the work); a table on the terminal, the per-repetition CSV and the summary CSV.
 // `--measure instructions` counts what the solve calls execute instead (measure/count.hpp):
 // in this process with the CPU's counter (perf), or in a child of this same command run under
-// valgrind's callgrind, whose rows and dumps this process reads back (count_under_callgrind).
-#include <sys/wait.h>
-#include <unistd.h>
-
+// valgrind's callgrind, whose rows and dumps this process reads back (measure's
+// count_under_callgrind).
 #include <cmath>
-#include <csignal>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
-#include <filesystem>
 #include <optional>
 
 #include <fmt/format.h>
@@ -76,85 +71,19 @@ void cap_simd_for_valgrind() {
   puzzle::simd::use("avx2");
 }
 
-/// A fresh folder for the callgrind child's files, removed with everything in it.
-class ScratchDir {
- public:
-  ScratchDir() {
-    std::string t = (std::filesystem::temp_directory_path() / "sudoku-count.XXXXXX").string();
-    if (::mkdtemp(t.data()) == nullptr)
-      throw std::runtime_error(fmt::format("{}: cannot make a temporary folder: {}", t, std::strerror(errno)));
-    path_ = t;
-  }
-  ~ScratchDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  ScratchDir(const ScratchDir&) = delete;
-  ScratchDir& operator=(const ScratchDir&) = delete;
-  const std::string& path() const noexcept { return path_; }
-
- private:
-  std::string path_;
-};
-
-/// The callgrind parent: runs this same command under valgrind with --count-child (the child
-/// makes the rows, one dump per row), then fills each row's counts in from its dump. The
-/// child's instruction set is this process's (SUDOKU_SIMD), so the provenance says what ran.
-puzzle::measure::BenchResult count_under_callgrind(const puzzle::measure::BenchConfig& bc, const CountPlan& plan,
-                                          const Context& ctx, Session& session) {
-  ScratchDir dir;
+/// The callgrind parent (measure::count_under_callgrind): this same command again under
+/// valgrind, told by --count-child that it is the counted child and where its files go.
+puzzle::measure::BenchResult count_in_callgrind_child(const puzzle::measure::BenchConfig& bc, const CountPlan& plan,
+                                                      const Context& ctx) {
   if (ctx.program.empty()) throw std::runtime_error("cannot find this program's path (/proc/self/exe)");
-  std::vector<std::string> args = {ctx.program};
-  args.insert(args.end(), ctx.args.begin() + 1, ctx.args.end());
-  args.insert(args.end(), {"--count-child", dir.path()});
-  const std::size_t passes = bc.files.size() * std::size_t(bc.reps) *
-                             (bc.solvers.size() + (bc.baseline != nullptr &&
-                                                   std::find(bc.solvers.begin(), bc.solvers.end(),
-                                                             bc.baseline) == bc.solvers.end()));
-  const int status = puzzle::measure::run_callgrind_child(
-      *plan.valgrind, args, {"SUDOKU_SIMD=" + puzzle::simd::current()}, dir.path(), bc.stop, [&] {
-        session.progress().line(fmt::format("counting under callgrind: {} of {} passes done",
-                                            puzzle::measure::count_callgrind_dumps(dir.path()), passes));
-      });
-  session.progress().clear();
-  const bool stopped = bc.stop != nullptr && bc.stop->load();
-  const std::string log = dir.path() + "/valgrind.log";
-  if (WIFSIGNALED(status) && !stopped)
-    throw std::runtime_error(fmt::format(
-        "the counted run under valgrind died of signal {} ({}){}; valgrind's log says:\n{}", WTERMSIG(status),
-        strsignal(WTERMSIG(status)),
-        WTERMSIG(status) == SIGILL ? " (an instruction valgrind cannot run: AVX-512? build without it)" : "",
-        puzzle::measure::valgrind_trouble(log)));
-  const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  if (code == 2) throw UsageError("the counted run under valgrind refused its options (its message is above)");
-  if (code == 127 && !std::filesystem::exists(dir.path() + "/rows.csv.partial") &&
-      !std::filesystem::exists(dir.path() + "/rows.csv"))
-    throw std::runtime_error(fmt::format("valgrind did not start the counted run; its log says:\n{}",
-                                         puzzle::measure::valgrind_trouble(log)));
-  puzzle::measure::BenchResult res;
-  res.baseline = std::string(bc.baseline != nullptr ? bc.baseline->name : bc.solvers.front()->name);
-  res.interrupted = stopped;
-  std::string rows = dir.path() + "/rows.csv";
-  if (!std::filesystem::exists(rows)) rows += ".partial";  // the child stopped early
-  if (std::filesystem::exists(rows)) {
-    puzzle::measure::BenchFile child = puzzle::measure::read_bench_csv(rows);
-    for (const auto& [k, v] : child.meta)
-      if (k == "simd" && v != puzzle::simd::current())
-        throw std::runtime_error(fmt::format("the counted run used the instruction set '{}', not '{}'", v,
-                                             puzzle::simd::current()));
-    const auto dumps = puzzle::measure::read_callgrind_dumps(dir.path());
-    for (std::size_t i = 0; i < child.rows.size(); ++i) {
-      if (i >= dumps.size() || !dumps[i])
-        throw std::runtime_error(fmt::format("no callgrind dump for row {} ({}, {}) in {}", i, child.rows[i].dataset,
-                                             child.rows[i].solver, dir.path()));
-      puzzle::measure::set_counts(child.rows[i], puzzle::measure::counts_of(*dumps[i]));
-    }
-    res.rows = std::move(child.rows);
+  std::vector<std::string> command = {ctx.program};
+  command.insert(command.end(), ctx.args.begin() + 1, ctx.args.end());
+  command.push_back("--count-child");
+  try {
+    return puzzle::measure::count_under_callgrind(bc, *plan.valgrind, std::move(command));
+  } catch (const puzzle::measure::CountChildRefused& e) {
+    throw UsageError(e.what());
   }
-  if (code != 0 && !stopped && res.wrong() == 0 && res.errors() == 0)
-    res.read_errors.push_back(fmt::format("the counted run under valgrind failed (exit {}): its messages are above", code));
-  if (bc.on_rows && !res.rows.empty()) bc.on_rows(res.rows);
-  return res;
 }
 
 std::string ratio_cell(double med, double lo, double hi) {
@@ -262,7 +191,7 @@ int bench(const BenchOptions& opt, const Context& ctx) {
   session.record("limit", std::to_string(opt.limit));
   session.record("budget", std::to_string(opt.budget));
   // The callgrind child writes its rows (no counts: the dumps have them) into its folder only.
-  puzzle::io::OutputFile* rows = session.output(child ? opt.count_child + "/rows.csv" : opt.rows, "bench CSV");
+  puzzle::io::OutputFile* rows = session.output(child ? puzzle::measure::counted_rows_file(opt.count_child) : opt.rows, "bench CSV");
   puzzle::io::OutputFile* summary = session.output(child ? "" : opt.summary, "summary CSV");
   std::unique_ptr<puzzle::measure::SolveCounter> counter;
   if (counting && (child || plan.method == puzzle::measure::CountMethod::perf)) {
@@ -288,7 +217,7 @@ int bench(const BenchOptions& opt, const Context& ctx) {
       };
     }
     const puzzle::measure::BenchResult res = counting && !child && plan.method == puzzle::measure::CountMethod::callgrind
-                                        ? count_under_callgrind(bc, plan, ctx, session)
+                                        ? count_in_callgrind_child(bc, plan, ctx)
                                         : puzzle::measure::run_bench(bc);
     session.progress().clear();
     const auto sums = puzzle::measure::summarize(res.rows);
@@ -381,7 +310,7 @@ void add_bench_command(CLI::App& app, Commands& out) {
       ->check(CLI::IsMember({"auto", "perf", "callgrind"}))
       ->capture_default_str()
       ->each([opt](const std::string&) { opt->count_with_given = true; });
-  // Internal: the callgrind method's child (count_under_callgrind) writes its rows here.
+  // Internal: the callgrind method's child (measure's count_under_callgrind) writes its rows here.
   b->add_option("--count-child", opt->count_child)->group("");
   add_external_solver_options(b, opt->ext);
   out.push_back({b, [opt](const Context& ctx) { return bench(*opt, ctx); }});

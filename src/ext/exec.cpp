@@ -4,12 +4,11 @@
 // with a deadline, so no child can hang the tool: past the deadline it is killed (SIGKILL to its
 // process group) and reaped. Its answers are read into a buffer that is cut into lines.
 #include "ext/exec.hpp"
-#include "ext/process.hpp"
+#include "ext/subprocess.hpp"
 
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -109,45 +108,20 @@ int wait_for(pollfd* fds, nfds_t n, const Deadline& d) noexcept {
   }
 }
 
-/// A descriptor moved above 2, so that dup2() onto 0 or 1 in the child never meets itself
-/// (possible when the tool runs with stdin or stdout closed); close-on-exec.
-int above_stdio(int fd) {
-  if (fd > 2) return fd;
-  const int moved = ::fcntl(fd, F_DUPFD_CLOEXEC, 3);
-  ::close(fd);
-  return moved;
-}
-
 enum class Io { ok, eof, timeout, overflow };
 
 /// One child process: `/bin/sh -c COMMAND`, its stdin and stdout ours, its stderr the tool's.
 class Child {
  public:
   explicit Child(const std::string& command) {
-    int in[2], out[2];
-    if (::pipe2(in, O_CLOEXEC) != 0) throw std::runtime_error(fmt::format("pipe: {}", std::strerror(errno)));
-    if (::pipe2(out, O_CLOEXEC) != 0) {
-      const int err = errno;
-      ::close(in[0]);
-      ::close(in[1]);
-      throw std::runtime_error(fmt::format("pipe: {}", std::strerror(err)));
-    }
-    for (int* fd : {&in[0], &in[1], &out[0], &out[1]}) *fd = above_stdio(*fd);
-    std::string sh = "sh", dash_c = "-c", cmd = command;
-    char* argv[] = {sh.data(), dash_c.data(), cmd.data(), nullptr};
-    const int rc = spawn_child(pid_, "/bin/sh", argv, {{in[0], 0}, {out[1], 1}}, 3);
-    ::close(in[0]);
-    ::close(out[1]);
-    if (rc != 0) {
-      ::close(in[1]);
-      ::close(out[0]);
-      pid_ = -1;
-      throw std::runtime_error(fmt::format("cannot start /bin/sh: {}", std::strerror(rc)));
-    }
-    in_ = in[1];
-    out_ = out[0];
-    ::fcntl(in_, F_SETFL, ::fcntl(in_, F_GETFL) | O_NONBLOCK);
-    ::fcntl(out_, F_SETFL, ::fcntl(out_, F_GETFL) | O_NONBLOCK);
+    Subprocess::Options o;
+    o.program = "/bin/sh";
+    o.args = {"sh", "-c", command};
+    o.pipe_stdin = o.pipe_stdout = true;
+    o.close_from = 3;
+    proc_.start(o);  // throws "pipe: ...", "cannot start /bin/sh: ..."
+    ::fcntl(proc_.input(), F_SETFL, ::fcntl(proc_.input(), F_GETFL) | O_NONBLOCK);
+    ::fcntl(proc_.output(), F_SETFL, ::fcntl(proc_.output(), F_GETFL) | O_NONBLOCK);
   }
   ~Child() { stop(kExitGrace); }
   Child(const Child&) = delete;
@@ -156,9 +130,10 @@ class Child {
   /// Writes all of `data` by `d`; with `read_meanwhile`, reads the child's output while its
   /// input is full (a program that answers before it reads on). eof: the child closed its input.
   Io write(std::string_view data, Deadline& d, bool read_meanwhile) {
-    if (in_ < 0) return Io::eof;
+    const int in = proc_.input();
+    if (in < 0) return Io::eof;
     while (!data.empty()) {
-      const ssize_t n = ::write(in_, data.data(), data.size());
+      const ssize_t n = ::write(in, data.data(), data.size());
       if (n > 0) {
         data.remove_prefix(static_cast<std::size_t>(n));
         d.progress();
@@ -166,7 +141,7 @@ class Child {
       }
       if (n < 0 && errno == EINTR) continue;
       if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK) return Io::eof;  // EPIPE: gone
-      pollfd f[2] = {{in_, POLLOUT, 0}, {out_, POLLIN, 0}};
+      pollfd f[2] = {{in, POLLOUT, 0}, {proc_.output(), POLLIN, 0}};
       const nfds_t nf = read_meanwhile && !eof_ ? 2 : 1;
       if (wait_for(f, nf, d) == 0) return Io::timeout;
       if (nf == 2 && f[1].revents != 0 && read_some() > 0) d.progress();
@@ -180,7 +155,7 @@ class Child {
       if (take_line(line)) return Io::ok;
       if (buf_.size() - start_ > kMaxLine) return Io::overflow;
       if (eof_) return Io::eof;
-      pollfd f{out_, POLLIN, 0};
+      pollfd f{proc_.output(), POLLIN, 0};
       if (wait_for(&f, 1, d) == 0) return Io::timeout;
       if (read_some() > 0) d.progress();
     }
@@ -205,11 +180,8 @@ class Child {
 
   /// Running, in step (nothing unread) and its input open: fit to take the next puzzle.
   bool healthy() {
-    if (pid_ <= 0 || in_ < 0 || eof_ || has_unread()) return false;
-    int st = 0;
-    const pid_t r = ::waitpid(pid_, &st, WNOHANG);
-    if (r == pid_) ended(st);
-    return r == 0;
+    if (!proc_.running() || proc_.input() < 0 || eof_ || has_unread()) return false;
+    return !proc_.has_ended();
   }
 
   /// Reads what the child has written so far, without waiting: bytes read, 0 at the end of
@@ -218,7 +190,7 @@ class Child {
     if (eof_) return 0;
     char tmp[4096];
     for (;;) {
-      const ssize_t n = ::read(out_, tmp, sizeof tmp);
+      const ssize_t n = ::read(proc_.output(), tmp, sizeof tmp);
       if (n > 0) {
         if (start_ > 0 && start_ == buf_.size()) {
           buf_.clear();
@@ -239,66 +211,33 @@ class Child {
   }
 
   /// No more input for the child (it sees the end of its stdin).
-  void close_input() {
-    if (in_ >= 0) ::close(in_);
-    in_ = -1;
-  }
+  void close_input() { proc_.close_input(); }
 
   /// Kills the child's process group now and reaps it; how it ended.
-  std::string kill() {
-    if (pid_ <= 0) return end_;
-    ::kill(-pid_, SIGKILL);
-    ::kill(pid_, SIGKILL);
-    return reap();
-  }
+  std::string kill() { return proc_.kill(); }
 
   /// Closes its input and gives it `grace` to exit (what it writes meanwhile is kept), then
   /// kills it; how it ended.
   std::string stop(Clock::duration grace) {
-    if (pid_ <= 0) return end_;
-    close_input();
-    const auto until = Clock::now() + grace;
-    for (;;) {
-      int st = 0;
-      const pid_t r = ::waitpid(pid_, &st, WNOHANG);
-      if (r == pid_) return ended(st);
-      if (r < 0 && errno != EINTR) break;
-      if (Clock::now() >= until) break;
+    if (!proc_.running()) return proc_.how_it_ended();
+    proc_.close_input();
+    return proc_.stop(grace, [this](Clock::time_point until) {
       if (!eof_) {  // wait for the end of its output (it usually comes with the exit)
-        pollfd f{out_, POLLIN, 0};
+        pollfd f{proc_.output(), POLLIN, 0};
         Deadline d{std::min(until, Clock::now() + std::chrono::milliseconds(20)), Clock::duration{0}};
         if (wait_for(&f, 1, d) > 0) read_some();
       } else {
         std::this_thread::sleep_for(std::chrono::microseconds(500));
       }
-    }
-    return kill();
+    });
   }
 
  private:
-  std::string reap() {
-    int st = 0;
-    while (::waitpid(pid_, &st, 0) < 0 && errno == EINTR) {
-    }
-    return ended(st);
-  }
-  std::string ended(int st) {
-    ::kill(-pid_, SIGKILL);  // whatever it started and left behind in its group
-    pid_ = -1;
-    close_input();
-    if (out_ >= 0) ::close(out_);
-    out_ = -1;
-    end_ = describe_exit(st);
-    return end_;
-  }
-
   IgnoreSigpipe sigpipe_;  // first: the last to go, after the child is reaped
-  pid_t pid_ = -1;
-  int in_ = -1, out_ = -1;
+  Subprocess proc_;        // its pipes' ends are closed when it is reaped
   std::string buf_;        // output read, from start_ on not yet taken
   std::size_t start_ = 0;
   bool eof_ = false;
-  std::string end_ = "ended";
 };
 
 /// Splits a line into words separated by spaces or tabs.

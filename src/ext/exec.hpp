@@ -1,14 +1,14 @@
 #pragma once
-// Solvers that are programs in any language (issue 13; the protocol is docs/exec.md):
-// `--exec` keeps one child process per worker thread and speaks a line protocol, one puzzle line
-// in, one answer line out; `--exec-batch` runs a program over a whole file, answers in order.
+// Solvers that are programs in any language (the protocol is docs/exec.md): `--exec` keeps one
+// child process per worker thread and speaks a line protocol, one puzzle line in, one answer
+// line out; `--exec-batch` runs a program over a whole file, answers in order.
 //
-// Children are started with posix_spawn (safe from the driver's threads) as `/bin/sh -c COMMAND`
-// in a process group of their own (so Ctrl-C at the terminal reaches only the tool, which stops
-// between two puzzles, and a kill reaches whatever the command started), with pipes on stdin and
-// stdout and the tool's stderr. While children exist the process ignores SIGPIPE (exec.cpp
-// says why), so a write to a dead child is a status, not the end of the run. Every child is reaped: at the end of a pass its input is closed and it
-// has half a second to exit before it is killed.
+// Each child is `/bin/sh -c COMMAND`, a Subprocess (subprocess.hpp) in a process group of its
+// own (so Ctrl-C at the terminal reaches only the tool, which stops between two puzzles, and a
+// kill reaches whatever the command started), with pipes on stdin and stdout and the tool's
+// stderr. While children exist the process ignores SIGPIPE (exec.cpp says why), so a write to a
+// dead child is a status, not the end of the run. Every child is reaped: at the end of a pass
+// its input is closed and it has half a second to exit before it is killed.
 #include <chrono>
 #include <cstdint>
 #include <string>

@@ -1,34 +1,16 @@
-// Plug-ins in child processes (isolate.hpp).
-//
-// The shared block is one struct, Block: a Header (the slice's parameters, the child's
-// progress, the parent's stop request, the child's list of solvers or why it could not load
-// the library), kSlots Slots (a puzzle's size and place in, its answer's figures out) and the
-// slice's cells, packed: the puzzles one after another in `cells`, each answer at the same
-// place in `solutions`, a message only in the slot's row of `messages`. Packed, a slice of
-// 9x9 puzzles touches a page of the block for every 50 puzzles, not one for every 2.6 (a slot
-// with room for a 25x25 grid); each page costs a fault in each process, and page faults are
-// the dearest thing about a child on a virtual machine (results/plugins.md). Atomics in the
-// block are lock-free, hence address-free: the two processes map it at different addresses.
-//
-// The child's library can write over the block (a stray store through a wild pointer): nothing
-// in it is taken on trust. The child reads the slice's parameters once, before the library
-// runs, and checks each puzzle's size and place before it reads it; it signs each answer with
-// a checksum over the round, the slot, the puzzle as it read it and the answer as it wrote it,
-// which the parent computes again over its own copy of the puzzle: an answer overwritten, stale
-// or given for a puzzle that was overwritten is `error`, never a figure. What must be believed
-// to end a slice (the end, a solver that cannot make its state, an input found overwritten)
-// goes through the socket; a puzzle's start time in the block only ever shortens the parent's
-// wait, within what the parent saw itself.
+// Plug-ins in child processes (isolate.hpp): the tool's side. Each worker thread's solver (a
+// SliceSolver) hands its slices to a child process, a Host, through the block they share
+// (isolate_wire.hpp, which says what is in it and why nothing in it is trusted); the child's side
+// is isolate_child.cpp. A Host starts its child, waits for each slice with the current puzzle's
+// deadline, and kills and restarts a child that crashed or ran out of time; idle Hosts are kept
+// warm between workers (HostPool).
 #include "ext/isolate.hpp"
 
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <poll.h>
-#include <signal.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -36,7 +18,6 @@
 #include <array>
 #include <atomic>
 #include <cerrno>
-#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <memory>
@@ -44,33 +25,21 @@
 #include <optional>
 #include <span>
 #include <sstream>
-#include <thread>
 #include <vector>
 
 #include <fmt/format.h>
-#define XXH_INLINE_ALL
-#include <xxhash.h>
 
-#include "puzzle/build_info.hpp"
+#include "ext/isolate_wire.hpp"
 #include "ext/library.hpp"
-#include "ext/process.hpp"
+#include "ext/subprocess.hpp"
 #include "sudoku/sudoku_kind.hpp"
 
 namespace puzzle::ext {
 
-using ext::check_solver_name;
-using ext::describe_exit;
-using ext::IdleChildren;
-using ext::Library;
-using ext::library_file;
-using ext::spawn_child;
+using namespace isolate_wire;
 
 namespace {
 
-constexpr std::size_t kSlots = 256;        // the driver's largest slice: one exchange per slice
-constexpr std::size_t kText = 16 * 1024;   // the child's list of solvers, or why it cannot load
-constexpr std::size_t kMessage = 240;      // complete()'s message, cut to this
-constexpr int kSocketFd = 3, kBlockFd = 4;  // in the child
 constexpr int kMaxFailedStarts = 3;         // then a worker stops restarting: `error` at once
 constexpr auto kExitGrace = std::chrono::milliseconds(500);
 constexpr int64_t kStopPollNs = 50'000'000;  // how often a waiting parent looks at the stop flag
@@ -78,111 +47,13 @@ constexpr int64_t kStopPollNs = 50'000'000;  // how often a waiting parent looks
 // the parent kills it: a plug-in's puzzle is cut short here, which in the tool's process it
 // cannot be.
 constexpr int64_t kStopGraceNs = 200'000'000;
-constexpr char kGo = 'G', kDone = 'D', kReady = 'R';
-constexpr char kNoState = 'S';      // the child's last word: the solver could not make its state
-constexpr char kOverwritten = 'X';  // ... a puzzle's size or place in the block is not one the parent wrote
-// The protocol between the tool and its child: bump it when what they say through the block or
-// the socket changes in meaning (a change of the block's size shows by itself).
-constexpr int kProtocol = 4;
-constexpr int kStaleExit = 4;  // the child's status when it is from another build (the handshake)
-constexpr int kNoStateExit = 3;  // ... when the solver could not make its state (create() failed)
 
-/// A steady-clock time in nanoseconds: comparable between the parent and the child (libstdc++'s
-/// steady_clock is CLOCK_MONOTONIC, one clock for the whole system).
-int64_t ns_of(std::chrono::steady_clock::time_point t) noexcept {
-  return std::chrono::duration_cast<std::chrono::nanoseconds>(t.time_since_epoch()).count();
-}
-int64_t now_ns() noexcept { return ns_of(std::chrono::steady_clock::now()); }
-
-/// The first bytes of the block, the same in every build (never change it): the parent's
-/// build_identity() and, written by the child before anything else, the child's. A child of
-/// another build (a stale sudoku-bench-plugin-host beside a new tool) sees that they differ,
-/// says so here and exits kStaleExit; the parent names both builds in one message.
-struct Handshake {
-  char magic[16];    // kMagic
-  char parent[120];  // NUL-terminated, cut to fit
-  char child[120];
-};
-constexpr char kMagic[16] = "sudoku-bench-hs";
-
-struct Header {
-  // Set by the parent before each slice.
-  uint32_t solver = 0;  // index in the list the child gave
-  uint32_t count = 0;   // slots in use
-  uint64_t limit = 1, budget = 0;
-  uint32_t round = 0;   // one more for each hand-over: an answer's checksum names its round
-  // The child's progress: every slot before `next` is answered, and the one at `next` began no
-  // earlier than `started_ns` (now_ns()). The child stores `started_ns` before it
-  // publishes `next` (release), so a parent that reads `next` first never sees an older start.
-  alignas(64) std::atomic<uint32_t> next{0};
-  std::atomic<int64_t> started_ns{0};
-  // Set by the parent: stop after the current puzzle (Ctrl-C, SIGTERM).
-  alignas(64) std::atomic<uint32_t> stop{0};
-  // Written by the child before it says it is ready: "NAME\tBOXES\tDESCRIPTION\n" per solver;
-  // or, before it exits, why it cannot serve.
-  alignas(64) char text[kText] = {};
-};
-static_assert(std::atomic<uint32_t>::is_always_lock_free && std::atomic<int64_t>::is_always_lock_free);
-
-struct Slot {
-  uint8_t box;           // in
-  uint8_t status;        // out: puzzle::Status
-  uint8_t solution_box;  // out: 0 when the Result had no grid (or one of another size)
-  uint8_t unusable;      // out: complete() said why the answer cannot be used (in `messages`)
-  uint16_t message_len;  // out
-  uint32_t at;           // in: where its cells are in Block::cells (its answer's in `solutions`)
-  uint32_t check;        // out: slot_check() of the answer
-  uint64_t solutions, guesses, backtracks, nodes, time_ns;  // out
-};
-
-struct Block {
-  Handshake hello;  // first: its place is the same in every build
-  Header header;
-  Slot slots[kSlots];
-  uint8_t cells[kSlots * sudoku::kMaxCells];  // in: the slice's puzzles, packed
-  uint8_t solutions[kSlots * sudoku::kMaxCells];  // out: each answer where its puzzle is in `cells`
-  char messages[kSlots][kMessage];        // out: complete()'s or the solver's message
-};
-
-/// The checksum that signs slot `i`'s answer in `round` to `puzzle`: the child's over the puzzle
-/// it read, the parent's over its own; both over the answer as it is in the block. XXH3 (64
-/// bits, kept to 32): a stray store passes it once in 2^32, and it costs ~15 ns a puzzle a side
-/// where zlib's CRC-32 took 320 (Debian's zlib has no folding CRC).
-uint32_t slot_check(const Block& b, uint32_t round, uint32_t i, std::span<const uint8_t> puzzle, uint32_t at) {
-  const Slot& s = b.slots[i];
-  struct {
-    uint32_t round, slot;
-    uint8_t status, solution_box, unusable, zero;
-    uint32_t message_len;
-    uint64_t solutions, guesses, backtracks, nodes, time_ns;
-  } const fields{round, i, s.status, s.solution_box, s.unusable, 0, s.message_len,
-                 s.solutions, s.guesses, s.backtracks, s.nodes, s.time_ns};
-  static_assert(sizeof fields == 4 * 4 + 5 * 8);  // no padding: every byte hashed is set
-  XXH64_hash_t h = XXH3_64bits(&fields, sizeof fields);
-  h = XXH3_64bits_withSeed(puzzle.data(), puzzle.size(), h);
-  if (s.solution_box != 0) h = XXH3_64bits_withSeed(b.solutions + at, puzzle.size(), h);
-  if (s.message_len != 0) h = XXH3_64bits_withSeed(b.messages[i], std::min<std::size_t>(s.message_len, kMessage), h);
-  return static_cast<uint32_t>(h ^ (h >> 32));
-}
-
-/// `text` into the array `to`, cut to fit, NUL-terminated.
-template <std::size_t N>
-void copy_cut(char (&to)[N], std::string_view text) noexcept {
-  const std::size_t n = std::min(text.size(), N - 1);
-  std::memcpy(to, text.data(), n);
-  to[n] = '\0';
-}
-/// What copy_cut() wrote: the text up to its NUL (the whole array when it has none).
-template <std::size_t N>
-std::string_view cut_text(const char (&from)[N]) noexcept {
-  return {from, ::strnlen(from, N)};
-}
-
-/// The shared block, created by the parent (a memfd above the standard descriptors, so that
-/// the child's dup2 onto 3 and 4 never meets it) or mapped by the child.
-class Shared {
+/// The block, created here (a memfd above the standard descriptors and the child's kSocketFd
+/// and kBlockFd, so that the child's dup2 onto 3 and 4 never meets it) and mapped; its
+/// handshake holds this build's identity.
+class SharedBlock {
  public:
-  Shared() {
+  SharedBlock() {
     int fd = ::memfd_create("sudoku-bench-isolate", MFD_CLOEXEC);
     if (fd < 0) throw std::runtime_error(fmt::format("memfd_create: {}", std::strerror(errno)));
     fd_ = ::fcntl(fd, F_DUPFD_CLOEXEC, 10);
@@ -192,37 +63,27 @@ class Shared {
       if (fd_ >= 0) ::close(fd_);
       throw std::runtime_error(fmt::format("the block shared with the child: {}", std::strerror(err)));
     }
-    map();
+    block_ = map_block(fd_);
+    if (block_ == nullptr) {
+      ::close(fd_);
+      throw std::runtime_error(fmt::format("mapping the block shared with the child: {}", std::strerror(errno)));
+    }
     new (&block_->header) Header();
     Handshake& hs = block_->hello;
     std::memcpy(hs.magic, kMagic, sizeof kMagic);
     copy_cut(hs.parent, build_identity());
     hs.child[0] = '\0';
   }
-  /// The child's side: the block at descriptor `fd`; nullptr when it is not one.
-  static Block* attach(int fd) {
-    struct stat st{};
-    if (::fstat(fd, &st) != 0 || static_cast<std::size_t>(st.st_size) != sizeof(Block)) return nullptr;
-    void* p = ::mmap(nullptr, sizeof(Block), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-    return p == MAP_FAILED ? nullptr : static_cast<Block*>(p);
-  }
-  ~Shared() {
+  ~SharedBlock() {
     if (block_ != nullptr) ::munmap(block_, sizeof(Block));
     ::close(fd_);
   }
-  Shared(const Shared&) = delete;
-  Shared& operator=(const Shared&) = delete;
+  SharedBlock(const SharedBlock&) = delete;
+  SharedBlock& operator=(const SharedBlock&) = delete;
   Block& block() noexcept { return *block_; }
   int fd() const noexcept { return fd_; }
 
  private:
-  void map() {
-    block_ = attach(fd_);
-    if (block_ == nullptr) {
-      ::close(fd_);
-      throw std::runtime_error(fmt::format("mapping the block shared with the child: {}", std::strerror(errno)));
-    }
-  }
   int fd_ = -1;
   Block* block_ = nullptr;
 };
@@ -239,7 +100,8 @@ struct Spec {
 enum class Outcome { done, died, timeout, no_state, overwritten };
 
 /// One child process and the block it shares with the parent. The block outlives the process:
-/// a child restarted after a crash finds the slice where the last one left it.
+/// a child restarted after a crash finds the slice where the last one left it. The socket is
+/// the process's (Subprocess::socket()), closed when it is reaped.
 class Host {
  public:
   explicit Host(std::shared_ptr<const Spec> spec) : spec_(std::move(spec)) {}
@@ -248,43 +110,34 @@ class Host {
   Host& operator=(const Host&) = delete;
 
   Block& block() noexcept { return shared_.block(); }
-  bool running() const noexcept { return pid_ > 0; }
+  bool running() const noexcept { return proc_.running(); }
   /// A number for the next hand-over of a slice, never the last one's.
   uint32_t next_round() noexcept { return ++round_; }
 
   /// Starts the child and waits (up to the timeout) until it has loaded the library; false
   /// with `why` (its own words when it could not load the library).
   bool start(std::string& why) {
-    int sv[2];
-    if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0) {
-      why = fmt::format("socketpair: {}", std::strerror(errno));
-      return false;
-    }
-    const int theirs = ::fcntl(sv[1], F_DUPFD_CLOEXEC, 10);  // above 4: dup2 onto 3 and 4 is safe
-    ::close(sv[1]);
-    std::string tool = "sudoku-bench", cmd(kIsolatedChildCommand), path = spec_->path, symbol = spec_->symbol,
-                name = spec_->name;
-    char* argv[] = {tool.data(), cmd.data(), path.data(), symbol.data(), name.data(), nullptr};
+    Subprocess::Options o;
+    o.program = spec_->exe;
+    o.args = {"sudoku-bench", std::string(kIsolatedChildCommand), spec_->path, spec_->symbol, spec_->name};
+    o.socket_fd = kSocketFd;
+    // What the library prints goes to the tool's stderr, never into a results file on stdout.
+    o.fds = {{shared_.fd(), kBlockFd}, {2, 1}};
+    o.close_from = kBlockFd + 1;
     block().header.text[0] = '\0';
     block().hello.child[0] = '\0';
-    // What the library prints goes to the tool's stderr, never into a results file on stdout.
-    const int rc = theirs < 0 ? errno
-                              : spawn_child(pid_, spec_->exe.c_str(), argv,
-                                            {{theirs, kSocketFd}, {shared_.fd(), kBlockFd}, {2, 1}}, kBlockFd + 1);
-    if (theirs >= 0) ::close(theirs);
-    if (rc != 0) {
-      ::close(sv[0]);
-      pid_ = -1;
-      why = fmt::format("cannot start {}: {}", spec_->exe, std::strerror(rc));
+    try {
+      proc_.start(o);
+    } catch (const std::exception& e) {  // "socketpair: ...", "cannot start EXE: ..."
+      why = e.what();
       return false;
     }
-    sock_ = sv[0];
     char c = 0;
     const int64_t deadline = now_ns() + spec_->timeout_ns;
     for (;;) {
       const int r = wait_readable(deadline - now_ns());
       if (r > 0) {
-        if (::recv(sock_, &c, 1, 0) == 1 && c == kReady) return true;
+        if (::recv(proc_.socket(), &c, 1, 0) == 1 && c == kReady) return true;
         const std::string end = reap();
         if (const std::string other = stale(); !other.empty()) {
           why = other;
@@ -328,7 +181,7 @@ class Host {
   Outcome run(const std::atomic<bool>* stop, int64_t begun, std::string& end, uint32_t& late, int64_t& ran_ns) {
     Header& h = block().header;
     const char go = kGo;
-    if (::send(sock_, &go, 1, MSG_NOSIGNAL) != 1) {
+    if (::send(proc_.socket(), &go, 1, MSG_NOSIGNAL) != 1) {
       end = reap();
       return Outcome::died;
     }
@@ -348,7 +201,7 @@ class Host {
         const int r = wait_readable(wait);
         if (r > 0) {
           char c = 0;
-          const bool said = ::recv(sock_, &c, 1, 0) == 1;
+          const bool said = ::recv(proc_.socket(), &c, 1, 0) == 1;
           if (said && c == kDone) return Outcome::done;
           end = reap();
           if (said && c == kNoState) return Outcome::no_state;
@@ -380,45 +233,30 @@ class Host {
 
   /// Alive and in step (nothing unread from it): fit for the next slice.
   bool healthy() {
-    if (pid_ <= 0) return false;
+    if (!proc_.running()) return false;
     char c;
-    const ssize_t n = ::recv(sock_, &c, 1, MSG_PEEK | MSG_DONTWAIT);
+    const ssize_t n = ::recv(proc_.socket(), &c, 1, MSG_PEEK | MSG_DONTWAIT);
     if (!(n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))) return false;
-    int st = 0;
-    return ::waitpid(pid_, &st, WNOHANG) == 0;
+    return !proc_.has_ended();
   }
 
   /// Ends the child: its socket is closed (it exits), then it has a moment before it is killed.
   void stop() {
-    if (pid_ <= 0) return;
-    ::close(sock_);
-    sock_ = -1;
-    const auto until = std::chrono::steady_clock::now() + kExitGrace;
-    while (std::chrono::steady_clock::now() < until) {
-      int st = 0;
-      const pid_t r = ::waitpid(pid_, &st, WNOHANG);
-      if (r == pid_ || (r < 0 && errno != EINTR)) {
-        ::kill(-pid_, SIGKILL);  // whatever it started
-        pid_ = -1;
-        return;
-      }
-      std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    }
-    kill();
+    if (!proc_.running()) return;
+    proc_.close_socket();
+    proc_.stop(kExitGrace);
   }
 
   /// Kills the child's process group now and reaps it; how it ended.
   std::string kill() {
-    if (pid_ <= 0) return "ended";
-    ::kill(-pid_, SIGKILL);
-    ::kill(pid_, SIGKILL);
-    return reap();
+    if (!proc_.running()) return "ended";
+    return proc_.kill();
   }
 
  private:
   /// ppoll() for the socket: > 0 readable (or ended), 0 time up, < 0 an error.
   int wait_readable(int64_t ns) {
-    pollfd f{sock_, POLLIN, 0};
+    pollfd f{proc_.socket(), POLLIN, 0};
     const timespec ts{static_cast<time_t>(std::max<int64_t>(ns, 0) / 1'000'000'000),
                       static_cast<long>(std::max<int64_t>(ns, 0) % 1'000'000'000)};
     const int r = ::ppoll(&f, 1, &ts, nullptr);
@@ -428,21 +266,11 @@ class Host {
 
   /// The child closed its socket (it is ending) or was killed: its status. A process that
   /// closed the socket and runs on is killed first (a process already ending keeps its cause).
-  std::string reap() {
-    ::kill(-pid_, SIGKILL);
-    int st = 0;
-    while (::waitpid(pid_, &st, 0) < 0 && errno == EINTR) {
-    }
-    pid_ = -1;
-    if (sock_ >= 0) ::close(sock_);
-    sock_ = -1;
-    return describe_exit(st);
-  }
+  std::string reap() { return proc_.kill(); }
 
   std::shared_ptr<const Spec> spec_;
-  Shared shared_;
-  pid_t pid_ = -1;
-  int sock_ = -1;
+  SharedBlock shared_;
+  Subprocess proc_;
   uint32_t round_ = 0;
 };
 
@@ -647,143 +475,7 @@ class Worker final : public SliceSolver {
   SliceAnswer last_;
 };
 
-// ---- the child -----------------------------------------------------------------------------
-
-/// Writes `text` into the block's text (cut to fit).
-void say(Block& b, std::string_view text) { copy_cut(b.header.text, text); }
-
-/// The answer in `round` to slot `i`'s puzzle `p`, whose cells are at `at`, into `b`, signed.
-void write_slot(Block& b, uint32_t round, uint32_t i, const sudoku::Grid& p, uint32_t at, const Result& r, uint64_t time_ns,
-                const std::optional<std::string>& unusable, std::string_view message) {
-  const int cells = p.cells();
-  Slot& s = b.slots[i];
-  s.status = static_cast<uint8_t>(r.status);
-  s.solutions = r.solutions;
-  s.guesses = r.work.guesses;
-  s.backtracks = r.work.backtracks;
-  s.nodes = r.work.nodes;
-  s.time_ns = time_ns;
-  // Its place in `solutions` has room for a grid of the puzzle's size; the layer's solvers give
-  // no other (one that did reaches the parent as no grid, which the verifier rejects as an
-  // answer of another size, as it would the grid itself).
-  const sudoku::Grid& g = sudoku::SudokuKind::solution(r.answer);  // none: box 0
-  s.solution_box = g.cells() == cells ? static_cast<uint8_t>(g.box()) : 0;
-  if (s.solution_box != 0) std::memcpy(b.solutions + at, g.data(), static_cast<std::size_t>(cells));
-  const std::string_view m = unusable ? std::string_view(*unusable) : message;
-  s.unusable = unusable ? 1 : 0;
-  s.message_len = static_cast<uint16_t>(std::min(m.size(), kMessage));
-  if (s.message_len != 0) std::memcpy(b.messages[i], m.data(), s.message_len);  // an empty view may be null
-  s.check = slot_check(b, round, i, {p.data(), static_cast<std::size_t>(cells)}, at);
-}
-
 }  // namespace
-
-std::string build_identity() {
-  const BuildInfo& b = build_info();
-  return fmt::format("{} {}, protocol {}, block {} bytes", b.version, b.git_revision, kProtocol, sizeof(Block));
-}
-
-int isolated_child_main(int argc, char** argv, std::string_view build) {
-  if (argc != 5) {
-    std::fprintf(stderr, "sudoku-bench %s: for sudoku-bench's own use (an isolated plug-in)\n",
-                 std::string(kIsolatedChildCommand).c_str());
-    return 2;
-  }
-  // The handshake, before anything else: this build's identity beside the parent's. Another
-  // build's parent names both in its one message; this process says nothing.
-  if (struct stat st{}; ::fstat(kBlockFd, &st) == 0 && static_cast<std::size_t>(st.st_size) >= sizeof(Handshake)) {
-    void* p = ::mmap(nullptr, sizeof(Handshake), PROT_READ | PROT_WRITE, MAP_SHARED, kBlockFd, 0);
-    if (p != MAP_FAILED) {
-      Handshake& hs = *static_cast<Handshake*>(p);
-      const bool ours = std::memcmp(hs.magic, kMagic, sizeof kMagic) == 0;
-      if (ours) copy_cut(hs.child, build);
-      const bool same = ours && cut_text(hs.parent) == cut_text(hs.child);
-      ::munmap(p, sizeof(Handshake));
-      if (ours && !same) return kStaleExit;
-    }
-  }
-  Block* b = Shared::attach(kBlockFd);
-  ::close(kBlockFd);  // mapped: the library has no descriptor of the block to find
-  if (b == nullptr) {
-    std::fprintf(stderr, "sudoku-bench %s: no block of this build shared with the parent (a %s from another build "
-                 "of sudoku-bench beside it?)\n", std::string(kIsolatedChildCommand).c_str(),
-                 std::string(kPluginHostProgram).c_str());
-    return 2;
-  }
-  // The watchdog: when the parent ends, however (even kill -9), its end of the socket closes;
-  // the child then exits at once, even in the middle of a library call that never returns.
-  std::thread([] {
-    pollfd f{kSocketFd, POLLRDHUP, 0};
-    while (::poll(&f, 1, -1) < 0 && errno == EINTR) {
-    }
-    ::_exit(0);
-  }).detach();
-
-  const std::string path = argv[2], symbol = argv[3], name = argv[4];
-  Loaded loaded;
-  try {
-    LoadOptions options;
-    options.reentrant = {"all"};  // one thread here: the library's one instance
-    loaded = symbol.empty() ? load_native(path, options) : load_harness(name, path, symbol, options);
-  } catch (const std::exception& e) {
-    say(*b, e.what());
-    return 2;
-  }
-  std::string list;
-  for (const SolverInfo& s : loaded.solvers) list += fmt::format("{}\t{}\t{}\n", s.name, s.sizes, s.description);
-  say(*b, list);
-  const char ready = kReady, done = kDone;
-  if (::send(kSocketFd, &ready, 1, MSG_NOSIGNAL) != 1) return 0;
-
-  std::vector<std::unique_ptr<Solver>> solvers(loaded.solvers.size());
-  sudoku::Grid puzzle;
-  Header& h = b->header;
-  for (;;) {
-    char c = 0;
-    const ssize_t got = ::recv(kSocketFd, &c, 1, 0);
-    if (got < 0 && errno == EINTR) continue;
-    if (got != 1) return 0;  // the parent is done with us
-    // The hand-over's parameters, read before the library runs again (it may write over them).
-    const uint32_t index = h.solver, count = h.count, round = h.round, first = h.next.load(std::memory_order_relaxed);
-    const Limits limits{h.limit, h.budget};
-    if (c != kGo || index >= solvers.size() || count > kSlots) return 2;
-    std::unique_ptr<Solver>& solver = solvers[index];
-    if (solver == nullptr) {
-      try {
-        solver = loaded.solvers[index].make();
-      } catch (const std::exception& e) {  // the parent stops the run with this message
-        say(*b, e.what());
-        ::send(kSocketFd, &kNoState, 1, MSG_NOSIGNAL);
-        return kNoStateExit;
-      }
-    }
-    for (uint32_t i = first; i < count; ++i) {
-      if (h.stop.load(std::memory_order_relaxed) != 0) break;
-      const Slot& s = b->slots[i];
-      const int box = s.box;
-      const uint32_t at = s.at;
-      const auto cells = static_cast<std::size_t>(box) * box * box * box;
-      if (box < sudoku::kMinBox || box > sudoku::kMaxBox || at > sizeof b->cells - cells) {  // not what the parent wrote
-        ::send(kSocketFd, &kOverwritten, 1, MSG_NOSIGNAL);
-        return 2;
-      }
-      puzzle.reshape(box);
-      std::memcpy(puzzle.data(), b->cells + at, cells);
-      const auto t0 = std::chrono::steady_clock::now();
-      Result r = solver->solve(puzzle, limits);
-      const auto t1 = std::chrono::steady_clock::now();
-      const std::optional<std::string> unusable = solver->complete(puzzle, r);  // untimed
-      write_slot(*b, round, i, puzzle, at, r,
-                 static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(t1 - t0).count()),
-                 unusable, solver->message());
-      // The next puzzle begins no earlier than this call's end: stored before the progress
-      // that announces it (no third clock read per puzzle).
-      h.started_ns.store(ns_of(t1), std::memory_order_relaxed);
-      h.next.store(i + 1, std::memory_order_release);
-    }
-    if (::send(kSocketFd, &done, 1, MSG_NOSIGNAL) != 1) return 0;
-  }
-}
 
 const std::string& child_program() {
   static const std::string program = [] {

@@ -1,6 +1,6 @@
 #pragma once
-// Plug-ins isolated in child processes (issue 25, `--isolate`): a library that crashes, calls
-// exit() or never returns costs the puzzle it did it on, not the run.
+// Plug-ins isolated in child processes (`--isolate`): a library that crashes, calls exit() or
+// never returns costs the puzzle it did it on, not the run.
 //
 // Each worker thread's solver runs the library in a child process of its own: the small program
 // sudoku-bench-plugin-host found beside the tool (or the Python module), or else the tool
@@ -13,8 +13,8 @@
 // about a millisecond of CPU (the whole tool's start-up: 3), once per child, never per puzzle.
 //
 // Parent and child share one memory block (a memfd the child receives as descriptor 4, maps
-// and closes): a header, 256 puzzle slots and the slice's cells, packed. The parent writes a slice of puzzles
-// into it and sends one byte on a socket pair (descriptor 3); the child solves them in order,
+// and closes): a header, 256 puzzle slots and the slice's cells, packed. The parent writes a
+// slice of puzzles into it and sends one byte on a socket pair (descriptor 3); the child solves them in order,
 // timing each call alone with the steady clock, writes each answer beside its puzzle, publishes
 // its progress (the next slot, and when it started) in the header, and sends one byte back
 // when the slice is done: two system calls a slice per side, none per puzzle. While it waits
@@ -28,7 +28,12 @@
 // end and exits at once, whatever its library is doing (a watchdog thread). A library that
 // writes over the block (stray stores) costs no answer either: each answer is signed with a
 // checksum over its puzzle, which the parent checks with its own copy; one written over is
-// asked for again in a new process (isolate.cpp's opening comment).
+// asked for again in a new process (isolate_wire.hpp's opening comment).
+//
+// The files: isolate_wire.hpp, what both sides share (the block's layout, the bytes on the
+// socket, the checksum); isolate.cpp, the tool's side (a Host per child, the pool of idle
+// ones, the SliceSolver each worker gets, load_isolated); isolate_child.cpp, the child's
+// (isolated_child_main).
 #include <chrono>
 #include <string>
 #include <string_view>

@@ -2,13 +2,13 @@
 
 #include <fcntl.h>
 #include <linux/perf_event.h>
-#include <spawn.h>
 #include <sys/ioctl.h>
-#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <charconv>
 #include <chrono>
@@ -17,6 +17,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <mutex>
 #include <sstream>
 #include <stdexcept>
@@ -24,14 +25,16 @@
 
 #include <fmt/format.h>
 
+#include "ext/subprocess.hpp"
+#include "measure/bench.hpp"
+#include "puzzle/simd.hpp"
+
 #if __has_include(<valgrind/callgrind.h>)
 #include <valgrind/callgrind.h>
 #define SUDOKU_HAVE_CALLGRIND 1
 #else
 #define SUDOKU_HAVE_CALLGRIND 0
 #endif
-
-extern char** environ;
 
 namespace puzzle::measure {
 namespace {
@@ -195,30 +198,26 @@ class CallgrindMarks final : public SolveCounter {
 
 /// The standard output of `args` (args[0] found on PATH), or "" when it cannot run.
 std::string capture(const std::vector<std::string>& args) {
-  int fds[2];
-  if (::pipe2(fds, O_CLOEXEC) != 0) return {};
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_adddup2(&fa, fds[1], 1);
-  posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
-  std::vector<char*> argv;
-  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-  argv.push_back(nullptr);
-  pid_t pid = 0;
-  const int rc = posix_spawnp(&pid, argv[0], &fa, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&fa);
-  ::close(fds[1]);
-  std::string out;
-  if (rc == 0) {
-    char buf[4096];
-    ssize_t n;
-    while ((n = ::read(fds[0], buf, sizeof buf)) > 0 || (n < 0 && errno == EINTR))
-      if (n > 0) out.append(buf, std::size_t(n));
-    int status = 0;
-    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-    }
+  ext::Subprocess child;
+  ext::Subprocess::Options o;
+  o.program = args.at(0);
+  o.search_path = true;
+  o.args = args;
+  o.pipe_stdout = true;
+  o.files = {{2, "/dev/null", O_WRONLY}};
+  o.own_process_group = false;
+  o.reset_signals = false;
+  try {
+    child.start(o);
+  } catch (const std::exception&) {
+    return {};
   }
-  ::close(fds[0]);
+  std::string out;
+  char buf[4096];
+  ssize_t n;
+  while ((n = ::read(child.output(), buf, sizeof buf)) > 0 || (n < 0 && errno == EINTR))
+    if (n > 0) out.append(buf, std::size_t(n));
+  child.wait();
   return out;
 }
 
@@ -228,6 +227,76 @@ bool dump_index(const std::string& file_name, std::size_t& n) {
   const auto [p, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), n);
   return !digits.empty() && ec == std::errc() && p == digits.data() + digits.size();
 }
+
+/// The number of dumps in `dir` so far (for progress).
+std::size_t count_callgrind_dumps(const std::string& dir) {
+  std::size_t count = 0, n = 0;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec))
+    if (dump_index(entry.path().filename().string(), n)) ++count;
+  return count;
+}
+
+/// Runs `args` (args[0]: the program) under callgrind, as the counted child: dumps go to
+/// `dir`/callgrind.out.N, valgrind's own messages to `dir`/valgrind.log, the child's standard
+/// output to `dir`/child.out; its standard error is this process's. `env` is added to the
+/// child's environment ("NAME=value"). The child gets SIGTERM when this process dies. While it
+/// runs, `poll` is called about ten times a second; when `stop` becomes set, the child gets
+/// SIGTERM (once). Returns its wait status. Throws std::runtime_error when it cannot be started.
+int run_callgrind_child(const Valgrind& vg, const std::vector<std::string>& args,
+                        const std::vector<std::string>& env, const std::string& dir,
+                        const std::atomic<bool>* stop, const std::function<void()>& poll) {
+  if (args.empty()) throw std::invalid_argument("run_callgrind_child: no program");
+  ext::Subprocess::Options o;
+  o.program = vg.path;
+  o.name = "valgrind";
+  o.args = {vg.path, "--tool=callgrind", "--instr-atstart=no", "--collect-atstart=no", "--cache-sim=yes",
+            "--dump-line=no", "--callgrind-out-file=" + dir + "/callgrind.out", "--log-file=" + dir + "/valgrind.log"};
+  std::istringstream caches{std::string(kCallgrindCaches)};
+  for (std::string c; caches >> c;) o.args.push_back(c);
+  o.args.insert(o.args.end(), args.begin(), args.end());
+  o.env = env;
+  o.files = {{1, dir + "/child.out", O_WRONLY | O_CREAT | O_TRUNC, 0644}};
+  // In the tool's process group with the tool's signals: a Ctrl-C at the terminal reaches it
+  // too, and it stops between two puzzles as the tool would have.
+  o.own_process_group = false;
+  o.reset_signals = false;
+  o.parent_death_signal = SIGTERM;
+  ext::Subprocess child;
+  child.start(o);  // throws "cannot start valgrind: fork: ..."
+  bool signalled = false;
+  while (!child.has_ended()) {
+    if (!signalled && stop != nullptr && stop->load(std::memory_order_relaxed)) {
+      child.signal(SIGTERM);  // stops between two puzzles, as the parent would have
+      signalled = true;
+    }
+    if (poll) poll();
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  if (!child.status()) throw std::runtime_error("waitpid: the status of valgrind's process was lost");
+  return *child.status();
+}
+
+/// A fresh folder for the callgrind child's files, removed with everything in it.
+class ScratchDir {
+ public:
+  ScratchDir() {
+    std::string t = (std::filesystem::temp_directory_path() / "sudoku-count.XXXXXX").string();
+    if (::mkdtemp(t.data()) == nullptr)
+      throw std::runtime_error(fmt::format("{}: cannot make a temporary folder: {}", t, std::strerror(errno)));
+    path_ = t;
+  }
+  ~ScratchDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path_, ec);
+  }
+  ScratchDir(const ScratchDir&) = delete;
+  ScratchDir& operator=(const ScratchDir&) = delete;
+  const std::string& path() const noexcept { return path_; }
+
+ private:
+  std::string path_;
+};
 
 }  // namespace
 
@@ -332,62 +401,6 @@ std::string callgrind_description(const Valgrind& vg) {
                      vg.version, kCallgrindCaches);
 }
 
-int run_callgrind_child(const Valgrind& vg, const std::vector<std::string>& args,
-                        const std::vector<std::string>& env, const std::string& dir,
-                        const std::atomic<bool>* stop, const std::function<void()>& poll) {
-  if (args.empty()) throw std::invalid_argument("run_callgrind_child: no program");
-  std::vector<std::string> cmd = {vg.path, "--tool=callgrind", "--instr-atstart=no",
-                                  "--collect-atstart=no", "--cache-sim=yes", "--dump-line=no",
-                                  "--callgrind-out-file=" + dir + "/callgrind.out",
-                                  "--log-file=" + dir + "/valgrind.log"};
-  std::istringstream caches{std::string(kCallgrindCaches)};
-  for (std::string o; caches >> o;) cmd.push_back(o);
-  cmd.insert(cmd.end(), args.begin(), args.end());
-  // Everything the child needs is made before fork(): after it, only async-signal-safe calls.
-  std::vector<char*> argv;
-  for (auto& a : cmd) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  std::vector<std::string> envs;
-  for (char** e = environ; *e != nullptr; ++e) {
-    const std::string_view kv(*e);
-    const std::string_view name = kv.substr(0, kv.find('='));
-    const bool replaced = std::any_of(env.begin(), env.end(), [&](const std::string& o) {
-      return std::string_view(o).substr(0, o.find('=')) == name;
-    });
-    if (!replaced) envs.emplace_back(kv);
-  }
-  envs.insert(envs.end(), env.begin(), env.end());
-  std::vector<char*> envp;
-  for (auto& e : envs) envp.push_back(e.data());
-  envp.push_back(nullptr);
-  const std::string out = dir + "/child.out";
-  const pid_t parent = ::getpid();
-  const pid_t pid = ::fork();
-  if (pid < 0) throw std::runtime_error(fmt::format("cannot start valgrind: fork: {}", std::strerror(errno)));
-  if (pid == 0) {
-    ::prctl(PR_SET_PDEATHSIG, SIGTERM);
-    if (::getppid() != parent) ::_exit(143);  // the parent died before prctl
-    const int fd = ::open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0 || ::dup2(fd, 1) < 0) ::_exit(127);
-    ::execve(argv[0], argv.data(), envp.data());
-    ::_exit(127);
-  }
-  int status = 0;
-  bool signalled = false;
-  while (true) {
-    const pid_t r = ::waitpid(pid, &status, WNOHANG);
-    if (r == pid) break;
-    if (r < 0 && errno != EINTR) throw std::runtime_error(fmt::format("waitpid: {}", std::strerror(errno)));
-    if (!signalled && stop != nullptr && stop->load(std::memory_order_relaxed)) {
-      ::kill(pid, SIGTERM);  // stops between two puzzles, as the parent would have
-      signalled = true;
-    }
-    if (poll) poll();
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  }
-  return status;
-}
-
 std::string valgrind_trouble(const std::string& path) {
   std::ifstream in(path);
   std::vector<std::string> lines;
@@ -486,12 +499,58 @@ std::vector<std::optional<CacheEvents>> read_callgrind_dumps(const std::string& 
   return out;
 }
 
-std::size_t count_callgrind_dumps(const std::string& dir) {
-  std::size_t count = 0, n = 0;
-  std::error_code ec;
-  for (const auto& entry : std::filesystem::directory_iterator(dir, ec))
-    if (dump_index(entry.path().filename().string(), n)) ++count;
-  return count;
+std::string counted_rows_file(const std::string& dir) { return dir + "/rows.csv"; }
+
+BenchResult count_under_callgrind(const BenchConfig& bc, const Valgrind& vg, std::vector<std::string> command) {
+  ScratchDir dir;
+  command.push_back(dir.path());
+  const std::size_t passes = bc.files.size() * std::size_t(bc.reps) *
+                             (bc.solvers.size() + (bc.baseline != nullptr &&
+                                                   std::find(bc.solvers.begin(), bc.solvers.end(),
+                                                             bc.baseline) == bc.solvers.end()));
+  const int status = run_callgrind_child(vg, command, {"SUDOKU_SIMD=" + simd::current()}, dir.path(), bc.stop, [&] {
+    if (bc.on_step)
+      bc.on_step(fmt::format("counting under callgrind: {} of {} passes done", count_callgrind_dumps(dir.path()),
+                             passes));
+  });
+  const bool stopped = bc.stop != nullptr && bc.stop->load();
+  const std::string log = dir.path() + "/valgrind.log";
+  if (WIFSIGNALED(status) && !stopped)
+    throw std::runtime_error(fmt::format(
+        "the counted run under valgrind died of signal {} ({}){}; valgrind's log says:\n{}", WTERMSIG(status),
+        strsignal(WTERMSIG(status)),
+        WTERMSIG(status) == SIGILL ? " (an instruction valgrind cannot run: AVX-512? build without it)" : "",
+        valgrind_trouble(log)));
+  const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  if (code == 2) throw CountChildRefused("the counted run under valgrind refused its options (its message is above)");
+  const std::string rows_file = counted_rows_file(dir.path());
+  if (code == 127 && !std::filesystem::exists(rows_file + ".partial") && !std::filesystem::exists(rows_file))
+    throw std::runtime_error(fmt::format("valgrind did not start the counted run; its log says:\n{}",
+                                         valgrind_trouble(log)));
+  BenchResult res;
+  res.baseline = std::string(bc.baseline != nullptr ? bc.baseline->name : bc.solvers.front()->name);
+  res.interrupted = stopped;
+  std::string rows = rows_file;
+  if (!std::filesystem::exists(rows)) rows += ".partial";  // the child stopped early
+  if (std::filesystem::exists(rows)) {
+    BenchFile child = read_bench_csv(rows);
+    for (const auto& [k, v] : child.meta)
+      if (k == "simd" && v != simd::current())
+        throw std::runtime_error(fmt::format("the counted run used the instruction set '{}', not '{}'", v,
+                                             simd::current()));
+    const auto dumps = read_callgrind_dumps(dir.path());
+    for (std::size_t i = 0; i < child.rows.size(); ++i) {
+      if (i >= dumps.size() || !dumps[i])
+        throw std::runtime_error(fmt::format("no callgrind dump for row {} ({}, {}) in {}", i, child.rows[i].dataset,
+                                             child.rows[i].solver, dir.path()));
+      set_counts(child.rows[i], counts_of(*dumps[i]));
+    }
+    res.rows = std::move(child.rows);
+  }
+  if (code != 0 && !stopped && res.wrong() == 0 && res.errors() == 0)
+    res.read_errors.push_back(fmt::format("the counted run under valgrind failed (exit {}): its messages are above", code));
+  if (bc.on_rows && !res.rows.empty()) bc.on_rows(res.rows);
+  return res;
 }
 
 }  // namespace puzzle::measure

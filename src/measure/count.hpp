@@ -10,7 +10,7 @@
 //    instructions only (the cache columns stay empty). Nearly exact: an interrupt can add an
 //    instruction or two.
 //  - callgrind: the passes run under valgrind's callgrind, in a child process the tool starts
-//    itself (run_callgrind_child). The child turns instrumentation on for a counted pass and
+//    itself (count_under_callgrind). The child turns instrumentation on for a counted pass and
 //    collection on around each solve call by client requests (valgrind/callgrind.h), and dumps
 //    each pass's totals under a label naming its row. Callgrind simulates a cache of fixed
 //    geometry (kCallgrindCaches: the counts do not depend on the host's caches), which gives the
@@ -19,12 +19,11 @@
 //    (after Itamar Turner-Trauring, pythonspeed.com, "Consistent benchmarking in CI"). Exact and
 //    deterministic: the same build on the same data counts the same on any x86-64 machine that
 //    runs the same instruction set (SUDOKU_SIMD; valgrind runs up to AVX2, never AVX-512).
-#include <atomic>
 #include <cstdint>
-#include <functional>
 #include <limits>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -32,6 +31,9 @@
 #include "run/pipeline.hpp"
 
 namespace puzzle::measure {
+
+struct BenchConfig;
+struct BenchResult;
 
 enum class CountMethod { perf, callgrind };
 std::string_view to_string(CountMethod m) noexcept;
@@ -104,16 +106,27 @@ std::optional<Valgrind> find_valgrind(std::string* why = nullptr);
 /// What the callgrind method records in the provenance: version, tool options, caches.
 std::string callgrind_description(const Valgrind& vg);
 
-/// Runs `args` (args[0]: the program) under callgrind, as the counted child: dumps go to
-/// `dir`/callgrind.out.N, valgrind's own messages to `dir`/valgrind.log, the child's standard
-/// output to `dir`/child.out; its standard error is this process's. `env` is added to the
-/// child's environment ("NAME=value"). The child gets SIGTERM when this process dies. While it
-/// runs, `poll` is called about ten times a second; when `stop` becomes set, the child gets
-/// SIGTERM (once). Returns its wait status (waitpid). Throws std::runtime_error when it
-/// cannot be started.
-int run_callgrind_child(const Valgrind& vg, const std::vector<std::string>& args,
-                        const std::vector<std::string>& env, const std::string& dir,
-                        const std::atomic<bool>* stop, const std::function<void()>& poll);
+/// The counted child refused its options (it exited with status 2, having said why on stderr).
+class CountChildRefused : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// Where the counted child writes its rows, in the folder it is given (their count columns
+/// empty: the dumps hold the counts).
+std::string counted_rows_file(const std::string& dir);
+
+/// The callgrind method in the process the user started: the same bench command run again
+/// under valgrind (`vg`) as a child, which makes the rows (make_callgrind_marks(); one dump a
+/// row) in a temporary folder, and each row's counts filled in from its dump. `command`: the
+/// program (the tool's executable) and its arguments, ending with the option that tells it
+/// that it is the counted child: the folder is added after it. The child runs with this
+/// process's instruction set (SUDOKU_SIMD=simd::current()). While it runs, bc.on_step gets "counting under callgrind: N of M passes done" about ten times a
+/// second; a set bc.stop is passed on as SIGTERM (it stops between two puzzles); the child dies
+/// with this process. The rows reach bc.on_rows, all at once at the end. Throws
+/// CountChildRefused when the child refused its options, std::runtime_error when valgrind
+/// cannot start or run it (with what valgrind's log says), or its rows or dumps cannot be read.
+BenchResult count_under_callgrind(const BenchConfig& bc, const Valgrind& vg, std::vector<std::string> command);
 
 /// What valgrind's log at `path` says went wrong, a few lines without valgrind's "==PID=="
 /// prefix: from its first line about an instruction it could not run or a process it ended,
@@ -127,7 +140,5 @@ std::vector<std::optional<CacheEvents>> read_callgrind_dumps(const std::string& 
 /// One dump's text: its label (the client request's) and its totals. Throws
 /// std::runtime_error (naming `name`) when it is not a dump of the cache events.
 CacheEvents parse_callgrind_dump(std::string_view text, const std::string& name, std::string& label);
-/// The number of dumps in `dir` so far (for progress).
-std::size_t count_callgrind_dumps(const std::string& dir);
 
 }  // namespace puzzle::measure
