@@ -3,7 +3,7 @@
 // shared calls that ask the hooks the parts fill in (module.hpp: array_kinds, size_listers).
 // With those tables, the one place outside the kinds' folders that names a kind.
 #include "module.hpp"
-#include "sudoku/module.hpp"
+#include "sudoku_module.hpp"
 
 namespace pymodule {
 

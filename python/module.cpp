@@ -9,7 +9,7 @@
 //
 // This file is the kind-neutral half (module.hpp: what it lends to the kinds' own parts); what
 // only one kind has (Sudoku's arrays, rate, transform, its plug-ins) is in that kind's part,
-// python/sudoku/module.cpp.
+// python/sudoku_module.cpp.
 //
 // Threads and signals: the driver runs on a thread of its own while the calling thread waits
 // with the GIL released, waking every 50 ms to run Python's signal handlers (PyErr_CheckSignals:

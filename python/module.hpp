@@ -1,6 +1,6 @@
 #pragma once
 // What the kind-neutral half of sudoku_bench._core (module.cpp) lends to each kind's own part
-// (python/sudoku/module.cpp): the inputs, the driver runs with Python waiting on them, and the
+// (python/sudoku_module.cpp): the inputs, the driver runs with Python waiting on them, and the
 // hooks a kind fills in (its arrays, its solvers' sizes). A kind's part is one add_<kind>(m),
 // called by the module's table of kinds (add_kinds, kinds.cpp), as the core's table lists its rows.
 #include <pybind11/numpy.h>

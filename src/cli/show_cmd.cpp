@@ -26,7 +26,25 @@ namespace {
 /// The exit status is solve's for that row: 2 for a record that cannot be read, contradictory
 /// givens or a refused solver (nothing solved); 1 for `wrong`, `timeout` or `error` (an outside
 /// solver that gave no usable answer); 0 otherwise.
+/// The kinds `show` draws (those with the drawing concern, kinds.hpp): "Sudoku and nonograms".
+std::string drawable_kinds() {
+  std::string out;
+  puzzle::Kinds::each([&](auto row) {
+    if constexpr (puzzle::KindDrawing<decltype(row)>) out += (out.empty() ? "" : " and ") + std::string(decltype(row)::plural);
+  });
+  return out;
+}
+
+/// A record of a kind `show` cannot draw: refused.
 template <class Row>
+int show_record(const ShowOptions& opt, const Context& ctx, puzzle::Record<Row>& p, const std::string& file,
+                uint64_t line) requires(!puzzle::KindDrawing<Row>) {
+  (void)opt, (void)ctx, (void)p, (void)file, (void)line;
+  throw UsageError(fmt::format("show draws {}; it cannot draw {}", drawable_kinds(), Row::plural));
+}
+
+template <class Row>
+  requires puzzle::KindDrawing<Row>
 int show_record(const ShowOptions& opt, const Context& ctx, puzzle::Record<Row>& p,
                 const std::string& file, uint64_t line) {
   const std::string where = file.empty() ? "puzzle" : fmt::format("{}:{}", file, line);
@@ -105,10 +123,12 @@ void add_show_command(CLI::App& app, Commands& out) {
   std::string nouns, texts, defaults;
   puzzle::Kinds::each([&](auto row) {
     using R = decltype(row);
-    const bool first = nouns.empty();
-    nouns += fmt::format("{}{}", first ? "" : " or ", R::noun);
-    texts += fmt::format("{}, ", R::as_text);
-    defaults += first ? std::string(R::default_solver) : fmt::format(", {} for a {}", R::default_solver, R::noun);
+    if constexpr (puzzle::KindDrawing<R> && puzzle::KindHelp<R>) {
+      const bool first = nouns.empty();
+      nouns += fmt::format("{}{}", first ? "" : " or ", R::noun);
+      texts += fmt::format("{}, ", R::as_text);
+      defaults += first ? std::string(R::default_solver) : fmt::format(", {} for a {}", R::default_solver, R::noun);
+    }
   });
   texts[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(texts[0])));
   auto* sh = app.add_subcommand("show", fmt::format("Draw one puzzle ({}) and its solution", nouns));

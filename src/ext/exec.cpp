@@ -346,7 +346,11 @@ class ExecSolver final : public Solver {
   ExecSolver& operator=(const ExecSolver&) = delete;
 
   Result solve(PuzzleRef puzzle, const Limits& limits) override {
-    return puzzle::Kinds::on<Result>(puzzle, [&](const auto& p) { return ask(p, limits); });
+    return puzzle::Kinds::on<Result>(puzzle, [&](const auto& p) {
+      // A kind without the programs' concern (kinds.hpp) is not sent: the program cannot take it.
+      if constexpr (puzzle::KindPrograms<puzzle::Kinds::Of<std::decay_t<decltype(p)>>>) return ask(p, limits);
+      else return result_of(Status::unsupported);
+    });
   }
 
   std::string_view message() const noexcept override { return message_; }
@@ -464,7 +468,11 @@ class BatchProgram final : public BatchSolver {
   void send(PuzzleRef puzzle) override {
     if (failed_ || input_closed_) return;  // its answers will say why
     // The puzzle as its kind writes it in one word (the row's puzzle_text), alone on its line.
-    request_ = puzzle::Kinds::on<std::string>(puzzle, [](const auto& p) { return puzzle::Kinds::Of<std::decay_t<decltype(p)>>::puzzle_text(p); });
+    request_ = puzzle::Kinds::on<std::string>(puzzle, [](const auto& p) {
+      using Row = puzzle::Kinds::Of<std::decay_t<decltype(p)>>;
+      if constexpr (puzzle::KindPrograms<Row>) return Row::puzzle_text(p);
+      else return std::string();  // never sent: the program takes the sizes of the rows' probes only
+    });
     request_ += '\n';
     Deadline d = Deadline::idle_for(spec_->timeout);
     const Io io = child_.write(request_, d, true);
@@ -626,7 +634,11 @@ bool parse_any_answer(std::string_view line, const Puzzle& puzzle, uint64_t limi
 }  // namespace
 
 bool parse_answer(std::string_view line, PuzzleRef puzzle, uint64_t limit, Result& r, std::string& why) {
-  return puzzle::Kinds::on<bool>(puzzle, [&](const auto& p) { return parse_any_answer(line, p, limit, r, why); });
+  return puzzle::Kinds::on<bool>(puzzle, [&](const auto& p) {
+    if constexpr (puzzle::KindPrograms<puzzle::Kinds::Of<std::decay_t<decltype(p)>>>)
+      return parse_any_answer(line, p, limit, r, why);
+    else return false;
+  });
 }
 
 SolverInfo exec_solver(const std::string& name, const std::string& command, std::chrono::milliseconds timeout) {
@@ -684,20 +696,23 @@ SolverInfo exec_batch_solver(const std::string& name, const std::string& command
   bool solved = false;
   unsigned sizes = 0;  // every row's probe's size: the sizes it is sent (others are `unsupported`)
   puzzle::Kinds::each([&](auto row) {
-    const auto& probe = probe_of<decltype(row)>();
-    sizes |= probe.sizes;
-    if (solved) return;
-    std::string line;
-    const Result r = run_batch_probe(spec, probe.puzzle, line);
-    const std::string what =
-        refused.empty() ? std::string(kFirstPuzzle) : refused + "a first, easy " + probe.name;
-    wrong = probe_problem(probe.puzzle, probe.known, what, r, line, true);
-    if (r.status == Status::unsupported) {
-      refused += fmt::format("a {} 'unsupported' and ", probe.name);
-      return;  // the next kind's probe, if any (else `wrong` says 'unsupported' instead of a solution)
+    // Only kinds with the programs' concern (kinds.hpp) have a probe and are sent.
+    if constexpr (puzzle::KindPrograms<decltype(row)>) {
+      const auto& probe = probe_of<decltype(row)>();
+      sizes |= probe.sizes;
+      if (solved) return;
+      std::string line;
+      const Result r = run_batch_probe(spec, probe.puzzle, line);
+      const std::string what =
+          refused.empty() ? std::string(kFirstPuzzle) : refused + "a first, easy " + probe.name;
+      wrong = probe_problem(probe.puzzle, probe.known, what, r, line, true);
+      if (r.status == Status::unsupported) {
+        refused += fmt::format("a {} 'unsupported' and ", probe.name);
+        return;  // the next kind's probe, if any (else `wrong` says 'unsupported' instead of a solution)
+      }
+      if (wrong) throw LoadError(fmt::format("'{}' {}", command, *wrong));
+      solved = true;
     }
-    if (wrong) throw LoadError(fmt::format("'{}' {}", command, *wrong));
-    solved = true;
   });
   if (!solved) throw LoadError(fmt::format("'{}' {}", command, *wrong));
   SolverInfo info;

@@ -34,7 +34,7 @@ void describe(const nonogram::GenerateSpec& spec, GeneratePlan& plan) {
 
 }  // namespace
 
-std::vector<GenerateOption> NonogramKind::generate_options() {
+std::vector<GenerateOption> NonogramGeneration::generate_options() {
   return {
       value_option("size", "WxH", "15x15", "x"),
       value_option("fill", "the probability that a cell is shaded", "0.5"),
@@ -46,7 +46,7 @@ std::vector<GenerateOption> NonogramKind::generate_options() {
   };
 }
 
-GenerateDefaults NonogramKind::generate_defaults() {
+GenerateDefaults NonogramGeneration::generate_defaults() {
   return {fmt::format("nonogram-line, each check at most {} nodes (past them: not unique), none with "
                       "--line-solvable (line logic makes those)",
                       nonogram::GenerateSpec{}.budget),
@@ -56,7 +56,7 @@ GenerateDefaults NonogramKind::generate_defaults() {
           "logic finds)"};
 }
 
-GeneratePlan NonogramKind::plan_generate(const GenerateOptions& opt, const OptionNames& say) {
+GeneratePlan NonogramGeneration::plan_generate(const GenerateOptions& opt, const OptionNames& say) {
   GeneratePlan plan;
   nonogram::GenerateSpec spec;
   int w = 0, h = 0;
@@ -84,14 +84,14 @@ GeneratePlan NonogramKind::plan_generate(const GenerateOptions& opt, const Optio
   spec.max_attempts = opt.max_attempts;
   spec.solutions = opt.solutions;
   if (!line_solvable)
-    spec.checker = &solver_for_role(registry_of(opt), opt.checker.empty() ? "nonogram-line" : opt.checker, id,
+    spec.checker = &solver_for_role(registry_of(opt), opt.checker.empty() ? "nonogram-line" : opt.checker, PuzzleKind::nonogram,
                                     say("checker"), say.style);
   if (!opt.verifier.empty()) {
-    spec.verifier = &solver_for_role(registry_of(opt), opt.verifier, id, say("verifier"), say.style);
+    spec.verifier = &solver_for_role(registry_of(opt), opt.verifier, PuzzleKind::nonogram, say("verifier"), say.style);
   } else if (opt.verify) {
     // The solver that did not make the puzzle: the naive baseline checks the line solver's.
     const bool line_made = spec.checker == nullptr || spec.checker->name == "nonogram-line";
-    spec.verifier = &solver_for_role(registry_of(opt), line_made ? "nonogram-backtracking" : "nonogram-line", id,
+    spec.verifier = &solver_for_role(registry_of(opt), line_made ? "nonogram-backtracking" : "nonogram-line", PuzzleKind::nonogram,
                                      say("verifier"), say.style);
   }
   plan.method = line_solvable ? "nonogram-line-solvable" : "nonogram-unique";

@@ -17,7 +17,23 @@
 
 namespace puzzle::nonogram {
 
-struct NonogramKind {
+/// The nonogram row's generation concern (kinds.hpp's KindGeneration; defined in
+/// generate_plan.cpp).
+struct NonogramGeneration {
+  /// `generate --kind nonogram`: the options (puzzle/generate_options.hpp) checked and made into a
+  /// run's plan: a worker of nonogram/generate.hpp and the words describing the run; throws
+  /// OptionError.
+  static GeneratePlan plan_generate(const GenerateOptions& opt, const OptionNames& say);
+  /// Its own options: size, fill, smooth, line-solvable.
+  static std::vector<GenerateOption> generate_options();
+  /// Its checker and verifier when none is asked for (generate's help).
+  static GenerateDefaults generate_defaults();
+};
+
+/// The nonogram row of the table of kinds: its identity, judge, files, solvers, and the concerns
+/// of the command line's help, `show`'s drawing and outside programs (kind.cpp), with its
+/// generation above.
+struct NonogramKind : NonogramGeneration {
   static constexpr PuzzleKind id = PuzzleKind::nonogram;
   static constexpr std::string_view name = "nonogram";
   static constexpr std::string_view plural = "nonograms";
@@ -84,15 +100,6 @@ struct NonogramKind {
   static std::string solution_name(const Puzzle& p) {
     return std::to_string(p.width) + "x" + std::to_string(p.height) + " picture";
   }
-  /// `generate --kind nonogram`: the options (generate/options.hpp) checked and made into a run's
-  /// plan: a worker of nonogram/generate.hpp and the words describing the run (nonogram/generate_plan.cpp);
-  /// throws OptionError.
-  static GeneratePlan plan_generate(const GenerateOptions& opt, const OptionNames& say);
-  /// `generate --kind nonogram`'s own options: size, fill, smooth, line-solvable
-  /// (nonogram/generate_plan.cpp).
-  static std::vector<GenerateOption> generate_options();
-  /// Its checker and verifier when none is asked for (generate's help).
-  static GenerateDefaults generate_defaults();
   /// The kind's built-in solvers in `list`'s order, the naive baseline first (kind.cpp).
   static std::vector<SolverInfo> solvers();
   /// An outside program's first nonogram (ext/exec.cpp): a plus sign on 3x3 (one picture).

@@ -55,7 +55,10 @@ std::string default_generate_kind() { return std::string(Kinds::First::name); }
 
 std::string generate_kind_names() {
   std::string names;
-  puzzle::Kinds::each([&](auto row) { names += (names.empty() ? "" : " or ") + std::string(decltype(row)::name); });
+  puzzle::Kinds::each([&](auto row) {
+    if constexpr (KindGeneration<decltype(row)>)
+      names += (names.empty() ? "" : " or ") + std::string(decltype(row)::name);
+  });
   return names;
 }
 
@@ -97,10 +100,17 @@ std::string join_and(const std::vector<std::string>& words) {
   return s;
 }
 
+/// Row R's own generate options: none for a kind that is not generated.
+template <class R>
+std::vector<GenerateOption> options_of() {
+  if constexpr (KindGeneration<R>) return R::generate_options();
+  else return {};
+}
+
 /// Whether row R declares option `name`; its declaration in `out`.
 template <class R>
 bool declares(std::string_view name, GenerateOption* out = nullptr) {
-  for (GenerateOption& o : R::generate_options())
+  for (GenerateOption& o : options_of<R>())
     if (o.name == name) {
       if (out != nullptr) *out = std::move(o);
       return true;
@@ -115,7 +125,7 @@ std::vector<GenerateOption> generate_options() {
   std::vector<bool> defaults_agree;
   puzzle::Kinds::each([&](auto row) {
     using R = decltype(row);
-    for (const GenerateOption& o : R::generate_options()) {
+    for (const GenerateOption& o : options_of<R>()) {
       // The default after the help's first line (a list may follow: -m's generators).
       std::string part = help_label<R>() + ": " + o.help;
       if (!o.flag && !o.default_text.empty())
@@ -145,7 +155,7 @@ std::string generate_defaults_help(std::string GenerateDefaults::*part) {
     std::vector<std::pair<std::string, GenerateDefaults>> v;
     puzzle::Kinds::each([&](auto row) {
       using R = decltype(row);
-      v.emplace_back(help_label<R>(), R::generate_defaults());
+      if constexpr (KindGeneration<R>) v.emplace_back(help_label<R>(), R::generate_defaults());
     });
     return v;
   }();
@@ -164,6 +174,10 @@ GeneratePlan plan_generate(const GenerateOptions& opt, OptionStyle style) {
   GeneratePlan plan;
   puzzle::Kinds::visit(*kind, [&](auto row) {
     using R = decltype(row);
+    if constexpr (!KindGeneration<R>) {
+      throw OptionError(fmt::format("{}: {} are not generated; {}", say.given("kind", opt.kind), R::plural,
+                                    generate_kind_names()));
+    } else {
     // The options of another kind, refused by name: the kinds that take each, and what this one takes.
     GenerateOptions own = opt;
     for (const auto& option : opt.options) {
@@ -179,7 +193,7 @@ GeneratePlan plan_generate(const GenerateOptions& opt, OptionStyle style) {
       });
       std::vector<std::string> takes;
       for (const GenerateOption& o : R::generate_options()) takes.push_back(say(o.name));
-      const std::string what = fmt::format("a {} takes {}", R::noun, join_and(takes));
+      const std::string what = fmt::format("a {} takes {}", Kinds::noun(R::id), join_and(takes));
       if (plurals.empty()) throw OptionError(fmt::format("{}: no kind takes this option; {}", say(name), what));
       std::string for_kinds = plurals[0], given_kinds = kinds[0];
       for (std::size_t i = 1; i < plurals.size(); ++i)
@@ -189,6 +203,7 @@ GeneratePlan plan_generate(const GenerateOptions& opt, OptionStyle style) {
     for (const GenerateOption& o : R::generate_options())
       if (!o.flag && !o.default_text.empty()) own.options.try_emplace(o.name, o.default_text);
     plan = R::plan_generate(own, say);
+    }
   });
   plan.kind = *kind;
   return plan;

@@ -1,30 +1,23 @@
 #pragma once
 // The types of the table of puzzle kinds (kinds.hpp), below the Solver interface: each kind's
-// id, puzzle and solution types, from which solver.hpp makes what a solver is handed (PuzzleRef)
-// and what it answers (Answer). The rows themselves (which need solver.hpp) are in kinds.hpp; it
-// checks that each row's id, Puzzle and Solution are those at its place here.
+// id, puzzle and solution types (kind_list.hpp), from which solver.hpp makes what a solver is
+// handed (PuzzleRef) and what it answers (Answer). The rows themselves (which need solver.hpp)
+// are in kinds.hpp; it checks that each row's id, Puzzle and Solution are those at its place.
 #include <cstdint>
 #include <cstddef>
 #include <string>
 #include <type_traits>
 
-#include "nonogram/nonogram.hpp"
-#include "sudoku/grid.hpp"
-
 namespace puzzle {
 
 /// generate's options, its plan, and how an option is named (generate/options.hpp): a row
-/// declares its own options (PuzzleKindRow's generate_options) and makes a plan of its kind
+/// declares its own options (KindGeneration's generate_options) and makes a plan of its kind
 /// from the options (plan_generate).
 struct GenerateOption;
 struct GenerateOptions;
 struct GeneratePlan;
 struct GenerateDefaults;
 struct OptionNames;
-
-/// The kinds of puzzle, in the table's order: a solver solves one kind; a file holds one kind
-/// (its first data line decides).
-enum class PuzzleKind : uint8_t { sudoku, nonogram };
 
 /// One record of a file of the kind of row Row (kinds.hpp).
 template <class Row>
@@ -44,9 +37,12 @@ struct TypeList {
   static constexpr bool holds = index<X>() < size;
 };
 
-/// Each kind's puzzle and solution types, in the order of PuzzleKind (the table's rows).
-using PuzzleTypes = TypeList<sudoku::Grid, nonogram::Puzzle>;
-using SolutionTypes = TypeList<sudoku::Grid, nonogram::Picture>;
+}  // namespace puzzle
+
+// The kinds: PuzzleKind, PuzzleTypes, SolutionTypes.
+#include "puzzle/kind_list.hpp"
+
+namespace puzzle {
 
 /// A kind's first puzzle for an outside program (a row's probe(); ext/exec.cpp): an easy puzzle
 /// with one solution, what the verifier knows of it, its name in messages ("9x9 Sudoku"), and

@@ -2,8 +2,8 @@
 // The table of puzzle kinds: one row per kind (a struct in the kind's own files), and the
 // places outside a kind that must choose among kinds ask the table, not the kind.
 //
-// What a kind's row provides is PuzzleKindRow below (checked at compile time), listed in words in
-// docs/ARCHITECTURE.md ("Puzzle kinds").
+// What a kind's row provides is below, by concern (checked at compile time). The kinds are
+// listed in one place, kind_list.hpp (their ids and types) with kind_rows.hpp (their rows).
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
@@ -14,11 +14,9 @@
 #include <type_traits>
 #include <vector>
 
-#include "nonogram/kind.hpp"
 #include "puzzle/format.hpp"
 #include "puzzle/kind_types.hpp"
 #include "puzzle/solver.hpp"
-#include "sudoku/sudoku_kind.hpp"
 
 namespace puzzle {
 
@@ -28,35 +26,42 @@ namespace puzzle {
 template <class R>
 inline constexpr bool kFallback = requires { requires R::fallback; };
 
-/// A row: its id, name and plural (messages), default solver, noun and puzzle-as-text (help), the Puzzle, Solution (an
-/// Answer's alternative) and Known types, and what the judge and the writers ask of them.
+// What a kind's row gives, by concern. The first four are what the core needs of every kind;
+// the others a kind has or not, and what uses one skips a kind without it (or refuses it, naming
+// the kind). A minimal kind is the first four (tests/third_kind/: a Latin square).
+
+/// Its identity and types: its id (its place in kind_list.hpp), name (`list`, the Python
+/// module), plural (messages), default solver; the Puzzle, the Solution (an Answer's
+/// alternative) and what a file may know of a puzzle (Known).
 template <class R>
-concept PuzzleKindRow = requires(const typename R::Puzzle& p, const typename R::Solution& s, const Answer& a,
-                                 Answer& ans, const Result& r, const typename R::Known& k, const SolverInfo& info) {
+concept KindIdentity = requires {
   { R::id } -> std::convertible_to<PuzzleKind>;
   { R::name } -> std::convertible_to<std::string_view>;
   { R::plural } -> std::convertible_to<std::string_view>;
   { R::default_solver } -> std::convertible_to<std::string_view>;
-  { R::noun } -> std::convertible_to<std::string_view>;
-  { R::as_text } -> std::convertible_to<std::string_view>;
+  typename R::Puzzle;
+  typename R::Solution;
+  typename R::Known;
+};
+
+/// The judge's (run/judge.hpp) and the rows' (the CSV's solution text): why a solver does not
+/// take this size, the clues column, why a puzzle with no answer is invalid, why a result is
+/// wrong, the answer held and its text.
+template <class R>
+concept KindJudge = requires(const typename R::Puzzle& p, const typename R::Solution& s, const Answer& a,
+                             const Result& r, const typename R::Known& k, const SolverInfo& info) {
   { R::size_refused(p, info) } -> std::same_as<std::optional<std::string>>;
   { R::clues(p) } -> std::same_as<uint16_t>;
   { R::contradiction(p) } -> std::same_as<std::optional<std::string>>;
   { R::verify(p, r, uint64_t{}, k) } -> std::same_as<std::optional<std::string>>;
   { R::solution(a) } -> std::same_as<const typename R::Solution&>;
   { R::text(s) } -> std::same_as<std::string>;
-  { R::sizes(info) } -> std::same_as<std::string>;
-  { R::puzzle_text(p) } -> std::same_as<std::string>;
-  { R::read_solution(std::string_view{}, p, ans) } -> std::same_as<bool>;
-  { R::solution_name(p) } -> std::same_as<std::string>;
-  { R::summary(p) } -> std::same_as<std::string>;
-  { R::draw(p, &s) } -> std::same_as<std::string>;
-  { &R::plan_generate } -> std::same_as<GeneratePlan (*)(const GenerateOptions&, const OptionNames&)>;
-  { &R::generate_options } -> std::same_as<std::vector<GenerateOption> (*)()>;
-  { &R::generate_defaults } -> std::same_as<GenerateDefaults (*)()>;
-  { R::solvers() } -> std::same_as<std::vector<SolverInfo>>;
-  { R::probe() } -> std::same_as<Probe<typename R::Puzzle, typename R::Known>>;
-} && requires(std::string_view line, const Format& cf) {  // its files
+};
+
+/// Its files (io/): the layouts it claims from a file's first data line (the fallback's takes
+/// every line and fails only with a message), one record read, what a record is called.
+template <class R>
+concept KindFiles = requires(std::string_view line, const Format& cf) {
   { R::parse(cf, line) } -> std::same_as<Record<R>>;
   { R::record_name(cf) } -> std::convertible_to<std::string_view>;
 } && (kFallback<R> ? requires(std::string_view line, Format& f, std::string& error) {
@@ -64,6 +69,52 @@ concept PuzzleKindRow = requires(const typename R::Puzzle& p, const typename R::
 } : requires(std::string_view line, Format& f) {
   { R::detect(line, f) } -> std::same_as<bool>;
 });
+
+/// Its built-in solvers, `list`'s order (the registry joins the rows' lists).
+template <class R>
+concept KindSolvers = requires {
+  { R::solvers() } -> std::same_as<std::vector<SolverInfo>>;
+};
+
+/// A row of the table: what the core needs of every kind.
+template <class R>
+concept PuzzleKindRow = KindIdentity<R> && KindJudge<R> && KindFiles<R> && KindSolvers<R>;
+
+/// Outside programs (ext/exec.cpp, docs/exec.md): the puzzle and its answer as one word each,
+/// what an answer is called, the first puzzle a program is sent. An `--exec` program is sent
+/// only kinds that have this.
+template <class R>
+concept KindPrograms = requires(const typename R::Puzzle& p, Answer& ans) {
+  { R::puzzle_text(p) } -> std::same_as<std::string>;
+  { R::read_solution(std::string_view{}, p, ans) } -> std::same_as<bool>;
+  { R::solution_name(p) } -> std::same_as<std::string>;
+  { R::probe() } -> std::same_as<Probe<typename R::Puzzle, typename R::Known>>;
+};
+
+/// Drawing (`show`): the puzzle in a few words, and drawn for a terminal, empty or solved.
+template <class R>
+concept KindDrawing = requires(const typename R::Puzzle& p, const typename R::Solution& s) {
+  { R::summary(p) } -> std::same_as<std::string>;
+  { R::draw(p, &s) } -> std::same_as<std::string>;
+};
+
+/// Generation (`generate --kind`, generate_options.hpp): its own options, its defaults in the
+/// help's words, and the plan of a run from the options.
+template <class R>
+concept KindGeneration = requires {
+  { &R::plan_generate } -> std::same_as<GeneratePlan (*)(const GenerateOptions&, const OptionNames&)>;
+  { &R::generate_options } -> std::same_as<std::vector<GenerateOption> (*)()>;
+  { &R::generate_defaults } -> std::same_as<GenerateDefaults (*)()>;
+};
+
+/// The command line's words for it: one puzzle of it (help texts), what `show` takes as text, and
+/// what a solver takes of it (`list`'s sizes column). Without them the kind's name serves.
+template <class R>
+concept KindHelp = requires(const SolverInfo& info) {
+  { R::noun } -> std::convertible_to<std::string_view>;
+  { R::as_text } -> std::convertible_to<std::string_view>;
+  { R::sizes(info) } -> std::same_as<std::string>;
+};
 
 template <PuzzleKindRow... Row>
 struct KindTable {
@@ -78,8 +129,10 @@ struct KindTable {
   template <class P>
   using Of = std::tuple_element_t<PuzzleTypes::index<P>(), std::tuple<Row...>>;
   /// The first row: generate's kind when none is named, and the kind of an --exec child's first
-  /// puzzle (a file no row claims is the Fallback's).
+  /// puzzle (a file no row claims is the Fallback's). It has every concern.
   using First = std::tuple_element_t<0, std::tuple<Row...>>;
+  static_assert(KindPrograms<First> && KindGeneration<First> && KindDrawing<First> && KindHelp<First>,
+                "the first row has every concern: generate's default kind, an --exec child's first puzzle");
   /// The fallback row (kFallback), and its kind: a file's when no row claims it, or when it
   /// cannot be read.
   using Fallback = std::tuple_element_t<[] {
@@ -157,8 +210,15 @@ struct KindTable {
     });
     return o;
   }
-  /// One puzzle of kind `k` in words ("Sudoku", "nonogram"): its row's noun.
-  static std::string_view noun(PuzzleKind k) noexcept { return pick(k, [](auto r) { return decltype(r)::noun; }); }
+  /// One puzzle of kind `k` in words ("Sudoku", "nonogram"): its row's noun (KindHelp), else its
+  /// name.
+  static std::string_view noun(PuzzleKind k) noexcept {
+    return pick(k, [](auto r) -> std::string_view {
+      using R = decltype(r);
+      if constexpr (KindHelp<R>) return R::noun;
+      else return R::name;
+    });
+  }
   /// What a record of a file of `f` is called in messages ("nonogram game ID"): its row's
   /// record_name().
   static std::string_view record_name(const Format& f) noexcept {
@@ -173,7 +233,8 @@ struct KindTable {
       using R = decltype(r);
       if (!info.solves(R::id)) return;
       if (!first) s += ',';
-      s += R::sizes(info);
+      if constexpr (KindHelp<R>) s += R::sizes(info);
+      else s += R::name;
       first = false;
     });
     return s;
@@ -224,7 +285,7 @@ struct Record {
   }
 };
 
-/// THE table: adding a kind is adding its row here (and its folder).
-using Kinds = KindTable<sudoku::SudokuKind, nonogram::NonogramKind>;
-
 }  // namespace puzzle
+
+// The table itself: the rows of the kinds kind_list.hpp lists.
+#include "puzzle/kind_rows.hpp"

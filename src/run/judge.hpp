@@ -44,6 +44,8 @@ bool admit(Verdict& v, Record<Row>& p, const SolverInfo& info, uint64_t line) {
   if (!info.solves(Row::id))
     refused = fmt::format("solver '{}' solves {}, not {} (try -s {})", info.name, puzzle::Kinds::plural(info.kind),
                           Row::plural, Row::default_solver);
+  else if (info.any_kind && !KindPrograms<Row>)  // an outside program is sent what it can be written
+    refused = fmt::format("an outside program is not sent {}: they have no one-word form (kinds.hpp)", Row::plural);
   else
     refused = Row::size_refused(p.puzzle, info);
   if (!refused) return true;

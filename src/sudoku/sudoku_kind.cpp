@@ -58,13 +58,6 @@ std::string SudokuKind::sizes(const SolverInfo& info) {
   return s;
 }
 
-SizeOption SudokuKind::size_option() noexcept {
-  static constexpr int kSides[] = {4, 9, 16, 25};
-  static_assert(std::size(kSides) == kMaxBox - kMinBox + 1);
-  return {"Grid side (4, 9, 16 or 25) when every line must be that size; default: from each line's length",
-          kSides, [](int side) { return box_for_cells(static_cast<std::size_t>(side) * side); }};
-}
-
 std::string SudokuKind::solution_name(const Puzzle& p) {
   return fmt::format("{}x{} solution", p.side(), p.side());
 }

@@ -14,7 +14,41 @@
 
 namespace puzzle::sudoku {
 
-struct SudokuKind {
+struct SudokuKind;
+
+/// The Sudoku row's files concern (kinds.hpp's KindFiles; defined in sudoku_parse.cpp). Sudoku is
+/// the kind of a file no other row claims, the table's fallback (Kinds::detect asks it last).
+struct SudokuFiles {
+  static constexpr bool fallback = true;
+  /// Takes every first data line: a comma grid of 4, 9, 16 or 25 cells (of `out.size`'s box when
+  /// it is not 0, --size), a CSV header naming a puzzle column, else one puzzle a line; false
+  /// with `error` set only for a CSV header with no puzzle column.
+  static bool detect(std::string_view line, Format& out, std::string& error);
+  /// One record of a file of `format` (parse_record), its givens unchecked: contradictory givens
+  /// are the solver's to find (`invalid`) and the judge's to check.
+  static Record<SudokuKind> parse(const Format& format, std::string_view record);
+  /// What a record of `format` is called in messages ("Sudoku line").
+  static std::string_view record_name(const Format& format) noexcept;
+  /// `solve --size`: a grid side (4, 9, 16, 25), its box the Format's size.
+  static SizeOption size_option() noexcept;
+};
+
+/// The Sudoku row's generation concern (KindGeneration; defined in generate/sudoku_plan.cpp).
+struct SudokuGeneration {
+  /// `generate --kind sudoku`: the options (puzzle/generate_options.hpp) checked and made into a
+  /// run's plan: a worker of generate/job.hpp and the words describing the run; throws
+  /// OptionError.
+  static GeneratePlan plan_generate(const GenerateOptions& opt, const OptionNames& say);
+  /// Its own options: size, method, clues, minimal, symmetry, grids, difficulty, er.
+  static std::vector<GenerateOption> generate_options();
+  /// Its checker, verifier and stats columns when none is asked for (generate's help).
+  static GenerateDefaults generate_defaults();
+};
+
+/// The Sudoku row of the table of kinds: its identity, judge, solvers, and the concerns of the
+/// command line's help, `show`'s drawing and outside programs (sudoku_kind.cpp), with its files
+/// and generation above.
+struct SudokuKind : SudokuFiles, SudokuGeneration {
   static constexpr PuzzleKind id = PuzzleKind::sudoku;
   static constexpr std::string_view name = "sudoku";     ///< list, the Python module
   static constexpr std::string_view plural = "Sudoku";   ///< messages ("solves Sudoku, not ...")
@@ -33,8 +67,6 @@ struct SudokuKind {
   static std::string size_refusal(const Puzzle& p, const SolverInfo& info);
   /// The sides of the grids `info` takes, for `list` ("4,9,16,25").
   static std::string sizes(const SolverInfo& info);
-  /// `solve --size`: a grid side (4, 9, 16, 25), its box the Format's size.
-  static SizeOption size_option() noexcept;
   static uint16_t clues(const Puzzle& p) noexcept { return static_cast<uint16_t>(p.clues()); }
   /// What makes a puzzle with no answer `invalid`: two equal givens in a unit.
   static std::optional<std::string> contradiction(const Puzzle& p);
@@ -69,27 +101,6 @@ struct SudokuKind {
   /// Reads `word` as a grid of `box` in the one-line alphabet of to_line(): `1-9` up to 9x9,
   /// `1-9A-G` for 16x16, `A-Y` for 25x25 (letters in either case), `.` or `0` empty.
   static bool read_grid(std::string_view word, int box, Grid& out);
-  /// Files (sudoku_parse.hpp): Sudoku is the kind of a file no other row claims, the table's
-  /// fallback (Kinds::detect asks it last). detect() takes every first data line: a comma grid
-  /// of 4, 9, 16 or 25 cells (of `out.box`'s size when it is not 0, --size), a CSV header naming
-  /// a puzzle column, else one puzzle a line; false with `error` set only for a CSV header with
-  /// no puzzle column.
-  static constexpr bool fallback = true;
-  static bool detect(std::string_view line, Format& out, std::string& error);
-  /// One record of a file of `format` (parse_record), its givens unchecked: contradictory givens
-  /// are the solver's to find (`invalid`) and the judge's to check.
-  static Record<SudokuKind> parse(const Format& format, std::string_view record);
-  /// What a record of `format` is called in messages ("Sudoku line").
-  static std::string_view record_name(const Format& format) noexcept;
-  /// `generate --kind sudoku`: the options (generate/options.hpp) checked and made into a run's
-  /// plan: a worker of generate/job.hpp and the words describing the run (generate/sudoku_plan.cpp);
-  /// throws OptionError.
-  static GeneratePlan plan_generate(const GenerateOptions& opt, const OptionNames& say);
-  /// `generate --kind sudoku`'s own options: size, method, clues, minimal, symmetry, grids,
-  /// difficulty, er (generate/sudoku_plan.cpp).
-  static std::vector<GenerateOption> generate_options();
-  /// Its checker, verifier and stats columns when none is asked for (generate's help).
-  static GenerateDefaults generate_defaults();
   /// The kind's built-in solvers in `list`'s order, the naive baseline first (the registry joins
   /// the rows' lists in the table's order and sets each one's kind).
   static std::vector<SolverInfo> solvers();

@@ -314,8 +314,8 @@ Parsed parse_record(const Format& format, std::string_view record, CheckGivens c
   return p;
 }
 
-bool SudokuKind::detect(std::string_view line, Format& out, std::string& error) {
-  out.kind = id;
+bool SudokuFiles::detect(std::string_view line, Format& out, std::string& error) {
+  out.kind = PuzzleKind::sudoku;
   // The n-line comma grid: n-1 commas, every field at most two characters.
   const auto commas = static_cast<int>(std::count(line.begin(), line.end(), ','));
   if (const int b = commas + 1; b == 4 || b == 9 || b == 16 || b == 25) {
@@ -362,12 +362,19 @@ bool SudokuKind::detect(std::string_view line, Format& out, std::string& error) 
   return true;  // SudokuLayout::lines
 }
 
-Record<SudokuKind> SudokuKind::parse(const Format& format, std::string_view record) {
+Record<SudokuKind> SudokuFiles::parse(const Format& format, std::string_view record) {
   return parse_record(format, record, CheckGivens::no);
 }
 
-std::string_view SudokuKind::record_name(const Format& format) noexcept {
+std::string_view SudokuFiles::record_name(const Format& format) noexcept {
   return format.is(SudokuLayout::csv) ? "Sudoku CSV row" : format.is(SudokuLayout::grid) ? "Sudoku grid" : "Sudoku line";
+}
+
+SizeOption SudokuFiles::size_option() noexcept {
+  static constexpr int kSides[] = {4, 9, 16, 25};
+  static_assert(std::size(kSides) == kMaxBox - kMinBox + 1);
+  return {"Grid side (4, 9, 16 or 25) when every line must be that size; default: from each line's length",
+          kSides, [](int side) { return box_for_cells(static_cast<std::size_t>(side) * side); }};
 }
 
 }  // namespace puzzle::sudoku

@@ -150,7 +150,7 @@ void describe(const GenerateSpec& spec, const GenerateOptions& opt, int side, Ge
 
 }  // namespace
 
-GenerateDefaults SudokuKind::generate_defaults() {
+GenerateDefaults SudokuGeneration::generate_defaults() {
   return {fmt::format("propagation for a 9x9, dlx for the other sizes, each check at most {} nodes (past them: not "
                       "unique, the given stays)",
                       ReduceOptions{}.budget),
@@ -160,7 +160,7 @@ GenerateDefaults SudokuKind::generate_defaults() {
           "drawn once per puzzle, not per grid)"};
 }
 
-std::vector<GenerateOption> SudokuKind::generate_options() {
+std::vector<GenerateOption> SudokuGeneration::generate_options() {
   std::string methods;
   for (const auto& m : generators()) methods += fmt::format("\n  {}: {}", m.name, m.description);
   return {
@@ -186,7 +186,7 @@ std::vector<GenerateOption> SudokuKind::generate_options() {
   };
 }
 
-GeneratePlan SudokuKind::plan_generate(const GenerateOptions& opt, const OptionNames& say) {
+GeneratePlan SudokuGeneration::plan_generate(const GenerateOptions& opt, const OptionNames& say) {
   GeneratePlan plan;
   const std::string& side_text = opt.text("size");
   if (side_text != "4" && side_text != "9" && side_text != "16" && side_text != "25")
