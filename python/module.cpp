@@ -4,7 +4,7 @@
 // records from memory (RunConfig::open: an array, a list of strings, or the file itself) and rows
 // to memory (RunConfig::on_row), so the rows are the ones the CLI writes, through the same parser,
 // solvers, verifier and rater. generate and transform are the generation driver
-// (driver/generate.hpp) over the library's workers. Nothing here parses a puzzle, solves,
+// (run/generate.hpp) over the library's workers. Nothing here parses a puzzle, solves,
 // verifies or rates.
 //
 // This file is the kind-neutral half (module.hpp: what it lends to the kinds' own parts); what

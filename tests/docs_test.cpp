@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
+#include <regex>
 #include <string>
 
 #include "measure/bench.hpp"
@@ -38,6 +40,32 @@ TEST(Docs, ExecDocsPlaceTimeoutAndErrorWhereTheSummaryHasThem) {
   const std::string exec = test::slurp(std::string(SUDOKU_SOURCE_DIR) + "/docs/exec.md");
   EXPECT_TRUE(test::has(exec, "the summary CSV always has them (after `no_guess_pct`)"));
   EXPECT_TRUE(test::has(puzzle::io::summary_schema().names(), ",no_guess_pct,timeout,error,"));
+}
+
+/// The maps agree with the tree: every folder of src/ (and every file at its top) is in
+/// docs/ARCHITECTURE.md's map and the README's "Where things are", and every `src/...` path
+/// either names is there.
+TEST(Docs, TheMapsAgreeWithTheTree) {
+  namespace fs = std::filesystem;
+  const fs::path root(SUDOKU_SOURCE_DIR);
+  const std::string architecture = test::slurp((root / "docs/ARCHITECTURE.md").string());
+  const std::string readme = test::slurp((root / "README.md").string());
+  for (const auto& e : fs::directory_iterator(root / "src")) {
+    const std::string name = "src/" + e.path().filename().string() + (e.is_directory() ? "/" : "");
+    EXPECT_TRUE(test::has(architecture, name)) << name << " is not in docs/ARCHITECTURE.md";
+    EXPECT_TRUE(test::has(readme, name)) << name << " is not in the README";
+    if (!e.is_directory()) continue;
+    for (const auto& sub : fs::directory_iterator(e.path())) {
+      if (sub.is_directory()) {
+        EXPECT_TRUE(test::has(architecture, sub.path().filename().string() + "/"))
+            << name << sub.path().filename().string() << "/ is not in docs/ARCHITECTURE.md";
+      }
+    }
+  }
+  const std::regex path(R"(src/[A-Za-z_/.]*[A-Za-z_])");
+  for (const std::string* doc : {&architecture, &readme})
+    for (std::sregex_iterator m(doc->begin(), doc->end(), path), end; m != end; ++m)
+      EXPECT_TRUE(fs::exists(root / m->str())) << m->str() << " is named in a map but is not there";
 }
 
 }  // namespace
