@@ -7,12 +7,14 @@
 
 #include <chrono>
 #include <csignal>
+#include <cstdlib>
 #include <filesystem>
 #include <functional>
 #include <sstream>
 #include <thread>
 
 #include "measure/bench.hpp"
+#include "measure/count.hpp"
 #include "io/output.hpp"
 #include "command_util.hpp"
 #include "test_util.hpp"
@@ -252,6 +254,43 @@ TEST(SessionSignals, CtrlCDuringRateBenchAndGenerate) {
 // `1`, whose 20! pictures are counted the same way): SIGTERM must end it mid-puzzle, the
 // stopped puzzle gets no row, and the run ends as interrupted (before, a solver was only
 // stopped between two puzzles, and these runs went on until killed).
+TEST(SessionSignals, ACountedBenchSaysItsStopOnceAndNamesOnlyTheUsersFiles) {
+  std::string why;
+  if (!puzzle::measure::find_valgrind(&why)) GTEST_SKIP() << "cannot count under callgrind: " << why;
+  test::TempDir dir;
+  const auto log = dir.path("log");
+  // The counted child runs under callgrind in a scratch folder the parent removes: a stop is
+  // said once, by the parent, and names the user's file alone.
+  // Its own temporary folder, so that the scratch folder seen is this run's.
+  const std::string tmp = dir.path("tmp");
+  fs::create_directory(tmp);
+  const char* old_tmp = std::getenv("TMPDIR");
+  const std::string kept_tmp = old_tmp != nullptr ? old_tmp : "";
+  ::setenv("TMPDIR", tmp.c_str(), 1);
+  const int code = run_and_signal("bench " + test::shared("17_clue.txt") + " -s scored --measure instructions "
+                                  "--count-with callgrind -o " + dir.path("c.csv"),
+                                  log, SIGINT, std::chrono::milliseconds(500), [&] {
+                                    // the child has begun writing in its scratch folder
+                                    for (const auto& e : fs::directory_iterator(tmp))
+                                      if (e.path().filename().string().starts_with("sudoku-count.") &&
+                                          fs::exists(e.path() / "rows.csv.partial"))
+                                        return true;
+                                    return false;
+                                  });
+  if (old_tmp != nullptr) ::setenv("TMPDIR", kept_tmp.c_str(), 1);
+  else ::unsetenv("TMPDIR");
+  const std::string out = test::slurp(log);
+  EXPECT_EQ(code, 130) << out;
+  EXPECT_TRUE(fs::is_empty(tmp)) << "the scratch folder is removed";
+  std::size_t stops = 0;
+  for (std::size_t at = out.find("interrupted by"); at != std::string::npos; at = out.find("interrupted by", at + 1))
+    ++stops;
+  EXPECT_EQ(stops, 1u) << out;
+  EXPECT_FALSE(test::has(out, "sudoku-count.")) << out;
+  EXPECT_TRUE(test::has(out, "kept as " + dir.path("c.csv.partial"))) << out;
+  EXPECT_TRUE(fs::exists(dir.path("c.csv.partial")));
+}
+
 TEST(SessionSignals, SigtermStopsInsideAPuzzle) {
   test::TempDir dir;
   std::string ones = "20x20:";

@@ -169,6 +169,7 @@ int bench(const BenchOptions& opt, const Context& ctx) {
                                    "stdin, a pipe or a device", f));
 
   Session session(ctx, bc.threads);
+  if (child) session.quiet_stop();
   for (const auto& f : bc.files) session.input(f);
   const std::string baseline_name(bc.baseline ? bc.baseline->name : bc.solvers.front()->name);
   session.record("baseline_solver", baseline_name);

@@ -355,9 +355,11 @@ int Session::finish(const Outcome& o) {
     fmt::print(console_.err, "{} problems in all ({} not printed)\n", problems_, problems_ - kMaxMessages);
   if (const int sig = g_signal.load(); sig != 0) {
     for (auto& o2 : outputs_) o2->abandon();
-    fmt::print(console_.err, "interrupted by {}: the work done so far is reported above\n",
-               sig == SIGTERM ? "SIGTERM" : "Ctrl-C");
-    note_partials();
+    if (!quiet_stop_) {
+      fmt::print(console_.err, "interrupted by {}: the work done so far is reported above\n",
+                 sig == SIGTERM ? "SIGTERM" : "Ctrl-C");
+      note_partials();
+    }
     return 128 + sig;
   }
   // A run that could not read its inputs whole failed: no output gets its final name. One that

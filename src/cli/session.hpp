@@ -72,6 +72,9 @@ class Session {
   /// (OutputFile::resume_at); an output it says nothing of starts again from nothing (a summary,
   /// recomputed at the end).
   void resume(bool on) noexcept { resume_ = on, resumable_ = true; }
+  /// The run is another process's helper (the counted child of `bench --measure instructions`):
+  /// its outputs are that process's scratch files, so a stop is said by the parent, not here.
+  void quiet_stop() noexcept { quiet_stop_ = true; }
   bool resuming() const noexcept { return resume_; }
   /// Refuses (UsageError) to continue `partial`, whose `#` lines are `meta`, unless an earlier
   /// run of this same command wrote it: the same datasets (and sha256), options and shard.
@@ -120,6 +123,7 @@ class Session {
   uint64_t problems_ = 0;
   bool started_ = false;
   bool resume_ = false;
+  bool quiet_stop_ = false;
   bool resumable_ = false;  // the command has --resume (it called resume())
   puzzle::run::InFlight in_flight_;
   std::thread watcher_;
