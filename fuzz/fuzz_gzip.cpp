@@ -80,6 +80,9 @@ void check_our_gzip(std::string_view text) {
 
   const std::string& path = fuzz::input_file().write(gz);
   const fuzz::Reads r = fuzz::read_three_ways(path, 0, fuzz::hash(gz));
+  // A stream cut inside a line: that piece of a line is not a record (the reader's error names
+  // the last whole line), so the model reads the text up to the last line break.
+  if (!complete) plain.resize(plain.rfind('\n') == std::string::npos ? 0 : plain.rfind('\n') + 1);
   auto check = [&](const fuzz::Outcome& got, std::size_t max_line, const char* what) {
     fuzz::Outcome want = fuzz::model(plain, path, 0, max_line);
     FUZZ_CHECK(got.records == want.records && fuzz::same_format(got.format, want.format),
@@ -89,8 +92,8 @@ void check_our_gzip(std::string_view text) {
     else FUZZ_CHECK(got.error.empty() == complete, "{}: error '{}' for a {} stream", what, got.error,
                     complete ? "complete" : "cut");
   };
-  check(r.normal, puzzle::PuzzleReader::kMaxLine, "default buffers");
-  check(r.tiny_buffer, puzzle::PuzzleReader::kMaxLine, "tiny buffer");
+  check(r.normal, puzzle::io::PuzzleReader::kMaxLine, "default buffers");
+  check(r.tiny_buffer, puzzle::io::PuzzleReader::kMaxLine, "tiny buffer");
   check(r.short_lines, r.max_line, "short max_line");
   for (const fuzz::Record& rec : r.normal.records) fuzz::check_record(r.normal.format, rec.text);
 }
