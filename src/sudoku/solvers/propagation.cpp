@@ -30,7 +30,7 @@
 //     left holds them; fewer is a contradiction).
 // `scored` chooses per node between its heavy engine (the score and rule 5) and the cheap one
 // (`propagation`'s choice, rules 1-3, stopping short of the fixed point): cheap below the first
-// level until the puzzle's first backtrack, heavy from then on (Propagation::search).
+// two levels until the puzzle's first backtrack, heavy from then on (Propagation::search).
 // propagate() repeats step() until nothing changes: one step is rules 1-2 on the three bands
 // and digit 8 (read from the step's input, so the reduction and the singles of all bands run
 // side by side: four independent chains of vector operations, held in registers), then rule 3
@@ -954,17 +954,18 @@ void choose_scored(const State& s, const Counted& c, int& band, int& bit) {
   band = at >> 5, bit = at & 31;
 }
 
-/// `scored`'s guesses at this depth or less (the first level) are chosen by the score and their
-/// nodes propagated with rule 5 even while the search is cheap (Propagation::search).
+/// `scored`'s guesses at this depth or less are chosen by the score and their nodes propagated
+/// with rule 5 even while the search is cheap (Propagation::search). Two levels, not one: one
+/// saves 3% more on multi-solution puzzles and costs 5% on magictour_top1465 (results/solvers.md).
 constexpr int kScoredDepth = 2;
 
 /// `Hybrid` false: `propagation` (choose_first, rules 1-3). True: `scored`, which chooses its
 /// engine per node as the puzzle shows how hard it is. Most puzzles with several solutions
 /// are a dive to the first one (about ten nodes, a backtrack in two or three puzzles): there
 /// the score and rule 5 save no guesses and cost a quarter of each node. So `scored` starts
-/// cheap: the root propagated with rule 5, the first level's guesses (kScoredDepth) by the score
-/// with rule 5, deeper ones on the first bivalue cell with rules 1-3 only, stopping short of the
-/// fixed point (propagate<false, true>). From the puzzle's first backtrack on, every node is
+/// cheap: the root propagated with rule 5, the guesses of the first levels (kScoredDepth) by the
+/// score with rule 5, deeper ones on the first bivalue cell with rules 1-3 only, stopping short
+/// of the fixed point (propagate<false, true>). From the puzzle's first backtrack on, every node is
 /// heavy (the score and rule 5) to the end of its search: a puzzle that refutes a guess is one
 /// where the score's pruning pays (results/solvers.md).
 template <bool Hybrid>
