@@ -961,13 +961,13 @@ constexpr int kScoredDepth = 2;
 
 /// `Hybrid` false: `propagation` (choose_first, rules 1-3). True: `scored`, which chooses its
 /// engine per node as the puzzle shows how hard it is. Most puzzles with several solutions
-/// are a dive to the first one (about ten nodes, a backtrack in two or three puzzles): there
+/// are a dive to the first one (about ten nodes, a backtrack in one puzzle of three): there
 /// the score and rule 5 save no guesses and cost a quarter of each node. So `scored` starts
-/// cheap: the root propagated with rule 5, the guesses of the first levels (kScoredDepth) by the
-/// score with rule 5, deeper ones on the first bivalue cell with rules 1-3 only, stopping short
-/// of the fixed point (propagate<false, true>). From the puzzle's first backtrack on, every node is
-/// heavy (the score and rule 5) to the end of its search: a puzzle that refutes a guess is one
-/// where the score's pruning pays (results/solvers.md).
+/// cheap: the root propagated with rule 5, the guesses of the first levels (kScoredDepth) by
+/// the score with rule 5, deeper ones on the first bivalue cell with rules 1-3 only, stopping
+/// short of the fixed point (propagate<false, true>). From the puzzle's first backtrack on,
+/// every node is heavy (the score and rule 5) to the end of its search: a puzzle that refutes
+/// a guess is one where the score's pruning pays (results/solvers.md).
 template <bool Hybrid>
 class Propagation final : public SolverOf<Propagation<Hybrid>, Grid> {
  public:
