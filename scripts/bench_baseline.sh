@@ -20,8 +20,10 @@
 # loaded 2-core one), yet reaches every solver and size: the first 50 puzzles of
 # datasets/default.txt through every 9x9 solver (the naive baseline is slow, so only there);
 # the first 100 of three shared sets of known difficulty (very easy, moderate, hardest) through
-# the fast ones; 16x16 puzzles through dlx; nonograms through every nonogram solver (the default,
-# nonogram-cdcl, also on the first 30 of a tournament set, which reach its CaDiCaL stage).
+# the fast ones, and of datasets/multi_solution_17plus.txt and multi_solution_34.txt (several
+# solutions; 17 givens or more, 34-35) at limit 2, where the search goes on past the first
+# solution; 16x16 puzzles through dlx; nonograms through every nonogram solver (the default, nonogram-cdcl, also on the first
+# 30 of a tournament set, which reach its CaDiCaL stage).
 #
 # Environment: BUILD_DIR (default build), SHARED (default ../shared/datasets), BENCH_OUT (--check:
 # where the current CSV goes; default a temp file), BENCH_REPORT (--check: where the markdown
@@ -49,6 +51,8 @@ start=$SECONDS
   -o "$tmp/a.csv" >/dev/null
 "$EXE" bench "$SHARED/17_clue.txt" "$SHARED/magictour_top1465.txt" "$SHARED/forum_hardest_1106.txt" \
   -s propagation,scored,dlx --first 100 "${COUNT[@]}" -o "$tmp/b.csv" >/dev/null
+"$EXE" bench datasets/multi_solution_17plus.txt datasets/multi_solution_34.txt -s propagation,scored,dlx --first 100 \
+  --limit 2 "${COUNT[@]}" -o "$tmp/g.csv" >/dev/null
 "$EXE" bench datasets/sudoku16_40-50.txt -s dlx --first 10 "${COUNT[@]}" -o "$tmp/c.csv" >/dev/null
 "$EXE" bench "$NONO/sgt_pattern_10x10.txt" -s nonogram-line,nonogram-backtracking --first 30 \
   --measure instructions --count-with callgrind --seed 1 -o "$tmp/d.csv" >/dev/null
@@ -57,7 +61,7 @@ start=$SECONDS
 "$EXE" bench "$NONO/sgt_pattern_15x15.txt" "$NONO/gen_20x20_not_line.txt" "$SHARED/nonogram/taai2011-question.txt" \
   -s nonogram-cdcl --first 30 --measure instructions --count-with callgrind --seed 1 -o "$tmp/f.csv" >/dev/null
 # One file: regress reads concatenated bench CSVs (repeated `#` and header lines are skipped).
-cat "$tmp"/[a-f].csv > "$tmp/current.csv"
+cat "$tmp"/[a-g].csv > "$tmp/current.csv"
 echo "bench_baseline: counted in $((SECONDS - start)) s (SUDOKU_SIMD=$SUDOKU_SIMD)" >&2
 
 if [ "$check" = 0 ]; then

@@ -28,8 +28,9 @@
 //     candidates; digits in increasing order.
 //  5. `scored` only, when 1-3 stall: triads (a row or column segment of a box with three digits
 //     left holds them; fewer is a contradiction).
-// A puzzle of 16 givens or fewer is never unique: at limit 2 its first solution settles it, and
-// `scored` searches it as `propagation` does (Propagation::solve).
+// `scored` chooses per node between its heavy engine (the score and rule 5) and the cheap one
+// (`propagation`'s choice, rules 1-3, stopping short of the fixed point): cheap below the first
+// two levels until the puzzle's first backtrack, heavy from then on (Propagation::search).
 // propagate() repeats step() until nothing changes: one step is rules 1-2 on the three bands
 // and digit 8 (read from the step's input, so the reduction and the singles of all bands run
 // side by side: four independent chains of vector operations, held in registers), then rule 3
@@ -306,6 +307,7 @@ V4 shl(V4 a) { return {_mm_slli_epi32(a.v, n)}; }
 template <int n>
 V4 shr(V4 a) { return {_mm_srli_epi32(a.v, n)}; }
 inline V4 is_zero(V4 a) { return {_mm_cmpeq_epi32(a.v, _mm_setzero_si128())}; }
+inline bool none(V4 a) { return _mm_movemask_epi8(_mm_cmpeq_epi32(a.v, _mm_setzero_si128())) == 0xffff; }
 /// The lanes of the other bands: band b + 1 and band b + 2 (mod 3) at lane b; lane 3 stays.
 inline V4 next_band(V4 a) { return {_mm_shuffle_epi32(a.v, _MM_SHUFFLE(3, 0, 2, 1))}; }
 inline V4 band_after_next(V4 a) { return {_mm_shuffle_epi32(a.v, _MM_SHUFFLE(3, 1, 0, 2))}; }
@@ -704,15 +706,37 @@ struct Counted {
 
 /// Propagates to a fixed point (rules 1-3 by steps, then 5 when `Triads`). False on a
 /// contradiction; else `c` holds the state counted, for rule 4.
-template <bool Triads>
+///
+/// `Lazy` (not with `Triads`; `scored`'s cheap phase): stops before the fixed point, after the
+/// first step that places nothing, unless that step left an open cell with fewer than two
+/// candidates (rule 4 needs two). It skips the step that would only confirm the fixed point
+/// (a quarter of the steps where the search dives to a solution); what the skipped steps would
+/// have removed is left to the nodes below, so a contradiction can show one node later. A step
+/// that places a digit is always followed by another, so a state with every cell placed has
+/// been checked.
+template <bool Triads, bool Lazy = false>
 bool propagate(State& s, Counted& c) {
+  static_assert(!(Triads && Lazy));
   Grid3 g = load_grid(s);
   for (;;) {
-    for (bool changed = true; changed;)
+    bool changed = true;
+    while (changed) {
+      [[maybe_unused]] const V4 before = g.solved;
       if (!step(g, changed)) return false;
-    store_grid(s, g);
+      if constexpr (Lazy) {
+        if (none(before ^ g.solved)) break;
+      }
+    }
     digit_major(g, c.x);
     c.n = cell_counts(c.x);
+    if constexpr (Lazy) {
+      // Open cells with fewer than two candidates: keep stepping to the fixed point.
+      const __m128i two_or_more = _mm_or_si128(_mm_or_si128(c.n.n2, c.n.n4), c.n.n8);
+      const __m128i band_cells = _mm_setr_epi32(kBandCells, kBandCells, kBandCells, 0);
+      const __m128i short_cells = _mm_andnot_si128(_mm_or_si128(two_or_more, g.solved.v), band_cells);
+      if (changed && !none(V4{short_cells})) continue;
+    }
+    store_grid(s, g);
     if constexpr (!Triads) return true;
     if ((s.solved[0] & s.solved[1] & s.solved[2]) == kBandCells) return true;
     bool progress = false;
@@ -733,9 +757,8 @@ inline void place(State& s, int band, int digit, int bit) {
   for (const int o : {kNext[band], kNext[band + 1]}) s.word(o, digit) &= ~col;
 }
 
-/// Sets up the state from the givens; `count`, when given, is set to their number. False when
-/// two givens conflict.
-bool init(State& s, const Grid& g, int* count = nullptr) {
+/// Sets up the state from the givens. False when two givens conflict.
+bool init(State& s, const Grid& g) {
   uint32_t units[9] = {};   // per digit: rows, columns and boxes that hold it (CellUnits::units)
   uint32_t given[27] = {};  // [band * 9 + digit]
   const uint8_t* v = g.data();
@@ -750,7 +773,6 @@ bool init(State& s, const Grid& g, int* count = nullptr) {
     filled[k / 4] |= m << (16 * (k % 4));
   }
   filled[1] &= (1u << 17) - 1;
-  if (count != nullptr) *count = std::popcount(filled[0]) + std::popcount(filled[1]);
   uint32_t clash = 0;
   for (int half = 0; half < 2; ++half) {
     for (uint64_t left = filled[half]; left; left &= left - 1) {
@@ -932,21 +954,22 @@ void choose_scored(const State& s, const Counted& c, int& band, int& bit) {
   band = at >> 5, bit = at & 31;
 }
 
-/// A puzzle with this many givens or fewer never has exactly one solution (McGuire, Tugemann
-/// and Civario, "There is no 16-clue Sudoku", Experimental Mathematics 23(2), 2014).
-constexpr int kNeverUniqueGivens = 16;
+/// `scored`'s guesses at this depth or less are chosen by the score and their nodes propagated
+/// with rule 5 even while the search is cheap (Propagation::search). Two levels, not one: one
+/// saves 3% more on multi-solution puzzles and costs 5% on magictour_top1465 (results/solvers.md).
+constexpr int kScoredDepth = 2;
 
-/// `Choose` picks the cell to guess: choose_first (`propagation`) or choose_scored (`scored`);
-/// `Triads`: rule 5 on or off.
-///
-/// A puzzle of kNeverUniqueGivens givens or fewer that has a solution has two or more, so at
-/// limit 2 the first solution settles it: `multiple`, solutions 2, without the search for the
-/// second (the counters are those of the search for the first). And `scored` searches such a
-/// puzzle as `propagation` does: its solutions are many, the search dives to one with almost no
-/// backtracking, and the score and rule 5, which cut refuted branches, cost a quarter of each
-/// node there and save no guesses (results/solvers.md).
-template <void (*Choose)(const State&, const Counted&, int&, int&), bool Triads>
-class Propagation final : public SolverOf<Propagation<Choose, Triads>, Grid> {
+/// `Hybrid` false: `propagation` (choose_first, rules 1-3). True: `scored`, which chooses its
+/// engine per node as the puzzle shows how hard it is. Most puzzles with several solutions
+/// are a dive to the first one (about ten nodes, a backtrack in one puzzle of three): there
+/// the score and rule 5 save no guesses and cost a quarter of each node. So `scored` starts
+/// cheap: the root propagated with rule 5, the guesses of the first levels (kScoredDepth) by
+/// the score with rule 5, deeper ones on the first bivalue cell with rules 1-3 only, stopping
+/// short of the fixed point (propagate<false, true>). From the puzzle's first backtrack on,
+/// every node is heavy (the score and rule 5) to the end of its search: a puzzle that refutes
+/// a guess is one where the score's pruning pays (results/solvers.md).
+template <bool Hybrid>
+class Propagation final : public SolverOf<Propagation<Hybrid>, Grid> {
  public:
   Result solve_one(const Grid& puzzle, const Limits& limits) {
     const auto failed = [](Status why) {
@@ -956,55 +979,59 @@ class Propagation final : public SolverOf<Propagation<Choose, Triads>, Grid> {
     };
     if (puzzle.box() != 3) return failed(Status::unsupported);
     State cur;
-    int givens = 0;
-    if (!init(cur, puzzle, &givens)) return failed(Status::invalid);
-    if (givens > kNeverUniqueGivens) return search<Choose, Triads>(cur, limits);
-    if (limits.solutions != 2) return search<choose_first, false>(cur, limits);
-    Limits first = limits;
-    first.solutions = 1;
-    Result r = search<choose_first, false>(cur, first);
-    if (r.solutions == 1) {
-      r.solutions = 2;
-      r.status = status_for(2, 2, false);
-    }
-    return r;
+    if (!init(cur, puzzle)) return failed(Status::invalid);
+    return search(cur, limits);
   }
 
  private:
   /// The search from the state set up from the givens.
-  template <void (*C)(const State&, const Counted&, int&, int&), bool T>
   Result search(State& cur, const Limits& limits) {
     Result r;
     const uint64_t budget = limits.budget == 0 ? UINT64_MAX : limits.budget;
     const uint64_t limit = limits.wanted();
     bool budget_hit = false;
     int depth = 0;
+    bool heavy = false;  // `scored`: the puzzle has backtracked; every node is heavy from now on
+    Counted counted;     // the propagated state, for the choice
+    // A node's propagation: heavy (rule 5, to the fixed point) or cheap (lazy for `scored`).
+    const auto propagate_node = [&](bool heavy_node) {
+      if constexpr (Hybrid) {
+        return heavy_node ? propagate<true>(cur, counted) : propagate<false, true>(cur, counted);
+      } else {
+        return propagate<false>(cur, counted);
+      }
+    };
     r.work.nodes = 1;
-    Counted counted;  // the propagated state, for C
-    bool ok = propagate<T>(cur, counted);
+    bool ok = propagate_node(true);
     for (;;) {
       if (ok) {
         if ((cur.solved[0] & cur.solved[1] & cur.solved[2]) == kBandCells) {
           if (r.solutions++ == 0) write_solution(cur, r.answer.reuse<Grid>(3, Grid::Unset{}));
           if (r.solutions >= limit) break;
         } else {
-          // Guess: the first candidate of the cell Choose picks.
+          // Guess: the first candidate of the cell chosen.
           if (r.work.nodes >= budget) {
             budget_hit = true;
             break;
           }
           Frame& f = stack_[depth++];
           f.state = cur;
-          C(cur, counted, f.band, f.bit);
+          const bool heavy_node = heavy || depth <= kScoredDepth;
+          if (Hybrid && heavy_node) {
+            choose_scored(cur, counted, f.band, f.bit);
+          } else {
+            choose_first(cur, counted, f.band, f.bit);
+          }
           f.digit = std::countr_zero(digits_at(cur, f.band, f.bit));
           ++r.work.nodes;
           ++r.work.guesses;
           place(cur, f.band, f.digit, f.bit);
-          ok = propagate<T>(cur, counted);
+          ok = propagate_node(heavy_node);
           continue;
         }
       } else if (depth > 0) {
         ++r.work.backtracks;
+        heavy = true;
       }
       // Dead end or solution counted: resume at the newest guess with its next digit.
       if (depth == 0) break;
@@ -1013,6 +1040,7 @@ class Propagation final : public SolverOf<Propagation<Choose, Triads>, Grid> {
         break;
       }
       Frame& f = stack_[depth - 1];
+      const bool heavy_node = heavy || depth <= kScoredDepth;
       f.state.word(f.band, f.digit) &= ~(1u << f.bit);
       const uint32_t left = digits_at(f.state, f.band, f.bit);
       cur = f.state;
@@ -1024,7 +1052,7 @@ class Propagation final : public SolverOf<Propagation<Choose, Triads>, Grid> {
         --depth;  // the last digit is forced: no longer a branching point
       }
       place(cur, f.band, f.digit, f.bit);
-      ok = propagate<T>(cur, counted);
+      ok = propagate_node(heavy_node);
     }
     r.status = status_for(r.solutions, limit, budget_hit);
     return r;
@@ -1039,9 +1067,9 @@ class Propagation final : public SolverOf<Propagation<Choose, Triads>, Grid> {
 
 }  // namespace
 
-std::unique_ptr<Solver> NewPropagation() { return std::make_unique<Propagation<choose_first, false>>(); }
+std::unique_ptr<Solver> NewPropagation() { return std::make_unique<Propagation<false>>(); }
 
-std::unique_ptr<Solver> NewScored() { return std::make_unique<Propagation<choose_scored, true>>(); }
+std::unique_ptr<Solver> NewScored() { return std::make_unique<Propagation<true>>(); }
 
 std::optional<std::array<uint16_t, 81>> RootCandidates(const Grid& puzzle) {
   if (puzzle.box() != 3) return std::nullopt;
