@@ -364,8 +364,11 @@ TEST(GenerateJob, MissedRangeTargetIsKeptUntilMaxAttempts) {
     EXPECT_EQ(it.stats.attempts, 3u);
     EXPECT_GE(it.target, 17);
     EXPECT_LE(it.target, 19);
-    EXPECT_GT(it.clues, it.target);  // written anyway: minimal above the target
-    EXPECT_EQ(it.problem, "") << i;                 // and still unique, by dlx
+    EXPECT_GT(it.clues, it.target);  // the last attempt's count: minimal above the target
+    EXPECT_EQ(it.problem, "") << i;
+    // No puzzle in the output: a comment in the item's place that says what was missed.
+    EXPECT_EQ(it.line, fmt::format("# missed item {}: {} clues not met after 3 grids (last: {} clues)\n", i,
+                                   it.target, it.clues));
   }
 }
 
@@ -525,11 +528,64 @@ TEST(GenerateCli, ClueRangeRespectedDeterministicAndUnique) {
   const std::string st = test::slurp(s);
   EXPECT_NE(st.find("# clues: 25-32\n"), std::string::npos) << st;
   EXPECT_EQ(st.find(",0\n"), std::string::npos) << st;  // every item reached its target
-  // A missed target: written anyway after --max-attempts grids, with a warning, reached 0.
+  // A missed target: no puzzle but a '# missed item' line after --max-attempts grids, a summary
+  // that counts none as made, reached 0, exit 1.
   auto missed = test::command("generate -n 2 --clues 17-18 --max-attempts 2 -o " + b + " --stats " + s);
-  EXPECT_EQ(missed.exit_code, 0) << missed.out;
-  EXPECT_NE(missed.out.find("2 item(s) missed the clue target"), std::string::npos) << missed.out;
+  EXPECT_EQ(missed.exit_code, 1) << missed.out;
+  EXPECT_NE(missed.out.find("generate: 0 unique 9x9 puzzles of 17-18 clues; 2 of 2 items missed the clue target"),
+            std::string::npos) << missed.out;
+  EXPECT_NE(missed.out.find("error: 2 item(s) missed the clue target"), std::string::npos) << missed.out;
+  EXPECT_EQ(missed.out.find("clues: mean"), std::string::npos) << missed.out;  // no puzzle to describe
   EXPECT_NE(test::slurp(s).find(",0\n"), std::string::npos);
+  const std::string text = test::slurp(b);
+  EXPECT_TRUE(text.starts_with("# missed item 0: ")) << text;
+  EXPECT_NE(text.find("\n# missed item 1: "), std::string::npos) << text;
+  EXPECT_TRUE(test::load(b).empty());  // a reader of puzzles finds none
+}
+
+TEST(GenerateCli, MissedItemsKeepTheirPlaceForResumeAndMerge) {
+  // Items 0-5 of --clues 22-30 --max-attempts 1: some meet their drawn target, some miss it.
+  test::TempDir dir;
+  const std::string whole = dir.path("whole.txt"), out = dir.path("out.txt");
+  const std::string args = "generate -n 6 --clues 22-30 --max-attempts 1 --seed 5 -j 1 ";
+  const auto w = test::command(args + "-o " + whole);
+  EXPECT_EQ(w.exit_code, 1) << w.out;
+  const std::string text = test::slurp(whole);
+  std::vector<std::string> lines;
+  for (std::size_t at = 0; at < text.size();) {
+    const std::size_t nl = text.find('\n', at);
+    lines.push_back(text.substr(at, nl + 1 - at));
+    at = nl + 1;
+  }
+  ASSERT_EQ(lines.size(), 6u) << text;
+  std::size_t first_missed = lines.size(), met = 0;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    if (lines[i].starts_with("# missed item " + std::to_string(i) + ": ")) first_missed = std::min(first_missed, i);
+    else ++met;
+  }
+  ASSERT_LT(first_missed, lines.size()) << text;
+  ASSERT_GT(met, 0u) << text;
+  EXPECT_NE(w.out.find(fmt::format("generate: {} unique", met)), std::string::npos) << w.out;
+  // A partial that ends on a missed item: --resume counts it as an item and remakes it.
+  std::string head;
+  for (std::size_t i = 0; i <= first_missed; ++i) head += lines[i];
+  {
+    std::FILE* f = std::fopen((out + ".partial").c_str(), "wb");
+    ASSERT_NE(f, nullptr);
+    std::fwrite(head.data(), 1, head.size(), f);
+    std::fclose(f);
+  }
+  const auto r = test::command(args + "-o " + out + " --resume");
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_NE(r.out.find(fmt::format("resuming: {} items kept", first_missed + 1)), std::string::npos) << r.out;
+  EXPECT_EQ(test::slurp(out), text);
+  // Shards merged give the whole run, missed lines in place.
+  const std::string p0 = dir.path("p0.txt"), p1 = dir.path("p1.txt"), merged = dir.path("m.txt");
+  EXPECT_EQ(test::command(args + "--shard 0/2 -o " + p0).exit_code, 1);
+  test::command(args + "--shard 1/2 -o " + p1);
+  const auto m = test::command("merge " + p0 + " " + p1 + " -o " + merged);
+  ASSERT_EQ(m.exit_code, 0) << m.out;
+  EXPECT_EQ(test::slurp(merged), text);
 }
 
 TEST(GenerateCli, BadClueRangesAreUsageErrors) {
@@ -624,6 +680,12 @@ TEST(GenerateCli, ErBandKeepsOnlyPuzzlesRatedInIt) {
   }
   EXPECT_GE(ers.size(), 2u);  // a band, not one value
   EXPECT_NE(test::slurp(s).find("# er: 4.0-5.9"), std::string::npos);
+  // A band random minimal puzzles do not reach: no file claims it.
+  const auto hard = test::command("generate -n 1 --seed 7 --er 10.0-12 --max-attempts 3 -o " + b);
+  EXPECT_EQ(hard.exit_code, 1) << hard.out;
+  EXPECT_NE(hard.out.find("generate: 0 minimal unique 9x9 puzzles, ER 10.0-12; 1 of 1 items missed"),
+            std::string::npos) << hard.out;
+  EXPECT_TRUE(test::slurp(b).starts_with("# missed item 0: ER 10.0-12.0 not met after 3 grids (last: ")) << test::slurp(b);
   for (const char* bad : {"--er 9.9-7", "--er hard", "--er 0.5", "--er 7.25", "--er 7-8 --grids"}) {
     const auto r = test::command(std::string("generate -n 1 ") + bad);
     EXPECT_EQ(r.exit_code, 2) << bad << ": " << r.out;

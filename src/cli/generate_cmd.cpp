@@ -86,7 +86,9 @@ void add_generate_command(CLI::App& app, Commands& out) {
                 "verified against the puzzle being made (default: " +
                     puzzle::generate_defaults_help(&puzzle::GenerateDefaults::checker) + ")");
   g->add_option("--max-attempts", opt->gen.max_attempts,
-                "Tries per puzzle; a try is " + puzzle::generate_defaults_help(&puzzle::GenerateDefaults::attempts))
+                "Tries per puzzle; a try is " + puzzle::generate_defaults_help(&puzzle::GenerateDefaults::attempts) +
+                    ". An item that misses its target in them is no puzzle: its line is '# missed item I: why', "
+                    "and the run exits 1")
       ->check(CLI::Range(uint64_t{1}, UINT64_MAX))
       ->capture_default_str();
   out.push_back({g, [opt](const Context& ctx) { return generate(*opt, ctx); }});
