@@ -148,6 +148,8 @@ struct TransformOptions {
   ExternalSolverOptions ext;  ///< run-time solvers for --verifier
   std::string shard;  ///< "K/N", or "" for every item
   bool resume = false;
+  bool canonical = false;  ///< write each puzzle's canonical form (minlex) instead of isomorphs
+  bool dedupe = false;     ///< keep the first puzzle of each isomorphism class
 };
 int transform(const TransformOptions& opt, const Context& ctx);
 
