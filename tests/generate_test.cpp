@@ -17,6 +17,8 @@
 #include "sudoku/generate/generator.hpp"
 #include "sudoku/generate/job.hpp"
 #include "sudoku/generate/reduce.hpp"
+#include "sudoku/generate/canon.hpp"
+#include "sudoku/generate/search.hpp"
 #include "sudoku/generate/transform.hpp"
 #include "sudoku/se/se.hpp"
 #include "sudoku/solvers/logic.hpp"
@@ -711,3 +713,56 @@ TEST(TransformCli, MakesValidUniquePuzzlesDeterministically) {
 }
 
 }  // namespace
+
+TEST(GenerateSearch, FilterSolvesEasyPuzzlesOnly) {
+  EXPECT_TRUE(puzzle::sudoku::te1_solves(test::parse(test::kPuzzle)));
+  const auto hard = test::load(test::shared("forum_hardest_1106.txt"), 3);
+  for (const auto& rec : hard) EXPECT_FALSE(puzzle::sudoku::te1_solves(rec.parsed.puzzle)) << rec.line;
+}
+
+TEST(GenerateSearch, FindsAreNewUniqueMinimalAndRatedAsRateSays) {
+  test::TempDir dir;
+  const std::string seeds = dir.path("seeds.txt"), a = dir.path("a.txt"), b = dir.path("b.txt"),
+                    s = dir.path("s.csv");
+  const auto recs = test::load(test::shared("forum_hardest_1106.txt"), 2);
+  std::string text;
+  for (const auto& r : recs) text += puzzle::sudoku::to_line(r.parsed.puzzle) + "\n";
+  {
+    std::FILE* f = std::fopen(seeds.c_str(), "wb");
+    std::fwrite(text.data(), 1, text.size(), f);
+    std::fclose(f);
+  }
+  const std::string args = "generate --from " + seeds + " -n 4 --er 10.0-20 ";
+  auto r1 = test::command(args + "-j 1 -o " + a + " --stats " + s);
+  ASSERT_EQ(r1.exit_code, 0) << r1.out;
+  EXPECT_NE(r1.out.find("generate: 4 new puzzles of ER 10.0-20.0 from 2 seeds"), std::string::npos) << r1.out;
+  auto r2 = test::command(args + "-j 2 -o " + b);
+  ASSERT_EQ(r2.exit_code, 0) << r2.out;
+  EXPECT_EQ(test::slurp(a), test::slurp(b));  // the same finds whatever -j
+  auto dlx = make_solver("dlx");
+  std::set<std::string> forms;
+  for (const auto& rec : recs) forms.insert(puzzle::sudoku::to_line(puzzle::sudoku::minlex(rec.parsed.puzzle)));
+  const std::string found = test::slurp(a);
+  const auto rated = rate_lines(found);
+  ASSERT_EQ(rated.size(), 4u) << found;
+  const std::string st = test::slurp(s);
+  std::size_t i = 0;
+  for (std::size_t at = 0; at < found.size(); ++i) {
+    const std::size_t end = found.find('\n', at);
+    const Grid g = test::parse(found.substr(at, end - at));
+    at = end + 1;
+    EXPECT_EQ(rated[i].first, Status::unique);
+    EXPECT_TRUE(is_minimal(g, *dlx));
+    EXPECT_GE(rated[i].second.er, 100);
+    EXPECT_TRUE(forms.insert(puzzle::sudoku::to_line(puzzle::sudoku::minlex(g))).second) << "not new: " << i;
+    const auto& rt = rated[i].second;
+    EXPECT_NE(st.find(fmt::format("\n{},", i)), std::string::npos);
+    EXPECT_NE(st.find(fmt::format(",{},{},{}\n", puzzle::sudoku::se::tenths_text(rt.er),
+                                  puzzle::sudoku::se::tenths_text(rt.ep), puzzle::sudoku::se::tenths_text(rt.ed))),
+              std::string::npos) << st;
+  }
+  // A band no neighbour reaches: the search runs out of parents, says so, exits 1.
+  auto none = test::command("generate --from " + seeds + " -n 1 --er 19.0-20 -j 1 -o " + b);
+  EXPECT_EQ(none.exit_code, 1) << none.out;
+  EXPECT_NE(none.out.find("generate: 0 new puzzles of ER 19.0-20.0 of the 1 asked"), std::string::npos) << none.out;
+}

@@ -400,6 +400,13 @@ bool FingerprintSet::insert(Fingerprint f) {
   return true;
 }
 
+bool FingerprintSet::contains(Fingerprint f) const noexcept {
+  const std::size_t m = t_.size() - 1;
+  for (std::size_t i = f.b & m; t_[i].a != 0; i = (i + 1) & m)
+    if (t_[i] == f) return true;
+  return false;
+}
+
 void FingerprintSet::grow() {
   std::vector<Fingerprint> old = std::move(t_);
   t_.assign(old.size() * 2, Fingerprint{});

@@ -35,6 +35,7 @@ class FingerprintSet {
  public:
   /// True when `f` was not in the set (it is now).
   bool insert(Fingerprint f);
+  bool contains(Fingerprint f) const noexcept;
   std::size_t size() const noexcept { return n_; }
   std::size_t bytes() const noexcept { return t_.size() * sizeof(Fingerprint); }
 
