@@ -91,7 +91,6 @@ SearchReport search(const SearchConfig& cfg) {
     }
   });
   report.exhausted = !full && !report.interrupted;
-  report.seen = seen.size();
   report.wall_s = std::chrono::duration<double>(Clock::now() - start).count();
   return report;
 }

@@ -37,7 +37,6 @@ struct SearchConfig {
 
 struct SearchReport {
   uint64_t finds = 0, generations = 0, parents = 0;
-  uint64_t seen = 0;         ///< distinct forms seen, the seeds' included
   uint64_t duplicates = 0;   ///< candidates whose form was seen before
   sudoku::SearchCounts counts;
   double wall_s = 0;
