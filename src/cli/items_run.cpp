@@ -135,7 +135,7 @@ int run_items(const ItemsRun& run, const Context& ctx) {
     // Per extra column with a tally: the items of each of its values.
     std::vector<std::vector<uint64_t>> tallies(run.columns.size());
     for (std::size_t c = 0; c < run.columns.size(); ++c) tallies[c].assign(run.columns[c].values.size(), 0);
-    uint64_t problems = 0, missed = 0, attempts = 0, checks = 0, placements = 0;
+    uint64_t problems = 0, missed = 0, failed = 0, attempts = 0, checks = 0, placements = 0;
     puzzle::run::GenerateConfig cfg;
     cfg.first = first + kept;
     cfg.count = last - first - std::min(kept, last - first);  // resume_items refuses kept > that
@@ -152,6 +152,7 @@ int run_items(const ItemsRun& run, const Context& ctx) {
         // The clues and the tallies describe the puzzles written: a missed item is none.
         if (!it.ok) ++missed;
         else ++clues[static_cast<uint64_t>(it.clues)];
+        if (!it.ok || !it.problem.empty()) ++failed;  // one item, even when it is both
         for (std::size_t c = 0; c < run.columns.size() && c < it.extra.size() && it.ok; ++c) {
           const auto& values = run.columns[c].values;
           const auto v = std::find(values.begin(), values.end(), it.extra[c]);
@@ -210,7 +211,7 @@ int run_items(const ItemsRun& run, const Context& ctx) {
       }
     }
     Session::Outcome o;
-    o.failed = problems + missed;
+    o.failed = failed;
     if (missed > 0)
       o.failed_what = fmt::format("item(s) {}missed the {} target after the allowed attempts (--max-attempts): "
                                   "each is a '{}N: ...' line in the output, not a puzzle, and 'reached' is 0 "
