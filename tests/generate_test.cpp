@@ -17,6 +17,8 @@
 #include "sudoku/generate/generator.hpp"
 #include "sudoku/generate/job.hpp"
 #include "sudoku/generate/reduce.hpp"
+#include "sudoku/generate/canon.hpp"
+#include "sudoku/generate/search.hpp"
 #include "sudoku/generate/transform.hpp"
 #include "sudoku/se/se.hpp"
 #include "sudoku/solvers/logic.hpp"
@@ -364,8 +366,11 @@ TEST(GenerateJob, MissedRangeTargetIsKeptUntilMaxAttempts) {
     EXPECT_EQ(it.stats.attempts, 3u);
     EXPECT_GE(it.target, 17);
     EXPECT_LE(it.target, 19);
-    EXPECT_GT(it.clues, it.target);  // written anyway: minimal above the target
-    EXPECT_EQ(it.problem, "") << i;                 // and still unique, by dlx
+    EXPECT_GT(it.clues, it.target);  // the last attempt's count: minimal above the target
+    EXPECT_EQ(it.problem, "") << i;
+    // No puzzle in the output: a comment in the item's place that says what was missed.
+    EXPECT_EQ(it.line, fmt::format("# missed item {}: {} clues not met after 3 grids (last: {} clues)\n", i,
+                                   it.target, it.clues));
   }
 }
 
@@ -525,11 +530,64 @@ TEST(GenerateCli, ClueRangeRespectedDeterministicAndUnique) {
   const std::string st = test::slurp(s);
   EXPECT_NE(st.find("# clues: 25-32\n"), std::string::npos) << st;
   EXPECT_EQ(st.find(",0\n"), std::string::npos) << st;  // every item reached its target
-  // A missed target: written anyway after --max-attempts grids, with a warning, reached 0.
+  // A missed target: no puzzle but a '# missed item' line after --max-attempts grids, a summary
+  // that counts none as made, reached 0, exit 1.
   auto missed = test::command("generate -n 2 --clues 17-18 --max-attempts 2 -o " + b + " --stats " + s);
-  EXPECT_EQ(missed.exit_code, 0) << missed.out;
-  EXPECT_NE(missed.out.find("2 item(s) missed the clue target"), std::string::npos) << missed.out;
+  EXPECT_EQ(missed.exit_code, 1) << missed.out;
+  EXPECT_NE(missed.out.find("generate: 0 unique 9x9 puzzles of 17-18 clues; 2 of 2 items missed the clue target"),
+            std::string::npos) << missed.out;
+  EXPECT_NE(missed.out.find("error: 2 item(s) missed the clue target"), std::string::npos) << missed.out;
+  EXPECT_EQ(missed.out.find("clues: mean"), std::string::npos) << missed.out;  // no puzzle to describe
   EXPECT_NE(test::slurp(s).find(",0\n"), std::string::npos);
+  const std::string text = test::slurp(b);
+  EXPECT_TRUE(text.starts_with("# missed item 0: ")) << text;
+  EXPECT_NE(text.find("\n# missed item 1: "), std::string::npos) << text;
+  EXPECT_TRUE(test::load(b).empty());  // a reader of puzzles finds none
+}
+
+TEST(GenerateCli, MissedItemsKeepTheirPlaceForResumeAndMerge) {
+  // Items 0-5 of --clues 22-30 --max-attempts 1: some meet their drawn target, some miss it.
+  test::TempDir dir;
+  const std::string whole = dir.path("whole.txt"), out = dir.path("out.txt");
+  const std::string args = "generate -n 6 --clues 22-30 --max-attempts 1 --seed 5 -j 1 ";
+  const auto w = test::command(args + "-o " + whole);
+  EXPECT_EQ(w.exit_code, 1) << w.out;
+  const std::string text = test::slurp(whole);
+  std::vector<std::string> lines;
+  for (std::size_t at = 0; at < text.size();) {
+    const std::size_t nl = text.find('\n', at);
+    lines.push_back(text.substr(at, nl + 1 - at));
+    at = nl + 1;
+  }
+  ASSERT_EQ(lines.size(), 6u) << text;
+  std::size_t first_missed = lines.size(), met = 0;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    if (lines[i].starts_with("# missed item " + std::to_string(i) + ": ")) first_missed = std::min(first_missed, i);
+    else ++met;
+  }
+  ASSERT_LT(first_missed, lines.size()) << text;
+  ASSERT_GT(met, 0u) << text;
+  EXPECT_NE(w.out.find(fmt::format("generate: {} unique", met)), std::string::npos) << w.out;
+  // A partial that ends on a missed item: --resume counts it as an item and remakes it.
+  std::string head;
+  for (std::size_t i = 0; i <= first_missed; ++i) head += lines[i];
+  {
+    std::FILE* f = std::fopen((out + ".partial").c_str(), "wb");
+    ASSERT_NE(f, nullptr);
+    std::fwrite(head.data(), 1, head.size(), f);
+    std::fclose(f);
+  }
+  const auto r = test::command(args + "-o " + out + " --resume");
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_NE(r.out.find(fmt::format("resuming: {} items kept", first_missed + 1)), std::string::npos) << r.out;
+  EXPECT_EQ(test::slurp(out), text);
+  // Shards merged give the whole run, missed lines in place.
+  const std::string p0 = dir.path("p0.txt"), p1 = dir.path("p1.txt"), merged = dir.path("m.txt");
+  EXPECT_EQ(test::command(args + "--shard 0/2 -o " + p0).exit_code, 1);
+  test::command(args + "--shard 1/2 -o " + p1);
+  const auto m = test::command("merge " + p0 + " " + p1 + " -o " + merged);
+  ASSERT_EQ(m.exit_code, 0) << m.out;
+  EXPECT_EQ(test::slurp(merged), text);
 }
 
 TEST(GenerateCli, BadClueRangesAreUsageErrors) {
@@ -624,6 +682,12 @@ TEST(GenerateCli, ErBandKeepsOnlyPuzzlesRatedInIt) {
   }
   EXPECT_GE(ers.size(), 2u);  // a band, not one value
   EXPECT_NE(test::slurp(s).find("# er: 4.0-5.9"), std::string::npos);
+  // A band random minimal puzzles do not reach: no file claims it.
+  const auto hard = test::command("generate -n 1 --seed 7 --er 10.0-12 --max-attempts 3 -o " + b);
+  EXPECT_EQ(hard.exit_code, 1) << hard.out;
+  EXPECT_NE(hard.out.find("generate: 0 minimal unique 9x9 puzzles, ER 10.0-12; 1 of 1 items missed"),
+            std::string::npos) << hard.out;
+  EXPECT_TRUE(test::slurp(b).starts_with("# missed item 0: ER 10.0-12.0 not met after 3 grids (last: ")) << test::slurp(b);
   for (const char* bad : {"--er 9.9-7", "--er hard", "--er 0.5", "--er 7.25", "--er 7-8 --grids"}) {
     const auto r = test::command(std::string("generate -n 1 ") + bad);
     EXPECT_EQ(r.exit_code, 2) << bad << ": " << r.out;
@@ -649,3 +713,56 @@ TEST(TransformCli, MakesValidUniquePuzzlesDeterministically) {
 }
 
 }  // namespace
+
+TEST(GenerateSearch, FilterSolvesEasyPuzzlesOnly) {
+  EXPECT_TRUE(puzzle::sudoku::te1_solves(test::parse(test::kPuzzle)));
+  const auto hard = test::load(test::shared("forum_hardest_1106.txt"), 3);
+  for (const auto& rec : hard) EXPECT_FALSE(puzzle::sudoku::te1_solves(rec.parsed.puzzle)) << rec.line;
+}
+
+TEST(GenerateSearch, FindsAreNewUniqueMinimalAndRatedAsRateSays) {
+  test::TempDir dir;
+  const std::string seeds = dir.path("seeds.txt"), a = dir.path("a.txt"), b = dir.path("b.txt"),
+                    s = dir.path("s.csv");
+  const auto recs = test::load(test::shared("forum_hardest_1106.txt"), 2);
+  std::string text;
+  for (const auto& r : recs) text += puzzle::sudoku::to_line(r.parsed.puzzle) + "\n";
+  {
+    std::FILE* f = std::fopen(seeds.c_str(), "wb");
+    std::fwrite(text.data(), 1, text.size(), f);
+    std::fclose(f);
+  }
+  const std::string args = "generate --from " + seeds + " -n 4 --er 10.0-20 ";
+  auto r1 = test::command(args + "-j 1 -o " + a + " --stats " + s);
+  ASSERT_EQ(r1.exit_code, 0) << r1.out;
+  EXPECT_NE(r1.out.find("generate: 4 new puzzles of ER 10.0-20.0 from 2 seeds"), std::string::npos) << r1.out;
+  auto r2 = test::command(args + "-j 2 -o " + b);
+  ASSERT_EQ(r2.exit_code, 0) << r2.out;
+  EXPECT_EQ(test::slurp(a), test::slurp(b));  // the same finds whatever -j
+  auto dlx = make_solver("dlx");
+  std::set<std::string> forms;
+  for (const auto& rec : recs) forms.insert(puzzle::sudoku::to_line(puzzle::sudoku::minlex(rec.parsed.puzzle)));
+  const std::string found = test::slurp(a);
+  const auto rated = rate_lines(found);
+  ASSERT_EQ(rated.size(), 4u) << found;
+  const std::string st = test::slurp(s);
+  std::size_t i = 0;
+  for (std::size_t at = 0; at < found.size(); ++i) {
+    const std::size_t end = found.find('\n', at);
+    const Grid g = test::parse(found.substr(at, end - at));
+    at = end + 1;
+    EXPECT_EQ(rated[i].first, Status::unique);
+    EXPECT_TRUE(is_minimal(g, *dlx));
+    EXPECT_GE(rated[i].second.er, 100);
+    EXPECT_TRUE(forms.insert(puzzle::sudoku::to_line(puzzle::sudoku::minlex(g))).second) << "not new: " << i;
+    const auto& rt = rated[i].second;
+    EXPECT_NE(st.find(fmt::format("\n{},", i)), std::string::npos);
+    EXPECT_NE(st.find(fmt::format(",{},{},{}\n", puzzle::sudoku::se::tenths_text(rt.er),
+                                  puzzle::sudoku::se::tenths_text(rt.ep), puzzle::sudoku::se::tenths_text(rt.ed))),
+              std::string::npos) << st;
+  }
+  // A band no neighbour reaches: the search runs out of parents, says so, exits 1.
+  auto none = test::command("generate --from " + seeds + " -n 1 --er 19.0-20 -j 1 -o " + b);
+  EXPECT_EQ(none.exit_code, 1) << none.out;
+  EXPECT_NE(none.out.find("generate: 0 new puzzles of ER 19.0-20.0 of the 1 asked"), std::string::npos) << none.out;
+}

@@ -344,7 +344,8 @@ def rate(puzzles, *, budget: int = DEFAULT_BUDGET, se_budget: int = DEFAULT_SE_B
 # ---- generate, transform ------------------------------------------------------------------------
 
 def _items_frame(res: dict, solutions: bool) -> pd.DataFrame:
-    lines = res["lines"]
+    # An item that missed its target has no puzzle: its line is a "# missed item N: ..." comment.
+    lines = ["" if ln.startswith("#") else ln for ln in res["lines"]]
     stats = pd.read_csv(io.StringIO(res["stats_csv"]))
     if solutions:
         split = [ln.split(",", 1) for ln in lines]
@@ -366,7 +367,7 @@ def _finish_items(res: dict, solutions: bool, what: str) -> pd.DataFrame:
                       f"{res['problem_at'][0]}: {res['problems'][0]}", RuntimeWarning, stacklevel=3)
     missed = int((df["reached"] == 0).sum()) if "reached" in df else 0
     if missed:
-        warnings.warn(f"{missed} item(s) missed the {what} target after max_attempts (kept; 'reached' is 0)",
+        warnings.warn(f"{missed} item(s) missed the {what} target after max_attempts (no puzzle: 'puzzle' is empty and 'reached' is 0)",
                       RuntimeWarning, stacklevel=3)
     return df
 

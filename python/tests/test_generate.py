@@ -44,6 +44,12 @@ def test_generated_puzzles_are_unique_with_their_solution():
     assert df.clues.between(25, 28).all() and (df.reached == 1).all()
 
 
+def test_a_missed_target_has_no_puzzle():
+    with pytest.warns(RuntimeWarning, match="2 item.s. missed the clue target"):
+        df = sb.generate(2, seed=7, clues="17-18", max_attempts=2)
+    assert (df.reached == 0).all() and (df.puzzle == "").all()
+
+
 def test_nonogram_generation_equals_the_cli(tmp_path, exe):
     lines, stats = cli_items(exe, tmp_path, "generate", "--kind", "nonogram", "--size", "12x10", "-n", "12",
                              "--seed", "5", "--solutions", "--verify")

@@ -58,8 +58,13 @@ struct GenerateOptions {
   std::string shard;  ///< "K/N", or "" for every item
   bool resume = false;
   ExternalSolverOptions ext;  ///< run-time solvers for --checker and --verifier
+  std::string from;   ///< seeds: a neighbourhood search from them (generate_search.cpp)
+  std::string moves = "1,1";  ///< the search's move: remove N givens, add M
+  bool no_filter = false;     ///< rate every candidate (no T&E(1) filter)
 };
 int generate(GenerateOptions opt, const Context& ctx);
+/// generate --from: the neighbourhood search (run/search.hpp).
+int generate_search(const GenerateOptions& opt, const Context& ctx);
 
 /// `bench`: repeated, interleaved, verified timing (or counting) of solvers on datasets.
 struct BenchOptions {
@@ -148,6 +153,8 @@ struct TransformOptions {
   ExternalSolverOptions ext;  ///< run-time solvers for --verifier
   std::string shard;  ///< "K/N", or "" for every item
   bool resume = false;
+  bool canonical = false;  ///< write each puzzle's canonical form (minlex) instead of isomorphs
+  bool dedupe = false;     ///< keep the first puzzle of each isomorphism class
 };
 int transform(const TransformOptions& opt, const Context& ctx);
 

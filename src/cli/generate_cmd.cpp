@@ -20,6 +20,7 @@ namespace {
 }  // namespace
 
 int generate(GenerateOptions opt, const Context& ctx) {
+  if (!opt.from.empty()) return generate_search(opt, ctx);
   const auto ext = register_external_solvers(ctx, opt.ext);  // before the names are looked up
   opt.gen.registry = ctx.registry;
   opt.gen.seed = opt.seed;
@@ -72,6 +73,16 @@ void add_generate_command(CLI::App& app, Commands& out) {
                                        puzzle::generate_defaults_help(&puzzle::GenerateDefaults::columns) + ")");
   g->add_flag("--solutions", opt->gen.solutions, "Write puzzle,solution lines (the solve driver then "
                                              "checks every answer against it)");
+  g->add_option("--from", opt->from,
+                "Seed puzzles (9x9, any format 'solve' reads): search their neighbourhoods for new "
+                "puzzles in the --er band (default 10.0-20.0) instead of generating from full grids: "
+                "each generation's finds are the next one's parents; -n counts finds, none "
+                "isomorphic to a seed or to another");
+  g->add_option("--moves", opt->moves, "With --from: N,M removes N givens (1 or 2) and adds M (1 or 2), "
+                                       "keeping the puzzle unique and minimal")
+      ->capture_default_str();
+  g->add_flag("--no-filter", opt->no_filter, "With --from: rate every candidate (default: only those that "
+                                             "trial and error at depth 1 with singles does not solve)");
   add_shard_option(g, opt->shard, true);
   add_resume_option(g, opt->resume);
   add_external_solver_options(g, opt->ext);
@@ -86,7 +97,9 @@ void add_generate_command(CLI::App& app, Commands& out) {
                 "verified against the puzzle being made (default: " +
                     puzzle::generate_defaults_help(&puzzle::GenerateDefaults::checker) + ")");
   g->add_option("--max-attempts", opt->gen.max_attempts,
-                "Tries per puzzle; a try is " + puzzle::generate_defaults_help(&puzzle::GenerateDefaults::attempts))
+                "Tries per puzzle; a try is " + puzzle::generate_defaults_help(&puzzle::GenerateDefaults::attempts) +
+                    ". An item that misses its target in them is no puzzle: its line is '# missed item I: why', "
+                    "and the run exits 1")
       ->check(CLI::Range(uint64_t{1}, UINT64_MAX))
       ->capture_default_str();
   out.push_back({g, [opt](const Context& ctx) { return generate(*opt, ctx); }});

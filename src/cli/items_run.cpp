@@ -135,7 +135,7 @@ int run_items(const ItemsRun& run, const Context& ctx) {
     // Per extra column with a tally: the items of each of its values.
     std::vector<std::vector<uint64_t>> tallies(run.columns.size());
     for (std::size_t c = 0; c < run.columns.size(); ++c) tallies[c].assign(run.columns[c].values.size(), 0);
-    uint64_t problems = 0, missed = 0, attempts = 0, checks = 0, placements = 0;
+    uint64_t problems = 0, missed = 0, failed = 0, attempts = 0, checks = 0, placements = 0;
     puzzle::run::GenerateConfig cfg;
     cfg.first = first + kept;
     cfg.count = last - first - std::min(kept, last - first);  // resume_items refuses kept > that
@@ -148,10 +148,12 @@ int run_items(const ItemsRun& run, const Context& ctx) {
       for (const puzzle::GenItem& it : items) {
         buf.append(it.line);
         ++restarts[it.stats.restarts];
-        ++clues[static_cast<uint64_t>(it.clues)];
         attempts += it.stats.attempts, checks += it.stats.checks, placements += it.stats.placements;
+        // The clues and the tallies describe the puzzles written: a missed item is none.
         if (!it.ok) ++missed;
-        for (std::size_t c = 0; c < run.columns.size() && c < it.extra.size(); ++c) {
+        else ++clues[static_cast<uint64_t>(it.clues)];
+        if (!it.ok || !it.problem.empty()) ++failed;  // one item, even when it is both
+        for (std::size_t c = 0; c < run.columns.size() && c < it.extra.size() && it.ok; ++c) {
           const auto& values = run.columns[c].values;
           const auto v = std::find(values.begin(), values.end(), it.extra[c]);
           if (v != values.end()) ++tallies[c][static_cast<std::size_t>(v - values.begin())];
@@ -179,13 +181,17 @@ int run_items(const ItemsRun& run, const Context& ctx) {
     session.progress().clear();
     std::FILE* term = session.term();
 
-    const uint64_t n = rep.items;
-    fmt::print(term, "{}: {} {} ({}, seed {}) in {:.3f} s on {} threads: {}/s\n", run.command,
-               human(double(n)), run.what, run.method, run.seed, rep.wall_s, threads,
-               human(rep.wall_s > 0 ? double(n) / rep.wall_s : 0, 1));
+    const uint64_t n = rep.items, met = n - std::min(missed, n);
+    // The line counts what met the target; the missed items are said apart, never in `what`.
+    fmt::print(term, "{}: {} {}{} ({}, seed {}) in {:.3f} s on {} threads: {}/s\n", run.command,
+               human(double(met)), run.what,
+               missed > 0 ? fmt::format("; {} of {} items missed the {} target", human(double(missed)),
+                                        human(double(n)), run.target)
+                          : std::string(),
+               run.method, run.seed, rep.wall_s, threads, human(rep.wall_s > 0 ? double(met) / rep.wall_s : 0, 1));
     if (n > 0) {
-      if (clues.rbegin()->first > 0)  // none for a kind without givens
-        fmt::print(term, "  clues: mean {:.2f}, min {}, max {}\n", mean(clues, n),
+      if (met > 0 && clues.rbegin()->first > 0)  // none for a kind without givens
+        fmt::print(term, "  clues: mean {:.2f}, min {}, max {}\n", mean(clues, met),
                    clues.begin()->first, clues.rbegin()->first);
       if (run.restarts) {
         fmt::print(term, "  restarts per item: min {}, median {}, p90 {}, max {}, mean {:.1f}\n",
@@ -204,12 +210,13 @@ int run_items(const ItemsRun& run, const Context& ctx) {
         fmt::print(term, "  {}: {}\n", col.tally, dist.empty() ? col.none : dist);
       }
     }
-    if (missed > 0)
-      fmt::print(session.err(), "warning: {} item(s) missed the {} target after the allowed attempts "
-                         "(--max-attempts; written anyway; 'reached' is 0 in the stats CSV)\n", missed,
-                 run.target);
     Session::Outcome o;
-    o.failed = problems;
+    o.failed = failed;
+    if (missed > 0)
+      o.failed_what = fmt::format("item(s) {}missed the {} target after the allowed attempts (--max-attempts): "
+                                  "each is a '{}N: ...' line in the output, not a puzzle, and 'reached' is 0 "
+                                  "in the stats CSV",
+                                  problems > 0 ? "failed verification or " : "", run.target, puzzle::kMissedPrefix);
     return o;
   });
 }

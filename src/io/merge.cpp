@@ -9,6 +9,8 @@
 
 #include <fmt/format.h>
 
+#include "puzzle/generate_item.hpp"
+
 namespace puzzle::io {
 namespace {
 
@@ -179,7 +181,7 @@ Merged merge_items(const MergePlan& plan, OutputFile& out, const std::atomic<boo
         if (index != std::to_string(items->first + n))
           throw InputError(fmt::format("{}:{}: item {} where item {} was due", path, f.line_no(),
                                        index, items->first + n));
-      } else if (line.starts_with('#')) {
+      } else if (line.starts_with('#') && !line.starts_with(puzzle::kMissedPrefix)) {
         continue;
       }
       text.assign(line);

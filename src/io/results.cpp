@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "puzzle/generate_item.hpp"
+
 namespace puzzle::io {
 
 ResultsFile::ResultsFile(std::string path) : path_(std::move(path)) {
@@ -21,7 +23,8 @@ ResultsFile::ResultsFile(std::string path) : path_(std::move(path)) {
       offset_ = next_offset_;
       continue;
     }
-    if (l.front() == '#') {
+    // A missed generated item's line is a `#` comment but a data line: it holds the item's place.
+    if (l.front() == '#' && !l.starts_with(puzzle::kMissedPrefix)) {
       std::string k, v;
       if (split_meta(l.substr(1), k, v)) meta_.emplace_back(std::move(k), std::move(v));
       offset_ = next_offset_;

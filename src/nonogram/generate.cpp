@@ -146,6 +146,9 @@ class Worker final : public ItemWorker {
     it.line = to_id(puzzle);
     if (spec_.solutions) it.line += "," + to_text(pic);
     it.line += '\n';
+    if (!it.ok)
+      it.line = missed_line(index, fmt::format("no unique puzzle{} in {} pictures",
+                                               spec_.line_only ? " solved line by line" : "", it.stats.attempts));
     if (verifier_ != nullptr && it.ok) {
       const Result r = verifier_->solve(puzzle, Limits{2, 0});
       Known known;

@@ -24,7 +24,7 @@ struct GenerateSpec {
   /// `fill` fraction of highest averages shaded (the kind of picture sgt-pattern draws).
   bool smooth = false;
   uint64_t seed = 1;
-  uint64_t max_attempts = 1000;  ///< pictures tried per item; past it the item is written unreached
+  uint64_t max_attempts = 1000;  ///< pictures tried per item; past it the item is missed (a missed_line(), no puzzle)
   uint64_t budget = 10'000'000;  ///< nodes per uniqueness check; past it, not unique
   const SolverInfo* checker = nullptr;   ///< uniqueness checks (not needed with line_only)
   const SolverInfo* verifier = nullptr;  ///< checks every item again (limit 2), or none

@@ -4,6 +4,7 @@
 // item_rng(seed, index) alone, so the output never depends on the thread count.
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace puzzle {
@@ -33,13 +34,27 @@ struct GenItem {
   uint64_t index = 0;
   GenStats stats;
   uint64_t time_ns = 0;    ///< making it (and verifying it, when asked), steady clock
-  bool ok = true;          ///< false: the target (clues, difficulty, uniqueness) was not met in the attempts allowed
+  bool ok = true;          ///< false: the target (clues, difficulty, uniqueness) was not met in the attempts allowed; `line` is then missed_line()
   int clues = 0;           ///< the stats' clues column: a Sudoku's givens; 0 for a kind without givens
   int target = 0;          ///< the clue target this item aimed at (drawn from a range), 0: none
   std::vector<std::string> extra;  ///< the values of the plan's extra columns (ItemColumn), in order
   std::string line;        ///< the output line, ending in '\n'
   std::string problem;     ///< a failed verification, or empty
 };
+
+/// An item that missed its target is no puzzle of the run: its output line is a `#` comment in
+/// the item's place, "# missed item INDEX: WHY", so a reader of puzzles skips it (every reader
+/// here skips `#` lines) while line i stays item i for --resume, --shard and merge.
+inline constexpr std::string_view kMissedPrefix = "# missed item ";
+/// That line for item `index`, ending in '\n'; `why` says what was missed and how close it came.
+inline std::string missed_line(uint64_t index, std::string_view why) {
+  std::string line(kMissedPrefix);
+  line += std::to_string(index);
+  line += ": ";
+  line += why;
+  line += '\n';
+  return line;
+}
 
 /// Makes items; a stateful worker, one per thread.
 class ItemWorker {

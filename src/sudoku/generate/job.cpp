@@ -157,6 +157,7 @@ class GenerateWorker final : public ItemWorker {
     it.time_ns = static_cast<uint64_t>(
         std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - t0).count());
     write_line(it, puzzle_, solution_, spec_.solutions && !spec_.grids);
+    if (!it.ok) it.line = missed_line(index, missed_why(it, er));
     if (spec_.rated()) {
       it.extra.push_back(er >= 0 ? se::tenths_text(er) : std::string());
       it.extra.emplace_back(er >= 0 ? se::level_name(er) : std::string_view("unrated"));
@@ -164,6 +165,27 @@ class GenerateWorker final : public ItemWorker {
   }
 
  private:
+  // What a missed item missed and how close its last attempt came: "ER 10.0-12.0 not met
+  // after 1000 grids (last: 25 clues, ER 1.5)".
+  std::string missed_why(const GenItem& it, int er) const {
+    if (!it.problem.empty()) return it.problem;  // the generator gave up
+    std::string target;
+    const auto add = [&](const std::string& part) { target += (target.empty() ? "" : ", ") + part; };
+    if (spec_.clues_hi != 0)
+      add(spec_.minimal ? fmt::format("minimal with {}-{} clues", spec_.clues_lo, spec_.clues_hi)
+                        : fmt::format("{} clues", it.target));
+    if (spec_.levels != 0) {
+      std::string names;
+      const auto levels = se::levels();
+      for (std::size_t l = 0; l < levels.size(); ++l)
+        if ((spec_.levels >> l & 1u) != 0) names += (names.empty() ? "" : ",") + std::string(levels[l].name);
+      add("difficulty " + names);
+    }
+    if (spec_.er_hi != 0) add(fmt::format("ER {}-{}", se::tenths_text(spec_.er_lo), se::tenths_text(spec_.er_hi)));
+    return fmt::format("{} not met after {} grids (last: {} clues{})", target, it.stats.attempts, it.clues,
+                       er >= 0 ? ", ER " + se::tenths_text(er) : std::string());
+  }
+
   // With a difficulty or ER target: rates the puzzle (unique: the reducer kept it so) as Sudoku
   // Explainer does and says whether its level and ER are wanted. Without one: true.
   bool level_ok(GenItem& it, int& er) {

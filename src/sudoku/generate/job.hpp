@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "puzzle/generate_item.hpp"
@@ -56,6 +57,10 @@ struct TransformSpec {
   bool solutions = false;                ///< append ",solution" when the solution is known
 };
 std::unique_ptr<ItemWorker> make_transform_worker(const TransformSpec& spec);
+
+/// "7.0-8.4" or "7.2": an ER band in tenths, inclusive (1.0 to 20.0, one decimal); throws
+/// OptionError naming the option as `say` does.
+std::pair<int, int> parse_er(const OptionNames& say, const std::string& text);
 
 /// The one solver `name` for a role that solves Sudoku one at a time (generate's checker and
 /// verifier, transform's verifier) in `box` grids: throws OptionError for an unknown name (with

@@ -50,28 +50,6 @@ ClueRange parse_clues(const OptionNames& say, const std::string& text, int side,
   return r;
 }
 
-/// "7.0-8.4" or "7.2": an ER band in tenths, inclusive.
-std::pair<int, int> parse_er(const OptionNames& say, const std::string& text) {
-  const auto tenths = [&](const std::string& t) {
-    double v = 0;
-    std::size_t used = 0;
-    try {
-      v = std::stod(t, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used != t.size() || t.empty() || !(v >= 1.0 && v <= 20.0) ||
-        std::abs(v * 10 - std::round(v * 10)) > 1e-9)
-      throw OptionError(say.given("er", text) + ": an ER or a band LO-HI of ERs from 1.0 to 20.0 with one "
-                                                "decimal (7.0-8.4)");
-    return static_cast<int>(std::lround(v * 10));
-  };
-  const std::size_t dash = text.find('-');
-  const int lo = tenths(text.substr(0, dash));
-  const int hi = dash == std::string::npos ? lo : tenths(text.substr(dash + 1));
-  if (lo > hi) throw OptionError(say.given("er", text) + ": the band's low end is above its high end");
-  return {lo, hi};
-}
 
 /// The level names with their ER bands, comma-separated, easiest first:
 /// "easy (1.0-1.9), medium (2.0-2.9), ...".
@@ -149,6 +127,28 @@ void describe(const GenerateSpec& spec, const GenerateOptions& opt, int side, Ge
 }
 
 }  // namespace
+
+std::pair<int, int> parse_er(const OptionNames& say, const std::string& text) {
+  const auto tenths = [&](const std::string& t) {
+    double v = 0;
+    std::size_t used = 0;
+    try {
+      v = std::stod(t, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used != t.size() || t.empty() || !(v >= 1.0 && v <= 20.0) ||
+        std::abs(v * 10 - std::round(v * 10)) > 1e-9)
+      throw OptionError(say.given("er", text) + ": an ER or a band LO-HI of ERs from 1.0 to 20.0 with one "
+                                                "decimal (7.0-8.4)");
+    return static_cast<int>(std::lround(v * 10));
+  };
+  const std::size_t dash = text.find('-');
+  const int lo = tenths(text.substr(0, dash));
+  const int hi = dash == std::string::npos ? lo : tenths(text.substr(dash + 1));
+  if (lo > hi) throw OptionError(say.given("er", text) + ": the band's low end is above its high end");
+  return {lo, hi};
+}
 
 GenerateDefaults SudokuGeneration::generate_defaults() {
   return {fmt::format("propagation for a 9x9, dlx for the other sizes, each check at most {} nodes (past them: not "

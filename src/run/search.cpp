@@ -1,0 +1,98 @@
+#include "run/search.hpp"
+
+#include <chrono>
+#include <memory>
+
+#include <oneapi/tbb/enumerable_thread_specific.h>
+#include <oneapi/tbb/global_control.h>
+#include <oneapi/tbb/parallel_pipeline.h>
+#include <oneapi/tbb/task_arena.h>
+
+#include "puzzle/machine.hpp"
+#include "run/pool.hpp"
+
+namespace puzzle::run {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+struct Expansion {
+  uint64_t parent = 0;
+  std::vector<sudoku::Candidate> candidates;
+  sudoku::SearchCounts counts;
+};
+
+}  // namespace
+
+SearchReport search(const SearchConfig& cfg) {
+  const int threads = thread_count(cfg.threads);
+  tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism,
+                                  static_cast<std::size_t>(threads));
+  tbb::task_arena arena(threads);
+  SearchReport report;
+  const auto start = Clock::now();
+  sudoku::FingerprintSet seen;
+  for (const sudoku::Grid& s : *cfg.seeds) seen.insert(sudoku::fingerprint(sudoku::minlex(s)));
+  const sudoku::FingerprintSet seed_forms = seen;  // read-only for the workers
+  std::vector<sudoku::Grid> parents = *cfg.seeds, next;
+  bool full = report.finds >= cfg.count;
+  arena.execute([&] {
+    tbb::enumerable_thread_specific<std::unique_ptr<sudoku::Neighbourhood>> workers(
+        [&cfg] { return std::make_unique<sudoku::Neighbourhood>(cfg.spec); });
+    detail::SlicePool<Expansion> pool;
+    for (uint64_t gen = 0; !parents.empty() && !full && !report.interrupted; ++gen) {
+      next.clear();
+      uint64_t handed = 0, done = 0;
+      tbb::parallel_pipeline(
+          static_cast<std::size_t>(threads * 2),
+          tbb::make_filter<void, Expansion*>(
+              tbb::filter_mode::serial_in_order,
+              [&](tbb::flow_control& fc) -> Expansion* {
+                if (cfg.stop != nullptr && cfg.stop->load(std::memory_order_relaxed)) report.interrupted = true;
+                if (full || report.interrupted || handed >= parents.size()) {
+                  fc.stop();
+                  return nullptr;
+                }
+                Expansion* e = pool.get();
+                e->parent = handed++;
+                return e;
+              }) &
+              tbb::make_filter<Expansion*, Expansion*>(tbb::filter_mode::parallel,
+                                                       [&](Expansion* e) {
+                                                         e->counts = {};
+                                                         workers.local()->expand(parents[e->parent], &seed_forms,
+                                                                                 e->candidates, e->counts);
+                                                         return e;
+                                                       }) &
+              tbb::make_filter<Expansion*, void>(tbb::filter_mode::serial_in_order, [&](Expansion* e) {
+                if (!full) {  // past the count-th find, what is still in flight is dropped
+                  report.counts.add(e->counts);
+                  ++report.parents;
+                  for (const sudoku::Candidate& c : e->candidates) {
+                    if (full) break;
+                    if (!seen.insert(c.form)) {
+                      ++report.duplicates;
+                      continue;
+                    }
+                    if (!c.rated || c.er < cfg.spec.er_lo || c.er > cfg.spec.er_hi) continue;
+                    if (cfg.on_find) cfg.on_find(c, gen, e->parent);
+                    next.push_back(c.puzzle);
+                    full = ++report.finds >= cfg.count;
+                  }
+                }
+                ++done;
+                if (cfg.on_progress)
+                  cfg.on_progress({report.finds, gen, done, parents.size(),
+                                   std::chrono::duration<double>(Clock::now() - start).count()});
+                pool.put(e);
+              }));
+      report.generations = gen + 1;
+      std::swap(parents, next);
+    }
+  });
+  report.exhausted = !full && !report.interrupted;
+  report.wall_s = std::chrono::duration<double>(Clock::now() - start).count();
+  return report;
+}
+
+}  // namespace puzzle::run
