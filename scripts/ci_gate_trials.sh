@@ -112,13 +112,14 @@ for ((j = 0; j < load; j++)); do
   set +m
 done
 load_start=$(cut -d' ' -f1 /proc/loadavg)
-declare -A fails secs instr cycles named
+declare -A fails secs instr cycles named shares
 for ((r = 1; r <= runs; r++)); do
   for v in 0 1 2 3; do
     read -r rc s fn share < <(gate "${factors[v]}" "${names[v]}-$r" check)
     # Named: the planted function first, with more than 90% of the change of self instructions.
     if [ "$fn" = planted_slowdown ] && [ "$(calc "$share > 90")" = 1.000000 ]; then
       named[$v]=$((${named[$v]:-0} + 1))
+      shares[$v]="${shares[$v]:-} $share"
     fi
     [ "$rc" = 0 ] || [ "$rc" = 1 ] || { cat "$tmp/${names[v]}-$r.log" >&2; echo "ci_gate_trials: regress exit $rc" >&2; exit 1; }
     fails[$v]=$((${fails[$v]:-0} + rc))
@@ -149,7 +150,8 @@ ok=1
     printf '| %s | %+.1f%% | %+.3f%% | %+.3f%% | %s | %d of %d | %s | %s | %.1f (%.1f-%.1f) |\n' "${names[v]}" \
       "${targets[v]}" "$(calc "($imed / $i0 - 1) * 100")" "$(calc "($cmed / $c0 - 1) * 100")" "$spread" \
       "${fails[$v]}" "$runs" "$([ "$v" = 0 ] && echo "pass every run" || echo "fail every run")" \
-      "$([ "$v" = 0 ] && echo "-" || echo "${named[$v]:-0} of $runs")" "$smed" "$smin" "$smax"
+      "$([ "$v" = 0 ] && echo "-" || echo "${named[$v]:-0} of $runs$([ -n "${shares[$v]:-}" ] &&
+         echo " (share $(stats "${shares[$v]}" | cut -d' ' -f1)% or more)")")" "$smed" "$smin" "$smax"
   done
   echo
   echo "Baseline: $(printf %.1f "$(calc "$i0 / 100")") instructions and $(printf %.1f "$(calc "$c0 / 100")")" \

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -62,7 +63,8 @@ std::vector<std::pair<std::string, double>> counters(const BenchRow& r, bool cou
 
 /// One repetition as Google Benchmark's run: its times and counters.
 struct Run {
-  double iterations = 0, real_time = 0, cpu_time = 0;
+  uint64_t iterations = 0;
+  double real_time = 0, cpu_time = 0;
   std::vector<std::pair<std::string, double>> counters;
 };
 
@@ -70,10 +72,10 @@ Run run_of(const BenchRow& r, bool counted) {
   Run out;
   out.counters = counters(r, counted);
   if (counted) {
-    out.iterations = double(r.puzzles);
+    out.iterations = r.puzzles;
     out.real_time = out.cpu_time = r.instructions_per_puzzle;
   } else {
-    out.iterations = double(r.puzzles * r.passes);
+    out.iterations = r.puzzles * r.passes;
     out.real_time = 1e9 / r.puzzles_per_s;
     out.cpu_time = std::isfinite(r.cpu_s) && r.wall_s > 0 ? out.real_time * r.cpu_s / r.wall_s : out.real_time;
   }
@@ -166,7 +168,7 @@ std::string gbench_json(const io::Meta& meta, const std::vector<BenchRow>& rows,
       b["run_type"] = run_type;
       b["repetitions"] = reps;
     };
-    auto tail = [&](Json& b, double iterations, double real_time, double cpu_time,
+    auto tail = [&](Json& b, uint64_t iterations, double real_time, double cpu_time,
                     const std::vector<std::pair<std::string, double>>& cs) {
       b["iterations"] = iterations;
       b["real_time"] = real_time;
@@ -215,7 +217,7 @@ std::string gbench_json(const io::Meta& meta, const std::vector<BenchRow>& rows,
         b["threads"] = group[0]->threads;
         b["aggregate_name"] = agg;
         b["aggregate_unit"] = field != nullptr ? "time" : "percentage";
-        tail(b, reps, pick(real), pick(cpu), values);
+        tail(b, uint64_t(reps), pick(real), pick(cpu), values);
         benchmarks.push_back(std::move(b));
       }
     }
