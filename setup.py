@@ -25,6 +25,8 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
+sys.path.insert(0, str(ROOT / "python"))
+from build_backend import cmake_program, pybind11_dir  # noqa: E402  (the backend's own checks)
 
 
 def version() -> str:
@@ -41,18 +43,21 @@ class CMakeBuild(build_ext):
             if not (build / "CMakeCache.txt").is_file():
                 raise RuntimeError(f"SUDOKU_BENCH_CMAKE_BUILD={existing}: not a configured CMake build "
                                    "(scripts/setup.sh makes one in build/)")
-        else:
+        cmake = cmake_program() or "cmake"
+        if not existing:
             build = Path(os.environ.get("SUDOKU_BENCH_BUILD_DIR") or ROOT / "build-python" / "cmake").resolve()
             build.mkdir(parents=True, exist_ok=True)
-            configure = ["cmake", "-S", str(ROOT), "-B", str(build), "-DCMAKE_BUILD_TYPE=Release",
+            configure = [cmake, "-S", str(ROOT), "-B", str(build), "-DCMAKE_BUILD_TYPE=Release",
                          "-DSUDOKU_PYTHON=ON", "-DSUDOKU_TESTS=OFF", "-DSUDOKU_BENCH=OFF",
                          f"-DPython_EXECUTABLE={sys.executable}"]
+            if pybind11_dir():  # PyPI's pybind11 (else CMake finds the system's)
+                configure.append(f"-Dpybind11_DIR={pybind11_dir()}")
             if shutil.which("ccache"):
                 configure += ["-DCMAKE_CXX_COMPILER_LAUNCHER=ccache", "-DCMAKE_C_COMPILER_LAUNCHER=ccache"]
             configure += shlex.split(os.environ.get("CMAKE_ARGS", ""))
             subprocess.run(configure, check=True)
         jobs = os.environ.get("CMAKE_BUILD_PARALLEL_LEVEL") or str(os.cpu_count() or 1)
-        subprocess.run(["cmake", "--build", str(build), "--target", "sudoku_bench_package", "-j", jobs], check=True)
+        subprocess.run([cmake, "--build", str(build), "--target", "sudoku_bench_package", "-j", jobs], check=True)
         # The module's name carries the interpreter's ABI (_core.cpython-311-x86_64-linux-gnu.so):
         # a build made for another interpreter is refused rather than installed unloadable.
         built = build / "python" / "sudoku_bench" / ("_core" + sysconfig.get_config_var("EXT_SUFFIX"))

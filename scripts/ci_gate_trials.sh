@@ -19,9 +19,10 @@
 # on forum_hardest_1106 in a loop, on one core each (stopped on every way out of the script).
 #
 # Prints a markdown report (-o FILE: also there): per variant the planted and measured change
-# of instructions and estimated cycles, how many runs failed the gate, the spread of the counts
-# across runs, and the wall time of a gate run. Exit 0 when the unchanged plug-in passed every
-# run and each slowdown failed every run, 1 otherwise, 2 on bad usage, 77 (skipped, with the
+# of instructions and estimated cycles, how many runs failed the gate, in how many the report
+# named the planted function (planted_slowdown) first with more than 90% of the change, the
+# spread of the counts across runs, and the wall time of a gate run. Exit 0 when the unchanged
+# plug-in passed every run and each slowdown failed every run with its function named, 1 otherwise, 2 on bad usage, 77 (skipped, with the
 # reason) where nothing can count (no valgrind; a sanitizer build).
 # Environment: BUILD_DIR (default build), SHARED (default ../shared/datasets), PLUGIN (default
 # BUILD_DIR/tests/libslowdown_plugin.so).
@@ -66,7 +67,8 @@ awk -F, 'FNR == 1 { n = 0 } !/^#/ && n++ < 50 { print $1 }' datasets/default.txt
 calc() { awk "BEGIN { printf \"%.6f\", ($1) }"; }  # calc EXPR: a number (awk: no bc needed)
 # gate FACTOR NAME [check]: one run of the gate's commands on the plug-in with
 # SLOWDOWN_PER_NODE=FACTOR (its CSV in NAME.csv); with `check`, regress against base.csv and
-# print "EXIT SECONDS".
+# print "EXIT SECONDS FUNCTION SHARE": the function its report names first for the slowdown
+# solver and that function's share of the change of its self instructions ("- -" when none).
 gate() {
   local t0 rc=0
   t0=$(date +%s%N)
@@ -74,7 +76,12 @@ gate() {
     --count-with callgrind -o "$tmp/$2.csv" >"$tmp/$2.log" 2>&1 || { cat "$tmp/$2.log" >&2; return 1; }
   [ "${3:-}" = check ] || return 0
   "$EXE" regress "$tmp/base.csv" "$tmp/$2.csv" -o "$tmp/$2.md" >/dev/null 2>&1 || rc=$?
-  echo "$rc $(calc "($(date +%s%N) - $t0) / 1e9")"
+  echo "$rc $(calc "($(date +%s%N) - $t0) / 1e9") $(first_function "$tmp/$2.md")"
+}
+# first_function REPORT: the first row of the report's "Where slowdown" table: "FUNCTION SHARE%".
+first_function() {
+  awk -F'|' '/^### Where slowdown/ { w = 1; next } w && /^\| `/ { f = $2; gsub(/[ `]/, "", f); s = $6; gsub(/[ %]/, "", s);
+             print f, s; found = 1; exit } END { if (!found) print "- -" }' "$1"
 }
 # col FILE NAME: column NAME of the single data row of a bench CSV.
 col() {
@@ -105,10 +112,15 @@ for ((j = 0; j < load; j++)); do
   set +m
 done
 load_start=$(cut -d' ' -f1 /proc/loadavg)
-declare -A fails secs instr cycles
+declare -A fails secs instr cycles named shares
 for ((r = 1; r <= runs; r++)); do
   for v in 0 1 2 3; do
-    read -r rc s < <(gate "${factors[v]}" "${names[v]}-$r" check)
+    read -r rc s fn share < <(gate "${factors[v]}" "${names[v]}-$r" check)
+    # Named: the planted function first, with more than 90% of the change of self instructions.
+    if [ "$fn" = planted_slowdown ] && [ "$(calc "$share > 90")" = 1.000000 ]; then
+      named[$v]=$((${named[$v]:-0} + 1))
+      shares[$v]="${shares[$v]:-} $share"
+    fi
     [ "$rc" = 0 ] || [ "$rc" = 1 ] || { cat "$tmp/${names[v]}-$r.log" >&2; echo "ci_gate_trials: regress exit $rc" >&2; exit 1; }
     fails[$v]=$((${fails[$v]:-0} + rc))
     secs[$v]="${secs[$v]:-} $s"
@@ -124,26 +136,29 @@ stats() { tr ' ' '\n' <<<"$1" | grep . | sort -g | awk '{ v[NR] = $1 } END {
   m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; printf "%s %s %s\n", v[1], v[NR], m }'; }
 ok=1
 {
-  echo "| variant | planted: instructions | measured: instructions | est. cycles | the counts across the $runs runs | gate failed | expected | gate run: median wall s (min-max) |"
-  echo "|---|---:|---:|---:|---|---:|---|---:|"
+  echo "| variant | planted: instructions | measured: instructions | est. cycles | the counts across the $runs runs | gate failed | expected | planted function named first, >90% of the change | gate run: median wall s (min-max) |"
+  echo "|---|---:|---:|---:|---|---:|---|---:|---:|"
   for v in 0 1 2 3; do
     read -r imin imax imed < <(stats "${instr[$v]}")
     read -r cmin cmax cmed < <(stats "${cycles[$v]}")
     read -r smin smax smed < <(stats "${secs[$v]}")
     expect=$((v == 0 ? 0 : runs))
     [ "${fails[$v]}" = "$expect" ] || ok=0
+    [ "${named[$v]:-0}" = "$expect" ] || ok=0  # an unchanged plug-in has nothing to name
     spread() { if [ "$1" = "$2" ]; then echo equal; else printf 'within %.4f%%' "$(calc "($2 - $1) / $1 * 100")"; fi; }
     spread="instructions $(spread "$imin" "$imax"), est. cycles $(spread "$cmin" "$cmax")"
-    printf '| %s | %+.1f%% | %+.3f%% | %+.3f%% | %s | %d of %d | %s | %.1f (%.1f-%.1f) |\n' "${names[v]}" \
+    printf '| %s | %+.1f%% | %+.3f%% | %+.3f%% | %s | %d of %d | %s | %s | %.1f (%.1f-%.1f) |\n' "${names[v]}" \
       "${targets[v]}" "$(calc "($imed / $i0 - 1) * 100")" "$(calc "($cmed / $c0 - 1) * 100")" "$spread" \
-      "${fails[$v]}" "$runs" "$([ "$v" = 0 ] && echo "pass every run" || echo "fail every run")" "$smed" "$smin" "$smax"
+      "${fails[$v]}" "$runs" "$([ "$v" = 0 ] && echo "pass every run" || echo "fail every run")" \
+      "$([ "$v" = 0 ] && echo "-" || echo "${named[$v]:-0} of $runs$([ -n "${shares[$v]:-}" ] &&
+         echo " (share $(stats "${shares[$v]}" | cut -d' ' -f1)% or more)")")" "$smed" "$smin" "$smax"
   done
   echo
   echo "Baseline: $(printf %.1f "$(calc "$i0 / 100")") instructions and $(printf %.1f "$(calc "$c0 / 100")")" \
        "estimated cycles per puzzle (100 puzzles);" \
        "$runs runs of each variant, round-robin, with $load other CPU-bound jobs beside them (load average" \
        "$load_start at the start, $load_end at the end, $(nproc) cores)."
-  if [ "$ok" = 1 ]; then echo "Verdict: every slowdown caught in every run; the unchanged plug-in passed every run."
+  if [ "$ok" = 1 ]; then echo "Verdict: every slowdown caught in every run, its planted function named first with more than 90% of the change; the unchanged plug-in passed every run."
   else echo "Verdict: **NOT** as expected."; fi
 } | tee "$tmp/report.md"
 [ -z "$out" ] || cp "$tmp/report.md" "$out"

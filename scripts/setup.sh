@@ -16,6 +16,7 @@ PACKAGES=(g++ cmake make git libtbb-dev libcli11-dev libfmt-dev libbenchmark-dev
           clang libclang-rt-dev  # fuzz/ (scripts/fuzz.sh): libFuzzer and the sanitizer runtimes
           parallel slurmctld slurmd slurm-client munge  # tests/cluster: GNU parallel, a local Slurm
           valgrind  # bench --measure instructions (callgrind, valgrind/callgrind.h) and the CI gate
+          libbenchmark-tools python3-scipy  # Google Benchmark's compare.py on bench -o FILE.json (tests/gbench_compare_test.sh)
           time  # /usr/bin/time for scripts/cluster/figures.sh
           qqwing  # tests/exec_test.cpp and results/exec.md: a solver program for --exec-batch
           sgt-puzzles  # sgt-pattern: datasets/nonogram/ and results/nonogram.md (scripts/make_nonogram_datasets.sh --sgt, scripts/nonogram_figures.sh)

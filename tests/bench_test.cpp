@@ -5,7 +5,10 @@
 #include <cmath>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "measure/bench.hpp"
+#include "measure/gbench.hpp"
 #include "measure/mann_whitney.hpp"
 #include "measure/spearman.hpp"
 #include "io/reader.hpp"
@@ -197,3 +200,103 @@ TEST(Bench, BadConfigurationIsRefused) {
 }
 
 }  // namespace
+
+// ---- Google Benchmark's JSON (measure/gbench.hpp) -----------------------------------------------
+
+namespace gbench_test {
+
+using Json = nlohmann::json;
+
+puzzle::measure::BenchRow timed_row(const std::string& solver, int rep, double pps) {
+  puzzle::measure::BenchRow r;
+  r.dataset = "data/d.txt";
+  r.solver = solver;
+  r.threads = 2;
+  r.rep = rep;
+  r.puzzles = 100;
+  r.passes = 2;
+  r.wall_s = 200 / pps;
+  r.cpu_s = 2 * r.wall_s;  // two busy threads
+  r.puzzles_per_s = pps;
+  r.nodes = 1234;
+  r.found = 100;
+  r.ratio_to_baseline = solver == "dlx" ? 1.0 : pps / 1000;
+  return r;
+}
+
+TEST(Gbench, TimedRowsAreGoogleBenchmarksRepetitionsAndAggregates) {
+  std::vector<puzzle::measure::BenchRow> rows;
+  const double pps[3] = {1000, 2000, 4000};
+  for (int rep = 1; rep <= 3; ++rep) {
+    rows.push_back(timed_row("dlx", rep, pps[rep - 1]));
+    rows.push_back(timed_row("propagation", rep, 10 * pps[rep - 1]));
+  }
+  puzzle::measure::GbenchMachine m;
+  m.host_name = "h";
+  m.executable = "sudoku-bench";
+  m.num_cpus = 2;
+  const puzzle::io::Meta meta = {{"date", "2026-01-02T03:04:05Z"}, {"build", "Release"}, {"measure", "time"},
+                                 {"dataset", "a sha256=1"}, {"dataset", "b sha256=2"}};
+  const Json doc = Json::parse(puzzle::measure::gbench_json(meta, rows, m));
+  const Json& ctx = doc.at("context");
+  EXPECT_EQ(ctx.at("date"), "2026-01-02T03:04:05Z");
+  EXPECT_EQ(ctx.at("host_name"), "h");
+  EXPECT_EQ(ctx.at("num_cpus"), 2);
+  EXPECT_EQ(ctx.at("library_build_type"), "release");
+  EXPECT_EQ(ctx.at("dataset"), "a sha256=1; b sha256=2");  // repeated keys joined
+  const Json& b = doc.at("benchmarks");
+  ASSERT_EQ(b.size(), 14u);  // per solver: 3 repetitions, then mean, median, stddev, cv
+  const char* aggregates[] = {"mean", "median", "stddev", "cv"};
+  for (int s = 0; s < 2; ++s) {
+    const std::string name = s == 0 ? "d.txt/dlx" : "d.txt/propagation";
+    for (int i = 0; i < 7; ++i) {
+      const Json& x = b.at(std::size_t(7 * s + i));
+      EXPECT_EQ(x.at("family_index"), s);
+      EXPECT_EQ(x.at("run_name"), name);
+      EXPECT_EQ(x.at("repetitions"), 3);
+      EXPECT_EQ(x.at("threads"), 2);
+      EXPECT_EQ(x.at("time_unit"), "ns");
+      if (i < 3) {
+        EXPECT_EQ(x.at("name"), name);
+        EXPECT_EQ(x.at("run_type"), "iteration");
+        EXPECT_EQ(x.at("repetition_index"), i);
+        EXPECT_EQ(x.at("iterations"), 200);  // puzzles x passes
+        const double p = (s == 0 ? 1 : 10) * pps[i];
+        EXPECT_DOUBLE_EQ(x.at("real_time").get<double>(), 1e9 / p);
+        EXPECT_DOUBLE_EQ(x.at("cpu_time").get<double>(), 2e9 / p);
+        EXPECT_EQ(x.at("nodes"), 1234);
+        EXPECT_FALSE(x.contains("instructions_per_puzzle"));  // not measured: left out
+      } else {
+        EXPECT_EQ(x.at("name"), name + "_" + aggregates[i - 3]);
+        EXPECT_EQ(x.at("run_type"), "aggregate");
+        EXPECT_EQ(x.at("aggregate_name"), aggregates[i - 3]);
+        EXPECT_EQ(x.at("aggregate_unit"), i == 6 ? "percentage" : "time");
+      }
+    }
+  }
+  // dlx's times 1e6, 5e5, 2.5e5 ns: mean 583333.3, median 5e5, sample stddev 381881.31, cv 0.6547.
+  EXPECT_NEAR(b.at(3).at("real_time").get<double>(), 1750000.0 / 3, 1e-6);
+  EXPECT_DOUBLE_EQ(b.at(4).at("real_time").get<double>(), 5e5);
+  EXPECT_NEAR(b.at(5).at("real_time").get<double>(), 381881.31, 0.01);
+  EXPECT_NEAR(b.at(6).at("real_time").get<double>(), 381881.31 / (1750000.0 / 3), 1e-6);
+  EXPECT_EQ(b.at(5).at("nodes"), 0);  // the same in every repetition
+}
+
+TEST(Gbench, CountedRowsSayTheirTimesAreInstructions) {
+  puzzle::measure::BenchRow r = timed_row("dlx", 1, 1000);
+  r.passes = 1;
+  puzzle::measure::set_counts(r, {123456.0, 2e5, 10, 1});
+  for (double puzzle::measure::BenchRow::*f : {&puzzle::measure::BenchRow::puzzles_per_s, &puzzle::measure::BenchRow::wall_s,
+                                               &puzzle::measure::BenchRow::cpu_s})
+    r.*f = NAN;
+  const Json doc = Json::parse(puzzle::measure::gbench_json({{"measure", "instructions"}}, {r}, {}));
+  const Json& b = doc.at("benchmarks");
+  ASSERT_EQ(b.size(), 1u);  // one repetition: no aggregates
+  EXPECT_DOUBLE_EQ(b[0].at("real_time").get<double>(), 1234.56);
+  EXPECT_DOUBLE_EQ(b[0].at("cpu_time").get<double>(), 1234.56);
+  EXPECT_DOUBLE_EQ(b[0].at("instructions_per_puzzle").get<double>(), 1234.56);
+  EXPECT_NE(b[0].at("label").get<std::string>().find("instructions per puzzle"), std::string::npos);
+  EXPECT_FALSE(b[0].contains("ratio_to_baseline"));
+}
+
+}  // namespace gbench_test

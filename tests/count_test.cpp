@@ -5,7 +5,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
 #include <map>
+#include <sstream>
 
 #include "measure/count.hpp"
 #include "measure/regress.hpp"
@@ -311,6 +313,41 @@ TEST(Count, CallgrindCountsAPluginsSolveCallsExactly) {
   r = test::command("regress " + dir.path("a.csv") + " " + dir.path("a2.csv"));
   EXPECT_EQ(r.exit_code, 0) << r.out;
   EXPECT_TRUE(has(r.out, "+0.000% | same | ok |")) << r.out;
+  EXPECT_FALSE(has(r.out, "### Where")) << r.out;
+
+  // Where: the per-function counts beside each file, whose self counts add up to the row's
+  // instructions; regress names the planted function first, with all of the change.
+  EXPECT_TRUE(has(csv, "# functions: a.functions.csv")) << csv;
+  const auto fa = puzzle::measure::read_functions_csv(dir.path("a.functions.csv"));
+  for (const char* s : {"slowdown", "propagation"}) {
+    double self = 0;
+    for (const auto& f : fa.rows)
+      if (f.solver == s && f.count.caller.empty()) self += double(f.count.self);
+    EXPECT_EQ(self, a.at(s).instructions) << s;
+  }
+  r = test::command("regress " + dir.path("a.csv") + " " + dir.path("b.csv") + " --functions-csv " +
+                    dir.path("f.csv") + " --folded " + dir.path("d.folded"));
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  const std::size_t where = r.out.find("### Where slowdown on ");
+  ASSERT_NE(where, std::string::npos) << r.out;
+  const std::size_t first = r.out.find("\n| `", where);  // the table's first row
+  ASSERT_NE(first, std::string::npos) << r.out;
+  EXPECT_TRUE(r.out.substr(first + 1).starts_with("| `planted_slowdown` | libslowdown_plugin.so | ")) << r.out;
+  EXPECT_FALSE(has(r.out, "### Where propagation")) << r.out;
+  const std::string fcsv = test::slurp(dir.path("f.csv"));
+  const std::size_t line = fcsv.find("\n" + std::string(std::filesystem::path(default_dataset()).filename()) +
+                                     ",slowdown,planted_slowdown,");
+  ASSERT_NE(line, std::string::npos) << fcsv;
+  const auto fields = puzzle::io::split_csv_line(fcsv.substr(line + 1, fcsv.find('\n', line + 1) - line - 1));
+  EXPECT_GT(std::stod(fields.at(7)), 0.99) << fcsv;  // self_share
+  // The folded stacks: the planted function's path, under the plug-in's solve call, grew.
+  const std::string folded = test::slurp(dir.path("d.folded"));
+  const std::size_t at = folded.find(";slow_solve;planted_slowdown ");
+  ASSERT_NE(at, std::string::npos) << folded;
+  std::istringstream counts(folded.substr(at + 29, folded.find('\n', at) - at - 29));
+  double before = 0, after = 0;
+  counts >> before >> after;
+  EXPECT_GT(after, before + 1000) << folded;
 }
 
 TEST(Count, TheCliRefusesWhatCannotBeCounted) {

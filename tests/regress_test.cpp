@@ -5,6 +5,9 @@
 #include <chrono>
 #include <fstream>
 #include <limits>
+#include <map>
+
+#include <fmt/format.h>
 
 #include "measure/regress.hpp"
 #include "puzzle/registry.hpp"
@@ -308,6 +311,126 @@ TEST(RegressCli, BenchThenRegress) {
   EXPECT_EQ(test::command("regress " + a + " " + a + " --tolerance lots").exit_code, 2);
   EXPECT_EQ(test::command("regress " + a + " " + default_dataset()).exit_code, 2);  // not a bench CSV
   EXPECT_EQ(test::command("bench - -s dlx").exit_code, 2);
+}
+
+// ---- where the instructions went (measure/functions.hpp) ----------------------------------------
+
+/// A callgrind dump as callgrind writes one (--dump-line=no: no position column): name
+/// compression, a call, a call to itself, a second object. Ir is the first event.
+std::string dump(uint64_t hot_self, uint64_t leaf_self) {
+  return fmt::format(R"(version: 1
+creator: callgrind-3.19.0
+desc: Trigger: Client Request: sudoku-bench row 0
+positions:
+events: Ir Dr Dw
+ob=(1) /x/libmine.so
+fl=(1) mine.c
+fn=(1) solve
+10 4 2
+cfn=(2) hot
+calls=3
+{} 1 1
+cfn=(1)
+calls=1
+500 1 1
+fn=(2)
+{} 3
+cob=(2) /usr/lib/libc.so.6
+cfn=(3) memcpy
+calls=2
+{}
+ob=(2)
+fn=(3)
+{}
+totals: 999 0 0
+)",
+                     hot_self + leaf_self, hot_self, leaf_self, leaf_self);
+}
+
+puzzle::measure::FunctionFile file_of(const std::vector<puzzle::measure::FunctionCount>& counts) {
+  puzzle::measure::FunctionFile f;
+  for (const auto& c : counts) f.rows.push_back({"dir/d.txt", "mine", 1, c});
+  return f;
+}
+
+TEST(Functions, ADumpsFunctionsSelfInclusiveAndCalls) {
+  const auto fns = puzzle::measure::parse_callgrind_functions(dump(100, 7), "d");
+  std::map<std::string, puzzle::measure::FunctionCount> own, calls;
+  for (const auto& f : fns) (f.caller.empty() ? own : calls)[f.caller + ">" + f.function] = f;
+  ASSERT_EQ(own.size(), 3u);
+  EXPECT_EQ(own.at(">solve").self, 10u);
+  EXPECT_EQ(own.at(">solve").inclusive, 10u + 107u);  // its call to itself is not added again
+  EXPECT_EQ(own.at(">solve").object, "libmine.so");
+  EXPECT_EQ(own.at(">hot").self, 100u);
+  EXPECT_EQ(own.at(">hot").inclusive, 107u);
+  EXPECT_EQ(own.at(">memcpy").self, 7u);
+  EXPECT_EQ(own.at(">memcpy").object, "libc.so.6");
+  ASSERT_EQ(calls.size(), 2u);
+  EXPECT_EQ(calls.at("solve>hot").inclusive, 107u);
+  EXPECT_EQ(calls.at("hot>memcpy").inclusive, 7u);
+  EXPECT_THROW(puzzle::measure::parse_callgrind_functions("totals: 1\n", "x"), std::runtime_error);
+  // The CSV reads back what it wrote (names with commas and quotes).
+  puzzle::measure::FunctionFile f = file_of(fns);
+  f.rows[0].count.function = "f(int, \"q\")";
+  std::string csv = puzzle::measure::functions_schema().header();
+  for (const auto& r : f.rows) csv += puzzle::measure::functions_schema().row(r);
+  test::TempDir dir;
+  const auto back = puzzle::measure::read_functions_csv(dir.write("x.functions.csv", csv));
+  ASSERT_EQ(back.rows.size(), f.rows.size());
+  EXPECT_EQ(back.rows[0].count.function, "f(int, \"q\")");
+  EXPECT_EQ(back.rows[0].count.inclusive, f.rows[0].count.inclusive);
+  EXPECT_EQ(puzzle::measure::functions_file_for("a/head.csv"), "a/head.functions.csv");
+}
+
+TEST(Functions, TheChangedFunctionIsNamedFirstWithItsShare) {
+  // 10 puzzles each side; `hot` grew by 30 instructions a puzzle, memcpy by 3.
+  const auto base = file_of(puzzle::measure::parse_callgrind_functions(dump(1000, 70), "a"));
+  const auto cur = file_of(puzzle::measure::parse_callgrind_functions(dump(1300, 100), "b"));
+  const auto ch = puzzle::measure::function_changes(base, cur, "d.txt", "mine", 10, 10);
+  ASSERT_EQ(ch.size(), 3u);  // solve's self did not change, its inclusive did
+  EXPECT_EQ(ch[0].function, "hot");
+  EXPECT_DOUBLE_EQ(ch[0].base_self, 100);
+  EXPECT_DOUBLE_EQ(ch[0].cur_self, 130);
+  EXPECT_NEAR(ch[0].self_share, 30.0 / 33, 1e-12);
+  EXPECT_NEAR(ch[0].inclusive_share, 1.0, 1e-12);
+  EXPECT_EQ(ch[1].function, "memcpy");
+  EXPECT_NEAR(ch[1].self_share, 3.0 / 33, 1e-12);
+  EXPECT_EQ(ch[2].function, "solve");
+  EXPECT_DOUBLE_EQ(ch[2].cur_self - ch[2].base_self, 0);
+  EXPECT_NEAR(ch[2].inclusive_share, 1.0, 1e-12);
+  // Differential folded stacks: the paths from the root, self per puzzle on each side.
+  const std::string folded = puzzle::measure::folded_diff(base, cur, "d.txt", "mine", 10, 10, "d.txt;mine");
+  EXPECT_EQ(folded, "d.txt;mine;solve 1 1\nd.txt;mine;solve;hot 100 130\nd.txt;mine;solve;hot;memcpy 7 10\n") << folded;
+}
+
+TEST(Functions, RegressReportsWhereForEachRegression) {
+  const auto base = file_of(puzzle::measure::parse_callgrind_functions(dump(1000, 70), "a"));
+  const auto cur = file_of(puzzle::measure::parse_callgrind_functions(dump(1300, 100), "b"));
+  auto bench = [](double instructions) {
+    BenchFile f;
+    f.meta = {{"measure", "instructions"}, {"count_method", "callgrind"}};
+    puzzle::measure::BenchRow r;
+    r.dataset = "dir/d.txt";
+    r.solver = "mine";
+    r.puzzles = 10;
+    r.found = 10;
+    puzzle::measure::set_counts(r, {instructions, instructions, 0, 0});
+    f.rows.push_back(r);
+    return f;
+  };
+  const BenchFile a = bench(1180), b = bench(1510);
+  auto rep = puzzle::measure::regress(a, b, RegressOptions{});
+  puzzle::measure::attribute_functions(rep, a, b, base, cur);
+  ASSERT_EQ(rep.items.size(), 1u);
+  EXPECT_TRUE(rep.items[0].more_work);
+  const std::string md = rep.markdown();
+  EXPECT_TRUE(has(md, "### Where mine on d.txt changed")) << md;
+  EXPECT_TRUE(has(md, "| `hot` | libmine.so | 100.0 → 130.0 | +30.0 | 90.9% | 107.0 → 140.0 | +33.0 | 100.0% |")) << md;
+  const std::string csv = puzzle::measure::functions_csv(rep);
+  EXPECT_TRUE(has(csv, "\nd.txt,mine,hot,libmine.so,100.000,130.000,30.000,0.9091,107.000,140.000,33.000,1.0000\n")) << csv;
+  // Without per-function counts the report says where they come from.
+  auto plain = puzzle::measure::regress(a, b, RegressOptions{});
+  EXPECT_TRUE(has(plain.markdown(), "No per-function counts on both sides")) << plain.markdown();
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <optional>
 
 #include <fmt/format.h>
@@ -18,6 +19,7 @@
 #include "cli/table.hpp"
 #include "measure/bench.hpp"
 #include "measure/count.hpp"
+#include "measure/gbench.hpp"
 #include "puzzle/machine.hpp"
 #include "io/csv.hpp"
 #include "io/reader.hpp"
@@ -124,6 +126,38 @@ std::string bench_table(const std::vector<puzzle::measure::BenchSummary>& sums, 
   return t.render(2);
 }
 
+/// The `#` lines of `header` as (key, value) pairs.
+puzzle::io::Meta meta_of(std::string_view header) {
+  puzzle::io::Meta out;
+  while (!header.empty()) {
+    const std::size_t nl = header.find('\n');
+    const std::string_view line = header.substr(0, nl);
+    header.remove_prefix(nl == std::string_view::npos ? header.size() : nl + 1);
+    std::string k, v;
+    if (line.starts_with('#') && puzzle::io::split_meta(line.substr(1), k, v)) out.emplace_back(std::move(k), std::move(v));
+  }
+  return out;
+}
+
+/// Where -o sends the rows: the bench CSV and Google Benchmark's JSON (each "" when not asked
+/// for). A name goes to the JSON with --format gbench-json, or with --format auto (the default)
+/// when it ends in .json.
+struct RowOutputs {
+  std::string csv, json;
+};
+RowOutputs row_outputs(const BenchOptions& opt) {
+  RowOutputs out;
+  for (const std::string& o : opt.rows) {
+    const bool json = opt.format == "auto" ? o.size() > 5 && o.ends_with(".json") : opt.format == "gbench-json";
+    std::string& slot = json ? out.json : out.csv;
+    if (!slot.empty())
+      throw UsageError(fmt::format("-o {} and -o {}: two {} outputs; give one of each format at most", slot, o,
+                                   json ? "Google Benchmark JSON" : "bench CSV"));
+    slot = o;
+  }
+  return out;
+}
+
 }  // namespace
 
 int bench(const BenchOptions& opt, const Context& ctx) {
@@ -137,6 +171,10 @@ int bench(const BenchOptions& opt, const Context& ctx) {
   if (counting && opt.threads > 1)
     throw UsageError("--measure instructions counts on one thread (the counts are the same for any "
                      "-j): drop -j");
+  // The callgrind child writes its rows as CSV for its parent, whatever the user asked for.
+  const RowOutputs outs = child ? RowOutputs{puzzle::measure::counted_rows_file(opt.count_child), ""} : row_outputs(opt);
+  if (opt.format == "gbench-json" && outs.json.empty())
+    throw UsageError("--format gbench-json: give the file with -o (- for stdout)");
   puzzle::measure::BenchConfig bc;
   bc.files = opt.files;
   const auto ext = register_external_solvers(ctx, opt.ext);
@@ -191,9 +229,17 @@ int bench(const BenchOptions& opt, const Context& ctx) {
   session.record("first", opt.first ? std::to_string(opt.first) : "all");
   session.record("limit", std::to_string(opt.limit));
   session.record("budget", std::to_string(opt.budget));
+  // Counted under callgrind into a file: the per-function counts beside it (measure/functions.hpp).
+  const std::string& results = outs.csv.empty() ? outs.json : outs.csv;
+  const bool per_function = counting && !child && plan.method == puzzle::measure::CountMethod::callgrind &&
+                            !results.empty() && results != "-";
+  const std::string functions_path = per_function ? puzzle::measure::functions_file_for(results) : "";
+  if (per_function) session.record("functions", std::filesystem::path(functions_path).filename().string());
   // The callgrind child writes its rows (no counts: the dumps have them) into its folder only.
-  puzzle::io::OutputFile* rows = session.output(child ? puzzle::measure::counted_rows_file(opt.count_child) : opt.rows, "bench CSV");
+  puzzle::io::OutputFile* rows = session.output(outs.csv, "bench CSV");
+  puzzle::io::OutputFile* json = session.output(outs.json, "Google Benchmark JSON");
   puzzle::io::OutputFile* summary = session.output(child ? "" : opt.summary, "summary CSV");
+  puzzle::io::OutputFile* functions = session.output(functions_path, "per-function counts");
   std::unique_ptr<puzzle::measure::SolveCounter> counter;
   if (counting && (child || plan.method == puzzle::measure::CountMethod::perf)) {
     try {
@@ -221,6 +267,18 @@ int bench(const BenchOptions& opt, const Context& ctx) {
                                         ? count_in_callgrind_child(bc, plan, ctx)
                                         : puzzle::measure::run_bench(bc);
     session.progress().clear();
+    if (json != nullptr)  // one document at the end: what a stopped run measured, complete
+      json->write(puzzle::measure::gbench_json(meta_of(session.header()), res.rows,
+                                               puzzle::measure::this_machine(ctx.program)));
+    if (functions != nullptr) {
+      const auto& schema = puzzle::measure::functions_schema();
+      fmt::memory_buffer b;
+      for (std::size_t i = 0; i < res.functions.size() && i < res.rows.size(); ++i)
+        for (const auto& c : res.functions[i])
+          schema.write(b, {res.rows[i].dataset, res.rows[i].solver, res.rows[i].rep, c});
+      functions->write(session.header() + schema.header());
+      functions->write({b.data(), b.size()});
+    }
     const auto sums = puzzle::measure::summarize(res.rows);
     if (summary != nullptr) {
       fmt::memory_buffer b;
@@ -294,8 +352,16 @@ void add_bench_command(CLI::App& app, Commands& out) {
       ->capture_default_str();
   b->add_option("--budget", opt->budget, "Work budget per puzzle in nodes; 0 = unlimited")
       ->capture_default_str();
-  b->add_option("-o,--output", opt->rows, "Bench CSV: one row per (dataset, solver, repetition); "
-                                          "- for stdout");
+  b->add_option("-o,--output", opt->rows,
+                "Bench CSV: one row per (dataset, solver, repetition); a name ending in .json: Google "
+                "Benchmark's JSON (see --format); - for stdout. Give -o twice for both")
+      ->allow_extra_args(false);
+  b->add_option("--format", opt->format,
+                "Of -o: csv (the bench CSV, which 'regress' reads), gbench-json (Google Benchmark's "
+                "JSON: compare.py, github-action-benchmark, Bencher; docs/counting.md), auto (gbench-json "
+                "for a name ending in .json, else csv)")
+      ->check(CLI::IsMember({"auto", "csv", "gbench-json"}))
+      ->capture_default_str();
   b->add_option("--summary", opt->summary, "Summary CSV across repetitions");
   b->add_option("--measure", opt->measure,
                 "time: puzzles per second (a quiet machine); instructions: count what the solve "

@@ -80,7 +80,8 @@ struct BenchOptions {
   uint64_t first = 0;
   uint64_t limit = 1;
   uint64_t budget = puzzle::kDefaultBudget;
-  std::string rows;
+  std::vector<std::string> rows;  ///< -o: at most one CSV and one Google Benchmark JSON
+  std::string format = "auto";    ///< of `rows`: auto (by each one's extension) | csv | gbench-json
   std::string summary;
   ExternalSolverOptions ext;  ///< --plugin, --exec, --exec-batch
   std::string measure = "time";     ///< time | instructions
@@ -100,6 +101,8 @@ struct RegressCmdOptions {
   std::string metric = "throughput";
   bool report_only = false;
   std::string report;
+  std::string functions_csv;  ///< the per-function table of the counted pairs
+  std::string folded;         ///< their differential folded stacks
 };
 int regress(const RegressCmdOptions& opt, const Context& ctx);
 

@@ -1,6 +1,9 @@
 // `regress`: compares two bench CSVs (measure/regress.hpp) and prints a markdown report;
 // exit 1 when the current run regressed.
 #include <cstdlib>
+#include <filesystem>
+#include <iterator>
+#include <optional>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -26,6 +29,31 @@ double parse_percent(std::string s, std::string_view option) {
   return v / 100;
 }
 
+/// The per-function counts that the results file `path` (read as `f`) names in its
+/// `# functions:` lines (file names beside it; one per run in a file concatenated from several);
+/// nullopt, with the reason in `why`, when it names none or one cannot be read.
+std::optional<puzzle::measure::FunctionFile> functions_of(const std::string& path,
+                                                          const puzzle::measure::BenchFile& f, std::string& why) {
+  puzzle::measure::FunctionFile out;
+  bool named = false;
+  for (const auto& [k, v] : f.meta) {
+    if (k != "functions") continue;
+    named = true;
+    try {
+      auto part = puzzle::measure::read_functions_csv((std::filesystem::path(path).parent_path() / v).string());
+      out.rows.insert(out.rows.end(), std::make_move_iterator(part.rows.begin()), std::make_move_iterator(part.rows.end()));
+    } catch (const std::exception& e) {
+      why = e.what();
+      return std::nullopt;
+    }
+  }
+  if (!named) {
+    why = fmt::format("{} names no per-function counts", path);
+    return std::nullopt;
+  }
+  return out;
+}
+
 }  // namespace
 
 int regress(const RegressCmdOptions& opt, const Context& ctx) {
@@ -40,18 +68,36 @@ int regress(const RegressCmdOptions& opt, const Context& ctx) {
   session.input(opt.baseline);
   session.input(opt.current);
   puzzle::io::OutputFile* report = session.output(opt.report, "report");
+  puzzle::io::OutputFile* functions_out = session.output(opt.functions_csv, "per-function CSV");
+  puzzle::io::OutputFile* folded_out = session.output(opt.folded, "folded stacks");
   session.start();
   return session.run([&] {
     puzzle::measure::RegressReport rep;
+    puzzle::measure::BenchFile base, cur;
     try {
-      const auto base = puzzle::measure::read_bench_csv(opt.baseline);
-      const auto cur = puzzle::measure::read_bench_csv(opt.current);
+      base = puzzle::measure::read_bench_csv(opt.baseline);
+      cur = puzzle::measure::read_bench_csv(opt.current);
       rep = puzzle::measure::regress(base, cur, ro, opt.baseline, opt.current);
     } catch (const puzzle::io::InputError&) {
       throw;
     } catch (const std::runtime_error& e) {  // not a bench CSV, incomparable files: usage, not a regression
       throw UsageError(e.what());
     }
+    // Where the instructions went: both sides' per-function counts (callgrind), when both have them.
+    std::string why_not;
+    const auto fb = rep.counted > 0 ? functions_of(opt.baseline, base, why_not) : std::nullopt;
+    const auto fc = fb ? functions_of(opt.current, cur, why_not) : std::nullopt;
+    if (fb && fc) puzzle::measure::attribute_functions(rep, base, cur, *fb, *fc);
+    else if (rep.counted > 0 && (functions_out != nullptr || folded_out != nullptr))
+      throw UsageError(fmt::format("--functions-csv, --folded: no per-function counts to compare: {} (bench "
+                                   "--measure instructions --count-with callgrind -o FILE writes them)",
+                                   why_not));
+    else if (rep.counted > 0 && rep.more_work > 0)
+      rep.notes.push_back("no per-function counts: " + why_not);
+    if (rep.counted == 0 && (functions_out != nullptr || folded_out != nullptr))
+      throw UsageError("--functions-csv, --folded: the files have no instruction counts (bench --measure instructions)");
+    if (functions_out != nullptr) functions_out->write(puzzle::measure::functions_csv(rep));
+    if (folded_out != nullptr) folded_out->write(puzzle::measure::folded_diff_all(rep, base, cur, *fb, *fc));
     const std::string md = rep.markdown();
     fmt::print(session.term(), "{}", md);
     if (report != nullptr) report->write(md);
@@ -93,6 +139,14 @@ void add_regress_command(CLI::App& app, Commands& out) {
   r->add_flag("--time-report-only", opt->report_only, "Report time changes but fail only on "
                                                       "counters (noisy machines)");
   r->add_option("-o,--report", opt->report, "Also write the markdown report to this file");
+  r->add_option("--functions-csv", opt->functions_csv,
+                "Write every counted pair's functions whose instructions changed (per puzzle, self and "
+                "inclusive, share of the change) as CSV; needs both files' per-function counts "
+                "(bench --measure instructions --count-with callgrind -o FILE)");
+  r->add_option("--folded", opt->folded,
+                "Write the counted pairs' differential folded stacks (\"stack BASE CURRENT\" lines, "
+                "instructions per puzzle), which flamegraph.pl and inferno-flamegraph draw as a "
+                "differential flame graph");
   out.push_back({r, [opt](const Context& ctx) { return regress(*opt, ctx); }});
 }
 

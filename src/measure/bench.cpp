@@ -1,5 +1,7 @@
 #include "measure/bench.hpp"
 
+#include <time.h>
+
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
@@ -105,10 +107,17 @@ BenchRow make_row(const Summary& times, const Summary& work, int rep, uint64_t p
   return r;
 }
 
+/// CPU time of this process so far, all threads (seconds).
+double process_cpu_s() noexcept {
+  timespec t{};
+  ::clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return double(t.tv_sec) + double(t.tv_nsec) * 1e-9;
+}
+
 /// A counted pass's row: it ran under a counter (valgrind's is some 50 times slower than the
 /// machine), so its times mean nothing.
 void clear_times(BenchRow& r) {
-  for (double BenchRow::*f : {&BenchRow::wall_s, &BenchRow::puzzles_per_s, &BenchRow::mean_us,
+  for (double BenchRow::*f : {&BenchRow::wall_s, &BenchRow::cpu_s, &BenchRow::puzzles_per_s, &BenchRow::mean_us,
                               &BenchRow::median_us, &BenchRow::p90_us, &BenchRow::p99_us, &BenchRow::max_us})
     r.*f = kNaN;
 }
@@ -213,6 +222,7 @@ BenchResult run_bench(const BenchConfig& bc) {
         // Counted with the caches (callgrind's simulated ones too) and the worker's lazily
         // built state as the solver's own first puzzles leave them, whatever ran before.
         if (counting) bc.counter->begin_pass(label);
+        const double cpu0 = process_cpu_s();
         Summary times = pass(bc, file, solvers[i], threads, out.read_errors, counting);
         const std::optional<Counts> counts = counting ? bc.counter->end_pass(label) : std::nullopt;
         uint64_t passes = 1;
@@ -224,6 +234,7 @@ BenchResult run_bench(const BenchConfig& bc) {
         if (times.interrupted) break;  // a cut pass: its counters and times mean nothing
         check_work(i, times);
         rows[i] = make_row(times, work[i], rep, passes);
+        rows[i].cpu_s = process_cpu_s() - cpu0;
         if (counting) clear_times(rows[i]);
         if (counts) set_counts(rows[i], *counts);
       }
@@ -336,6 +347,7 @@ const io::Schema<BenchRow>& bench_schema() {
       num<&R::ram_hits, 0>("ram_hits"),
       num<&R::est_cycles, 0>("est_cycles"),
       num<&R::est_cycles_per_puzzle, 1>("est_cycles_per_puzzle"),
+      num<&R::cpu_s, 6>("cpu_s"),
   };
   return s;
 }

@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "measure/count.hpp"
+#include "measure/functions.hpp"
 #include "run/pipeline.hpp"
 #include "io/schema.hpp"
 #include "puzzle/solver.hpp"
@@ -42,6 +43,7 @@ struct BenchRow {
   uint64_t puzzles = 0;   ///< records per pass
   uint64_t passes = 0;    ///< passes timed in this repetition
   double wall_s = 0;      ///< of all those passes
+  double cpu_s = 0;       ///< CPU time of this process (every thread) over those passes
   double puzzles_per_s = 0, mean_us = 0, median_us = 0, p90_us = 0, p99_us = 0, max_us = 0;
   double guesses_per_puzzle = 0, no_guess_pct = 0;
   double ratio_to_baseline = 0;  ///< puzzles_per_s / the baseline's in this repetition; NaN if none
@@ -93,6 +95,9 @@ struct BenchConfig {
 
 struct BenchResult {
   std::vector<BenchRow> rows;  ///< by dataset, then repetition, then solver (config order)
+  /// Counted under callgrind: the functions and calls of each row's pass (element i: rows[i]);
+  /// otherwise empty.
+  std::vector<std::vector<FunctionCount>> functions;
   std::string baseline;        ///< the baseline solver's name
   std::vector<std::string> read_errors;
   bool interrupted = false;    ///< stopped by BenchConfig::stop

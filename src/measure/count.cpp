@@ -477,7 +477,8 @@ CacheEvents parse_callgrind_dump(std::string_view text, const std::string& name,
   return e;
 }
 
-std::vector<std::optional<CacheEvents>> read_callgrind_dumps(const std::string& dir) {
+std::vector<std::optional<CacheEvents>> read_callgrind_dumps(const std::string& dir,
+                                                             std::vector<std::vector<FunctionCount>>* functions) {
   std::vector<std::optional<CacheEvents>> out;
   for (const auto& entry : std::filesystem::directory_iterator(dir)) {
     std::size_t n = 0;
@@ -495,6 +496,10 @@ std::vector<std::optional<CacheEvents>> read_callgrind_dumps(const std::string& 
     if (ec != std::errc() || p != digits.data() + digits.size()) continue;
     if (row >= out.size()) out.resize(row + 1);
     out[row] = e;
+    if (functions != nullptr) {
+      if (row >= functions->size()) functions->resize(row + 1);
+      (*functions)[row] = parse_callgrind_functions(text.str(), entry.path().string());
+    }
   }
   return out;
 }
@@ -538,7 +543,7 @@ BenchResult count_under_callgrind(const BenchConfig& bc, const Valgrind& vg, std
       if (k == "simd" && v != simd::current())
         throw std::runtime_error(fmt::format("the counted run used the instruction set '{}', not '{}'", v,
                                              simd::current()));
-    const auto dumps = read_callgrind_dumps(dir.path());
+    const auto dumps = read_callgrind_dumps(dir.path(), &res.functions);
     for (std::size_t i = 0; i < child.rows.size(); ++i) {
       if (i >= dumps.size() || !dumps[i])
         throw std::runtime_error(fmt::format("no callgrind dump for row {} ({}, {}) in {}", i, child.rows[i].dataset,
@@ -546,6 +551,7 @@ BenchResult count_under_callgrind(const BenchConfig& bc, const Valgrind& vg, std
       set_counts(child.rows[i], counts_of(*dumps[i]));
     }
     res.rows = std::move(child.rows);
+    res.functions.resize(res.rows.size());
   }
   if (code != 0 && !stopped && res.wrong() == 0 && res.errors() == 0)
     res.read_errors.push_back(fmt::format("the counted run under valgrind failed (exit {}): its messages are above", code));

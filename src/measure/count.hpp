@@ -28,6 +28,7 @@
 #include <string_view>
 #include <vector>
 
+#include "measure/functions.hpp"
 #include "run/pipeline.hpp"
 
 namespace puzzle::measure {
@@ -134,9 +135,11 @@ BenchResult count_under_callgrind(const BenchConfig& bc, const Valgrind& vg, std
 std::string valgrind_trouble(const std::string& path);
 
 /// The dumps a counted child left in `dir`, by row index (callgrind_label): element i holds
-/// the events of row i, or nothing. Dumps of other labels are ignored. Throws
+/// the events of row i, or nothing; with `functions`, element i of it the functions and calls
+/// of row i (measure/functions.hpp). Dumps of other labels are ignored. Throws
 /// std::runtime_error naming the file for a dump it cannot read.
-std::vector<std::optional<CacheEvents>> read_callgrind_dumps(const std::string& dir);
+std::vector<std::optional<CacheEvents>> read_callgrind_dumps(const std::string& dir,
+                                                             std::vector<std::vector<FunctionCount>>* functions = nullptr);
 /// One dump's text: its label (the client request's) and its totals. Throws
 /// std::runtime_error (naming `name`) when it is not a dump of the cache events.
 CacheEvents parse_callgrind_dump(std::string_view text, const std::string& name, std::string& label);

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "measure/mann_whitney.hpp"
+#include "io/schema.hpp"
 
 namespace puzzle::measure {
 namespace {
@@ -306,6 +307,54 @@ RegressReport regress(const BenchFile& base, const BenchFile& cur, const Regress
   return rep;
 }
 
+namespace {
+/// Records per pass of the first row of (dataset file name, solver) in `f`; NaN when none.
+double puzzles_of(const BenchFile& f, const std::string& dataset, const std::string& solver) {
+  for (const BenchRow& r : f.rows)
+    if (r.solver == solver && file_name(r.dataset) == dataset) return double(r.puzzles);
+  return kNaN;
+}
+}  // namespace
+
+void attribute_functions(RegressReport& report, const BenchFile& base, const BenchFile& cur,
+                         const FunctionFile& base_functions, const FunctionFile& cur_functions) {
+  report.have_functions = true;
+  for (Comparison& c : report.items)
+    if (c.counted)
+      c.functions = function_changes(base_functions, cur_functions, c.dataset, c.solver,
+                                     puzzles_of(base, c.dataset, c.solver), puzzles_of(cur, c.dataset, c.solver));
+}
+
+std::string functions_csv(const RegressReport& report) {
+  std::string out =
+      "dataset,solver,function,object,base_self,cur_self,self_change,self_share,base_inclusive,cur_inclusive,"
+      "inclusive_change,inclusive_share\n";
+  auto field = [](const std::string& s) {
+    fmt::memory_buffer b;
+    io::append_csv_field(b, s);
+    return fmt::to_string(b);
+  };
+  auto num = [](double v) { return std::isfinite(v) ? fmt::format("{:.3f}", v) : std::string(); };
+  auto share = [](double v) { return std::isfinite(v) ? fmt::format("{:.4f}", v) : std::string(); };
+  for (const Comparison& c : report.items)
+    for (const FunctionChange& f : c.functions)
+      out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{}\n", field(c.dataset), field(c.solver), field(f.function),
+                         field(f.object), num(f.base_self), num(f.cur_self), num(f.cur_self - f.base_self),
+                         share(f.self_share), num(f.base_inclusive), num(f.cur_inclusive),
+                         num(f.cur_inclusive - f.base_inclusive), share(f.inclusive_share));
+  return out;
+}
+
+std::string folded_diff_all(const RegressReport& report, const BenchFile& base, const BenchFile& cur,
+                            const FunctionFile& base_functions, const FunctionFile& cur_functions) {
+  std::string out;
+  for (const Comparison& c : report.items)
+    if (c.counted)
+      out += folded_diff(base_functions, cur_functions, c.dataset, c.solver, puzzles_of(base, c.dataset, c.solver),
+                         puzzles_of(cur, c.dataset, c.solver), c.dataset + ";" + c.solver);
+  return out;
+}
+
 std::string RegressReport::markdown() const {
   const RegressOptions& o = options;
   const bool counts = counted + uncounted > 0, times = timed > 0 || counted == 0;
@@ -368,6 +417,43 @@ std::string RegressReport::markdown() const {
     out += line + fmt::format(" {} | {} |\n", counters, verdict);
   }
   out += "\n";
+  // Where: the functions whose instructions changed most, for each pair with more work.
+  constexpr std::size_t kFunctionsShown = 5;
+  for (const Comparison& c : items) {
+    if (!c.more_work || !c.counted) continue;
+    out += fmt::format("### Where {} on {} changed ({} instructions per puzzle)\n\n", c.solver, c.dataset,
+                       change(c.instructions_change));
+    if (!have_functions) {
+      out += "No per-function counts on both sides (they come with `bench --measure instructions "
+             "--count-with callgrind -o FILE`, in FILE's `# functions:` file).\n\n";
+      continue;
+    }
+    std::vector<const FunctionChange*> shown;  // those whose own instructions changed
+    for (const FunctionChange& f : c.functions)
+      if (f.cur_self != f.base_self && shown.size() < kFunctionsShown) shown.push_back(&f);
+    if (shown.empty()) {
+      out += "No function's own count changed.\n\n";
+      continue;
+    }
+    out += "| function | object | self/puzzle | change | share | inclusive/puzzle | change | share |\n"
+           "|---|---|---:|---:|---:|---:|---:|---:|\n";
+    auto share = [](double v) { return std::isfinite(v) ? fmt::format("{:.1f}%", 100 * v) : std::string("-"); };
+    auto delta = [](double a, double b) { return fmt::format("{:+.1f}", b - a); };
+    auto cell = [](std::string s) {  // a function name in a table cell
+      for (std::size_t i = 0; (i = s.find('|', i)) != std::string::npos; i += 2) s.replace(i, 1, "\\|");
+      return "`" + s + "`";
+    };
+    for (const FunctionChange* p : shown) {
+      const FunctionChange& f = *p;
+      out += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} |\n", cell(f.function), f.object,
+                         arrow(f.base_self, f.cur_self), delta(f.base_self, f.cur_self), share(f.self_share),
+                         arrow(f.base_inclusive, f.cur_inclusive), delta(f.base_inclusive, f.cur_inclusive),
+                         share(f.inclusive_share));
+    }
+    out += fmt::format("\nShares are of the change of the instructions per puzzle; {} function(s) changed their "
+                       "own or inclusive count{}.\n\n",
+                       c.functions.size(), c.functions.size() > shown.size() ? " (`--functions-csv` lists all)" : "");
+  }
   if (counts)
     out += fmt::format("Geometric mean of the instruction changes: {} over {} (dataset, solver) pairs.\n",
                        change(geomean_instructions), counted);

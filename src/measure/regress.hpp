@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "measure/bench.hpp"
+#include "measure/functions.hpp"
 
 namespace puzzle::measure {
 
@@ -62,6 +63,9 @@ struct Comparison {
   bool uncounted = false;  ///< the baseline has counts, the current run none
   bool more_work = false;  ///< a count grew beyond its tolerance
   bool less_work = false;  ///< a count fell beyond its tolerance, and none grew
+  /// Where the instructions changed (attribute_functions): the functions whose counts
+  /// differ, largest self change first; empty without per-function counts on both sides.
+  std::vector<FunctionChange> functions;
 };
 
 struct RegressReport {
@@ -74,6 +78,7 @@ struct RegressReport {
   int counted = 0, more_work = 0, uncounted = 0;
   std::string count_method;         ///< of both files ("" when neither counted)
   std::vector<std::string> notes;   ///< differences that make counts move (instruction set, caches)
+  bool have_functions = false;      ///< attribute_functions() had both sides' per-function counts
   /// True when the check fails: a counter changed, a pair is missing, a count grew beyond the
   /// count tolerance or is missing, or (unless report-only) something got significantly slower
   /// than the tolerance.
@@ -89,5 +94,21 @@ struct RegressReport {
 /// baseline solvers, counts by different methods. Nothing compared is never a pass.
 RegressReport regress(const BenchFile& base, const BenchFile& cur, const RegressOptions& options,
                       const std::string& base_name = "baseline", const std::string& cur_name = "current");
+
+/// Fills each counted pair's `functions` from both sides' per-function counts (the files their
+/// `# functions:` lines name), per puzzle of each side's rows; the markdown report then names,
+/// for each pair with more work, the functions whose instructions changed most.
+void attribute_functions(RegressReport& report, const BenchFile& base, const BenchFile& cur,
+                         const FunctionFile& base_functions, const FunctionFile& cur_functions);
+
+/// The per-function table of every counted pair, as CSV (regress --functions-csv): dataset,
+/// solver, function, object, then per puzzle the self and inclusive instructions on each side,
+/// their change and its share of the pair's change.
+std::string functions_csv(const RegressReport& report);
+
+/// The differential folded stacks (measure/functions.hpp folded_diff) of every counted pair,
+/// each path under "DATASET;SOLVER".
+std::string folded_diff_all(const RegressReport& report, const BenchFile& base, const BenchFile& cur,
+                            const FunctionFile& base_functions, const FunctionFile& cur_functions);
 
 }  // namespace puzzle::measure
