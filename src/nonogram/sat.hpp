@@ -35,9 +35,9 @@
 // each cell's phase from its own row's and column's share of placements that shade it, no
 // messages exchanged (forced for the first 200 conflicts, then CaDiCaL's own): the same
 // conflicts within the seed's noise (5.43 M against 5.44 M over four paired runs); the cells'
-// phases without the runs' 0.63-0.68x. A portfolio of seeds cannot pay either (704 of the 750 TAAI 2011 puzzles
-// with a conflict take the same conflicts with seeds 0 and 1; the smaller of the two counts
-// summed is only 8% below either seed's total).
+// phases without the runs' 0.63-0.68x. A portfolio of seeds cannot pay either (704 of the
+// 750 TAAI 2011 puzzles with a conflict take the same conflicts with seeds 0 and 1; the
+// smaller of the two counts summed is only 8% below either seed's total).
 #include <cstdint>
 #include <memory>
 
