@@ -45,7 +45,8 @@ enum class Layout : uint8_t {
 };
 
 /// The format of a file of nonograms whose first data line (trimmed) is `line`: a game ID, a
-/// tournament header, a `.non` keyword or a `.nin` size line; false (and `out` untouched) for anything else.
+/// tournament header, a `.non` keyword or a `.nin` size line; false (and `out` untouched) for
+/// anything else.
 bool detect_format(std::string_view line, Format& out);
 
 /// Why a record could not be read, and where: `line` counts from 1 at the record's first line.
