@@ -274,8 +274,8 @@ struct Reads {
 inline constexpr std::size_t kWholeInputBuffer = 8 * 1024;
 inline Reads read_three_ways(const std::string& path, int box, uint64_t h) {
   Reads r;
-  r.normal = read_all(path, box, {kWholeInputBuffer, puzzle::PuzzleReader::kMaxLine}, 256);
-  r.tiny_buffer = read_all(path, box, {1 + h % 16, puzzle::PuzzleReader::kMaxLine}, 1 + (h >> 8) % 4);
+  r.normal = read_all(path, box, {kWholeInputBuffer, puzzle::io::PuzzleReader::kMaxLine}, 256);
+  r.tiny_buffer = read_all(path, box, {1 + h % 16, puzzle::io::PuzzleReader::kMaxLine}, 1 + (h >> 8) % 4);
   r.max_line = 1 + (h >> 16) % 100;
   r.short_lines = read_all(path, box, {1 + (h >> 24) % 32, r.max_line}, 1 + (h >> 32) % 4);
   return r;
@@ -358,7 +358,7 @@ inline Outcome check_text_input(std::string_view text, Scope scope = Scope::all)
   const bool plain = !text.starts_with("\x1f\x8b");
   std::optional<Outcome> want;
   if (plain) {
-    want = model(text, input_file().path(), 0, puzzle::PuzzleReader::kMaxLine);
+    want = model(text, input_file().path(), 0, puzzle::io::PuzzleReader::kMaxLine);
     if (scope == Scope::nonograms && want->format.kind != puzzle::PuzzleKind::nonogram) return *want;
   } else if (scope == Scope::nonograms) {
     return {};

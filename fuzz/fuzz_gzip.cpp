@@ -89,8 +89,8 @@ void check_our_gzip(std::string_view text) {
     else FUZZ_CHECK(got.error.empty() == complete, "{}: error '{}' for a {} stream", what, got.error,
                     complete ? "complete" : "cut");
   };
-  check(r.normal, puzzle::PuzzleReader::kMaxLine, "default buffers");
-  check(r.tiny_buffer, puzzle::PuzzleReader::kMaxLine, "tiny buffer");
+  check(r.normal, puzzle::io::PuzzleReader::kMaxLine, "default buffers");
+  check(r.tiny_buffer, puzzle::io::PuzzleReader::kMaxLine, "tiny buffer");
   check(r.short_lines, r.max_line, "short max_line");
   for (const fuzz::Record& rec : r.normal.records) fuzz::check_record(r.normal.format, rec.text);
 }
