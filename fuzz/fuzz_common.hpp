@@ -195,7 +195,7 @@ inline bool skipped(std::string_view line) {
 /// order mark dropped from the first, blank and `#` lines skipped, the format detected from the
 /// first other line, then one record per line (a CSV header is not one), per n grid lines, per
 /// tournament record (every line up to the next `$N` line, blank and `#` ones too) or the whole
-/// rest for a .non file.
+/// rest for a .non or .nin file.
 inline Outcome model(std::string_view text, const std::string& path, int box, std::size_t max_line) {
   std::vector<Record> lines;
   for (std::size_t pos = 0; pos < text.size();) {

@@ -1,7 +1,8 @@
 #pragma once
-// What the three nonogram reader targets share (fuzz_nonogram_id, fuzz_tournament, fuzz_non):
-// the input as a file through the streaming reader, compared with the model (fuzz_common.hpp:
-// a tournament record is every line up to the next `$N`, a .non file is one record), then
+// What the nonogram reader targets share (fuzz_nonogram_id, fuzz_tournament, fuzz_non,
+// fuzz_nin): the input as a file through the streaming reader, compared with the model
+// (fuzz_common.hpp: a tournament record is every line up to the next `$N`, a .non or .nin file
+// is one record), then
 // every record parsed as the driver does (NonogramKind::parse with the detected format), and
 // the whole input parsed once more by the target's own reader whatever the first line says.
 // A puzzle read without an error must hold what the clue checks promise (sides 1..63, runs of

@@ -20,7 +20,7 @@ cd "$(dirname "$0")/.."
 usage() { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 
 mode="" runs="" seconds="" work="" build=1
-targets="fuzz_lines,fuzz_csv,fuzz_grid,fuzz_gzip,fuzz_bench_csv,fuzz_nonogram_id,fuzz_tournament,fuzz_non"
+targets="fuzz_lines,fuzz_csv,fuzz_grid,fuzz_gzip,fuzz_bench_csv,fuzz_nonogram_id,fuzz_tournament,fuzz_non,fuzz_nin"
 while (($#)); do
   case "$1" in
     --ci) mode=ci; seconds=5 ;;

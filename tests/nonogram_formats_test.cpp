@@ -1,5 +1,5 @@
 // The nonogram formats of the field: the computer tournaments' batch format with
-// its solution files, and Steve Simpson's .non; both read back what a writer made of random
+// its solution files, Steve Simpson's .non and the survey's .nin; each reads back what a writer made of random
 // pictures, say what is wrong with bad records (the same words as the game IDs' reader), and
 // read the three shared tournament sets, whose known pictures fit their clues.
 #include <gtest/gtest.h>
@@ -54,6 +54,19 @@ std::string non_text(const ng::Puzzle& p, const ng::Picture* goal) {
       for (int c = 0; c < goal->width; ++c) s += goal->at(r, c) ? '1' : '0';
     s += "\"\n";
   }
+  return s;
+}
+
+/// A `.nin` file: `W H`, the row clues, the column clues; an empty clue written as `0` or as
+/// an empty line by turns.
+std::string nin_text(const ng::Puzzle& p, const std::string& eol = "\n") {
+  std::string s = std::to_string(p.width) + " " + std::to_string(p.height) + eol;
+  int empty = 0;
+  auto clue = [&](std::span<const uint8_t> runs) {
+    s += (runs.empty() && empty++ % 2 ? "" : clue_line(runs, " ")) + eol;
+  };
+  for (int r = 0; r < p.height; ++r) clue(p.row(r));
+  for (int c = 0; c < p.width; ++c) clue(p.column(c));
   return s;
 }
 
@@ -241,6 +254,59 @@ TEST(NonogramNon, BadFilesSayWhereAndWhy) {
   }
 }
 
+TEST(NonogramNin, ReadsBackWhatItWrites) {
+  puzzle::ItemRng rng(48);
+  for (int t = 0; t < 300; ++t) {
+    const int w = 1 + static_cast<int>(puzzle::below(rng, 40)), h = 1 + static_cast<int>(puzzle::below(rng, 40));
+    const ng::Picture pic = ng::random_picture(w, h, 0.1 + 0.1 * (t % 7), rng);
+    const ng::Puzzle want = ng::clues_of(pic);
+    const std::string text = nin_text(want, t % 3 == 0 ? "\r\n" : "\n") + (t % 2 ? "\n\n" : "");
+    ng::Puzzle got;
+    ng::FormatError err;
+    ASSERT_TRUE(ng::parse_nin(text, got, err)) << err.line << ": " << err.message << "\n" << text;
+    EXPECT_EQ(got, want);
+    puzzle::Format f;
+    ASSERT_TRUE(ng::detect_format(text.substr(0, text.find('\n')), f));
+    EXPECT_TRUE(f.is(ng::Layout::nin));
+  }
+  EXPECT_TRUE(ng::looks_like_nin("80 95"));
+  EXPECT_TRUE(ng::looks_like_nin(" 5\t10 \r"));
+  EXPECT_FALSE(ng::looks_like_nin("5"));
+  EXPECT_FALSE(ng::looks_like_nin("5 10 2"));
+  EXPECT_FALSE(ng::looks_like_nin("5x10"));
+  EXPECT_FALSE(ng::looks_like_nin("width 5"));
+}
+
+// The survey's Dancer (webpbn #1), as the survey's file writes it: 5 wide, 10 high.
+TEST(NonogramNin, ReadsTheSurveysDancer) {
+  ng::Puzzle p;
+  ng::FormatError err;
+  ASSERT_TRUE(ng::parse_nin(slurp(test::shared("nonogram/survey/webpbn-00001.nin")), p, err)) << err.message;
+  EXPECT_EQ(ng::to_id(p), "5x10:2.1/2.1.3/7/1.3/2.1/2/2.1/1.1/3/1.1/1.1/2/1.1/1.2/2");
+}
+
+TEST(NonogramNin, BadFilesSayWhereAndWhy) {
+  const std::vector<std::tuple<std::string, int, std::string>> cases = {
+      {"3 2\n1\n1\n1\n1\n", 5, "4 clue lines, 5 expected (2 rows, then 3 columns"},
+      {"2 2\n1\n1\n1\n1\n1\n", 6, "more than 4 clue lines (2 rows, then 2 columns)"},
+      {"2 2\n1\n1 x\n1\n1\n", 3, "bad character 'x' in the clue of row 2"},
+      {"3 2\n4\n0\n1\n1\n1\n", 2, "row 1: run of 4 cells, the row has 3"},
+      {"2 2\n2\n2\n1\n1\n", 1, "the column clues shade 2 cells, the row clues 4"},
+      {"70 70\n", 1, "nonogram of 70x70: each side must be 1..63"},
+      {"0 3\n", 1, "nonogram of 0x3"},
+      {"\n\n", 2, "an empty file"},
+      {"2 two\n", 1, "expected the size W H"},
+      {"2 1\n1b\n1\n0\n", 2, "colour clue '1b'"},
+  };
+  for (const auto& [text, line, want] : cases) {
+    ng::Puzzle p;
+    ng::FormatError err;
+    EXPECT_FALSE(ng::parse_nin(text, p, err)) << text;
+    EXPECT_EQ(err.line, line) << text << ": " << err.message;
+    EXPECT_NE(err.message.find(want), std::string::npos) << text << ": " << err.message;
+  }
+}
+
 // ---- The formats in the tool: detected from the first data line, solved and verified -------
 
 /// The status column (the 4th) of every row of a rows CSV.
@@ -314,6 +380,33 @@ TEST(NonogramFormatsInTheTool, ReadsANonFileAndItsGoal) {
   const auto r = test::command("solve " + unique + " -s nonogram-cdcl --limit 2");
   EXPECT_EQ(r.exit_code, 1) << r.out;
   EXPECT_NE(r.out.find("answer differs from the known solution at r1c2"), std::string::npos) << r.out;
+}
+
+// The twelve webpbn puzzles of Wolter's survey, each a .nin file: detected, solved and proved
+// unique by nonogram-cdcl and nonogram-line. A bad file in the same batch is reported with
+// its file and line and the files after it are solved; as for any input of which no record
+// reads as a puzzle (a .nin or .non file is one record), the run then exits 2 and its rows
+// stay partial.
+TEST(NonogramFormatsInTheTool, SolvesTheSurveysNinFiles) {
+  test::TempDir dir;
+  std::string files;
+  for (const char* n : {"00001", "00006", "00016", "00021", "00023", "00027", "00065", "00436", "00529", "00803",
+                        "01611", "06574"})
+    files += " " + test::shared(std::string("nonogram/survey/webpbn-") + n + ".nin");
+  const auto rows = dir.path("rows.csv");
+  const auto r = test::command("solve" + files + " -s nonogram-cdcl,nonogram-line -j 2 --limit 2 -o " + rows);
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  const auto got = statuses(slurp(rows));
+  EXPECT_EQ(got.size(), 2u * 12);
+  EXPECT_EQ(std::count(got.begin(), got.end(), "unique"), 2 * 12) << slurp(rows);
+
+  const auto bad = dir.write("bad.nin", "2 2\n1\n1\n1\n3\n");
+  const auto with_bad = test::command("solve " + bad + files.substr(0, files.find(".nin") + 4) +
+                                      " -s nonogram-cdcl --limit 2 -o " + rows);
+  EXPECT_EQ(with_bad.exit_code, 2) << with_bad.out;
+  EXPECT_NE(with_bad.out.find(bad + ":1: line 5: column 2: run of 3 cells, the column has 2"), std::string::npos)
+      << with_bad.out;
+  EXPECT_EQ(statuses(slurp(rows + ".partial")), (std::vector<std::string>{"invalid", "unique"}));
 }
 
 // --time-limit stops a puzzle inside its search (here one whose 20! pictures are counted):

@@ -11,6 +11,7 @@
 #include "puzzle/rng.hpp"
 #include "io/parse.hpp"
 #include "io/reader.hpp"
+#include "nonogram/belief.hpp"
 #include "nonogram/formats.hpp"
 #include "nonogram/generate.hpp"
 #include "nonogram/probe.hpp"
@@ -132,6 +133,52 @@ TEST(NonogramProbe, LearnsOnlyWhatEverySolutionHas) {
 // The clauses of the CDCL stage hold exactly for the solutions: counting with blocking
 // clauses from a board after line logic alone (the stage meets unknown cells) finds each
 // solution once, as brute force does.
+// Before any round every message is 1/2, so every placement of a line's runs weighs the same
+// and P(start_j >= s) is the share of the placements agreeing with the known cells in which
+// run j starts at s or later: counted here by enumerating the line's cells.
+TEST(NonogramBeliefs, StartsAreTheShareOfPlacements) {
+  puzzle::ItemRng rng(48);
+  std::vector<uint8_t> runs;
+  for (int t = 0; t < 200; ++t) {
+    const int w = 1 + static_cast<int>(puzzle::below(rng, 14)), h = 1 + static_cast<int>(puzzle::below(rng, 14));
+    const ng::Picture pic = ng::random_picture(w, h, 0.3 + 0.1 * (t % 4), rng);
+    const ng::Puzzle p = ng::clues_of(pic);
+    ng::Board b(p);
+    for (int r = 0; r < h; ++r)
+      for (int c = 0; c < w; ++c)
+        if (puzzle::below(rng, 4) == 0) b.set(r, c, pic.at(r, c));
+    ng::Beliefs beliefs;
+    beliefs.run(p, b, 0);
+    std::vector<double> ge;
+    for (int line = 0; line < p.lines(); ++line) {
+      const int n = p.length(line);
+      const auto clue = p.line(line);
+      const int k = static_cast<int>(clue.size());
+      const ng::Mask f = line < w ? b.col_filled(line) : b.row_filled(line - w);
+      const ng::Mask bl = line < w ? b.col_blank(line) : b.row_blank(line - w);
+      std::vector<double> count(static_cast<std::size_t>(k * (n + 1)), 0.0);
+      double all = 0;
+      for (ng::Mask m = 0; m < (ng::Mask{1} << n); ++m) {
+        runs.clear();
+        ng::runs_of(m, n, runs);
+        if ((m & bl) != 0 || (m & f) != f || !std::equal(runs.begin(), runs.end(), clue.begin(), clue.end())) continue;
+        ++all;
+        int j = 0;
+        for (int i = 0; i < n; ++i)
+          if (((m >> i) & 1u) && (i == 0 || !((m >> (i - 1)) & 1u))) {
+            for (int s = 0; s <= i; ++s) ++count[static_cast<std::size_t>(j * (n + 1) + s)];
+            ++j;
+          }
+      }
+      ASSERT_GT(all, 0);
+      beliefs.starts(p, b, line, ge);
+      ASSERT_EQ(ge.size(), count.size());
+      for (std::size_t i = 0; i < ge.size(); ++i)
+        EXPECT_NEAR(ge[i], count[i] / all, 1e-9) << ng::to_id(p) << " line " << line << " at " << i;
+    }
+  }
+}
+
 TEST(NonogramSat, CountsEverySolutionOnce) {
   int several = 0;
   for (const ng::Puzzle& p : small_puzzles(400, 6)) {

@@ -13,6 +13,7 @@ bool detect_format(std::string_view line, Format& out) {
   if (looks_like_id(line)) layout = Layout::game_id;
   else if (tournament_header(line, number)) layout = Layout::tournament;
   else if (looks_like_non(line)) layout = Layout::non;
+  else if (looks_like_nin(line)) layout = Layout::nin;
   else return false;
   out.kind = PuzzleKind::nonogram;
   out.set(layout);
@@ -25,7 +26,8 @@ bool detect_format(std::string_view line, Format& out) {
         return tournament_header(l, n);
       };
       break;
-    case Layout::non: out.extent = Format::Extent::rest; break;
+    case Layout::non:
+    case Layout::nin: out.extent = Format::Extent::rest; break;
   }
   return true;
 }
@@ -317,6 +319,59 @@ bool parse_non(std::string_view text, Puzzle& out, Known& known, FormatError& er
     known.solution = std::move(pic);
   }
   return true;
+}
+
+bool looks_like_nin(std::string_view line) noexcept {
+  line = trim(line);
+  std::size_t pos = 0;
+  while (pos < line.size() && digit(line[pos])) ++pos;
+  if (pos == 0 || pos >= line.size() || !space(line[pos])) return false;
+  while (pos < line.size() && space(line[pos])) ++pos;
+  const std::size_t h = pos;
+  while (pos < line.size() && digit(line[pos])) ++pos;
+  return pos > h && pos == line.size();
+}
+
+bool parse_nin(std::string_view text, Puzzle& out, FormatError& error) {
+  out = Puzzle{};
+  std::size_t pos = 0;
+  int number = 0;
+  std::string_view header;  // the first line that is not blank
+  while (pos < text.size() && header.empty()) {
+    header = trim(next_line(text, pos));
+    ++number;
+  }
+  if (!looks_like_nin(header)) {
+    error = {std::max(number, 1), header.empty() ? std::string("an empty file (a .nin file starts with its size: W H)")
+                                                 : fmt::format("expected the size W H (a .nin file), not {}", shown(header))};
+    return false;
+  }
+  std::size_t p = 0;
+  const long w = read_number(header, p);
+  while (p < header.size() && space(header[p])) ++p;
+  const long h = read_number(header, p);
+  if (w < 1 || h < 1 || w > kMaxSide || h > kMaxSide) {
+    error = {number, fmt::format("nonogram of {}x{}: each side must be 1..{}", w, h, kMaxSide)};
+    return false;
+  }
+  const int header_line = number;
+  std::vector<Line> rows, columns;
+  while (pos < text.size()) {
+    const std::string_view line = next_line(text, pos);
+    ++number;
+    if (rows.size() < static_cast<std::size_t>(h)) rows.push_back({line, number});
+    else if (columns.size() < static_cast<std::size_t>(w)) columns.push_back({line, number});
+    else if (!trim(line).empty()) {
+      error = {number, fmt::format("more than {} clue lines ({} rows, then {} columns)", w + h, h, w)};
+      return false;
+    }
+  }
+  if (columns.size() < static_cast<std::size_t>(w)) {
+    error = {number, fmt::format("{} clue lines, {} expected ({} rows, then {} columns; an empty line's clue is 0)",
+                                 rows.size() + columns.size(), w + h, h, w)};
+    return false;
+  }
+  return build(static_cast<int>(w), static_cast<int>(h), columns, rows, header_line, out, error);
 }
 
 }  // namespace puzzle::nonogram

@@ -19,6 +19,12 @@
 //   catalogue, license, ...), kept out of the puzzle. Colour clues (`3b`, `color` lines) are
 //   refused: these are black-and-white nonograms.
 //
+// - The `.nin` files of Jan Wolter's survey of nonogram solvers (webpbn.com/survey): one
+//   puzzle a file; the first line is `W H` (width, then height), then H row clues (top to
+//   bottom, runs left to right) and W column clues (left to right, runs top to bottom), one
+//   line each, runs separated by spaces or tabs. A clue is placed by its line: an empty line
+//   (or `0`) is an empty clue; blank lines after the last clue are ignored.
+//
 // Every reader checks the clues as the game IDs' reader does (ClueBuilder): the same mistake
 // gets the same message whatever the format.
 #include <string>
@@ -35,10 +41,12 @@ enum class Layout : uint8_t {
   game_id,     ///< one sgt-pattern game ID per line (`WxH:clues`), optional `,solution`, `:count`
   tournament,  ///< the computer tournaments' batch format: a `$N` line, then 2n clue lines
   non,         ///< Steve Simpson's `.non`: the whole file is one puzzle
+  nin,         ///< Wolter's survey `.nin`: `W H`, H row clues, W column clues; one puzzle a file
 };
 
 /// The format of a file of nonograms whose first data line (trimmed) is `line`: a game ID, a
-/// tournament header or a `.non` keyword; false (and `out` untouched) for anything else.
+/// tournament header, a `.non` keyword or a `.nin` size line; false (and `out` untouched) for
+/// anything else.
 bool detect_format(std::string_view line, Format& out);
 
 /// Why a record could not be read, and where: `line` counts from 1 at the record's first line.
@@ -83,5 +91,15 @@ bool looks_like_non(std::string_view line) noexcept;
 /// Parses a whole `.non` file. `known` gets the `goal`, if any. Returns false with `error`
 /// set (its line and why).
 bool parse_non(std::string_view text, Puzzle& out, Known& known, FormatError& error);
+
+// ---- Wolter's survey .nin ---------------------------------------------------------------------
+
+/// True when `line` is a `.nin` file's first line: two decimal numbers (width, height)
+/// separated by spaces or tabs, nothing else (surrounding blanks and CR allowed).
+bool looks_like_nin(std::string_view line) noexcept;
+
+/// Parses a whole `.nin` file (from its size line). Returns false with `error` set (its line
+/// and why).
+bool parse_nin(std::string_view text, Puzzle& out, FormatError& error);
 
 }  // namespace puzzle::nonogram

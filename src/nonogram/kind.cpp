@@ -47,6 +47,7 @@ Record<NonogramKind> NonogramKind::parse(const Format& format, std::string_view 
   nonogram::FormatError e;
   long number = 0;
   const bool ok = format.is(Layout::tournament) ? nonogram::parse_tournament(record, p.puzzle, number, e)
+                  : format.is(Layout::nin)      ? nonogram::parse_nin(record, p.puzzle, e)
                                                 : nonogram::parse_non(record, p.puzzle, p.known, e);
   if (!ok) {
     p.error = std::move(e.message);
@@ -57,7 +58,9 @@ Record<NonogramKind> NonogramKind::parse(const Format& format, std::string_view 
 
 std::string_view NonogramKind::record_name(const Format& format) noexcept {
   using nonogram::Layout;
-  return format.is(Layout::game_id) ? "nonogram game ID" : format.is(Layout::tournament) ? "nonogram tournament record" : ".non file";
+  if (format.is(Layout::game_id)) return "nonogram game ID";
+  if (format.is(Layout::tournament)) return "nonogram tournament record";
+  return format.is(Layout::nin) ? ".nin file" : ".non file";
 }
 
 std::vector<SolverInfo> NonogramKind::solvers() {

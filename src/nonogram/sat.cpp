@@ -8,6 +8,8 @@
 
 #include <cadical.hpp>
 
+#include "nonogram/belief.hpp"
+
 namespace puzzle::nonogram {
 namespace {
 
@@ -60,6 +62,10 @@ void SatStage::start(const Puzzle& p, const Board& b, const Prober* probes) {
   };
   auto neg = [](int l) { return -l; };  // -kTrue == kFalse
   std::vector<int> lo, hi, base;
+  struct RunVars {
+    int line, j, lo, hi, base;
+  };
+  std::vector<RunVars> run_vars;  // for the phases
   for (int line = 0; line < p.lines(); ++line) {
     const auto runs = p.line(line);
     const int n = p.length(line), k = static_cast<int>(runs.size());
@@ -84,6 +90,7 @@ void SatStage::start(const Puzzle& p, const Board& b, const Prober* probes) {
       hi[j] = 63 - std::countl_zero(starts[j]);
       base[j] = next_var;  // y(j, lo+1 .. hi) are base+1 .. base+hi-lo
       next_var += hi[j] - lo[j];
+      run_vars.push_back({line, j, lo[j], hi[j], base[j]});
     }
     // y(j,s): run j starts at s or later.
     auto y = [&](int j, int s) {
@@ -128,6 +135,24 @@ void SatStage::start(const Puzzle& p, const Board& b, const Prober* probes) {
     for (int c = 0; c < w; ++c) {
       if (b.known(r, c)) add({b.shaded(r, c) ? r * w + c + 1 : -(r * w + c + 1)});
       else sat.freeze(r * w + c + 1);  // blocking clauses name these later
+    }
+  }
+  // First phases from belief propagation (belief.hpp), 50 rounds: each unknown cell's and
+  // each run-start variable's. phase() holds for the whole search, over CaDiCaL's saved and
+  // target phases.
+  Beliefs beliefs;
+  beliefs.run(p, b, 50);
+  for (int r = 0; r < h; ++r)
+    for (int c = 0; c < w; ++c)
+      if (!b.known(r, c)) sat.phase(beliefs.shaded(r, c) ? r * w + c + 1 : -(r * w + c + 1));
+  std::vector<double> ge;
+  int line = -1;
+  for (const RunVars& v : run_vars) {
+    if (v.line != line) beliefs.starts(p, b, line = v.line, ge);
+    const std::size_t row = static_cast<std::size_t>(v.j) * static_cast<std::size_t>(p.length(line) + 1);
+    for (int s = v.lo + 1; s <= v.hi; ++s) {
+      const int var = v.base + (s - v.lo);
+      sat.phase(ge[row + static_cast<std::size_t>(s)] > 0.5 ? var : -var);
     }
   }
 }

@@ -28,12 +28,16 @@
 // probes as clauses too did not lower the count further (measured, left out). On the hard
 // puzzles the implications are few (2-3 k binary clauses beside about 3 k variables: a probe
 // there settles a handful of cells), so their number is not what a conflict costs.
-// Also measured and left out: each cell's first phase from its row's and column's
-// share of placements that shade it (forced for the first 200 conflicts, then CaDiCaL's own):
-// on the three sets the same conflicts within the seed's noise (5.43 M against 5.44 M over four
-// paired runs); a portfolio of seeds cannot pay either (704 of the 750 TAAI 2011 puzzles
-// with a conflict take the same conflicts with seeds 0 and 1; the smaller of the two counts
-// summed is only 8% below either seed's total).
+// First phases: belief propagation between rows and columns (belief.hpp, 50 rounds) sets
+// each unknown cell's phase and each run-start variable's (y(j,s) from P(start_j >= s)), for
+// the whole search: 0.37-0.45x the conflicts on the three tournament sets and Knotty (40x40,
+// the survey) from out of reach to none (results/nonogram.md). Measured before and left out:
+// each cell's phase from its own row's and column's share of placements that shade it, no
+// messages exchanged (forced for the first 200 conflicts, then CaDiCaL's own): the same
+// conflicts within the seed's noise (5.43 M against 5.44 M over four paired runs); the cells'
+// phases without the runs' 0.63-0.68x. A portfolio of seeds cannot pay either (704 of the
+// 750 TAAI 2011 puzzles with a conflict take the same conflicts with seeds 0 and 1; the
+// smaller of the two counts summed is only 8% below either seed's total).
 #include <cstdint>
 #include <memory>
 
