@@ -72,10 +72,10 @@ std::vector<ng::Picture> all_solutions(const ng::Puzzle& p) {
       return;
     }
     for (const ng::Mask m : rows[static_cast<std::size_t>(r)]) {
-      pic.rows[r] = m;
+      pic.set_row(r, m);
       if (columns_fit(r + 1)) self(self, r + 1);
     }
-    pic.rows[r] = 0;
+    pic.set_row(r, ng::Mask{0});
   };
   place(place, 0);
   return out;

@@ -36,17 +36,18 @@ Drawn read_drawing(const std::string& text, int width, int cw) {
     for (char c : line.substr(bar + 2))
       if (c != '|') cells += c;
     EXPECT_EQ(cells.size(), static_cast<std::size_t>(width * cw)) << line;
-    ng::Mask row = 0;
+    ng::Picture row(width, 1);
     for (int c = 0; c < width && static_cast<std::size_t>(c * cw + cw) <= cells.size(); ++c) {
       const std::string cell = cells.substr(static_cast<std::size_t>(c * cw), static_cast<std::size_t>(cw));
       EXPECT_TRUE(cell == std::string(cw, '#') || cell == std::string(cw - 1, ' ') + ".") << line;
-      if (cell.back() == '#') row |= ng::Mask{1} << c;
+      if (cell.back() == '#') row.set(0, c);
     }
-    d.picture.rows.push_back(row);
+    d.picture.words.insert(d.picture.words.end(), row.words.begin(), row.words.end());
+    d.picture.stride = row.stride;
     const std::size_t start = line.find_first_not_of(' ');
     d.row_clues.push_back(line.substr(start, bar - start));
   }
-  d.picture.height = static_cast<int>(d.picture.rows.size());
+  d.picture.height = d.picture.stride == 0 ? 0 : static_cast<int>(d.picture.words.size()) / d.picture.stride;
   return d;
 }
 

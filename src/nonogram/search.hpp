@@ -20,6 +20,7 @@
 // noise) and more CPU time in every case (the extra probing).
 #include <cstdint>
 #include <memory>
+#include <tuple>
 
 #include "nonogram/probe.hpp"
 
@@ -54,7 +55,13 @@ class Search {
   SearchResult run(const Puzzle& p, const SearchLimits& limits);
 
  private:
-  std::unique_ptr<Prober> prober_;
+  template <class M>
+  SearchResult run_as(const Puzzle& p, const SearchLimits& limits);
+
+  // One prober per mask type (bits.hpp), made when a puzzle first needs it.
+  std::tuple<std::unique_ptr<BasicProber<Mask>>, std::unique_ptr<BasicProber<Bits<2>>>,
+             std::unique_ptr<BasicProber<Bits<4>>>>
+      probers_;
 };
 
 }  // namespace puzzle::nonogram
