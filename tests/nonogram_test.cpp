@@ -152,7 +152,7 @@ TEST(NonogramLine, SolveLineIsExact) {
   for (int n = 1; n <= 9; ++n) {
     for (uint32_t cells = 0; cells < (1u << n); ++cells) {
       std::vector<uint8_t> runs;
-      ng::runs_of(cells, n, runs);
+      ng::runs_of(ng::Mask{cells}, n, runs);
       for (int t = 0; t < 6; ++t) {
         const ng::Mask known = rng() & ng::full(n);
         const ng::Mask other = rng() & ng::full(n);  // a picture the known cells come from
@@ -164,7 +164,7 @@ TEST(NonogramLine, SolveLineIsExact) {
         for (uint32_t m = 0; m < (1u << n); ++m) {
           if ((m & filled) != filled || (m & blank) != 0) continue;
           r2.clear();
-          ng::runs_of(m, n, r2);
+          ng::runs_of(ng::Mask{m}, n, r2);
           if (r2 != runs) continue;
           any = true;
           want_fill |= m;
