@@ -4,6 +4,7 @@
 // by --line; bad input and a Sudoku solver refused with a message.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -90,14 +91,14 @@ TEST(NonogramDraw, DrawsCluesAroundThePicture) {
 
 /// A drawing's column width: three characters when a run is 10 or more, else two.
 int cell_width(const ng::Puzzle& p) {
-  for (const uint8_t run : p.runs)
-    if (run >= 10) return 3;
-  return 2;
+  int cw = 2;
+  for (const uint8_t run : p.runs) cw = std::max(cw, run >= 100 ? 4 : run >= 10 ? 3 : 2);
+  return cw;
 }
 
-// Up to the readers' largest, 255x255 (lines of one, two and four words), with runs under 10 (two characters a column) and over
-// (three): what is drawn reads back as the picture and its row clues, with a rule under the
-// column clues and before every fifth row.
+// Up to the readers' largest, 255x255 (lines of one, two and four words), with runs under 10
+// (two characters a column), over (three) and over 99 (four): what is drawn reads back as the
+// picture and its row clues, with a rule under the column clues and before every fifth row.
 TEST(NonogramDraw, LargestPuzzlesReadBack) {
   for (const int side : {7, 25, 63, 64, 129, 255}) {
     ng::Picture pic(side, side);
@@ -105,7 +106,7 @@ TEST(NonogramDraw, LargestPuzzlesReadBack) {
       for (int c = 0; c < side; ++c)
         if ((r * 7 + c * c) % 11 < 4 || r == c || (side > 7 && c < 12)) pic.set(r, c);
     const ng::Puzzle p = ng::clues_of(pic);
-    EXPECT_EQ(cell_width(p), side == 7 ? 2 : 3);
+    EXPECT_EQ(cell_width(p), side == 7 ? 2 : side < 100 ? 3 : 4);
     const std::string text = ng::to_pretty(p, &pic);
     const Drawn d = read_drawing(text, side, cell_width(p));
     EXPECT_EQ(d.picture, pic) << side;
