@@ -107,9 +107,7 @@ void Beliefs::starts(const Puzzle& p, const Board& b, int line, std::vector<doub
 #define PUZZLE_NONOGRAM_BELIEFS(M)                                                     \
   template void Beliefs::run(const Puzzle&, const BasicBoard<M>&, int);                \
   template void Beliefs::starts(const Puzzle&, const BasicBoard<M>&, int, std::vector<double>&);
-PUZZLE_NONOGRAM_BELIEFS(Mask)
-PUZZLE_NONOGRAM_BELIEFS(Bits<2>)
-PUZZLE_NONOGRAM_BELIEFS(Bits<4>)
+PUZZLE_NONOGRAM_MASKS(PUZZLE_NONOGRAM_BELIEFS)
 #undef PUZZLE_NONOGRAM_BELIEFS
 
 }  // namespace puzzle::nonogram

@@ -11,6 +11,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <tuple>
 #include <type_traits>
 
 namespace puzzle::nonogram {
@@ -180,7 +181,13 @@ void store_words(const M& m, uint64_t* words, int n) noexcept {
 }
 
 /// Calls fn(M{}) with the smallest mask type M that holds lines of `side` cells (1..255) and
-/// returns what it returns: each of the solvers' templates is made for these three types.
+/// returns what it returns: each of the solvers' templates is made for these three types
+/// (PUZZLE_NONOGRAM_MASKS(X) names them for explicit instantiations; PerMask<T> is a T<M> of
+/// each, for a solver that keeps memory per type).
+#define PUZZLE_NONOGRAM_MASKS(X) X(uint64_t) X(Bits<2>) X(Bits<4>)
+template <template <class> class T>
+using PerMask = std::tuple<T<uint64_t>, T<Bits<2>>, T<Bits<4>>>;
+
 template <class Fn>
 decltype(auto) with_mask_for(int side, Fn&& fn) {
   if (side <= kSideOf<uint64_t>) return fn(uint64_t{});

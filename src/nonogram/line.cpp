@@ -307,9 +307,7 @@ bool line_solve(const Puzzle& p, Picture& out, uint64_t& line_solves, bool consi
   template bool solve_line(int, std::span<const uint8_t>, M, M, M&, M&) noexcept;                      \
   template bool run_starts(int, std::span<const uint8_t>, M, M, M*) noexcept;                          \
   template class BasicBoard<M>;
-PUZZLE_NONOGRAM_LINE(Mask)
-PUZZLE_NONOGRAM_LINE(Bits<2>)
-PUZZLE_NONOGRAM_LINE(Bits<4>)
+PUZZLE_NONOGRAM_MASKS(PUZZLE_NONOGRAM_LINE)
 #undef PUZZLE_NONOGRAM_LINE
 
 }  // namespace puzzle::nonogram

@@ -111,8 +111,8 @@ typename BasicProber<M>::Outcome BasicProber<M>::run(Board& g, const OnSolution&
   return Outcome::fixpoint;
 }
 
-template class BasicProber<Mask>;
-template class BasicProber<Bits<2>>;
-template class BasicProber<Bits<4>>;
+#define PUZZLE_NONOGRAM_PROBER(M) template class BasicProber<M>;
+PUZZLE_NONOGRAM_MASKS(PUZZLE_NONOGRAM_PROBER)
+#undef PUZZLE_NONOGRAM_PROBER
 
 }  // namespace puzzle::nonogram

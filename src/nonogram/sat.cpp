@@ -184,8 +184,8 @@ SatStage::Answer SatStage::next(Picture& out, const Stop& stop, uint64_t conflic
   return Answer::solution;
 }
 
-template void SatStage::start(const Puzzle&, const BasicBoard<Mask>&, const BasicProber<Mask>*);
-template void SatStage::start(const Puzzle&, const BasicBoard<Bits<2>>&, const BasicProber<Bits<2>>*);
-template void SatStage::start(const Puzzle&, const BasicBoard<Bits<4>>&, const BasicProber<Bits<4>>*);
+#define PUZZLE_NONOGRAM_SAT(M) template void SatStage::start(const Puzzle&, const BasicBoard<M>&, const BasicProber<M>*);
+PUZZLE_NONOGRAM_MASKS(PUZZLE_NONOGRAM_SAT)
+#undef PUZZLE_NONOGRAM_SAT
 
 }  // namespace puzzle::nonogram

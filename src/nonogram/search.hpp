@@ -59,9 +59,9 @@ class Search {
   SearchResult run_as(const Puzzle& p, const SearchLimits& limits);
 
   // One prober per mask type (bits.hpp), made when a puzzle first needs it.
-  std::tuple<std::unique_ptr<BasicProber<Mask>>, std::unique_ptr<BasicProber<Bits<2>>>,
-             std::unique_ptr<BasicProber<Bits<4>>>>
-      probers_;
+  template <class M>
+  using ProberPtr = std::unique_ptr<BasicProber<M>>;
+  PerMask<ProberPtr> probers_;
 };
 
 }  // namespace puzzle::nonogram

@@ -145,7 +145,7 @@ class NonogramBacktracking final : public SolverOf<NonogramBacktracking, nonogra
     std::vector<bool> several_;
   };
 
-  std::tuple<Rows<Mask>, Rows<Bits<2>>, Rows<Bits<4>>> searches_;
+  PerMask<Rows> searches_;
 };
 
 }  // namespace

@@ -36,7 +36,7 @@ class NonogramLine final : public SolverOf<NonogramLine, nonogram::Puzzle> {
  private:
   template <class M>
   Result solve_as(const nonogram::Puzzle& p, const Limits& limits) {
-    std::vector<Frame<M>>& stack = std::get<std::vector<Frame<M>>>(stacks_);
+    Stack<M>& stack = std::get<Stack<M>>(stacks_);
     Result r;
     const uint64_t limit = limits.wanted();
     NodeGate gate(limits.budget, limits.stop);
@@ -134,7 +134,9 @@ class NonogramLine final : public SolverOf<NonogramLine, nonogram::Puzzle> {
   }
 
   // One stack per mask type (bits.hpp), kept between puzzles.
-  std::tuple<std::vector<Frame<Mask>>, std::vector<Frame<Bits<2>>>, std::vector<Frame<Bits<4>>>> stacks_;
+  template <class M>
+  using Stack = std::vector<Frame<M>>;
+  PerMask<Stack> stacks_;
 };
 
 }  // namespace
