@@ -171,7 +171,7 @@ bool solve_line(int n, std::span<const uint8_t> runs, M filled, M blank, M& can_
 }
 
 template <class M>
-BasicBoard<M>::BasicBoard(const Puzzle& p) noexcept : p_(&p) {
+BasicBoard<M>::BasicBoard(const Puzzle& p) noexcept : p_(&p), row_f_{}, row_b_{}, col_f_{}, col_b_{} {
   dirty_rows_ = full<M>(p.height);
   dirty_cols_ = full<M>(p.width);
 }

@@ -24,6 +24,7 @@
 // Every function and the Board are templates over the line's mask type M (bits.hpp): one word
 // for lines of up to 63 cells, Bits<W> beyond; the same code for both, made (explicitly
 // instantiated in line.cpp) for the types with_mask_for() picks.
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <span>
@@ -51,6 +52,14 @@ class BasicBoard {
  public:
   using Mask = M;
   explicit BasicBoard(const Puzzle& p) noexcept;
+  // Copies take the puzzle's rows and columns only, not the whole arrays (32 KB with four-word
+  // masks): a search node or probe of a 100-wide puzzle copies what it uses.
+  BasicBoard(const BasicBoard& o) noexcept : p_(o.p_) { copy_lines(o); }
+  BasicBoard& operator=(const BasicBoard& o) noexcept {
+    p_ = o.p_;
+    copy_lines(o);
+    return *this;
+  }
 
   /// Runs solve_line() on every changed line until none changes. False on a contradiction
   /// (the board is then unusable). `line_solves` counts the calls. `consistent`: the caller
@@ -88,9 +97,19 @@ class BasicBoard {
   M col_blank(int c) const noexcept { return col_b_[c]; }
 
  private:
+  void copy_lines(const BasicBoard& o) noexcept {
+    dirty_rows_ = o.dirty_rows_, dirty_cols_ = o.dirty_cols_;
+    const auto h = static_cast<std::size_t>(p_->height), w = static_cast<std::size_t>(p_->width);
+    std::copy_n(o.row_f_.data(), h, row_f_.data());
+    std::copy_n(o.row_b_.data(), h, row_b_.data());
+    std::copy_n(o.col_f_.data(), w, col_f_.data());
+    std::copy_n(o.col_b_.data(), w, col_b_.data());
+  }
+
   const Puzzle* p_;
   M dirty_rows_ = 0, dirty_cols_ = 0;
-  std::array<M, kSideOf<M>> row_f_{}, row_b_{}, col_f_{}, col_b_{};
+  // Lines past the puzzle's sides are never read (and not copied).
+  std::array<M, kSideOf<M>> row_f_, row_b_, col_f_, col_b_;
 };
 /// The board of puzzles whose sides are at most 63 (one word a line).
 using Board = BasicBoard<Mask>;

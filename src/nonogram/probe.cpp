@@ -1,5 +1,6 @@
 #include "nonogram/probe.hpp"
 
+#include <algorithm>
 #include <bit>
 
 namespace puzzle::nonogram {
@@ -15,21 +16,52 @@ void BasicProber<M>::reset(const Puzzle& p) {
   p_ = &p;
   stride_ = 2 * (p.width + p.height);
   const auto slots = 2 * static_cast<std::size_t>(p.width * p.height);
+  if (stride_ != block_stride_) {  // blocks are made for one probe size
+    blocks_.clear();
+    block_stride_ = stride_;
+  }
   state_.assign(slots, State::none);
   known_.assign(slots, 0);
-  data_.resize(slots * static_cast<std::size_t>(stride_));
+  entry_.assign(slots, kNone);
+  owner_.clear();
+  max_entries_ = static_cast<uint32_t>(std::max<std::size_t>(2 * kBlock, kMaxProbeBytes / stride_bytes()) / kBlock * kBlock);
+  used_ = next_victim_ = 0;
   scratch_ = Board(p);
-  probes_ = line_solves_ = 0;
+  probes_ = line_solves_ = evictions_ = 0;
+}
+
+template <class M>
+M* BasicProber<M>::keep(int slot) {
+  if (entry_[slot] != kNone) return data(slot);
+  uint32_t e;
+  if (used_ < max_entries_) {
+    e = used_++;
+    if (e / kBlock == blocks_.size())
+      blocks_.push_back(std::make_unique_for_overwrite<M[]>(static_cast<std::size_t>(kBlock) * stride_));
+    owner_.push_back(slot);
+  } else {
+    // The cap: the oldest entry (round robin) is forgotten. Never the entry just kept for the
+    // other value of the same cell (run() reads both), as at least two blocks are kept.
+    e = next_victim_;
+    next_victim_ = (next_victim_ + 1) % max_entries_;
+    const int old = owner_[e];
+    entry_[old] = kNone;
+    if (state_[old] == State::open) state_[old] = State::none;  // a contradiction needs no masks
+    owner_[e] = slot;
+    ++evictions_;
+  }
+  entry_[slot] = e;
+  return entry(e);
 }
 
 template <class M>
 typename BasicProber<M>::Probe BasicProber<M>::probe(const Board& g, int cell, bool v) {
   const int slot = 2 * cell + v;
   State& state = state_[slot];
-  M* d = data(slot);
   const int h = p_->height, cells = p_->width * h;
   if (state == State::contradiction) return Probe::contradiction;
   if (state == State::open) {
+    const M* d = data(slot);
     M clash = 0, adds = 0;
     for (int r = 0; r < h; ++r) {
       clash |= (g.row_filled(r) & d[h + r]) | (g.row_blank(r) & d[r]);
@@ -55,7 +87,7 @@ typename BasicProber<M>::Probe BasicProber<M>::probe(const Board& g, int cell, b
     state = State::contradiction;
     return Probe::contradiction;
   }
-  scratch_.save(d);
+  scratch_.save(keep(slot));
   state = State::open;
   known_[slot] = static_cast<uint16_t>(cells - scratch_.unknown());
   return known_[slot] == cells ? Probe::solution : Probe::open;

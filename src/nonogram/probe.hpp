@@ -14,17 +14,26 @@
 // sweep after the first cost a fraction of the first (2.05 M probes for the 1,000 puzzles of
 // TAAI 2011, 1.4 s in all).
 //
-// Memory: 2 * cells probes of 2 * (width + height) masks: 1 MB for 25 x 25, 85 MB for
-// 80 x 95 (masks of two words), 128 MB for 100 x 100.
+// Memory: a kept probe is 2 * (width + height) masks (1.6 KB at 25 x 25, 11 KB at 80 x 95 with
+// masks of two words, 65 KB at 255 x 255 with four), taken as probes are kept (contradictions
+// keep none), in blocks of 64 probes, up to kMaxProbeBytes in all: past it a new probe takes the
+// place of the oldest kept one, which is made again if it is needed again. Forgetting a probe
+// costs time only (it is remade from the board, exactly), never an answer. A 25 x 25 puzzle
+// keeps every probe (1 MB at most); 100 x 100 up to 128 MB without the cap.
 #include <bit>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <vector>
 
 #include "nonogram/line.hpp"
 #include "puzzle/stop.hpp"
 
 namespace puzzle::nonogram {
+
+/// The most memory a prober keeps probes in (the masks alone).
+inline constexpr std::size_t kMaxProbeBytes = std::size_t{64} << 20;
 
 template <class M>
 class BasicProber {
@@ -61,7 +70,7 @@ class BasicProber {
         const int cell = r * w + lowest(u);
         for (int v = 0; v < 2; ++v)
           if (state_[2 * cell + v] == State::open) {
-            const M* d = &data_[static_cast<std::size_t>(2 * cell + v) * stride_];
+            const M* d = data(2 * cell + v);
             fn(cell, v == 1, d, d + h);
           }
       }
@@ -69,21 +78,41 @@ class BasicProber {
 
   uint64_t probes() const noexcept { return probes_; }
   uint64_t line_solves() const noexcept { return line_solves_; }
+  /// Probes forgotten to stay within kMaxProbeBytes (0 unless the puzzle is large).
+  uint64_t evictions() const noexcept { return evictions_; }
+  /// Bytes of masks held for probes (kept across reset()).
+  std::size_t probe_bytes() const noexcept { return blocks_.size() * kBlock * static_cast<std::size_t>(block_stride_) * sizeof(M); }
 
  private:
   enum class State : uint8_t { none, open, contradiction };
   enum class Probe : uint8_t { open, contradiction, solution };
 
-  M* data(int slot) noexcept { return &data_[static_cast<std::size_t>(slot) * stride_]; }
+  static constexpr uint32_t kBlock = 64;  // probes a block
+  static constexpr uint32_t kNone = UINT32_MAX;
+  std::size_t stride_bytes() const noexcept { return static_cast<std::size_t>(stride_) * sizeof(M); }
+  /// The masks of an open slot.
+  M* data(int slot) noexcept { return entry(entry_[slot]); }
+  const M* data(int slot) const noexcept { return entry(entry_[slot]); }
+  M* entry(uint32_t e) const noexcept {
+    return blocks_[e / kBlock].get() + static_cast<std::size_t>(e % kBlock) * stride_;
+  }
+  /// The masks for `slot`'s probe: its own, or a new entry (the oldest one's when the cap is
+  /// reached, that slot forgotten).
+  M* keep(int slot);
   /// The probe of `cell` = v on `b`, made or brought up to date as needed; a solution is left
   /// in scratch_.
   Probe probe(const Board& b, int cell, bool v);
 
   const Puzzle* p_;
   int stride_;                // masks a probe
+  int block_stride_ = 0;      // masks a probe in blocks_
   std::vector<State> state_;  // slot 2 * cell + v
   std::vector<uint16_t> known_;
-  std::vector<M> data_;
+  std::vector<uint32_t> entry_;  // slot -> its entry while open
+  std::vector<int> owner_;       // entry -> its slot
+  std::vector<std::unique_ptr<M[]>> blocks_;
+  uint32_t max_entries_ = 0, used_ = 0, next_victim_ = 0;
+  uint64_t evictions_ = 0;
   Board scratch_;
   uint64_t probes_ = 0, line_solves_ = 0;
 };
