@@ -63,10 +63,7 @@ void SatStage::start(const Puzzle& p, const BasicBoard<M>& b, const BasicProber<
   };
   auto neg = [](int l) { return -l; };  // -kTrue == kFalse
   std::vector<int> lo, hi, base;
-  struct RunVars {
-    int line, j, lo, hi, base;
-  };
-  std::vector<RunVars> run_vars;  // for the phases
+  run_vars_.clear();
   for (int line = 0; line < p.lines(); ++line) {
     const auto runs = p.line(line);
     const int n = p.length(line), k = static_cast<int>(runs.size());
@@ -91,7 +88,7 @@ void SatStage::start(const Puzzle& p, const BasicBoard<M>& b, const BasicProber<
       hi[j] = highest(starts[j]);
       base[j] = next_var;  // y(j, lo+1 .. hi) are base+1 .. base+hi-lo
       next_var += hi[j] - lo[j];
-      run_vars.push_back({line, j, lo[j], hi[j], base[j]});
+      run_vars_.push_back({line, j, lo[j], hi[j], base[j]});
     }
     // y(j,s): run j starts at s or later.
     auto y = [&](int j, int s) {
@@ -142,9 +139,16 @@ void SatStage::start(const Puzzle& p, const BasicBoard<M>& b, const BasicProber<
       }
     }
   }
-  // First phases from belief propagation (belief.hpp), 50 rounds: each unknown cell's and
-  // each run-start variable's. phase() holds for the whole search, over CaDiCaL's saved and
+}
+
+template <class M>
+void SatStage::hint(const BasicBoard<M>& b) {
+  // Phases from belief propagation (belief.hpp), 50 rounds: each unknown cell's and each
+  // run-start variable's. phase() holds for the rest of the search, over CaDiCaL's saved and
   // target phases.
+  const Puzzle& p = *p_;
+  CaDiCaL::Solver& sat = *s_;
+  const int w = p.width, h = p.height;
   Beliefs beliefs;
   beliefs.run(p, b, 50);
   for (int r = 0; r < h; ++r)
@@ -152,7 +156,7 @@ void SatStage::start(const Puzzle& p, const BasicBoard<M>& b, const BasicProber<
       if (!b.known(r, c)) sat.phase(beliefs.shaded(r, c) ? r * w + c + 1 : -(r * w + c + 1));
   std::vector<double> ge;
   int line = -1;
-  for (const RunVars& v : run_vars) {
+  for (const RunVars& v : run_vars_) {
     if (v.line != line) beliefs.starts(p, b, line = v.line, ge);
     const std::size_t row = static_cast<std::size_t>(v.j) * static_cast<std::size_t>(p.length(line) + 1);
     for (int s = v.lo + 1; s <= v.hi; ++s) {
@@ -184,7 +188,9 @@ SatStage::Answer SatStage::next(Picture& out, const Stop& stop, uint64_t conflic
   return Answer::solution;
 }
 
-#define PUZZLE_NONOGRAM_SAT(M) template void SatStage::start(const Puzzle&, const BasicBoard<M>&, const BasicProber<M>*);
+#define PUZZLE_NONOGRAM_SAT(M)                                                                  \
+  template void SatStage::start(const Puzzle&, const BasicBoard<M>&, const BasicProber<M>*); \
+  template void SatStage::hint(const BasicBoard<M>&);
 PUZZLE_NONOGRAM_MASKS(PUZZLE_NONOGRAM_SAT)
 #undef PUZZLE_NONOGRAM_SAT
 

@@ -51,6 +51,11 @@ class Solver;
 
 namespace puzzle::nonogram {
 
+/// Conflicts the CDCL stage runs with CaDiCaL's own phases before it computes the hints
+/// (SatStage::hint(): 50 rounds of belief propagation, about what 50-100 conflicts cost on a
+/// 25 x 25 puzzle), so that the many puzzles settled in a few conflicts do not pay for them.
+inline constexpr uint64_t kHintAfter = 100;
+
 class SatStage {
  public:
   SatStage();
@@ -59,6 +64,10 @@ class SatStage {
   /// when `probes` is given (probes of boards `b` holds), their implications.
   template <class M>
   void start(const Puzzle& p, const BasicBoard<M>& b, const BasicProber<M>* probes = nullptr);
+  /// Sets every unknown cell's and run-start variable's phase from belief propagation on `b`
+  /// (the board start() was given), for the rest of the search.
+  template <class M>
+  void hint(const BasicBoard<M>& b);
   enum class Answer : uint8_t { solution, none, stopped };
   /// Looks for a solution not blocked yet, within `conflicts` more conflicts (0: no limit);
   /// on `solution` writes it to `out` and blocks it.
@@ -71,6 +80,10 @@ class SatStage {
  private:
   class Hooks;
   const Puzzle* p_ = nullptr;
+  struct RunVars {
+    int line, j, lo, hi, base;  // run j of `line`: y(j, lo+1 .. hi) are variables base+1 ..
+  };
+  std::vector<RunVars> run_vars_;  // for the phases
   std::vector<int> unknown_;  // cells (r * width + c) unknown when the stage started, in order
   std::unique_ptr<CaDiCaL::Solver> s_;
   std::unique_ptr<Hooks> hooks_;

@@ -60,12 +60,23 @@ SearchResult Search::run_as(const Puzzle& p, const SearchLimits& limits) {
   SatStage cdcl;
   cdcl.start(p, root, &prober);
   for (const Picture& pic : found) cdcl.block(pic);
+  bool hinted = false;
   while (found.size() < limit) {
     const uint64_t used = res.probes + res.conflicts;
     if (used >= budget) return finish(SearchResult::End::budget);
+    // Without phase hints first: a puzzle still open after kHintAfter conflicts gets them
+    // (sat.hpp) and the search goes on with its learnt clauses.
+    uint64_t allowed = budget == UINT64_MAX ? 0 : budget - used;
+    const bool capped = !hinted && (allowed == 0 || allowed > kHintAfter - std::min(kHintAfter, res.conflicts));
+    if (capped) allowed = kHintAfter - std::min(kHintAfter, res.conflicts);
     Picture pic;
-    const SatStage::Answer a = cdcl.next(pic, limits.stop, budget == UINT64_MAX ? 0 : budget - used);
+    const SatStage::Answer a = allowed == 0 && capped ? SatStage::Answer::stopped : cdcl.next(pic, limits.stop, allowed);
     res.conflicts = cdcl.conflicts();
+    if (a == SatStage::Answer::stopped && capped && !limits.stop.now()) {
+      cdcl.hint(root);
+      hinted = true;
+      continue;
+    }
     if (a == SatStage::Answer::none) break;
     if (a == SatStage::Answer::stopped)
       return finish(limits.stop.now() ? SearchResult::End::stopped : SearchResult::End::budget);
