@@ -28,9 +28,10 @@
 // probes as clauses too did not lower the count further (measured, left out). On the hard
 // puzzles the implications are few (2-3 k binary clauses beside about 3 k variables: a probe
 // there settles a handful of cells), so their number is not what a conflict costs.
-// First phases: belief propagation between rows and columns (belief.hpp, 50 rounds) sets
+// Phases: belief propagation between rows and columns (belief.hpp, 50 rounds; hint()) sets
 // each unknown cell's phase and each run-start variable's (y(j,s) from P(start_j >= s)), for
-// the whole search: 0.37-0.45x the conflicts on the three tournament sets and Knotty (40x40,
+// the rest of the search, once a puzzle has taken kHintAfter conflicts without them (the
+// search keeps its learnt clauses): 0.37-0.45x the conflicts on the three tournament sets and Knotty (40x40,
 // the survey) from out of reach to none (results/nonogram.md). Measured before and left out:
 // each cell's phase from its own row's and column's share of placements that shade it, no
 // messages exchanged (forced for the first 200 conflicts, then CaDiCaL's own): the same

@@ -9,8 +9,9 @@
 //     shaded first, line logic at every node.
 //
 // State: a Board is four arrays of 63 masks (known shaded / known blank, by row and by column)
-// plus the changed lines, 2 KB, copied for each probe and each search node (sides over 63:
-// masks of 2 or 4 words, 127 or 255 of each, 16 or 32 KB); the search keeps its own stack of
+// plus the changed lines, copied for each probe and each search node: a copy takes the
+// puzzle's lines only (25 x 25: 100 masks, 800 bytes; sides over 63: masks of 2 or 4 words,
+// 100 x 100 6.4 KB); the search keeps its own stack of
 // boards (no recursion: a 63x63 puzzle may go 3969 deep).
 //
 // Counters: nodes = probes and search nodes (the budget counts these); guesses = cell values
