@@ -27,7 +27,7 @@ void BasicProber<M>::reset(const Puzzle& p) {
   max_entries_ = static_cast<uint32_t>(std::max<std::size_t>(2 * kBlock, kMaxProbeBytes / stride_bytes()) / kBlock * kBlock);
   used_ = next_victim_ = 0;
   scratch_ = Board(p);
-  probes_ = line_solves_ = evictions_ = 0;
+  probes_ = line_solves_ = 0;
 }
 
 template <class M>
@@ -48,7 +48,6 @@ M* BasicProber<M>::keep(int slot) {
     entry_[old] = kNone;
     if (state_[old] == State::open) state_[old] = State::none;  // a contradiction needs no masks
     owner_[e] = slot;
-    ++evictions_;
   }
   entry_[slot] = e;
   return entry(e);

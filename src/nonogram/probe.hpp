@@ -78,10 +78,6 @@ class BasicProber {
 
   uint64_t probes() const noexcept { return probes_; }
   uint64_t line_solves() const noexcept { return line_solves_; }
-  /// Probes forgotten to stay within kMaxProbeBytes (0 unless the puzzle is large).
-  uint64_t evictions() const noexcept { return evictions_; }
-  /// Bytes of masks held for probes (kept across reset()).
-  std::size_t probe_bytes() const noexcept { return blocks_.size() * kBlock * static_cast<std::size_t>(block_stride_) * sizeof(M); }
 
  private:
   enum class State : uint8_t { none, open, contradiction };
@@ -112,7 +108,6 @@ class BasicProber {
   std::vector<int> owner_;       // entry -> its slot
   std::vector<std::unique_ptr<M[]>> blocks_;
   uint32_t max_entries_ = 0, used_ = 0, next_victim_ = 0;
-  uint64_t evictions_ = 0;
   Board scratch_;
   uint64_t probes_ = 0, line_solves_ = 0;
 };
