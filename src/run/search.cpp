@@ -34,6 +34,9 @@ SearchReport search(const SearchConfig& cfg) {
   const sudoku::FingerprintSet seed_forms = seen;  // read-only for the workers
   std::vector<sudoku::Grid> parents = *cfg.seeds, next;
   bool full = report.finds >= cfg.count;
+  const std::size_t to_replay = cfg.replay != nullptr ? cfg.replay->size() : 0;
+  std::atomic<bool> replaying{to_replay > 0};
+  sudoku::Neighbourhood late(cfg.spec);  // judges, in the serial stage, what was expanded while replaying
   arena.execute([&] {
     tbb::enumerable_thread_specific<std::unique_ptr<sudoku::Neighbourhood>> workers(
         [&cfg] { return std::make_unique<sudoku::Neighbourhood>(cfg.spec); });
@@ -58,20 +61,30 @@ SearchReport search(const SearchConfig& cfg) {
               tbb::make_filter<Expansion*, Expansion*>(tbb::filter_mode::parallel,
                                                        [&](Expansion* e) {
                                                          e->counts = {};
-                                                         workers.local()->expand(parents[e->parent], &seed_forms,
-                                                                                 e->candidates, e->counts);
+                                                         workers.local()->expand(
+                                                             parents[e->parent], &seed_forms, e->candidates,
+                                                             e->counts, !replaying.load(std::memory_order_relaxed));
                                                          return e;
                                                        }) &
               tbb::make_filter<Expansion*, void>(tbb::filter_mode::serial_in_order, [&](Expansion* e) {
                 if (!full) {  // past the count-th find, what is still in flight is dropped
                   report.counts.add(e->counts);
                   ++report.parents;
-                  for (const sudoku::Candidate& c : e->candidates) {
+                  for (sudoku::Candidate& c : e->candidates) {
                     if (full) break;
                     if (!seen.insert(c.form)) {
                       ++report.duplicates;
                       continue;
                     }
+                    if (report.replayed < to_replay) {
+                      if (c.puzzle == (*cfg.replay)[report.replayed]) {
+                        next.push_back(c.puzzle);
+                        full = ++report.finds >= cfg.count;
+                        if (++report.replayed == to_replay) replaying.store(false, std::memory_order_relaxed);
+                      }
+                      continue;
+                    }
+                    if (!c.judged) late.judge(c, &seed_forms, report.counts);
                     if (!c.rated || c.er < cfg.spec.er_lo || c.er > cfg.spec.er_hi) continue;
                     if (cfg.on_find) cfg.on_find(c, gen, e->parent);
                     next.push_back(c.puzzle);

@@ -190,8 +190,21 @@ bool te1_solves(const Grid& p) {
   return s.unsolved == 0;
 }
 
+void Neighbourhood::judge(Candidate& cand, const FingerprintSet* skip, SearchCounts& counts) {
+  cand.judged = true;
+  if (skip != nullptr && skip->contains(cand.form)) return;
+  if (spec_.filter && te1_solves(cand.puzzle)) {
+    ++counts.filtered;
+    return;
+  }
+  const se::Rating r = rater_.rate(cand.puzzle);
+  cand.rated = r.status == se::RatingStatus::rated || r.status == se::RatingStatus::stuck;
+  cand.er = r.er, cand.ep = r.ep, cand.ed = r.ed;
+  ++counts.rated;
+}
+
 void Neighbourhood::expand(const Grid& parent, const FingerprintSet* skip, std::vector<Candidate>& out,
-                           SearchCounts& counts) {
+                           SearchCounts& counts, bool judge_them) {
   out.clear();
   const Cells p = cells_of(parent);
   std::vector<int> givens;
@@ -268,14 +281,7 @@ void Neighbourhood::expand(const Grid& parent, const FingerprintSet* skip, std::
     Candidate cand;
     cand.puzzle = grid_of(x);
     cand.form = fingerprint(minlex(cand.puzzle));
-    if ((skip == nullptr || !skip->contains(cand.form)) && !(spec_.filter && te1_solves(cand.puzzle))) {
-      const se::Rating r = rater_.rate(cand.puzzle);
-      cand.rated = r.status == se::RatingStatus::rated || r.status == se::RatingStatus::stuck;
-      cand.er = r.er, cand.ep = r.ep, cand.ed = r.ed;
-      ++counts.rated;
-    } else if (skip == nullptr || !skip->contains(cand.form)) {
-      ++counts.filtered;
-    }
+    if (judge_them) judge(cand, skip, counts);
     out.push_back(std::move(cand));
   }
 }

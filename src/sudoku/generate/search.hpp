@@ -34,6 +34,7 @@ struct SearchSpec {
 struct Candidate {
   Grid puzzle;
   Fingerprint form;     ///< its canonical form's fingerprint
+  bool judged = false;  ///< the filter and the rater have seen it (or it is a seed's form)
   bool rated = false;   ///< passed the filter and was rated (not a seed's form)
   int er = 0, ep = 0, ed = 0;  ///< tenths, when rated
 };
@@ -57,9 +58,12 @@ class Neighbourhood {
   explicit Neighbourhood(const SearchSpec& spec) : spec_(spec) {}
   /// The minimal unique candidates of `parent`'s moves, in a fixed order (removal sets in cell
   /// order, then added clues by cell and digit), duplicates within the parent removed. A
-  /// candidate whose form is in `skip` (the seeds') is kept unrated.
+  /// candidate whose form is in `skip` (the seeds') is kept unrated. With `judge` false the
+  /// filter and the rater are left out (each candidate unjudged): judge() does them later.
   void expand(const Grid& parent, const FingerprintSet* skip, std::vector<Candidate>& out,
-              SearchCounts& counts);
+              SearchCounts& counts, bool judge = true);
+  /// The filter, then the rating, of a candidate that is not yet judged.
+  void judge(Candidate& c, const FingerprintSet* skip, SearchCounts& counts);
 
  private:
   SearchSpec spec_;
