@@ -5,7 +5,7 @@
 // is one record), then
 // every record parsed as the driver does (NonogramKind::parse with the detected format), and
 // the whole input parsed once more by the target's own reader whatever the first line says.
-// A puzzle read without an error must hold what the clue checks promise (sides 1..63, runs of
+// A puzzle read without an error must hold what the clue checks promise (sides 1..255, runs of
 // at least 1 that fit their lines, equal column and row totals) and read back the same through
 // the game ID writer (so every format shares one meaning of a clue); a known picture has the
 // puzzle's size; an error is one short line whose line number lies inside the record.

@@ -16,6 +16,7 @@
 
 #include "run/pipeline.hpp"
 #include "ext/exec.hpp"
+#include "nonogram/nonogram.hpp"
 #include "puzzle/kinds.hpp"
 #include "sudoku/grid.hpp"
 #include "command_util.hpp"
@@ -654,6 +655,32 @@ TEST(ExecNonogram, PythonSolverAgreesWithNonogramLine) {
   // `list` says it takes nonograms too.
   r = test::command("list " + exec("pyn", pyn()));
   EXPECT_TRUE(has(r.out, "4,9,16,25,nonogram")) << r.out;
+}
+
+// Lines longer than a machine word cross the protocol too: a 70x3 puzzle (row 1 shaded, row 2
+// every other cell, row 3 blank: unique) sent as its game ID; the child's picture is verified
+// and is nonogram-cdcl's.
+TEST(ExecNonogram, WidePuzzlesCrossTheProtocol) {
+  NEED_PYTHON()
+  namespace ng = puzzle::nonogram;
+  test::TempDir dir;
+  ng::Picture pic(70, 3);
+  for (int c = 0; c < 70; ++c) {
+    pic.set(0, c);
+    if (c % 2 == 0) pic.set(1, c);
+  }
+  const std::string data = dir.write("wide.txt", ng::to_id(ng::clues_of(pic)) + "," + ng::to_text(pic) + "\n");
+  const std::string rows = dir.path("rows.csv"), sum = dir.path("sum.csv");
+  const auto r = test::command("solve " + data + " -s nonogram-cdcl,pyn " + exec("pyn", pyn()) +
+                               " --limit 2 --solutions -o " + rows + " --summary " + sum);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  auto s = read_summary(sum);
+  EXPECT_EQ(s["pyn"]["unique"], "1");
+  EXPECT_EQ(s["nonogram-cdcl"]["unique"], "1");
+  std::map<std::string, Row> by;
+  for (const Row& row : read_rows(rows)) by[row.solver] = row;
+  EXPECT_EQ(by["pyn"].solution, ng::to_text(pic));
+  EXPECT_EQ(by["nonogram-cdcl"].solution, ng::to_text(pic));
 }
 
 // A picture that does not fit the clues is `wrong` (exit 1), whoever drew it; a child that dies

@@ -89,6 +89,37 @@ TEST(NonogramTournament, ReadsBackWhatItWrites) {
   }
 }
 
+// Puzzles wider than a machine word (the solvers' masks of two and four words), through every
+// reader: each side around the word boundaries and up to the largest, 255.
+TEST(NonogramFormats, WidePuzzlesReadBack) {
+  puzzle::ItemRng rng(64);
+  for (const auto& [w, h] : std::vector<std::pair<int, int>>{{64, 63}, {65, 129}, {127, 128}, {200, 3}, {255, 255}}) {
+    const ng::Picture pic = ng::random_picture(w, h, 0.6, rng);
+    const ng::Puzzle want = ng::clues_of(pic);
+    EXPECT_FALSE(ng::check_picture(want, pic)) << w << "x" << h;
+    ng::Puzzle got;
+    ng::Known known;
+    ng::FormatError err;
+    std::string error;
+    ASSERT_TRUE(ng::parse_id(ng::to_id(want), got, error)) << error;
+    EXPECT_EQ(got, want);
+    ASSERT_TRUE(ng::parse_nin(nin_text(want), got, err)) << err.line << ": " << err.message;
+    EXPECT_EQ(got, want);
+    ASSERT_TRUE(ng::parse_non(non_text(want, &pic), got, known, err)) << err.line << ": " << err.message;
+    EXPECT_EQ(got, want);
+    ASSERT_TRUE(known.solution.has_value());
+    EXPECT_EQ(*known.solution, pic);
+    if (w == h) {
+      long number = -1;
+      ASSERT_TRUE(ng::parse_tournament(tournament_text(want, 7), got, number, err)) << err.message;
+      EXPECT_EQ(got, want);
+      ng::Picture back;
+      ASSERT_TRUE(ng::parse_tournament_solution(solution_text(pic, 7), w, h, back, number, err)) << err.message;
+      EXPECT_EQ(back, pic);
+    }
+  }
+}
+
 TEST(NonogramTournament, CutsAFileIntoRecords) {
   const std::string text = "\n\n$1\n1\n1\n$2\r\n0\n\n$3\n1\t1\n0\n1\n1 1\n\n1\n";
   const auto recs = ng::tournament_records(text);
@@ -235,7 +266,7 @@ TEST(NonogramNon, BadFilesSayWhereAndWhy) {
       {"width 3\nheight 3\nrows\n1\n1\n1\n", 1, "no column clues"},
       {"height 3\n", 1, "no width line"},
       {"width 3\nwidth 3\n", 2, "the width is given twice"},
-      {"width 70\n", 1, "width 70: each side must be 1..63"},
+      {"width 256\n", 1, "width 256: each side must be 1..255"},
       {"width three\n", 1, "width: not a number: three"},
       {"width 3\nheight 3\nrows\n1b\n1\n1\ncolumns\n1\n1\n1\n", 4, "colour clue '1b'"},
       {"color a #ff0000\n", 1, "a colour nonogram"},
@@ -292,7 +323,7 @@ TEST(NonogramNin, BadFilesSayWhereAndWhy) {
       {"2 2\n1\n1 x\n1\n1\n", 3, "bad character 'x' in the clue of row 2"},
       {"3 2\n4\n0\n1\n1\n1\n", 2, "row 1: run of 4 cells, the row has 3"},
       {"2 2\n2\n2\n1\n1\n", 1, "the column clues shade 2 cells, the row clues 4"},
-      {"70 70\n", 1, "nonogram of 70x70: each side must be 1..63"},
+      {"256 256\n", 1, "nonogram of 256x256: each side must be 1..255"},
       {"0 3\n", 1, "nonogram of 0x3"},
       {"\n\n", 2, "an empty file"},
       {"2 two\n", 1, "expected the size W H"},

@@ -7,6 +7,8 @@
 #include <atomic>
 #include <fstream>
 #include <sstream>
+#include <tuple>
+#include <utility>
 
 #include "puzzle/rng.hpp"
 #include "io/parse.hpp"
@@ -72,10 +74,10 @@ std::vector<ng::Picture> all_solutions(const ng::Puzzle& p) {
       return;
     }
     for (const ng::Mask m : rows[static_cast<std::size_t>(r)]) {
-      pic.rows[r] = m;
+      pic.set_row(r, m);
       if (columns_fit(r + 1)) self(self, r + 1);
     }
-    pic.rows[r] = 0;
+    pic.set_row(r, ng::Mask{0});
   };
   place(place, 0);
   return out;
@@ -217,6 +219,51 @@ TEST(NonogramCdcl, CountsMatchBruteForce) {
   }
   EXPECT_GT(multiple, 10);
   EXPECT_GT(none, 10);
+}
+
+// Puzzles with sides across the masks' word boundaries (63 | 64, 65 .. 127 | 128, 129: one,
+// two and four words a line) through every solver:
+// - random pictures (70% shaded): nonogram-line and nonogram-cdcl agree at limit 2, and a
+//   unique answer is the picture;
+// - four rows and four columns across the boundaries with one shaded cell each, the rest
+//   blank (any of the 4! matchings of rows to columns is a solution): all three solvers count
+//   24 exactly.
+TEST(NonogramSolvers, AgreeOnLinesLongerThanAWord) {
+  auto line = puzzle::find_builtin("nonogram-line")->make();
+  auto cdcl = puzzle::find_builtin("nonogram-cdcl")->make();
+  auto naive = puzzle::find_builtin("nonogram-backtracking")->make();
+  puzzle::ItemRng rng(65);
+  int unique = 0;
+  for (const auto& [w, h] : std::vector<std::pair<int, int>>{
+           {63, 64}, {64, 64}, {65, 63}, {100, 100}, {127, 70}, {128, 128}, {129, 66}, {40, 129}}) {
+    const ng::Picture pic = ng::random_picture(w, h, 0.7, rng);
+    const ng::Puzzle p = ng::clues_of(pic);
+    const auto a = line->solve(p, Limits{2, 0});
+    const auto b = cdcl->solve(p, Limits{2, 0});
+    EXPECT_EQ(a.status, b.status) << w << "x" << h;
+    EXPECT_EQ(a.solutions, b.solutions) << w << "x" << h;
+    for (const auto* r : {&a, &b}) {
+      ASSERT_GT(r->solutions, 0u) << w << "x" << h;
+      const ng::Picture& got = puzzle::nonogram::NonogramKind::solution(r->answer);
+      EXPECT_FALSE(ng::check_picture(p, got)) << w << "x" << h;
+      if (r->status == Status::unique) {
+        EXPECT_EQ(got, pic) << w << "x" << h;
+      }
+    }
+    unique += a.status == Status::unique;
+  }
+  EXPECT_GE(unique, 4);
+  for (const auto& [w, h, rows, cols] : std::vector<std::tuple<int, int, std::vector<int>, std::vector<int>>>{
+           {66, 9, {0, 2, 4, 6}, {62, 63, 64, 65}},
+           {129, 4, {0, 1, 2, 3}, {63, 64, 127, 128}},
+           {130, 130, {63, 64, 127, 128}, {0, 63, 64, 129}}}) {
+    ng::Picture pic(w, h);
+    for (std::size_t i = 0; i < rows.size(); ++i) pic.set(rows[i], cols[i]);
+    const ng::Puzzle p = ng::clues_of(pic);
+    test::expect_counts_exactly(*line, p, 24);
+    test::expect_counts_exactly(*cdcl, p, 24);
+    test::expect_counts_exactly(*naive, p, 24);
+  }
 }
 
 std::vector<ng::Puzzle> load_ids(const std::string& path) {

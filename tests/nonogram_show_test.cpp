@@ -4,6 +4,7 @@
 // by --line; bad input and a Sudoku solver refused with a message.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -36,17 +37,18 @@ Drawn read_drawing(const std::string& text, int width, int cw) {
     for (char c : line.substr(bar + 2))
       if (c != '|') cells += c;
     EXPECT_EQ(cells.size(), static_cast<std::size_t>(width * cw)) << line;
-    ng::Mask row = 0;
+    ng::Picture row(width, 1);
     for (int c = 0; c < width && static_cast<std::size_t>(c * cw + cw) <= cells.size(); ++c) {
       const std::string cell = cells.substr(static_cast<std::size_t>(c * cw), static_cast<std::size_t>(cw));
       EXPECT_TRUE(cell == std::string(cw, '#') || cell == std::string(cw - 1, ' ') + ".") << line;
-      if (cell.back() == '#') row |= ng::Mask{1} << c;
+      if (cell.back() == '#') row.set(0, c);
     }
-    d.picture.rows.push_back(row);
+    d.picture.words.insert(d.picture.words.end(), row.words.begin(), row.words.end());
+    d.picture.stride = row.stride;
     const std::size_t start = line.find_first_not_of(' ');
     d.row_clues.push_back(line.substr(start, bar - start));
   }
-  d.picture.height = static_cast<int>(d.picture.rows.size());
+  d.picture.height = d.picture.stride == 0 ? 0 : static_cast<int>(d.picture.words.size()) / d.picture.stride;
   return d;
 }
 
@@ -89,22 +91,22 @@ TEST(NonogramDraw, DrawsCluesAroundThePicture) {
 
 /// A drawing's column width: three characters when a run is 10 or more, else two.
 int cell_width(const ng::Puzzle& p) {
-  for (const uint8_t run : p.runs)
-    if (run >= 10) return 3;
-  return 2;
+  int cw = 2;
+  for (const uint8_t run : p.runs) cw = std::max(cw, run >= 100 ? 4 : run >= 10 ? 3 : 2);
+  return cw;
 }
 
-// Up to the readers' largest, 63x63, with runs under 10 (two characters a column) and over
-// (three): what is drawn reads back as the picture and its row clues, with a rule under the
-// column clues and before every fifth row.
+// Up to the readers' largest, 255x255 (lines of one, two and four words), with runs under 10
+// (two characters a column), over (three) and over 99 (four): what is drawn reads back as the
+// picture and its row clues, with a rule under the column clues and before every fifth row.
 TEST(NonogramDraw, LargestPuzzlesReadBack) {
-  for (const int side : {7, 25, 63}) {
+  for (const int side : {7, 25, 63, 64, 129, 255}) {
     ng::Picture pic(side, side);
     for (int r = 0; r < side; ++r)
       for (int c = 0; c < side; ++c)
         if ((r * 7 + c * c) % 11 < 4 || r == c || (side > 7 && c < 12)) pic.set(r, c);
     const ng::Puzzle p = ng::clues_of(pic);
-    EXPECT_EQ(cell_width(p), side == 7 ? 2 : 3);
+    EXPECT_EQ(cell_width(p), side == 7 ? 2 : side < 100 ? 3 : 4);
     const std::string text = ng::to_pretty(p, &pic);
     const Drawn d = read_drawing(text, side, cell_width(p));
     EXPECT_EQ(d.picture, pic) << side;
@@ -145,6 +147,43 @@ TEST(NonogramShow, DrawsATournamentPuzzleAndItsPicture) {
   EXPECT_FALSE(ng::check_picture(p, after.picture)) << r.out;
   // This puzzle has several pictures (the tournaments' often do): the one drawn fits the clues.
   EXPECT_TRUE(has(r.out, "nonogram-cdcl: multiple (guesses ")) << r.out;
+}
+
+// A generated unique 100x100 nonogram (lines of two words): both search solvers solve it at
+// limit 1 and prove it unique at limit 2, checked against the generator's picture; `show`
+// draws it with its clues and the solver's picture, which is the generator's.
+TEST(NonogramShow, DrawsAGenerated100x100) {
+  test::TempDir dir;
+  const std::string file = dir.path("big.txt");
+  auto r = test::command("generate --kind nonogram --size 100x100 --fill 0.65 -n 1 --seed 3 --solutions -o " + file);
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  const std::string record = test::slurp(file).substr(test::slurp(file).find("100x100:"));
+  const std::size_t end = record.find_first_of(" ,\t");
+  ng::Puzzle p;
+  std::string error;
+  ASSERT_TRUE(ng::parse_id(record.substr(0, end), p, error)) << error;
+  for (const std::string limit : {"1", "2"}) {
+    const std::string rows = dir.path("rows" + limit + ".csv");
+    r = test::command("solve " + file + " -s nonogram-cdcl,nonogram-line --limit " + limit + " -o " + rows);
+    ASSERT_EQ(r.exit_code, 0) << r.out;
+    const std::string status = limit == "1" ? ",solved,1," : ",unique,1,";
+    const std::string csv = test::slurp(rows);
+    EXPECT_TRUE(has(csv, "nonogram-cdcl" + status) && has(csv, "nonogram-line" + status)) << csv;
+  }
+  r = test::command("show " + file + " -s nonogram-cdcl");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_TRUE(has(r.out, "(100x100 nonogram, ")) << r.out;
+  EXPECT_TRUE(has(r.out, "nonogram-cdcl: unique")) << r.out;
+  const std::size_t verdict = r.out.find("nonogram-cdcl: ");
+  ASSERT_NE(verdict, std::string::npos) << r.out;
+  const Drawn after = read_drawing(r.out.substr(verdict), 100, cell_width(p));
+  ASSERT_EQ(after.row_clues.size(), 100u);
+  for (int row = 0; row < 100; ++row) EXPECT_EQ(after.row_clues[static_cast<std::size_t>(row)], row_clue(p, row));
+  EXPECT_FALSE(ng::check_picture(p, after.picture));
+  ng::Picture want;
+  const std::size_t pic_at = record.find_first_of("#.", end);
+  ASSERT_TRUE(ng::parse_picture(record.substr(pic_at, 100 * 100), 100, 100, want));
+  EXPECT_EQ(after.picture, want);
 }
 
 /// `show ARGS` ends with `code` and prints every one of `parts`.

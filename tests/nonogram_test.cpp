@@ -85,8 +85,8 @@ TEST(NonogramFormat, BadCluesSayWhy) {
       {"3x3:1/1/1/1/a/1", "bad character 'a' in the clue of row 2"},
       {"3x3:1/0.1/1/1/1/1", "column 2: a run of 0 cells among others"},
       {"10x10#12345", "a random-seed game ID"},
-      {"0x3:", "each side must be 1..63"},
-      {"64x2:1/1", "each side must be 1..63"},
+      {"0x3:", "each side must be 1..255"},
+      {"256x2:1/1", "each side must be 1..255"},
       {"3y3:1", "not a nonogram game ID"},
   };
   for (const auto& [id, want] : cases) {
@@ -152,7 +152,7 @@ TEST(NonogramLine, SolveLineIsExact) {
   for (int n = 1; n <= 9; ++n) {
     for (uint32_t cells = 0; cells < (1u << n); ++cells) {
       std::vector<uint8_t> runs;
-      ng::runs_of(cells, n, runs);
+      ng::runs_of(ng::Mask{cells}, n, runs);
       for (int t = 0; t < 6; ++t) {
         const ng::Mask known = rng() & ng::full(n);
         const ng::Mask other = rng() & ng::full(n);  // a picture the known cells come from
@@ -164,7 +164,7 @@ TEST(NonogramLine, SolveLineIsExact) {
         for (uint32_t m = 0; m < (1u << n); ++m) {
           if ((m & filled) != filled || (m & blank) != 0) continue;
           r2.clear();
-          ng::runs_of(m, n, r2);
+          ng::runs_of(ng::Mask{m}, n, r2);
           if (r2 != runs) continue;
           any = true;
           want_fill |= m;
@@ -185,11 +185,11 @@ TEST(NonogramLine, SolveLineIsExact) {
 /// 0..i-1 (the next cell free for run j), suf[j][i] = runs j..k-1 in cells i..n-1; a cell can
 /// be shaded when some run j placed over it joins a prefix and a suffix, blank when a blank
 /// there does. The reference the bit-parallel solve_line() is checked against.
-bool reference_line(int n, const std::vector<uint8_t>& runs, ng::Mask filled, ng::Mask blank,
-                    ng::Mask& can_fill, ng::Mask& can_blank) {
+template <class M>
+bool reference_line(int n, const std::vector<uint8_t>& runs, M filled, M blank, M& can_fill, M& can_blank) {
   const int k = static_cast<int>(runs.size());
-  auto is_f = [&](int i) { return (filled >> i) & 1u; };
-  auto is_b = [&](int i) { return (blank >> i) & 1u; };
+  auto is_f = [&](int i) { return ng::test(filled, i); };
+  auto is_b = [&](int i) { return ng::test(blank, i); };
   // A run j placed at s: cells s..s+len-1 not blank, and the cell after it (if any) not filled.
   auto fits_at = [&](int j, int s) {
     const int len = runs[j];
@@ -218,51 +218,72 @@ bool reference_line(int n, const std::vector<uint8_t>& runs, ng::Mask filled, ng
   can_fill = can_blank = 0;
   for (int j = 0; j <= k; ++j)
     for (int i = 0; i < n; ++i) {
-      if (pre[j][i] && !is_f(i) && suf[j][i + 1]) can_blank |= ng::Mask{1} << i;
+      if (pre[j][i] && !is_f(i) && suf[j][i + 1]) can_blank |= ng::bit<M>(i);
       if (j < k && pre[j][i] && fits_at(j, i) && suf[j + 1][std::min(n, i + runs[j] + 1)]) {
-        can_fill |= ng::full(runs[j]) << i;
-        if (i + runs[j] < n) can_blank |= ng::Mask{1} << (i + runs[j]);  // the blank after it
+        can_fill |= ng::full<M>(runs[j]) << i;
+        if (i + runs[j] < n) can_blank |= ng::bit<M>(i + runs[j]);  // the blank after it
       }
     }
   return true;
 }
 
-// The bit-parallel solver against the cell-at-a-time DP on long random lines with random
-// known cells (every length 1..63, clues of random pictures of every density, known cells
-// from the picture itself or from another one, so that many have no placement).
-TEST(NonogramLine, SolveLineMatchesTheCellDp) {
-  puzzle::ItemRng rng(17);
+// The bit-parallel solver against the cell-at-a-time DP on `rounds` long random lines of
+// lo..hi cells with random known cells (clues of random pictures of every density, known cells
+// from the picture itself or from another one, so that many have no placement); returns the
+// contradictions and the lines with a cell settled.
+template <class M>
+std::pair<int, int> check_against_dp(int rounds, int lo, int hi, uint64_t seed) {
+  puzzle::ItemRng rng(seed);
   int contradictions = 0, settled = 0;
-  for (int round = 0; round < 60'000; ++round) {
-    const int n = 1 + static_cast<int>(rng() % ng::kMaxSide);
+  for (int round = 0; round < rounds; ++round) {
+    const int n = lo + static_cast<int>(rng() % static_cast<uint64_t>(hi - lo + 1));
     const int density = static_cast<int>(rng() % 9);  // cells shaded with p = density / 8
-    ng::Mask cells = 0, other = 0;
+    M cells = 0, other = 0;
     for (int i = 0; i < n; ++i) {
-      cells |= static_cast<ng::Mask>(static_cast<int>(rng() % 8) < density) << i;
-      other |= static_cast<ng::Mask>(rng() & 1u) << i;
+      if (static_cast<int>(rng() % 8) < density) cells |= ng::bit<M>(i);
+      if (rng() & 1u) other |= ng::bit<M>(i);
     }
     std::vector<uint8_t> runs;
     ng::runs_of(cells, n, runs);
     const int known_pct = rng() % 8 == 0 ? 0 : static_cast<int>(rng() % 101);  // 0: a line's first solve
-    ng::Mask known = 0;
-    for (int i = 0; i < n; ++i) known |= static_cast<ng::Mask>(static_cast<int>(rng() % 100) < known_pct) << i;
-    const ng::Mask src = rng() % 4 == 0 ? other : cells;
-    const ng::Mask filled = known & src, blank = known & ~src;
-    ng::Mask want_f = 0, want_b = 0, cf = 0, cb = 0;
+    M known = 0;
+    for (int i = 0; i < n; ++i)
+      if (static_cast<int>(rng() % 100) < known_pct) known |= ng::bit<M>(i);
+    const M src = rng() % 4 == 0 ? other : cells;
+    const M filled = known & src, blank = known & ~src;
+    M want_f = 0, want_b = 0, cf = 0, cb = 0;
     const bool want = reference_line(n, runs, filled, blank, want_f, want_b);
     const bool ok = ng::solve_line(n, runs, filled, blank, cf, cb);
-    ASSERT_EQ(ok, want) << "n " << n << " cells " << cells << " filled " << filled << " blank " << blank;
+    EXPECT_EQ(ok, want) << "n " << n << " round " << round;
+    if (ok != want) break;
     if (!ok) {
       ++contradictions;
       continue;
     }
-    settled += (cf ^ cb) != 0;
-    ASSERT_EQ(cf, want_f) << "n " << n << " cells " << cells << " filled " << filled << " blank " << blank;
-    ASSERT_EQ(cb, want_b) << "n " << n << " cells " << cells << " filled " << filled << " blank " << blank;
+    settled += static_cast<bool>(cf ^ cb);
+    EXPECT_TRUE(cf == want_f && cb == want_b) << "n " << n << " round " << round;
+    if (!(cf == want_f && cb == want_b)) break;
   }
+  return {contradictions, settled};
+}
+
+TEST(NonogramLine, SolveLineMatchesTheCellDp) {
+  const auto [contradictions, settled] = check_against_dp<ng::Mask>(60'000, 1, 63, 17);
   // Both kinds of answer were exercised.
   EXPECT_GT(contradictions, 1000);
   EXPECT_GT(settled, 10000);
+}
+
+// The same with lines longer than a word: two words (64..127 cells, across the word boundary
+// and up to the type's last cell) and four (128..255); and a short line in a wide mask (the
+// solver's smaller sizes made for the wide type).
+TEST(NonogramLine, WideLinesMatchTheCellDp) {
+  for (const auto& [contradictions, settled] :
+       {check_against_dp<ng::Bits<2>>(6'000, 60, 127, 18), check_against_dp<ng::Bits<4>>(2'000, 120, 255, 19),
+        check_against_dp<ng::Bits<2>>(3'000, 1, 40, 20)}) {
+    EXPECT_GT(contradictions, 100);
+    EXPECT_GT(settled, 300);
+  }
 }
 
 /// Solutions of `p` by brute force over every picture (w*h <= 16).
@@ -488,7 +509,7 @@ TEST(NonogramGenerate, SameForAnyThreadCountAndUniqueForTheOtherSolver) {
 
 TEST(NonogramGenerate, BadOptionsAreRefused) {
   for (const auto& [args, want] : std::vector<std::pair<std::string, std::string>>{
-           {"--size 70x3", "each side 1..63"},
+           {"--size 300x3", "each side 1..255"},
            {"--size 15", "a nonogram's size is WxH"},
            {"--fill 1.5", "--fill: a probability"},
            {"--fill half", "--fill: a probability"},

@@ -20,7 +20,7 @@ inline std::vector<puzzle::nonogram::Picture> brute_solutions(const puzzle::nono
   std::vector<ng::Picture> out;
   for (uint32_t bits = 0; bits < (1u << (p.width * p.height)); ++bits) {
     ng::Picture pic(p.width, p.height);
-    for (int r = 0; r < p.height; ++r) pic.rows[r] = (bits >> (r * p.width)) & ng::full(p.width);
+    for (int r = 0; r < p.height; ++r) pic.set_row(r, (bits >> (r * p.width)) & ng::full(p.width));
     if (!ng::check_picture(p, pic)) out.push_back(pic);
   }
   return out;

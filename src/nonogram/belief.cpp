@@ -4,6 +4,7 @@
 
 namespace puzzle::nonogram {
 
+template <class Board>
 void Beliefs::priors(const Puzzle& p, const Board& b, int line) {
   const int w = p.width, n = p.length(line);
   const bool column = line < w;
@@ -69,6 +70,7 @@ bool Beliefs::marginals(int n, std::span<const uint8_t> runs, double* ge) {
   return true;
 }
 
+template <class Board>
 void Beliefs::run(const Puzzle& p, const Board& b, int rounds) {
   const int w = p.width, h = p.height;
   w_ = w;
@@ -94,11 +96,18 @@ void Beliefs::run(const Puzzle& p, const Board& b, int rounds) {
     }
 }
 
+template <class Board>
 void Beliefs::starts(const Puzzle& p, const Board& b, int line, std::vector<double>& ge) {
   const int n = p.length(line);
   ge.assign(p.line(line).size() * static_cast<std::size_t>(n + 1), 0.0);
   priors(p, b, line);
   marginals(n, p.line(line), ge.data());
 }
+
+#define PUZZLE_NONOGRAM_BELIEFS(M)                                                     \
+  template void Beliefs::run(const Puzzle&, const BasicBoard<M>&, int);                \
+  template void Beliefs::starts(const Puzzle&, const BasicBoard<M>&, int, std::vector<double>&);
+PUZZLE_NONOGRAM_MASKS(PUZZLE_NONOGRAM_BELIEFS)
+#undef PUZZLE_NONOGRAM_BELIEFS
 
 }  // namespace puzzle::nonogram

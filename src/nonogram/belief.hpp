@@ -23,6 +23,7 @@ namespace puzzle::nonogram {
 class Beliefs {
  public:
   /// `rounds` rounds (each: every row, then every column) on the unknown cells of `b`.
+  template <class Board>
   void run(const Puzzle& p, const Board& b, int rounds);
   /// Whether cell (r, c) is more likely shaded than blank.
   bool shaded(int r, int c) const noexcept {
@@ -31,10 +32,12 @@ class Beliefs {
   }
   /// P(run j of line `line` starts at s or later), for every run j and 0 <= s <= n (the line's
   /// cells), as ge[j * (n + 1) + s], given the crossing lines' messages.
+  template <class Board>
   void starts(const Puzzle& p, const Board& b, int line, std::vector<double>& ge);
 
  private:
   /// The priors of line `line`'s cells: 0 or 1 when known, else the crossing line's message.
+  template <class Board>
   void priors(const Puzzle& p, const Board& b, int line);
   /// P(cell i shaded) for the line of n cells under priors q_ (into m_), and with `ge` the
   /// starts as starts() gives them. False when no placement has weight (the messages stay).

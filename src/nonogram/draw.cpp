@@ -22,7 +22,7 @@ void end_line(std::string& s) {
 std::string to_pretty(const Puzzle& p, const Picture* picture) {
   int widest = 1;  // digits of the longest run
   std::size_t depth = 1;
-  for (const uint8_t run : p.runs) widest = std::max(widest, run >= 10 ? 2 : 1);
+  for (const uint8_t run : p.runs) widest = std::max(widest, run >= 100 ? 3 : run >= 10 ? 2 : 1);
   for (int c = 0; c < p.width; ++c) depth = std::max(depth, p.column(c).size());
   const int cw = widest + 1;
 

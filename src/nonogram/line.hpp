@@ -19,7 +19,11 @@
 // every other run, and the mispredictions, more than the instructions, were the cost. A line
 // with nothing known (every line's first solve) is done in closed form (runs packed left and
 // right). The answers are those of the cell-at-a-time DP (tests/nonogram_test.cpp checks both
-// ways: exhaustively to 9 cells, and against the DP on random lines to 63 cells).
+// ways: exhaustively to 9 cells, and against the DP on random lines to 63 cells and beyond).
+//
+// Every function and the Board are templates over the line's mask type M (bits.hpp): one word
+// for lines of up to 63 cells, Bits<W> beyond; the same code for both, made (explicitly
+// instantiated in line.cpp) for the types with_mask_for() picks.
 #include <array>
 #include <cstdint>
 #include <span>
@@ -28,22 +32,25 @@
 
 namespace puzzle::nonogram {
 
-/// For a line of n cells (n <= 63) with `runs`, known shaded cells `filled` and known blank
-/// cells `blank`: false when no placement agrees with them; otherwise the cells shaded in some
-/// agreeing placement (`can_fill`) and those blank in some (`can_blank`).
-bool solve_line(int n, std::span<const uint8_t> runs, Mask filled, Mask blank, Mask& can_fill,
-                Mask& can_blank) noexcept;
+/// For a line of n cells (n <= kSideOf<M>) with `runs`, known shaded cells `filled` and known
+/// blank cells `blank`: false when no placement agrees with them; otherwise the cells shaded in
+/// some agreeing placement (`can_fill`) and those blank in some (`can_blank`).
+template <class M>
+bool solve_line(int n, std::span<const uint8_t> runs, M filled, M blank, M& can_fill, M& can_blank) noexcept;
 
 /// The same line: false when no placement agrees with the known cells; otherwise starts[j]
 /// gets the cells where run j starts in some agreeing placement (one mask a run).
-bool run_starts(int n, std::span<const uint8_t> runs, Mask filled, Mask blank, Mask* starts) noexcept;
+template <class M>
+bool run_starts(int n, std::span<const uint8_t> runs, M filled, M blank, M* starts) noexcept;
 
 /// A partly solved picture: per row and per column, the cells known shaded and known blank,
 /// and which lines changed since their last solve_line(). A plain value (copied to guess or
-/// probe). The puzzle must outlive it.
-class Board {
+/// probe). The puzzle must outlive it; its sides at most kSideOf<M>.
+template <class M>
+class BasicBoard {
  public:
-  explicit Board(const Puzzle& p) noexcept;
+  using Mask = M;
+  explicit BasicBoard(const Puzzle& p) noexcept;
 
   /// Runs solve_line() on every changed line until none changes. False on a contradiction
   /// (the board is then unusable). `line_solves` counts the calls. `consistent`: the caller
@@ -51,8 +58,8 @@ class Board {
   /// complete line cannot contradict its clue and is not solved again.
   bool propagate(uint64_t& line_solves, bool consistent = false) noexcept;
 
-  bool known(int r, int c) const noexcept { return ((row_f_[r] | row_b_[r]) >> c) & 1u; }
-  bool shaded(int r, int c) const noexcept { return (row_f_[r] >> c) & 1u; }
+  bool known(int r, int c) const noexcept { return test(row_f_[r] | row_b_[r], c); }
+  bool shaded(int r, int c) const noexcept { return test(row_f_[r], c); }
   /// Sets a cell that is not known yet, and marks its row and column changed.
   void set(int r, int c, bool shade) noexcept;
   int width() const noexcept { return p_->width; }
@@ -61,7 +68,7 @@ class Board {
   int unknown() const noexcept;
   /// A row with the fewest unknown cells (more than none), or -1 when the board is complete.
   int tightest_row() const noexcept;
-  Mask row_unknown(int r) const noexcept { return ~(row_f_[r] | row_b_[r]) & full(p_->width); }
+  M row_unknown(int r) const noexcept { return ~(row_f_[r] | row_b_[r]) & full<M>(p_->width); }
   /// The shaded cells (meaningful once unknown() == 0 and propagate() held).
   Picture picture() const;
 
@@ -69,26 +76,29 @@ class Board {
   // as 2 * (height + width) masks (shaded rows, blank rows, shaded columns, blank columns).
   int saved_size() const noexcept { return 2 * (p_->height + p_->width); }
   /// Writes saved_size() masks.
-  void save(Mask* out) const noexcept;
+  void save(M* out) const noexcept;
   /// The known cells of a saved board (of the same puzzle), nothing marked changed.
-  void load(const Mask* in) noexcept;
+  void load(const M* in) noexcept;
   /// Adds the known cells of `other` (same puzzle) and marks changed the lines where they are
   /// new. (When this board is a fixpoint of propagate(), only those lines need solving again.)
-  void add(const Board& other) noexcept;
-  Mask row_filled(int r) const noexcept { return row_f_[r]; }
-  Mask row_blank(int r) const noexcept { return row_b_[r]; }
-  Mask col_filled(int c) const noexcept { return col_f_[c]; }
-  Mask col_blank(int c) const noexcept { return col_b_[c]; }
+  void add(const BasicBoard& other) noexcept;
+  M row_filled(int r) const noexcept { return row_f_[r]; }
+  M row_blank(int r) const noexcept { return row_b_[r]; }
+  M col_filled(int c) const noexcept { return col_f_[c]; }
+  M col_blank(int c) const noexcept { return col_b_[c]; }
 
  private:
   const Puzzle* p_;
-  Mask dirty_rows_ = 0, dirty_cols_ = 0;
-  std::array<Mask, kMaxSide> row_f_{}, row_b_{}, col_f_{}, col_b_{};
+  M dirty_rows_ = 0, dirty_cols_ = 0;
+  std::array<M, kSideOf<M>> row_f_{}, row_b_{}, col_f_{}, col_b_{};
 };
+/// The board of puzzles whose sides are at most 63 (one word a line).
+using Board = BasicBoard<Mask>;
 
 /// Line logic alone (no probing, no guess): true when it settles every cell; `out` is then the
 /// unique solution. `line_solves` counts solve_line() calls. `consistent`: the clues are known
 /// to have a solution (Board::propagate).
+/// Any size (the board's mask chosen by with_mask_for()).
 bool line_solve(const Puzzle& p, Picture& out, uint64_t& line_solves, bool consistent = false);
 
 }  // namespace puzzle::nonogram

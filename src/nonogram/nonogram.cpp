@@ -1,5 +1,6 @@
 #include "nonogram/nonogram.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <cctype>
 #include <charconv>
@@ -175,20 +176,12 @@ bool parse_picture(std::string_view text, int width, int height, Picture& out) {
   return true;
 }
 
-void runs_of(Mask cells, int n, std::vector<uint8_t>& out) {
-  cells &= full(n);
-  while (cells != 0) {  // one step per run: skip the blanks, measure the run
-    cells >>= std::countr_zero(cells);
-    const int len = std::countr_one(cells);
-    out.push_back(static_cast<uint8_t>(len));
-    cells = len >= 64 ? 0 : cells >> len;
-  }
-}
-
 namespace {
-Mask column_mask(const Picture& p, int c) {
-  Mask m = 0;
-  for (int r = 0; r < p.height; ++r) m |= static_cast<Mask>(p.at(r, c)) << r;
+template <class M>
+M column_mask(const Picture& p, int c) {
+  M m = 0;
+  for (int r = 0; r < p.height; ++r)
+    if (p.at(r, c)) m |= bit<M>(r);
   return m;
 }
 }  // namespace
@@ -203,32 +196,38 @@ void clues_of(const Picture& p, Puzzle& q) {
   q.width = p.width, q.height = p.height;
   q.runs.clear();
   q.first.clear();
-  for (int i = 0; i < q.lines(); ++i) {
-    q.first.push_back(static_cast<uint16_t>(q.runs.size()));
-    if (i < p.width) runs_of(column_mask(p, i), p.height, q.runs);
-    else runs_of(p.rows[i - p.width], p.width, q.runs);
-  }
+  with_mask_for(std::max(p.width, p.height), [&](auto zero) {
+    using M = decltype(zero);
+    for (int i = 0; i < q.lines(); ++i) {
+      q.first.push_back(static_cast<uint16_t>(q.runs.size()));
+      if (i < p.width) runs_of(column_mask<M>(p, i), p.height, q.runs);
+      else runs_of(p.row<M>(i - p.width), p.width, q.runs);
+    }
+  });
   q.first.push_back(static_cast<uint16_t>(q.runs.size()));
 }
 
 std::optional<std::string> check_picture(const Puzzle& puzzle, const Picture& answer) {
-  if (answer.width != puzzle.width || answer.height != puzzle.height ||
-      answer.rows.size() != static_cast<std::size_t>(answer.height))
+  if (answer.width != puzzle.width || answer.height != puzzle.height || answer.stride != (answer.width + 63) / 64 ||
+      answer.words.size() != static_cast<std::size_t>(answer.height) * static_cast<std::size_t>(answer.stride))
     return fmt::format("answer is {}x{}, the puzzle {}x{}", answer.width, answer.height,
                        puzzle.width, puzzle.height);
-  std::vector<uint8_t> runs;
-  for (int r = 0; r < answer.height; ++r)
-    if (answer.rows[r] & ~full(answer.width)) return fmt::format("answer shades a cell outside row {}", r + 1);
-  for (int i = 0; i < puzzle.lines(); ++i) {
-    runs.clear();
-    if (i < puzzle.width) runs_of(column_mask(answer, i), answer.height, runs);
-    else runs_of(answer.rows[i - puzzle.width], answer.width, runs);
-    const auto want = puzzle.line(i);
-    if (!std::equal(runs.begin(), runs.end(), want.begin(), want.end()))
-      return fmt::format("answer's {} reads {}, its clue is {}", line_name(puzzle, i),
-                         clue_text(runs), clue_text(want));
-  }
-  return std::nullopt;
+  return with_mask_for(std::max(answer.width, answer.height), [&](auto zero) -> std::optional<std::string> {
+    using M = decltype(zero);
+    std::vector<uint8_t> runs;
+    for (int r = 0; r < answer.height; ++r)
+      if (answer.row<M>(r) & ~full<M>(answer.width)) return fmt::format("answer shades a cell outside row {}", r + 1);
+    for (int i = 0; i < puzzle.lines(); ++i) {
+      runs.clear();
+      if (i < puzzle.width) runs_of(column_mask<M>(answer, i), answer.height, runs);
+      else runs_of(answer.row<M>(i - puzzle.width), answer.width, runs);
+      const auto want = puzzle.line(i);
+      if (!std::equal(runs.begin(), runs.end(), want.begin(), want.end()))
+        return fmt::format("answer's {} reads {}, its clue is {}", line_name(puzzle, i),
+                           clue_text(runs), clue_text(want));
+    }
+    return std::nullopt;
+  });
 }
 
 std::string cell_name(int row, int col) { return fmt::format("r{}c{}", row + 1, col + 1); }

@@ -2,10 +2,10 @@
 // Nonograms, the second puzzle kind: clues, pictures, the game-ID format of Simon Tatham's
 // "Pattern" (`sgt-pattern --generate N WxH`), and the rules a picture must obey.
 //
-// Layout: a line (row or column) is at most 63 cells, so one uint64_t holds a line's cells as a
-// bit mask (bit i = cell i; bit 63 stays free for the end-of-line position the line solver
-// shifts into). A Picture keeps one mask per row; a Puzzle keeps every line's runs in one flat
-// array, columns first then rows: the game ID's order.
+// Layout: a line (row or column) is at most kMaxSide cells; the solvers hold a line's cells as
+// a bit mask (bit i = cell i) of one word up to 63 cells, of several beyond (bits.hpp). A
+// Picture keeps each row as ceil(width / 64) words; a Puzzle keeps every line's runs in one
+// flat array, columns first then rows: the game ID's order.
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -13,13 +13,15 @@
 #include <string_view>
 #include <vector>
 
+#include "nonogram/bits.hpp"
+
 namespace puzzle::nonogram {
 
-inline constexpr int kMaxSide = 63;
+/// The longest side: the widest mask's (bits.hpp), which is also the longest run a clue's
+/// byte holds.
+inline constexpr int kMaxSide = kSideOf<Bits<4>>;
+/// A line of up to 63 cells (every line of a puzzle whose sides are all that short).
 using Mask = uint64_t;
-
-/// The mask of cells 0..n-1.
-constexpr Mask full(int n) noexcept { return n >= 64 ? ~Mask{0} : (Mask{1} << n) - 1; }
 
 /// The clues: runs of each column (left to right), then of each row (top to bottom).
 struct Puzzle {
@@ -40,16 +42,32 @@ struct Puzzle {
   friend bool operator==(const Puzzle&, const Puzzle&) = default;
 };
 
-/// A filled-in grid: bit c of rows[r] set when cell (r, c) is shaded.
+/// A filled-in grid: row r is words[r * stride ..] (stride = ceil(width / 64) words), bit c
+/// of it set when cell (r, c) is shaded.
 struct Picture {
-  int width = 0, height = 0;
-  std::vector<Mask> rows;
+  int width = 0, height = 0, stride = 0;
+  std::vector<uint64_t> words;
 
   Picture() = default;
-  Picture(int w, int h) : width(w), height(h), rows(static_cast<std::size_t>(h), 0) {}
-  bool at(int r, int c) const noexcept { return (rows[r] >> c) & 1u; }
-  void set(int r, int c) noexcept { rows[r] |= Mask{1} << c; }
+  Picture(int w, int h)
+      : width(w), height(h), stride((w + 63) / 64), words(static_cast<std::size_t>(h) * static_cast<std::size_t>(stride), 0) {}
+  bool at(int r, int c) const noexcept { return (words[index(r, c)] >> (c & 63)) & 1u; }
+  void set(int r, int c) noexcept { words[index(r, c)] |= uint64_t{1} << (c & 63); }
+  /// Row r as a mask M (bits.hpp) that holds `width` cells.
+  template <class M = Mask>
+  M row(int r) const noexcept {
+    return load_words<M>(&words[static_cast<std::size_t>(r) * static_cast<std::size_t>(stride)], stride);
+  }
+  template <class M>
+  void set_row(int r, const M& m) noexcept {
+    store_words(m, &words[static_cast<std::size_t>(r) * static_cast<std::size_t>(stride)], stride);
+  }
   friend bool operator==(const Picture&, const Picture&) = default;
+
+ private:
+  std::size_t index(int r, int c) const noexcept {
+    return static_cast<std::size_t>(r) * static_cast<std::size_t>(stride) + static_cast<std::size_t>(c >> 6);
+  }
 };
 
 /// What the input says of a puzzle besides its clues.
@@ -128,8 +146,17 @@ Puzzle clues_of(const Picture& p);
 /// The same into `out`, reusing its memory.
 void clues_of(const Picture& p, Puzzle& out);
 
-/// The runs of `cells` (n cells) into `out`.
-void runs_of(Mask cells, int n, std::vector<uint8_t>& out);
+/// The runs of `cells` (n cells, a mask of bits.hpp) into `out`.
+template <class M>
+void runs_of(M cells, int n, std::vector<uint8_t>& out) {
+  cells &= full<M>(n);
+  while (cells) {  // one step per run: skip the blanks, measure the run (the top bit is blank)
+    cells >>= lowest(cells);
+    const int len = lowest(~cells);
+    out.push_back(static_cast<uint8_t>(len));
+    cells >>= len;
+  }
+}
 
 /// Empty when `answer` has the puzzle's size and its rows and columns read as the clues;
 /// otherwise the first line that does not ("row 3 reads 2.1, its clue is 3").

@@ -7,9 +7,11 @@ namespace {
 const Puzzle kNoPuzzle{};
 }
 
-Prober::Prober() : p_(&kNoPuzzle), stride_(0), scratch_(kNoPuzzle) {}
+template <class M>
+BasicProber<M>::BasicProber() : p_(&kNoPuzzle), stride_(0), scratch_(kNoPuzzle) {}
 
-void Prober::reset(const Puzzle& p) {
+template <class M>
+void BasicProber<M>::reset(const Puzzle& p) {
   p_ = &p;
   stride_ = 2 * (p.width + p.height);
   const auto slots = 2 * static_cast<std::size_t>(p.width * p.height);
@@ -20,23 +22,24 @@ void Prober::reset(const Puzzle& p) {
   probes_ = line_solves_ = 0;
 }
 
-Prober::Probe Prober::probe(const Board& g, int cell, bool v) {
+template <class M>
+typename BasicProber<M>::Probe BasicProber<M>::probe(const Board& g, int cell, bool v) {
   const int slot = 2 * cell + v;
   State& state = state_[slot];
-  Mask* d = data(slot);
+  M* d = data(slot);
   const int h = p_->height, cells = p_->width * h;
   if (state == State::contradiction) return Probe::contradiction;
   if (state == State::open) {
-    Mask clash = 0, adds = 0;
+    M clash = 0, adds = 0;
     for (int r = 0; r < h; ++r) {
       clash |= (g.row_filled(r) & d[h + r]) | (g.row_blank(r) & d[r]);
       adds |= (g.row_filled(r) & ~d[r]) | (g.row_blank(r) & ~d[h + r]);
     }
-    if (clash != 0) {
+    if (clash) {
       state = State::contradiction;
       return Probe::contradiction;
     }
-    if (adds == 0) {  // still exact
+    if (!adds) {  // still exact
       if (known_[slot] != cells) return Probe::open;
       scratch_.load(d);
       return Probe::solution;
@@ -58,7 +61,9 @@ Prober::Probe Prober::probe(const Board& g, int cell, bool v) {
   return known_[slot] == cells ? Probe::solution : Probe::open;
 }
 
-Prober::Outcome Prober::run(Board& g, const OnSolution& on_solution, const Stop& stop, uint64_t budget) {
+template <class M>
+typename BasicProber<M>::Outcome BasicProber<M>::run(Board& g, const OnSolution& on_solution, const Stop& stop,
+                                                    uint64_t budget) {
   const int w = p_->width, h = p_->height;
   const uint64_t start = probes_;
   unsigned tick = 0;
@@ -66,8 +71,8 @@ Prober::Outcome Prober::run(Board& g, const OnSolution& on_solution, const Stop&
   while (changed) {
     changed = false;
     for (int r = 0; r < h; ++r) {
-      for (Mask u = g.row_unknown(r); u; u &= u - 1) {
-        const int c = std::countr_zero(u);
+      for (M u = g.row_unknown(r); u; u &= u - 1) {
+        const int c = lowest(u);
         if (g.known(r, c)) continue;  // learnt earlier in this sweep
         if ((++tick & 15) == 0 && stop.now()) return Outcome::stopped;
         if (probes_ - start >= budget) return Outcome::stopped;
@@ -83,17 +88,17 @@ Prober::Outcome Prober::run(Board& g, const OnSolution& on_solution, const Stop&
           continue;
         }
         // What both values agree on holds whatever the cell is.
-        const Mask* d0 = data(2 * cell);
-        const Mask* d1 = data(2 * cell + 1);
+        const M* d0 = data(2 * cell);
+        const M* d1 = data(2 * cell + 1);
         bool learnt = false;
         for (int rr = 0; rr < h; ++rr) {
-          const Mask f = d0[rr] & d1[rr] & ~g.row_filled(rr);
-          const Mask b = d0[h + rr] & d1[h + rr] & ~g.row_blank(rr);
-          for (Mask m = f | b; m; m &= m - 1) {
-            const int cc = std::countr_zero(m);
-            g.set(rr, cc, (f >> cc) & 1u);
+          const M f = d0[rr] & d1[rr] & ~g.row_filled(rr);
+          const M b = d0[h + rr] & d1[h + rr] & ~g.row_blank(rr);
+          for (M m = f | b; m; m &= m - 1) {
+            const int cc = lowest(m);
+            g.set(rr, cc, test(f, cc));
           }
-          learnt |= (f | b) != 0;
+          learnt |= static_cast<bool>(f | b);
         }
         if (learnt) {
           // Inside both probes' fixpoints, so no contradiction can come of it.
@@ -105,5 +110,9 @@ Prober::Outcome Prober::run(Board& g, const OnSolution& on_solution, const Stop&
   }
   return Outcome::fixpoint;
 }
+
+#define PUZZLE_NONOGRAM_PROBER(M) template class BasicProber<M>;
+PUZZLE_NONOGRAM_MASKS(PUZZLE_NONOGRAM_PROBER)
+#undef PUZZLE_NONOGRAM_PROBER
 
 }  // namespace puzzle::nonogram

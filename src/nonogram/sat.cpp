@@ -39,7 +39,8 @@ SatStage::~SatStage() = default;
 
 uint64_t SatStage::conflicts() const noexcept { return hooks_ ? hooks_->learnt_ : 0; }
 
-void SatStage::start(const Puzzle& p, const Board& b, const Prober* probes) {
+template <class M>
+void SatStage::start(const Puzzle& p, const BasicBoard<M>& b, const BasicProber<M>* probes) {
   p_ = &p;
   s_ = std::make_unique<CaDiCaL::Solver>();
   hooks_ = std::make_unique<Hooks>();
@@ -75,9 +76,9 @@ void SatStage::start(const Puzzle& p, const Board& b, const Prober* probes) {
       continue;
     }
     // Each run's first and last possible start, given the cells known (the line solver's).
-    Mask starts[kMaxSide];
-    const Mask f = line < w ? b.col_filled(line) : b.row_filled(line - w);
-    const Mask bl = line < w ? b.col_blank(line) : b.row_blank(line - w);
+    M starts[kSideOf<M>];
+    const M f = line < w ? b.col_filled(line) : b.row_filled(line - w);
+    const M bl = line < w ? b.col_blank(line) : b.row_blank(line - w);
     if (!run_starts(n, runs, f, bl, starts)) {  // not on a consistent board
       add({});
       continue;
@@ -86,8 +87,8 @@ void SatStage::start(const Puzzle& p, const Board& b, const Prober* probes) {
     hi.assign(k, 0);
     base.assign(k, 0);
     for (int j = 0; j < k; ++j) {
-      lo[j] = std::countr_zero(starts[j]);
-      hi[j] = 63 - std::countl_zero(starts[j]);
+      lo[j] = lowest(starts[j]);
+      hi[j] = highest(starts[j]);
       base[j] = next_var;  // y(j, lo+1 .. hi) are base+1 .. base+hi-lo
       next_var += hi[j] - lo[j];
       run_vars.push_back({line, j, lo[j], hi[j], base[j]});
@@ -116,25 +117,29 @@ void SatStage::start(const Puzzle& p, const Board& b, const Prober* probes) {
   // weaker than the line solver, so these let it see at once what line logic sees after many
   // steps (LalaFrogKK's 2-SAT-style inference, handed to the CDCL stage).
   if (probes != nullptr) {
-    probes->for_each_probe(b, [&](int cell, bool v, const Mask* f, const Mask* bl) {
+    probes->for_each_probe(b, [&](int cell, bool v, const M* f, const M* bl) {
       const int lit = v ? cell + 1 : -(cell + 1);
       for (int r = 0; r < h; ++r) {
-        const Mask u = b.row_unknown(r);
-        for (Mask m = (f[r] | bl[r]) & u; m; m &= m - 1) {
-          const int c = std::countr_zero(m);
+        const M u = b.row_unknown(r);
+        for (M m = (f[r] | bl[r]) & u; m; m &= m - 1) {
+          const int c = lowest(m);
           const int q = r * w + c;
           if (q == cell) continue;
-          const int lit2 = ((f[r] >> c) & 1u) ? q + 1 : -(q + 1);
+          const int lit2 = test(f[r], c) ? q + 1 : -(q + 1);
           add({-lit, lit2});
         }
       }
     });
   }
+  unknown_.clear();
   for (int r = 0; r < h; ++r) {
-    unknown_[r] = b.row_unknown(r);
     for (int c = 0; c < w; ++c) {
-      if (b.known(r, c)) add({b.shaded(r, c) ? r * w + c + 1 : -(r * w + c + 1)});
-      else sat.freeze(r * w + c + 1);  // blocking clauses name these later
+      if (b.known(r, c)) {
+        add({b.shaded(r, c) ? r * w + c + 1 : -(r * w + c + 1)});
+      } else {
+        sat.freeze(r * w + c + 1);  // blocking clauses name these later
+        unknown_.push_back(r * w + c);
+      }
     }
   }
   // First phases from belief propagation (belief.hpp), 50 rounds: each unknown cell's and
@@ -159,11 +164,7 @@ void SatStage::start(const Puzzle& p, const Board& b, const Prober* probes) {
 
 void SatStage::block(const Picture& pic) {
   const int w = p_->width;
-  for (int r = 0; r < p_->height; ++r)
-    for (Mask m = unknown_[r]; m; m &= m - 1) {
-      const int c = std::countr_zero(m);
-      s_->add(pic.at(r, c) ? -(r * w + c + 1) : r * w + c + 1);
-    }
+  for (const int cell : unknown_) s_->add(pic.at(cell / w, cell % w) ? -(cell + 1) : cell + 1);
   s_->add(0);
 }
 
@@ -182,5 +183,9 @@ SatStage::Answer SatStage::next(Picture& out, const Stop& stop, uint64_t conflic
   out = std::move(pic);
   return Answer::solution;
 }
+
+#define PUZZLE_NONOGRAM_SAT(M) template void SatStage::start(const Puzzle&, const BasicBoard<M>&, const BasicProber<M>*);
+PUZZLE_NONOGRAM_MASKS(PUZZLE_NONOGRAM_SAT)
+#undef PUZZLE_NONOGRAM_SAT
 
 }  // namespace puzzle::nonogram

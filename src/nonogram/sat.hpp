@@ -40,6 +40,7 @@
 // smaller of the two counts summed is only 8% below either seed's total).
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 #include "nonogram/line.hpp"
 #include "nonogram/probe.hpp"
@@ -56,7 +57,8 @@ class SatStage {
   ~SatStage();
   /// Encodes `p` (which must outlive the stage) with the known cells of `b` as units and,
   /// when `probes` is given (probes of boards `b` holds), their implications.
-  void start(const Puzzle& p, const Board& b, const Prober* probes = nullptr);
+  template <class M>
+  void start(const Puzzle& p, const BasicBoard<M>& b, const BasicProber<M>* probes = nullptr);
   enum class Answer : uint8_t { solution, none, stopped };
   /// Looks for a solution not blocked yet, within `conflicts` more conflicts (0: no limit);
   /// on `solution` writes it to `out` and blocks it.
@@ -69,7 +71,7 @@ class SatStage {
  private:
   class Hooks;
   const Puzzle* p_ = nullptr;
-  Mask unknown_[kMaxSide] = {};  // cells unknown when the stage started, by row
+  std::vector<int> unknown_;  // cells (r * width + c) unknown when the stage started, in order
   std::unique_ptr<CaDiCaL::Solver> s_;
   std::unique_ptr<Hooks> hooks_;
 };

@@ -7,15 +7,21 @@
 
 namespace puzzle::nonogram {
 
-Search::Search() : prober_(std::make_unique<Prober>()) {}
+Search::Search() = default;
 Search::~Search() = default;
 
 SearchResult Search::run(const Puzzle& p, const SearchLimits& limits) {
+  return with_mask_for(std::max(p.width, p.height),
+                       [&](auto zero) { return run_as<decltype(zero)>(p, limits); });
+}
+
+template <class M>
+SearchResult Search::run_as(const Puzzle& p, const SearchLimits& limits) {
   SearchResult res;
   const uint64_t limit = std::max<uint64_t>(limits.solutions, 1);
   const uint64_t budget = limits.budget == 0 ? UINT64_MAX : limits.budget;
   std::vector<Picture> found;  // distinct solutions (probing may meet one twice)
-  auto on_solution = [&](const Board& b) {
+  auto on_solution = [&](const BasicBoard<M>& b) {
     Picture pic = b.picture();
     if (std::find(found.begin(), found.end(), pic) == found.end()) found.push_back(std::move(pic));
     return found.size() >= limit;
@@ -28,20 +34,22 @@ SearchResult Search::run(const Puzzle& p, const SearchLimits& limits) {
   };
 
   // 1. Line logic.
-  Board root(p);
+  BasicBoard<M> root(p);
   if (!root.propagate(res.line_solves)) return finish(SearchResult::End::complete);
   if (root.unknown() == 0) {
     on_solution(root);
     return finish(SearchResult::End::complete);
   }
   // 2. Probing.
-  Prober& prober = *prober_;
+  auto& held = std::get<std::unique_ptr<BasicProber<M>>>(probers_);
+  if (!held) held = std::make_unique<BasicProber<M>>();
+  BasicProber<M>& prober = *held;
   prober.reset(p);
-  const Prober::Outcome probed = prober.run(root, on_solution, limits.stop, budget);
+  const auto probed = prober.run(root, on_solution, limits.stop, budget);
   res.probes = prober.probes();
   res.line_solves += prober.line_solves();
-  if (probed == Prober::Outcome::contradiction) return finish(SearchResult::End::complete);
-  if (probed == Prober::Outcome::stopped)
+  if (probed == BasicProber<M>::Outcome::contradiction) return finish(SearchResult::End::complete);
+  if (probed == BasicProber<M>::Outcome::stopped)
     return finish(limits.stop.now() ? SearchResult::End::stopped : SearchResult::End::budget);
   res.left = root.unknown();
   if (res.left == 0) {

@@ -20,6 +20,7 @@
 // noise) and more CPU time in every case (the extra probing).
 #include <cstdint>
 #include <memory>
+#include <tuple>
 
 #include "nonogram/probe.hpp"
 
@@ -54,7 +55,13 @@ class Search {
   SearchResult run(const Puzzle& p, const SearchLimits& limits);
 
  private:
-  std::unique_ptr<Prober> prober_;
+  template <class M>
+  SearchResult run_as(const Puzzle& p, const SearchLimits& limits);
+
+  // One prober per mask type (bits.hpp), made when a puzzle first needs it.
+  template <class M>
+  using ProberPtr = std::unique_ptr<BasicProber<M>>;
+  PerMask<ProberPtr> probers_;
 };
 
 }  // namespace puzzle::nonogram
