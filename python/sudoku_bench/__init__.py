@@ -125,9 +125,9 @@ def _array_input(a: np.ndarray, invalid: str) -> _Input:
     return _Input(("array", a), a.shape[0], box, bad)
 
 
-def _solver_names(solver, kind: str) -> list:
+def _solver_names(solver, kind: str, spec) -> list:
     if solver is None:
-        return [_core.default_solver(kind)]
+        return [_core.default_solver(spec)]
     names = [solver] if isinstance(solver, str) else list(solver)
     if names == ["all"]:
         return [s["name"] for s in _core.solvers() if s["kind"] == kind]
@@ -259,7 +259,7 @@ def _run(puzzles, solver, *, limit, budget, threads, solutions, se_budget, inval
     if budget < 0:
         raise ValueError(f"budget={budget}: search nodes per puzzle, 0 for no limit")
     kind = _core.input_kind(inp.spec)
-    names = ["scored"] if se_budget is not None else _solver_names(solver, kind)
+    names = ["scored"] if se_budget is not None else _solver_names(solver, kind, inp.spec)
     label = name if name is not None else (inp.spec[1] if inp.spec[0] == "file" else _ARRAY_NAME)
     adapter = _ProgressAdapter(progress, inp.n, len(names), "rate" if se_budget is not None else "solve")
     try:

@@ -281,6 +281,32 @@ bool PuzzleReader::read(RawSlice& slice, std::size_t max_records) {
   return !slice.records.empty();
 }
 
+std::string default_solver_for(const Registry& registry, const std::vector<std::string>& files, int size) {
+  const auto first = std::find_if(files.begin(), files.end(), [](const std::string& f) { return !is_stream(f); });
+  const PuzzleKind kind = first == files.end() ? Kinds::fallback : file_kind(*first);
+  std::string name = default_solver(kind);
+  Kinds::visit(kind, [&](auto row) {
+    using R = decltype(row);
+    std::vector<typename R::Puzzle> puzzles;
+    puzzles.reserve(files.size());
+    for (const std::string& f : files) {
+      if (is_stream(f)) continue;
+      try {
+        PuzzleReader reader(f, size);
+        RawSlice slice;
+        reader.read(slice, 1);
+        if (reader.format().kind != kind || slice.records.empty()) continue;
+        Record<R> record = R::parse(reader.format(), slice.record(0));
+        if (record.error.empty()) puzzles.push_back(std::move(record.puzzle));
+      } catch (const InputError&) {
+      }
+    }
+    const std::vector<PuzzleRef> refs(puzzles.begin(), puzzles.end());
+    name = default_solver(registry, kind, refs);
+  });
+  return name;
+}
+
 PuzzleKind file_kind(const std::string& path) {
   try {
     PuzzleReader reader(path, 0);
