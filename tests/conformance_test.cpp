@@ -190,47 +190,54 @@ std::vector<const puzzle::SolverInfo*> nine_by_nine() {
 INSTANTIATE_TEST_SUITE_P(AllSolvers, Conformance, ::testing::ValuesIn(nine_by_nine()),
                          [](const auto& p) { return std::string(p.param->name); });
 
-// The solvers of 16x16 and 25x25 but the baseline agree with `dlx` on every puzzle of the
-// project's big-grid sets (status, count and answer at limit 2), and on puzzles made from them
-// that are not unique (givens taken away: multiple), have no solution (a given changed to a
-// digit that is not its solution's but clashes with none: none, or invalid when it does).
+// The solvers of 16x16 and 25x25 but dlx and the baseline solve every puzzle of the project's
+// big-grid sets (unique, the file's solution: dlx proved both, datasets/MANIFEST.md), and agree
+// with dlx (status, count, answer at limit 2) on puzzles made from every fourth of them that
+// are not unique (every eighth given taken away) or have no solution (a given changed: none,
+// or invalid when it clashes), where both finish within a budget.
 TEST(ConformanceSizes, BigGridSolversAgreeWithDlx) {
   auto dlx = puzzle::find_builtin("dlx")->make();
+  constexpr uint64_t kBudget = 200'000;
   for (const auto& s : puzzle::builtin_solvers()) {
     if (s.name == "dlx" || s.name == "backtracking" || !(s.supports(4) || s.supports(5))) continue;
     auto solver = s.make();
     for (const char* file : {"sudoku16_40-50.txt", "sudoku16_minimal.txt", "sudoku25_310-360.txt"}) {
       const auto records = test::load(std::string(SUDOKU_SOURCE_DIR) + "/datasets/" + file);
       ASSERT_GE(records.size(), 100u) << file;
-      int changed = 0;
+      int compared = 0, not_unique = 0;
       for (const auto& rec : records) {
         const Grid& p = rec.parsed.puzzle;
         if (!s.supports(p.box())) continue;
         const auto r = solver->solve(p, Limits{2, 0});
         EXPECT_EQ(r.status, Status::unique) << s.name << " " << file << ":" << rec.line;
         EXPECT_FALSE(puzzle::sudoku::verify(p, r, 2, rec.parsed.known)) << s.name << " " << file << ":" << rec.line;
-        // Every fourth line: a variant with givens taken away, and one with a given changed.
         if (rec.line % 4 != 0) continue;
         Grid fewer = p, other = p;
         int seen = 0;
         for (int i = 0; i < p.cells(); ++i)
-          if (p[i] != 0 && seen++ % 3 == 0) fewer.set(i, 0);
+          if (p[i] != 0 && seen++ % 8 == 0) fewer.set(i, 0);
         for (int i = 0; i < p.cells(); ++i)
           if (p[i] != 0) {
             other.set(i, p[i] % p.side() + 1);
             break;
           }
         for (const Grid& v : {fewer, other}) {
-          const auto want = dlx->solve(v, Limits{2, 0});
-          const auto got = solver->solve(v, Limits{2, 0});
+          const auto want = dlx->solve(v, Limits{2, kBudget});
+          const auto got = solver->solve(v, Limits{2, kBudget});
+          if (want.status == Status::budget_exceeded || got.status == Status::budget_exceeded) continue;
+          ++compared;
           EXPECT_EQ(got.status, want.status) << s.name << " " << file << ":" << rec.line;
           EXPECT_EQ(got.solutions, want.solutions) << s.name << " " << file << ":" << rec.line;
-          if (want.solutions == 1) EXPECT_EQ(test::grid(got.answer), test::grid(want.answer));
-          else if (got.solutions > 0) EXPECT_FALSE(puzzle::sudoku::find_conflict(test::grid(got.answer)));
-          changed += want.status != Status::unique;
+          if (want.solutions == 1) {
+            EXPECT_EQ(test::grid(got.answer), test::grid(want.answer));
+          } else if (got.solutions > 0) {
+            EXPECT_FALSE(puzzle::sudoku::find_conflict(test::grid(got.answer)));
+          }
+          not_unique += want.status != Status::unique;
         }
       }
-      EXPECT_GT(changed, 10) << file << ": the variants are not all unique";
+      EXPECT_GE(compared, 30) << s.name << " " << file;
+      EXPECT_GE(not_unique, 20) << s.name << " " << file << ": the variants are not all unique";
     }
   }
 }
