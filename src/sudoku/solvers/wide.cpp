@@ -157,6 +157,33 @@ struct W {
   }
 };
 
+/// One level of the butterfly below: rows i and i + K (K = 8 >> LV) of each 16 x 16 block
+/// exchange their halves of width K by a two-input shuffle each. The shuffles' lane indices
+/// are constants (the level a template argument), which AVX2 and SSE need to lower them to
+/// register shuffles rather than lane-by-lane code.
+template <int LV, int H>
+inline void butterfly_level(V16* m, int rows) {
+  static constexpr I16 kLo[4] = {{0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23},
+                                 {0, 1, 2, 3, 16, 17, 18, 19, 8, 9, 10, 11, 24, 25, 26, 27},
+                                 {0, 1, 16, 17, 4, 5, 20, 21, 8, 9, 24, 25, 12, 13, 28, 29},
+                                 {0, 16, 2, 18, 4, 20, 6, 22, 8, 24, 10, 26, 12, 28, 14, 30}};
+  static constexpr I16 kHi[4] = {{8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31},
+                                 {4, 5, 6, 7, 20, 21, 22, 23, 12, 13, 14, 15, 28, 29, 30, 31},
+                                 {2, 3, 18, 19, 6, 7, 22, 23, 10, 11, 26, 27, 14, 15, 30, 31},
+                                 {1, 17, 3, 19, 5, 21, 7, 23, 9, 25, 11, 27, 13, 29, 15, 31}};
+  constexpr int K = 8 >> LV;
+  for (int blk = 0; blk < rows; blk += 16)
+    for (int hh = 0; hh < H; ++hh)
+      for (int i = 0; i < 16; ++i) {
+        if (i & K) continue;
+        V16& a = m[(blk + i) * H + hh];
+        V16& b = m[(blk + i + K) * H + hh];
+        const V16 x = __builtin_shuffle(a, b, kLo[LV]);
+        const V16 y = __builtin_shuffle(a, b, kHi[LV]);
+        a = x, b = y;
+      }
+}
+
 /// Transposes DP x DP 32-bit words held as DP vectors of DP lanes: v[r][c] <-> v[c][r]. The
 /// 16 x 16 blocks by a four-level butterfly of two-input shuffles (vpermt2d on AVX-512), and
 /// for DP = 32 the two off-diagonal blocks swapped first.
@@ -166,27 +193,10 @@ void transpose(W<DP / 16>* v) {
   V16* m = &v[0].h[0];  // row r, half k at r * H + k
   if constexpr (H == 2)
     for (int i = 0; i < 16; ++i) std::swap(m[i * H + 1], m[(i + 16) * H]);
-  static constexpr I16 kLo[4] = {{0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23},
-                                 {0, 1, 2, 3, 16, 17, 18, 19, 8, 9, 10, 11, 24, 25, 26, 27},
-                                 {0, 1, 16, 17, 4, 5, 20, 21, 8, 9, 24, 25, 12, 13, 28, 29},
-                                 {0, 16, 2, 18, 4, 20, 6, 22, 8, 24, 10, 26, 12, 28, 14, 30}};
-  static constexpr I16 kHi[4] = {{8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31},
-                                 {4, 5, 6, 7, 20, 21, 22, 23, 12, 13, 14, 15, 28, 29, 30, 31},
-                                 {2, 3, 18, 19, 6, 7, 22, 23, 10, 11, 26, 27, 14, 15, 30, 31},
-                                 {1, 17, 3, 19, 5, 21, 7, 23, 9, 25, 11, 27, 13, 29, 15, 31}};
-  for (int lv = 0; lv < 4; ++lv) {
-    const int k = 8 >> lv;
-    for (int blk = 0; blk < DP; blk += 16)
-      for (int hh = 0; hh < H; ++hh)
-        for (int i = 0; i < 16; ++i) {
-          if (i & k) continue;
-          V16& a = m[(blk + i) * H + hh];
-          V16& b = m[(blk + i + k) * H + hh];
-          const V16 x = __builtin_shuffle(a, b, kLo[lv]);
-          const V16 y = __builtin_shuffle(a, b, kHi[lv]);
-          a = x, b = y;
-        }
-  }
+  butterfly_level<0, H>(m, DP);
+  butterfly_level<1, H>(m, DP);
+  butterfly_level<2, H>(m, DP);
+  butterfly_level<3, H>(m, DP);
 }
 
 template <int B>
