@@ -20,7 +20,7 @@
 # loaded 2-core one), yet reaches every solver and size: the first 50 puzzles of
 # datasets/default.txt through every 9x9 solver (the naive baseline is slow, so only there);
 # the first 100 of three shared sets of known difficulty (very easy, moderate, hardest) through
-# the fast ones; 16x16 puzzles through dlx; nonograms through every nonogram solver (the default,
+# the fast ones; 16x16 and 25x25 puzzles through dlx and wide; nonograms through every nonogram solver (the default,
 # nonogram-cdcl, also on the first 30 of a tournament set, which reach its CaDiCaL stage).
 #
 # Environment: BUILD_DIR (default build), SHARED (default ../shared/datasets), BENCH_OUT (--check:
@@ -49,7 +49,8 @@ start=$SECONDS
   -o "$tmp/a.csv" >/dev/null
 "$EXE" bench "$SHARED/17_clue.txt" "$SHARED/magictour_top1465.txt" "$SHARED/forum_hardest_1106.txt" \
   -s propagation,scored,dlx --first 100 "${COUNT[@]}" -o "$tmp/b.csv" >/dev/null
-"$EXE" bench datasets/sudoku16_40-50.txt -s dlx --first 10 "${COUNT[@]}" -o "$tmp/c.csv" >/dev/null
+"$EXE" bench datasets/sudoku16_40-50.txt datasets/sudoku25_310-360.txt -s dlx,wide --first 10 "${COUNT[@]}" \
+  -o "$tmp/c.csv" >/dev/null
 "$EXE" bench "$NONO/sgt_pattern_10x10.txt" -s nonogram-line,nonogram-backtracking --first 30 \
   --measure instructions --count-with callgrind --seed 1 -o "$tmp/d.csv" >/dev/null
 "$EXE" bench "$NONO/sgt_pattern_15x15.txt" "$NONO/gen_20x20_not_line.txt" -s nonogram-line --first 30 \

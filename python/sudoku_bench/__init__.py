@@ -291,7 +291,8 @@ def solve(puzzles, solver: Union[str, Sequence[str], None] = None, *, limit: int
     puzzles: an (n, cells) or (n, side, side) integer array (0 = empty), a sequence of strings,
         or a path to a puzzle file (plain or gzip; any format the command line reads).
     solver: a name, a list of names (each gets a pass: n rows each) or "all" (every solver of
-        the puzzles' kind); default: the command line's (scored; nonogram-cdcl for
+        the puzzles' kind); default: the command line's, the fastest that takes the
+        first puzzle's size (scored for 9x9, wide for 16x16 and 25x25; nonogram-cdcl for
         nonograms). Solvers from outside count once registered (load_plugin, add_exec).
     limit: stop at this many solutions (1 finds one, 2 proves uniqueness, N counts up to N).
     budget: search nodes per puzzle (0: no limit); past it the row is budget_exceeded.
