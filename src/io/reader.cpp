@@ -9,6 +9,7 @@
 #include <charconv>
 #include <cerrno>
 #include <cstring>
+#include <span>
 
 #include <fmt/format.h>
 
@@ -281,10 +282,14 @@ bool PuzzleReader::read(RawSlice& slice, std::size_t max_records) {
   return !slice.records.empty();
 }
 
-std::string default_solver_for(const Registry& registry, const std::vector<std::string>& files, int size) {
-  const auto first = std::find_if(files.begin(), files.end(), [](const std::string& f) { return !is_stream(f); });
+namespace {
+
+/// use(kind, puzzles): the kind of the first of `files` that is not a stream (file_kind) and the
+/// first puzzle of each file of that kind that can be read without an error.
+template <class F>
+void with_first_puzzles(const std::vector<std::string>& files, int size, F&& use) {
+  const auto first = std::find_if(files.begin(), files.end(), [](const std::string& p) { return !is_stream(p); });
   const PuzzleKind kind = first == files.end() ? Kinds::fallback : file_kind(*first);
-  std::string name = default_solver(kind);
   Kinds::visit(kind, [&](auto row) {
     using R = decltype(row);
     std::vector<typename R::Puzzle> puzzles;
@@ -302,9 +307,31 @@ std::string default_solver_for(const Registry& registry, const std::vector<std::
       }
     }
     const std::vector<PuzzleRef> refs(puzzles.begin(), puzzles.end());
-    name = default_solver(registry, kind, refs);
+    use(kind, std::span<const PuzzleRef>(refs));
+  });
+}
+
+}  // namespace
+
+std::string default_solver_for(const Registry& registry, const std::vector<std::string>& files, int size) {
+  std::string name;
+  with_first_puzzles(files, size, [&](PuzzleKind kind, std::span<const PuzzleRef> puzzles) {
+    name = default_solver(registry, kind, puzzles);
   });
   return name;
+}
+
+bool takes_files(const SolverInfo& info, const std::vector<std::string>& files, int size) {
+  bool takes = true;
+  with_first_puzzles(files, size, [&](PuzzleKind, std::span<const PuzzleRef> puzzles) {
+    for (const PuzzleRef& p : puzzles)
+      Kinds::each([&](auto row) {
+        using R = decltype(row);
+        if (const auto* puzzle = p.get<typename R::Puzzle>())
+          takes = takes && info.solves(R::id) && !R::size_refused(*puzzle, info);
+      });
+  });
+  return takes;
 }
 
 PuzzleKind file_kind(const std::string& path) {

@@ -170,6 +170,9 @@ PuzzleKind file_kind(const std::string& path);
 /// A file that cannot be read, or whose first puzzle has an error, is not asked (the run
 /// reports it).
 std::string default_solver_for(const Registry& registry, const std::vector<std::string>& files, int size = 0);
+/// Whether `info` takes the first puzzle of each of `files` (as default_solver_for reads them):
+/// their kind and size (`bench`'s default, every solver that does).
+bool takes_files(const SolverInfo& info, const std::vector<std::string>& files, int size = 0);
 
 /// True for an input that can be read only once: "-" (stdin), a FIFO, a character device.
 bool is_stream(const std::string& path);
