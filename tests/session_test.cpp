@@ -445,16 +445,18 @@ std::vector<std::string> puzzles_of(const std::string& path) {
 TEST(SessionSignals, SigtermStopsInsideGenerateTransformAndRate) {
   test::TempDir dir;
   const std::string out = dir.path("out"), log = dir.path("log");
-  // Hard 9x9 puzzles: the naive baseline verifies each for seconds; the SE rater rates each for
+  // Hard 9x9 puzzles, enough that neither run can end before the signal on a fast machine: the
+  // naive baseline verifies each for a tenth of a second or more; the SE rater rates each for
   // about a second (ER 11).
   std::string hard;
   for (const std::string& l : test::data_lines(test::slurp(test::shared("forum_hardest_1106.txt"))))
-    if (hard.size() < 82 * 4) hard += l.substr(0, 81) + "\n";
+    if (hard.size() < 82 * 40) hard += l.substr(0, 81) + "\n";
   const std::string hard_file = dir.write("hard.txt", hard);
   for (const std::string& args : {"generate -n 2 --size 25 --seed 2 -j 1 -o " + out,
-                                  "transform " + hard_file + " -n 8 --verifier backtracking -j 1 -o " + out,
+                                  "transform " + hard_file + " -n 400 --verifier backtracking -j 1 -o " + out,
                                   "rate " + hard_file + " -j 1 -o " + out}) {
     fs::remove(out + ".partial");
+    fs::remove(out);
     int code = 0;
     const double took = seconds_to_stop(args, log, std::chrono::milliseconds(1500), [] { return true; }, code);
     const std::string said = test::slurp(log);

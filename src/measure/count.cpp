@@ -432,26 +432,14 @@ CacheEvents parse_callgrind_dump(std::string_view text, const std::string& name,
     if (end == std::string_view::npos) end = text.size();
     std::string_view line = text.substr(pos, end - pos);
     pos = end + 1;
-    auto words = [](std::string_view s) {
-      std::vector<std::string_view> w;
-      while (!s.empty()) {
-        const std::size_t b = s.find_first_not_of(' ');
-        if (b == std::string_view::npos) break;
-        s.remove_prefix(b);
-        const std::size_t e = s.find(' ');
-        w.push_back(s.substr(0, e));
-        s.remove_prefix(e == std::string_view::npos ? s.size() : e);
-      }
-      return w;
-    };
     constexpr std::string_view kTrigger = "desc: Trigger: Client Request: ";
     if (line.starts_with(kTrigger)) {
       label = std::string(line.substr(kTrigger.size()));
     } else if (line.starts_with("events:")) {
-      events = words(line.substr(7));
+      events = callgrind_words(line.substr(7));
     } else if (line.starts_with("totals:")) {
       have_totals = true;
-      for (std::string_view w : words(line.substr(7))) {
+      for (std::string_view w : callgrind_words(line.substr(7))) {
         uint64_t v = 0;
         const auto [p, ec] = std::from_chars(w.data(), w.data() + w.size(), v);
         if (ec != std::errc() || p != w.data() + w.size())
@@ -475,6 +463,19 @@ CacheEvents parse_callgrind_dump(std::string_view text, const std::string& name,
     e.*field = i < totals.size() ? totals[i] : 0;  // callgrind leaves out trailing zeros
   }
   return e;
+}
+
+std::vector<std::string_view> callgrind_words(std::string_view s) {
+  std::vector<std::string_view> w;
+  while (!s.empty()) {
+    const std::size_t b = s.find_first_not_of(" \t");
+    if (b == std::string_view::npos) break;
+    s.remove_prefix(b);
+    const std::size_t e = s.find_first_of(" \t");
+    w.push_back(s.substr(0, e));
+    s.remove_prefix(e == std::string_view::npos ? s.size() : e);
+  }
+  return w;
 }
 
 std::vector<std::optional<CacheEvents>> read_callgrind_dumps(const std::string& dir,

@@ -143,5 +143,7 @@ std::vector<std::optional<CacheEvents>> read_callgrind_dumps(const std::string& 
 /// One dump's text: its label (the client request's) and its totals. Throws
 /// std::runtime_error (naming `name`) when it is not a dump of the cache events.
 CacheEvents parse_callgrind_dump(std::string_view text, const std::string& name, std::string& label);
+/// The words of a line of a callgrind dump (split at spaces and tabs), viewing `line`.
+std::vector<std::string_view> callgrind_words(std::string_view line);
 
 }  // namespace puzzle::measure

@@ -16,22 +16,10 @@
 #include <fmt/format.h>
 
 #include "io/reader.hpp"
+#include "measure/count.hpp"
 
 namespace puzzle::measure {
 namespace {
-
-std::vector<std::string_view> words(std::string_view s) {
-  std::vector<std::string_view> w;
-  while (!s.empty()) {
-    const std::size_t b = s.find_first_not_of(" \t");
-    if (b == std::string_view::npos) break;
-    s.remove_prefix(b);
-    const std::size_t e = s.find_first_of(" \t");
-    w.push_back(s.substr(0, e));
-    s.remove_prefix(e == std::string_view::npos ? s.size() : e);
-  }
-  return w;
-}
 
 /// Callgrind's name compression: "(12) name" defines 12, "(12)" refers back to it.
 class Names {
@@ -81,7 +69,7 @@ std::vector<FunctionCount> parse_callgrind_functions(std::string_view text, cons
     const char c = line[0];
     if ((c >= '0' && c <= '9') || c == '+' || c == '-' || c == '*') {  // a cost line
       if (current == SIZE_MAX || ir < 0) continue;
-      const auto w = words(line);
+      const auto w = callgrind_words(line);
       const std::size_t at = positions + std::size_t(ir);
       uint64_t v = 0;
       if (at < w.size()) {
@@ -112,9 +100,9 @@ std::vector<FunctionCount> parse_callgrind_functions(std::string_view text, cons
     } else if (line.starts_with("calls=")) {
       call_cost_next = true;
     } else if (line.starts_with("positions:")) {
-      positions = words(line.substr(10)).size();
+      positions = callgrind_words(line.substr(10)).size();
     } else if (line.starts_with("events:")) {
-      const auto ev = words(line.substr(7));
+      const auto ev = callgrind_words(line.substr(7));
       const auto it = std::find(ev.begin(), ev.end(), "Ir");
       if (it == ev.end()) throw std::runtime_error(fmt::format("{}: a callgrind dump without the Ir event", name));
       ir = it - ev.begin();
