@@ -154,7 +154,9 @@ Session::Session(const Context& ctx, int threads) : console_(*ctx.console), bar_
 
 Session::~Session() {
   end_watch();
-  if (started_) {
+  // After a stop the handlers stay: the same stop forwarded again a moment later (a
+  // supervisor's SIGTERM after the group's Ctrl-C) must not kill the process on its way out.
+  if (started_ && g_signal.load() == 0) {
     std::signal(SIGINT, g_old_int);
     std::signal(SIGTERM, g_old_term);
   }
