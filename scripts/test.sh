@@ -19,20 +19,24 @@ cd "$(dirname "$0")/.."
 quick=0
 [ "${1:-}" = "--quick" ] && quick=1
 
+# Each step's heading says how long the script has run, so that a slow CI run says where.
+step() { echo "== [$((SECONDS / 60))m$((SECONDS % 60))s] $*" >&2; }
+
+step "set-up: missing packages, then the release build (scripts/setup.sh)"
 scripts/setup.sh
 jobs=$(nproc)
-echo "== tests: release build" >&2
+step "tests: release build"
 ctest --test-dir build -j "$jobs" --output-on-failure
 
 # Speed and work regression gate (about 10 s of CPU): instructions of the solve calls, counted
 # under callgrind, within 1% of the committed results/bench_baseline.csv (estimated cycles
 # within 5%), and exact work counters (scripts/bench_baseline.sh). GITHUB_STEP_SUMMARY, when set (GitHub
 # Actions), gets the markdown report.
-echo "== bench regression gate (scripts/bench_baseline.sh --check)" >&2
+step "bench regression gate (scripts/bench_baseline.sh --check)"
 BUILD_DIR=build BENCH_REPORT=${GITHUB_STEP_SUMMARY:-} scripts/bench_baseline.sh --check
 
 if [ "$quick" = 0 ]; then
-  echo "== tests: address + undefined-behaviour sanitizers" >&2
+  step "tests: address + undefined-behaviour sanitizers"
   cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSUDOKU_SANITIZE=address \
     -DSUDOKU_PYTHON=ON -DPython_EXECUTABLE=/usr/bin/python3 >/dev/null
   cmake --build build-asan -j "$jobs"
@@ -42,15 +46,15 @@ if [ "$quick" = 0 ]; then
   ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
     ctest --test-dir build-asan -j "$jobs" --output-on-failure -LE cluster
 
-  echo "== tests: thread sanitizer (solvers on plain std::thread)" >&2
+  step "tests: thread sanitizer (solvers on plain std::thread)"
   cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSUDOKU_SANITIZE=thread >/dev/null
   cmake --build build-tsan -j "$jobs" --target solver_threads_test
   TSAN_OPTIONS=halt_on_error=1 build-tsan/tests/solver_threads_test
 
-  echo "== fuzz: every reader's libFuzzer target, 5 s each (scripts/fuzz.sh --ci)" >&2
+  step "fuzz: every reader's libFuzzer target, 5 s each (scripts/fuzz.sh --ci)"
   scripts/fuzz.sh --ci
 
-  echo "== python: pip install --no-build-isolation . from build/ into a venv, then its solve tests" >&2
+  step "python: pip install --no-build-isolation . from build/ into a venv, then its solve tests"
   venv=build-python/venv
   rm -rf "$venv"
   /usr/bin/python3 -m venv --system-site-packages "$venv"
@@ -60,3 +64,4 @@ if [ "$quick" = 0 ]; then
      venv/bin/python -c 'import sudoku_bench, sys; sys.exit("/venv/" not in sudoku_bench.__file__)' &&
      venv/bin/python -m pytest -q -p no:cacheprovider ../python/tests/test_solve.py)
 fi
+step "done"

@@ -485,11 +485,12 @@ std::vector<std::optional<CacheEvents>> read_callgrind_dumps(const std::string& 
     std::size_t n = 0;
     if (!dump_index(entry.path().filename().string(), n)) continue;
     std::ifstream in(entry.path(), std::ios::binary);
-    std::stringstream text;
-    text << in.rdbuf();
+    std::stringstream buffer;
+    buffer << in.rdbuf();
     if (!in) throw std::runtime_error(fmt::format("{}: cannot read", entry.path().string()));
+    const std::string text = buffer.str();  // one copy, for the totals and the functions
     std::string label;
-    const CacheEvents e = parse_callgrind_dump(text.str(), entry.path().string(), label);
+    const CacheEvents e = parse_callgrind_dump(text, entry.path().string(), label);
     if (!label.starts_with(kLabelPrefix)) continue;
     std::size_t row = 0;
     const std::string_view digits = std::string_view(label).substr(kLabelPrefix.size());
@@ -499,7 +500,7 @@ std::vector<std::optional<CacheEvents>> read_callgrind_dumps(const std::string& 
     out[row] = e;
     if (functions != nullptr) {
       if (row >= functions->size()) functions->resize(row + 1);
-      (*functions)[row] = parse_callgrind_functions(text.str(), entry.path().string());
+      (*functions)[row] = parse_callgrind_functions(text, entry.path().string());
     }
   }
   return out;

@@ -3,7 +3,6 @@
 #include <chrono>
 #include <vector>
 
-#include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/parallel_pipeline.h>
 #include <oneapi/tbb/task_arena.h>
 
@@ -28,9 +27,8 @@ struct CanonSlice {
 
 CanonReport canonical_pass(const CanonConfig& cfg) {
   const int threads = thread_count(cfg.threads);
-  tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism,
-                                  static_cast<std::size_t>(threads));
-  tbb::task_arena arena(threads);
+  detail::Threads cores(threads);
+  tbb::task_arena& arena = cores.arena;
   CanonReport report;
   sudoku::FingerprintSet seen;
   const auto start = Clock::now();

@@ -1,5 +1,4 @@
 #include "run/generate.hpp"
-#include "run/pool.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -7,11 +6,11 @@
 #include <mutex>
 
 #include <oneapi/tbb/enumerable_thread_specific.h>
-#include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/parallel_pipeline.h>
 #include <oneapi/tbb/task_arena.h>
 
 #include "puzzle/machine.hpp"
+#include "run/pool.hpp"
 
 namespace puzzle::run {
 namespace {
@@ -27,9 +26,8 @@ struct GenSlice {
 
 GenerateReport generate(const GenerateConfig& cfg) {
   const int threads = thread_count(cfg.threads);
-  tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism,
-                                  static_cast<std::size_t>(threads));
-  tbb::task_arena arena(threads);
+  detail::Threads cores(threads);
+  tbb::task_arena& arena = cores.arena;
   GenerateReport report;
   const auto start = Clock::now();
   arena.execute([&] {

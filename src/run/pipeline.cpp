@@ -12,7 +12,6 @@
 
 #include <fmt/format.h>
 #include <oneapi/tbb/enumerable_thread_specific.h>
-#include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/parallel_pipeline.h>
 #include <oneapi/tbb/task_arena.h>
 
@@ -434,9 +433,8 @@ RunReport run_passes(const RunConfig& cfg) {
                                    f == "-" ? "standard input" : "a pipe or device"));
     if (!cfg.open && !io::is_stream(f)) io::PuzzleReader probe(f, cfg.size);  // a stream's writer must not see it opened twice
   }
-  tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism,
-                                  static_cast<std::size_t>(threads));
-  tbb::task_arena arena(threads);
+  detail::Threads cores(threads);
+  tbb::task_arena& arena = cores.arena;
   RunReport report;
   const ResumePoint* resume = cfg.resume;
   std::size_t pass = 0;

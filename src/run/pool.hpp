@@ -1,8 +1,13 @@
 #pragma once
-// The pipelines' slice pool (driver.cpp, generate.cpp).
+// What the pipelines share (pipeline.cpp, generate.cpp, canon.cpp, search.cpp): their slice pool
+// and the threads they run on.
+#include <cstddef>
 #include <memory>
 #include <mutex>
 #include <vector>
+
+#include <oneapi/tbb/global_control.h>
+#include <oneapi/tbb/task_arena.h>
 
 namespace puzzle::run::detail {
 
@@ -28,6 +33,15 @@ class SlicePool {
   std::mutex mutex_;
   std::vector<std::unique_ptr<Slice>> all_;
   std::vector<Slice*> free_;
+};
+
+/// A run's threads: at most `threads` of TBB's workers (for the run's lifetime) and the arena
+/// its pipeline executes in.
+struct Threads {
+  explicit Threads(int threads)
+      : limit(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads)), arena(threads) {}
+  tbb::global_control limit;
+  tbb::task_arena arena;
 };
 
 }  // namespace puzzle::run::detail

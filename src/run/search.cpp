@@ -4,7 +4,6 @@
 #include <memory>
 
 #include <oneapi/tbb/enumerable_thread_specific.h>
-#include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/parallel_pipeline.h>
 #include <oneapi/tbb/task_arena.h>
 
@@ -26,9 +25,8 @@ struct Expansion {
 
 SearchReport search(const SearchConfig& cfg) {
   const int threads = thread_count(cfg.threads);
-  tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism,
-                                  static_cast<std::size_t>(threads));
-  tbb::task_arena arena(threads);
+  detail::Threads cores(threads);
+  tbb::task_arena& arena = cores.arena;
   SearchReport report;
   const auto start = Clock::now();
   sudoku::FingerprintSet seen;
