@@ -77,12 +77,17 @@ struct W {
   uint32_t operator[](int i) const { return h[i >> 4][i & 15]; }
   void set(int i, uint32_t v) { h[i >> 4][i & 15] = v; }
   void clear_bits(int i, uint32_t bits) { h[i >> 4][i & 15] &= ~bits; }
+  // HWY_ATTR (this target's `target` attribute) on each friend: GCC 12 compiles a friend defined
+  // in a class without the `#pragma GCC target` of HWY_BEFORE_NAMESPACE around it, so where a
+  // call is not inlined (the sanitizer builds), an AVX-512 caller passing W<1> in a zmm register
+  // called a baseline copy that expects it in memory and read its second operand from a null
+  // pointer. Members get the pragma's target; friends need the attribute.
 #define SUDOKU_W_OP(op)                                                   \
-  friend W operator op(W a, const W& b) {                                 \
+  friend HWY_ATTR W operator op(W a, const W& b) {                        \
     for (int k = 0; k < H; ++k) a.h[k] op## = b.h[k];                     \
     return a;                                                             \
   }                                                                       \
-  friend W operator op(W a, uint32_t b) {                                 \
+  friend HWY_ATTR W operator op(W a, uint32_t b) {                        \
     for (int k = 0; k < H; ++k) a.h[k] op## = b;                          \
     return a;                                                             \
   }                                                                       \
@@ -100,11 +105,11 @@ struct W {
   SUDOKU_W_OP(+)
   SUDOKU_W_OP(-)
 #undef SUDOKU_W_OP
-  friend W operator~(W a) {
+  friend HWY_ATTR W operator~(W a) {
     for (int k = 0; k < H; ++k) a.h[k] = ~a.h[k];
     return a;
   }
-  friend W operator>>(W a, int s) {
+  friend HWY_ATTR W operator>>(W a, int s) {
     for (int k = 0; k < H; ++k) a.h[k] >>= s;
     return a;
   }
