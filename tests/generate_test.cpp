@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "run/generate.hpp"
+#include "run/search.hpp"
 #include "puzzle/generate_options.hpp"
 #include "puzzle/rng.hpp"
 #include "puzzle/kinds.hpp"
@@ -787,4 +788,45 @@ TEST(GenerateSearch, ResumeEndsAsTheUninterruptedRunAndRefusesAnotherSearch) {
   EXPECT_TRUE(test::has(bad.out, "out.txt.partial: --resume: its find 1 is not one this search makes")) << bad.out;
   EXPECT_EQ(test::slurp(out + ".partial"), alien);
   EXPECT_EQ(test::slurp(out), text);  // the finished output of the earlier run is untouched
+}
+
+TEST(GenerateSearch, AStopEndsAnExpansionAndARatingPartWay) {
+  const Grid seed = test::load(test::shared("forum_hardest_1106.txt"), 1)[0].parsed.puzzle;
+  Neighbourhood n{SearchSpec{}};
+  std::vector<Candidate> whole, part;
+  SearchCounts counts;
+  ASSERT_TRUE(n.expand(seed, nullptr, whole, counts));
+  ASSERT_FALSE(whole.empty());
+  std::atomic<bool> fired{true};
+  Stop stop;
+  stop.flag = &fired;
+  EXPECT_FALSE(n.expand(seed, nullptr, part, counts, true, stop));
+  EXPECT_TRUE(part.empty());  // polled before the first removal set
+  // Unjudged, the same candidates; the hardest one's rating polls the stop and leaves it unjudged.
+  ASSERT_TRUE(n.expand(seed, nullptr, part, counts, false));
+  ASSERT_EQ(part.size(), whole.size());
+  std::size_t hardest = 0;
+  for (std::size_t i = 0; i < whole.size(); ++i) {
+    EXPECT_FALSE(part[i].judged);
+    if (whole[i].er > whole[hardest].er) hardest = i;
+  }
+  ASSERT_TRUE(whole[hardest].rated);
+  EXPECT_FALSE(n.judge(part[hardest], nullptr, counts, stop));
+  EXPECT_FALSE(part[hardest].judged);
+  EXPECT_TRUE(n.judge(part[hardest], nullptr, counts));
+  EXPECT_EQ(part[hardest].er, whole[hardest].er);
+  // A search stopped before its first parent: no find, interrupted, not exhausted.
+  const std::vector<Grid> seeds{seed};
+  puzzle::run::SearchConfig cfg;
+  cfg.seeds = &seeds;
+  cfg.threads = 1;
+  cfg.count = 5;
+  cfg.stop = &fired;
+  uint64_t calls = 0;
+  cfg.on_find = [&](const Candidate&, uint64_t, uint64_t) { ++calls; };
+  const puzzle::run::SearchReport rep = puzzle::run::search(cfg);
+  EXPECT_TRUE(rep.interrupted);
+  EXPECT_FALSE(rep.exhausted);
+  EXPECT_EQ(rep.finds, 0u);
+  EXPECT_EQ(calls, 0u);
 }

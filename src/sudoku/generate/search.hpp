@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "puzzle/stop.hpp"
 #include "sudoku/generate/canon.hpp"
 #include "sudoku/grid.hpp"
 #include "sudoku/se/se.hpp"
@@ -60,10 +61,13 @@ class Neighbourhood {
   /// order, then added clues by cell and digit), duplicates within the parent removed. A
   /// candidate whose form is in `skip` (the seeds') is kept unrated. With `judge` false the
   /// filter and the rater are left out (each candidate unjudged): judge() does them later.
-  void expand(const Grid& parent, const FingerprintSet* skip, std::vector<Candidate>& out,
-              SearchCounts& counts, bool judge = true);
-  /// The filter, then the rating, of a candidate that is not yet judged.
-  void judge(Candidate& c, const FingerprintSet* skip, SearchCounts& counts);
+  /// False when `stop` fired (polled between removal sets and inside each rating): `out` is then
+  /// a part of the neighbourhood.
+  bool expand(const Grid& parent, const FingerprintSet* skip, std::vector<Candidate>& out,
+              SearchCounts& counts, bool judge = true, const Stop& stop = {});
+  /// The filter, then the rating, of a candidate that is not yet judged. False when `stop`
+  /// fired first (the candidate stays unjudged).
+  bool judge(Candidate& c, const FingerprintSet* skip, SearchCounts& counts, const Stop& stop = {});
 
  private:
   SearchSpec spec_;
