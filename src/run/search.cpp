@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <memory>
+#include <optional>
 
 #include <oneapi/tbb/enumerable_thread_specific.h>
 #include <oneapi/tbb/parallel_pipeline.h>
@@ -39,7 +40,7 @@ SearchReport search(const SearchConfig& cfg) {
   std::atomic<bool> full{report.finds >= cfg.count}, cut{false};
   const std::size_t to_replay = cfg.replay != nullptr ? cfg.replay->size() : 0;
   std::atomic<bool> replaying{to_replay > 0};
-  sudoku::Neighbourhood late(cfg.spec);  // judges, in the serial stage, what was expanded while replaying
+  std::optional<sudoku::Neighbourhood> late;  // judges, in the last stage, what was expanded while replaying
   Stop stop;
   stop.flag = cfg.stop;
   arena.execute([&] {
@@ -91,7 +92,7 @@ SearchReport search(const SearchConfig& cfg) {
                       }
                       continue;
                     }
-                    if (!c.judged && !late.judge(c, &seed_forms, report.counts, stop)) {
+                    if (!c.judged && !(late ? *late : late.emplace(cfg.spec)).judge(c, &seed_forms, report.counts, stop)) {
                       cut = true;
                       break;
                     }

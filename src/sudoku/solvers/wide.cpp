@@ -68,7 +68,6 @@ namespace puzzle::sudoku::HWY_NAMESPACE {
 namespace {
 
 using V16 = uint32_t __attribute__((vector_size(64)));
-using I16 = int32_t __attribute__((vector_size(64)));
 
 /// 16 * H lanes of 32 bits as H 16-lane vectors.
 template <int H>
@@ -168,16 +167,6 @@ struct W {
 /// register shuffles rather than lane-by-lane code.
 template <int LV, int H>
 inline void butterfly_level(V16* m, int rows) {
-#if !defined(__clang__)
-  static constexpr I16 kLo[4] = {{0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23},
-                                 {0, 1, 2, 3, 16, 17, 18, 19, 8, 9, 10, 11, 24, 25, 26, 27},
-                                 {0, 1, 16, 17, 4, 5, 20, 21, 8, 9, 24, 25, 12, 13, 28, 29},
-                                 {0, 16, 2, 18, 4, 20, 6, 22, 8, 24, 10, 26, 12, 28, 14, 30}};
-  static constexpr I16 kHi[4] = {{8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31},
-                                 {4, 5, 6, 7, 20, 21, 22, 23, 12, 13, 14, 15, 28, 29, 30, 31},
-                                 {2, 3, 18, 19, 6, 7, 22, 23, 10, 11, 26, 27, 14, 15, 30, 31},
-                                 {1, 17, 3, 19, 5, 21, 7, 23, 9, 25, 11, 27, 13, 29, 15, 31}};
-#endif
   constexpr int K = 8 >> LV;
   for (int blk = 0; blk < rows; blk += 16)
     for (int hh = 0; hh < H; ++hh)
@@ -185,8 +174,7 @@ inline void butterfly_level(V16* m, int rows) {
         if (i & K) continue;
         V16& a = m[(blk + i) * H + hh];
         V16& b = m[(blk + i + K) * H + hh];
-#if defined(__clang__)  // clang has no __builtin_shuffle: the same indices, listed
-        V16 x, y;
+        V16 x, y;  // __builtin_shufflevector: GCC 12 and clang both have it
         if constexpr (LV == 0) {
           x = __builtin_shufflevector(a, b, 0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23);
           y = __builtin_shufflevector(a, b, 8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31);
@@ -200,10 +188,6 @@ inline void butterfly_level(V16* m, int rows) {
           x = __builtin_shufflevector(a, b, 0, 16, 2, 18, 4, 20, 6, 22, 8, 24, 10, 26, 12, 28, 14, 30);
           y = __builtin_shufflevector(a, b, 1, 17, 3, 19, 5, 21, 7, 23, 9, 25, 11, 27, 13, 29, 15, 31);
         }
-#else
-        const V16 x = __builtin_shuffle(a, b, kLo[LV]);
-        const V16 y = __builtin_shuffle(a, b, kHi[LV]);
-#endif
         a = x, b = y;
       }
 }
