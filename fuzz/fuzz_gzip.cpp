@@ -85,6 +85,14 @@ void check_our_gzip(std::string_view text) {
   if (!complete) plain.resize(plain.rfind('\n') == std::string::npos ? 0 : plain.rfind('\n') + 1);
   auto check = [&](const fuzz::Outcome& got, std::size_t max_line, const char* what) {
     fuzz::Outcome want = fuzz::model(plain, path, 0, max_line);
+    // A record of several lines that the cut stream ended inside is not a record either: one
+    // that runs to the next record's start or to the end, or a grid short of its rows.
+    if (!complete && !want.records.empty() && !want.format.single_line()) {
+      const std::string& last = want.records.back().text;
+      const auto rows = 1 + std::count(last.begin(), last.end(), '\n');
+      if (want.format.extent != puzzle::Format::Extent::lines || rows < want.format.record_lines)
+        want.records.pop_back();
+    }
     FUZZ_CHECK(got.records == want.records && fuzz::same_format(got.format, want.format),
                "{} ({} gzip bytes, {}):\n  got  {}\n  want {}", what, gz.size(),
                complete ? "complete" : "cut", fuzz::describe(got), fuzz::describe(want));

@@ -161,6 +161,24 @@ puzzle::PuzzleKind Input::kind() const {
   return puzzle::io::is_stream(file) ? puzzle::Kinds::fallback : puzzle::io::file_kind(file);
 }
 
+std::string Input::default_solver() const {
+  if (!in_memory())
+    return puzzle::io::is_stream(file) ? puzzle::default_solver(kind()) : puzzle::io::default_solver_for(registry(), {file});
+  auto source = opener()("");
+  puzzle::io::RawSlice slice;
+  if (!source->read(slice, 1)) return puzzle::default_solver(kind());
+  const puzzle::Format& f = source->format();
+  std::string name = puzzle::default_solver(f.kind);
+  puzzle::Kinds::visit(f.kind, [&](auto row) {
+    using R = decltype(row);
+    const puzzle::Record<R> record = R::parse(f, slice.record(0));
+    if (!record.error.empty()) return;
+    const puzzle::PuzzleRef ref(record.puzzle);
+    name = puzzle::default_solver(registry(), f.kind, {&ref, 1});
+  });
+  return name;
+}
+
 // ---- Waiting in Python while the driver runs ---------------------------------------------------
 
 namespace {
@@ -492,9 +510,7 @@ PYBIND11_MODULE(_core, m) {
     }
     return out;
   });
-  m.def("default_solver", [](const std::string& kind) {
-    return puzzle::default_solver(puzzle::Kinds::find(kind).value_or(puzzle::Kinds::fallback));
-  });
+  m.def("default_solver", [](const py::tuple& spec) { return Input::from(spec).default_solver(); });
   m.def("input_kind", [](const py::tuple& spec) { return std::string(puzzle::to_string(Input::from(spec).kind())); });
   m.def("statuses", [] {
     std::vector<std::string> out;

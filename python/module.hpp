@@ -69,6 +69,9 @@ struct Input {
   Opener opener() const;
   /// The puzzles' kind, as the driver will find it (a file's first data line; the first string).
   puzzle::PuzzleKind kind() const;
+  /// The solver used when none is named: the fastest that takes the first puzzle's size
+  /// (registry.hpp default_solver; a file's as `solve` chooses).
+  std::string default_solver() const;
 };
 
 /// The latest progress report of a driver's writer stage, handed to the waiting thread.

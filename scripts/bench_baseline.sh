@@ -22,8 +22,9 @@
 # the first 100 of three shared sets of known difficulty (very easy, moderate, hardest) through
 # the fast ones, and of datasets/multi_solution_17plus.txt and multi_solution_34.txt (several
 # solutions; 17 givens or more, 34-35) at limit 2, where the search goes on past the first
-# solution; 16x16 puzzles through dlx; nonograms through every nonogram solver (the default, nonogram-cdcl, also on the first
-# 30 of a tournament set, which reach its CaDiCaL stage).
+# solution; 16x16 and 25x25 puzzles through dlx and wide; nonograms through every nonogram solver
+# (the default, nonogram-cdcl, also on the first 30 of a tournament set, which reach its CaDiCaL
+# stage).
 #
 # Environment: BUILD_DIR (default build), SHARED (default ../shared/datasets), BENCH_OUT (--check:
 # where the current CSV goes; default a temp file), BENCH_REPORT (--check: where the markdown
@@ -53,7 +54,8 @@ start=$SECONDS
   -s propagation,scored,dlx --first 100 "${COUNT[@]}" -o "$tmp/b.csv" >/dev/null
 "$EXE" bench datasets/multi_solution_17plus.txt datasets/multi_solution_34.txt -s propagation,scored,dlx --first 100 \
   --limit 2 "${COUNT[@]}" -o "$tmp/g.csv" >/dev/null
-"$EXE" bench datasets/sudoku16_40-50.txt -s dlx --first 10 "${COUNT[@]}" -o "$tmp/c.csv" >/dev/null
+"$EXE" bench datasets/sudoku16_40-50.txt datasets/sudoku25_310-360.txt -s dlx,wide --first 10 "${COUNT[@]}" \
+  -o "$tmp/c.csv" >/dev/null
 "$EXE" bench "$NONO/sgt_pattern_10x10.txt" -s nonogram-line,nonogram-backtracking --first 30 \
   --measure instructions --count-with callgrind --seed 1 -o "$tmp/d.csv" >/dev/null
 "$EXE" bench "$NONO/sgt_pattern_15x15.txt" "$NONO/gen_20x20_not_line.txt" -s nonogram-line --first 30 \

@@ -1,5 +1,7 @@
 // The conformance suite: every registered solver, one parameterised test each. Adding a solver to
 // the registry adds it here; nothing else to write.
+#include <atomic>
+
 #include <gtest/gtest.h>
 
 #include "puzzle/registry.hpp"
@@ -187,6 +189,72 @@ std::vector<const puzzle::SolverInfo*> nine_by_nine() {
 
 INSTANTIATE_TEST_SUITE_P(AllSolvers, Conformance, ::testing::ValuesIn(nine_by_nine()),
                          [](const auto& p) { return std::string(p.param->name); });
+
+// The solvers of 16x16 and 25x25 but dlx and the baseline solve every puzzle of the project's
+// big-grid sets (unique, the file's solution: dlx proved both, datasets/MANIFEST.md), and agree
+// with dlx (status, count, answer at limit 2) on puzzles made from every fourth of them that
+// are not unique (every eighth given taken away) or have no solution (a given changed: none,
+// or invalid when it clashes), where both finish within a budget.
+TEST(ConformanceSizes, BigGridSolversAgreeWithDlx) {
+  auto dlx = puzzle::find_builtin("dlx")->make();
+  constexpr uint64_t kBudget = 200'000;
+  for (const auto& s : puzzle::builtin_solvers()) {
+    if (s.name == "dlx" || s.name == "backtracking" || !(s.supports(4) || s.supports(5))) continue;
+    auto solver = s.make();
+    for (const char* file : {"sudoku16_40-50.txt", "sudoku16_minimal.txt", "sudoku25_310-360.txt"}) {
+      const auto records = test::load(std::string(SUDOKU_SOURCE_DIR) + "/datasets/" + file);
+      ASSERT_GE(records.size(), 100u) << file;
+      int compared = 0, not_unique = 0;
+      for (const auto& rec : records) {
+        const Grid& p = rec.parsed.puzzle;
+        if (!s.supports(p.box())) continue;
+        const auto r = solver->solve(p, Limits{2, 0});
+        EXPECT_EQ(r.status, Status::unique) << s.name << " " << file << ":" << rec.line;
+        EXPECT_FALSE(puzzle::sudoku::verify(p, r, 2, rec.parsed.known)) << s.name << " " << file << ":" << rec.line;
+        if (rec.line % 4 != 0) continue;
+        Grid fewer = p, other = p;
+        int seen = 0;
+        for (int i = 0; i < p.cells(); ++i)
+          if (p[i] != 0 && seen++ % 8 == 0) fewer.set(i, 0);
+        for (int i = 0; i < p.cells(); ++i)
+          if (p[i] != 0) {
+            other.set(i, p[i] % p.side() + 1);
+            break;
+          }
+        for (const Grid& v : {fewer, other}) {
+          const auto want = dlx->solve(v, Limits{2, kBudget});
+          const auto got = solver->solve(v, Limits{2, kBudget});
+          if (want.status == Status::budget_exceeded || got.status == Status::budget_exceeded) continue;
+          ++compared;
+          EXPECT_EQ(got.status, want.status) << s.name << " " << file << ":" << rec.line;
+          EXPECT_EQ(got.solutions, want.solutions) << s.name << " " << file << ":" << rec.line;
+          if (want.solutions == 1) {
+            EXPECT_EQ(test::grid(got.answer), test::grid(want.answer));
+          } else if (got.solutions > 0) {
+            EXPECT_FALSE(puzzle::sudoku::find_conflict(test::grid(got.answer)));
+          }
+          not_unique += want.status != Status::unique;
+        }
+      }
+      EXPECT_GE(compared, 30) << s.name << " " << file;
+      EXPECT_GE(not_unique, 20) << s.name << " " << file << ": the variants are not all unique";
+    }
+  }
+}
+
+// A stop (the flag of Limits::stop) ends a big-grid search: budget_exceeded, at once.
+TEST(ConformanceSizes, StopEndsBigGridSearch) {
+  std::atomic<bool> flag{true};
+  puzzle::Stop stop;
+  stop.flag = &flag;
+  for (const auto& s : puzzle::builtin_solvers()) {
+    if (!s.supports(5)) continue;
+    // Counting the empty grid's solutions: a search that never ends by itself.
+    const auto r = s.make()->solve(Grid(5), Limits{1'000'000'000, 0, stop});
+    EXPECT_EQ(r.status, Status::budget_exceeded) << s.name;
+    EXPECT_LE(r.work.nodes, puzzle::Stop::kEvery + 1) << s.name;
+  }
+}
 
 // A solver that lacks a size says so instead of guessing.
 TEST(ConformanceSizes, UnsupportedSizeIsReported) {

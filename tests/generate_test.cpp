@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "run/generate.hpp"
+#include "run/search.hpp"
 #include "puzzle/generate_options.hpp"
 #include "puzzle/rng.hpp"
 #include "puzzle/kinds.hpp"
@@ -571,12 +572,7 @@ TEST(GenerateCli, MissedItemsKeepTheirPlaceForResumeAndMerge) {
   // A partial that ends on a missed item: --resume counts it as an item and remakes it.
   std::string head;
   for (std::size_t i = 0; i <= first_missed; ++i) head += lines[i];
-  {
-    std::FILE* f = std::fopen((out + ".partial").c_str(), "wb");
-    ASSERT_NE(f, nullptr);
-    std::fwrite(head.data(), 1, head.size(), f);
-    std::fclose(f);
-  }
+  test::spill(out + ".partial", head);
   const auto r = test::command(args + "-o " + out + " --resume");
   EXPECT_EQ(r.exit_code, 1) << r.out;
   EXPECT_NE(r.out.find(fmt::format("resuming: {} items kept", first_missed + 1)), std::string::npos) << r.out;
@@ -727,11 +723,7 @@ TEST(GenerateSearch, FindsAreNewUniqueMinimalAndRatedAsRateSays) {
   const auto recs = test::load(test::shared("forum_hardest_1106.txt"), 2);
   std::string text;
   for (const auto& r : recs) text += puzzle::sudoku::to_line(r.parsed.puzzle) + "\n";
-  {
-    std::FILE* f = std::fopen(seeds.c_str(), "wb");
-    std::fwrite(text.data(), 1, text.size(), f);
-    std::fclose(f);
-  }
+  test::spill(seeds, text);
   const std::string args = "generate --from " + seeds + " -n 4 --er 10.0-20 ";
   auto r1 = test::command(args + "-j 1 -o " + a + " --stats " + s);
   ASSERT_EQ(r1.exit_code, 0) << r1.out;
@@ -765,4 +757,76 @@ TEST(GenerateSearch, FindsAreNewUniqueMinimalAndRatedAsRateSays) {
   auto none = test::command("generate --from " + seeds + " -n 1 --er 19.0-20 -j 1 -o " + b);
   EXPECT_EQ(none.exit_code, 1) << none.out;
   EXPECT_NE(none.out.find("generate: 0 new puzzles of ER 19.0-20.0 of the 1 asked"), std::string::npos) << none.out;
+}
+
+TEST(GenerateSearch, ResumeEndsAsTheUninterruptedRunAndRefusesAnotherSearch) {
+  test::TempDir dir;
+  const std::string seeds = dir.path("seeds.txt"), whole = dir.path("whole.txt"), whole_stats = dir.path("whole.csv"),
+                    out = dir.path("out.txt"), stats = dir.path("out.csv");
+  test::spill(seeds, puzzle::sudoku::to_line(test::load(test::shared("forum_hardest_1106.txt"), 1)[0].parsed.puzzle) + "\n");
+  const std::string args = "generate --from " + seeds + " -n 3 --er 10.0-20 -j 2 ";
+  const auto w = test::command(args + "-o " + whole + " --stats " + whole_stats);
+  ASSERT_EQ(w.exit_code, 0) << w.out;
+  const std::string text = test::slurp(whole), stats_text = test::slurp(whole_stats);
+  ASSERT_EQ(text.size(), 3 * 82u) << text;
+  // Stopped after its second find, with a piece of the third; the stats a row behind.
+  test::spill(out + ".partial", text.substr(0, 2 * 82 + 30));
+  const std::size_t second_row = stats_text.rfind("\n1,");
+  ASSERT_NE(second_row, std::string::npos) << stats_text;
+  test::spill(stats + ".partial", stats_text.substr(0, second_row + 1));
+  const auto r = test::command(args + "-o " + out + " --stats " + stats + " --resume");
+  ASSERT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_TRUE(test::has(r.out, "resuming: 1 finds kept")) << r.out;
+  EXPECT_TRUE(test::has(r.out, "generate: 2 new puzzles of ER 10.0-20.0 after the 1 found before")) << r.out;
+  EXPECT_EQ(test::slurp(out), text);
+  EXPECT_EQ(test::data_lines(test::slurp(stats)), test::data_lines(stats_text));
+  // A partial of puzzles this search does not make (the seed itself) is refused and kept.
+  const std::string alien = text.substr(0, 82) + test::slurp(seeds);
+  test::spill(out + ".partial", alien);
+  const auto bad = test::command(args + "-o " + out + " --resume");
+  EXPECT_EQ(bad.exit_code, 2) << bad.out;
+  EXPECT_TRUE(test::has(bad.out, "out.txt.partial: --resume: its find 1 is not one this search makes")) << bad.out;
+  EXPECT_EQ(test::slurp(out + ".partial"), alien);
+  EXPECT_EQ(test::slurp(out), text);  // the finished output of the earlier run is untouched
+}
+
+TEST(GenerateSearch, AStopEndsAnExpansionAndARatingPartWay) {
+  const Grid seed = test::load(test::shared("forum_hardest_1106.txt"), 1)[0].parsed.puzzle;
+  Neighbourhood n{SearchSpec{}};
+  std::vector<Candidate> whole, part;
+  SearchCounts counts;
+  ASSERT_TRUE(n.expand(seed, nullptr, whole, counts));
+  ASSERT_FALSE(whole.empty());
+  std::atomic<bool> fired{true};
+  Stop stop;
+  stop.flag = &fired;
+  EXPECT_FALSE(n.expand(seed, nullptr, part, counts, true, stop));
+  EXPECT_TRUE(part.empty());  // polled before the first removal set
+  // Unjudged, the same candidates; the hardest one's rating polls the stop and leaves it unjudged.
+  ASSERT_TRUE(n.expand(seed, nullptr, part, counts, false));
+  ASSERT_EQ(part.size(), whole.size());
+  std::size_t hardest = 0;
+  for (std::size_t i = 0; i < whole.size(); ++i) {
+    EXPECT_FALSE(part[i].judged);
+    if (whole[i].er > whole[hardest].er) hardest = i;
+  }
+  ASSERT_TRUE(whole[hardest].rated);
+  EXPECT_FALSE(n.judge(part[hardest], nullptr, counts, stop));
+  EXPECT_FALSE(part[hardest].judged);
+  EXPECT_TRUE(n.judge(part[hardest], nullptr, counts));
+  EXPECT_EQ(part[hardest].er, whole[hardest].er);
+  // A search stopped before its first parent: no find, interrupted, not exhausted.
+  const std::vector<Grid> seeds{seed};
+  puzzle::run::SearchConfig cfg;
+  cfg.seeds = &seeds;
+  cfg.threads = 1;
+  cfg.count = 5;
+  cfg.stop = &fired;
+  uint64_t calls = 0;
+  cfg.on_find = [&](const Candidate&, uint64_t, uint64_t) { ++calls; };
+  const puzzle::run::SearchReport rep = puzzle::run::search(cfg);
+  EXPECT_TRUE(rep.interrupted);
+  EXPECT_FALSE(rep.exhausted);
+  EXPECT_EQ(rep.finds, 0u);
+  EXPECT_EQ(calls, 0u);
 }

@@ -408,3 +408,94 @@ TEST(SessionSignals, IsolateCutsAPlugInsPuzzleShort) {
   EXPECT_FALSE(test::has(out, "waiting for")) << out;
   EXPECT_TRUE(test::data_lines(test::slurp(rows + ".partial")).empty());
 }
+
+namespace {
+
+/// Runs `args` and sends SIGTERM once `ready` holds (after `delay`); the seconds from the
+/// signal to the exit, with the exit code in `code`.
+double seconds_to_stop(const std::string& args, const std::string& log, std::chrono::milliseconds delay,
+                       const std::function<bool()>& ready, int& code) {
+  std::chrono::steady_clock::time_point sent;
+  code = run_and_signal(args, log, SIGTERM, delay, [&] {
+    const bool go = ready();
+    if (go) sent = std::chrono::steady_clock::now();
+    return go;
+  });
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count();
+}
+
+/// The rows of a CSV results file (no `#` lines, no header).
+std::vector<std::string> rows_of(const std::string& path) { return test::data_lines(test::slurp(path)); }
+
+/// The lines of a file of puzzles (generate's output) but its `#` lines.
+std::vector<std::string> puzzles_of(const std::string& path) {
+  std::vector<std::string> out;
+  std::istringstream in(test::slurp(path));
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty() && line[0] != '#') out.push_back(line);
+  return out;
+}
+
+}  // namespace
+
+// A stop holds inside every long step: a 25x25 generation item (its reduction's checks: one
+// such item took minutes before, and a stop waited for it), a transform's verification, a
+// rating. Each run ends at once (well under the seconds allowed here for a loaded machine)
+// with its partial output complete up to its last row.
+TEST(SessionSignals, SigtermStopsInsideGenerateTransformAndRate) {
+  test::TempDir dir;
+  const std::string out = dir.path("out"), log = dir.path("log");
+  // Hard 9x9 puzzles, enough that neither run can end before the signal on a fast machine: the
+  // naive baseline verifies each for a tenth of a second or more; the SE rater rates each for
+  // about a second (ER 11).
+  std::string hard;
+  for (const std::string& l : test::data_lines(test::slurp(test::shared("forum_hardest_1106.txt"))))
+    if (hard.size() < 82 * 40) hard += l.substr(0, 81) + "\n";
+  const std::string hard_file = dir.write("hard.txt", hard);
+  for (const std::string& args : {"generate -n 2 --size 25 --seed 2 -j 1 -o " + out,
+                                  "transform " + hard_file + " -n 400 --verifier backtracking -j 1 -o " + out,
+                                  "rate " + hard_file + " -j 1 -o " + out}) {
+    fs::remove(out + ".partial");
+    fs::remove(out);
+    int code = 0;
+    const double took = seconds_to_stop(args, log, std::chrono::milliseconds(1500), [] { return true; }, code);
+    const std::string said = test::slurp(log);
+    EXPECT_EQ(code, 143) << args << "\n" << said;
+    EXPECT_LT(took, 10.0) << args << ": the step in flight was waited for\n" << said;
+    EXPECT_TRUE(test::has(said, "interrupted by SIGTERM")) << said;
+    EXPECT_FALSE(fs::exists(out)) << args;
+    const std::string kept = test::slurp(out + ".partial");
+    EXPECT_TRUE(kept.empty() || kept.back() == '\n') << args << ": whole rows only";
+  }
+}
+
+// A generation stopped part-way (items of several threads in flight) and resumed gives the
+// file an uninterrupted run gives; a rating resumed finishes the file with its rows in order.
+TEST(SessionSignals, GenerateAndRateStoppedInsideAnItemResume) {
+  test::TempDir dir;
+  const std::string a = dir.path("a.txt"), b = dir.path("b.txt"), log = dir.path("log");
+  // Slices of 64 items reach the file whole: the stop comes inside the first or second.
+  const std::string gen = "generate -n 160 --size 16 --seed 5 -o ";
+  int code = 0;
+  seconds_to_stop(gen + a + " -j 2", log, std::chrono::milliseconds(700), [] { return true; }, code);
+  ASSERT_EQ(code, 143) << test::slurp(log);
+  EXPECT_LT(puzzles_of(a + ".partial").size(), 160u);
+  EXPECT_EQ(test::command(gen + a + " -j 2 --resume").exit_code, 0);
+  EXPECT_EQ(test::command(gen + b + " -j 1").exit_code, 0);
+  EXPECT_EQ(puzzles_of(a), puzzles_of(b));
+  ASSERT_EQ(puzzles_of(a).size(), 160u);
+
+  std::string hard;
+  for (const std::string& l : test::data_lines(test::slurp(test::shared("forum_hardest_1106.txt"))))
+    if (hard.size() < 82 * 3) hard += l.substr(0, 81) + "\n";
+  const std::string hard_file = dir.write("hard.txt", hard), rated = dir.path("rated.csv");
+  seconds_to_stop("rate " + hard_file + " -j 1 -o " + rated, log, std::chrono::milliseconds(0),
+                  [&] { return !rows_of(rated + ".partial").empty(); }, code);
+  ASSERT_EQ(code, 143) << test::slurp(log);
+  const auto resumed = test::command("rate " + hard_file + " -j 1 -o " + rated + " --resume");
+  EXPECT_EQ(resumed.exit_code, 0) << resumed.out;
+  const auto rows = rows_of(rated);
+  ASSERT_EQ(rows.size(), 3u);
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    EXPECT_TRUE(rows[i].starts_with(hard_file + "," + std::to_string(i + 1) + ",scored,unique,")) << rows[i];
+}

@@ -270,6 +270,43 @@ TEST(Sizes, DriverSolvesAndVerifiesEverySize) {
 // the Format's size (its box). Each side fixes every line to its grid: the 4x4 file is solved at
 // --size 4, and at any other side no line is a puzzle of that size: the run reads no puzzle
 // (exit 2, no rows), each line named for its size.
+// With no -s, `solve` and `show` take the fastest solver that takes the file's size: `scored`
+// for 9x9, `wide` for the others (every puzzle solved, none `unsupported`); files of several
+// sizes get one that takes them all; `list` says the default of each size.
+TEST(Sizes, DefaultSolverFitsTheSize) {
+  const std::string data = std::string(SUDOKU_SOURCE_DIR) + "/datasets/";
+  test::TempDir dir;
+  const std::string f4 = dir.write("four.txt", puzzle_file(2, 5));
+  struct Case {
+    std::vector<std::string> files;
+    std::string solver;
+    std::size_t rows;
+  };
+  for (const Case& c : {Case{{data + "sudoku16_40-50.txt"}, "wide", 200}, Case{{data + "sudoku25_310-360.txt"}, "wide", 100},
+                        Case{{f4}, "wide", 5}, Case{{data + "default.txt"}, "scored", 1000},
+                        Case{{data + "default.txt", data + "sudoku16_minimal.txt"}, "wide", 1100}}) {
+    const std::string rows = dir.path("rows.csv");
+    std::string args = "solve";
+    for (const auto& f : c.files) args += " " + f;
+    const auto r = test::command(args + " --limit 2 -o " + rows);
+    EXPECT_EQ(r.exit_code, 0) << args << "\n" << r.out;
+    const auto lines = test::data_lines(test::slurp(rows));
+    EXPECT_EQ(lines.size(), c.rows) << args;
+    for (const std::string& line : lines) {
+      EXPECT_TRUE(test::has(line, "," + c.solver + ",")) << line;
+      EXPECT_TRUE(test::has(line, ",unique,") || test::has(line, ",multiple,")) << line;
+    }
+  }
+  for (const char* file : {"sudoku16_40-50.txt", "sudoku25_310-360.txt"}) {
+    const auto r = test::command(std::string("show ") + data + file);
+    EXPECT_EQ(r.exit_code, 0) << r.out;
+    EXPECT_TRUE(test::has(r.out, "wide: unique")) << r.out;
+  }
+  const auto list = test::command("list");
+  EXPECT_TRUE(test::has(list.out, "the default Sudoku solver (no -s): wide for 4x4, 16x16, 25x25; scored for 9x9"))
+      << list.out;
+}
+
 TEST(Sizes, SolveSizeIsTheGridSideOfEveryLine) {
   const auto option = puzzle::Kinds::size_option();
   ASSERT_TRUE(option.has_value());

@@ -108,6 +108,13 @@ inline std::string slurp(const std::string& path) {
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
+/// Writes `text` to `path` (a file a test prepares: a partial output, a list of seeds).
+inline void spill(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  if (!out.flush()) throw std::runtime_error("cannot write " + path);
+}
+
 /// The data lines of a CSV (no `#` lines, no header).
 inline std::vector<std::string> data_lines(const std::string& text) {
   std::vector<std::string> out;

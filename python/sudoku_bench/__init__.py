@@ -125,9 +125,9 @@ def _array_input(a: np.ndarray, invalid: str) -> _Input:
     return _Input(("array", a), a.shape[0], box, bad)
 
 
-def _solver_names(solver, kind: str) -> list:
+def _solver_names(solver, kind: str, spec) -> list:
     if solver is None:
-        return [_core.default_solver(kind)]
+        return [_core.default_solver(spec)]
     names = [solver] if isinstance(solver, str) else list(solver)
     if names == ["all"]:
         return [s["name"] for s in _core.solvers() if s["kind"] == kind]
@@ -259,7 +259,7 @@ def _run(puzzles, solver, *, limit, budget, threads, solutions, se_budget, inval
     if budget < 0:
         raise ValueError(f"budget={budget}: search nodes per puzzle, 0 for no limit")
     kind = _core.input_kind(inp.spec)
-    names = ["scored"] if se_budget is not None else _solver_names(solver, kind)
+    names = ["scored"] if se_budget is not None else _solver_names(solver, kind, inp.spec)
     label = name if name is not None else (inp.spec[1] if inp.spec[0] == "file" else _ARRAY_NAME)
     adapter = _ProgressAdapter(progress, inp.n, len(names), "rate" if se_budget is not None else "solve")
     try:
@@ -291,7 +291,8 @@ def solve(puzzles, solver: Union[str, Sequence[str], None] = None, *, limit: int
     puzzles: an (n, cells) or (n, side, side) integer array (0 = empty), a sequence of strings,
         or a path to a puzzle file (plain or gzip; any format the command line reads).
     solver: a name, a list of names (each gets a pass: n rows each) or "all" (every solver of
-        the puzzles' kind); default: the command line's (scored; nonogram-cdcl for
+        the puzzles' kind); default: the command line's, the fastest that takes the
+        first puzzle's size (scored for 9x9, wide for 16x16 and 25x25; nonogram-cdcl for
         nonograms). Solvers from outside count once registered (load_plugin, add_exec).
     limit: stop at this many solutions (1 finds one, 2 proves uniqueness, N counts up to N).
     budget: search nodes per puzzle (0: no limit); past it the row is budget_exceeded.

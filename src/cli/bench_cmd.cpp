@@ -180,6 +180,11 @@ int bench(const BenchOptions& opt, const Context& ctx) {
   const auto ext = register_external_solvers(ctx, opt.ext);
   const puzzle::PuzzleKind kind = input_kind(opt.files);
   bc.solvers = parse_solvers(*ctx.registry, opt.solvers, kind);
+  if (!opt.solvers_given) {  // every solver of the kind that takes the files' size (if any does)
+    auto taking = bc.solvers;
+    std::erase_if(taking, [&](const puzzle::SolverInfo* s) { return !puzzle::io::takes_files(*s, opt.files); });
+    if (!taking.empty()) bc.solvers = std::move(taking);
+  }
   if (!opt.baseline.empty()) bc.baseline = parse_solvers(*ctx.registry, opt.baseline, kind).at(0);
   if (counting) {
     std::vector<const puzzle::SolverInfo*> all = bc.solvers;
@@ -321,7 +326,10 @@ void add_bench_command(CLI::App& app, Commands& out) {
       "bench", "Time solvers on datasets: warm-up, interleaved repetitions, spread, ratios to a "
                "baseline solver, exact work counters (for 'regress')");
   b->add_option("files", opt->files, "Puzzle files (any format 'solve' reads; not stdin)")->required();
-  b->add_option("-s,--solver", opt->solvers, "Solver name(s), comma-separated, or 'all'")
+  b->add_option("-s,--solver", opt->solvers,
+                "Solver name(s), comma-separated, or 'all'; default: every solver of the files' kind that "
+                "takes their size")
+      ->each([opt](const std::string&) { opt->solvers_given = true; })
       ->capture_default_str();
   b->add_option("--reps", opt->reps, "Timed repetitions per (dataset, solver); the U test of "
                                      "'regress' needs at least 4 (--measure instructions: 1)")

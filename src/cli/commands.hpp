@@ -70,6 +70,7 @@ int generate_search(const GenerateOptions& opt, const Context& ctx);
 struct BenchOptions {
   std::vector<std::string> files;
   std::string solvers = "all";
+  bool solvers_given = false;  ///< -s given: "all" is every solver of the kind, whatever size it takes
   std::string baseline;  ///< default: the first solver
   int reps = 5;
   double warmup = 0.2;

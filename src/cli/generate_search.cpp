@@ -1,12 +1,14 @@
 // `generate --from SEEDS`: the neighbourhood search for hard puzzles (run/search.hpp) in a batch
 // session: finds to the output, one per line, and with --stats a CSV of each find's rating,
-// generation and parent.
+// generation and parent. --resume runs the search again, unrated, up to the last find written.
 #include <fmt/format.h>
 
 #include "cli/commands.hpp"
+#include "cli/items_run.hpp"
 #include "cli/session.hpp"
 #include "cli/table.hpp"
 #include "io/reader.hpp"
+#include "io/results.hpp"
 #include "io/transform_input.hpp"
 #include "puzzle/generate_options.hpp"
 #include "puzzle/machine.hpp"
@@ -14,12 +16,31 @@
 #include "run/search.hpp"
 #include "sudoku/generate/job.hpp"
 #include "sudoku/se/se.hpp"
+#include "sudoku/sudoku_parse.hpp"
 
 namespace puzzle::cli {
+namespace {
+
+/// The first `n` puzzles of a partial output of the search (resume_partials counted them).
+std::vector<puzzle::sudoku::Grid> written_finds(const std::string& partial, uint64_t n) {
+  puzzle::io::ResultsFile f(partial);
+  std::vector<puzzle::sudoku::Grid> finds;
+  std::string_view line;
+  std::string why;
+  while (finds.size() < n && f.next(line)) {
+    puzzle::sudoku::Grid g;
+    if (!puzzle::sudoku::parse_cells(line, 3, g, why))
+      throw UsageError(fmt::format("{}: --resume: its find {}: {}; rerun the command that made it, or move it away",
+                                   partial, finds.size(), why));
+    finds.push_back(g);
+  }
+  return finds;
+}
+
+}  // namespace
 
 int generate_search(const GenerateOptions& opt, const Context& ctx) {
   if (opt.gen.kind != "sudoku") throw UsageError("--from: the search is for Sudoku (9x9)");
-  if (opt.resume) throw UsageError("--from: --resume is not supported by the search (rerun it: its output for a seed is fixed)");
   for (const auto& [name, text] : opt.gen.options)
     if (name != "er") throw UsageError(fmt::format("--from: --{} does not apply to the search", name));
   if (opt.gen.solutions || opt.gen.verify || !opt.gen.verifier.empty() || !opt.gen.checker.empty())
@@ -62,16 +83,27 @@ int generate_search(const GenerateOptions& opt, const Context& ctx) {
   if (!shard.whole()) session.record("shard", fmt::format("{}/{} (seeds of index mod {} = {})", shard.index, shard.count, shard.count, shard.index));
   puzzle::io::OutputFile* out = session.output(opt.output, "puzzles");
   puzzle::io::OutputFile* stats = session.output(opt.stats, "stats");
+  const std::string stats_columns = "find,generation,parent,er,ep,ed";
+  session.resume(opt.resume);
+  std::vector<puzzle::sudoku::Grid> written;
+  if (opt.resume) {
+    if (out == nullptr || out->is_stdout() || puzzle::io::is_stream(out->path()))
+      throw UsageError("--from --resume: the search resumes from the puzzles it wrote: give them a file (-o FILE)");
+    const uint64_t done = resume_partials(session, out, stats, stats_columns, opt.count, nullptr);
+    written = written_finds(puzzle::io::partial_name(out->path()), done);
+    if (done > 0) fmt::print(session.err(), "resuming: {} finds kept; the search runs again, unrated, up to the last\n", done);
+  }
   session.start();
   return session.run([&] {
-    if (stats != nullptr) stats->write(session.header() + "find,generation,parent,er,ep,ed\n");
+    if (stats != nullptr && stats->bytes_written() == 0) stats->write(session.header() + stats_columns + "\n");
     puzzle::run::SearchConfig cfg;
     cfg.seeds = &seeds;
     cfg.spec = spec;
     cfg.threads = threads;
     cfg.count = opt.count;
     cfg.stop = session.stop_flag();
-    uint64_t found = 0;
+    cfg.replay = &written;
+    uint64_t found = written.size();
     cfg.on_find = [&](const puzzle::sudoku::Candidate& c, uint64_t gen, uint64_t parent) {
       using puzzle::sudoku::se::tenths_text;
       if (out != nullptr) out->write(puzzle::sudoku::to_line(c.puzzle) + "\n"), out->flush();
@@ -88,16 +120,24 @@ int generate_search(const GenerateOptions& opt, const Context& ctx) {
     };
     const puzzle::run::SearchReport rep = puzzle::run::search(cfg);
     session.progress().clear();
+    if (rep.replayed < written.size() && !rep.interrupted)
+      throw UsageError(fmt::format("{}: --resume: its find {} is not one this search makes (another seed file, "
+                                   "--moves, --er or build?); rerun the command that made it, or move it away",
+                                   puzzle::io::partial_name(out->path()), rep.replayed));
+    const uint64_t made = rep.finds - rep.replayed;
     const auto& k = rep.counts;
     fmt::print(session.term(),
-               "generate: {} new puzzles of ER {}-{}{} from {} seeds (moves -{}+{}) in {:.3f} s on {} threads: {}/hour\n"
+               "generate: {} new puzzles of ER {}-{}{}{} from {} seeds (moves -{}+{}) in {:.3f} s on {} threads: {}/hour\n"
                "  {} generations, {} parents expanded: {} removal sets ({} over {} solutions), {} unique "
                "candidates, {} minimal, {} already seen, {} dropped by the filter, {} rated\n",
-               human(double(rep.finds)), puzzle::sudoku::se::tenths_text(spec.er_lo),
+               human(double(made)), puzzle::sudoku::se::tenths_text(spec.er_lo),
                puzzle::sudoku::se::tenths_text(spec.er_hi),
-               rep.finds < opt.count ? fmt::format(" of the {} asked", human(double(opt.count))) : std::string(),
+               rep.replayed > 0 ? fmt::format(" after the {} found before", human(double(rep.replayed))) : std::string(),
+               rep.finds >= opt.count ? std::string()
+               : rep.replayed > 0     ? fmt::format(" ({} of the {} asked)", human(double(rep.finds)), human(double(opt.count)))
+                                      : fmt::format(" of the {} asked", human(double(opt.count))),
                seeds.size(), spec.remove, spec.add, rep.wall_s, threads,
-               human(rep.wall_s > 0 ? double(rep.finds) * 3600 / rep.wall_s : 0), rep.generations, rep.parents,
+               human(rep.wall_s > 0 ? double(made) * 3600 / rep.wall_s : 0), rep.generations, rep.parents,
                k.removal_sets, k.over_cap, spec.cap, k.unique, k.minimal, rep.duplicates, k.filtered, k.rated);
     Session::Outcome o;
     if (rep.exhausted) {

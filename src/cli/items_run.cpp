@@ -52,13 +52,10 @@ uint64_t offset_after(const std::string& partial, uint64_t n, std::string* last)
   return n == 0 ? 0 : f.offset();
 }
 
-/// --resume for generate and transform: how many of this run's items [first, last_item) the
-/// partial files hold; each is cut after them. Item i depends only on (seed, i), so the last
-/// kept item is made again and compared: a partial file from another command is refused, as is
-/// one holding more items than the run makes.
-uint64_t resume_items(Session& session, const ItemsRun& run, puzzle::io::OutputFile* out,
-                      puzzle::io::OutputFile* stats, const std::string& stats_columns, uint64_t first,
-                      uint64_t last_item) {
+}  // namespace
+
+uint64_t resume_partials(Session& session, puzzle::io::OutputFile* out, puzzle::io::OutputFile* stats,
+                         const std::string& stats_columns, uint64_t most, std::string* last) {
   uint64_t done = UINT64_MAX;
   std::vector<puzzle::io::OutputFile*> files;
   for (puzzle::io::OutputFile* o : {out, stats}) {
@@ -83,18 +80,30 @@ uint64_t resume_items(Session& session, const ItemsRun& run, puzzle::io::OutputF
   if (files.empty() || done == UINT64_MAX) return 0;
   // More items than this run makes (a smaller -n than the run that left it): not a prefix of
   // this run's output. Refused before anything is opened, so the partial file stays as it is.
-  if (done > last_item - first)
+  if (done > most)
     for (puzzle::io::OutputFile* o : files)
       if (o->has_partial())
         throw UsageError(fmt::format("{}: --resume: it holds {} items but this run makes {} "
                                      "(another -n?); rerun the command that made it, or move it "
-                                     "away", puzzle::io::partial_name(o->path()), done, last_item - first));
-  std::string last;
+                                     "away", puzzle::io::partial_name(o->path()), done, most));
   for (puzzle::io::OutputFile* o : files) {
     if (!o->has_partial()) continue;
     const std::string partial = puzzle::io::partial_name(o->path());
-    o->resume_at(offset_after(partial, done, o == out ? &last : nullptr));
+    o->resume_at(offset_after(partial, done, o == out ? last : nullptr));
   }
+  return done;
+}
+
+namespace {
+
+/// --resume for generate and transform: resume_partials, then item i depends only on (seed, i),
+/// so the last kept item is made again and compared: a partial file from another command is
+/// refused.
+uint64_t resume_items(Session& session, const ItemsRun& run, puzzle::io::OutputFile* out,
+                      puzzle::io::OutputFile* stats, const std::string& stats_columns, uint64_t first,
+                      uint64_t last_item) {
+  std::string last;
+  const uint64_t done = resume_partials(session, out, stats, stats_columns, last_item - first, &last);
   if (done > 0 && !last.empty()) {
     puzzle::GenItem again;
     run.make_worker()->make(first + done - 1, again);

@@ -9,7 +9,13 @@
 #include "cli/common.hpp"
 #include "puzzle/generate_item.hpp"
 
+namespace puzzle::io {
+class OutputFile;
+}
+
 namespace puzzle::cli {
+
+class Session;
 
 struct ItemsRun {
   std::string command;    ///< "generate" or "transform": names the output in messages
@@ -37,6 +43,13 @@ struct ItemsRun {
     seed = opt.seed, output = opt.output, stats = opt.stats;
   }
 };
+
+/// --resume for a run whose items come in a fixed order: how many items the partial files of
+/// `out` and `stats` (those that are files) hold in common; each is cut after them, and `last`
+/// (when given) gets the last kept line of `out`. A partial file whose header is not this
+/// command's, or that holds more than `most` items, is refused (UsageError).
+uint64_t resume_partials(Session& session, puzzle::io::OutputFile* out, puzzle::io::OutputFile* stats,
+                         const std::string& stats_columns, uint64_t most, std::string* last);
 
 /// Runs it in a batch session (session.hpp); returns the exit code (0, 1 when an item failed
 /// verification or a write failed, 130/143 when stopped by SIGINT/SIGTERM).

@@ -56,7 +56,10 @@ int show_record(const ShowOptions& opt, const Context& ctx, puzzle::Record<Row>&
     return kExitUsage;
   }
   const puzzle::SolverInfo& info =
-      *pick_solver(*ctx.registry, opt.solver.empty() ? std::string(Row::default_solver) : opt.solver, "solver");
+      *pick_solver(*ctx.registry,
+                   opt.solver.empty() ? puzzle::default_solver(*ctx.registry, Row::id, {{puzzle::PuzzleRef(p.puzzle)}})
+                                      : opt.solver,
+                   "solver");
   puzzle::run::Verdict v;
   if (!puzzle::run::admit(v, p, info, line)) throw UsageError(v.message);
   fmt::print(ctx.console->out, "{} ({})\n{}", where, Row::summary(p.puzzle), Row::draw(p.puzzle, nullptr));
@@ -137,7 +140,8 @@ void add_show_command(CLI::App& app, Commands& out) {
       ->required();
   sh->add_option("--line", opt->line, "With a file: the puzzle on this line (default: the first)");
   sh->add_option("-s,--solver", opt->solver,
-                 fmt::format("Solver to use (also one from --plugin or --exec; default: {})", defaults));
+                 fmt::format("Solver to use (also one from --plugin or --exec; default: the fastest that takes "
+                             "the puzzle's size, see 'list': {} for 9x9)", defaults));
   add_external_solver_options(sh, opt->ext);
   out.push_back({sh, [opt](const Context& ctx) { return show(*opt, ctx); }});
 }

@@ -24,12 +24,15 @@ int solve(const SolveOptions& opt, const Context& ctx) {
   cfg.files = opt.files;
   const auto ext = register_external_solvers(ctx, opt.ext);
   const puzzle::PuzzleKind kind = input_kind(opt.files);
-  cfg.solvers = parse_solvers(*ctx.registry, opt.solvers.empty() ? puzzle::default_solver(kind) : opt.solvers, kind);
+  cfg.size = opt.size == 0 ? 0 : puzzle::Kinds::size_option()->size(opt.size);
+  cfg.solvers = parse_solvers(*ctx.registry,
+                              opt.solvers.empty() ? puzzle::io::default_solver_for(*ctx.registry, opt.files, cfg.size)
+                                                  : opt.solvers,
+                              kind);
   cfg.threads = puzzle::thread_count(opt.threads);
   cfg.limits.solutions = opt.limit;
   cfg.limits.budget = opt.budget;
   cfg.time_limit = opt.time_limit;
-  cfg.size = opt.size == 0 ? 0 : puzzle::Kinds::size_option()->size(opt.size);
   cfg.solutions = opt.solutions;
   cfg.shard = shard_of(opt.shard);
 
@@ -72,7 +75,8 @@ void add_solve_commands(CLI::App& app, Commands& out) {
   });
   s->add_option("-s,--solver", opt->solvers,
                  "Solver name(s), comma-separated, or 'all' (every solver of the files' puzzle kind; see "
-                 "'list'); default: " + defaults);
+                 "'list'); default: the fastest that takes the files' size (see 'list'): " + defaults +
+                 " for 9x9");
   s->add_option("-j,--threads", opt->threads, "Worker threads (default: the cores this process may use)")
       ->check(CLI::Range(1, 1024));
   s->add_option("--limit", opt->limit, "Stop counting at this many solutions: 1 finds one, 2 proves "

@@ -9,6 +9,7 @@
 #include <charconv>
 #include <cerrno>
 #include <cstring>
+#include <span>
 
 #include <fmt/format.h>
 
@@ -279,6 +280,58 @@ bool PuzzleReader::read(RawSlice& slice, std::size_t max_records) {
     slice.records.push_back(ref);
   }
   return !slice.records.empty();
+}
+
+namespace {
+
+/// use(kind, puzzles): the kind of the first of `files` that is not a stream (file_kind) and the
+/// first puzzle of each file of that kind that can be read without an error.
+template <class F>
+void with_first_puzzles(const std::vector<std::string>& files, int size, F&& use) {
+  const auto first = std::find_if(files.begin(), files.end(), [](const std::string& p) { return !is_stream(p); });
+  const PuzzleKind kind = first == files.end() ? Kinds::fallback : file_kind(*first);
+  Kinds::visit(kind, [&](auto row) {
+    using R = decltype(row);
+    std::vector<typename R::Puzzle> puzzles;
+    puzzles.reserve(files.size());
+    for (const std::string& f : files) {
+      if (is_stream(f)) continue;
+      try {
+        PuzzleReader reader(f, size);
+        RawSlice slice;
+        reader.read(slice, 1);
+        if (reader.format().kind != kind || slice.records.empty()) continue;
+        Record<R> record = R::parse(reader.format(), slice.record(0));
+        if (record.error.empty()) puzzles.push_back(std::move(record.puzzle));
+      } catch (const InputError&) {
+      }
+    }
+    const std::vector<PuzzleRef> refs(puzzles.begin(), puzzles.end());
+    use(kind, std::span<const PuzzleRef>(refs));
+  });
+}
+
+}  // namespace
+
+std::string default_solver_for(const Registry& registry, const std::vector<std::string>& files, int size) {
+  std::string name;
+  with_first_puzzles(files, size, [&](PuzzleKind kind, std::span<const PuzzleRef> puzzles) {
+    name = default_solver(registry, kind, puzzles);
+  });
+  return name;
+}
+
+bool takes_files(const SolverInfo& info, const std::vector<std::string>& files, int size) {
+  bool takes = true;
+  with_first_puzzles(files, size, [&](PuzzleKind, std::span<const PuzzleRef> puzzles) {
+    for (const PuzzleRef& p : puzzles)
+      Kinds::each([&](auto row) {
+        using R = decltype(row);
+        if (const auto* puzzle = p.get<typename R::Puzzle>())
+          takes = takes && info.solves(R::id) && !R::size_refused(*puzzle, info);
+      });
+  });
+  return takes;
 }
 
 PuzzleKind file_kind(const std::string& path) {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "io/parse.hpp"
+#include "puzzle/registry.hpp"
 
 namespace puzzle::io {
 
@@ -162,6 +163,16 @@ std::string sha256_file(const std::string& path);
 /// The kind of puzzle in the file `path`: its first data line decides. the fallback row's (kinds.hpp) when it cannot
 /// be read (the run then reports that). Not for a stream (is_stream), which it would consume.
 PuzzleKind file_kind(const std::string& path);
+
+/// The solver used when none is named, for the files `files` (`size`: the caller's --size, 0
+/// for any): registry.hpp's default_solver for the first puzzle of each that is not a stream,
+/// of the kind of the first of them (file_kind), so the fastest solver that takes their sizes.
+/// A file that cannot be read, or whose first puzzle has an error, is not asked (the run
+/// reports it).
+std::string default_solver_for(const Registry& registry, const std::vector<std::string>& files, int size = 0);
+/// Whether `info` takes the first puzzle of each of `files` (as default_solver_for reads them):
+/// their kind and size (`bench`'s default, every solver that does).
+bool takes_files(const SolverInfo& info, const std::vector<std::string>& files, int size = 0);
 
 /// True for an input that can be read only once: "-" (stdin), a FIFO, a character device.
 bool is_stream(const std::string& path);

@@ -30,11 +30,12 @@ ResultsFile::ResultsFile(std::string path) : path_(std::move(path)) {
       offset_ = next_offset_;
       continue;
     }
-    if (l.starts_with("file,line,solver,") || l.starts_with("index,method,") || l.starts_with("dataset,solver,")) {
-      layout_ = l.starts_with("file,")                       ? ResultsLayout::rows
-                : l.starts_with("index,")                    ? ResultsLayout::stats
-                : l.starts_with("dataset,solver,threads,rep,") ? ResultsLayout::bench
-                                                             : ResultsLayout::summary;
+    if (l.starts_with("file,line,solver,") || l.starts_with("index,method,") || l.starts_with("find,generation,") ||
+        l.starts_with("dataset,solver,")) {
+      layout_ = l.starts_with("file,")                              ? ResultsLayout::rows
+                : l.starts_with("index,") || l.starts_with("find,") ? ResultsLayout::stats
+                : l.starts_with("dataset,solver,threads,rep,")      ? ResultsLayout::bench
+                                                                    : ResultsLayout::summary;
       header_ = std::string(l);
       offset_ = next_offset_;
     } else {

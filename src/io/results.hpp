@@ -18,7 +18,7 @@ namespace puzzle::io {
 /// What a results file holds, told by its first line after the `#` lines.
 enum class ResultsLayout {
   rows,   ///< solve's or rate's per-puzzle CSV (header file,line,solver,...)
-  stats,  ///< generate's or transform's per-item CSV (header index,method,...)
+  stats,  ///< generate's or transform's per-item CSV (header index,method,...; the search's find,generation,...)
   lines,  ///< generate's or transform's output: one item a line, no column header
   summary,  ///< a summary CSV (--summary of solve, rate, bench; header dataset,solver,...)
   bench,    ///< bench's per-repetition CSV (header dataset,solver,threads,rep,...)

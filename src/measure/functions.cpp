@@ -112,9 +112,9 @@ std::vector<FunctionCount> parse_callgrind_functions(std::string_view text, cons
   std::erase_if(fns, [](const FunctionCount& f) { return f.self == 0 && f.inclusive == 0; });
   for (const auto& [pair, v] : calls) {
     if (v == 0) continue;
-    const std::string& callee = pair.second;  // clang before 16 cannot capture a structured binding
-    const auto it = std::find_if(fns.begin(), fns.end(), [&](const FunctionCount& f) { return f.function == callee; });
-    fns.push_back({it != fns.end() ? it->object : "", callee, pair.first, 0, v});
+    const std::string& to_fn = pair.second;  // clang before 16 cannot capture a structured binding
+    const auto it = std::find_if(fns.begin(), fns.end(), [&](const FunctionCount& f) { return f.function == to_fn; });
+    fns.push_back({it != fns.end() ? it->object : "", to_fn, pair.first, 0, v});
   }
   return fns;
 }

@@ -152,7 +152,8 @@ std::string gbench_json(const io::Meta& meta, const std::vector<BenchRow>& rows,
                                 "bench --measure instructions)"
                               : nullptr;
   int family = 0;
-  for (const auto& [name, group] : groups) {
+  for (const auto& [group_name, group] : groups) {
+    const std::string& name = group_name;  // clang before 16 cannot capture a structured binding
     std::vector<Run> runs;
     for (const BenchRow* r : group) {
       Run run = run_of(*r, counted);

@@ -7,6 +7,8 @@
 #include <string_view>
 #include <vector>
 
+#include "puzzle/stop.hpp"
+
 namespace puzzle {
 
 /// Work counters of one generated item; each generator documents what it counts.
@@ -40,6 +42,9 @@ struct GenItem {
   std::vector<std::string> extra;  ///< the values of the plan's extra columns (ItemColumn), in order
   std::string line;        ///< the output line, ending in '\n'
   std::string problem;     ///< a failed verification, or empty
+  /// A stop (ItemWorker::stop) came while it was made: it is not complete, and the driver writes
+  /// neither it nor any item after it.
+  bool interrupted = false;
 };
 
 /// An item that missed its target is no puzzle of the run: its output line is a `#` comment in
@@ -60,7 +65,11 @@ inline std::string missed_line(uint64_t index, std::string_view why) {
 class ItemWorker {
  public:
   virtual ~ItemWorker() = default;
+  /// Makes item `index`. Its long steps (a search, each check of a reduction, a verification)
+  /// poll `stop`; when it fires, make() returns soon with GenItem::interrupted set.
   virtual void make(uint64_t index, GenItem& out) = 0;
+  /// The run's stop (SIGINT, SIGTERM: the driver sets its flag), none by default.
+  Stop stop;
 };
 
 }  // namespace puzzle

@@ -68,6 +68,29 @@ std::string default_solver(PuzzleKind kind) {
   return std::string(puzzle::Kinds::default_solver(kind));
 }
 
+std::string default_solver(const Registry& registry, PuzzleKind kind, std::span<const PuzzleRef> puzzles) {
+  std::string name = default_solver(kind);
+  if (puzzles.empty()) return name;
+  Kinds::visit(kind, [&](auto row) {
+    using R = decltype(row);
+    if constexpr (requires { R::by_speed; }) {
+      for (const std::string_view candidate : R::by_speed) {
+        const SolverInfo* info = registry.find(candidate);
+        if (info == nullptr || !info->solves(R::id)) continue;
+        const bool takes = std::all_of(puzzles.begin(), puzzles.end(), [&](PuzzleRef p) {
+          const auto* puzzle = p.get<typename R::Puzzle>();
+          return puzzle != nullptr && !R::size_refused(*puzzle, *info);
+        });
+        if (takes) {
+          name = candidate;
+          return;
+        }
+      }
+    }
+  });
+  return name;
+}
+
 std::size_t edit_distance(std::string_view a, std::string_view b) {
   std::vector<std::size_t> prev(b.size() + 1), cur(b.size() + 1);
   for (std::size_t j = 0; j <= b.size(); ++j) prev[j] = j;

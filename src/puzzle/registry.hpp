@@ -52,9 +52,16 @@ bool valid_solver_name(std::string_view name) noexcept;
 /// The rule of valid_solver_name(), for messages.
 inline constexpr std::string_view kSolverNameRule = "letters, digits, '-', '_', '.'";
 
-/// The solver used when none is named, for puzzles of `kind` (its row's default_solver,
-/// kinds.hpp: `scored`, `nonogram-cdcl`) (the CLI's `solve` and the Python module).
+/// The solver used when none is named, for puzzles of `kind` whose sizes are not known (its
+/// row's default_solver, kinds.hpp: `scored`, `nonogram-cdcl`).
 std::string default_solver(PuzzleKind kind);
+
+/// The solver used when none is named, for `puzzles` of `kind` (a file's first puzzle, each
+/// file's, the one `show` draws): the first of its row's solvers by speed (the row's
+/// `by_speed`, fastest first: `scored` for 9x9, `wide` for the other Sudoku sizes) that
+/// `registry` holds and that takes every one of them; default_solver(kind) when none does or
+/// no puzzle is given. `solve`, `show` and the Python module ask it.
+std::string default_solver(const Registry& registry, PuzzleKind kind, std::span<const PuzzleRef> puzzles);
 
 /// The name in `names` nearest to `name` (a prefix, or a small edit distance), for "did you
 /// mean"; empty if none is close. suggest_solver() and the CLI's other suggestions use it.

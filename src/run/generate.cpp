@@ -1,5 +1,7 @@
 #include "run/generate.hpp"
 
+#include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <mutex>
 
@@ -29,8 +31,14 @@ GenerateReport generate(const GenerateConfig& cfg) {
   GenerateReport report;
   const auto start = Clock::now();
   arena.execute([&] {
-    tbb::enumerable_thread_specific<std::unique_ptr<ItemWorker>> workers(
-        [&cfg] { return cfg.make_worker(); });
+    tbb::enumerable_thread_specific<std::unique_ptr<ItemWorker>> workers([&cfg] {
+      std::unique_ptr<ItemWorker> w = cfg.make_worker();
+      w->stop.flag = cfg.stop;
+      return w;
+    });
+    // An item was interrupted: nothing from it on is written (set by the writer stage, read by
+    // the reader stage: two serial stages that may run at once).
+    std::atomic<bool> cut{false};
     detail::SlicePool<GenSlice> pool;
     uint64_t next = 0;
     const std::size_t per = cfg.slice_items > 0 ? cfg.slice_items : 64;
@@ -39,7 +47,7 @@ GenerateReport generate(const GenerateConfig& cfg) {
         tbb::make_filter<void, GenSlice*>(
             tbb::filter_mode::serial_in_order,
             [&](tbb::flow_control& fc) -> GenSlice* {
-              if (next >= cfg.count ||
+              if (next >= cfg.count || cut.load(std::memory_order_relaxed) ||
                   (cfg.stop != nullptr && cfg.stop->load(std::memory_order_relaxed))) {
                 if (next < cfg.count) report.interrupted = true;
                 fc.stop();
@@ -54,18 +62,32 @@ GenerateReport generate(const GenerateConfig& cfg) {
             tbb::make_filter<GenSlice*, GenSlice*>(tbb::filter_mode::parallel,
                                                    [&](GenSlice* s) {
                                                      ItemWorker& w = *workers.local();
-                                                     for (std::size_t i = 0; i < s->items.size(); ++i)
+                                                     for (std::size_t i = 0; i < s->items.size(); ++i) {
+                                                       s->items[i].interrupted = false;
+                                                       if (w.stop.now()) {  // the rest are not made
+                                                         s->items[i].interrupted = true;
+                                                         continue;
+                                                       }
                                                        w.make(s->first + i, s->items[i]);
+                                                     }
                                                      return s;
                                                    }) &
             tbb::make_filter<GenSlice*, void>(tbb::filter_mode::serial_in_order, [&](GenSlice* s) {
-              if (cfg.on_items) cfg.on_items(s->items);
+              // The items up to the first interrupted one (in order: the output stays a prefix).
+              const auto stopped = std::find_if(s->items.begin(), s->items.end(),
+                                                [](const GenItem& it) { return it.interrupted; });
+              if (cut.load(std::memory_order_relaxed) || stopped != s->items.end()) {
+                s->items.erase(cut.load(std::memory_order_relaxed) ? s->items.begin() : stopped, s->items.end());
+                cut.store(true, std::memory_order_relaxed);
+              }
+              if (cfg.on_items && !s->items.empty()) cfg.on_items(s->items);
               report.items += s->items.size();
               if (cfg.on_progress)
                 cfg.on_progress(report.items,
                                 std::chrono::duration<double>(Clock::now() - start).count());
               pool.put(s);
             }));
+    if (cut.load()) report.interrupted = true;
   });
   report.wall_s = std::chrono::duration<double>(Clock::now() - start).count();
   return report;

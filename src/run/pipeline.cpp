@@ -169,6 +169,10 @@ void solve_records(Slice& s, Solver& solver, const SolverInfo& info, const RunCo
     }
     Result r = solve_here(it, p, solver, cfg, checked);
     if (checked) keep(it, p, r, annotator, answer);
+    if (annotator != nullptr && stopping(cfg)) {  // its annotation may have been cut short
+      cut_at(s, i);
+      return;
+    }
   }
   if (s.pending.empty()) {
     if (remote == nullptr && stopping(cfg)) cut_at(s, n);  // the last puzzle's search was stopped
@@ -235,7 +239,11 @@ Summary run_pass(const std::string& file, const SolverInfo& info, const RunConfi
 
   tbb::enumerable_thread_specific<std::unique_ptr<Solver>> workers([&info] { return info.make(); });
   tbb::enumerable_thread_specific<std::unique_ptr<RowAnnotator>> annotators(
-      [&cfg] { return cfg.make_annotator ? cfg.make_annotator() : nullptr; });
+      [&cfg] {
+        std::unique_ptr<RowAnnotator> a = cfg.make_annotator ? cfg.make_annotator() : nullptr;
+        if (a) a->stop.flag = cfg.stop;
+        return a;
+      });
   if (cfg.warmup_records > 0) {  // this thread's worker solves them first: no probe, rows or statistics
     io::PuzzleReader warm(file, cfg.size);
     Slice s;

@@ -45,7 +45,11 @@ class RowAnnotator {
   /// into `result` and the judge verified it; rows that did not get that far (invalid,
   /// unsupported, wrong answers refused by complete(), timeout, error) get blank fields, and so
   /// may a puzzle of a kind the annotator does not rate.
+  /// A long one (a rating) polls `stop`: when it fires, the driver keeps no row from this
+  /// puzzle on (a resumed run does it again).
   virtual void annotate(PuzzleRef puzzle, const Result& result, std::string& out) = 0;
+  /// The run's stop (its flag: SIGINT, SIGTERM), set by the driver.
+  Stop stop;
 };
 
 /// Where a resumed run (--resume) starts: the rows of the passes before `pass`, and of `pass`

@@ -19,7 +19,7 @@ class RatingAnnotator final : public RowAnnotator {
   void annotate(PuzzleRef puzzle, const Result& result, std::string& out) override {
     const sudoku::Grid* grid = puzzle.get<sudoku::Grid>();  // rate runs the Sudoku solver only (configure_rating)
     if (grid == nullptr || result.status != Status::unique) return;  // blank fields: invalid, none, several, budget
-    const sudoku::se::Rating se = rater_.rate(*grid, budget_);
+    const sudoku::se::Rating se = rater_.rate(*grid, budget_, nullptr, stop);
     buf_.clear();
     buf_.push_back(',');
     io::rating_schema().fields(buf_, io::RatingRow{&se});

@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <memory>
+#include <optional>
 
 #include <oneapi/tbb/enumerable_thread_specific.h>
 #include <oneapi/tbb/parallel_pipeline.h>
@@ -17,6 +18,7 @@ using Clock = std::chrono::steady_clock;
 
 struct Expansion {
   uint64_t parent = 0;
+  bool whole = true;  ///< false: the stop fired inside it
   std::vector<sudoku::Candidate> candidates;
   sudoku::SearchCounts counts;
 };
@@ -33,12 +35,19 @@ SearchReport search(const SearchConfig& cfg) {
   for (const sudoku::Grid& s : *cfg.seeds) seen.insert(sudoku::fingerprint(sudoku::minlex(s)));
   const sudoku::FingerprintSet seed_forms = seen;  // read-only for the workers
   std::vector<sudoku::Grid> parents = *cfg.seeds, next;
-  bool full = report.finds >= cfg.count;
+  // Written by the last stage, read by the first (two threads): the count reached; a parent's
+  // expansion stopped, after which neither it nor any later parent counts.
+  std::atomic<bool> full{report.finds >= cfg.count}, cut{false};
+  const std::size_t to_replay = cfg.replay != nullptr ? cfg.replay->size() : 0;
+  std::atomic<bool> replaying{to_replay > 0};
+  std::optional<sudoku::Neighbourhood> late;  // judges, in the last stage, what was expanded while replaying
+  Stop stop;
+  stop.flag = cfg.stop;
   arena.execute([&] {
     tbb::enumerable_thread_specific<std::unique_ptr<sudoku::Neighbourhood>> workers(
         [&cfg] { return std::make_unique<sudoku::Neighbourhood>(cfg.spec); });
     detail::SlicePool<Expansion> pool;
-    for (uint64_t gen = 0; !parents.empty() && !full && !report.interrupted; ++gen) {
+    for (uint64_t gen = 0; !parents.empty() && !full && !report.interrupted && !cut; ++gen) {
       next.clear();
       uint64_t handed = 0, done = 0;
       tbb::parallel_pipeline(
@@ -46,8 +55,8 @@ SearchReport search(const SearchConfig& cfg) {
           tbb::make_filter<void, Expansion*>(
               tbb::filter_mode::serial_in_order,
               [&](tbb::flow_control& fc) -> Expansion* {
-                if (cfg.stop != nullptr && cfg.stop->load(std::memory_order_relaxed)) report.interrupted = true;
-                if (full || report.interrupted || handed >= parents.size()) {
+                if (stop.now()) report.interrupted = true;
+                if (full || cut || report.interrupted || handed >= parents.size()) {
                   fc.stop();
                   return nullptr;
                 }
@@ -58,19 +67,34 @@ SearchReport search(const SearchConfig& cfg) {
               tbb::make_filter<Expansion*, Expansion*>(tbb::filter_mode::parallel,
                                                        [&](Expansion* e) {
                                                          e->counts = {};
-                                                         workers.local()->expand(parents[e->parent], &seed_forms,
-                                                                                 e->candidates, e->counts);
+                                                         e->whole = workers.local()->expand(
+                                                             parents[e->parent], &seed_forms, e->candidates,
+                                                             e->counts, !replaying.load(std::memory_order_relaxed),
+                                                             stop);
                                                          return e;
                                                        }) &
               tbb::make_filter<Expansion*, void>(tbb::filter_mode::serial_in_order, [&](Expansion* e) {
-                if (!full) {  // past the count-th find, what is still in flight is dropped
+                if (!e->whole) cut = true;
+                if (!full && !cut) {  // past the count-th find, what is still in flight is dropped
                   report.counts.add(e->counts);
                   ++report.parents;
-                  for (const sudoku::Candidate& c : e->candidates) {
+                  for (sudoku::Candidate& c : e->candidates) {
                     if (full) break;
                     if (!seen.insert(c.form)) {
                       ++report.duplicates;
                       continue;
+                    }
+                    if (report.replayed < to_replay) {
+                      if (c.puzzle == (*cfg.replay)[report.replayed]) {
+                        next.push_back(c.puzzle);
+                        full = ++report.finds >= cfg.count;
+                        if (++report.replayed == to_replay) replaying.store(false, std::memory_order_relaxed);
+                      }
+                      continue;
+                    }
+                    if (!c.judged && !(late ? *late : late.emplace(cfg.spec)).judge(c, &seed_forms, report.counts, stop)) {
+                      cut = true;
+                      break;
                     }
                     if (!c.rated || c.er < cfg.spec.er_lo || c.er > cfg.spec.er_hi) continue;
                     if (cfg.on_find) cfg.on_find(c, gen, e->parent);
@@ -88,6 +112,7 @@ SearchReport search(const SearchConfig& cfg) {
       std::swap(parents, next);
     }
   });
+  report.interrupted = report.interrupted || cut;
   report.exhausted = !full && !report.interrupted;
   report.wall_s = std::chrono::duration<double>(Clock::now() - start).count();
   return report;

@@ -8,6 +8,7 @@
 #include "sudoku/solvers/dlx.hpp"
 #include "sudoku/solvers/logic.hpp"
 #include "sudoku/solvers/propagation.hpp"
+#include "sudoku/solvers/wide.hpp"
 
 namespace puzzle::sudoku {
 
@@ -26,6 +27,11 @@ std::vector<SolverInfo> SudokuKind::solvers() {
       {"dlx",
        "dancing links: exact cover (324 columns, 729 rows for 9x9), fewest-rows column, any size",
        kAllBoxes, &make_dlx, {}},
+      {"wide",
+       "bitboards sized for the grid (a 32-bit word per row and digit, transposed for hidden "
+       "singles): naked and hidden singles, locked candidates, guess on the most-connected "
+       "bivalue cell; the default for 16x16 and 25x25",
+       kAllBoxes, &make_wide, {}},
       {"logic",
        "human-style techniques (singles to chains) in order of difficulty, explains its steps "
        "(explain --logic); guesses with backtracking only when stuck",
@@ -56,6 +62,12 @@ std::string SudokuKind::sizes(const SolverInfo& info) {
   for (int b = kMinBox; b <= kMaxBox; ++b)
     if (info.supports(b)) s += fmt::format("{}{}", s.empty() ? "" : ",", b * b);
   return s;
+}
+
+std::vector<std::pair<std::string, Grid>> SudokuKind::size_examples() {
+  std::vector<std::pair<std::string, Grid>> out;
+  for (int b = kMinBox; b <= kMaxBox; ++b) out.emplace_back(fmt::format("{}x{}", b * b, b * b), Grid(b));
+  return out;
 }
 
 std::string SudokuKind::solution_name(const Puzzle& p) {

@@ -1,10 +1,12 @@
 #pragma once
 // The Sudoku row of the table of puzzle kinds (puzzle/kinds.hpp): what the tool needs to know
 // of a Sudoku, in one place.
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "puzzle/format.hpp"
@@ -52,7 +54,13 @@ struct SudokuKind : SudokuFiles, SudokuGeneration {
   static constexpr PuzzleKind id = PuzzleKind::sudoku;
   static constexpr std::string_view name = "sudoku";     ///< list, the Python module
   static constexpr std::string_view plural = "Sudoku";   ///< messages ("solves Sudoku, not ...")
-  static constexpr std::string_view default_solver = "scored";
+  static constexpr std::string_view default_solver = "scored";  ///< 9x9's: by_speed's first
+  /// Its solvers by speed, fastest first: the default for a size is the first that takes it
+  /// (registry.hpp default_solver: `scored` for 9x9, `wide` for 4x4, 16x16 and 25x25;
+  /// results/wide.md).
+  static constexpr std::array<std::string_view, 3> by_speed = {"scored", "wide", "dlx"};
+  /// An empty puzzle of each size and its name, for `list`'s defaults by size.
+  static std::vector<std::pair<std::string, Grid>> size_examples();
   static constexpr std::string_view noun = "Sudoku";  ///< one puzzle of the kind, in help texts
   static constexpr std::string_view as_text = "a puzzle string (81 characters for 9x9)";  ///< show's puzzle argument
   using Puzzle = Grid;

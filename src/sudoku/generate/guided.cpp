@@ -2,7 +2,7 @@
 // bottom; each gets a random digit among those its row, column and box still allow, kept only
 // if a solver still finds a solution for the partial grid (limit 1), otherwise the next random
 // digit is tried. The check uses the registry's fastest solver for the size: `propagation` for
-// 9x9, `dlx` for the others. Counters: placements = digits tried, checks = solver calls;
+// 9x9, `wide` for the others. Counters: placements = digits tried, checks = solver calls;
 // restarts = starts from an empty grid after a check ran out of budget (never seen: a partial
 // grid with a solution always has a digit that keeps one).
 #include "puzzle/rng.hpp"
@@ -18,7 +18,7 @@ class GuidedGenerator final : public Generator {
  public:
   bool fill(int box, ItemRng& rng, Grid& out, GenStats& st) override {
     if (box != solver_box_) {
-      const SolverInfo* info = find_builtin(box == 3 ? "propagation" : "dlx");
+      const SolverInfo* info = find_builtin(box == 3 ? "propagation" : "wide");
       if (info == nullptr || !info->supports(box)) return false;
       solver_ = info->make();
       solver_box_ = box;

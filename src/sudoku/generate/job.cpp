@@ -46,11 +46,11 @@ std::optional<std::string> checked_solve(Solver& solver, std::string_view name, 
 
 /// The verifier's opinion of `puzzle`: empty when it finds `solution` and nothing else.
 std::string verify_unique(Solver& verifier, std::string_view name, const Grid& puzzle,
-                          const Grid& solution) {
+                          const Grid& solution, const Stop& stop) {
   Result r;
   Known known;
   known.solution = solution;
-  if (auto why = checked_solve(verifier, name, puzzle, Limits{2, kDefaultBudget}, known, r)) return *why;
+  if (auto why = checked_solve(verifier, name, puzzle, Limits{2, kDefaultBudget, stop}, known, r)) return *why;
   if (r.status != Status::unique)
     return fmt::format("{} says {}, not unique", name, to_string(r.status));
   return {};
@@ -64,10 +64,13 @@ std::string verify_unique(Solver& verifier, std::string_view name, const Grid& p
 /// Only solvers from outside (a non-empty origin: plug-ins, --exec) are checked: the built-in
 /// ones pass the conformance suite, and checking them cost about 5% of generate's time (9x9,
 /// propagation: the verifier's conflict scan beside a check of a few microseconds).
+/// Every check polls the worker's stop (`stop`): once it fired, a check ends at once as
+/// budget_exceeded, and the worker drops the item.
 class CheckedChecker final : public SolverOf<CheckedChecker, Grid> {
  public:
-  explicit CheckedChecker(const SolverInfo& info)
-      : inner_(info.make()), name_(fmt::format("checker {}", info.name)), check_(!info.origin.empty()) {}
+  CheckedChecker(const SolverInfo& info, const Stop& stop)
+      : inner_(info.make()), name_(fmt::format("checker {}", info.name)), check_(!info.origin.empty()),
+        stop_(stop) {}
   /// The full grid the next checks' puzzles are cut from; clears the problem.
   void start(const Grid& full) {
     if (check_) known_.solution = full;
@@ -76,7 +79,10 @@ class CheckedChecker final : public SolverOf<CheckedChecker, Grid> {
   /// The first wrong answer since start(), or empty.
   const std::string& problem() const noexcept { return problem_; }
 
-  Result solve_one(const Grid& puzzle, const Limits& limits) {
+  Result solve_one(const Grid& puzzle, const Limits& given) {
+    if (stop_.now()) return result_of(Status::budget_exceeded);
+    Limits limits = given;
+    limits.stop = stop_;
     if (!check_) return inner_->solve(puzzle, limits);
     Result r;
     if (auto why = checked_solve(*inner_, name_, puzzle, limits, known_, r)) {
@@ -90,6 +96,7 @@ class CheckedChecker final : public SolverOf<CheckedChecker, Grid> {
   std::unique_ptr<Solver> inner_;
   std::string name_;
   bool check_;
+  const Stop& stop_;
   Known known_;
   std::string problem_;
 };
@@ -100,7 +107,7 @@ class GenerateWorker final : public ItemWorker {
       : spec_(s), gen_(s.generator->make()),
         // Full grids need no solver: --verify then checks the rules alone.
         checker_(s.checker != nullptr && !s.grids
-                     ? std::make_unique<CheckedChecker>(*s.checker)
+                     ? std::make_unique<CheckedChecker>(*s.checker, stop)
                      : nullptr),
         verifier_(s.verifier != nullptr && !s.grids ? s.verifier->make() : nullptr) {}
 
@@ -136,6 +143,10 @@ class GenerateWorker final : public ItemWorker {
       }
       checker_->start(solution_);
       puzzle_ = reducer_.reduce(solution_, ro, rng, *checker_, it.stats.checks);
+      if (stop.now()) {  // checks ended by the stop: the puzzle is not what it seems
+        it.interrupted = true;
+        return;
+      }
       if (!checker_->problem().empty()) {  // the checker lied: nothing it made can be trusted
         it.problem = checker_->problem();
         break;
@@ -151,7 +162,11 @@ class GenerateWorker final : public ItemWorker {
       if (spec_.grids) {
         if (auto why = check_solution(Grid(spec_.box), puzzle_)) it.problem = *why;
       } else {
-        it.problem = verify_unique(*verifier_, spec_.verifier->name, puzzle_, solution_);
+        it.problem = verify_unique(*verifier_, spec_.verifier->name, puzzle_, solution_, stop);
+        if (stop.now()) {
+          it.interrupted = true;
+          return;
+        }
       }
     }
     it.time_ns = static_cast<uint64_t>(
@@ -235,8 +250,12 @@ class TransformWorker final : public ItemWorker {
         Known known;
         if (s.solution) known.solution = solution;
         if (auto why = checked_solve(*verifier_, spec_.verifier->name, puzzle,
-                                     Limits{2, kDefaultBudget}, known, r))
+                                     Limits{2, kDefaultBudget, stop}, known, r))
           it.problem = *why;
+        if (stop.now()) {  // the verification was cut short
+          it.interrupted = true;
+          return;
+        }
         else if (!s.solution && r.status == Status::unique) solution = SudokuKind::solution(r.answer);
       }
     }
@@ -268,7 +287,7 @@ const SolverInfo& solver_for_role(const Registry& registry, const std::string& n
 }
 
 const SolverInfo* default_transform_verifier(int box) {
-  for (const char* n : {"propagation", "dlx", "backtracking"})
+  for (const char* n : {"propagation", "wide", "dlx", "backtracking"})
     if (const SolverInfo* s = find_builtin(n); s != nullptr && s->supports(box)) return s;
   return nullptr;
 }

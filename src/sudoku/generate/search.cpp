@@ -190,8 +190,22 @@ bool te1_solves(const Grid& p) {
   return s.unsolved == 0;
 }
 
-void Neighbourhood::expand(const Grid& parent, const FingerprintSet* skip, std::vector<Candidate>& out,
-                           SearchCounts& counts) {
+bool Neighbourhood::judge(Candidate& cand, const FingerprintSet* skip, SearchCounts& counts, const Stop& stop) {
+  if (skip != nullptr && skip->contains(cand.form)) return cand.judged = true;
+  if (spec_.filter && te1_solves(cand.puzzle)) {
+    ++counts.filtered;
+    return cand.judged = true;
+  }
+  const se::Rating r = rater_.rate(cand.puzzle, se::kDefaultSeBudget, nullptr, stop);
+  if (r.status == se::RatingStatus::budget_exceeded && stop.now()) return false;
+  cand.rated = r.status == se::RatingStatus::rated || r.status == se::RatingStatus::stuck;
+  cand.er = r.er, cand.ep = r.ep, cand.ed = r.ed;
+  ++counts.rated;
+  return cand.judged = true;
+}
+
+bool Neighbourhood::expand(const Grid& parent, const FingerprintSet* skip, std::vector<Candidate>& out,
+                           SearchCounts& counts, bool judge_them, const Stop& stop) {
   out.clear();
   const Cells p = cells_of(parent);
   std::vector<int> givens;
@@ -206,6 +220,7 @@ void Neighbourhood::expand(const Grid& parent, const FingerprintSet* skip, std::
   std::vector<Cells> sols, made;
   std::vector<std::array<uint16_t, 10>> count(81);
   for (const auto& removed : sets) {
+    if (stop.now()) return false;
     ++counts.removal_sets;
     Cells q = p;
     for (const int c : removed) q[c] = 0;
@@ -268,16 +283,10 @@ void Neighbourhood::expand(const Grid& parent, const FingerprintSet* skip, std::
     Candidate cand;
     cand.puzzle = grid_of(x);
     cand.form = fingerprint(minlex(cand.puzzle));
-    if ((skip == nullptr || !skip->contains(cand.form)) && !(spec_.filter && te1_solves(cand.puzzle))) {
-      const se::Rating r = rater_.rate(cand.puzzle);
-      cand.rated = r.status == se::RatingStatus::rated || r.status == se::RatingStatus::stuck;
-      cand.er = r.er, cand.ep = r.ep, cand.ed = r.ed;
-      ++counts.rated;
-    } else if (skip == nullptr || !skip->contains(cand.form)) {
-      ++counts.filtered;
-    }
+    if (judge_them && !judge(cand, skip, counts, stop)) return false;
     out.push_back(std::move(cand));
   }
+  return true;
 }
 
 }  // namespace puzzle::sudoku

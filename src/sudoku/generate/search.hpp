@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "puzzle/stop.hpp"
 #include "sudoku/generate/canon.hpp"
 #include "sudoku/grid.hpp"
 #include "sudoku/se/se.hpp"
@@ -34,6 +35,7 @@ struct SearchSpec {
 struct Candidate {
   Grid puzzle;
   Fingerprint form;     ///< its canonical form's fingerprint
+  bool judged = false;  ///< the filter and the rater have seen it (or it is a seed's form)
   bool rated = false;   ///< passed the filter and was rated (not a seed's form)
   int er = 0, ep = 0, ed = 0;  ///< tenths, when rated
 };
@@ -57,9 +59,15 @@ class Neighbourhood {
   explicit Neighbourhood(const SearchSpec& spec) : spec_(spec) {}
   /// The minimal unique candidates of `parent`'s moves, in a fixed order (removal sets in cell
   /// order, then added clues by cell and digit), duplicates within the parent removed. A
-  /// candidate whose form is in `skip` (the seeds') is kept unrated.
-  void expand(const Grid& parent, const FingerprintSet* skip, std::vector<Candidate>& out,
-              SearchCounts& counts);
+  /// candidate whose form is in `skip` (the seeds') is kept unrated. With `judge` false the
+  /// filter and the rater are left out (each candidate unjudged): judge() does them later.
+  /// False when `stop` fired (polled between removal sets and inside each rating): `out` is then
+  /// a part of the neighbourhood.
+  bool expand(const Grid& parent, const FingerprintSet* skip, std::vector<Candidate>& out,
+              SearchCounts& counts, bool judge = true, const Stop& stop = {});
+  /// The filter, then the rating, of a candidate that is not yet judged. False when `stop`
+  /// fired first (the candidate stays unjudged).
+  bool judge(Candidate& c, const FingerprintSet* skip, SearchCounts& counts, const Stop& stop = {});
 
  private:
   SearchSpec spec_;

@@ -151,7 +151,7 @@ std::pair<int, int> parse_er(const OptionNames& say, const std::string& text) {
 }
 
 GenerateDefaults SudokuGeneration::generate_defaults() {
-  return {fmt::format("propagation for a 9x9, dlx for the other sizes, each check at most {} nodes (past them: not "
+  return {fmt::format("propagation for a 9x9, wide for the other sizes, each check at most {} nodes (past them: not "
                       "unique, the given stays)",
                       ReduceOptions{}.budget),
           "the first of dlx, propagation and backtracking other than the checker, the checker for full grids",
@@ -234,7 +234,7 @@ GeneratePlan SudokuGeneration::plan_generate(const GenerateOptions& opt, const O
   spec.minimal = minimal;
   spec.max_attempts = opt.max_attempts;
   spec.solutions = opt.solutions;
-  spec.checker = &solver_for_role(registry_of(opt), opt.checker.empty() ? (box == 3 ? "propagation" : "dlx") : opt.checker, box,
+  spec.checker = &solver_for_role(registry_of(opt), opt.checker.empty() ? (box == 3 ? "propagation" : "wide") : opt.checker, box,
                                   say("checker"), say.style);
   if (!opt.verifier.empty()) {
     if (grids)

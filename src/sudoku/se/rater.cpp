@@ -181,7 +181,7 @@ struct Rater::Scratch {
 Rater::Rater() : scratch_(new Scratch) {}
 Rater::~Rater() { delete scratch_; }
 
-Rating Rater::rate(const Grid& puzzle, uint64_t budget, std::vector<Step>* steps) {
+Rating Rater::rate(const Grid& puzzle, uint64_t budget, std::vector<Step>* steps, const Stop& stop) {
   Rating out;
   State& s = scratch_->state;
   if (steps != nullptr) steps->clear();
@@ -192,6 +192,7 @@ Rating Rater::rate(const Grid& puzzle, uint64_t budget, std::vector<Step>* steps
   Ctx ctx(scratch_->ws);
   ctx.want_text = steps != nullptr;
   ctx.budget = budget;
+  ctx.watch(stop);
   double er = 0, ep = 0, ed = 0;
   try {
     while (s.empty > 0) {

@@ -16,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "puzzle/stop.hpp"
 #include "sudoku/grid.hpp"
 
 namespace puzzle::sudoku::se {
@@ -157,9 +158,10 @@ class Rater {
   Rater& operator=(const Rater&) = delete;
 
   /// Rates a 9x9 puzzle. `budget` bounds the work (0: unlimited); `steps`, when given, receives
-  /// every step with its text.
+  /// every step with its text. `stop` (SIGINT, SIGTERM) is polled about every 0.1 ms of work:
+  /// when it fires the rating ends as budget_exceeded.
   Rating rate(const Grid& puzzle, uint64_t budget = kDefaultSeBudget,
-              std::vector<Step>* steps = nullptr);
+              std::vector<Step>* steps = nullptr, const Stop& stop = {});
 
  private:
   struct Scratch;

@@ -147,6 +147,11 @@ void State::place(int cell, int digit) noexcept {
   }
 }
 
+void Ctx::poll() {
+  if (stop_.now()) throw BudgetExceeded{};
+  poll_at_ = work + kPollWork;
+}
+
 void Ctx::over_budget(uint64_t unit) {
   work += unit * ((budget - work) / unit + 1);
   throw BudgetExceeded{};

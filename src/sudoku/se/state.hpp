@@ -178,16 +178,32 @@ struct Ctx {
   void spend(uint64_t n) {
     work += n;
     if (budget != 0 && work > budget) throw BudgetExceeded{};
+    if (work >= poll_at_) [[unlikely]] poll();
   }
   /// The same as `n` calls of spend(unit), at once: on running out, `work` is where the first
   /// call over the budget would have left it (the producers that count a batch at once).
   void spend_each(uint64_t n, uint64_t unit) {
     if (budget != 0 && work + n * unit > budget) [[unlikely]] over_budget(unit);
     work += n * unit;
+    if (work >= poll_at_) [[unlikely]] poll();
   }
+  /// A stop (SIGINT, SIGTERM, a deadline) polled every kPollWork units of work: when it fires
+  /// the rating ends as if its budget ran out (BudgetExceeded). None by default.
+  void watch(const Stop& stop) {
+    stop_ = stop;
+    poll_at_ = stop.armed() ? work + kPollWork : UINT64_MAX;
+  }
+  /// About 0.1 ms of rating (kSeWorkPerSecond).
+  static constexpr uint64_t kPollWork = 10'000;
   /// spend_each() running out, out of line (the common path stays inline): `work` where the
   /// first spend(unit) over the budget leaves it, then BudgetExceeded.
   [[noreturn]] void over_budget(uint64_t unit);
+
+ private:
+  /// At poll_at_: throws BudgetExceeded when the stop fired, else moves poll_at_ on.
+  void poll();
+  Stop stop_;
+  uint64_t poll_at_ = UINT64_MAX;
 };
 
 /// A grid a producer saw in a rating, to tell what a later grid of the same rating lost since.

@@ -71,7 +71,6 @@
 #ifndef SUDOKU_PROPAGATION_SHARED_
 #define SUDOKU_PROPAGATION_SHARED_
 #include "sudoku/solvers/propagation.hpp"
-#include "puzzle/simd.hpp"
 
 #include <algorithm>
 #include <array>
@@ -1088,45 +1087,9 @@ std::optional<std::array<uint16_t, 81>> RootCandidates(const Grid& puzzle) {
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
+#include "puzzle/simd_dispatch.hpp"
+
 namespace puzzle::sudoku {
-namespace {
-
-/// The function of the target simd::current_target() names, among those compiled here (the
-/// choice is simd.cpp's, not HWY_DYNAMIC_DISPATCH's: see there).
-template <class F>
-F for_current_target([[maybe_unused]] F sse4, [[maybe_unused]] F avx2, [[maybe_unused]] F avx3, F baseline) {
-  [[maybe_unused]] const int64_t t = simd::current_target();
-#if HWY_TARGETS & HWY_AVX3
-  if (t == HWY_AVX3) return avx3;
-#endif
-#if HWY_TARGETS & HWY_AVX2
-  if (t == HWY_AVX2) return avx2;
-#endif
-#if HWY_TARGETS & HWY_SSE4
-  if (t == HWY_SSE4) return sse4;
-#endif
-  return baseline;
-}
-
-#if HWY_TARGETS & HWY_AVX2
-#define SUDOKU_AVX2(f) &N_AVX2::f
-#else
-#define SUDOKU_AVX2(f) nullptr
-#endif
-#if HWY_TARGETS & HWY_AVX3
-#define SUDOKU_AVX3(f) &N_AVX3::f
-#else
-#define SUDOKU_AVX3(f) nullptr
-#endif
-#if HWY_TARGETS & HWY_SSE4
-#define SUDOKU_SSE4(f) &N_SSE4::f
-#else
-#define SUDOKU_SSE4(f) nullptr
-#endif
-#define SUDOKU_DISPATCH(f) \
-  for_current_target<decltype(&HWY_STATIC_DISPATCH(f))>(SUDOKU_SSE4(f), SUDOKU_AVX2(f), SUDOKU_AVX3(f), &HWY_STATIC_DISPATCH(f))
-
-}  // namespace
 
 std::unique_ptr<Solver> make_propagation() { return SUDOKU_DISPATCH(NewPropagation)(); }
 

@@ -1,0 +1,683 @@
+// `wide`: candidate propagation on bitboards sized for the grid, for every size (4x4 to 25x25);
+// the default for 16x16 and 25x25, where the 9x9 band bitboards of `propagation` do not reach.
+//
+// Data layout ("digit-major row words"). For each digit d one vector cand[d] whose lane r
+// (32 bits) holds the columns of row r where d may still go; a placed cell keeps only its own
+// digit's bit, so the answer is read back from cand. DP lanes: 16 up to 16x16 (one AVX-512
+// register, two AVX2 ones), 32 for 25x25 (two 16-lane vectors: GCC lowers one 128-byte vector
+// type to lane inserts and scalar compares, 6x slower). Beside them: unsolved (lane r: columns
+// of row r not placed), rdone / cdone (lane d: rows / columns holding d), bdone[band] (lane d:
+// bit j*B when box (band, j) holds d). The State (1.3 KB for 16x16, 3.7 KB for 25x25) is copied
+// whole at a guess onto a stack of states; no undo log.
+//
+// Rules, to a fixed point:
+//  1. Naked singles, vertical over the digits: per digit vector three operations keep "at least
+//     one / two / three" candidates per cell; an unsolved cell with none is a contradiction,
+//     "exactly two" is the bivalue map the guess uses. They are looked for alone first, until
+//     there are none (cheap), then with rule 2 in one sweep.
+//  2. Hidden singles: sums over a row are horizontal in this layout, so once per sweep the
+//     N x N word matrix is transposed (a butterfly of two-input shuffles, log2(DP) levels) into
+//     T[r], whose lane is the digit; rows, bands, columns and boxes are then vertical with all
+//     digits at once. A box's counts come from its band's column words (at least one, at least
+//     two) by in-word folds over the box's B-bit segments, with no loop over boxes. The singles
+//     of a sweep are queued, then placed; one whose candidate went meanwhile is a contradiction.
+//  3. Locked candidates (pointing and claiming, rows and columns), on T, all digits at once,
+//     when rules 1-2 stall; T is transposed back when something went.
+//  4. Guess: the bivalue cell with the most bivalue peers (row, column and box); no bivalue
+//     cell: the cell with the fewest candidates (bit-sliced counts). Digits in increasing order.
+// The givens are loaded in one pass (per digit the rows, columns and boxes that hold it), not
+// placed one by one: a given whose digit its row, column or box already holds is `invalid`.
+//
+// Measurements (against dlx, nodes per puzzle, the rules' worth): results/wide.md.
+//
+// Counters (as propagation.cpp). nodes: propagation states entered, the root plus every digit
+// tried at a guessed cell; the budget counts nodes and Limits::stop is polled through a
+// NodeGate. guesses: digits tried at a guessed cell while another was left (the last one is
+// forced). backtracks: contradictions found below a guess.
+//
+// Instruction sets: compiled once per Highway target (foreach_target.h) with GCC's vector
+// extensions, which the target's flags lower to its registers; the best target the CPU runs is
+// picked when a solver is made (puzzle/simd.hpp). The rules are the same on every target, so
+// answers and counters are equal.
+#ifndef SUDOKU_WIDE_SHARED_
+#define SUDOKU_WIDE_SHARED_
+#include "sudoku/solvers/wide.hpp"
+
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+
+#include "puzzle/solver.hpp"
+#include "sudoku/grid.hpp"
+#endif  // SUDOKU_WIDE_SHARED_
+
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "sudoku/solvers/wide.cpp"
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
+#include <hwy/highway.h>
+
+// The vectors below are passed by value only between functions of this file, all compiled for
+// the same target: the ABI note GCC gives for 64-byte vectors on narrower targets does not apply.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wpsabi"
+
+HWY_BEFORE_NAMESPACE();
+namespace puzzle::sudoku::HWY_NAMESPACE {
+namespace {
+
+using V16 = uint32_t __attribute__((vector_size(64)));
+
+/// 16 * H lanes of 32 bits as H 16-lane vectors.
+template <int H>
+struct W {
+  V16 h[H];
+  uint32_t operator[](int i) const { return h[i >> 4][i & 15]; }
+  void set(int i, uint32_t v) { h[i >> 4][i & 15] = v; }
+  void clear_bits(int i, uint32_t bits) { h[i >> 4][i & 15] &= ~bits; }
+  // HWY_ATTR (this target's `target` attribute) on each friend: GCC 12 compiles a friend defined
+  // in a class without the `#pragma GCC target` of HWY_BEFORE_NAMESPACE around it, so where a
+  // call is not inlined (the sanitizer builds), an AVX-512 caller passing W<1> in a zmm register
+  // called a baseline copy that expects it in memory and read its second operand from a null
+  // pointer. Members get the pragma's target; friends need the attribute.
+#define SUDOKU_W_OP(op)                                                   \
+  friend HWY_ATTR W operator op(W a, const W& b) {                        \
+    for (int k = 0; k < H; ++k) a.h[k] op## = b.h[k];                     \
+    return a;                                                             \
+  }                                                                       \
+  friend HWY_ATTR W operator op(W a, uint32_t b) {                        \
+    for (int k = 0; k < H; ++k) a.h[k] op## = b;                          \
+    return a;                                                             \
+  }                                                                       \
+  W& operator op##=(const W & b) {                                        \
+    for (int k = 0; k < H; ++k) h[k] op## = b.h[k];                       \
+    return *this;                                                         \
+  }                                                                       \
+  W& operator op##=(uint32_t b) {                                         \
+    for (int k = 0; k < H; ++k) h[k] op## = b;                            \
+    return *this;                                                         \
+  }
+  SUDOKU_W_OP(&)
+  SUDOKU_W_OP(|)
+  SUDOKU_W_OP(^)
+  SUDOKU_W_OP(+)
+  SUDOKU_W_OP(-)
+#undef SUDOKU_W_OP
+  friend HWY_ATTR W operator~(W a) {
+    for (int k = 0; k < H; ++k) a.h[k] = ~a.h[k];
+    return a;
+  }
+  friend HWY_ATTR W operator>>(W a, int s) {
+    for (int k = 0; k < H; ++k) a.h[k] >>= s;
+    return a;
+  }
+  /// All ones in the lanes where a is zero / not zero / equal to v.
+  static W eq0(const W& a) {
+    W r;
+    for (int k = 0; k < H; ++k) r.h[k] = reinterpret_cast<V16>(a.h[k] == 0);
+    return r;
+  }
+  static W ne0(const W& a) {
+    W r;
+    for (int k = 0; k < H; ++k) r.h[k] = reinterpret_cast<V16>(a.h[k] != 0);
+    return r;
+  }
+  static W eq(const W& a, uint32_t v) {
+    W r;
+    for (int k = 0; k < H; ++k) r.h[k] = reinterpret_cast<V16>(a.h[k] == v);
+    return r;
+  }
+  /// Bit i set when lane i is not zero.
+  uint32_t lanes() const {
+    uint32_t m = 0;
+    for (int k = 0; k < H; ++k) {
+#if HWY_TARGET == HWY_AVX3
+      const __m512i v = reinterpret_cast<const __m512i&>(h[k]);
+      m |= static_cast<uint32_t>(_mm512_test_epi32_mask(v, v)) << (16 * k);
+#elif HWY_TARGET == HWY_AVX2
+      for (int q = 0; q < 2; ++q) {
+        const __m256i v = reinterpret_cast<const __m256i*>(&h[k])[q];
+        const __m256i z = _mm256_cmpeq_epi32(v, _mm256_setzero_si256());
+        m |= static_cast<uint32_t>(~_mm256_movemask_ps(_mm256_castsi256_ps(z)) & 0xff) << (16 * k + 8 * q);
+      }
+#else
+      for (int i = 0; i < 16; ++i) m |= static_cast<uint32_t>(h[k][i] != 0) << (16 * k + i);
+#endif
+    }
+    return m;
+  }
+  bool any() const {
+    V16 o = h[0];
+    for (int k = 1; k < H; ++k) o |= h[k];
+#if HWY_TARGET == HWY_AVX3
+    const __m512i v = reinterpret_cast<const __m512i&>(o);
+    return _mm512_test_epi32_mask(v, v) != 0;
+#else
+    uint64_t a[8];
+    std::memcpy(a, &o, sizeof a);
+    return (a[0] | a[1] | a[2] | a[3] | a[4] | a[5] | a[6] | a[7]) != 0;
+#endif
+  }
+};
+
+/// One level of the butterfly below: rows i and i + K (K = 8 >> LV) of each 16 x 16 block
+/// exchange their halves of width K by a two-input shuffle each. The shuffles' lane indices
+/// are constants (the level a template argument), which AVX2 and SSE need to lower them to
+/// register shuffles rather than lane-by-lane code.
+template <int LV, int H>
+inline void butterfly_level(V16* m, int rows) {
+  constexpr int K = 8 >> LV;
+  for (int blk = 0; blk < rows; blk += 16)
+    for (int hh = 0; hh < H; ++hh)
+      for (int i = 0; i < 16; ++i) {
+        if (i & K) continue;
+        V16& a = m[(blk + i) * H + hh];
+        V16& b = m[(blk + i + K) * H + hh];
+        V16 x, y;  // __builtin_shufflevector: GCC 12 and clang both have it
+        if constexpr (LV == 0) {
+          x = __builtin_shufflevector(a, b, 0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23);
+          y = __builtin_shufflevector(a, b, 8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31);
+        } else if constexpr (LV == 1) {
+          x = __builtin_shufflevector(a, b, 0, 1, 2, 3, 16, 17, 18, 19, 8, 9, 10, 11, 24, 25, 26, 27);
+          y = __builtin_shufflevector(a, b, 4, 5, 6, 7, 20, 21, 22, 23, 12, 13, 14, 15, 28, 29, 30, 31);
+        } else if constexpr (LV == 2) {
+          x = __builtin_shufflevector(a, b, 0, 1, 16, 17, 4, 5, 20, 21, 8, 9, 24, 25, 12, 13, 28, 29);
+          y = __builtin_shufflevector(a, b, 2, 3, 18, 19, 6, 7, 22, 23, 10, 11, 26, 27, 14, 15, 30, 31);
+        } else if constexpr (LV == 3) {
+          x = __builtin_shufflevector(a, b, 0, 16, 2, 18, 4, 20, 6, 22, 8, 24, 10, 26, 12, 28, 14, 30);
+          y = __builtin_shufflevector(a, b, 1, 17, 3, 19, 5, 21, 7, 23, 9, 25, 11, 27, 13, 29, 15, 31);
+        }
+        a = x, b = y;
+      }
+}
+
+/// Transposes DP x DP 32-bit words held as DP vectors of DP lanes: v[r][c] <-> v[c][r]. The
+/// 16 x 16 blocks by a four-level butterfly of two-input shuffles (vpermt2d on AVX-512), and
+/// for DP = 32 the two off-diagonal blocks swapped first.
+template <int DP>
+void transpose(W<DP / 16>* v) {
+  constexpr int H = DP / 16;
+  V16* m = &v[0].h[0];  // row r, half k at r * H + k
+  if constexpr (H == 2)
+    for (int i = 0; i < 16; ++i) std::swap(m[i * H + 1], m[(i + 16) * H]);
+  butterfly_level<0, H>(m, DP);
+  butterfly_level<1, H>(m, DP);
+  butterfly_level<2, H>(m, DP);
+  butterfly_level<3, H>(m, DP);
+}
+
+template <int B>
+class Engine {
+ public:
+  static constexpr int N = B * B, C = N * N, DP = N <= 16 ? 16 : 32;
+  using V = W<DP / 16>;
+  static constexpr uint32_t kFull = (1u << N) - 1;
+  static constexpr uint32_t kBoxBits = (1u << B) - 1;
+
+  Engine() {
+    for (int j = 0; j < DP; ++j) valid_.set(j, j < N ? ~0u : 0u);
+    for (int j = 0; j < B; ++j) seg_start_ |= 1u << (j * B);
+    for (int k = 1; k < B; ++k)
+      for (int i = 0; i < N; ++i)
+        if (i % B + k < B) pair_mask_[k] |= 1u << i;
+  }
+
+  Result solve(const Grid& puzzle, const Limits& limits) {
+    Result res;
+    work_ = Work{};
+    if (!load(stack_[0], puzzle)) {
+      res.status = Status::invalid;
+      return res;
+    }
+    const uint64_t limit = limits.wanted();
+    gate_ = NodeGate(limits.budget, limits.stop);
+    bool budget_hit = false;
+    res.solutions = search(limit, budget_hit, res.answer);
+    res.work = work_;
+    res.status = status_for(res.solutions, limit, budget_hit);
+    return res;
+  }
+
+ private:
+  struct State {
+    V cand[N];       // digit -> (lane r) columns of row r where it may go
+    V unsolved;      // lane r: columns of row r not placed
+    V rdone, cdone;  // lane d: rows / columns holding d
+    V bdone[B];      // band -> lane d: bit j*B set when box (band, j) holds d
+    int left;        // cells not placed; < 0 marks a contradiction found when placing
+  };
+  struct Frame {  // a guessed cell and its digits not yet tried
+    uint8_t r, c;
+    uint8_t d[N];
+    uint32_t left;
+  };
+  struct Single {
+    uint8_t r, c, d;
+  };
+
+  std::array<State, C + 1> stack_;
+  std::array<Frame, C + 1> frames_;
+  V T_[DP];  // the transposed words: T_[r] lane d = columns of row r for digit d
+  V biv_;    // lane r: the bivalue cells of row r, from the last sweep
+  std::array<Single, C * 4> queue_;
+  int nq_ = 0;
+  Work work_;
+  NodeGate gate_;
+  V valid_{};                 // all ones in lanes < N
+  uint32_t seg_start_ = 0;    // bits j*B, j < B: the first column of each stack
+  uint32_t pair_mask_[B]{};   // bits i with i % B + k < B, for each k = 1..B-1
+
+  /// The givens in one pass: per digit its rows, columns and boxes, then each row word.
+  bool load(State& s, const Grid& g) {
+    uint32_t occupied[N] = {}, pos[N][N] = {};
+    uint32_t rdone[N] = {}, cdone[N] = {}, bdone[B][N] = {};
+    int givens = 0;
+    for (int r = 0; r < N; ++r)
+      for (int c = 0; c < N; ++c) {
+        const int v = g[r * N + c];
+        if (v == 0) continue;
+        const int d = v - 1;
+        const uint32_t bit = 1u << c, boxbit = 1u << (c / B * B);
+        if ((rdone[d] >> r & 1u) || (cdone[d] & bit) || (bdone[r / B][d] & boxbit)) return false;
+        rdone[d] |= 1u << r, cdone[d] |= bit, bdone[r / B][d] |= boxbit;
+        occupied[r] |= bit, pos[d][r] = bit;
+        ++givens;
+      }
+    for (int d = 0; d < N; ++d) {
+      V x{};
+      for (int r = 0; r < N; ++r) {
+        uint32_t boxes = bdone[r / B][d];
+        for (int k = 1; k < B; ++k) boxes |= boxes << 1;
+        x.set(r, pos[d][r] != 0 ? pos[d][r] : kFull & ~occupied[r] & ~cdone[d] & ~boxes);
+      }
+      s.cand[d] = x;
+    }
+    s.unsolved = V{};
+    s.rdone = s.cdone = V{};
+    for (int b = 0; b < B; ++b) s.bdone[b] = V{};
+    for (int i = 0; i < N; ++i) {
+      s.unsolved.set(i, kFull & ~occupied[i]);
+      s.rdone.set(i, rdone[i]);
+      s.cdone.set(i, cdone[i]);
+      for (int b = 0; b < B; ++b) s.bdone[b].set(i, bdone[b][i]);
+    }
+    s.left = C - givens;
+    return true;
+  }
+
+  /// Places digit d at (r, c): false when d is no longer possible there.
+  static bool place(State& s, int r, int c, int d) {
+    const uint32_t bit = 1u << c;
+    if (!(s.unsolved[r] & bit) || !(s.cand[d][r] & bit)) return false;
+    const int b0 = r / B * B, sj = c / B;
+    const uint32_t boxcols = kBoxBits << (sj * B);
+    V& cd = s.cand[d];
+    cd &= ~bit;                                                  // the column
+    for (int rr = b0; rr < b0 + B; ++rr) cd.clear_bits(rr, boxcols);  // the box
+    for (int e = 0; e < N; ++e) s.cand[e].clear_bits(r, bit);    // the cell
+    cd.set(r, bit);                                              // the row; the cell keeps d
+    s.unsolved.clear_bits(r, bit);
+    s.rdone.set(d, s.rdone[d] | 1u << r);
+    s.cdone.set(d, s.cdone[d] | bit);
+    s.bdone[r / B].set(d, s.bdone[r / B][d] | 1u << (sj * B));
+    --s.left;
+    return true;
+  }
+
+  static void write(const State& s, Answer& answer) {
+    Grid& g = answer.reuse<Grid>(B, Grid::Unset{});
+    for (int d = 0; d < N; ++d)
+      for (int r = 0; r < N; ++r)
+        for (uint32_t x = s.cand[d][r]; x; x &= x - 1) g.set(r * N + std::countr_zero(x), d + 1);
+  }
+
+  /// Depth-first search from stack_[0]; returns the solutions found (up to `limit`).
+  uint64_t search(uint64_t limit, bool& budget_hit, Answer& answer) {
+    uint64_t solutions = 0;
+    int top = 0;
+    ++work_.nodes;
+    for (;;) {
+      State& s = stack_[top];
+      bool ok = propagate(s);
+      if (ok && s.left == 0) {
+        if (solutions++ == 0) write(s, answer);
+        if (solutions >= limit) break;
+        ok = false;
+      } else if (ok) {
+        choose(s, frames_[top]);
+        if (!next_child(top)) {
+          budget_hit = true;
+          break;
+        }
+        ++top;
+        continue;
+      } else if (top > 0) {
+        ++work_.backtracks;
+      }
+      // back to the newest guess with a digit left
+      while (top > 0 && frames_[top - 1].left == 0) --top;
+      if (top == 0) break;
+      --top;
+      if (!next_child(top)) {
+        budget_hit = true;
+        break;
+      }
+      ++top;
+    }
+    return solutions;
+  }
+
+  /// The next digit of frame k into stack_[k + 1]; false when the budget or the stop ends it.
+  bool next_child(int k) {
+    if (work_.nodes >= gate_.at && gate_.over(work_.nodes)) return false;
+    Frame& f = frames_[k];
+    const int i = std::countr_zero(f.left);
+    f.left &= f.left - 1;
+    if (f.left != 0) ++work_.guesses;
+    ++work_.nodes;
+    const int d = f.d[i];
+    State& saved = stack_[k];
+    State& child = stack_[k + 1];
+    std::memcpy(&child, &saved, sizeof(State));
+    saved.cand[d].clear_bits(f.r, 1u << f.c);  // tried: gone from the parent
+    if (!place(child, f.r, f.c, d)) child.left = -1;
+    return true;
+  }
+
+  void push(int r, int c, int d) {
+    queue_[nq_++] = {static_cast<uint8_t>(r), static_cast<uint8_t>(c), static_cast<uint8_t>(d)};
+  }
+
+  bool propagate(State& s) {
+    for (;;) {
+      if (s.left < 0) return false;
+      if (s.left == 0) return true;
+      nq_ = 0;
+      if (!find_naked(s, false)) return false;
+      if (nq_ != 0) {
+        if (!apply(s)) return false;
+        continue;
+      }
+      if (!find_naked(s, true) || !find_hidden(s)) return false;
+      if (nq_ != 0) {
+        if (!apply(s)) return false;
+        continue;
+      }
+      if (!locked(s)) return true;
+    }
+  }
+
+  bool apply(State& s) {
+    for (int i = 0; i < nq_; ++i) {
+      const Single q = queue_[i];
+      const uint32_t bit = 1u << q.c;
+      if (!(s.unsolved[q.r] & bit)) {  // placed already this sweep: the same digit, or a clash
+        if (s.cand[q.d][q.r] & bit) continue;
+        return false;
+      }
+      if (!place(s, q.r, q.c, q.d)) return false;
+    }
+    return true;
+  }
+
+  /// Rule 1: queues the naked singles; false on a cell with no candidate. `bivalue`: also
+  /// keeps the bivalue cells for the guess.
+  bool find_naked(const State& s, bool bivalue) {
+    V o{}, t{}, h{};
+    for (int d = 0; d < N; ++d) {
+      const V x = s.cand[d];
+      if (bivalue) h |= t & x;
+      t |= o & x;
+      o |= x;
+    }
+    const V u = s.unsolved;
+    if ((u & ~o).any()) return false;
+    if (bivalue) biv_ = u & t & ~h;
+    V ns = u & ~t;
+    for (int d = 0; d < N && ns.any(); ++d) {
+      const V hit = s.cand[d] & ns;
+      uint32_t lm = hit.lanes();
+      if (!lm) continue;
+      ns = ns & ~hit;
+      for (; lm; lm &= lm - 1) {
+        const int r = std::countr_zero(lm);
+        for (uint32_t x = hit[r]; x; x &= x - 1) push(r, std::countr_zero(x), d);
+      }
+    }
+    return true;
+  }
+
+  V fold(V x) const {
+    V y = x;
+    for (int k = 1; k < B; ++k) y |= x >> k;
+    return y;
+  }
+
+  /// Rule 2 on the transposed words (lanes = digits): rows, boxes, columns.
+  bool find_hidden(const State& s) {
+    for (int d = 0; d < N; ++d) T_[d] = s.cand[d];
+    for (int d = N; d < DP; ++d) T_[d] = V{};
+    transpose<DP>(T_);
+    const V valid = valid_;
+    for (int r = 0; r < N; ++r) {  // rows
+      const V x = T_[r];
+      const V open = V::eq0((s.rdone >> r) & 1u) & valid;
+      const V zero = V::eq0(x);
+      if ((open & zero).any()) return false;
+      const V single = V::eq0(x & (x - 1u)) & ~zero & open;
+      for (uint32_t lm = single.lanes(); lm; lm &= lm - 1) {
+        const int d = std::countr_zero(lm);
+        push(r, std::countr_zero(x[d]), d);
+      }
+    }
+    V co{}, ct{};  // columns: at least one, at least two
+    for (int bi = 0; bi < B; ++bi) {  // bands: their boxes, and the columns' counts
+      V bo{}, bt{};
+      for (int k = 0; k < B; ++k) {
+        const V x = T_[bi * B + k];
+        bt |= bo & x;
+        bo |= x;
+      }
+      ct |= bt | (co & bo);
+      co |= bo;
+      V pairs = bt;
+      for (int k = 1; k < B; ++k) pairs |= bo & (bo >> k) & pair_mask_[k];
+      const V nz = fold(bo) & seg_start_;
+      const V ge2 = fold(pairs) & seg_start_;
+      const V open = (~s.bdone[bi] & seg_start_) & valid;
+      if ((open & ~nz).any()) return false;
+      const V hid = open & nz & ~ge2;
+      for (uint32_t lm = hid.lanes(); lm; lm &= lm - 1) {
+        const int d = std::countr_zero(lm);
+        for (uint32_t starts = hid[d]; starts; starts &= starts - 1) {
+          const int j = std::countr_zero(starts) / B;
+          const uint32_t colbit = bo[d] & (kBoxBits << (j * B));
+          for (int k = 0; k < B; ++k)
+            if (T_[bi * B + k][d] & colbit) {
+              push(bi * B + k, std::countr_zero(colbit), d);
+              break;
+            }
+        }
+      }
+    }
+    const V open = (~s.cdone & kFull) & valid;
+    if ((open & ~co).any()) return false;
+    const V hc = open & co & ~ct;
+    for (uint32_t lm = hc.lanes(); lm; lm &= lm - 1) {
+      const int d = std::countr_zero(lm);
+      for (uint32_t cols = hc[d]; cols; cols &= cols - 1) {
+        const int c = std::countr_zero(cols);
+        for (int r = 0; r < N; ++r)
+          if (T_[r][d] >> c & 1u) {
+            push(r, c, d);
+            break;
+          }
+      }
+    }
+    return true;
+  }
+
+  /// Rule 3 on T_ (left by find_hidden, which found nothing: still the state's words): whether
+  /// something went (then T_ is transposed back into the state). A contradiction it makes is
+  /// found by the next sweep's counts.
+  bool locked(State& s) {
+    V* T = T_;
+    V change{};
+    V bo[B];
+    for (int bi = 0; bi < B; ++bi) {
+      V* x = T + bi * B;
+      for (int j = 0; j < B; ++j) {
+        // pointing (rows): the box's d in one row -> the rest of that row loses d
+        const uint32_t sc = kBoxBits << (j * B);
+        V cnt{};
+        V has[B];
+        for (int k = 0; k < B; ++k) {
+          has[k] = V::ne0(x[k] & sc);
+          cnt += has[k] & 1u;
+        }
+        const V one = V::eq(cnt, 1);
+        for (int k = 0; k < B; ++k) {
+          const V before = x[k];
+          x[k] &= ~(one & has[k]) | sc;
+          change |= before ^ x[k];
+        }
+      }
+      // claiming (rows): a row whose d lies in one box -> the rest of the box loses d
+      for (int k = 0; k < B; ++k)
+        for (int j = 0; j < B; ++j) {
+          const uint32_t sc = kBoxBits << (j * B);
+          const V rm = V::eq0(x[k] & ~sc) & V::ne0(x[k]) & sc;
+          for (int k2 = 0; k2 < B; ++k2) {
+            if (k2 == k) continue;
+            const V before = x[k2];
+            x[k2] &= ~rm;
+            change |= before ^ x[k2];
+          }
+        }
+      V o{};
+      for (int k = 0; k < B; ++k) o |= x[k];
+      bo[bi] = o;
+    }
+    // pointing (columns): a box's d in one column -> the other bands lose that column
+    V rm[B], rm_all{};
+    for (int bi = 0; bi < B; ++bi) {
+      rm[bi] = V{};
+      for (int j = 0; j < B; ++j) {
+        const uint32_t sc = kBoxBits << (j * B);
+        const V bc = bo[bi] & sc;
+        rm[bi] |= bc & V::ne0(bc) & V::eq0(bc & (bc - 1u));
+      }
+      rm_all |= rm[bi];
+    }
+    // claiming (columns): a column whose d lies in one band -> the rest of that box loses d
+    V once{}, more{};
+    for (int bi = 0; bi < B; ++bi) {
+      more |= once & bo[bi];
+      once |= bo[bi];
+    }
+    for (int bi = 0; bi < B; ++bi) {
+      const V only = bo[bi] & ~more;
+      V rem = rm_all & ~rm[bi];
+      for (int j = 0; j < B; ++j) {
+        const uint32_t sc = kBoxBits << (j * B);
+        const V cj = only & sc;
+        rem |= V::ne0(cj) & (~cj & sc);
+      }
+      for (int k = 0; k < B; ++k) {
+        const V before = T[bi * B + k];
+        T[bi * B + k] &= ~rem;
+        change |= before ^ T[bi * B + k];
+      }
+    }
+    if (!change.any()) return false;
+    transpose<DP>(T);
+    for (int d = 0; d < N; ++d) s.cand[d] = T[d];
+    return true;
+  }
+
+  /// Rule 4: the cell to guess and its digits into f.
+  void choose(const State& s, Frame& f) const {
+    int best_r = -1, best_c = -1;
+    if (biv_.any()) {
+      uint32_t bv[N];
+      for (int r = 0; r < N; ++r) bv[r] = biv_[r];
+      int best = -1;
+      for (int r = 0; r < N; ++r)
+        for (uint32_t x = bv[r]; x; x &= x - 1) {
+          const int c = std::countr_zero(x);
+          int score = std::popcount(bv[r]);
+          for (int rr = 0; rr < N; ++rr) score += bv[rr] >> c & 1u;
+          const uint32_t bc = kBoxBits << (c / B * B);
+          for (int rr = r / B * B; rr < r / B * B + B; ++rr) score += std::popcount(bv[rr] & bc);
+          if (score > best) best = score, best_r = r, best_c = c;
+        }
+    } else {
+      V p[5] = {};  // bit-sliced candidate counts (at most 25: five planes)
+      for (int d = 0; d < N; ++d) {
+        V carry = s.cand[d] & s.unsolved;
+        for (int k = 0; k < 5; ++k) {
+          const V nc = p[k] & carry;
+          p[k] ^= carry;
+          carry = nc;
+        }
+      }
+      int best = 99;
+      for (int r = 0; r < N; ++r)
+        for (uint32_t u = s.unsolved[r]; u; u &= u - 1) {
+          const int c = std::countr_zero(u);
+          int cnt = 0;
+          for (int k = 0; k < 5; ++k) cnt |= static_cast<int>(p[k][r] >> c & 1u) << k;
+          if (cnt < best) best = cnt, best_r = r, best_c = c;
+        }
+    }
+    int n = 0;
+    for (int d = 0; d < N; ++d)
+      if (s.cand[d][best_r] >> best_c & 1u) f.d[n++] = static_cast<uint8_t>(d);
+    f.r = static_cast<uint8_t>(best_r), f.c = static_cast<uint8_t>(best_c);
+    f.left = (1u << n) - 1;
+  }
+};
+
+class Wide final : public SolverOf<Wide, Grid> {
+ public:
+  Result solve_one(const Grid& puzzle, const Limits& limits) {
+    switch (puzzle.box()) {
+      case 2: return engine(e2_).solve(puzzle, limits);
+      case 3: return engine(e3_).solve(puzzle, limits);
+      case 4: return engine(e4_).solve(puzzle, limits);
+      case 5: return engine(e5_).solve(puzzle, limits);
+      default: return result_of(Status::unsupported);
+    }
+  }
+
+ private:
+  /// Each size's engine is made the first time that size is seen (25x25's stack is 2.3 MB).
+  template <class E>
+  static E& engine(std::unique_ptr<E>& e) {
+    if (!e) e = std::make_unique<E>();
+    return *e;
+  }
+  std::unique_ptr<Engine<2>> e2_;
+  std::unique_ptr<Engine<3>> e3_;
+  std::unique_ptr<Engine<4>> e4_;
+  std::unique_ptr<Engine<5>> e5_;
+};
+
+}  // namespace
+
+std::unique_ptr<Solver> NewWide() { return std::make_unique<Wide>(); }
+
+}  // namespace puzzle::sudoku::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+#pragma GCC diagnostic pop
+
+#if HWY_ONCE
+#include "puzzle/simd_dispatch.hpp"
+
+namespace puzzle::sudoku {
+
+std::unique_ptr<Solver> make_wide() { return SUDOKU_DISPATCH(NewWide)(); }
+
+}  // namespace puzzle::sudoku
+#endif  // HWY_ONCE
