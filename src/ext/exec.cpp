@@ -35,13 +35,8 @@ using Clock = std::chrono::steady_clock;
 /// How an outside program's first puzzle (its row's probe) is named in messages when it is the
 /// first one tried.
 constexpr std::string_view kFirstPuzzle = "a first, easy puzzle";
-/// How long a child whose input is closed has to exit before it is killed.
-constexpr auto kExitGrace = std::chrono::milliseconds(500);
 /// The longest answer line (a 25x25 solution is 625 characters).
 constexpr std::size_t kMaxLine = 64 * 1024;
-/// A worker whose child fails to start this many times in a row stops starting it: its
-/// puzzles get `error` at once instead of costing a start (up to --timeout) each.
-constexpr int kMaxFailedStarts = 3;
 
 /// When a wait ends: a fixed time (a puzzle's round trip), or `idle` after the last progress
 /// (a batch program, which may take long in all but must keep reading or answering).

@@ -40,8 +40,6 @@ using namespace isolate_wire;
 
 namespace {
 
-constexpr int kMaxFailedStarts = 3;         // then a worker stops restarting: `error` at once
-constexpr auto kExitGrace = std::chrono::milliseconds(500);
 constexpr int64_t kStopPollNs = 50'000'000;  // how often a waiting parent looks at the stop flag
 // After a stop, how long the child may take to end its slice by itself (its puzzle done) before
 // the parent kills it: a plug-in's puzzle is cut short here, which in the tool's process it

@@ -16,6 +16,13 @@
 
 namespace puzzle::ext {
 
+/// How long a child whose input is closed (or that was asked to stop) has to exit before it is
+/// killed.
+inline constexpr auto kExitGrace = std::chrono::milliseconds(500);
+/// A worker whose child fails to start this many times in a row stops starting it: its
+/// puzzles get `error` at once instead of costing a start (up to --timeout) each.
+inline constexpr int kMaxFailedStarts = 3;
+
 /// How a reaped process ended (a waitpid status), for messages: "exited with status 3",
 /// "was killed by signal 11 (SIGSEGV)".
 std::string describe_exit(int status);

@@ -139,7 +139,6 @@ std::string speed(double v, TimeMetric m) {
   return m == TimeMetric::ratio ? fmt::format("{:.3f}x", v) : fmt::format("{:.0f}/s", v);
 }
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 /// The median over a group's repetitions of a count per puzzle (NaN when not counted).
 double median_of(const Group& g, double BenchRow::*f) {
@@ -155,7 +154,8 @@ void compare_counts(const Group& b, const Group& g, const RegressOptions& opt, C
   c.base_cycles = median_of(b, &BenchRow::est_cycles_per_puzzle);
   c.cur_cycles = median_of(g, &BenchRow::est_cycles_per_puzzle);
   auto change = [](double base, double cur) {
-    return std::isfinite(base) && std::isfinite(cur) && base > 0 ? cur / base - 1 : kNaN;
+    if (!(std::isfinite(base) && std::isfinite(cur) && base > 0)) return std::numeric_limits<double>::quiet_NaN();
+    return cur / base - 1;
   };
   c.instructions_change = change(c.base_instructions, c.cur_instructions);
   c.cycles_change = change(c.base_cycles, c.cur_cycles);
@@ -312,7 +312,7 @@ namespace {
 double puzzles_of(const BenchFile& f, const std::string& dataset, const std::string& solver) {
   for (const BenchRow& r : f.rows)
     if (r.solver == solver && file_name(r.dataset) == dataset) return double(r.puzzles);
-  return kNaN;
+  return std::numeric_limits<double>::quiet_NaN();
 }
 }  // namespace
 

@@ -33,7 +33,7 @@ bool detect_format(std::string_view line, Format& out) {
 }
 namespace {
 
-bool digit(char c) noexcept { return c >= '0' && c <= '9'; }
+bool ascii_digit(char c) noexcept { return c >= '0' && c <= '9'; }
 bool letter(char c) noexcept { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 bool space(char c) noexcept { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
 
@@ -68,7 +68,7 @@ struct Line {
 /// as too long, never wrapped).
 long read_number(std::string_view s, std::size_t& pos) noexcept {
   long v = 0;
-  for (; pos < s.size() && digit(s[pos]); ++pos) v = std::min(v * 10 + (s[pos] - '0'), 1'000'000'000L);
+  for (; pos < s.size() && ascii_digit(s[pos]); ++pos) v = std::min(v * 10 + (s[pos] - '0'), 1'000'000'000L);
   return v;
 }
 
@@ -82,7 +82,7 @@ bool read_clue(std::string_view text, ClueBuilder& clues, const Puzzle& p, int i
   while (true) {
     while (pos < text.size() && (space(text[pos]) || text[pos] == ',')) ++pos;
     if (pos >= text.size()) break;
-    if (!digit(text[pos])) {
+    if (!ascii_digit(text[pos])) {
       error = fmt::format("bad character '{}' in the clue of {}", printable(text[pos]), line_name(p, i));
       return false;
     }
@@ -271,7 +271,7 @@ bool parse_non(std::string_view text, Puzzle& out, Known& known, FormatError& er
     std::size_t end = 0;
     while (end < line.size() && letter(line[end])) ++end;
     if (end == 0)
-      return fail(number, digit(line[0]) ? "a clue outside the rows and columns blocks"
+      return fail(number, ascii_digit(line[0]) ? "a clue outside the rows and columns blocks"
                                          : fmt::format("bad character '{}' at the start of a line", printable(line[0])));
     std::string word(line.substr(0, end));
     std::transform(word.begin(), word.end(), word.begin(), [](char c) { return static_cast<char>(c | 0x20); });
@@ -324,11 +324,11 @@ bool parse_non(std::string_view text, Puzzle& out, Known& known, FormatError& er
 bool looks_like_nin(std::string_view line) noexcept {
   line = trim(line);
   std::size_t pos = 0;
-  while (pos < line.size() && digit(line[pos])) ++pos;
+  while (pos < line.size() && ascii_digit(line[pos])) ++pos;
   if (pos == 0 || pos >= line.size() || !space(line[pos])) return false;
   while (pos < line.size() && space(line[pos])) ++pos;
   const std::size_t h = pos;
-  while (pos < line.size() && digit(line[pos])) ++pos;
+  while (pos < line.size() && ascii_digit(line[pos])) ++pos;
   return pos > h && pos == line.size();
 }
 

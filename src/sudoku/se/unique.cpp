@@ -14,18 +14,18 @@ namespace {
 
 
 // An 81-bit cell set.
-struct CellSet {
+struct LoopCells {
   uint64_t w[2] = {0, 0};
   void set(int c) noexcept { w[c >> 6] |= uint64_t{1} << (c & 63); }
   void reset(int c) noexcept { w[c >> 6] &= ~(uint64_t{1} << (c & 63)); }
   bool has(int c) const noexcept { return (w[c >> 6] >> (c & 63)) & 1; }
   bool empty() const noexcept { return (w[0] | w[1]) == 0; }
-  CellSet& operator&=(const CellSet& o) noexcept {
+  LoopCells& operator&=(const LoopCells& o) noexcept {
     w[0] &= o.w[0];
     w[1] &= o.w[1];
     return *this;
   }
-  friend bool operator==(const CellSet&, const CellSet&) = default;
+  friend bool operator==(const LoopCells&, const LoopCells&) = default;
   template <class F>
   void each(F f) const {
     for (int k = 0; k < 2; ++k)
@@ -33,9 +33,9 @@ struct CellSet {
   }
 };
 
-CellSet peers_of(int c) {
+LoopCells peers_of(int c) {
   const Geometry& G = geo();
-  CellSet s;
+  LoopCells s;
   s.w[0] = G.peer_mask[c][0];
   s.w[1] = G.peer_mask[c][1];
   return s;
@@ -92,7 +92,7 @@ struct LoopHint {
   Hint hint;
   int type;  // 1-4, the second sort key
   Kind kind;
-  CellSet loop;
+  LoopCells loop;
   // type 3 only: their hints differ by the set too (region, digits, cells of the set)
   int region = -1;
   uint16_t values = 0, positions = 0;
@@ -120,7 +120,7 @@ class LoopFinder {
     a_ = std::countr_zero(c) + 1;
     b_ = std::countr_zero(static_cast<unsigned>(c) & (c - 1u)) + 1;
     len_ = 0;
-    in_ = CellSet{};
+    in_ = LoopCells{};
     seen_[0] = seen_[1] = 0;
     const CellBits later = holds_[static_cast<std::size_t>(a_ - 1)] & holds_[static_cast<std::size_t>(b_ - 1)] &
                            bivalue_ & CellBits::above(start);
@@ -137,13 +137,13 @@ class LoopFinder {
   int a_ = 0, b_ = 0;
   std::array<uint8_t, 81> path_{};
   int len_ = 0;
-  CellSet in_;
+  LoopCells in_;
   uint32_t seen_[2] = {0, 0};  // regions of the path's cells at even and odd positions
-  CellSet later_;              // the bivalue cells {a,b} after the start
+  LoopCells later_;              // the bivalue cells {a,b} after the start
   CellBits bivalue_;
   std::array<CellBits, 9> holds_;  // [digit-1] -> its cells
   struct Type3Done {
-    CellSet loop;
+    LoopCells loop;
     uint8_t c1, c2;
   };
   std::vector<Type3Done> type3_done_;
@@ -217,7 +217,7 @@ class LoopFinder {
     return r;
   }
 
-  bool known(Kind kind, const CellSet& loop, int region, uint16_t values, uint16_t positions) const {
+  bool known(Kind kind, const LoopCells& loop, int region, uint16_t values, uint16_t positions) const {
     for (const LoopHint& f : found_)
       if (f.kind == kind && f.loop == loop &&
           ((kind != kType3Naked && kind != kType3Hidden) ||
@@ -254,7 +254,7 @@ class LoopFinder {
     for (int i = 0; i < len_; ++i)
       if (pop9(s_.cand[path_[i]]) > 2) extra[n++] = path_[i];
     if (n == 0) return;  // no rescue cell: not our business
-    CellSet loop;
+    LoopCells loop;
     for (int i = 0; i < len_; ++i) loop.set(path_[i]);
     if (n == 1) {
       if (known(kType1, loop, -1, 0, 0)) return;
@@ -270,11 +270,11 @@ class LoopFinder {
   }
 
   // The extra digit of the first extra cell, from the cells that see every extra cell.
-  void type2(const std::array<int, 81>& extra, int n, const CellSet& loop) {
+  void type2(const std::array<int, 81>& extra, int n, const LoopCells& loop) {
     if (known(kType2, loop, -1, 0, 0)) return;
     const unsigned ex = s_.cand[extra[0]] & ~ab_;
     const uint16_t e = static_cast<uint16_t>(ex & (0u - ex));  // the lowest
-    CellSet common = peers_of(extra[0]);
+    LoopCells common = peers_of(extra[0]);
     for (int i = 1; i < n; ++i) common &= peers_of(extra[i]);
     LoopHint f = make(2, kType2, base_rating(), static_cast<uint16_t>(a_), static_cast<uint16_t>(b_));
     common.each([&](int c) {
@@ -283,7 +283,7 @@ class LoopFinder {
     keep(std::move(f));
   }
 
-  void type3(int c1, int c2, const CellSet& loop) {
+  void type3(int c1, int c2, const LoopCells& loop) {
     // Its hints depend on the two extra cells in their roles and on the loop's cells only: a
     // loop found again with the same roles gives the same hints, all dropped as duplicates.
     for (const Type3Done& d : type3_done_)
@@ -368,7 +368,7 @@ class LoopFinder {
   }
 
   // a or b locked to the two extra cells in a region they share: the other one goes.
-  void type4(int c1, int c2, const CellSet& loop) {
+  void type4(int c1, int c2, const LoopCells& loop) {
     const Geometry& G = geo();
     int r1 = -1, r2 = -1;
     for (int t = 0; t < 3; ++t) {
@@ -417,11 +417,11 @@ void bug(const State& s, Ctx& ctx, Hints& out) {
   std::array<uint16_t, 81> bug_values{};    // per BUG cell, its extra digits
   std::array<int, 81> bug_cells{};
   int nb = 0;
-  CellSet is_bug;
+  LoopCells is_bug;
   uint16_t all_values = 0;
-  CellSet common;  // cells that see every BUG cell (valid once nb > 0)
+  LoopCells common;  // cells that see every BUG cell (valid once nb > 0)
   bool have_common = false;
-  CellSet all_extra;  // the cells with 3+ candidates seen while one digit only was examined
+  LoopCells all_extra;  // the cells with 3+ candidates seen while one digit only was examined
   bool examined = false, one_value = true;
   int only_value = 0;
 
@@ -447,7 +447,7 @@ void bug(const State& s, Ctx& ctx, Hints& out) {
       const int n = pop9(pos);
       if (n == 0 || n == 2) continue;
       int first = -1, count = 0;
-      CellSet cells;
+      LoopCells cells;
       for (unsigned m = pos; m != 0; m &= m - 1) {
         const int c = G.cells[r][std::countr_zero(m)];
         if (pop9(s.cand[c]) >= 3) {

@@ -13,7 +13,7 @@ namespace puzzle::sudoku::se {
 
 namespace {
 
-struct Found {
+struct WingFound {
   Hint hint;
   int removed = 0;   // number of removed candidates
   std::string key;   // the suffix ("126"), part of the sort key
@@ -40,7 +40,7 @@ class WingSearch {
 
   // The work counted is the reference search's: one per set being extended (a chosen first
   // cell, and for VWXYZ a chosen pair), four per complete set, 16 per hint.
-  void run(std::vector<Found>& found) {
+  void run(std::vector<WingFound>& found) {
     found_ = &found;
     CellBits firsts = usable_;
     while (!firsts.empty()) {
@@ -153,7 +153,7 @@ class WingSearch {
       total += k;
     }
     const bool doubly = rx && rz && (others != 0 || (got_x && got_z));
-    Found f;
+    WingFound f;
     Hint& h = f.hint;
     h.tech = N == 3 ? Tech::wxyz_wing : Tech::vwxyz_wing;
     h.rating = N == 3 ? 5.5 + 0.1 * (1 - std::abs(3 - b)) : 6.2 + 0.1 * (2 - std::abs(3 - b));
@@ -193,20 +193,20 @@ class WingSearch {
   std::array<uint64_t, 8> fits_known_{};
   std::array<int, N> cells_{};
   uint64_t work_ = 0;  // work of the current first cell, spent when it is done
-  std::vector<Found>* found_ = nullptr;
+  std::vector<WingFound>* found_ = nullptr;
 };
 
 template <int N>
 void wings(const State& s, Ctx& ctx, Hints& out) {
-  std::vector<Found> found;
+  std::vector<WingFound> found;
   WingSearch<N>(s, ctx).run(found);
   // Rating ascending, removals descending, then the suffix descending (as text); stable.
-  std::stable_sort(found.begin(), found.end(), [](const Found& a, const Found& b) {
+  std::stable_sort(found.begin(), found.end(), [](const WingFound& a, const WingFound& b) {
     if (a.hint.rating != b.hint.rating) return a.hint.rating < b.hint.rating;
     if (a.removed != b.removed) return a.removed > b.removed;
     return a.key > b.key;
   });
-  for (Found& f : found)
+  for (WingFound& f : found)
     if (!out.add(std::move(f.hint))) return;
 }
 
