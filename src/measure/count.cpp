@@ -196,8 +196,9 @@ class CallgrindMarks final : public SolveCounter {
 
 // ---- child processes ----------------------------------------------------------------------
 
-/// The standard output of `args` (args[0] found on PATH), or "" when it cannot run.
-std::string capture(const std::vector<std::string>& args) {
+/// The standard output of `args` (args[0] found on PATH), or "" when it cannot run (unused in a
+/// sanitizer build, which has no valgrind to ask).
+[[maybe_unused]] std::string capture(const std::vector<std::string>& args) {
   ext::Subprocess child;
   ext::Subprocess::Options o;
   o.program = args.at(0);
