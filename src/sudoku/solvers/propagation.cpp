@@ -29,8 +29,9 @@
 //  5. `scored` only, when 1-3 stall: triads (a row or column segment of a box with three digits
 //     left holds them; fewer is a contradiction).
 // `scored` chooses per node between its heavy engine (the score and rule 5) and the cheap one
-// (`propagation`'s choice, rules 1-3, stopping short of the fixed point): cheap below the first
-// two levels until the puzzle's first backtrack, heavy from then on (Propagation::search).
+// (rules 1-3, stopping short of the fixed point; `propagation`'s choice below the first two
+// levels): cheap below the root until the puzzle's first backtrack, heavy from then on
+// (Propagation::search).
 // propagate() repeats step() until nothing changes: one step is rules 1-2 on the three bands
 // and digit 8 (read from the step's input, so the reduction and the singles of all bands run
 // side by side: four independent chains of vector operations, held in registers), then rule 3
@@ -1094,9 +1095,9 @@ void choose_scored(const State& s, const Counted& c, int& band, int& bit) {
   band = at >> 5, bit = at & 31;
 }
 
-/// `scored`'s guesses at this depth or less are chosen by the score and their nodes propagated
-/// with rule 5 even while the search is cheap (Propagation::search). Two levels, not one: one
-/// saves 3% more on multi-solution puzzles and costs 5% on magictour_top1465 (results/solvers.md).
+/// `scored`'s guesses at this depth or less are chosen by the score even while the search is
+/// cheap (Propagation::search). Two levels: one saves 2% more on multi-solution puzzles and
+/// costs 4% on magictour_top1465, three the reverse (results/solvers.md).
 constexpr int kScoredDepth = 2;
 
 /// `Hybrid` false: `propagation` (choose_first, rules 1-3). True: `scored`, which chooses its
@@ -1104,10 +1105,10 @@ constexpr int kScoredDepth = 2;
 /// are a dive to the first one (about ten nodes, a backtrack in one puzzle of three): there
 /// the score and rule 5 save no guesses and cost a quarter of each node. So `scored` starts
 /// cheap: the root propagated with rule 5, the guesses of the first levels (kScoredDepth) by
-/// the score with rule 5, deeper ones on the first bivalue cell with rules 1-3 only, stopping
-/// short of the fixed point (propagate<false, true>). From the puzzle's first backtrack on,
-/// every node is heavy (the score and rule 5) to the end of its search: a puzzle that refutes
-/// a guess is one where the score's pruning pays (results/solvers.md).
+/// the score, deeper ones on the first bivalue cell, and every node below the root with rules
+/// 1-3 only, stopping short of the fixed point (propagate<false, true>). From the puzzle's
+/// first backtrack on, every node is heavy (the score and rule 5) to the end of its search: a
+/// puzzle that refutes a guess is one where the score's pruning pays (results/solvers.md).
 template <bool Hybrid>
 class Propagation final : public SolverOf<Propagation<Hybrid>, Grid> {
  public:
@@ -1156,8 +1157,7 @@ class Propagation final : public SolverOf<Propagation<Hybrid>, Grid> {
           }
           Frame& f = stack_[depth++];
           f.state = cur;
-          const bool heavy_node = heavy || depth <= kScoredDepth;
-          if (Hybrid && heavy_node) {
+          if (Hybrid && (heavy || depth <= kScoredDepth)) {
             choose_scored(cur, counted, f.band, f.bit);
           } else {
             choose_first(cur, counted, f.band, f.bit);
@@ -1166,7 +1166,7 @@ class Propagation final : public SolverOf<Propagation<Hybrid>, Grid> {
           ++r.work.nodes;
           ++r.work.guesses;
           place(cur, f.band, f.digit, f.bit);
-          ok = propagate_node(heavy_node);
+          ok = propagate_node(heavy);
           continue;
         }
       } else if (depth > 0) {
@@ -1180,7 +1180,6 @@ class Propagation final : public SolverOf<Propagation<Hybrid>, Grid> {
         break;
       }
       Frame& f = stack_[depth - 1];
-      const bool heavy_node = heavy || depth <= kScoredDepth;
       f.state.word(f.band, f.digit) &= ~(1u << f.bit);
       const uint32_t left = digits_at(f.state, f.band, f.bit);
       cur = f.state;
@@ -1192,7 +1191,7 @@ class Propagation final : public SolverOf<Propagation<Hybrid>, Grid> {
         --depth;  // the last digit is forced: no longer a branching point
       }
       place(cur, f.band, f.digit, f.bit);
-      ok = propagate_node(heavy_node);
+      ok = propagate_node(heavy);
     }
     r.status = status_for(r.solutions, limit, budget_hit);
     return r;
