@@ -29,8 +29,9 @@
 //  5. `scored` only, when 1-3 stall: triads (a row or column segment of a box with three digits
 //     left holds them; fewer is a contradiction).
 // `scored` chooses per node between its heavy engine (the score and rule 5) and the cheap one
-// (`propagation`'s choice, rules 1-3, stopping short of the fixed point): cheap below the first
-// two levels until the puzzle's first backtrack, heavy from then on (Propagation::search).
+// (rules 1-3, stopping short of the fixed point; `propagation`'s choice below the first two
+// levels): cheap below the root until the puzzle's first backtrack, heavy from then on
+// (Propagation::search).
 // propagate() repeats step() until nothing changes: one step is rules 1-2 on the three bands
 // and digit 8 (read from the step's input, so the reduction and the singles of all bands run
 // side by side: four independent chains of vector operations, held in registers), then rule 3
@@ -56,12 +57,13 @@
 // Instruction sets. The whole solver is compiled once per Highway target (baseline, SSE4, AVX2,
 // AVX3 = AVX-512 F/VL/DQ/BW: `foreach_target.h`) and the best one the CPU runs is picked when a
 // solver is made; SUDOKU_SIMD caps it (puzzle/simd.hpp; `portable` for fixed instruction counts
-// under valgrind, which cannot run AVX-512). AVX3 runs the AVX2 code on 256-bit vectors: its
-// gain is the three-input logic (vpternlogd) the compiler fuses the and/or chains into, and 32
-// registers. The engine is built for 256-bit vectors: on the 128-bit paths (SSE4, the SSE2
-// baseline) an 8-lane vector is two registers, and it is 5-10% slower there on hard sets than
-// an engine of one word at a time (results/solvers.md). The rules are the same on every path, so answers
-// and counters are equal (tests/simd_test.cpp).
+// under valgrind, which cannot run AVX-512). AVX3 runs the step on 512-bit vectors (two bands
+// in one, the third with digit 8 of all three in the other: half the step's instructions, 1.07x
+// the puzzles a second of the 256-bit step on multi-solution sets) and the rest as AVX2 code;
+// its gain there is the three-input logic (vpternlogd) and 32 registers. On the 128-bit paths
+// (SSE4, the SSE2 baseline) an 8-lane vector is two registers, and the engine is 5-10% slower
+// there on hard sets than an engine of one word at a time (results/solvers.md). The rules are
+// the same on every path, so answers and counters are equal (tests/simd_test.cpp).
 //
 // Measurements: results/solvers.md, with their commands; results/hard_puzzles.md has the
 // history of the rules and the branching score.
@@ -430,8 +432,8 @@ struct Grid3 {
   V8 w[3];
   V4 w8, solved;  // lane = band, lane 3 zero
 };
-inline Grid3 load_grid(const State& s) {
-  return {{vload(s.band[0]), vload(s.band[1]), vload(s.band[2])}, load_v4(s.d8), load_v4(s.solved)};
+inline void load_grid(const State& s, Grid3& g) {
+  g = {{vload(s.band[0]), vload(s.band[1]), vload(s.band[2])}, load_v4(s.d8), load_v4(s.solved)};
 }
 inline void store_grid(State& s, const Grid3& g) {
   for (int b = 0; b < 3; ++b) vstore(s.band[b], g.w[b]);
@@ -539,6 +541,145 @@ inline void digit_major(const Grid3& g, __m128i* x) {
   }
   x[8] = g.w8.v;  // lane 3 is zero
 }
+
+#if HWY_TARGET == HWY_AVX3
+// On AVX-512 the step runs on two 512-bit vectors instead of three 256-bit ones and digit 8's
+// 128-bit one: half the operations for rules 1-2 (lane by lane), a few lane permutes to meet
+// the other bands. A: bands 0 and 1 (lane 8 * band + digit, digits 0-7); B: band 2 (lanes 0-7)
+// and digit 8 of the three bands (lanes 8-10), lanes 11-15 zero: the State's words from
+// band[2] on, in order. The same rules on the same words: the same states as the 256-bit step.
+
+/// Sixteen 32-bit lanes, the operations reduce(), rows_of(), columns_of(), spread() and
+/// stack_keep() use.
+struct V16 {
+  __m512i v;
+  static V16 splat(uint32_t x) { return {_mm512_set1_epi32(static_cast<int>(x))}; }
+};
+inline V16 operator&(V16 a, V16 b) { return {_mm512_and_si512(a.v, b.v)}; }
+inline V16 operator|(V16 a, V16 b) { return {_mm512_or_si512(a.v, b.v)}; }
+inline V16 operator^(V16 a, V16 b) { return {_mm512_xor_si512(a.v, b.v)}; }
+inline V16 operator-(V16 a, V16 b) { return {_mm512_sub_epi32(a.v, b.v)}; }
+inline V16 operator+(V16 a, V16 b) { return {_mm512_add_epi32(a.v, b.v)}; }
+inline V16 andnot(V16 a, V16 b) { return {_mm512_andnot_si512(a.v, b.v)}; }
+template <int n>
+V16 shl(V16 a) { return {_mm512_slli_epi32(a.v, n)}; }
+template <int n>
+V16 shr(V16 a) { return {_mm512_srli_epi32(a.v, n)}; }
+/// Lanes by index (0-15 from a, 16-31 from b).
+inline V16 pick(V16 a, __m512i index, V16 b) { return {_mm512_permutex2var_epi32(a.v, index, b.v)}; }
+inline V16 pick(__m512i index, V16 a) { return {_mm512_permutexvar_epi32(index, a.v)}; }
+/// The two 256-bit halves swapped; the low half in both.
+inline V16 swap_halves(V16 a) { return {_mm512_shuffle_i64x2(a.v, a.v, 0x4e)}; }
+inline V16 low_twice(V16 a) { return {_mm512_shuffle_i64x2(a.v, a.v, 0x44)}; }
+/// Lane masks: the lanes where a is not zero, where it is.
+inline __mmask16 nonzero(V16 a) { return _mm512_test_epi32_mask(a.v, a.v); }
+inline __mmask16 zero(V16 a) { return _mm512_testn_epi32_mask(a.v, a.v); }
+
+/// count_all() per 256-bit half (a band's eight lanes): in each of its lanes, the bits set in
+/// at least one of them (`one`), in at least two (`two`).
+inline void count_halves(V16 a, V16& one, V16& two) {
+  const __m512i h = _mm512_shuffle_i64x2(a.v, a.v, 0xb1);  // 128-bit blocks swapped in each half
+  __m512i t = _mm512_and_si512(a.v, h), o = _mm512_or_si512(a.v, h);
+  __m512i y = _mm512_shuffle_epi32(o, _MM_PERM_BADC);
+  t = _mm512_or_si512(_mm512_or_si512(t, _mm512_shuffle_epi32(t, _MM_PERM_BADC)), _mm512_and_si512(o, y));
+  o = _mm512_or_si512(o, y);
+  y = _mm512_shuffle_epi32(o, _MM_PERM_CDAB);
+  t = _mm512_or_si512(_mm512_or_si512(t, _mm512_shuffle_epi32(t, _MM_PERM_CDAB)), _mm512_and_si512(o, y));
+  one = {_mm512_or_si512(o, y)}, two = {t};
+}
+/// or_all() per 256-bit half.
+inline V16 or_halves(V16 a) {
+  __m512i x = _mm512_or_si512(a.v, _mm512_shuffle_i64x2(a.v, a.v, 0xb1));
+  x = _mm512_or_si512(x, _mm512_shuffle_epi32(x, _MM_PERM_BADC));
+  return {_mm512_or_si512(x, _mm512_shuffle_epi32(x, _MM_PERM_CDAB))};
+}
+
+struct Grid16 {
+  V16 a, b;
+  V4 solved;  // lane = band, lane 3 zero
+};
+inline void load_grid(const State& s, Grid16& g) {
+  g = {{_mm512_loadu_si512(s.band[0])}, {_mm512_maskz_loadu_epi32(0x0fff, s.band[2])}, load_v4(s.solved)};
+}
+inline void store_grid(State& s, const Grid16& g) {
+  _mm512_storeu_si512(s.band[0], g.a.v);
+  _mm512_mask_storeu_epi32(s.band[2], 0x0fff, g.b.v);
+  store_v4(s.solved, g.solved);
+}
+
+/// step() of the 256-bit grid, on Grid16 (see there).
+HWY_INLINE bool step(Grid16& g, bool& changed) {
+  // Per lane, the band's digit 8 word (A: bands 0, 1; B's low half: band 2), its solved cells
+  // (B's lanes 8-10: of bands 0-2), and of B's lanes 8-10 the same lanes for bands 1-2-0
+  // (the next band) and 2-0-1 (the one after).
+  const __m512i of_d8_a = _mm512_setr_epi32(8, 8, 8, 8, 8, 8, 8, 8, 9, 9, 9, 9, 9, 9, 9, 9);
+  const __m512i of_d8_b = _mm512_set1_epi32(10);
+  const __m512i solved_a = _mm512_setr_epi32(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1);
+  const __m512i solved_b = _mm512_setr_epi32(2, 2, 2, 2, 2, 2, 2, 2, 0, 1, 2, 3, 3, 3, 3, 3);
+  // B's low half kept, lanes 8-10 from a band's first lane: A 0, A 8, B 0.
+  const __m512i gather_b = _mm512_setr_epi32(16, 17, 18, 19, 20, 21, 22, 23, 0, 8, 16, 0, 0, 0, 0, 0);
+  // B's lanes 8-10 from the next band's digit 8 (9, 10, 8) and the one after's (10, 8, 9); the
+  // low half from A's low half (band 0) and high half (band 1).
+  const __m512i next_idx = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 25, 26, 24, 27, 27, 27, 27, 27);
+  const __m512i after_idx = _mm512_setr_epi32(8, 9, 10, 11, 12, 13, 14, 15, 26, 24, 25, 27, 27, 27, 27, 27);
+  const V16 cells = V16::splat(kBandCells);
+  const V16 solv = {_mm512_zextsi128_si512(g.solved.v)};
+  const V16 sa = pick(solved_a, solv), sb = pick(solved_b, solv);
+  // 1. Band reduction; 2. the candidates counted per cell (with digit 8): the naked singles,
+  // and the contradictions: a word left empty, a cell with no candidate, a placed cell with two.
+  V16 red_a, hid_a, red_b, hid_b;
+  reduce(g.a, red_a, hid_a);
+  reduce(g.b, red_b, hid_b);
+  V16 one_a, two_a, one_b, two_b;
+  count_halves(g.a, one_a, two_a);
+  count_halves(g.b, one_b, two_b);  // lanes 0-7 (band 2)
+  const V16 w8_a = pick(of_d8_a, g.b), w8_b = pick(of_d8_b, g.b);
+  two_a = two_a | (one_a & w8_a), one_a = one_a | w8_a;
+  two_b = two_b | (one_b & w8_b), one_b = one_b | w8_b;
+  const V16 naked_a = andnot(two_a, one_a), naked_b = andnot(two_b, one_b);
+  __mmask16 bad = zero(red_a) | (zero(red_b) & 0x07ff) | nonzero(andnot(one_a, cells) | (two_a & sa)) |
+                  (nonzero(andnot(one_b, cells) | (two_b & sb)) & 0x00ff);
+  // The singles not yet placed: rows with one cell, cells with one candidate.
+  const V16 fresh_a = andnot(sa, hid_a | (g.a & naked_a));
+  const V16 fresh_b = andnot(sb, hid_b | (g.b & pick(naked_a, gather_b, naked_b)));
+  V16 rows_a, row_cells_a, rows_b, row_cells_b;
+  rows_of(fresh_a, rows_a, row_cells_a);
+  rows_of(fresh_b, rows_b, row_cells_b);
+  const V16 cols_a = columns_of(fresh_a), cols_b = columns_of(fresh_b);
+  // Placed: their rows and columns lose the digit, their cells the other digits.
+  const V16 placed_a = or_halves(fresh_a) | pick(of_d8_a, fresh_b);
+  const V16 placed_b = pick(placed_a, gather_b, or_halves(fresh_b) | pick(of_d8_b, fresh_b));
+  const V16 next_a = andnot(row_cells_a | spread(cols_a) | placed_a, red_a) | fresh_a;
+  const V16 next_b = andnot(row_cells_b | spread(cols_b) | placed_b, red_b) | fresh_b;
+  // 3. Stack reduction, on the columns each band keeps once the others' placements are out.
+  const V16 both_a = cols_a | swap_halves(cols_a);
+  const V16 open_a = andnot(swap_halves(cols_a) | low_twice(cols_b), columns_of(next_a));
+  const V16 open_b = andnot(pick(both_a, next_idx, cols_b) | pick(both_a, after_idx, cols_b), columns_of(next_b));
+  const V16 keep_a = stack_keep(open_a, swap_halves(open_a), low_twice(open_b));
+  const V16 keep_b = stack_keep(open_b, pick(open_a, next_idx, open_b), pick(open_a, after_idx, open_b));
+  // A stack where the digit has no permutation: no band keeps a column of it (digits 0-7 in
+  // lanes 0-7, digit 8 in lane 8).
+  const V16 kept = keep_a | swap_halves(keep_a);
+  const V16 all = keep_b | pick(kept, next_idx, keep_b) | pick(kept, after_idx, keep_b);
+  bad |= nonzero(andnot((all | shr<1>(all) | shr<2>(all)) & V16::splat(0x49), V16::splat(0x49))) & 0x01ff;
+  bad |= nonzero((fresh_a & (fresh_a - rows_a)) | (fresh_b & (fresh_b - rows_b)));
+  if (bad) return false;
+  const V16 w_a = next_a & spread(keep_a), w_b = next_b & spread(keep_b);
+  const V4 solved = g.solved | V4{_mm512_extracti32x4_epi32(_mm512_maskz_mov_epi32(0x0700, placed_b.v), 2)};
+  changed = (nonzero((w_a ^ g.a) | (w_b ^ g.b)) | !none(solved ^ g.solved)) != 0;
+  g.a = w_a, g.b = w_b, g.solved = solved;
+  return true;
+}
+
+inline void digit_major(const Grid16& g, __m128i* x) {
+  digit_major(Grid3{{{_mm512_castsi512_si256(g.a.v)}, {_mm512_extracti64x4_epi64(g.a.v, 1)}, {_mm512_castsi512_si256(g.b.v)}},
+                    {_mm512_extracti32x4_epi32(g.b.v, 2)}, g.solved},
+              x);
+}
+using Bands = Grid16;
+#else
+using Bands = Grid3;
+#endif
 
 /// Full adder of bit-sliced counters: (sum, carry) of a + b + c, lane by lane (SSE2 or AVX2).
 inline void full_add(__m128i a, __m128i b, __m128i c, __m128i& sum, __m128i& carry) {
@@ -716,7 +857,8 @@ struct Counted {
 template <bool Triads, bool Lazy = false>
 bool propagate(State& s, Counted& c) {
   static_assert(!(Triads && Lazy));
-  Grid3 g = load_grid(s);
+  Bands g;
+  load_grid(s, g);
   for (;;) {
     bool changed = true;
     while (changed) {
@@ -741,7 +883,7 @@ bool propagate(State& s, Counted& c) {
     bool progress = false;
     if (!triads(s, c.x, progress)) return false;
     if (!progress) return true;
-    g = load_grid(s);
+    load_grid(s, g);
   }
 }
 
@@ -798,6 +940,27 @@ bool init(State& s, const Grid& g) {
   for (int b = 0; b < 4; ++b) s.triad_rows[b] = s.triad_cols[b] = 0;
   return true;
 }
+
+#if HWY_TARGET == HWY_AVX3
+/// The AVX-512 path's start: the givens as cells with one candidate, not yet placed, the open
+/// cells with all nine. The root's first step places the givens and takes their digits from
+/// their rows, columns and boxes, which init() does one given at a time (its loop carries a
+/// dependency through memory from given to given): the same fixed point, one step more, the
+/// same search. Givens that conflict end in a contradiction at the root, which init() then
+/// tells from a puzzle with no solution.
+void init_unplaced(State& s, const Grid& g) {
+  static_assert(kMaxCells >= 96);  // a Grid holds kMaxCells bytes: reading 86 is safe
+  const uint8_t* v = g.data();
+  for (int b = 0; b < 3; ++b) {
+    const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(v + 27 * b));
+    const uint32_t open = _mm256_cmpeq_epi8_mask(x, _mm256_setzero_si256()) & kBandCells;
+    for (int d = 0; d < 9; ++d)
+      s.word(b, d) = (_mm256_cmpeq_epi8_mask(x, _mm256_set1_epi8(static_cast<char>(d + 1))) & kBandCells) | open;
+  }
+  for (int b = 0; b < 4; ++b) s.solved[b] = s.triad_rows[b] = s.triad_cols[b] = 0;
+  s.d8[3] = 0;
+}
+#endif
 
 /// Writes the solved state's 81 cells into `g` (every one of them: the state is solved), a 9x9
 /// grid made in place in the result and not cleared (Answer::reuse: a Grid made here and
@@ -953,9 +1116,9 @@ void choose_scored(const State& s, const Counted& c, int& band, int& bit) {
   band = at >> 5, bit = at & 31;
 }
 
-/// `scored`'s guesses at this depth or less are chosen by the score and their nodes propagated
-/// with rule 5 even while the search is cheap (Propagation::search). Two levels, not one: one
-/// saves 3% more on multi-solution puzzles and costs 5% on magictour_top1465 (results/solvers.md).
+/// `scored`'s guesses at this depth or less are chosen by the score even while the search is
+/// cheap (Propagation::search). Two levels: one saves 2% more on multi-solution puzzles and
+/// costs 4% on magictour_top1465, three the reverse (results/solvers.md).
 constexpr int kScoredDepth = 2;
 
 /// `Hybrid` false: `propagation` (choose_first, rules 1-3). True: `scored`, which chooses its
@@ -963,10 +1126,10 @@ constexpr int kScoredDepth = 2;
 /// are a dive to the first one (about ten nodes, a backtrack in one puzzle of three): there
 /// the score and rule 5 save no guesses and cost a quarter of each node. So `scored` starts
 /// cheap: the root propagated with rule 5, the guesses of the first levels (kScoredDepth) by
-/// the score with rule 5, deeper ones on the first bivalue cell with rules 1-3 only, stopping
-/// short of the fixed point (propagate<false, true>). From the puzzle's first backtrack on,
-/// every node is heavy (the score and rule 5) to the end of its search: a puzzle that refutes
-/// a guess is one where the score's pruning pays (results/solvers.md).
+/// the score, deeper ones on the first bivalue cell, and every node below the root with rules
+/// 1-3 only, stopping short of the fixed point (propagate<false, true>). From the puzzle's
+/// first backtrack on, every node is heavy (the score and rule 5) to the end of its search: a
+/// puzzle that refutes a guess is one where the score's pruning pays (results/solvers.md).
 template <bool Hybrid>
 class Propagation final : public SolverOf<Propagation<Hybrid>, Grid> {
  public:
@@ -978,8 +1141,15 @@ class Propagation final : public SolverOf<Propagation<Hybrid>, Grid> {
     };
     if (puzzle.box() != 3) return failed(Status::unsupported);
     State cur;
+#if HWY_TARGET == HWY_AVX3
+    init_unplaced(cur, puzzle);
+    Result r = search(cur, limits);
+    if (r.solutions == 0 && !init(cur, puzzle)) return failed(Status::invalid);
+    return r;
+#else
     if (!init(cur, puzzle)) return failed(Status::invalid);
     return search(cur, limits);
+#endif
   }
 
  private:
@@ -1015,8 +1185,7 @@ class Propagation final : public SolverOf<Propagation<Hybrid>, Grid> {
           }
           Frame& f = stack_[depth++];
           f.state = cur;
-          const bool heavy_node = heavy || depth <= kScoredDepth;
-          if (Hybrid && heavy_node) {
+          if (Hybrid && (heavy || depth <= kScoredDepth)) {
             choose_scored(cur, counted, f.band, f.bit);
           } else {
             choose_first(cur, counted, f.band, f.bit);
@@ -1025,7 +1194,7 @@ class Propagation final : public SolverOf<Propagation<Hybrid>, Grid> {
           ++r.work.nodes;
           ++r.work.guesses;
           place(cur, f.band, f.digit, f.bit);
-          ok = propagate_node(heavy_node);
+          ok = propagate_node(heavy);
           continue;
         }
       } else if (depth > 0) {
@@ -1039,7 +1208,6 @@ class Propagation final : public SolverOf<Propagation<Hybrid>, Grid> {
         break;
       }
       Frame& f = stack_[depth - 1];
-      const bool heavy_node = heavy || depth <= kScoredDepth;
       f.state.word(f.band, f.digit) &= ~(1u << f.bit);
       const uint32_t left = digits_at(f.state, f.band, f.bit);
       cur = f.state;
@@ -1051,7 +1219,7 @@ class Propagation final : public SolverOf<Propagation<Hybrid>, Grid> {
         --depth;  // the last digit is forced: no longer a branching point
       }
       place(cur, f.band, f.digit, f.bit);
-      ok = propagate_node(heavy_node);
+      ok = propagate_node(heavy);
     }
     r.status = status_for(r.solutions, limit, budget_hit);
     return r;
