@@ -1,16 +1,21 @@
 #include "sudoku/generate/sat_check.hpp"
 
+#include <atomic>
 #include <vector>
 
 #include <cadical.hpp>
 
 namespace puzzle::sudoku {
 
-/// Stops CaDiCaL when `stop` fires (it asks regularly; the clock is read every 64th time), and
-/// counts the conflicts (one learnt clause each).
+/// Stops CaDiCaL when `stop` fires (it asks regularly: the flag is read each time, the clock
+/// every 64th), and counts the conflicts (one learnt clause each).
 class SatRemovalCheck::Hooks final : public CaDiCaL::Terminator, public CaDiCaL::Learner {
  public:
-  bool terminate() override { return (++ticks_ & 63) == 0 && stop_ != nullptr && stop_->now(); }
+  bool terminate() override {
+    if (stop_ == nullptr) return false;
+    if (stop_->flag != nullptr && stop_->flag->load(std::memory_order_relaxed)) return true;
+    return (++ticks_ & 63) == 0 && stop_->now();
+  }
   bool learning(int) override {
     ++learnt_;
     return false;
@@ -28,6 +33,7 @@ SatRemovalCheck::~SatRemovalCheck() = default;
 uint64_t SatRemovalCheck::conflicts() const noexcept { return hooks_->learnt_; }
 
 Status SatRemovalCheck::check(const Grid& puzzle, int cell, int digit, const Stop& stop) {
+  if (stop.now()) return Status::budget_exceeded;
   const int b = puzzle.box(), n = b * b, cells = n * n;
   // Per digit the rows, columns and boxes that hold it.
   std::vector<uint32_t> row(n, 0), col(n, 0), box(n, 0);
