@@ -255,8 +255,8 @@ TEST(Reduce, ExcludingTestMakesMinimalPuzzlesByDlx) {
     ASSERT_TRUE(gen->fill(3, rng, full, st));
     ReduceOptions opt;
     if (i % 3 == 2) opt.symmetry = Symmetry::rotate180;
-    uint64_t checks = 0, sat_checks = 0;
-    const Grid p = red.reduce(full, opt, rng, *excluding, stop, checks, sat_checks);
+    uint64_t checks = 0;
+    const Grid p = red.reduce(full, opt, rng, *excluding, stop, checks);
     const Result r = dlx->solve(p, Limits{2});
     ASSERT_EQ(r.status, Status::unique) << to_line(p);
     EXPECT_EQ(test::grid(r.answer), full);
@@ -277,8 +277,8 @@ TEST(Reduce, ExcludingTestMakesMinimalPuzzlesByDlx) {
   ASSERT_TRUE(gen->fill(5, rng, full, st));
   ReduceOptions opt;
   opt.target_clues = 340;
-  uint64_t checks = 0, sat_checks = 0;
-  const Grid p = red.reduce(full, opt, rng, *excluding, stop, checks, sat_checks);
+  uint64_t checks = 0;
+  const Grid p = red.reduce(full, opt, rng, *excluding, stop, checks);
   EXPECT_EQ(p.clues(), 340);
   const Result r = dlx->solve(p, Limits{2});
   EXPECT_EQ(r.status, Status::unique);

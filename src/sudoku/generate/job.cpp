@@ -148,8 +148,7 @@ class GenerateWorker final : public ItemWorker {
       }
       checker_->start(solution_);
       if (ExcludingSolver* x = checker_->excluding()) {
-        uint64_t sat_checks = 0;
-        puzzle_ = reducer_.reduce(solution_, ro, rng, *x, stop, it.stats.checks, sat_checks);
+        puzzle_ = reducer_.reduce(solution_, ro, rng, *x, stop, it.stats.checks);
       } else {
         puzzle_ = reducer_.reduce(solution_, ro, rng, *checker_, it.stats.checks);
       }

@@ -85,8 +85,7 @@ void Reducer::shuffle_orbits(const Grid& solution, const ReduceOptions& opt, Ite
 }
 
 Grid Reducer::reduce(const Grid& solution, const ReduceOptions& opt, ItemRng& rng,
-                     ExcludingSolver& checker, const Stop& stop, uint64_t& checks,
-                     uint64_t& sat_checks) {
+                     ExcludingSolver& checker, const Stop& stop, uint64_t& checks) {
   shuffle_orbits(solution, opt, rng);
   Grid p = solution;
   int clues = p.cells();
@@ -101,10 +100,7 @@ Grid Reducer::reduce(const Grid& solution, const ReduceOptions& opt, ItemRng& rn
     for (const int c : orbit) {
       ++checks;
       Status st = checker.solve_excluding(p, c, solution[c], solution, Limits{1, kFastNodes, stop}).status;
-      if (st == Status::budget_exceeded && !stop.now()) {
-        ++sat_checks;
-        st = sat_.check(p, c, solution[c], stop);
-      }
+      if (st == Status::budget_exceeded && !stop.now()) st = sat_.check(p, c, solution[c], stop);
       if (st != Status::none) {
         removable = false;
         break;

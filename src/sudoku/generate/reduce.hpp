@@ -58,9 +58,9 @@ class Reducer {
   Grid reduce(const Grid& solution, const ReduceOptions& opt, ItemRng& rng,
               Solver& checker, uint64_t& checks);
   /// The same with the test of an ExcludingSolver (above); `stop` ends it (the puzzle returned
-  /// is then not minimal). `checks` counts the searches, `sat_checks` those that went to CDCL.
+  /// is then not minimal). `checks` counts the searches (one a removed cell).
   Grid reduce(const Grid& solution, const ReduceOptions& opt, ItemRng& rng,
-              ExcludingSolver& checker, const Stop& stop, uint64_t& checks, uint64_t& sat_checks);
+              ExcludingSolver& checker, const Stop& stop, uint64_t& checks);
   /// Nodes of the excluding search before a check goes to CDCL. A 25x25 check past it costs
   /// wide up to 10^6 nodes at about 2.7 us each, CaDiCaL about 0.1 s.
   static constexpr uint64_t kFastNodes = 4096;

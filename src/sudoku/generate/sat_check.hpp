@@ -28,7 +28,7 @@ class SatRemovalCheck {
   /// box not given, exactly once (one clause at-least-one, pairwise at-most-one), made fresh
   /// at each call: learnt clauses carried over one reduction with the givens as assumptions
   /// cost 5x more per conflict (the full grid's 750k binary clauses), which their reuse did
-  /// not repay (results/generate.md).
+  /// not repay (results/wide.md).
   Status check(const Grid& puzzle, int cell, int digit, const Stop& stop);
   /// Conflicts over every check so far.
   uint64_t conflicts() const noexcept;
