@@ -18,6 +18,8 @@
 #include "sudoku/generate/generator.hpp"
 #include "sudoku/generate/job.hpp"
 #include "sudoku/generate/reduce.hpp"
+#include "sudoku/generate/sat_check.hpp"
+#include "sudoku/solvers/wide.hpp"
 #include "sudoku/generate/canon.hpp"
 #include "sudoku/generate/search.hpp"
 #include "sudoku/generate/transform.hpp"
@@ -234,6 +236,119 @@ TEST(Reduce, OtherSizes) {
     EXPECT_EQ(r.status, Status::unique);
     EXPECT_EQ(test::grid(r.answer), full);
   }
+}
+
+// The removal test of an ExcludingSolver (wide): one search a removed cell, CDCL past its
+// budget. Its puzzles are minimal and unique by dlx, keep their symmetry, and meet a target.
+TEST(Reduce, ExcludingTestMakesMinimalPuzzlesByDlx) {
+  auto gen = make_restart_dfs_generator();
+  auto wide = make_solver("wide");
+  auto* excluding = dynamic_cast<ExcludingSolver*>(wide.get());
+  ASSERT_NE(excluding, nullptr);
+  auto dlx = make_solver("dlx");
+  Reducer red;
+  const Stop stop;
+  for (int i = 0; i < 12; ++i) {
+    auto rng = item_rng(21, static_cast<uint64_t>(i));
+    Grid full;
+    GenStats st;
+    ASSERT_TRUE(gen->fill(3, rng, full, st));
+    ReduceOptions opt;
+    if (i % 3 == 2) opt.symmetry = Symmetry::rotate180;
+    uint64_t checks = 0;
+    const Grid p = red.reduce(full, opt, rng, *excluding, stop, checks);
+    const Result r = dlx->solve(p, Limits{2});
+    ASSERT_EQ(r.status, Status::unique) << to_line(p);
+    EXPECT_EQ(test::grid(r.answer), full);
+    EXPECT_TRUE(has_symmetry(p, opt.symmetry)) << to_line(p);
+    for (int c = 0; c < p.cells(); ++c) {  // no orbit can go (with none: no given)
+      if (p[c] == 0) continue;
+      Grid q = p;
+      q.set(c, 0);
+      q.set(symmetric_cell(opt.symmetry, c, 9), 0);
+      EXPECT_FALSE(is_unique(q, *dlx)) << to_line(p) << " cell " << c;
+    }
+    EXPECT_GE(checks, static_cast<uint64_t>(81 / (i % 3 == 2 ? 2 : 1)));
+  }
+  // 25x25 down to a target: unique by dlx, with the full grid as its solution.
+  auto rng = item_rng(5, 1);
+  Grid full;
+  GenStats st;
+  ASSERT_TRUE(gen->fill(5, rng, full, st));
+  ReduceOptions opt;
+  opt.target_clues = 340;
+  uint64_t checks = 0;
+  const Grid p = red.reduce(full, opt, rng, *excluding, stop, checks);
+  EXPECT_EQ(p.clues(), 340);
+  const Result r = dlx->solve(p, Limits{2});
+  EXPECT_EQ(r.status, Status::unique);
+  EXPECT_EQ(test::grid(r.answer), full);
+}
+
+// The CDCL test agrees with dlx: whether a puzzle has a solution with a cell not holding a
+// digit is, for dlx, whether the puzzle with one of the other digits written there has one.
+TEST(SatRemovalCheck, AgreesWithDlx) {
+  auto gen = make_restart_dfs_generator();
+  auto dlx = make_solver("dlx");
+  SatRemovalCheck sat;
+  const Stop stop;
+  int found[2] = {0, 0};
+  for (const int box : {2, 3, 4}) {
+    const int n = box * box, cells = n * n;
+    for (int i = 0; i < 30; ++i) {
+      auto rng = item_rng(77, static_cast<uint64_t>(box * 100 + i));
+      Grid p;
+      GenStats st;
+      ASSERT_TRUE(gen->fill(box, rng, p, st));
+      // A quarter to two thirds of the givens away: unique, multiple, or (a digit changed) none.
+      const int away = cells / 4 + static_cast<int>(below(rng, static_cast<uint32_t>(cells * 5 / 12)));
+      for (int k = 0; k < away; ++k) p.set(static_cast<int>(below(rng, static_cast<uint32_t>(cells))), 0);
+      if (i % 5 == 4)
+        for (int c = 0; c < cells; ++c)
+          if (p[c] != 0) {
+            p.set(c, p[c] % n + 1);
+            break;
+          }
+      int cell = static_cast<int>(below(rng, static_cast<uint32_t>(cells)));
+      while (p[cell] != 0) cell = (cell + 1) % cells;
+      const int digit = 1 + static_cast<int>(below(rng, static_cast<uint32_t>(n)));
+      bool exists = false;
+      for (int d = 1; d <= n && !exists; ++d) {
+        if (d == digit) continue;
+        Grid q = p;
+        q.set(cell, d);
+        exists = dlx->solve(q, Limits{1}).status == Status::solved;
+      }
+      const Status s = sat.check(p, cell, digit, stop);
+      EXPECT_EQ(s, exists ? Status::multiple : Status::none) << to_line(p) << " cell " << cell << " digit " << digit;
+      ++found[exists ? 1 : 0];
+    }
+  }
+  EXPECT_GT(found[0], 10);  // both answers came up
+  EXPECT_GT(found[1], 10);
+  // Checks as hard as a reduction's last ones: minimal 16x16 puzzles (dlx: unique) with a
+  // given taken away (dlx: multiple, or minimal they are not), and an empty cell that may not
+  // hold its solution's digit (none: the puzzle is unique).
+  for (const auto& rec : test::load(std::string(SUDOKU_SOURCE_DIR) + "/datasets/sudoku16_minimal.txt", 3)) {
+    const Grid& p = rec.parsed.puzzle;
+    ASSERT_TRUE(rec.parsed.known.solution.has_value());
+    const Grid& solution = *rec.parsed.known.solution;
+    int given = 0, empty = 0;
+    while (p[given] == 0) ++given;
+    while (p[empty] != 0) ++empty;
+    Grid fewer = p;
+    fewer.set(given, 0);
+    EXPECT_EQ(sat.check(fewer, given, p[given], stop), dlx->solve(fewer, Limits{2, 0}).status) << rec.line;
+    EXPECT_EQ(dlx->solve(p, Limits{2, 0}).status, Status::unique);
+    EXPECT_EQ(sat.check(p, empty, solution[empty], stop), Status::none) << rec.line;
+  }
+  EXPECT_GT(sat.conflicts(), 0u);
+  // A stop that has fired ends a check at once.
+  const std::atomic<bool> flag{true};
+  Stop fired;
+  fired.flag = &flag;
+  Grid empty(4);
+  EXPECT_EQ(sat.check(empty, 0, 1, fired), Status::budget_exceeded);
 }
 
 std::vector<std::string> run_driver(const GenerateSpec& spec, uint64_t count, int threads,

@@ -78,6 +78,11 @@ class CheckedChecker final : public SolverOf<CheckedChecker, Grid> {
   }
   /// The first wrong answer since start(), or empty.
   const std::string& problem() const noexcept { return problem_; }
+  /// The checker's removal test (reduce.hpp) when it offers one and is built in (an outside
+  /// solver's answers go through solve_one's checks), else null.
+  ExcludingSolver* excluding() const noexcept {
+    return check_ ? nullptr : dynamic_cast<ExcludingSolver*>(inner_.get());
+  }
 
   Result solve_one(const Grid& puzzle, const Limits& given) {
     if (stop_.now()) return result_of(Status::budget_exceeded);
@@ -142,7 +147,11 @@ class GenerateWorker final : public ItemWorker {
         break;
       }
       checker_->start(solution_);
-      puzzle_ = reducer_.reduce(solution_, ro, rng, *checker_, it.stats.checks);
+      if (ExcludingSolver* x = checker_->excluding()) {
+        puzzle_ = reducer_.reduce(solution_, ro, rng, *x, stop, it.stats.checks);
+      } else {
+        puzzle_ = reducer_.reduce(solution_, ro, rng, *checker_, it.stats.checks);
+      }
       if (stop.now()) {  // checks ended by the stop: the puzzle is not what it seems
         it.interrupted = true;
         return;

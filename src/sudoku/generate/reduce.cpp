@@ -76,13 +76,48 @@ void Reducer::setup(int box, Symmetry s) {
   }
 }
 
-Grid Reducer::reduce(const Grid& solution, const ReduceOptions& opt, ItemRng& rng,
-                     Solver& checker, uint64_t& checks) {
+void Reducer::shuffle_orbits(const Grid& solution, const ReduceOptions& opt, ItemRng& rng) {
   if (solution.box() != box_ || opt.symmetry != sym_ || orbits_.empty())
     setup(solution.box(), opt.symmetry);
   order_.resize(orbits_.size());
   for (std::size_t i = 0; i < order_.size(); ++i) order_[i] = static_cast<int>(i);
   shuffle(order_.data(), order_.size(), rng);
+}
+
+Grid Reducer::reduce(const Grid& solution, const ReduceOptions& opt, ItemRng& rng,
+                     ExcludingSolver& checker, const Stop& stop, uint64_t& checks) {
+  shuffle_orbits(solution, opt, rng);
+  Grid p = solution;
+  int clues = p.cells();
+  const int target = opt.target_clues;
+  for (const int o : order_) {
+    if (target > 0 && clues <= target) break;
+    const std::vector<int>& orbit = orbits_[o];
+    const int size = static_cast<int>(orbit.size());
+    if (target > 0 && clues - size < target) continue;  // would overshoot the target: kept
+    for (const int c : orbit) p.set(c, 0);
+    bool removable = true;
+    for (const int c : orbit) {
+      ++checks;
+      Status st = checker.solve_excluding(p, c, solution[c], solution, Limits{1, kFastNodes, stop}).status;
+      if (st == Status::budget_exceeded && !stop.now()) st = sat_.check(p, c, solution[c], stop);
+      if (st != Status::none) {
+        removable = false;
+        break;
+      }
+    }
+    if (removable) {
+      clues -= size;
+    } else {
+      for (const int c : orbit) p.set(c, solution[c]);
+    }
+  }
+  return p;
+}
+
+Grid Reducer::reduce(const Grid& solution, const ReduceOptions& opt, ItemRng& rng,
+                     Solver& checker, uint64_t& checks) {
+  shuffle_orbits(solution, opt, rng);
 
   Grid p = solution;
   int clues = p.cells();

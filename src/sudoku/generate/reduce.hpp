@@ -9,6 +9,14 @@
 // no orbit (with `none`: no single given) can be removed. To save checks, orbits are tried in
 // chunks whose size doubles after a success and halves after a failure (a failed chunk is tried
 // again smaller), which ends in the same place: every orbit still present was tried alone.
+//
+// A checker that is an ExcludingSolver (wide) gets a cheaper test, one orbit at a time: the
+// puzzle was unique, so removing the orbit S keeps it unique iff for each cell c of S the
+// puzzle without S has no solution in which c does not hold its digit (any other solution
+// differs from the full grid somewhere in S). Each is one search for a single solution, the
+// full grid's digits tried first, which mostly ends at the root or finds the other solution at
+// once; one that takes more than kFastNodes nodes goes to CDCL (sat_check.hpp), which is
+// complete: the budget of ReduceOptions does not apply, every kept given is proven needed.
 #include <cstdint>
 #include <optional>
 #include <string_view>
@@ -16,7 +24,9 @@
 
 #include "puzzle/rng.hpp"
 #include "puzzle/solver.hpp"
+#include "sudoku/generate/sat_check.hpp"
 #include "sudoku/grid.hpp"
+#include "sudoku/solvers/wide.hpp"
 
 namespace puzzle::sudoku {
 
@@ -32,8 +42,8 @@ bool has_symmetry(const Grid& puzzle, Symmetry s) noexcept;
 struct ReduceOptions {
   Symmetry symmetry = Symmetry::none;
   int target_clues = 0;  ///< stop once at most this many givens remain; 0: go on to minimal
-  /// Nodes per uniqueness check; running out counts as "not unique" (the given stays), so one
-  /// hard check cannot stall an item. 10^7 is what the 16x16 dataset has always been made with
+  /// Nodes per uniqueness check of the counting test; running out counts as "not unique" (the
+  /// given stays), so one hard check cannot stall an item. (The excluding test is complete.) 10^7 is what the 16x16 dataset has always been made with
   /// (dlx); proving its final puzzles unique takes dlx at most about 4*10^4 nodes.
   uint64_t budget = 10'000'000;
 };
@@ -47,13 +57,22 @@ class Reducer {
   /// count when an orbit order reaching it exists on this pass, else more (minimal) givens.
   Grid reduce(const Grid& solution, const ReduceOptions& opt, ItemRng& rng,
               Solver& checker, uint64_t& checks);
+  /// The same with the test of an ExcludingSolver (above); `stop` ends it (the puzzle returned
+  /// is then not minimal). `checks` counts the searches (one a removed cell).
+  Grid reduce(const Grid& solution, const ReduceOptions& opt, ItemRng& rng,
+              ExcludingSolver& checker, const Stop& stop, uint64_t& checks);
+  /// Nodes of the excluding search before a check goes to CDCL. A 25x25 check past it costs
+  /// wide up to 10^6 nodes at about 2.7 us each, CaDiCaL about 0.1 s.
+  static constexpr uint64_t kFastNodes = 4096;
 
  private:
   void setup(int box, Symmetry s);
+  void shuffle_orbits(const Grid& solution, const ReduceOptions& opt, ItemRng& rng);
   int box_ = 0;
   Symmetry sym_ = Symmetry::none;
   std::vector<std::vector<int>> orbits_;
   std::vector<int> order_;
+  SatRemovalCheck sat_;
 };
 
 /// True when `puzzle` has exactly one solution (per `checker`, limit 2).

@@ -12,6 +12,7 @@
 #include "sudoku/generate/job.hpp"
 #include "sudoku/generate/reduce.hpp"
 #include "sudoku/se/se.hpp"
+#include "sudoku/solvers/wide.hpp"
 #include "sudoku/sudoku_kind.hpp"
 
 namespace puzzle::sudoku {
@@ -113,7 +114,13 @@ void describe(const GenerateSpec& spec, const GenerateOptions& opt, int side, Ge
   if (spec.clues_hi != 0)
     plan.provenance.emplace_back("clues", fmt::format("{}-{}{}", spec.clues_lo, spec.clues_hi,
                                                       spec.minimal ? " (minimal)" : ""));
-  if (!spec.grids) plan.provenance.emplace_back("check budget", fmt::format("{} nodes", spec.reduce.budget));
+  if (!spec.grids) {
+    // A built-in ExcludingSolver gets the reducer's excluding test (reduce.hpp), which is complete.
+    const bool excluding = spec.checker->origin.empty() && dynamic_cast<ExcludingSolver*>(spec.checker->make().get());
+    plan.provenance.emplace_back(
+        "check budget", excluding ? fmt::format("{} nodes a removed cell, then CDCL (CaDiCaL) to the end", Reducer::kFastNodes)
+                                  : fmt::format("{} nodes", spec.reduce.budget));
+  }
   if (spec.levels != 0) plan.provenance.emplace_back("difficulty", opt.text("difficulty"));
   if (spec.er_hi != 0) plan.provenance.emplace_back("er", se::tenths_text(spec.er_lo) + "-" + se::tenths_text(spec.er_hi));
   if (spec.rated())
@@ -151,9 +158,10 @@ std::pair<int, int> parse_er(const OptionNames& say, const std::string& text) {
 }
 
 GenerateDefaults SudokuGeneration::generate_defaults() {
-  return {fmt::format("propagation for a 9x9, wide for the other sizes, each check at most {} nodes (past them: not "
-                      "unique, the given stays)",
-                      ReduceOptions{}.budget),
+  return {fmt::format("propagation for a 9x9, each check at most {} nodes (past them: not unique, the given stays); "
+                      "wide for the other sizes, one search a removed cell of at most {} nodes, then CDCL (CaDiCaL) to "
+                      "the end",
+                      ReduceOptions{}.budget, Reducer::kFastNodes),
           "the first of dlx, propagation and backtracking other than the checker, the checker for full grids",
           "er, and level with --difficulty or --er",
           "a full grid made into a puzzle, which must meet --clues and --difficulty/--er (a range's target is "

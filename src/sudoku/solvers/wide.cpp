@@ -24,7 +24,8 @@
 //  3. Locked candidates (pointing and claiming, rows and columns), on T, all digits at once,
 //     when rules 1-2 stall; T is transposed back when something went.
 //  4. Guess: the bivalue cell with the most bivalue peers (row, column and box); no bivalue
-//     cell: the cell with the fewest candidates (bit-sliced counts). Digits in increasing order.
+//     cell: the cell with the fewest candidates (bit-sliced counts). Digits in increasing order,
+//     or (solve_excluding, the reducer's test) the full grid's digit first.
 // The givens are loaded in one pass (per digit the rows, columns and boxes that hold it), not
 // placed one by one: a given whose digit its row, column or box already holds is `invalid`.
 //
@@ -223,13 +224,18 @@ class Engine {
         if (i % B + k < B) pair_mask_[k] |= 1u << i;
   }
 
-  Result solve(const Grid& puzzle, const Limits& limits) {
+  /// `exclude`: a cell (or -1) that may not hold `digit` (1..N); `prefer`: a grid whose digits
+  /// are tried first at a guess, or null.
+  Result solve(const Grid& puzzle, const Limits& limits, int exclude = -1, int digit = 0,
+               const Grid* prefer = nullptr) {
     Result res;
     work_ = Work{};
     if (!load(stack_[0], puzzle)) {
       res.status = Status::invalid;
       return res;
     }
+    if (exclude >= 0) stack_[0].cand[digit - 1].clear_bits(exclude / N, 1u << (exclude % N));
+    prefer_ = prefer;
     const uint64_t limit = limits.wanted();
     gate_ = NodeGate(limits.budget, limits.stop);
     bool budget_hit = false;
@@ -264,6 +270,7 @@ class Engine {
   int nq_ = 0;
   Work work_;
   NodeGate gate_;
+  const Grid* prefer_ = nullptr;  // its digit first at a guess, or none
   V valid_{};                 // all ones in lanes < N
   uint32_t seg_start_ = 0;    // bits j*B, j < B: the first column of each stack
   uint32_t pair_mask_[B]{};   // bits i with i % B + k < B, for each k = 1..B-1
@@ -632,15 +639,30 @@ class Engine {
         }
     }
     int n = 0;
+    const int first = prefer_ != nullptr ? (*prefer_)[best_r * N + best_c] - 1 : -1;
+    if (first >= 0 && (s.cand[first][best_r] >> best_c & 1u)) f.d[n++] = static_cast<uint8_t>(first);
     for (int d = 0; d < N; ++d)
-      if (s.cand[d][best_r] >> best_c & 1u) f.d[n++] = static_cast<uint8_t>(d);
+      if (d != first && (s.cand[d][best_r] >> best_c & 1u)) f.d[n++] = static_cast<uint8_t>(d);
     f.r = static_cast<uint8_t>(best_r), f.c = static_cast<uint8_t>(best_c);
     f.left = (1u << n) - 1;
   }
 };
 
-class Wide final : public SolverOf<Wide, Grid> {
+class Wide final : public SolverOf<Wide, Grid>, public ExcludingSolver {
  public:
+  Result solve_excluding(const Grid& puzzle, int cell, int digit, const Grid& prefer,
+                         const Limits& limits) override {
+    Limits one = limits;
+    one.solutions = 1;
+    switch (puzzle.box()) {
+      case 2: return engine(e2_).solve(puzzle, one, cell, digit, &prefer);
+      case 3: return engine(e3_).solve(puzzle, one, cell, digit, &prefer);
+      case 4: return engine(e4_).solve(puzzle, one, cell, digit, &prefer);
+      case 5: return engine(e5_).solve(puzzle, one, cell, digit, &prefer);
+      default: return result_of(Status::unsupported);
+    }
+  }
+
   Result solve_one(const Grid& puzzle, const Limits& limits) {
     switch (puzzle.box()) {
       case 2: return engine(e2_).solve(puzzle, limits);
