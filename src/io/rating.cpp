@@ -9,9 +9,9 @@
 
 namespace puzzle::io {
 
-using Buf = fmt::memory_buffer;
-
 namespace {
+
+using Buf = fmt::memory_buffer;
 
 /// The rater reached an ER: every cell filled, or no technique left (20.0, as the reference).
 bool finished(const sudoku::se::Rating& r) { return r.status == sudoku::se::RatingStatus::rated || r.status == sudoku::se::RatingStatus::stuck; }

@@ -9,6 +9,7 @@
 #include <cadical.hpp>
 
 #include "nonogram/belief.hpp"
+#include "puzzle/sat_hooks.hpp"
 
 namespace puzzle::nonogram {
 namespace {
@@ -18,32 +19,16 @@ constexpr int kTrue = INT_MAX, kFalse = -INT_MAX;
 
 }  // namespace
 
-/// Stops CaDiCaL on the deadline or flag (it asks regularly; the clock is read every 64th
-/// time), and counts its learnt clauses (one a conflict).
-class SatStage::Hooks final : public CaDiCaL::Terminator, public CaDiCaL::Learner {
- public:
-  bool terminate() override { return (++ticks_ & 63) == 0 && stop_ != nullptr && stop_->now(); }
-  bool learning(int) override {
-    ++learnt_;
-    return false;
-  }
-  void learn(int) override {}
-
-  const Stop* stop_ = nullptr;
-  uint64_t learnt_ = 0;
-  unsigned ticks_ = 0;
-};
-
 SatStage::SatStage() = default;
 SatStage::~SatStage() = default;
 
-uint64_t SatStage::conflicts() const noexcept { return hooks_ ? hooks_->learnt_ : 0; }
+uint64_t SatStage::conflicts() const noexcept { return hooks_ ? hooks_->learnt : 0; }
 
 template <class M>
 void SatStage::start(const Puzzle& p, const BasicBoard<M>& b, const BasicProber<M>* probes) {
   p_ = &p;
   s_ = std::make_unique<CaDiCaL::Solver>();
-  hooks_ = std::make_unique<Hooks>();
+  hooks_ = std::make_unique<SatHooks>();
   CaDiCaL::Solver& sat = *s_;
   // Stable mode only (target phases, score-based decisions): 1.5x fewer conflicts than the
   // default alternation on 117 hard tournament puzzles (299k against 449k), as the "sat"
@@ -173,7 +158,7 @@ void SatStage::block(const Picture& pic) {
 }
 
 SatStage::Answer SatStage::next(Picture& out, const Stop& stop, uint64_t conflicts) {
-  hooks_->stop_ = &stop;
+  hooks_->stop = &stop;
   if (conflicts > 0) s_->limit("conflicts", static_cast<int>(std::min<uint64_t>(conflicts, INT_MAX)));
   const int res = s_->solve();
   if (res == 20) return Answer::none;

@@ -49,6 +49,9 @@
 namespace CaDiCaL {
 class Solver;
 }
+namespace puzzle {
+class SatHooks;
+}
 
 namespace puzzle::nonogram {
 
@@ -79,7 +82,6 @@ class SatStage {
   uint64_t conflicts() const noexcept;
 
  private:
-  class Hooks;
   const Puzzle* p_ = nullptr;
   struct RunVars {
     int line, j, lo, hi, base;  // run j of `line`: y(j, lo+1 .. hi) are variables base+1 ..
@@ -87,7 +89,7 @@ class SatStage {
   std::vector<RunVars> run_vars_;  // for the phases
   std::vector<int> unknown_;  // cells (r * width + c) unknown when the stage started, in order
   std::unique_ptr<CaDiCaL::Solver> s_;
-  std::unique_ptr<Hooks> hooks_;
+  std::unique_ptr<SatHooks> hooks_;  // puzzle/sat_hooks.hpp
 };
 
 }  // namespace puzzle::nonogram

@@ -43,8 +43,9 @@ struct ReduceOptions {
   Symmetry symmetry = Symmetry::none;
   int target_clues = 0;  ///< stop once at most this many givens remain; 0: go on to minimal
   /// Nodes per uniqueness check of the counting test; running out counts as "not unique" (the
-  /// given stays), so one hard check cannot stall an item. (The excluding test is complete.) 10^7 is what the 16x16 dataset has always been made with
-  /// (dlx); proving its final puzzles unique takes dlx at most about 4*10^4 nodes.
+  /// given stays), so one hard check cannot stall an item (the excluding test is complete and
+  /// has none). 10^7 is what the 16x16 dataset has always been made with (dlx); proving its
+  /// final puzzles unique takes dlx at most about 4*10^4 nodes.
   uint64_t budget = 10'000'000;
 };
 

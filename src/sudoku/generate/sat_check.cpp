@@ -1,36 +1,17 @@
 #include "sudoku/generate/sat_check.hpp"
 
-#include <atomic>
 #include <vector>
 
 #include <cadical.hpp>
 
+#include "puzzle/sat_hooks.hpp"
+
 namespace puzzle::sudoku {
 
-/// Stops CaDiCaL when `stop` fires (it asks regularly: the flag is read each time, the clock
-/// every 64th), and counts the conflicts (one learnt clause each).
-class SatRemovalCheck::Hooks final : public CaDiCaL::Terminator, public CaDiCaL::Learner {
- public:
-  bool terminate() override {
-    if (stop_ == nullptr) return false;
-    if (stop_->flag != nullptr && stop_->flag->load(std::memory_order_relaxed)) return true;
-    return (++ticks_ & 63) == 0 && stop_->now();
-  }
-  bool learning(int) override {
-    ++learnt_;
-    return false;
-  }
-  void learn(int) override {}
-
-  const Stop* stop_ = nullptr;
-  uint64_t learnt_ = 0;
-  unsigned ticks_ = 0;
-};
-
-SatRemovalCheck::SatRemovalCheck() : hooks_(std::make_unique<Hooks>()) {}
+SatRemovalCheck::SatRemovalCheck() : hooks_(std::make_unique<SatHooks>()) {}
 SatRemovalCheck::~SatRemovalCheck() = default;
 
-uint64_t SatRemovalCheck::conflicts() const noexcept { return hooks_->learnt_; }
+uint64_t SatRemovalCheck::conflicts() const noexcept { return hooks_->learnt; }
 
 Status SatRemovalCheck::check(const Grid& puzzle, int cell, int digit, const Stop& stop) {
   if (stop.now()) return Status::budget_exceeded;
@@ -56,7 +37,7 @@ Status SatRemovalCheck::check(const Grid& puzzle, int cell, int digit, const Sto
   // default alternation on 30 hard 25x25 checks (78k against 106k).
   sat.set("stabilizeonly", 1);
   sat.set("quiet", 1);
-  hooks_->stop_ = &stop;
+  hooks_->stop = &stop;
   sat.connect_terminator(hooks_.get());
   sat.connect_learner(hooks_.get());
   std::vector<int> lits;
@@ -93,7 +74,7 @@ Status SatRemovalCheck::check(const Grid& puzzle, int cell, int digit, const Sto
   const int res = sat.solve();
   sat.disconnect_terminator();
   sat.disconnect_learner();
-  hooks_->stop_ = nullptr;
+  hooks_->stop = nullptr;
   return res == 10 ? Status::multiple : res == 20 ? Status::none : Status::budget_exceeded;
 }
 

@@ -12,6 +12,9 @@
 namespace CaDiCaL {
 class Solver;
 }
+namespace puzzle {
+class SatHooks;
+}
 
 namespace puzzle::sudoku {
 
@@ -34,8 +37,7 @@ class SatRemovalCheck {
   uint64_t conflicts() const noexcept;
 
  private:
-  class Hooks;
-  std::unique_ptr<Hooks> hooks_;
+  std::unique_ptr<SatHooks> hooks_;  // puzzle/sat_hooks.hpp
 };
 
 }  // namespace puzzle::sudoku
