@@ -66,9 +66,10 @@ SearchResult Search::run_as(const Puzzle& p, const SearchLimits& limits) {
     if (used >= budget) return finish(SearchResult::End::budget);
     // Without phase hints first: a puzzle still open after kHintAfter conflicts gets them
     // (sat.hpp) and the search goes on with its learnt clauses.
-    uint64_t allowed = budget == UINT64_MAX ? 0 : budget - used;
-    const bool capped = !hinted && (allowed == 0 || allowed > kHintAfter - std::min(kHintAfter, res.conflicts));
-    if (capped) allowed = kHintAfter - std::min(kHintAfter, res.conflicts);
+    uint64_t allowed = budget == UINT64_MAX ? 0 : budget - used;  // 0: no limit
+    const uint64_t to_hint = kHintAfter - std::min(kHintAfter, res.conflicts);
+    const bool capped = !hinted && (allowed == 0 || allowed > to_hint);
+    if (capped) allowed = to_hint;
     Picture pic;
     const SatStage::Answer a = allowed == 0 && capped ? SatStage::Answer::stopped : cdcl.next(pic, limits.stop, allowed);
     res.conflicts = cdcl.conflicts();

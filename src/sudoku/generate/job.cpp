@@ -69,8 +69,8 @@ std::string verify_unique(Solver& verifier, std::string_view name, const Grid& p
 class CheckedChecker final : public SolverOf<CheckedChecker, Grid> {
  public:
   CheckedChecker(const SolverInfo& info, const Stop& stop)
-      : inner_(info.make()), name_(fmt::format("checker {}", info.name)), check_(!info.origin.empty()),
-        stop_(stop) {}
+      : info_(info), inner_(info.make()), name_(fmt::format("checker {}", info.name)),
+        check_(!info.origin.empty()), stop_(stop) {}
   /// The full grid the next checks' puzzles are cut from; clears the problem.
   void start(const Grid& full) {
     if (check_) known_.solution = full;
@@ -78,11 +78,8 @@ class CheckedChecker final : public SolverOf<CheckedChecker, Grid> {
   }
   /// The first wrong answer since start(), or empty.
   const std::string& problem() const noexcept { return problem_; }
-  /// The checker's removal test (reduce.hpp) when it offers one and is built in (an outside
-  /// solver's answers go through solve_one's checks), else null.
-  ExcludingSolver* excluding() const noexcept {
-    return check_ ? nullptr : dynamic_cast<ExcludingSolver*>(inner_.get());
-  }
+  /// The checker's removal test (Reducer::excluding_test), or null.
+  ExcludingSolver* excluding() const noexcept { return Reducer::excluding_test(info_, *inner_); }
 
   Result solve_one(const Grid& puzzle, const Limits& given) {
     if (stop_.now()) return result_of(Status::budget_exceeded);
@@ -98,6 +95,7 @@ class CheckedChecker final : public SolverOf<CheckedChecker, Grid> {
   }
 
  private:
+  const SolverInfo& info_;
   std::unique_ptr<Solver> inner_;
   std::string name_;
   bool check_;
@@ -265,7 +263,7 @@ class TransformWorker final : public ItemWorker {
           it.interrupted = true;
           return;
         }
-        else if (!s.solution && r.status == Status::unique) solution = SudokuKind::solution(r.answer);
+        if (!s.solution && r.status == Status::unique) solution = SudokuKind::solution(r.answer);
       }
     }
     it.time_ns = static_cast<uint64_t>(

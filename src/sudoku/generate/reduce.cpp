@@ -91,7 +91,7 @@ Grid Reducer::reduce(const Grid& solution, const ReduceOptions& opt, ItemRng& rn
   int clues = p.cells();
   const int target = opt.target_clues;
   for (const int o : order_) {
-    if (target > 0 && clues <= target) break;
+    if ((target > 0 && clues <= target) || stop.now()) break;
     const std::vector<int>& orbit = orbits_[o];
     const int size = static_cast<int>(orbit.size());
     if (target > 0 && clues - size < target) continue;  // would overshoot the target: kept

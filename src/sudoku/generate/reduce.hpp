@@ -65,6 +65,11 @@ class Reducer {
   /// Nodes of the excluding search before a check goes to CDCL. A 25x25 check past it costs
   /// wide up to 10^6 nodes at about 2.7 us each, CaDiCaL about 0.1 s.
   static constexpr uint64_t kFastNodes = 4096;
+  /// `solver`, made from `info`, as the excluding test when it offers one and is built in (an
+  /// outside solver's answers are checked one by one through Solver::solve), else null.
+  static ExcludingSolver* excluding_test(const SolverInfo& info, Solver& solver) noexcept {
+    return info.origin.empty() ? dynamic_cast<ExcludingSolver*>(&solver) : nullptr;
+  }
 
  private:
   void setup(int box, Symmetry s);

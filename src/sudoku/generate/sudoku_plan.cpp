@@ -12,7 +12,6 @@
 #include "sudoku/generate/job.hpp"
 #include "sudoku/generate/reduce.hpp"
 #include "sudoku/se/se.hpp"
-#include "sudoku/solvers/wide.hpp"
 #include "sudoku/sudoku_kind.hpp"
 
 namespace puzzle::sudoku {
@@ -115,8 +114,10 @@ void describe(const GenerateSpec& spec, const GenerateOptions& opt, int side, Ge
     plan.provenance.emplace_back("clues", fmt::format("{}-{}{}", spec.clues_lo, spec.clues_hi,
                                                       spec.minimal ? " (minimal)" : ""));
   if (!spec.grids) {
-    // A built-in ExcludingSolver gets the reducer's excluding test (reduce.hpp), which is complete.
-    const bool excluding = spec.checker->origin.empty() && dynamic_cast<ExcludingSolver*>(spec.checker->make().get());
+    // The reducer's excluding test (reduce.hpp), when the checker gets it, is complete. (An
+    // outside checker never does, and is not made here: a plug-in's instances are its own.)
+    const bool excluding =
+        spec.checker->origin.empty() && Reducer::excluding_test(*spec.checker, *spec.checker->make()) != nullptr;
     plan.provenance.emplace_back(
         "check budget", excluding ? fmt::format("{} nodes a removed cell, then CDCL (CaDiCaL) to the end", Reducer::kFastNodes)
                                   : fmt::format("{} nodes", spec.reduce.budget));
