@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets of fuzz/ (clang, ASan + UBSan, in build-fuzz/) and runs each in
-# turn, one process on one core, then prints executions, speed, coverage and findings per target.
+# Builds the libFuzzer targets of fuzz/ (clang, ASan + UBSan, in build-fuzz/) and runs them, one
+# process a target and as many at once as there are cores, then prints executions, speed,
+# coverage and findings per target.
 #
 #   scripts/fuzz.sh --ci                  # CI: every target for 5 s from its seed corpus
 #   scripts/fuzz.sh --runs 10000000       # a campaign: this many executions per target
@@ -69,25 +70,18 @@ limits=()
 [ -n "$runs" ] && limits+=(-runs="$runs")
 [ -n "$seconds" ] && limits+=(-max_total_time="$seconds")
 
-status=0
-summary=$(printf '%-16s %12s %8s %7s %8s %7s %9s %9s  %s' target executions exec/s seconds cov ft corpus new findings)
-IFS=, read -r -a list <<<"$targets"
-for t in "${list[@]}"; do
-  bin="$BUILD_DIR/fuzz/$t"
-  [ -x "$bin" ] || { echo "fuzz.sh: no $bin (build it, or check --targets)" >&2; exit 2; }
-  [ -d "fuzz/corpus/$t" ] || { echo "fuzz.sh: no seed corpus fuzz/corpus/$t" >&2; exit 2; }
-  mkdir -p "$work/$t/corpus" "$work/$t/findings"
-  dict=()
+# One target: its libFuzzer process, then its line of the summary in WORK/<target>/summary and,
+# when it found something, WORK/<target>/failed.
+fuzz_one() {
+  local t=$1 bin="$BUILD_DIR/fuzz/$1" log="$work/$1/last.log" dict=() start rc=0
   [ -f "fuzz/$t.dict" ] && dict=(-dict="fuzz/$t.dict")
-  log="$work/$t/last.log"
   echo "== fuzz: $t (${runs:+$runs runs}${seconds:+$seconds s}), log $log" >&2
   start=$(date +%s.%N)
-  rc=0
-  # One process, one core. New inputs go to the work corpus (the first directory); the
-  # committed seeds are only read.
+  # New inputs go to the work corpus (the first directory); the committed seeds are only read.
   "$bin" "${limits[@]}" "${dict[@]}" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
     -print_final_stats=1 -artifact_prefix="$work/$t/findings/" \
     "$work/$t/corpus" "fuzz/corpus/$t" >"$log" 2>&1 || rc=$?
+  local secs execs rate added last cov ft corp found
   secs=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.0f", b - a }')
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
@@ -98,12 +92,34 @@ for t in "${list[@]}"; do
   corp=$(sed -n 's/.* corp: \([0-9]*\/[0-9]*[a-zA-Z]*\).*/\1/p' <<<"$last")
   found=$(find "$work/$t/findings" -type f | wc -l)
   if [ "$rc" != 0 ] || [ "$found" != 0 ]; then
-    status=1
-    echo "fuzz.sh: $t FOUND something (exit $rc): $work/$t/findings/, log $log" >&2
-    grep -E 'ERROR|invariant broken|SUMMARY|runtime error' "$log" | head -5 >&2 || true
+    touch "$work/$t/failed"
+    { echo "fuzz.sh: $t FOUND something (exit $rc): $work/$t/findings/, log $log"
+      grep -E 'ERROR|invariant broken|SUMMARY|runtime error' "$log" | head -5 || true; } >&2
   fi
-  summary+=$'\n'$(printf '%-16s %12s %8s %7s %8s %7s %9s %9s  %s' "$t" "${execs:-?}" "${rate:-?}" \
-    "$secs" "${cov:-?}" "${ft:-?}" "${corp:-?}" "${added:-?}" "$found")
+  printf '%-16s %12s %8s %7s %8s %7s %9s %9s  %s\n' "$t" "${execs:-?}" "${rate:-?}" \
+    "$secs" "${cov:-?}" "${ft:-?}" "${corp:-?}" "${added:-?}" "$found" >"$work/$t/summary"
+}
+
+# As many targets at once as there are cores, each one process on one core.
+IFS=, read -r -a list <<<"$targets"
+for t in "${list[@]}"; do
+  [ -x "$BUILD_DIR/fuzz/$t" ] || { echo "fuzz.sh: no $BUILD_DIR/fuzz/$t (build it, or check --targets)" >&2; exit 2; }
+  [ -d "fuzz/corpus/$t" ] || { echo "fuzz.sh: no seed corpus fuzz/corpus/$t" >&2; exit 2; }
+  mkdir -p "$work/$t/corpus" "$work/$t/findings"
+  rm -f "$work/$t/failed" "$work/$t/summary"
+done
+for t in "${list[@]}"; do
+  while [ "$(jobs -rp | wc -l)" -ge "$(nproc)" ]; do wait -n || true; done
+  fuzz_one "$t" &
+done
+wait
+
+status=0
+summary=$(printf '%-16s %12s %8s %7s %8s %7s %9s %9s  %s' target executions exec/s seconds cov ft corpus new findings)
+for t in "${list[@]}"; do
+  [ -f "$work/$t/summary" ] || { echo "fuzz.sh: $t left no summary" >&2; status=1; continue; }
+  summary+=$'\n'$(cat "$work/$t/summary")
+  [ -e "$work/$t/failed" ] && status=1
 done
 
 echo "$summary"
