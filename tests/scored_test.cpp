@@ -112,9 +112,9 @@ TEST(Scored, SixteenGivensAreSearchedForTheSecondSolution) {
 }
 
 TEST(Scored, CountsMultiSolutionPuzzlesAsDlxDoes) {
-  // scored starts cheap and turns heavy at the first backtrack (Propagation::search): on puzzles
-  // of 17 givens or more with several solutions, a sample of every part of the set, its
-  // counts up to 40 are dlx's and its first solution verifies.
+  // scored starts cheap and takes the score deeper and rule 5 once it backtracks
+  // (Propagation::search): on puzzles of 17 givens or more with several solutions, a sample of
+  // every part of the set, its counts up to 40 are dlx's and its first solution verifies.
   const auto records = test::load(std::string(SUDOKU_SOURCE_DIR) + "/datasets/multi_solution_17plus.txt");
   ASSERT_EQ(records.size(), 6710u);
   auto scored = puzzle::sudoku::make_scored();
@@ -131,7 +131,7 @@ TEST(Scored, CountsMultiSolutionPuzzlesAsDlxDoes) {
     EXPECT_EQ(test::grid(many.answer), test::grid(one.answer)) << rec.line;
     backtracked += many.work.backtracks > 0;
   }
-  EXPECT_GT(backtracked, 0u);  // the heavy phase was reached
+  EXPECT_GT(backtracked, 0u);  // the search after a backtrack was reached
 }
 
 }  // namespace

@@ -28,9 +28,11 @@
 //     candidates; digits in increasing order.
 //  5. `scored` only, when 1-3 stall: triads (a row or column segment of a box with three digits
 //     left holds them; fewer is a contradiction).
-// `scored` chooses per node between its heavy engine (the score and rule 5) and the cheap one
-// (rules 1-3, stopping short of the fixed point; `propagation`'s choice below the first two
-// levels): cheap below the root until the puzzle's first backtrack, heavy from then on
+// `scored` chooses per node between its heavy engine (the score, rule 5 and the fixed point)
+// and the cheap one (rules 1-3, stopping short of the fixed point; `propagation`'s choice). The
+// root is heavy and the guesses of the first two levels take the score. Once the puzzle has
+// backtracked, the guesses down to one level below its deepest contradiction take the score
+// too, and the nodes of the first two levels run rule 5 to the fixed point. The rest is cheap
 // (Propagation::search).
 // propagate() repeats step() until nothing changes: one step is rules 1-2 on the three bands
 // and digit 8 (read from the step's input, so the reduction and the singles of all bands run
@@ -847,7 +849,7 @@ struct Counted {
 /// Propagates to a fixed point (rules 1-3 by steps, then 5 when `Triads`). False on a
 /// contradiction; else `c` holds the state counted, for rule 4.
 ///
-/// `Lazy` (not with `Triads`; `scored`'s cheap phase): stops before the fixed point, after the
+/// `Lazy` (not with `Triads`; `scored`'s cheap nodes): stops before the fixed point, after the
 /// first step that places nothing, unless that step left an open cell with fewer than two
 /// candidates (rule 4 needs two). It skips the step that would only confirm the fixed point
 /// (a quarter of the steps where the search dives to a solution); what the skipped steps would
@@ -1116,9 +1118,10 @@ void choose_scored(const State& s, const Counted& c, int& band, int& bit) {
   band = at >> 5, bit = at & 31;
 }
 
-/// `scored`'s guesses at this depth or less are chosen by the score even while the search is
-/// cheap (Propagation::search). Two levels: one saves 2% more on multi-solution puzzles and
-/// costs 4% on magictour_top1465, three the reverse (results/solvers.md).
+/// `scored`'s guesses at this depth or less are chosen by the score on every puzzle, and once
+/// the puzzle has backtracked its nodes at this depth or less run rule 5 to the fixed point
+/// (Propagation::search). Two levels: one saves 1-3.5% more instructions on the multi-solution
+/// sets and costs 3.5% on magictour_top1465, three the reverse (results/solvers.md).
 constexpr int kScoredDepth = 2;
 
 /// `Hybrid` false: `propagation` (choose_first, rules 1-3). True: `scored`, which chooses its
@@ -1127,9 +1130,12 @@ constexpr int kScoredDepth = 2;
 /// the score and rule 5 save no guesses and cost a quarter of each node. So `scored` starts
 /// cheap: the root propagated with rule 5, the guesses of the first levels (kScoredDepth) by
 /// the score, deeper ones on the first bivalue cell, and every node below the root with rules
-/// 1-3 only, stopping short of the fixed point (propagate<false, true>). From the puzzle's
-/// first backtrack on, every node is heavy (the score and rule 5) to the end of its search: a
-/// puzzle that refutes a guess is one where the score's pruning pays (results/solvers.md).
+/// 1-3 only, stopping short of the fixed point (propagate<false, true>). A contradiction at
+/// depth d shows the guesses down to there need the score's pruning: from then on the guesses
+/// down to depth d + 1 take the score, and the nodes of the first levels run rule 5 to the
+/// fixed point. Below the deepest contradiction the search stays a cheap dive, and rule 5
+/// deeper than the first levels costs more than it prunes, on hard puzzles too
+/// (forum_hardest_1106: results/solvers.md).
 template <bool Hybrid>
 class Propagation final : public SolverOf<Propagation<Hybrid>, Grid> {
  public:
@@ -1160,8 +1166,10 @@ class Propagation final : public SolverOf<Propagation<Hybrid>, Grid> {
     const uint64_t limit = limits.wanted();
     bool budget_hit = false;
     int depth = 0;
-    bool heavy = false;  // `scored`: the puzzle has backtracked; every node is heavy from now on
-    Counted counted;     // the propagated state, for the choice
+    // `scored`: the guesses at this depth or less take the score; the puzzle has backtracked.
+    int scored_depth = kScoredDepth;
+    bool backtracked = false;
+    Counted counted;  // the propagated state, for the choice
     // A node's propagation: heavy (rule 5, to the fixed point) or cheap (lazy for `scored`).
     const auto propagate_node = [&](bool heavy_node) {
       if constexpr (Hybrid) {
@@ -1185,7 +1193,7 @@ class Propagation final : public SolverOf<Propagation<Hybrid>, Grid> {
           }
           Frame& f = stack_[depth++];
           f.state = cur;
-          if (Hybrid && (heavy || depth <= kScoredDepth)) {
+          if (Hybrid && depth <= scored_depth) {
             choose_scored(cur, counted, f.band, f.bit);
           } else {
             choose_first(cur, counted, f.band, f.bit);
@@ -1194,12 +1202,13 @@ class Propagation final : public SolverOf<Propagation<Hybrid>, Grid> {
           ++r.work.nodes;
           ++r.work.guesses;
           place(cur, f.band, f.digit, f.bit);
-          ok = propagate_node(heavy);
+          ok = propagate_node(backtracked && depth <= kScoredDepth);
           continue;
         }
       } else if (depth > 0) {
         ++r.work.backtracks;
-        heavy = true;
+        backtracked = true;
+        scored_depth = std::max(scored_depth, depth + 1);
       }
       // Dead end or solution counted: resume at the newest guess with its next digit.
       if (depth == 0) break;
@@ -1212,6 +1221,7 @@ class Propagation final : public SolverOf<Propagation<Hybrid>, Grid> {
       const uint32_t left = digits_at(f.state, f.band, f.bit);
       cur = f.state;
       f.digit = std::countr_zero(left);
+      const bool heavy = backtracked && depth <= kScoredDepth;  // the node is at this depth
       ++r.work.nodes;
       if (left & (left - 1)) {
         ++r.work.guesses;  // still a choice between two or more
