@@ -113,7 +113,7 @@ struct W {
     for (int k = 0; k < H; ++k) a.h[k] >>= s;
     return a;
   }
-  /// All ones in the lanes where a is zero / not zero / equal to v.
+  /// All ones in the lanes where a is zero / not zero.
   static W eq0(const W& a) {
     W r;
     for (int k = 0; k < H; ++k) r.h[k] = reinterpret_cast<V16>(a.h[k] == 0);
@@ -122,11 +122,6 @@ struct W {
   static W ne0(const W& a) {
     W r;
     for (int k = 0; k < H; ++k) r.h[k] = reinterpret_cast<V16>(a.h[k] != 0);
-    return r;
-  }
-  static W eq(const W& a, uint32_t v) {
-    W r;
-    for (int k = 0; k < H; ++k) r.h[k] = reinterpret_cast<V16>(a.h[k] == v);
     return r;
   }
   /// Bit i set when lane i is not zero.
