@@ -113,7 +113,7 @@ struct W {
     for (int k = 0; k < H; ++k) a.h[k] >>= s;
     return a;
   }
-  /// All ones in the lanes where a is zero / not zero / equal to v.
+  /// All ones in the lanes where a is zero / not zero.
   static W eq0(const W& a) {
     W r;
     for (int k = 0; k < H; ++k) r.h[k] = reinterpret_cast<V16>(a.h[k] == 0);
@@ -122,11 +122,6 @@ struct W {
   static W ne0(const W& a) {
     W r;
     for (int k = 0; k < H; ++k) r.h[k] = reinterpret_cast<V16>(a.h[k] != 0);
-    return r;
-  }
-  static W eq(const W& a, uint32_t v) {
-    W r;
-    for (int k = 0; k < H; ++k) r.h[k] = reinterpret_cast<V16>(a.h[k] == v);
     return r;
   }
   /// Bit i set when lane i is not zero.
@@ -530,38 +525,37 @@ class Engine {
   /// found by the next sweep's counts.
   bool locked(State& s) {
     V* T = T_;
-    V change{};
+    V before[N];
+    for (int r = 0; r < N; ++r) before[r] = T[r];
     V bo[B];
     for (int bi = 0; bi < B; ++bi) {
       V* x = T + bi * B;
       for (int j = 0; j < B; ++j) {
         // pointing (rows): the box's d in one row -> the rest of that row loses d
         const uint32_t sc = kBoxBits << (j * B);
-        V cnt{};
+        V o{}, t{};
         V has[B];
         for (int k = 0; k < B; ++k) {
           has[k] = V::ne0(x[k] & sc);
-          cnt += has[k] & 1u;
+          t |= o & has[k];
+          o |= has[k];
         }
-        const V one = V::eq(cnt, 1);
-        for (int k = 0; k < B; ++k) {
-          const V before = x[k];
-          x[k] &= ~(one & has[k]) | sc;
-          change |= before ^ x[k];
-        }
+        const V one = o & ~t;
+        for (int k = 0; k < B; ++k) x[k] &= ~(one & has[k]) | sc;
       }
-      // claiming (rows): a row whose d lies in one box -> the rest of the box loses d
-      for (int k = 0; k < B; ++k)
+      // claiming (rows): a row whose d lies in one box -> the rest of the box loses d. Row k's
+      // claims, over all boxes at once, come from x[k] alone, which only the other rows' claims
+      // change.
+      for (int k = 0; k < B; ++k) {
+        V rm{};
         for (int j = 0; j < B; ++j) {
           const uint32_t sc = kBoxBits << (j * B);
-          const V rm = V::eq0(x[k] & ~sc) & V::ne0(x[k]) & sc;
-          for (int k2 = 0; k2 < B; ++k2) {
-            if (k2 == k) continue;
-            const V before = x[k2];
-            x[k2] &= ~rm;
-            change |= before ^ x[k2];
-          }
+          rm |= V::eq0(x[k] & ~sc) & sc;
         }
+        rm &= V::ne0(x[k]);
+        for (int k2 = 0; k2 < B; ++k2)
+          if (k2 != k) x[k2] &= ~rm;
+      }
       V o{};
       for (int k = 0; k < B; ++k) o |= x[k];
       bo[bi] = o;
@@ -591,12 +585,10 @@ class Engine {
         const V cj = only & sc;
         rem |= V::ne0(cj) & (~cj & sc);
       }
-      for (int k = 0; k < B; ++k) {
-        const V before = T[bi * B + k];
-        T[bi * B + k] &= ~rem;
-        change |= before ^ T[bi * B + k];
-      }
+      for (int k = 0; k < B; ++k) T[bi * B + k] &= ~rem;
     }
+    V change{};
+    for (int r = 0; r < N; ++r) change |= before[r] ^ T[r];
     if (!change.any()) return false;
     transpose<DP>(T);
     for (int d = 0; d < N; ++d) s.cand[d] = T[d];
