@@ -349,6 +349,61 @@ TEST(SatRemovalCheck, AgreesWithDlx) {
   fired.flag = &flag;
   Grid empty(4);
   EXPECT_EQ(sat.check(empty, 0, 1, fired), Status::budget_exceeded);
+  std::vector<uint32_t> open(16, 0xfu);
+  EXPECT_EQ(sat.check(2, open, nullptr, fired), Status::budget_exceeded);
+}
+
+// The check on the candidates wide's excluding search left at its root, with the full grid as
+// the first phase, answers as the check on the givens (and dlx), on checks wide does not settle
+// in two nodes: minimal 16x16 puzzles without one given, the given's digit excluded (another
+// solution), and whole, an empty cell's digit excluded (none).
+TEST(SatRemovalCheck, FromWideRootAgreesWithGivens) {
+  auto wide = make_solver("wide");
+  auto* excluding = dynamic_cast<ExcludingSolver*>(wide.get());
+  ASSERT_NE(excluding, nullptr);
+  auto dlx = make_solver("dlx");
+  SatRemovalCheck sat;
+  const Stop stop;
+  std::vector<uint32_t> cand;
+  int branched = 0, unsolved = 0;  // checks past wide's two nodes: another solution, none
+  for (const auto& rec : test::load(std::string(SUDOKU_SOURCE_DIR) + "/datasets/sudoku16_minimal.txt", 4)) {
+    const Grid& p = rec.parsed.puzzle;
+    ASSERT_TRUE(rec.parsed.known.solution.has_value());
+    const Grid& solution = *rec.parsed.known.solution;
+    for (int given = 0, tried = 0; given < p.cells() && tried < 6; ++given) {
+      if (p[given] == 0) continue;
+      ++tried;
+      Grid fewer = p;
+      fewer.set(given, 0);
+      const Status quick = excluding->solve_excluding(fewer, given, p[given], solution, Limits{1, 2}).status;
+      if (quick != Status::budget_exceeded) continue;
+      ++branched;
+      excluding->root_candidates(cand);
+      ASSERT_EQ(cand.size(), static_cast<std::size_t>(p.cells()));
+      for (int c = 0; c < p.cells(); ++c) {
+        EXPECT_NE(cand[c], 0u) << rec.line << " cell " << c;
+        if (fewer[c] != 0) {
+          EXPECT_EQ(cand[c], 1u << (fewer[c] - 1)) << rec.line << " cell " << c;
+        }
+      }
+      EXPECT_EQ(cand[given] >> (p[given] - 1) & 1u, 0u);
+      const Status root = sat.check(p.box(), cand, &solution, stop);
+      EXPECT_EQ(root, sat.check(fewer, given, p[given], stop)) << rec.line << " given " << given;
+      EXPECT_EQ(root, dlx->solve(fewer, Limits{2, 0}).status) << rec.line << " given " << given;
+    }
+    for (int empty = 0, tried = 0; empty < p.cells() && tried < 6; ++empty) {
+      if (p[empty] != 0) continue;
+      ++tried;
+      if (excluding->solve_excluding(p, empty, solution[empty], solution, Limits{1, 2}).status !=
+          Status::budget_exceeded)
+        continue;
+      ++unsolved;
+      excluding->root_candidates(cand);
+      EXPECT_EQ(sat.check(p.box(), cand, &solution, stop), Status::none) << rec.line << " cell " << empty;
+    }
+  }
+  EXPECT_GT(branched, 3);
+  EXPECT_GT(unsolved, 3);
 }
 
 std::vector<std::string> run_driver(const GenerateSpec& spec, uint64_t count, int threads,

@@ -100,7 +100,10 @@ Grid Reducer::reduce(const Grid& solution, const ReduceOptions& opt, ItemRng& rn
     for (const int c : orbit) {
       ++checks;
       Status st = checker.solve_excluding(p, c, solution[c], solution, Limits{1, kFastNodes, stop}).status;
-      if (st == Status::budget_exceeded && !stop.now()) st = sat_.check(p, c, solution[c], stop);
+      if (st == Status::budget_exceeded && !stop.now()) {
+        checker.root_candidates(cand_);
+        st = sat_.check(p.box(), cand_, &solution, stop);
+      }
       if (st != Status::none) {
         removable = false;
         break;

@@ -15,8 +15,9 @@
 // puzzle without S has no solution in which c does not hold its digit (any other solution
 // differs from the full grid somewhere in S). Each is one search for a single solution, the
 // full grid's digits tried first, which mostly ends at the root or finds the other solution at
-// once; one that takes more than kFastNodes nodes goes to CDCL (sat_check.hpp), which is
-// complete: the budget of ReduceOptions does not apply, every kept given is proven needed.
+// once; one that takes more than kFastNodes nodes goes to CDCL (sat_check.hpp) on the
+// candidates wide's propagation left at the root, which is complete: the budget of
+// ReduceOptions does not apply, every kept given is proven needed.
 #include <cstdint>
 #include <optional>
 #include <string_view>
@@ -79,6 +80,7 @@ class Reducer {
   std::vector<std::vector<int>> orbits_;
   std::vector<int> order_;
   SatRemovalCheck sat_;
+  std::vector<uint32_t> cand_;  // the excluding search's root, for sat_
 };
 
 /// True when `puzzle` has exactly one solution (per `checker`, limit 2).

@@ -49,6 +49,7 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <vector>
 
 #include "puzzle/solver.hpp"
 #include "sudoku/grid.hpp"
@@ -240,6 +241,15 @@ class Engine {
     return res;
   }
 
+  /// The candidates at the root of the last solve_excluding search that branched, after
+  /// propagation (ExcludingSolver::root_candidates).
+  void root_candidates(std::vector<uint32_t>& cand) const {
+    cand.assign(C, 0);
+    for (int d = 0; d < N; ++d)
+      for (int r = 0; r < N; ++r)
+        for (uint32_t x = root_.cand[d][r]; x; x &= x - 1) cand[r * N + std::countr_zero(x)] |= 1u << d;
+  }
+
  private:
   struct State {
     V cand[N];       // digit -> (lane r) columns of row r where it may go
@@ -258,6 +268,7 @@ class Engine {
   };
 
   std::array<State, C + 1> stack_;
+  State root_;  // solve_excluding: stack_[0] once propagated, when the search branched
   std::array<Frame, C + 1> frames_;
   V T_[DP];  // the transposed words: T_[r] lane d = columns of row r for digit d
   V biv_;    // lane r: the bivalue cells of row r, from the last sweep
@@ -347,6 +358,7 @@ class Engine {
         if (solutions >= limit) break;
         ok = false;
       } else if (ok) {
+        if (top == 0 && prefer_ != nullptr) root_ = s;  // for root_candidates
         choose(s, frames_[top]);
         if (!next_child(top)) {
           budget_hit = true;
@@ -646,12 +658,23 @@ class Wide final : public SolverOf<Wide, Grid>, public ExcludingSolver {
                          const Limits& limits) override {
     Limits one = limits;
     one.solutions = 1;
-    switch (puzzle.box()) {
+    box_ = puzzle.box();
+    switch (box_) {
       case 2: return engine(e2_).solve(puzzle, one, cell, digit, &prefer);
       case 3: return engine(e3_).solve(puzzle, one, cell, digit, &prefer);
       case 4: return engine(e4_).solve(puzzle, one, cell, digit, &prefer);
       case 5: return engine(e5_).solve(puzzle, one, cell, digit, &prefer);
       default: return result_of(Status::unsupported);
+    }
+  }
+
+  void root_candidates(std::vector<uint32_t>& cand) const override {
+    switch (box_) {
+      case 2: return e2_->root_candidates(cand);
+      case 3: return e3_->root_candidates(cand);
+      case 4: return e4_->root_candidates(cand);
+      case 5: return e5_->root_candidates(cand);
+      default: cand.clear();
     }
   }
 
@@ -676,6 +699,7 @@ class Wide final : public SolverOf<Wide, Grid>, public ExcludingSolver {
   std::unique_ptr<Engine<3>> e3_;
   std::unique_ptr<Engine<4>> e4_;
   std::unique_ptr<Engine<5>> e5_;
+  int box_ = 0;  // the last solve_excluding's
 };
 
 }  // namespace

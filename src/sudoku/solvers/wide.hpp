@@ -1,5 +1,7 @@
 #pragma once
+#include <cstdint>
 #include <memory>
+#include <vector>
 
 #include "puzzle/solver.hpp"
 #include "sudoku/grid.hpp"
@@ -14,6 +16,10 @@ class ExcludingSolver {
   virtual ~ExcludingSolver() = default;
   virtual Result solve_excluding(const Grid& puzzle, int cell, int digit, const Grid& prefer,
                                  const Limits& limits) = 0;
+  /// After a solve_excluding that ended `budget_exceeded` (its search branched): the
+  /// candidates its propagation left at the root, per cell bit d - 1 for digit d (a given or
+  /// placed cell: its digit alone). Every solution it was looking for lies within them.
+  virtual void root_candidates(std::vector<uint32_t>& cand) const = 0;
 };
 
 /// Candidate propagation on bitboards sized for the grid (singles, hidden singles, locked
