@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <sstream>
 #include <thread>
 
@@ -301,9 +302,17 @@ TEST(SessionSignals, SigtermStopsInsideAPuzzle) {
                                      {nonogram, "nonogram-line"}, {nonogram, "nonogram-backtracking"},
                                      {nonogram, "nonogram-cdcl"}}) {
     const auto rows = dir.path(std::string(solver) + ".csv"), log = dir.path("log");
+    // The signal comes 0.2 s after the partial file appears (the run's signal handling is set
+    // up right after it opens its outputs), however long the process took to start.
+    std::optional<std::chrono::steady_clock::time_point> opened;
     const int code = run_and_signal("solve " + file + " -s " + solver +
                                         " -j 1 --limit 1000000000000 --budget 0 -o " + rows,
-                                    log, SIGTERM, std::chrono::milliseconds(700));
+                                    log, SIGTERM, std::chrono::milliseconds(0), [&] {
+                                      if (!fs::exists(rows + ".partial")) return false;
+                                      const auto now = std::chrono::steady_clock::now();
+                                      if (!opened) opened = now;
+                                      return now - *opened >= std::chrono::milliseconds(200);
+                                    });
     const std::string out = test::slurp(log);
     EXPECT_EQ(code, 143) << solver << ": " << out;
     EXPECT_NE(out.find("interrupted by SIGTERM"), std::string::npos) << solver << ": " << out;
