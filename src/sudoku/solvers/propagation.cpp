@@ -1166,9 +1166,10 @@ class Propagation final : public SolverOf<Propagation<Hybrid>, Grid> {
     const uint64_t limit = limits.wanted();
     bool budget_hit = false;
     int depth = 0;
-    // `scored`: the guesses at this depth or less take the score; the puzzle has backtracked.
+    // `scored`: the guesses at this depth or less take the score.
     int scored_depth = kScoredDepth;
-    bool backtracked = false;
+    // `scored`: a node at `d` runs rule 5 to the fixed point (once the puzzle has backtracked).
+    const auto heavy_at = [&](int d) { return r.work.backtracks != 0 && d <= kScoredDepth; };
     Counted counted;  // the propagated state, for the choice
     // A node's propagation: heavy (rule 5, to the fixed point) or cheap (lazy for `scored`).
     const auto propagate_node = [&](bool heavy_node) {
@@ -1202,12 +1203,11 @@ class Propagation final : public SolverOf<Propagation<Hybrid>, Grid> {
           ++r.work.nodes;
           ++r.work.guesses;
           place(cur, f.band, f.digit, f.bit);
-          ok = propagate_node(backtracked && depth <= kScoredDepth);
+          ok = propagate_node(heavy_at(depth));
           continue;
         }
       } else if (depth > 0) {
         ++r.work.backtracks;
-        backtracked = true;
         scored_depth = std::max(scored_depth, depth + 1);
       }
       // Dead end or solution counted: resume at the newest guess with its next digit.
@@ -1221,7 +1221,7 @@ class Propagation final : public SolverOf<Propagation<Hybrid>, Grid> {
       const uint32_t left = digits_at(f.state, f.band, f.bit);
       cur = f.state;
       f.digit = std::countr_zero(left);
-      const bool heavy = backtracked && depth <= kScoredDepth;  // the node is at this depth
+      const bool heavy = heavy_at(depth);  // the node is at this depth
       ++r.work.nodes;
       if (left & (left - 1)) {
         ++r.work.guesses;  // still a choice between two or more
