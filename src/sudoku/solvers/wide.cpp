@@ -23,9 +23,12 @@
 //     of a sweep are queued, then placed; one whose candidate went meanwhile is a contradiction.
 //  3. Locked candidates (pointing and claiming, rows and columns), on T, all digits at once,
 //     when rules 1-2 stall; T is transposed back when something went.
-//  4. Guess: the bivalue cell with the most bivalue peers (row, column and box); no bivalue
-//     cell: the cell with the fewest candidates (bit-sliced counts). Digits in increasing order,
-//     or (solve_excluding, the reducer's test) the full grid's digit first.
+//  4. Guess: the bivalue cell with the highest score, its bivalue peers (row, column and box)
+//     plus the contradictions its row, column and box have met so far in this search (a cell
+//     left with no candidate counts for its three units, a digit with no place for its unit:
+//     the weighted degree of CSP solvers, dom/wdeg); no bivalue cell: the cell with the fewest
+//     candidates (bit-sliced counts). Digits in increasing order, or (solve_excluding, the
+//     reducer's test) the full grid's digit first.
 // The givens are loaded in one pass (per digit the rows, columns and boxes that hold it), not
 // placed one by one: a given whose digit its row, column or box already holds is `invalid`.
 //
@@ -44,6 +47,7 @@
 #define SUDOKU_WIDE_SHARED_
 #include "sudoku/solvers/wide.hpp"
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -226,6 +230,7 @@ class Engine {
                const Grid* prefer = nullptr) {
     Result res;
     work_ = Work{};
+    std::fill(std::begin(fails_), std::end(fails_), 0);
     if (!load(stack_[0], puzzle)) {
       res.status = Status::invalid;
       return res;
@@ -276,6 +281,14 @@ class Engine {
   int nq_ = 0;
   Work work_;
   NodeGate gate_;
+  int fails_[3 * N];  // contradictions met in row i (i), column i (N + i), box i (2N + i)
+  /// The indices in fails_ of the row, column and box of cell (r, c).
+  static std::array<int, 3> units(int r, int c) { return {r, N + c, 2 * N + r / B * B + c / B}; }
+  /// A contradiction at cell (r, c), for its three units: false.
+  bool failed_at(int r, int c) {
+    for (const int u : units(r, c)) ++fails_[u];
+    return false;
+  }
   const Grid* prefer_ = nullptr;  // its digit first at a guess, or none
   V valid_{};                 // all ones in lanes < N
   uint32_t seg_start_ = 0;    // bits j*B, j < B: the first column of each stack
@@ -428,9 +441,9 @@ class Engine {
       const uint32_t bit = 1u << q.c;
       if (!(s.unsolved[q.r] & bit)) {  // placed already this sweep: the same digit, or a clash
         if (s.cand[q.d][q.r] & bit) continue;
-        return false;
+        return failed_at(q.r, q.c);
       }
-      if (!place(s, q.r, q.c, q.d)) return false;
+      if (!place(s, q.r, q.c, q.d)) return failed_at(q.r, q.c);
     }
     return true;
   }
@@ -446,7 +459,10 @@ class Engine {
       o |= x;
     }
     const V u = s.unsolved;
-    if ((u & ~o).any()) return false;
+    if (const V none = u & ~o; none.any()) {
+      const int r = std::countr_zero(none.lanes());
+      return failed_at(r, std::countr_zero(none[r]));
+    }
     if (bivalue) biv_ = u & t & ~h;
     V ns = u & ~t;
     for (int d = 0; d < N && ns.any(); ++d) {
@@ -478,7 +494,10 @@ class Engine {
       const V x = T_[r];
       const V open = V::eq0((s.rdone >> r) & 1u) & valid;
       const V zero = V::eq0(x);
-      if ((open & zero).any()) return false;
+      if ((open & zero).any()) {
+        ++fails_[r];
+        return false;
+      }
       const V single = V::eq0(x & (x - 1u)) & ~zero & open;
       for (uint32_t lm = single.lanes(); lm; lm &= lm - 1) {
         const int d = std::countr_zero(lm);
@@ -500,7 +519,11 @@ class Engine {
       const V nz = fold(bo) & seg_start_;
       const V ge2 = fold(pairs) & seg_start_;
       const V open = (~s.bdone[bi] & seg_start_) & valid;
-      if ((open & ~nz).any()) return false;
+      if (const V none = open & ~nz; none.any()) {
+        const int d = std::countr_zero(none.lanes());
+        ++fails_[2 * N + bi * B + std::countr_zero(none[d]) / B];
+        return false;
+      }
       const V hid = open & nz & ~ge2;
       for (uint32_t lm = hid.lanes(); lm; lm &= lm - 1) {
         const int d = std::countr_zero(lm);
@@ -516,7 +539,11 @@ class Engine {
       }
     }
     const V open = (~s.cdone & kFull) & valid;
-    if ((open & ~co).any()) return false;
+    if (const V none = open & ~co; none.any()) {
+      const int d = std::countr_zero(none.lanes());
+      ++fails_[N + std::countr_zero(none[d])];
+      return false;
+    }
     const V hc = open & co & ~ct;
     for (uint32_t lm = hc.lanes(); lm; lm &= lm - 1) {
       const int d = std::countr_zero(lm);
@@ -618,6 +645,7 @@ class Engine {
         for (uint32_t x = bv[r]; x; x &= x - 1) {
           const int c = std::countr_zero(x);
           int score = std::popcount(bv[r]);
+          for (const int u : units(r, c)) score += fails_[u];
           for (int rr = 0; rr < N; ++rr) score += bv[rr] >> c & 1u;
           const uint32_t bc = kBoxBits << (c / B * B);
           for (int rr = r / B * B; rr < r / B * B + B; ++rr) score += std::popcount(bv[rr] & bc);
