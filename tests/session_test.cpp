@@ -59,6 +59,57 @@ TEST(Output, AnAbandonedFileStaysPartialAndIsNeverOverwritten) {
   EXPECT_EQ(test::slurp(path + ".partial"), "row 1\n");
 }
 
+// A run holds its partial file's lock while it writes: another run on the same output is
+// refused, fresh or resuming, and the partial file is left as it was; the lock goes with the
+// run, even when it is killed with SIGKILL, and a resume then continues the file.
+TEST(Output, APartialFileAnotherRunIsWritingIsRefusedEvenWithResume) {
+  test::TempDir dir;
+  const auto path = dir.path("out.csv");
+  const auto refused = [&path](bool resume) {
+    OutputFile other(path, "rows");
+    if (resume) other.resume_at(0);
+    try {
+      other.open();
+      return std::string("opened");
+    } catch (const puzzle::io::OutputError& e) {
+      return std::string(e.what());
+    }
+  };
+  // In a child, which is then killed: the lock is the kernel's, dropped with the process.
+  int ready[2];
+  ASSERT_EQ(::pipe(ready), 0);
+  const pid_t pid = ::fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    OutputFile f(path, "rows");
+    f.open();
+    f.write("row 1\n");
+    f.flush();
+    (void)!::write(ready[1], "x", 1);
+    for (;;) ::pause();
+  }
+  ::close(ready[1]);
+  char c;
+  ASSERT_EQ(::read(ready[0], &c, 1), 1);
+  ::close(ready[0]);
+  for (const bool resume : {false, true}) {
+    const std::string why = refused(resume);
+    EXPECT_TRUE(test::has(why, "out.csv.partial is being written by another run that is still going")) << why;
+  }
+  EXPECT_EQ(test::slurp(path + ".partial"), "row 1\n");  // not cut by the refused resume
+  ::kill(pid, SIGKILL);
+  int status = 0;
+  ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+  EXPECT_TRUE(test::has(refused(false), "left by an earlier run that did not finish"));
+  OutputFile resumed(path, "rows");
+  resumed.resume_at(6);
+  resumed.open();
+  resumed.write("row 2\n");
+  EXPECT_TRUE(test::has(refused(true), "is being written by another run")) << "the resuming run holds it";
+  resumed.commit();
+  EXPECT_EQ(test::slurp(path), "row 1\nrow 2\n");
+}
+
 TEST(Output, AFailedWriteCutsTheFileBackToItsLastWholeWrite) {
   test::TempDir dir;
   const auto path = dir.path("out.csv");

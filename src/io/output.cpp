@@ -1,6 +1,7 @@
 #include "io/output.hpp"
 
 #include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -18,6 +19,20 @@ constexpr std::size_t kBuffer = 1 << 16;
 // costs at most this much of a slow run's rows (a rating run writes a 64 KiB buffer in seconds,
 // the naive solver on hard puzzles in hours).
 constexpr auto kFlushEvery = std::chrono::seconds(1);
+
+/// Takes the partial file's lock (flock: held while the descriptor is open, dropped by the
+/// kernel when its process ends, even by `kill -9`): false when another run holds it. A file
+/// system without such locks lets everyone in, as before.
+bool lock_partial(int fd, int how) { return ::flock(fd, how | LOCK_NB) == 0 || errno != EWOULDBLOCK; }
+
+/// Whether a run still going holds the lock of the partial file at `partial`.
+bool partial_in_use(const std::string& partial) {
+  const int fd = ::open(partial.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  const bool free = lock_partial(fd, LOCK_SH);
+  ::close(fd);
+  return !free;
+}
 
 }  // namespace
 
@@ -56,9 +71,27 @@ void OutputFile::open() {
     partial_ = partial_name(path_);
     // O_EXCL: a partial file left by an earlier run is never overwritten, only continued
     // when the caller asked to resume it.
+    // Each run holds the partial file's lock while it writes: a second run on the same output
+    // (another shell, a job array's duplicate) is refused, never let in to cut or interleave
+    // rows, whether it starts afresh or with --resume.
+    const auto in_use = [this] {
+      return OutputError(fmt::format("{}: cannot write {}: {} is being written by another run that is "
+                                     "still going; wait for it to end (or stop it) and run again",
+                                     path_, what_, partial_));
+    };
     fd_ = ::open(partial_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    if (fd_ >= 0 && !lock_partial(fd_, LOCK_EX)) {  // a resuming run took it between the two calls
+      ::close(fd_);
+      fd_ = -1;
+      throw in_use();
+    }
     if (fd_ < 0 && errno == EEXIST && resume_) {
       fd_ = ::open(partial_.c_str(), O_WRONLY | O_CLOEXEC);
+      if (fd_ >= 0 && !lock_partial(fd_, LOCK_EX)) {
+        ::close(fd_);
+        fd_ = -1;
+        throw in_use();
+      }
       if (fd_ >= 0 && (::ftruncate(fd_, static_cast<off_t>(keep_)) != 0 ||
                        ::lseek(fd_, 0, SEEK_END) < 0)) {
         const int e = errno;
@@ -67,6 +100,7 @@ void OutputFile::open() {
       }
       good_ = keep_;
     } else if (fd_ < 0 && errno == EEXIST) {
+      if (partial_in_use(partial_)) throw in_use();
       throw OutputError(fmt::format(
           "{}: cannot write {}: {} exists, left by an earlier run that did not finish; {}", path_, what_,
           partial_,

@@ -8,8 +8,10 @@
 // file back to its last complete write, so it always ends on a whole row. A run that stops
 // without commit() keeps the partial file, and what was written reaches it at least once a
 // second, so a `kill -9` loses at most that. With resume_at(), a partial file left by an earlier
-// run is continued instead of refused (--resume). Devices and pipes (`-` for stdout, /dev/null, a
-// FIFO) are written in place: they cannot be renamed over.
+// run is continued instead of refused (--resume). A run holds a lock on its partial file while
+// it writes (flock, which the kernel drops when the process ends, however it ends), so a second
+// run on the same output is refused, whether fresh or resuming. Devices and pipes (`-` for
+// stdout, /dev/null, a FIFO) are written in place: they cannot be renamed over.
 #include <chrono>
 #include <cstdint>
 #include <stdexcept>
@@ -48,8 +50,9 @@ class OutputFile {
   OutputFile& operator=(const OutputFile&) = delete;
 
   /// Creates the partial file (or opens the device). Throws OutputError: a folder that does
-  /// not exist, no permission, a directory, or a partial file left by an earlier run (never
-  /// overwritten: it may be all that is left of hours of work).
+  /// not exist, no permission, a directory, a partial file left by an earlier run (never
+  /// overwritten: it may be all that is left of hours of work), or one that a run still going
+  /// is writing (its lock), even with resume_at().
   void open();
   /// Before open(): continue the partial file an earlier run left, if there is one, instead of
   /// refusing it. open() cuts it to its first `bytes` bytes (its complete rows, which the
