@@ -375,10 +375,9 @@ TEST(SatRemovalCheck, FromWideRootAgreesWithGivens) {
       ++tried;
       Grid fewer = p;
       fewer.set(given, 0);
-      const Status quick = excluding->solve_excluding(fewer, given, p[given], solution, Limits{1, 2}).status;
+      const Status quick = excluding->solve_excluding(fewer, given, p[given], solution, Limits{1, 2}, cand).status;
       if (quick != Status::budget_exceeded) continue;
       ++branched;
-      excluding->root_candidates(cand);
       ASSERT_EQ(cand.size(), static_cast<std::size_t>(p.cells()));
       for (int c = 0; c < p.cells(); ++c) {
         EXPECT_NE(cand[c], 0u) << rec.line << " cell " << c;
@@ -394,11 +393,10 @@ TEST(SatRemovalCheck, FromWideRootAgreesWithGivens) {
     for (int empty = 0, tried = 0; empty < p.cells() && tried < 6; ++empty) {
       if (p[empty] != 0) continue;
       ++tried;
-      if (excluding->solve_excluding(p, empty, solution[empty], solution, Limits{1, 2}).status !=
+      if (excluding->solve_excluding(p, empty, solution[empty], solution, Limits{1, 2}, cand).status !=
           Status::budget_exceeded)
         continue;
       ++unsolved;
-      excluding->root_candidates(cand);
       EXPECT_EQ(sat.check(p.box(), cand, &solution, stop), Status::none) << rec.line << " cell " << empty;
     }
   }

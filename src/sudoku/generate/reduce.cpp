@@ -99,11 +99,8 @@ Grid Reducer::reduce(const Grid& solution, const ReduceOptions& opt, ItemRng& rn
     bool removable = true;
     for (const int c : orbit) {
       ++checks;
-      Status st = checker.solve_excluding(p, c, solution[c], solution, Limits{1, kFastNodes, stop}).status;
-      if (st == Status::budget_exceeded && !stop.now()) {
-        checker.root_candidates(cand_);
-        st = sat_.check(p.box(), cand_, &solution, stop);
-      }
+      Status st = checker.solve_excluding(p, c, solution[c], solution, Limits{1, kFastNodes, stop}, cand_).status;
+      if (st == Status::budget_exceeded && !stop.now()) st = sat_.check(p.box(), cand_, &solution, stop);
       if (st != Status::none) {
         removable = false;
         break;

@@ -247,7 +247,7 @@ class Engine {
   }
 
   /// The candidates at the root of the last solve_excluding search that branched, after
-  /// propagation (ExcludingSolver::root_candidates).
+  /// propagation (ExcludingSolver::solve_excluding's `root`).
   void root_candidates(std::vector<uint32_t>& cand) const {
     cand.assign(C, 0);
     for (int d = 0; d < N; ++d)
@@ -682,52 +682,42 @@ class Engine {
 
 class Wide final : public SolverOf<Wide, Grid>, public ExcludingSolver {
  public:
-  Result solve_excluding(const Grid& puzzle, int cell, int digit, const Grid& prefer,
-                         const Limits& limits) override {
+  Result solve_excluding(const Grid& puzzle, int cell, int digit, const Grid& prefer, const Limits& limits,
+                         std::vector<uint32_t>& root) override {
     Limits one = limits;
     one.solutions = 1;
-    box_ = puzzle.box();
-    switch (box_) {
-      case 2: return engine(e2_).solve(puzzle, one, cell, digit, &prefer);
-      case 3: return engine(e3_).solve(puzzle, one, cell, digit, &prefer);
-      case 4: return engine(e4_).solve(puzzle, one, cell, digit, &prefer);
-      case 5: return engine(e5_).solve(puzzle, one, cell, digit, &prefer);
-      default: return result_of(Status::unsupported);
-    }
-  }
-
-  void root_candidates(std::vector<uint32_t>& cand) const override {
-    switch (box_) {
-      case 2: return e2_->root_candidates(cand);
-      case 3: return e3_->root_candidates(cand);
-      case 4: return e4_->root_candidates(cand);
-      case 5: return e5_->root_candidates(cand);
-      default: cand.clear();
-    }
+    return on_engine(puzzle.box(), [&](auto& e) {
+      Result r = e.solve(puzzle, one, cell, digit, &prefer);
+      if (r.status == Status::budget_exceeded) e.root_candidates(root);
+      return r;
+    });
   }
 
   Result solve_one(const Grid& puzzle, const Limits& limits) {
-    switch (puzzle.box()) {
-      case 2: return engine(e2_).solve(puzzle, limits);
-      case 3: return engine(e3_).solve(puzzle, limits);
-      case 4: return engine(e4_).solve(puzzle, limits);
-      case 5: return engine(e5_).solve(puzzle, limits);
-      default: return result_of(Status::unsupported);
-    }
+    return on_engine(puzzle.box(), [&](auto& e) { return e.solve(puzzle, limits); });
   }
 
  private:
-  /// Each size's engine is made the first time that size is seen (25x25's stack is 2.3 MB).
-  template <class E>
-  static E& engine(std::unique_ptr<E>& e) {
-    if (!e) e = std::make_unique<E>();
-    return *e;
+  /// `f` on the engine of box size `box`, made the first time that size is seen (25x25's stack
+  /// is 2.3 MB); `unsupported` for another size.
+  template <class F>
+  Result on_engine(int box, F&& f) {
+    const auto made = [](auto& e) -> auto& {
+      if (!e) e = std::make_unique<typename std::decay_t<decltype(e)>::element_type>();
+      return *e;
+    };
+    switch (box) {
+      case 2: return f(made(e2_));
+      case 3: return f(made(e3_));
+      case 4: return f(made(e4_));
+      case 5: return f(made(e5_));
+      default: return result_of(Status::unsupported);
+    }
   }
   std::unique_ptr<Engine<2>> e2_;
   std::unique_ptr<Engine<3>> e3_;
   std::unique_ptr<Engine<4>> e4_;
   std::unique_ptr<Engine<5>> e5_;
-  int box_ = 0;  // the last solve_excluding's
 };
 
 }  // namespace

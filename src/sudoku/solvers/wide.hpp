@@ -11,15 +11,14 @@ namespace puzzle::sudoku {
 /// a search of `puzzle` (limit 1) for a solution in which `cell` does not hold `digit`; at a
 /// guessed cell the digit `prefer` has there is tried first (the reducer's full grid: another
 /// solution, when there is one, tends to share most of it). `none`: there is no such solution.
+/// A search that ends `budget_exceeded` (it branched) leaves in `root` the candidates its
+/// propagation left at the root, per cell bit d - 1 for digit d (a given or placed cell: its
+/// digit alone): every solution it was looking for lies within them.
 class ExcludingSolver {
  public:
   virtual ~ExcludingSolver() = default;
   virtual Result solve_excluding(const Grid& puzzle, int cell, int digit, const Grid& prefer,
-                                 const Limits& limits) = 0;
-  /// After a solve_excluding that ended `budget_exceeded` (its search branched): the
-  /// candidates its propagation left at the root, per cell bit d - 1 for digit d (a given or
-  /// placed cell: its digit alone). Every solution it was looking for lies within them.
-  virtual void root_candidates(std::vector<uint32_t>& cand) const = 0;
+                                 const Limits& limits, std::vector<uint32_t>& root) = 0;
 };
 
 /// Candidate propagation on bitboards sized for the grid (singles, hidden singles, locked
