@@ -43,7 +43,8 @@ void add_external_solver_options(CLI::App* app, ExternalSolverOptions& opt) {
                   "Seconds per puzzle for an --exec child or an --isolate'd plug-in (past it the "
                   "child is killed and restarted, the puzzle gets status 'timeout'); for an "
                   "--exec-batch program, the longest silence while an answer is due (more than 0, "
-                  "at most 1e6)")
+                  "at most 1e6). A start is not timed with it: a child has 10 s at least to start "
+                  "(and answer its first, untimed puzzle), a batch program to give its first answer")
       ->check(CLI::Validator(
           [](std::string& text) -> std::string {
             double t = 0;

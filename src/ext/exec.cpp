@@ -311,6 +311,10 @@ void request_line(const Puzzle& puzzle, uint64_t limit, std::string& out) {
 struct ExecSpec {
   std::string name, command;
   std::chrono::milliseconds timeout;
+  /// What a child has for its start and first answer (kStartAtLeast at least).
+  std::chrono::milliseconds start_timeout() const {
+    return std::max<std::chrono::milliseconds>(timeout, kStartAtLeast);
+  }
 };
 
 /// --exec children between passes. A worker that ends (at the end of a pass) hands its child
@@ -372,7 +376,7 @@ class ExecSolver final : public Solver {
       failed_starts_ = 0;
     }
     std::string why;
-    const Trip t = round_trip(puzzle, limits.wanted(), r, why);
+    const Trip t = round_trip(puzzle, limits.wanted(), spec_->timeout, r, why);
     if (t == Trip::ok) {
       if (r.status == Status::error) message_ = fmt::format("{} reported: {}", spec_->name, why);
       return r;
@@ -407,7 +411,7 @@ class ExecSolver final : public Solver {
     Result r;
     std::string err;
     const auto& probe = probe_of<puzzle::Kinds::First>();
-    Trip t = round_trip(probe.puzzle, 1, r, err);
+    Trip t = round_trip(probe.puzzle, 1, spec_->start_timeout(), r, err);
     if (t == Trip::ok) {
       const auto wrong = probe_problem(probe.puzzle, probe.known, kFirstPuzzle, r, answer_, false);
       if (!wrong) return true;
@@ -423,16 +427,18 @@ class ExecSolver final : public Solver {
     return false;
   }
 
-  /// One puzzle: the request line out, the answer line in, read (parse_answer).
+  /// One puzzle: the request line out, the answer line in within `allowed`, read
+  /// (parse_answer).
   template <class Puzzle>
-  Trip round_trip(const Puzzle& puzzle, uint64_t limit, Result& r, std::string& why) {
+  Trip round_trip(const Puzzle& puzzle, uint64_t limit, std::chrono::milliseconds allowed, Result& r,
+                  std::string& why) {
     request_line(puzzle, limit, request_);
-    Deadline d = Deadline::in(spec_->timeout);
+    Deadline d = Deadline::in(allowed);
     Io io = child_->write(request_, d, false);
     if (io == Io::ok) io = child_->read_line(answer_, d);
     switch (io) {
       case Io::ok: break;
-      case Io::timeout: why = fmt::format("no answer within {}", seconds(spec_->timeout)); return Trip::timeout;
+      case Io::timeout: why = fmt::format("no answer within {}", seconds(allowed)); return Trip::timeout;
       case Io::eof: why = "no answer"; return Trip::died;
       case Io::overflow: why = "broke the protocol: an answer line longer than 64 KiB"; return Trip::protocol;
     }
@@ -469,11 +475,11 @@ class BatchProgram final : public BatchSolver {
       else return std::string();  // never sent: the program takes the sizes of the rows' probes only
     });
     request_ += '\n';
-    Deadline d = Deadline::idle_for(spec_->timeout);
+    Deadline d = Deadline::idle_for(silence());
     const Io io = child_.write(request_, d, true);
     if (io == Io::timeout) {
       fail(Status::timeout, fmt::format("{} neither read nor answered for {}", spec_->name,
-                                        seconds(spec_->timeout)), true);
+                                        seconds(silence())), true);
     } else if (io == Io::eof) {
       input_closed_ = true;  // it stopped reading: the answers it gave are still read
     }
@@ -487,11 +493,11 @@ class BatchProgram final : public BatchSolver {
       if (!wait) {
         if (child_.read_some() <= 0 || !child_.take_line(answer_)) return false;
       } else {
-        Deadline d = Deadline::idle_for(spec_->timeout);
+        Deadline d = Deadline::idle_for(silence());
         const Io io = child_.read_line(answer_, d);
         if (io == Io::timeout) {
           fail(Status::timeout, fmt::format("{} gave no answer for {}", spec_->name,
-                                            seconds(spec_->timeout)), true);
+                                            seconds(silence())), true);
         } else if (io == Io::eof) {
           fail(Status::error, fmt::format("{} ended after {} answer{}", spec_->name, answered_,
                                           answered_ == 1 ? "" : "s"), false);
@@ -521,6 +527,10 @@ class BatchProgram final : public BatchSolver {
   }
 
  private:
+  /// The longest silence allowed now: until its first answer the program is also starting.
+  std::chrono::milliseconds silence() const {
+    return answered_ == 0 ? spec_->start_timeout() : spec_->timeout;
+  }
   /// Every puzzle from here on gets `status`; the first of them says why.
   void fail(Status status, const std::string& why, bool kill) {
     const std::string end = kill ? child_.kill() : child_.stop(kExitGrace);

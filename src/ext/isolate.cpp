@@ -45,10 +45,6 @@ constexpr int64_t kStopPollNs = 50'000'000;  // how often a waiting parent looks
 // the parent kills it: a plug-in's puzzle is cut short here, which in the tool's process it
 // cannot be.
 constexpr int64_t kStopGraceNs = 200'000'000;
-// The least time a child has to start and load the library, whatever the puzzles' timeout: a
-// start is no puzzle, and a loaded machine (or a sanitizer build) takes more than a short
-// --timeout to start a process.
-constexpr int64_t kLoadAtLeastNs = 10'000'000'000;
 
 /// The block, created here (a memfd above the standard descriptors and the child's kSocketFd
 /// and kBlockFd, so that the child's dup2 onto 3 and 4 never meets it) and mapped; its
@@ -116,7 +112,7 @@ class Host {
   /// A number for the next hand-over of a slice, never the last one's.
   uint32_t next_round() noexcept { return ++round_; }
 
-  /// Starts the child and waits (up to the timeout, kLoadAtLeastNs at least) until it has loaded
+  /// Starts the child and waits (up to the timeout, kStartAtLeast at least) until it has loaded
   /// the library; false with `why` (its own words when it could not load the library).
   bool start(std::string& why) {
     Subprocess::Options o;
@@ -135,7 +131,8 @@ class Host {
       return false;
     }
     char c = 0;
-    const int64_t allowed = std::max(spec_->timeout_ns, kLoadAtLeastNs);
+    const int64_t allowed = std::max<int64_t>(
+        spec_->timeout_ns, std::chrono::duration_cast<std::chrono::nanoseconds>(kStartAtLeast).count());
     const int64_t deadline = now_ns() + allowed;
     for (;;) {
       const int r = wait_readable(deadline - now_ns());

@@ -19,6 +19,10 @@ namespace puzzle::ext {
 /// How long a child whose input is closed (or that was asked to stop) has to exit before it is
 /// killed.
 inline constexpr auto kExitGrace = std::chrono::milliseconds(500);
+/// The least time a child has to start (and answer its first, untimed puzzle, or load its
+/// plug-in), whatever the puzzles' --timeout: a start is no puzzle, and an interpreter, a JVM, a
+/// loaded machine or a sanitizer build can take more than a short --timeout to start a process.
+inline constexpr auto kStartAtLeast = std::chrono::seconds(10);
 /// A worker whose child fails to start this many times in a row stops starting it: its
 /// puzzles get `error` at once instead of costing a start (up to --timeout) each.
 inline constexpr int kMaxFailedStarts = 3;
