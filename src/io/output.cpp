@@ -80,32 +80,30 @@ void OutputFile::open() {
                                      path_, what_, partial_));
     };
     fd_ = ::open(partial_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-    if (fd_ >= 0 && !lock_partial(fd_, LOCK_EX)) {  // a resuming run took it between the two calls
-      ::close(fd_);
-      fd_ = -1;
-      throw in_use();
-    }
-    if (fd_ < 0 && errno == EEXIST && resume_) {
+    const bool existed = fd_ < 0 && errno == EEXIST;
+    if (existed && resume_) {
       fd_ = ::open(partial_.c_str(), O_WRONLY | O_CLOEXEC);
-      if (fd_ >= 0 && !lock_partial(fd_, LOCK_EX)) {
-        ::close(fd_);
-        fd_ = -1;
-        throw in_use();
-      }
-      if (fd_ >= 0 && (::ftruncate(fd_, static_cast<off_t>(keep_)) != 0 ||
-                       ::lseek(fd_, 0, SEEK_END) < 0)) {
-        const int e = errno;
-        ::close(fd_);
-        throw OutputError(fmt::format("{}: cannot continue {}: {}", path_, partial_, std::strerror(e)));
-      }
-      good_ = keep_;
-    } else if (fd_ < 0 && errno == EEXIST) {
+    } else if (existed) {
       if (partial_in_use(partial_)) throw in_use();
       throw OutputError(fmt::format(
           "{}: cannot write {}: {} exists, left by an earlier run that did not finish; {}", path_, what_,
           partial_,
           resumable_ ? "rerun the same command with --resume to continue it, or move it away"
                      : "this command cannot continue it: move it away (or delete it) and run again"));
+    }
+    // Locked before a resumed file is cut (a new one: a resuming run may have taken it first).
+    if (fd_ >= 0 && !lock_partial(fd_, LOCK_EX)) {
+      ::close(fd_);
+      fd_ = -1;
+      throw in_use();
+    }
+    if (fd_ >= 0 && existed) {
+      if (::ftruncate(fd_, static_cast<off_t>(keep_)) != 0 || ::lseek(fd_, 0, SEEK_END) < 0) {
+        const int e = errno;
+        ::close(fd_);
+        throw OutputError(fmt::format("{}: cannot continue {}: {}", path_, partial_, std::strerror(e)));
+      }
+      good_ = keep_;
     }
   }
   if (fd_ < 0) {

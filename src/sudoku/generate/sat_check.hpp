@@ -32,12 +32,12 @@ class SatRemovalCheck {
   /// reducer passes the candidates wide's propagation left at the root of its search (singles,
   /// hidden singles, locked candidates; 4% fewer conflicts than the givens' over four 25x25
   /// reductions) and the full grid as `prefer`, each variable's first phase (its digit true,
-  /// the others false), as wide tries the full grid's digit first. The formula: one variable a candidate of a cell
-  /// not placed; each such cell, and each digit of each row, column and box not placed,
-  /// exactly once (one clause at-least-one, pairwise at-most-one); made fresh at each call
-  /// (learnt clauses carried over one reduction with the givens as assumptions cost 5x more
-  /// per conflict over the full grid's 750k binary clauses, which their reuse did not repay:
-  /// results/wide.md).
+  /// the others false), as wide tries the full grid's digit first. The formula: one variable a
+  /// candidate of a cell not placed; each such cell, and each digit of each row, column and box
+  /// not placed, exactly once (one clause at-least-one, pairwise at-most-one); made fresh at
+  /// each call (learnt clauses carried over one reduction with the givens as assumptions cost
+  /// 5x more per conflict over the full grid's 750k binary clauses, which their reuse did not
+  /// repay: results/wide.md).
   Status check(int box, const std::vector<uint32_t>& cand, const Grid* prefer, const Stop& stop);
   /// Conflicts over every check so far.
   uint64_t conflicts() const noexcept;

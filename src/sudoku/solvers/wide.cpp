@@ -246,13 +246,16 @@ class Engine {
     return res;
   }
 
-  /// The candidates at the root of the last solve_excluding search that branched, after
-  /// propagation (ExcludingSolver::solve_excluding's `root`).
+  /// The candidates at the root of the last search that branched, after propagation
+  /// (ExcludingSolver::solve_excluding's `root`): stack_[0] as the search left it, which lost
+  /// only the digits tried at the root's guessed cell, given back from its frame.
   void root_candidates(std::vector<uint32_t>& cand) const {
     cand.assign(C, 0);
     for (int d = 0; d < N; ++d)
       for (int r = 0; r < N; ++r)
-        for (uint32_t x = root_.cand[d][r]; x; x &= x - 1) cand[r * N + std::countr_zero(x)] |= 1u << d;
+        for (uint32_t x = stack_[0].cand[d][r]; x; x &= x - 1) cand[r * N + std::countr_zero(x)] |= 1u << d;
+    const Frame& f = frames_[0];
+    for (int i = 0; i < f.n; ++i) cand[f.r * N + f.c] |= 1u << f.d[i];
   }
 
  private:
@@ -263,8 +266,8 @@ class Engine {
     V bdone[B];      // band -> lane d: bit j*B set when box (band, j) holds d
     int left;        // cells not placed; < 0 marks a contradiction found when placing
   };
-  struct Frame {  // a guessed cell and its digits not yet tried
-    uint8_t r, c;
+  struct Frame {  // a guessed cell, its digits in the order tried, and those not yet tried
+    uint8_t r, c, n;
     uint8_t d[N];
     uint32_t left;
   };
@@ -273,7 +276,6 @@ class Engine {
   };
 
   std::array<State, C + 1> stack_;
-  State root_;  // solve_excluding: stack_[0] once propagated, when the search branched
   std::array<Frame, C + 1> frames_;
   V T_[DP];  // the transposed words: T_[r] lane d = columns of row r for digit d
   V biv_;    // lane r: the bivalue cells of row r, from the last sweep
@@ -371,7 +373,6 @@ class Engine {
         if (solutions >= limit) break;
         ok = false;
       } else if (ok) {
-        if (top == 0 && prefer_ != nullptr) root_ = s;  // for root_candidates
         choose(s, frames_[top]);
         if (!next_child(top)) {
           budget_hit = true;
@@ -676,6 +677,7 @@ class Engine {
     for (int d = 0; d < N; ++d)
       if (d != first && (s.cand[d][best_r] >> best_c & 1u)) f.d[n++] = static_cast<uint8_t>(d);
     f.r = static_cast<uint8_t>(best_r), f.c = static_cast<uint8_t>(best_c);
+    f.n = static_cast<uint8_t>(n);
     f.left = (1u << n) - 1;
   }
 };
