@@ -9,10 +9,12 @@
 
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "puzzle/simd.hpp"
 #include "sudoku/solvers/propagation.hpp"
+#include "sudoku/solvers/wide.hpp"
 
 namespace {
 using puzzle::Limits;
@@ -23,11 +25,15 @@ struct BestAfterwards {
   ~BestAfterwards() { puzzle::simd::use("best"); }
 };
 
+/// Far above what any puzzle below needs (a few thousand nodes), so that a path that goes wrong
+/// ends in budget_exceeded instead of searching for hours.
+constexpr uint64_t kBudget = 100'000;
+
 std::vector<Result> solve_all(std::unique_ptr<puzzle::Solver> (*make)(),
                               const std::vector<test::Record>& records, uint64_t limit) {
   auto solver = make();
   std::vector<Result> out;
-  for (const auto& rec : records) out.push_back(solver->solve(rec.parsed.puzzle, Limits{limit}));
+  for (const auto& rec : records) out.push_back(solver->solve(rec.parsed.puzzle, Limits{limit, kBudget}));
   return out;
 }
 
@@ -59,22 +65,32 @@ TEST(Simd, EveryPathGivesTheBaselinesAnswersAndCounters) {
   std::vector<test::Record> records = test::load(test::shared("forum_hardest_1106.txt"), 40);
   for (auto& r : test::load(test::shared("17_clue.txt"), 200)) records.push_back(std::move(r));
   ASSERT_EQ(records.size(), 240u);
-  for (auto make : {&puzzle::sudoku::make_propagation, &puzzle::sudoku::make_scored}) {
+  // wide: 16-bit lanes up to 16x16, 32-bit ones for 25x25, each with its own lane tests per path.
+  std::vector<test::Record> big = records;
+  const std::string datasets = std::string(SUDOKU_SOURCE_DIR) + "/datasets/";
+  for (const auto& [file, n] : {std::pair{"sudoku16_40-50.txt", 40}, {"sudoku16_minimal.txt", 10},
+                                {"sudoku25_310-360.txt", 10}})
+    for (auto& r : test::load(datasets + file, n)) big.push_back(std::move(r));
+  ASSERT_EQ(big.size(), 300u);
+  for (const auto& [make, puzzles] : {std::pair{&puzzle::sudoku::make_propagation, records},
+                                      {&puzzle::sudoku::make_scored, records},
+                                      {&puzzle::sudoku::make_wide, big}}) {
     for (const uint64_t limit : {1u, 2u}) {
       puzzle::simd::use("portable");
-      const std::vector<Result> base = solve_all(make, records, limit);
+      const std::vector<Result> base = solve_all(make, puzzles, limit);
       for (const std::string& name : puzzle::simd::available()) {
         puzzle::simd::use(name);
         ASSERT_EQ(puzzle::simd::current(), name);
-        const std::vector<Result> run = solve_all(make, records, limit);
-        for (std::size_t i = 0; i < records.size(); ++i) {
+        const std::vector<Result> run = solve_all(make, puzzles, limit);
+        for (std::size_t i = 0; i < puzzles.size(); ++i) {
           const Result& a = base[i];
           const Result& b = run[i];
-          ASSERT_EQ(a.status, b.status) << name << " line " << records[i].line;
-          EXPECT_EQ(test::grid(a.answer), test::grid(b.answer)) << name << " line " << records[i].line;
-          EXPECT_EQ(a.work.nodes, b.work.nodes) << name << " line " << records[i].line;
-          EXPECT_EQ(a.work.guesses, b.work.guesses) << name << " line " << records[i].line;
-          EXPECT_EQ(a.work.backtracks, b.work.backtracks) << name << " line " << records[i].line;
+          ASSERT_GE(a.solutions, 1u) << "line " << puzzles[i].line;  // every puzzle here has one
+          ASSERT_EQ(a.status, b.status) << name << " line " << puzzles[i].line;
+          EXPECT_EQ(test::grid(a.answer), test::grid(b.answer)) << name << " line " << puzzles[i].line;
+          EXPECT_EQ(a.work.nodes, b.work.nodes) << name << " line " << puzzles[i].line;
+          EXPECT_EQ(a.work.guesses, b.work.guesses) << name << " line " << puzzles[i].line;
+          EXPECT_EQ(a.work.backtracks, b.work.backtracks) << name << " line " << puzzles[i].line;
         }
       }
     }

@@ -2,13 +2,14 @@
 // the default for 16x16 and 25x25, where the 9x9 band bitboards of `propagation` do not reach.
 //
 // Data layout ("digit-major row words"). For each digit d one vector cand[d] whose lane r
-// (32 bits) holds the columns of row r where d may still go; a placed cell keeps only its own
-// digit's bit, so the answer is read back from cand. DP lanes: 16 up to 16x16 (one AVX-512
-// register, two AVX2 ones), 32 for 25x25 (two 16-lane vectors: GCC lowers one 128-byte vector
-// type to lane inserts and scalar compares, 6x slower). Beside them: unsolved (lane r: columns
-// of row r not placed), rdone / cdone (lane d: rows / columns holding d), bdone[band] (lane d:
-// bit j*B when box (band, j) holds d). The State (1.3 KB for 16x16, 3.7 KB for 25x25) is copied
-// whole at a guess onto a stack of states; no undo log.
+// holds the columns of row r where d may still go; a placed cell keeps only its own digit's
+// bit, so the answer is read back from cand. DP lanes: up to 16x16, 16 lanes of 16 bits (one
+// 256-bit register; with 32-bit lanes, one AVX-512 register, 16x16 solved 15% slower on AVX-512
+// and 2.5x slower on AVX2); for 25x25, 32 lanes of 32 bits (two 16-lane vectors: GCC lowers one
+// 128-byte vector type to lane inserts and scalar compares, 6x slower). Beside them: unsolved
+// (lane r: columns of row r not placed), rdone / cdone (lane d: rows / columns holding d),
+// bdone[band] (lane d: bit j*B when box (band, j) holds d). The State (0.8 KB for 16x16, 3.7 KB
+// for 25x25) is copied whole at a guess onto a stack of states; no undo log.
 //
 // Rules, to a fixed point:
 //  1. Naked singles, vertical over the digits: per digit vector three operations keep "at least
@@ -53,6 +54,7 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <type_traits>
 #include <vector>
 
 #include "puzzle/solver.hpp"
@@ -73,18 +75,29 @@ HWY_BEFORE_NAMESPACE();
 namespace puzzle::sudoku::HWY_NAMESPACE {
 namespace {
 
-using V16 = uint32_t __attribute__((vector_size(64)));
+template <class L>
+struct Vec16;  // 16 lanes of L (GCC 12 takes vector_size only on a type that is not dependent)
+template <>
+struct Vec16<uint16_t> {
+  using type = uint16_t __attribute__((vector_size(32)));
+};
+template <>
+struct Vec16<uint32_t> {
+  using type = uint32_t __attribute__((vector_size(64)));
+};
 
-/// 16 * H lanes of 32 bits as H 16-lane vectors.
-template <int H>
+/// 16 * H lanes of type L (uint16_t up to 16x16: one 256-bit register; uint32_t for 25x25) as
+/// H 16-lane vectors.
+template <class L, int H>
 struct W {
-  V16 h[H];
+  using Vec = typename Vec16<L>::type;
+  Vec h[H];
   uint32_t operator[](int i) const { return h[i >> 4][i & 15]; }
-  void set(int i, uint32_t v) { h[i >> 4][i & 15] = v; }
-  void clear_bits(int i, uint32_t bits) { h[i >> 4][i & 15] &= ~bits; }
+  void set(int i, uint32_t v) { h[i >> 4][i & 15] = static_cast<L>(v); }
+  void clear_bits(int i, uint32_t bits) { h[i >> 4][i & 15] &= static_cast<L>(~bits); }
   // HWY_ATTR (this target's `target` attribute) on each friend: GCC 12 compiles a friend defined
   // in a class without the `#pragma GCC target` of HWY_BEFORE_NAMESPACE around it, so where a
-  // call is not inlined (the sanitizer builds), an AVX-512 caller passing W<1> in a zmm register
+  // call is not inlined (the sanitizer builds), an AVX-512 caller passing W in a zmm register
   // called a baseline copy that expects it in memory and read its second operand from a null
   // pointer. Members get the pragma's target; friends need the attribute.
 #define SUDOKU_W_OP(op)                                                   \
@@ -93,7 +106,7 @@ struct W {
     return a;                                                             \
   }                                                                       \
   friend HWY_ATTR W operator op(W a, uint32_t b) {                        \
-    for (int k = 0; k < H; ++k) a.h[k] op## = b;                          \
+    for (int k = 0; k < H; ++k) a.h[k] op## = static_cast<L>(b);          \
     return a;                                                             \
   }                                                                       \
   W& operator op##=(const W & b) {                                        \
@@ -101,7 +114,7 @@ struct W {
     return *this;                                                         \
   }                                                                       \
   W& operator op##=(uint32_t b) {                                         \
-    for (int k = 0; k < H; ++k) h[k] op## = b;                            \
+    for (int k = 0; k < H; ++k) h[k] op## = static_cast<L>(b);            \
     return *this;                                                         \
   }
   SUDOKU_W_OP(&)
@@ -121,43 +134,68 @@ struct W {
   /// All ones in the lanes where a is zero / not zero.
   static W eq0(const W& a) {
     W r;
-    for (int k = 0; k < H; ++k) r.h[k] = reinterpret_cast<V16>(a.h[k] == 0);
+    for (int k = 0; k < H; ++k) r.h[k] = reinterpret_cast<Vec>(a.h[k] == 0);
     return r;
   }
   static W ne0(const W& a) {
     W r;
-    for (int k = 0; k < H; ++k) r.h[k] = reinterpret_cast<V16>(a.h[k] != 0);
+    for (int k = 0; k < H; ++k) r.h[k] = reinterpret_cast<Vec>(a.h[k] != 0);
     return r;
   }
   /// Bit i set when lane i is not zero.
   uint32_t lanes() const {
     uint32_t m = 0;
-    for (int k = 0; k < H; ++k) {
-#if HWY_TARGET == HWY_AVX3
-      const __m512i v = reinterpret_cast<const __m512i&>(h[k]);
-      m |= static_cast<uint32_t>(_mm512_test_epi32_mask(v, v)) << (16 * k);
-#elif HWY_TARGET == HWY_AVX2
-      for (int q = 0; q < 2; ++q) {
-        const __m256i v = reinterpret_cast<const __m256i*>(&h[k])[q];
-        const __m256i z = _mm256_cmpeq_epi32(v, _mm256_setzero_si256());
-        m |= static_cast<uint32_t>(~_mm256_movemask_ps(_mm256_castsi256_ps(z)) & 0xff) << (16 * k + 8 * q);
-      }
-#else
-      for (int i = 0; i < 16; ++i) m |= static_cast<uint32_t>(h[k][i] != 0) << (16 * k + i);
-#endif
-    }
+    for (int k = 0; k < H; ++k) m |= lanes16(h[k]) << (16 * k);
     return m;
   }
   bool any() const {
-    V16 o = h[0];
+    Vec o = h[0];
     for (int k = 1; k < H; ++k) o |= h[k];
 #if HWY_TARGET == HWY_AVX3
-    const __m512i v = reinterpret_cast<const __m512i&>(o);
-    return _mm512_test_epi32_mask(v, v) != 0;
+    if constexpr (sizeof(L) == 4) {
+      const __m512i v = reinterpret_cast<const __m512i&>(o);
+      return _mm512_test_epi32_mask(v, v) != 0;
+    } else {
+      const __m256i v = reinterpret_cast<const __m256i&>(o);
+      return !_mm256_testz_si256(v, v);
+    }
 #else
-    uint64_t a[8];
+    uint64_t a[sizeof o / 8];
     std::memcpy(a, &o, sizeof a);
-    return (a[0] | a[1] | a[2] | a[3] | a[4] | a[5] | a[6] | a[7]) != 0;
+    uint64_t x = 0;
+    for (const uint64_t w : a) x |= w;
+    return x != 0;
+#endif
+  }
+
+ private:
+  static uint32_t lanes16(const Vec& v) {
+#if HWY_TARGET == HWY_AVX3
+    if constexpr (sizeof(L) == 4) {
+      const __m512i x = reinterpret_cast<const __m512i&>(v);
+      return _mm512_test_epi32_mask(x, x);
+    } else {
+      const __m256i x = reinterpret_cast<const __m256i&>(v);
+      return _mm256_test_epi16_mask(x, x);
+    }
+#elif HWY_TARGET == HWY_AVX2
+    if constexpr (sizeof(L) == 4) {
+      uint32_t m = 0;
+      for (int q = 0; q < 2; ++q) {
+        const __m256i x = reinterpret_cast<const __m256i*>(&v)[q];
+        const __m256i z = _mm256_cmpeq_epi32(x, _mm256_setzero_si256());
+        m |= static_cast<uint32_t>(~_mm256_movemask_ps(_mm256_castsi256_ps(z)) & 0xff) << (8 * q);
+      }
+      return m;
+    } else {
+      const __m256i x = reinterpret_cast<const __m256i&>(v);
+      const __m256i z = _mm256_cmpeq_epi16(x, _mm256_setzero_si256());
+      return _pext_u32(~static_cast<uint32_t>(_mm256_movemask_epi8(z)), 0x55555555u);
+    }
+#else
+    uint32_t m = 0;
+    for (int i = 0; i < 16; ++i) m |= static_cast<uint32_t>(v[i] != 0) << i;
+    return m;
 #endif
   }
 };
@@ -166,16 +204,16 @@ struct W {
 /// exchange their halves of width K by a two-input shuffle each. The shuffles' lane indices
 /// are constants (the level a template argument), which AVX2 and SSE need to lower them to
 /// register shuffles rather than lane-by-lane code.
-template <int LV, int H>
-inline void butterfly_level(V16* m, int rows) {
+template <int LV, int H, class Vec>
+inline void butterfly_level(Vec* m, int rows) {
   constexpr int K = 8 >> LV;
   for (int blk = 0; blk < rows; blk += 16)
     for (int hh = 0; hh < H; ++hh)
       for (int i = 0; i < 16; ++i) {
         if (i & K) continue;
-        V16& a = m[(blk + i) * H + hh];
-        V16& b = m[(blk + i + K) * H + hh];
-        V16 x, y;  // __builtin_shufflevector: GCC 12 and clang both have it
+        Vec& a = m[(blk + i) * H + hh];
+        Vec& b = m[(blk + i + K) * H + hh];
+        Vec x, y;  // __builtin_shufflevector: GCC 12 and clang both have it
         if constexpr (LV == 0) {
           x = __builtin_shufflevector(a, b, 0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23);
           y = __builtin_shufflevector(a, b, 8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31);
@@ -193,13 +231,13 @@ inline void butterfly_level(V16* m, int rows) {
       }
 }
 
-/// Transposes DP x DP 32-bit words held as DP vectors of DP lanes: v[r][c] <-> v[c][r]. The
-/// 16 x 16 blocks by a four-level butterfly of two-input shuffles (vpermt2d on AVX-512), and
+/// Transposes DP x DP words held as DP vectors of DP lanes: v[r][c] <-> v[c][r]. The 16 x 16
+/// blocks by a four-level butterfly of two-input shuffles (vpermt2w / vpermt2d on AVX-512), and
 /// for DP = 32 the two off-diagonal blocks swapped first.
-template <int DP>
-void transpose(W<DP / 16>* v) {
+template <int DP, class L>
+void transpose(W<L, DP / 16>* v) {
   constexpr int H = DP / 16;
-  V16* m = &v[0].h[0];  // row r, half k at r * H + k
+  auto* m = &v[0].h[0];  // row r, half k at r * H + k
   if constexpr (H == 2)
     for (int i = 0; i < 16; ++i) std::swap(m[i * H + 1], m[(i + 16) * H]);
   butterfly_level<0, H>(m, DP);
@@ -212,7 +250,8 @@ template <int B>
 class Engine {
  public:
   static constexpr int N = B * B, C = N * N, DP = N <= 16 ? 16 : 32;
-  using V = W<DP / 16>;
+  // 16-bit lanes up to 16x16: half the width of 32-bit ones, so half the vector work and state.
+  using V = W<std::conditional_t<(N <= 16), uint16_t, uint32_t>, DP / 16>;
   static constexpr uint32_t kFull = (1u << N) - 1;
   static constexpr uint32_t kBoxBits = (1u << B) - 1;
 
