@@ -320,6 +320,7 @@ class Engine {
   V biv_;    // lane r: the bivalue cells of row r, from the last sweep
   std::array<Single, C * 4> queue_;
   int nq_ = 0;
+  int naked_ = 0;  // the queue's first naked_ singles are naked ones (the rest hidden ones)
   Work work_;
   NodeGate gate_;
   int fails_[3 * N];  // contradictions met in row i (i), column i (N + i), box i (2N + i)
@@ -373,8 +374,9 @@ class Engine {
     return true;
   }
 
-  /// Places digit d at (r, c): false when d is no longer possible there.
-  static bool place(State& s, int r, int c, int d) {
+  /// Places digit d at (r, c): false when d is no longer possible there. `alone`: d is the
+  /// cell's only candidate (a naked single), so the other digits have nothing there to clear.
+  static bool place(State& s, int r, int c, int d, bool alone = false) {
     const uint32_t bit = 1u << c;
     if (!(s.unsolved[r] & bit) || !(s.cand[d][r] & bit)) return false;
     const int b0 = r / B * B, sj = c / B;
@@ -382,7 +384,8 @@ class Engine {
     V& cd = s.cand[d];
     cd &= ~bit;                                                  // the column
     for (int rr = b0; rr < b0 + B; ++rr) cd.clear_bits(rr, boxcols);  // the box
-    for (int e = 0; e < N; ++e) s.cand[e].clear_bits(r, bit);    // the cell
+    if (!alone)
+      for (int e = 0; e < N; ++e) s.cand[e].clear_bits(r, bit);  // the cell
     cd.set(r, bit);                                              // the row; the cell keeps d
     s.unsolved.clear_bits(r, bit);
     s.rdone.set(d, s.rdone[d] | 1u << r);
@@ -462,11 +465,14 @@ class Engine {
       if (s.left == 0) return true;
       nq_ = 0;
       if (!find_naked(s, false)) return false;
+      naked_ = nq_;
       if (nq_ != 0) {
         if (!apply(s)) return false;
         continue;
       }
-      if (!find_naked(s, true) || !find_hidden(s)) return false;
+      if (!find_naked(s, true)) return false;
+      naked_ = nq_;
+      if (!find_hidden(s)) return false;
       if (nq_ != 0) {
         if (!apply(s)) return false;
         continue;
@@ -483,7 +489,7 @@ class Engine {
         if (s.cand[q.d][q.r] & bit) continue;
         return failed_at(q.r, q.c);
       }
-      if (!place(s, q.r, q.c, q.d)) return failed_at(q.r, q.c);
+      if (!place(s, q.r, q.c, q.d, i < naked_)) return failed_at(q.r, q.c);
     }
     return true;
   }
@@ -678,17 +684,17 @@ class Engine {
   void choose(const State& s, Frame& f) const {
     int best_r = -1, best_c = -1;
     if (biv_.any()) {
-      uint32_t bv[N];
-      for (int r = 0; r < N; ++r) bv[r] = biv_[r];
+      // The bivalue cells of each row, column and box (each cell counted in its own three).
+      int peers[3 * N] = {};
+      for (int r = 0; r < N; ++r)
+        for (uint32_t x = biv_[r]; x; x &= x - 1)
+          for (const int u : units(r, std::countr_zero(x))) ++peers[u];
       int best = -1;
       for (int r = 0; r < N; ++r)
-        for (uint32_t x = bv[r]; x; x &= x - 1) {
+        for (uint32_t x = biv_[r]; x; x &= x - 1) {
           const int c = std::countr_zero(x);
-          int score = std::popcount(bv[r]);
-          for (const int u : units(r, c)) score += fails_[u];
-          for (int rr = 0; rr < N; ++rr) score += bv[rr] >> c & 1u;
-          const uint32_t bc = kBoxBits << (c / B * B);
-          for (int rr = r / B * B; rr < r / B * B + B; ++rr) score += std::popcount(bv[rr] & bc);
+          int score = 0;
+          for (const int u : units(r, c)) score += peers[u] + fails_[u];
           if (score > best) best = score, best_r = r, best_c = c;
         }
     } else {
