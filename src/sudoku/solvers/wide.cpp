@@ -320,7 +320,6 @@ class Engine {
   V biv_;    // lane r: the bivalue cells of row r, from the last sweep
   std::array<Single, C * 4> queue_;
   int nq_ = 0;
-  int naked_ = 0;  // the queue's first naked_ singles are naked ones (the rest hidden ones)
   Work work_;
   NodeGate gate_;
   int fails_[3 * N];  // contradictions met in row i (i), column i (N + i), box i (2N + i)
@@ -465,23 +464,23 @@ class Engine {
       if (s.left == 0) return true;
       nq_ = 0;
       if (!find_naked(s, false)) return false;
-      naked_ = nq_;
       if (nq_ != 0) {
-        if (!apply(s)) return false;
+        if (!apply(s, nq_)) return false;
         continue;
       }
       if (!find_naked(s, true)) return false;
-      naked_ = nq_;
+      const int naked = nq_;
       if (!find_hidden(s)) return false;
       if (nq_ != 0) {
-        if (!apply(s)) return false;
+        if (!apply(s, naked)) return false;
         continue;
       }
       if (!locked(s)) return true;
     }
   }
 
-  bool apply(State& s) {
+  /// Places the queued singles, the first `naked` of them naked ones.
+  bool apply(State& s, int naked) {
     for (int i = 0; i < nq_; ++i) {
       const Single q = queue_[i];
       const uint32_t bit = 1u << q.c;
@@ -489,7 +488,7 @@ class Engine {
         if (s.cand[q.d][q.r] & bit) continue;
         return failed_at(q.r, q.c);
       }
-      if (!place(s, q.r, q.c, q.d, i < naked_)) return failed_at(q.r, q.c);
+      if (!place(s, q.r, q.c, q.d, i < naked)) return failed_at(q.r, q.c);
     }
     return true;
   }
