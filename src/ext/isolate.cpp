@@ -131,8 +131,8 @@ class Host {
       return false;
     }
     char c = 0;
-    const int64_t allowed = std::max<int64_t>(
-        spec_->timeout_ns, std::chrono::duration_cast<std::chrono::nanoseconds>(kStartAtLeast).count());
+    const int64_t allowed =
+        std::max<int64_t>(spec_->timeout_ns, std::chrono::nanoseconds(kStartAtLeast).count());
     const int64_t deadline = now_ns() + allowed;
     for (;;) {
       const int r = wait_readable(deadline - now_ns());

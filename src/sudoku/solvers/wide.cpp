@@ -152,13 +152,7 @@ struct W {
     Vec o = h[0];
     for (int k = 1; k < H; ++k) o |= h[k];
 #if HWY_TARGET == HWY_AVX3
-    if constexpr (sizeof(L) == 4) {
-      const __m512i v = reinterpret_cast<const __m512i&>(o);
-      return _mm512_test_epi32_mask(v, v) != 0;
-    } else {
-      const __m256i v = reinterpret_cast<const __m256i&>(o);
-      return !_mm256_testz_si256(v, v);
-    }
+    return lanes16(o) != 0;  // one lane test (vptestm)
 #else
     uint64_t a[sizeof o / 8];
     std::memcpy(a, &o, sizeof a);
