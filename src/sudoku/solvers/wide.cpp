@@ -252,6 +252,7 @@ class Engine {
   Engine() {
     for (int j = 0; j < DP; ++j) valid_.set(j, j < N ? ~0u : 0u);
     for (int j = 0; j < B; ++j) seg_start_ |= 1u << (j * B);
+    for (int r = 0; r < N; ++r) band_[r / B].set(r, ~0u);
     for (int k = 1; k < B; ++k)
       for (int i = 0; i < N; ++i)
         if (i % B + k < B) pair_mask_[k] |= 1u << i;
@@ -328,37 +329,35 @@ class Engine {
   V valid_{};                 // all ones in lanes < N
   uint32_t seg_start_ = 0;    // bits j*B, j < B: the first column of each stack
   uint32_t pair_mask_[B]{};   // bits i with i % B + k < B, for each k = 1..B-1
+  V band_[B]{};               // all ones in the lanes (rows) of each band
 
-  /// The givens in one pass: per digit its rows, columns and boxes, then each row word.
+  /// The givens in one pass: per digit its rows, columns and boxes, then per digit its row words
+  /// at once (what the givens leave, but a row holding the digit: its given alone).
   bool load(State& s, const Grid& g) {
-    uint32_t occupied[N] = {}, pos[N][N] = {};
     uint32_t rdone[N] = {}, cdone[N] = {}, bdone[B][N] = {};
+    V pos[N] = {}, open{};  // pos[d] lane r: d's given in row r; open lane r: row r's empty cells
     int givens = 0;
-    for (int r = 0; r < N; ++r)
-      for (int c = 0; c < N; ++c) {
-        const int v = g[r * N + c];
-        if (v == 0) continue;
-        const int d = v - 1;
+    for (int r = 0; r < N; ++r) {
+      const uint8_t* row = g.data() + r * N;
+      uint32_t occupied = 0;  // without a branch a cell: whether a cell is empty mispredicts
+      for (int c = 0; c < N; ++c) occupied |= static_cast<uint32_t>(row[c] != 0) << c;
+      open.set(r, kFull & ~occupied);
+      givens += std::popcount(occupied);
+      for (; occupied; occupied &= occupied - 1) {
+        const int c = std::countr_zero(occupied), d = row[c] - 1;
         const uint32_t bit = 1u << c, boxbit = 1u << (c / B * B);
-        if ((rdone[d] >> r & 1u) || (cdone[d] & bit) || (bdone[r / B][d] & boxbit)) return false;
+        if ((rdone[d] >> r & 1u) | (cdone[d] & bit) | (bdone[r / B][d] & boxbit)) return false;
         rdone[d] |= 1u << r, cdone[d] |= bit, bdone[r / B][d] |= boxbit;
-        occupied[r] |= bit, pos[d][r] = bit;
-        ++givens;
+        pos[d].set(r, bit);
       }
-    for (int d = 0; d < N; ++d) {
-      V x{};
-      for (int r = 0; r < N; ++r) {
-        uint32_t boxes = bdone[r / B][d];
-        for (int k = 1; k < B; ++k) boxes |= boxes << 1;
-        x.set(r, pos[d][r] != 0 ? pos[d][r] : kFull & ~occupied[r] & ~cdone[d] & ~boxes);
-      }
-      s.cand[d] = x;
     }
-    s.unsolved = V{};
-    s.rdone = s.cdone = V{};
-    for (int b = 0; b < B; ++b) s.bdone[b] = V{};
+    for (int d = 0; d < N; ++d) {
+      V boxes{};  // lane r: the columns of the boxes of row r's band that hold d
+      for (int b = 0; b < B; ++b) boxes |= band_[b] & (bdone[b][d] * kBoxBits);
+      s.cand[d] = (open & ~boxes & ~cdone[d] & V::eq0(pos[d])) | pos[d];
+    }
+    s.unsolved = open;
     for (int i = 0; i < N; ++i) {
-      s.unsolved.set(i, kFull & ~occupied[i]);
       s.rdone.set(i, rdone[i]);
       s.cdone.set(i, cdone[i]);
       for (int b = 0; b < B; ++b) s.bdone[b].set(i, bdone[b][i]);
@@ -503,13 +502,19 @@ class Engine {
       return failed_at(r, std::countr_zero(none[r]));
     }
     if (bivalue) biv_ = u & t & ~h;
-    V ns = u & ~t;
-    for (int d = 0; d < N && ns.any(); ++d) {
+    const V ns = u & ~t;
+    if (!ns.any()) return true;
+    // Each single's digit: the rows each digit has singles in, for all digits without a branch
+    // (a test per digit mispredicts), then a walk over the digits that have some.
+    uint32_t rows[N], digits = 0;
+    for (int d = 0; d < N; ++d) {
+      rows[d] = (s.cand[d] & ns).lanes();
+      digits |= static_cast<uint32_t>(rows[d] != 0) << d;
+    }
+    for (; digits; digits &= digits - 1) {
+      const int d = std::countr_zero(digits);
       const V hit = s.cand[d] & ns;
-      uint32_t lm = hit.lanes();
-      if (!lm) continue;
-      ns = ns & ~hit;
-      for (; lm; lm &= lm - 1) {
+      for (uint32_t lm = rows[d]; lm; lm &= lm - 1) {
         const int r = std::countr_zero(lm);
         for (uint32_t x = hit[r]; x; x &= x - 1) push(r, std::countr_zero(x), d);
       }
