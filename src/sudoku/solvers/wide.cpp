@@ -95,17 +95,20 @@ struct W {
   uint32_t operator[](int i) const { return h[i >> 4][i & 15]; }
   void set(int i, uint32_t v) { h[i >> 4][i & 15] = static_cast<L>(v); }
   void clear_bits(int i, uint32_t bits) { h[i >> 4][i & 15] &= static_cast<L>(~bits); }
-  // HWY_ATTR (this target's `target` attribute) on each friend: GCC 12 compiles a friend defined
-  // in a class without the `#pragma GCC target` of HWY_BEFORE_NAMESPACE around it, so where a
-  // call is not inlined (the sanitizer builds), an AVX-512 caller passing W in a zmm register
-  // called a baseline copy that expects it in memory and read its second operand from a null
-  // pointer. Members get the pragma's target; friends need the attribute.
+  // Every function returning a W is always inlined (HWY_INLINE), friends also get HWY_ATTR (this
+  // target's `target` attribute). GCC 12 miscompiles such a function when it is a real call (the
+  // sanitizer builds do not inline them): it returns W in ymm0 and then clears ymm0's upper half
+  // with a `vzeroupper` before the `ret`, so on AVX2 and AVX-512 the caller got digits 8-15 as
+  // zero (other guesses and counts than the baseline path, found by the cross-path test). And
+  // it compiles a friend defined in a class without the `#pragma GCC target` of
+  // HWY_BEFORE_NAMESPACE around it: an AVX-512 caller passing W in a zmm register called a
+  // baseline copy that expects it in memory.
 #define SUDOKU_W_OP(op)                                                   \
-  friend HWY_ATTR W operator op(W a, const W& b) {                        \
+  friend HWY_INLINE HWY_ATTR W operator op(W a, const W& b) {                        \
     for (int k = 0; k < H; ++k) a.h[k] op## = b.h[k];                     \
     return a;                                                             \
   }                                                                       \
-  friend HWY_ATTR W operator op(W a, uint32_t b) {                        \
+  friend HWY_INLINE HWY_ATTR W operator op(W a, uint32_t b) {                        \
     for (int k = 0; k < H; ++k) a.h[k] op## = static_cast<L>(b);          \
     return a;                                                             \
   }                                                                       \
@@ -123,21 +126,21 @@ struct W {
   SUDOKU_W_OP(+)
   SUDOKU_W_OP(-)
 #undef SUDOKU_W_OP
-  friend HWY_ATTR W operator~(W a) {
+  friend HWY_INLINE HWY_ATTR W operator~(W a) {
     for (int k = 0; k < H; ++k) a.h[k] = ~a.h[k];
     return a;
   }
-  friend HWY_ATTR W operator>>(W a, int s) {
+  friend HWY_INLINE HWY_ATTR W operator>>(W a, int s) {
     for (int k = 0; k < H; ++k) a.h[k] >>= s;
     return a;
   }
   /// All ones in the lanes where a is zero / not zero.
-  static W eq0(const W& a) {
+  static HWY_INLINE W eq0(const W& a) {
     W r;
     for (int k = 0; k < H; ++k) r.h[k] = reinterpret_cast<Vec>(a.h[k] == 0);
     return r;
   }
-  static W ne0(const W& a) {
+  static HWY_INLINE W ne0(const W& a) {
     W r;
     for (int k = 0; k < H; ++k) r.h[k] = reinterpret_cast<Vec>(a.h[k] != 0);
     return r;
@@ -522,7 +525,7 @@ class Engine {
     return true;
   }
 
-  V fold(V x) const {
+  HWY_INLINE V fold(V x) const {
     V y = x;
     for (int k = 1; k < B; ++k) y |= x >> k;
     return y;
