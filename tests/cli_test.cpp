@@ -123,7 +123,7 @@ TEST(Cli, ShowReadsTextAsAFileLineElseAsAFileName) {
 // A puzzle given on the command line can be longer than a file name may be (a 16x16 puzzle's 256
 // cells): it is still read as a puzzle, not a file that cannot be looked up.
 TEST(Cli, ShowAndExplainTakeAPuzzleLongerThanAFileName) {
-  std::ifstream in(std::string(SUDOKU_SOURCE_DIR) + "/datasets/sudoku16_40-50.txt");
+  std::ifstream in(test::dataset("sudoku16_40-50.txt"));
   std::string puzzle;
   std::getline(in, puzzle);
   puzzle = puzzle.substr(0, puzzle.find_first_of(":, \r"));
@@ -144,11 +144,11 @@ TEST(Cli, ShowAndExplainTakeAPuzzleLongerThanAFileName) {
 TEST(Cli, RateSaysItRates9x9SudokuOnly) {
   test::TempDir dir;
   const auto out = dir.path("r.csv");
-  auto r = test::command("rate " + std::string(SUDOKU_SOURCE_DIR) + "/datasets/sudoku16_40-50.txt -o " + out);
+  auto r = test::command("rate " + test::dataset("sudoku16_40-50.txt") + " -o " + out);
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_TRUE(has(r.out, "sudoku16_40-50.txt:1: a 16x16 puzzle; rate rates 9x9 puzzles only")) << r.out;
   EXPECT_FALSE(std::filesystem::exists(out) || std::filesystem::exists(out + ".partial"));
-  r = test::command("rate " + std::string(SUDOKU_SOURCE_DIR) + "/datasets/nonogram/sgt_pattern_10x10.txt");
+  r = test::command("rate " + test::dataset("nonogram/sgt_pattern_10x10.txt"));
   EXPECT_EQ(r.exit_code, 2) << r.out;
   EXPECT_TRUE(has(r.out, "a nonogram; rate rates 9x9 Sudoku puzzles only")) << r.out;
   // A 16x16 line among 9x9 ones is named for what it is.

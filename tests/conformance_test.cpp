@@ -203,7 +203,7 @@ TEST(ConformanceSizes, BigGridSolversAgreeWithDlx) {
     if (s.name == "dlx" || s.name == "backtracking" || !(s.supports(4) || s.supports(5))) continue;
     auto solver = s.make();
     for (const char* file : {"sudoku16_40-50.txt", "sudoku16_minimal.txt", "sudoku25_310-360.txt"}) {
-      const auto records = test::load(std::string(SUDOKU_SOURCE_DIR) + "/datasets/" + file);
+      const auto records = test::load(test::dataset(file));
       ASSERT_GE(records.size(), 100u) << file;
       int compared = 0, not_unique = 0;
       for (const auto& rec : records) {

@@ -329,7 +329,7 @@ TEST(SatRemovalCheck, AgreesWithDlx) {
   // Checks as hard as a reduction's last ones: minimal 16x16 puzzles (dlx: unique) with a
   // given taken away (dlx: multiple, or minimal they are not), and an empty cell that may not
   // hold its solution's digit (none: the puzzle is unique).
-  for (const auto& rec : test::load(std::string(SUDOKU_SOURCE_DIR) + "/datasets/sudoku16_minimal.txt", 3)) {
+  for (const auto& rec : test::load(test::dataset("sudoku16_minimal.txt"), 3)) {
     const Grid& p = rec.parsed.puzzle;
     ASSERT_TRUE(rec.parsed.known.solution.has_value());
     const Grid& solution = *rec.parsed.known.solution;
@@ -366,7 +366,7 @@ TEST(SatRemovalCheck, FromWideRootAgreesWithGivens) {
   const Stop stop;
   std::vector<uint32_t> cand;
   int branched = 0, unsolved = 0;  // checks past wide's two nodes: another solution, none
-  for (const auto& rec : test::load(std::string(SUDOKU_SOURCE_DIR) + "/datasets/sudoku16_minimal.txt", 4)) {
+  for (const auto& rec : test::load(test::dataset("sudoku16_minimal.txt"), 4)) {
     const Grid& p = rec.parsed.puzzle;
     ASSERT_TRUE(rec.parsed.known.solution.has_value());
     const Grid& solution = *rec.parsed.known.solution;

@@ -281,7 +281,7 @@ TEST(NonogramCdcl, AgreesWithTheLineSolver) {
   auto cdcl = puzzle::find_builtin("nonogram-cdcl")->make();
   auto line = puzzle::find_builtin("nonogram-line")->make();
   for (const char* f : {"sgt_pattern_15x15.txt", "sgt_pattern_30x30.txt", "gen_15x15_unique.txt", "gen_20x20_not_line.txt"}) {
-    const auto puzzles = load_ids(std::string(SUDOKU_SOURCE_DIR) + "/datasets/nonogram/" + f);
+    const auto puzzles = load_ids(test::dataset(std::string("nonogram/") + f));
     ASSERT_EQ(puzzles.size(), 100u) << f;
     for (std::size_t i = 0; i < puzzles.size(); ++i) {
       const auto a = cdcl->solve(puzzles[i], Limits{2, 0});

@@ -25,7 +25,7 @@ using puzzle::Limits;
 using puzzle::Status;
 
 std::string dataset(const std::string& name) {
-  return std::string(SUDOKU_SOURCE_DIR) + "/datasets/nonogram/" + name;
+  return test::dataset("nonogram/" + name);
 }
 
 ng::Puzzle parse(const std::string& id) {
@@ -421,7 +421,7 @@ TEST(NonogramCli, SolveVerifiesAndReportsBadLines) {
   r = test::command("solve " + f + " -s dlx");
   EXPECT_NE(r.out.find("solver 'dlx' solves Sudoku, not nonograms"), std::string::npos) << r.out;
   // A nonogram solver meets a Sudoku file; `all` means the file's kind; the default solver too.
-  r = test::command("solve " + std::string(SUDOKU_SOURCE_DIR) + "/datasets/default.txt -s nonogram-line");
+  r = test::command("solve " + test::default_dataset() + " -s nonogram-line");
   EXPECT_NE(r.out.find("solver 'nonogram-line' solves nonograms, not Sudoku"), std::string::npos) << r.out;
   r = test::command("solve " + dataset("sgt_pattern_10x10.txt") + " -s all --limit 2 -o -");
   EXPECT_EQ(r.exit_code, 0) << r.out;

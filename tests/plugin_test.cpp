@@ -163,7 +163,7 @@ TEST(Plugin, NativeExampleAgreesWithDlxOnEverySize) {
   const std::string small = dir.write("sizes.txt", pattern_puzzles(2, 20, 60) + pattern_puzzles(5, 3, 40));
   std::string set16;
   int k = 0;
-  for (const auto& rec : test::load(std::string(SUDOKU_SOURCE_DIR) + "/datasets/sudoku16_40-50.txt", 40))
+  for (const auto& rec : test::load(test::dataset("sudoku16_40-50.txt"), 40))
     if (k++ % 2 == 0)
       set16 += puzzle::sudoku::to_line(rec.parsed.puzzle) + "," + puzzle::sudoku::to_line(*rec.parsed.known.solution) + "\n";
   const std::string f16 = dir.write("set16.txt", set16);

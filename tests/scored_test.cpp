@@ -115,7 +115,7 @@ TEST(Scored, CountsMultiSolutionPuzzlesAsDlxDoes) {
   // scored starts cheap and takes the score deeper and rule 5 once it backtracks
   // (Propagation::search): on puzzles of 17 givens or more with several solutions, a sample of
   // every part of the set, its counts up to 40 are dlx's and its first solution verifies.
-  const auto records = test::load(std::string(SUDOKU_SOURCE_DIR) + "/datasets/multi_solution_17plus.txt");
+  const auto records = test::load(test::dataset("multi_solution_17plus.txt"));
   ASSERT_EQ(records.size(), 6710u);
   auto scored = puzzle::sudoku::make_scored();
   auto dlx = puzzle::find_builtin("dlx")->make();

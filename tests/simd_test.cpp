@@ -68,10 +68,9 @@ TEST(Simd, EveryPathGivesTheBaselinesAnswersAndCounters) {
   ASSERT_EQ(records.size(), 240u);
   // wide: 16-bit lanes up to 16x16, 32-bit ones for 25x25, each with its own lane tests per path.
   std::vector<test::Record> big = records;
-  const std::string datasets = std::string(SUDOKU_SOURCE_DIR) + "/datasets/";
   for (const auto& [file, n] : {std::pair{"sudoku16_40-50.txt", 40}, {"sudoku16_minimal.txt", 10},
                                 {"sudoku25_310-360.txt", 10}})
-    for (auto& r : test::load(datasets + file, n)) big.push_back(std::move(r));
+    for (auto& r : test::load(test::dataset(file), n)) big.push_back(std::move(r));
   ASSERT_EQ(big.size(), 300u);
   const std::vector<std::pair<std::unique_ptr<puzzle::Solver> (*)(), std::vector<test::Record>>> cases = {
       {&puzzle::sudoku::make_propagation, records},

@@ -184,7 +184,7 @@ TEST(Sizes, DlxSolvesEverySize) {
 
 // The project's 16x16 set (datasets/sudoku16_40-50.txt): unique puzzles with known solutions.
 TEST(Sizes, Dlx16x16DatasetIsUniqueAndMatchesItsSolutions) {
-  const auto records = test::load(std::string(SUDOKU_SOURCE_DIR) + "/datasets/sudoku16_40-50.txt", 50);
+  const auto records = test::load(test::dataset("sudoku16_40-50.txt"), 50);
   ASSERT_EQ(records.size(), 50u);
   auto dlx = puzzle::sudoku::make_dlx();
   for (const auto& rec : records) {
@@ -243,7 +243,7 @@ TEST(Sizes, DriverSolvesAndVerifiesEverySize) {
   const std::string f25 = dir.write("twentyfive.txt", puzzle_file(5, 3));
   // The project's 16x16 set, whose lines carry their solutions: checked by the verifier.
   std::string set16;
-  for (const auto& rec : test::load(std::string(SUDOKU_SOURCE_DIR) + "/datasets/sudoku16_40-50.txt", 30))
+  for (const auto& rec : test::load(test::dataset("sudoku16_40-50.txt"), 30))
     set16 += puzzle::sudoku::to_line(rec.parsed.puzzle) + "," + puzzle::sudoku::to_line(*rec.parsed.known.solution) + "\n";
   const std::string fset = dir.write("set16.txt", set16);
 
@@ -274,7 +274,6 @@ TEST(Sizes, DriverSolvesAndVerifiesEverySize) {
 // for 9x9, `wide` for the others (every puzzle solved, none `unsupported`); files of several
 // sizes get one that takes them all; `list` says the default of each size.
 TEST(Sizes, DefaultSolverFitsTheSize) {
-  const std::string data = std::string(SUDOKU_SOURCE_DIR) + "/datasets/";
   test::TempDir dir;
   const std::string f4 = dir.write("four.txt", puzzle_file(2, 5));
   struct Case {
@@ -282,9 +281,10 @@ TEST(Sizes, DefaultSolverFitsTheSize) {
     std::string solver;
     std::size_t rows;
   };
-  for (const Case& c : {Case{{data + "sudoku16_40-50.txt"}, "wide", 200}, Case{{data + "sudoku25_310-360.txt"}, "wide", 100},
-                        Case{{f4}, "wide", 5}, Case{{data + "default.txt"}, "scored", 1000},
-                        Case{{data + "default.txt", data + "sudoku16_minimal.txt"}, "wide", 1100}}) {
+  for (const Case& c : {Case{{test::dataset("sudoku16_40-50.txt")}, "wide", 200},
+                        Case{{test::dataset("sudoku25_310-360.txt")}, "wide", 100}, Case{{f4}, "wide", 5},
+                        Case{{test::default_dataset()}, "scored", 1000},
+                        Case{{test::default_dataset(), test::dataset("sudoku16_minimal.txt")}, "wide", 1100}}) {
     const std::string rows = dir.path("rows.csv");
     std::string args = "solve";
     for (const auto& f : c.files) args += " " + f;
@@ -298,7 +298,7 @@ TEST(Sizes, DefaultSolverFitsTheSize) {
     }
   }
   for (const char* file : {"sudoku16_40-50.txt", "sudoku25_310-360.txt"}) {
-    const auto r = test::command(std::string("show ") + data + file);
+    const auto r = test::command("show " + test::dataset(file));
     EXPECT_EQ(r.exit_code, 0) << r.out;
     EXPECT_TRUE(test::has(r.out, "wide: unique")) << r.out;
   }

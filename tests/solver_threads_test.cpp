@@ -59,7 +59,7 @@ TEST(SolverThreads, ConcurrentSolversAgreeWithSerialRuns) {
 // solutions (limit 2, search and backtracking).
 TEST(SolverThreads, ConcurrentNonogramSolversAgreeWithSerialRuns) {
   std::vector<puzzle::nonogram::Puzzle> puzzles;
-  puzzle::io::PuzzleReader reader(std::string(SUDOKU_SOURCE_DIR) + "/datasets/nonogram/sgt_pattern_10x10.txt", 0);
+  puzzle::io::PuzzleReader reader(test::dataset("nonogram/sgt_pattern_10x10.txt"), 0);
   puzzle::io::RawSlice slice;
   reader.read(slice, 12);
   for (std::size_t i = 0; i < slice.records.size(); ++i)

@@ -27,8 +27,10 @@ inline bool has(const std::string& text, const std::string& part) { return text.
 inline const std::string kFileScope = FILE_SCOPE_PLUGIN;
 #endif
 
+/// A file of the project's datasets/.
+inline std::string dataset(const std::string& name) { return std::string(SUDOKU_SOURCE_DIR) + "/datasets/" + name; }
 /// The project's default dataset (datasets/default.txt).
-inline std::string default_dataset() { return std::string(SUDOKU_SOURCE_DIR) + "/datasets/default.txt"; }
+inline std::string default_dataset() { return dataset("default.txt"); }
 
 // Project Euler 96, grid 1 (norvig_easy50.txt): singles alone solve it.
 inline const std::string kEasy =

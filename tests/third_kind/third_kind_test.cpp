@@ -103,7 +103,7 @@ TEST(ThirdKind, TheTwoKindsStillSolve) {
   ASSERT_EQ(report.summaries.size(), 1u);
   EXPECT_EQ(report.summaries[0].found(), 50u);
   puzzle::run::RunConfig non;
-  non.files = {std::string(SUDOKU_SOURCE_DIR) + "/datasets/nonogram/sgt_pattern_10x10.txt"};
+  non.files = {test::dataset("nonogram/sgt_pattern_10x10.txt")};
   non.solvers = {puzzle::find_builtin("nonogram-line")};
   non.max_records = 20;
   const puzzle::run::RunReport r2 = puzzle::run::run_passes(non);
