@@ -103,22 +103,22 @@ struct W {
   // it compiles a friend defined in a class without the `#pragma GCC target` of
   // HWY_BEFORE_NAMESPACE around it: an AVX-512 caller passing W in a zmm register called a
   // baseline copy that expects it in memory.
-#define SUDOKU_W_OP(op)                                                   \
-  friend HWY_INLINE HWY_ATTR W operator op(W a, const W& b) {                        \
-    for (int k = 0; k < H; ++k) a.h[k] op## = b.h[k];                     \
-    return a;                                                             \
-  }                                                                       \
-  friend HWY_INLINE HWY_ATTR W operator op(W a, uint32_t b) {                        \
-    for (int k = 0; k < H; ++k) a.h[k] op## = static_cast<L>(b);          \
-    return a;                                                             \
-  }                                                                       \
-  W& operator op##=(const W & b) {                                        \
-    for (int k = 0; k < H; ++k) h[k] op## = b.h[k];                       \
-    return *this;                                                         \
-  }                                                                       \
-  W& operator op##=(uint32_t b) {                                         \
-    for (int k = 0; k < H; ++k) h[k] op## = static_cast<L>(b);            \
-    return *this;                                                         \
+#define SUDOKU_W_OP(op)                                                     \
+  friend HWY_INLINE HWY_ATTR W operator op(W a, const W& b) {               \
+    for (int k = 0; k < H; ++k) a.h[k] op## = b.h[k];                       \
+    return a;                                                               \
+  }                                                                         \
+  friend HWY_INLINE HWY_ATTR W operator op(W a, uint32_t b) {               \
+    for (int k = 0; k < H; ++k) a.h[k] op## = static_cast<L>(b);            \
+    return a;                                                               \
+  }                                                                         \
+  W& operator op##=(const W & b) {                                          \
+    for (int k = 0; k < H; ++k) h[k] op## = b.h[k];                         \
+    return *this;                                                           \
+  }                                                                         \
+  W& operator op##=(uint32_t b) {                                           \
+    for (int k = 0; k < H; ++k) h[k] op## = static_cast<L>(b);              \
+    return *this;                                                           \
   }
   SUDOKU_W_OP(&)
   SUDOKU_W_OP(|)
@@ -342,7 +342,7 @@ class Engine {
     int givens = 0;
     for (int r = 0; r < N; ++r) {
       const uint8_t* row = g.data() + r * N;
-      uint32_t occupied = 0;  // without a branch a cell: whether a cell is empty mispredicts
+      uint32_t occupied = 0;  // one mask a row, no branch a cell (an empty cell is not predictable)
       for (int c = 0; c < N; ++c) occupied |= static_cast<uint32_t>(row[c] != 0) << c;
       open.set(r, kFull & ~occupied);
       givens += std::popcount(occupied);
