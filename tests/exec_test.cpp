@@ -53,44 +53,8 @@ std::string exec(const std::string& name, const std::string& command, const char
     GTEST_SKIP() << kPython << " is missing: scripts/setup.sh installs python3";            \
   }
 
-/// One row of a per-puzzle CSV.
-struct Row {
-  std::string solver, status, solution;
-  uint64_t line = 0, solutions = 0, time_ns = 0, guesses = 0, nodes = 0;
-};
-
-std::vector<Row> read_rows(const std::string& path) {
-  std::istringstream in(test::slurp(path));
-  std::vector<Row> rows;
-  std::string text;
-  bool header = false;
-  while (std::getline(in, text)) {
-    if (text.empty() || text[0] == '#') continue;
-    if (!header) {
-      header = true;
-      continue;
-    }
-    std::vector<std::string> f;
-    std::stringstream ls(text);
-    std::string cell;
-    while (std::getline(ls, cell, ',')) f.push_back(cell);
-    if (f.size() < 10) {
-      ADD_FAILURE() << "short row: " << text;
-      continue;
-    }
-    Row r;
-    r.line = std::stoull(f[1]);
-    r.solver = f[2];
-    r.status = f[3];
-    r.solutions = std::stoull(f[4]);
-    r.time_ns = std::stoull(f[6]);
-    r.guesses = std::stoull(f[7]);
-    r.nodes = std::stoull(f[9]);
-    if (f.size() > 10) r.solution = f[10];
-    rows.push_back(r);
-  }
-  return rows;
-}
+using test::read_rows;
+using test::Row;
 
 /// A summary CSV as (solver -> column -> value); one dataset per file in these tests.
 std::map<std::string, std::map<std::string, std::string>> read_summary(const std::string& path) {

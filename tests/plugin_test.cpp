@@ -29,37 +29,8 @@ const std::string kHarness = HARNESS_PLUGIN;
 const std::string kPropagation = PROPAGATION_PLUGIN;
 using test::kFileScope;
 
-/// One row of a per-puzzle CSV (`file,line,solver,status,solutions,clues,time_ns,guesses,
-/// backtracks,nodes`).
-struct Row {
-  std::string file, solver, status;
-  uint64_t line = 0, solutions = 0, guesses = 0, backtracks = 0, nodes = 0;
-};
-
-std::vector<Row> read_rows(const std::string& path) {
-  std::istringstream in(test::slurp(path));
-  std::vector<Row> rows;
-  std::string text;
-  bool header = false;
-  while (std::getline(in, text)) {
-    if (text.empty() || text[0] == '#') continue;
-    if (!header) {
-      EXPECT_TRUE(text.starts_with("file,line,solver,status,solutions,")) << text;
-      header = true;
-      continue;
-    }
-    std::vector<std::string> f;
-    std::istringstream cells(text);
-    for (std::string c; std::getline(cells, c, ',');) f.push_back(c);
-    if (f.size() < 10) {
-      ADD_FAILURE() << "short row: " << text;
-      continue;
-    }
-    rows.push_back({f[0], f[2], f[3], std::stoull(f[1]), std::stoull(f[4]), std::stoull(f[7]),
-                    std::stoull(f[8]), std::stoull(f[9])});
-  }
-  return rows;
-}
+using test::read_rows;
+using test::Row;
 
 /// (file, line) -> row, for one solver.
 std::map<std::pair<std::string, uint64_t>, Row> by_puzzle(const std::vector<Row>& rows,

@@ -131,6 +131,41 @@ inline std::vector<std::string> data_lines(const std::string& text) {
   return out;
 }
 
+/// One row of a per-puzzle CSV (`file,line,solver,status,solutions,clues,time_ns,guesses,
+/// backtracks,nodes[,solution]`).
+struct Row {
+  std::string file, solver, status, solution;
+  uint64_t line = 0, solutions = 0, time_ns = 0, guesses = 0, backtracks = 0, nodes = 0;
+};
+
+/// The rows of a per-puzzle CSV; a test failure for another header or a short row.
+inline std::vector<Row> read_rows(const std::string& path) {
+  const std::string text = slurp(path);
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty() && line[0] != '#') {
+      EXPECT_TRUE(line.starts_with("file,line,solver,status,solutions,")) << path << ": " << line;
+      break;
+    }
+  std::vector<Row> rows;
+  for (const std::string& line : data_lines(text)) {
+    std::vector<std::string> f;
+    std::istringstream cells(line);
+    for (std::string c; std::getline(cells, c, ',');) f.push_back(c);
+    if (f.size() < 10) {
+      ADD_FAILURE() << "short row: " << line;
+      continue;
+    }
+    Row r;
+    r.file = f[0], r.solver = f[2], r.status = f[3];
+    r.line = std::stoull(f[1]), r.solutions = std::stoull(f[4]), r.time_ns = std::stoull(f[6]);
+    r.guesses = std::stoull(f[7]), r.backtracks = std::stoull(f[8]), r.nodes = std::stoull(f[9]);
+    if (f.size() > 10) r.solution = f[10];
+    rows.push_back(r);
+  }
+  return rows;
+}
+
 struct CliResult {
   int exit_code;
   std::string out;  // stdout and stderr together
