@@ -525,6 +525,21 @@ class Engine {
     return true;
   }
 
+  /// f(r, c) for each bit of m (lane r, bit c) in row order, walked over m's 64-bit words: one
+  /// loop a word rather than a row (each loop's end mispredicts); for a dense m (a sparse one,
+  /// a digit's naked singles, walks faster row by row from its lane mask).
+  template <class F>
+  static void for_cells(const V& m, F&& f) {
+    constexpr int kLane = 8 * sizeof(m.h[0][0]), kWords = sizeof(V) / 8;
+    uint64_t w[kWords];
+    std::memcpy(w, &m, sizeof w);
+    for (int i = 0; i < kWords; ++i)
+      for (uint64_t x = w[i]; x; x &= x - 1) {
+        const int at = i * 64 + std::countr_zero(x);
+        f(at / kLane, at % kLane);
+      }
+  }
+
   HWY_INLINE V fold(V x) const {
     V y = x;
     for (int k = 1; k < B; ++k) y |= x >> k;
@@ -576,12 +591,9 @@ class Engine {
         const int d = std::countr_zero(lm);
         for (uint32_t starts = hid[d]; starts; starts &= starts - 1) {
           const int j = std::countr_zero(starts) / B;
-          const uint32_t colbit = bo[d] & (kBoxBits << (j * B));
-          for (int k = 0; k < B; ++k)
-            if (T_[bi * B + k][d] & colbit) {
-              push(bi * B + k, std::countr_zero(colbit), d);
-              break;
-            }
+          const uint32_t colbit = bo[d] & (kBoxBits << (j * B));  // its column; its row in the band:
+          const uint32_t rows = (s.cand[d] & colbit).lanes() >> (bi * B);  // a lane test, no scan
+          push(bi * B + std::countr_zero(rows), std::countr_zero(colbit), d);
         }
       }
     }
@@ -596,11 +608,7 @@ class Engine {
       const int d = std::countr_zero(lm);
       for (uint32_t cols = hc[d]; cols; cols &= cols - 1) {
         const int c = std::countr_zero(cols);
-        for (int r = 0; r < N; ++r)
-          if (T_[r][d] >> c & 1u) {
-            push(r, c, d);
-            break;
-          }
+        push(std::countr_zero((s.cand[d] & (1u << c)).lanes()), c, d);  // its row: a lane test
       }
     }
     return true;
@@ -685,19 +693,25 @@ class Engine {
   void choose(const State& s, Frame& f) const {
     int best_r = -1, best_c = -1;
     if (biv_.any()) {
-      // The bivalue cells of each row, column and box (each cell counted in its own three).
-      int peers[3 * N] = {};
-      for (int r = 0; r < N; ++r)
-        for (uint32_t x = biv_[r]; x; x &= x - 1)
-          for (const int u : units(r, std::countr_zero(x))) ++peers[u];
-      int best = -1;
-      for (int r = 0; r < N; ++r)
-        for (uint32_t x = biv_[r]; x; x &= x - 1) {
-          const int c = std::countr_zero(x);
-          int score = 0;
-          for (const int u : units(r, c)) score += peers[u] + fails_[u];
-          if (score > best) best = score, best_r = r, best_c = c;
-        }
+      // The bivalue cells in row order, with the bivalue cells of each row, column and box (each
+      // cell counted in its own three).
+      uint16_t cells[C];
+      int n = 0, score[3 * N] = {};
+      for_cells(biv_, [&](int r, int c) {
+        cells[n++] = static_cast<uint16_t>(r * N + c);
+        for (const int u : units(r, c)) ++score[u];
+      });
+      for (int u = 0; u < 3 * N; ++u) score[u] += fails_[u];
+      // The highest score, the first cell in row order on a tie, without a branch a cell.
+      int best = 0;
+      for (int i = 0; i < n; ++i) {
+        const int r = cells[i] / N, c = cells[i] % N;
+        int sum = 0;
+        for (const int u : units(r, c)) sum += score[u];
+        best = std::max(best, sum << 10 | (1023 - i));
+      }
+      const int cell = cells[1023 - (best & 1023)];
+      best_r = cell / N, best_c = cell % N;
     } else {
       V p[5] = {};  // bit-sliced candidate counts (at most 25: five planes)
       for (int d = 0; d < N; ++d) {
