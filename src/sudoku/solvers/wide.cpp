@@ -248,7 +248,8 @@ class Engine {
  public:
   static constexpr int N = B * B, C = N * N, DP = N <= 16 ? 16 : 32;
   // 16-bit lanes up to 16x16: half the width of 32-bit ones, so half the vector work and state.
-  using V = W<std::conditional_t<(N <= 16), uint16_t, uint32_t>, DP / 16>;
+  using Lane = std::conditional_t<(N <= 16), uint16_t, uint32_t>;
+  using V = W<Lane, DP / 16>;
   static constexpr uint32_t kFull = (1u << N) - 1;
   static constexpr uint32_t kBoxBits = (1u << B) - 1;
 
@@ -525,19 +526,23 @@ class Engine {
     return true;
   }
 
-  /// f(r, c) for each bit of m (lane r, bit c) in row order, walked over m's 64-bit words: one
-  /// loop a word rather than a row (each loop's end mispredicts); for a dense m (a sparse one,
-  /// a digit's naked singles, walks faster row by row from its lane mask).
+  /// f(i, b) for each bit b of each lane i of `lanes` (DP lanes) in order, walked over their
+  /// 64-bit words: one loop a word rather than a lane (each loop's end mispredicts); for a dense
+  /// table (a sparse one, a digit's naked singles, walks faster lane by lane from a lane mask).
   template <class F>
-  static void for_cells(const V& m, F&& f) {
-    constexpr int kLane = 8 * sizeof(m.h[0][0]), kWords = sizeof(V) / 8;
+  static void for_bits(const Lane* lanes, F&& f) {
+    constexpr int kBits = 8 * sizeof(Lane), kWords = DP * sizeof(Lane) / 8;
     uint64_t w[kWords];
-    std::memcpy(w, &m, sizeof w);
+    std::memcpy(w, lanes, sizeof w);
     for (int i = 0; i < kWords; ++i)
       for (uint64_t x = w[i]; x; x &= x - 1) {
         const int at = i * 64 + std::countr_zero(x);
-        f(at / kLane, at % kLane);
+        f(at / kBits, at % kBits);
       }
+  }
+  template <class F>
+  static void for_cells(const V& m, F&& f) {
+    for_bits(reinterpret_cast<const Lane*>(&m), f);
   }
 
   HWY_INLINE V fold(V x) const {
@@ -552,20 +557,22 @@ class Engine {
     for (int d = N; d < DP; ++d) T_[d] = V{};
     transpose<DP>(T_);
     const V valid = valid_;
-    for (int r = 0; r < N; ++r) {  // rows
+    // Rows: each row's digits with no place and with one, without a branch a row, then the
+    // singles walked over the words of that table (one loop a word: each loop's end mispredicts).
+    Lane digits[DP] = {};
+    uint32_t stuck = 0;  // rows with a digit that has no place
+    for (int r = 0; r < N; ++r) {
       const V x = T_[r];
       const V open = V::eq0((s.rdone >> r) & 1u) & valid;
       const V zero = V::eq0(x);
-      if ((open & zero).any()) {
-        ++fails_[r];
-        return false;
-      }
-      const V single = V::eq0(x & (x - 1u)) & ~zero & open;
-      for (uint32_t lm = single.lanes(); lm; lm &= lm - 1) {
-        const int d = std::countr_zero(lm);
-        push(r, std::countr_zero(x[d]), d);
-      }
+      stuck |= static_cast<uint32_t>((open & zero).any()) << r;
+      digits[r] = static_cast<Lane>((V::eq0(x & (x - 1u)) & ~zero & open).lanes());
     }
+    if (stuck != 0) {
+      ++fails_[std::countr_zero(stuck)];
+      return false;
+    }
+    for_bits(digits, [&](int r, int d) { push(r, std::countr_zero(T_[r][d]), d); });
     V co{}, ct{};  // columns: at least one, at least two
     for (int bi = 0; bi < B; ++bi) {  // bands: their boxes, and the columns' counts
       V bo{}, bt{};
