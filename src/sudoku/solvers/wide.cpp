@@ -709,11 +709,12 @@ class Engine {
         for (const int u : units(r, c)) ++score[u];
       });
       for (int u = 0; u < 3 * N; ++u) score[u] += fails_[u];
-      // The highest score, the first cell in row order on a tie, without a branch a cell.
-      int best = 0;
+      // The highest score, the first cell in row order on a tie (C < 1024), without a branch a
+      // cell; 64 bits, as the contradictions of a long search are not bounded.
+      int64_t best = 0;
       for (int i = 0; i < n; ++i) {
         const int r = cells[i] / N, c = cells[i] % N;
-        int sum = 0;
+        int64_t sum = 0;
         for (const int u : units(r, c)) sum += score[u];
         best = std::max(best, sum << 10 | (1023 - i));
       }
