@@ -460,12 +460,21 @@ class Engine {
       if (s.left < 0) return false;
       if (s.left == 0) return true;
       nq_ = 0;
-      if (!find_naked(s, false)) return false;
-      if (nq_ != 0) {
-        if (!apply(s, nq_)) return false;
-        continue;
-      }
-      if (!find_naked(s, true)) return false;
+      // Naked singles alone: each placed as it is found (a naked sweep's singles are distinct
+      // cells, and placing one changes only its digit's vector, read before its walk), so
+      // without the queue and its loop, in the queue's order.
+      int placed = 0;
+      const auto place_now = [&](int r, int c, int d) {
+        ++placed;
+        return place(s, r, c, d, true) || failed_at(r, c);
+      };
+      if (!find_naked(s, false, place_now)) return false;
+      if (placed != 0) continue;
+      const auto queue = [&](int r, int c, int d) {
+        push(r, c, d);
+        return true;
+      };
+      if (!find_naked(s, true, queue)) return false;
       const int naked = nq_;
       if (!find_hidden(s)) return false;
       if (nq_ != 0) {
@@ -490,9 +499,11 @@ class Engine {
     return true;
   }
 
-  /// Rule 1: queues the naked singles; false on a cell with no candidate. `bivalue`: also
-  /// keeps the bivalue cells for the guess.
-  bool find_naked(const State& s, bool bivalue) {
+  /// Rule 1: act(r, c, d) on each naked single, by digit then row and column (false: a
+  /// contradiction, which ends it); false on a cell with no candidate. `bivalue`: also keeps
+  /// the bivalue cells for the guess.
+  template <class Act>
+  bool find_naked(const State& s, bool bivalue, Act&& act) {
     V o{}, t{}, h{};
     for (int d = 0; d < N; ++d) {
       const V x = s.cand[d];
@@ -520,7 +531,8 @@ class Engine {
       const V hit = s.cand[d] & ns;
       for (uint32_t lm = rows[d]; lm; lm &= lm - 1) {
         const int r = std::countr_zero(lm);
-        for (uint32_t x = hit[r]; x; x &= x - 1) push(r, std::countr_zero(x), d);
+        for (uint32_t x = hit[r]; x; x &= x - 1)
+          if (!act(r, std::countr_zero(x), d)) return false;
       }
     }
     return true;
