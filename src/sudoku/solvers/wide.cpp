@@ -14,8 +14,8 @@
 // Rules, to a fixed point:
 //  1. Naked singles, vertical over the digits: per digit vector three operations keep "at least
 //     one / two / three" candidates per cell; an unsolved cell with none is a contradiction,
-//     "exactly two" is the bivalue map the guess uses. They are looked for alone first, until
-//     there are none (cheap), then with rule 2 in one sweep.
+//     "exactly two" is the bivalue map the guess uses. They are looked for alone first, each
+//     placed as it is found, until there are none (cheap), then with rule 2 in one sweep.
 //  2. Hidden singles: sums over a row are horizontal in this layout, so once per sweep the
 //     N x N word matrix is transposed (a butterfly of two-input shuffles, log2(DP) levels) into
 //     T[r], whose lane is the digit; rows, bands, columns and boxes are then vertical with all
