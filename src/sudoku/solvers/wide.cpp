@@ -12,10 +12,10 @@
 // for 25x25) is copied whole at a guess onto a stack of states; no undo log.
 //
 // Rules, to a fixed point:
-//  1. Naked singles, vertical over the digits: per digit vector three operations keep "at least
-//     one / two / three" candidates per cell; an unsolved cell with none is a contradiction,
-//     "exactly two" is the bivalue map the guess uses. They are looked for alone first, each
-//     placed as it is found, until there are none (cheap), then with rule 2 in one sweep.
+//  1. Naked singles, vertical over the digits: per digit vector two operations keep "at least
+//     one / two" candidates per cell; an unsolved cell with none is a contradiction. Each is
+//     placed as it is found, sweep after sweep until there are none (cheap), before rule 2. The
+//     guess keeps "at least three" as well: "exactly two" is its bivalue map.
 //  2. Hidden singles: sums over a row are horizontal in this layout, so once per sweep the
 //     N x N word matrix is transposed (a butterfly of two-input shuffles, log2(DP) levels) into
 //     T[r], whose lane is the digit; rows, bands, columns and boxes are then vertical with all
@@ -316,7 +316,6 @@ class Engine {
   std::array<State, C + 1> stack_;
   std::array<Frame, C + 1> frames_;
   V T_[DP];  // the transposed words: T_[r] lane d = columns of row r for digit d
-  V biv_;    // lane r: the bivalue cells of row r, from the last sweep
   std::array<Single, C * 4> queue_;
   int nq_ = 0;
   Work work_;
@@ -468,25 +467,19 @@ class Engine {
         ++placed;
         return place(s, r, c, d, true) || failed_at(r, c);
       };
-      if (!find_naked(s, false, place_now)) return false;
+      if (!find_naked(s, place_now)) return false;
       if (placed != 0) continue;
-      const auto queue = [&](int r, int c, int d) {
-        push(r, c, d);
-        return true;
-      };
-      if (!find_naked(s, true, queue)) return false;
-      const int naked = nq_;
       if (!find_hidden(s)) return false;
       if (nq_ != 0) {
-        if (!apply(s, naked)) return false;
+        if (!apply(s)) return false;
         continue;
       }
       if (!locked(s)) return true;
     }
   }
 
-  /// Places the queued singles, the first `naked` of them naked ones.
-  bool apply(State& s, int naked) {
+  /// Places the queued hidden singles.
+  bool apply(State& s) {
     for (int i = 0; i < nq_; ++i) {
       const Single q = queue_[i];
       const uint32_t bit = 1u << q.c;
@@ -494,20 +487,18 @@ class Engine {
         if (s.cand[q.d][q.r] & bit) continue;
         return failed_at(q.r, q.c);
       }
-      if (!place(s, q.r, q.c, q.d, i < naked)) return failed_at(q.r, q.c);
+      if (!place(s, q.r, q.c, q.d)) return failed_at(q.r, q.c);
     }
     return true;
   }
 
   /// Rule 1: act(r, c, d) on each naked single, by digit then row and column (false: a
-  /// contradiction, which ends it); false on a cell with no candidate. `bivalue`: also keeps
-  /// the bivalue cells for the guess.
+  /// contradiction, which ends it); false on a cell with no candidate.
   template <class Act>
-  bool find_naked(const State& s, bool bivalue, Act&& act) {
-    V o{}, t{}, h{};
+  bool find_naked(const State& s, Act&& act) {
+    V o{}, t{};
     for (int d = 0; d < N; ++d) {
       const V x = s.cand[d];
-      if (bivalue) h |= t & x;
       t |= o & x;
       o |= x;
     }
@@ -516,7 +507,6 @@ class Engine {
       const int r = std::countr_zero(none.lanes());
       return failed_at(r, std::countr_zero(none[r]));
     }
-    if (bivalue) biv_ = u & t & ~h;
     const V ns = u & ~t;
     if (!ns.any()) return true;
     // Each single's digit: the rows each digit has singles in, for all digits without a branch
@@ -711,12 +701,19 @@ class Engine {
   /// Rule 4: the cell to guess and its digits into f.
   void choose(const State& s, Frame& f) const {
     int best_r = -1, best_c = -1;
-    if (biv_.any()) {
+    V o{}, t{}, h{};  // at least one / two / three candidates
+    for (int d = 0; d < N; ++d) {
+      const V x = s.cand[d];
+      h |= t & x;
+      t |= o & x;
+      o |= x;
+    }
+    if (const V biv = s.unsolved & t & ~h; biv.any()) {
       // The bivalue cells in row order, with the bivalue cells of each row, column and box (each
       // cell counted in its own three).
       uint16_t cells[C];
       int n = 0, score[3 * N] = {};
-      for_cells(biv_, [&](int r, int c) {
+      for_cells(biv, [&](int r, int c) {
         cells[n++] = static_cast<uint16_t>(r * N + c);
         for (const int u : units(r, c)) ++score[u];
       });
