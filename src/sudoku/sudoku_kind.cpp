@@ -28,9 +28,10 @@ std::vector<SolverInfo> SudokuKind::solvers() {
        "dancing links: exact cover (324 columns, 729 rows for 9x9), fewest-rows column, any size",
        kAllBoxes, &make_dlx, {}},
       {"wide",
-       "bitboards sized for the grid (a 32-bit word per row and digit, transposed for hidden "
-       "singles): naked and hidden singles, locked candidates, guess on the most-connected "
-       "bivalue cell; the default for 16x16 and 25x25",
+       "bitboards sized for the grid (a word per row and digit: 16 bits up to 16x16, 32 for "
+       "25x25; transposed for hidden singles): naked and hidden singles, locked candidates, guess "
+       "on the bivalue cell with the most bivalue peers and past contradictions in its units; the "
+       "default for 16x16 and 25x25",
        kAllBoxes, &make_wide, {}},
       {"logic",
        "human-style techniques (singles to chains) in order of difficulty, explains its steps "
