@@ -1,8 +1,11 @@
+#include <cctype>
+
 #include <gtest/gtest.h>
 
 #include "test_util.hpp"
 
 #include "io/parse.hpp"
+#include "puzzle/fields.hpp"
 #include "puzzle/split_csv.hpp"
 #include "sudoku/sudoku_parse.hpp"
 
@@ -122,6 +125,67 @@ TEST(Parse, OtherSizes) {
   EXPECT_EQ(g[0], 25);
   EXPECT_EQ(g[1], 1);
   EXPECT_EQ(puzzle::sudoku::to_line(g).substr(0, 2), "YA");
+}
+
+/// What each byte means in each alphabet, written out from the formats' definitions (not from
+/// the parser's tables): its value, or -1 for a bad symbol.
+int symbol_value(int side, bool hex, unsigned char c) {
+  if (c == '.' || c == '_') return 0;
+  const int up = std::toupper(c);
+  if (side <= 9) return c == '0' ? 0 : c >= '1' && c <= '0' + side ? c - '0' : -1;
+  if (side == 25) return c == '0' ? 0 : up >= 'A' && up <= 'Y' ? up - 'A' + 1 : -1;
+  if (hex) return c >= '0' && c <= '9' ? c - '0' + 1 : up >= 'A' && up <= 'F' ? up - 'A' + 11 : -1;
+  return c == '0' ? 0 : c >= '1' && c <= '9' ? c - '0' : up >= 'A' && up <= 'G' ? up - 'A' + 10 : -1;
+}
+
+// Every byte, in every alphabet, at a cell of the vectorised body and at the last cell (the
+// scalar tail for 81 and 625 cells): the value the format gives it, or an error naming it.
+TEST(Parse, EveryByteInEveryAlphabet) {
+  struct Case {
+    int cells;
+    bool hex;
+    char other;  // a cell that fixes the 16x16 alphabet: 'G' (1-9A-G) or '0' (hexadecimal)
+  };
+  for (const Case k : {Case{16, false, '.'}, Case{81, false, '.'}, Case{256, false, 'G'},
+                       Case{256, true, '0'}, Case{625, false, '.'}}) {
+    const int side = k.cells == 16 ? 4 : k.cells == 81 ? 9 : k.cells == 256 ? 16 : 25;
+    for (const int at : {3, k.cells - 1}) {
+      for (int b = 0; b < 256; ++b) {
+        const auto c = static_cast<unsigned char>(b);
+        std::string line(static_cast<std::size_t>(k.cells), '.');
+        line[1] = k.other;
+        line[static_cast<std::size_t>(at)] = static_cast<char>(c);
+        // A G or g read as 1-9A-G, whatever the other cell says.
+        const bool hex = k.hex && std::toupper(c) != 'G';
+        const int want = symbol_value(side, hex, c);
+        Grid g;
+        std::string err;
+        const bool ok = puzzle::sudoku::parse_cells(line, 0, g, err);
+        SCOPED_TRACE(testing::Message() << k.cells << " cells" << (k.hex ? " hex" : "") << ", byte " << b
+                                        << " at " << at);
+        if (want < 0) {
+          EXPECT_FALSE(ok);
+          EXPECT_NE(err.find("column " + std::to_string(at + 1)), std::string::npos) << err;
+        } else {
+          ASSERT_TRUE(ok) << err;
+          EXPECT_EQ(g[at], want);
+        }
+      }
+    }
+  }
+}
+
+// Every byte at each place of a 16-byte block and of the tail: found where the table says it
+// is a separator, and only there.
+TEST(Parse, FindSeparatorAgreesWithTheTable) {
+  for (int b = 0; b < 256; ++b)
+    for (const std::size_t at : {0u, 7u, 8u, 15u, 16u, 33u, 36u}) {
+      std::string s(37, 'x');
+      s[at] = static_cast<char>(b);
+      const std::size_t want = puzzle::fields::is_separator(static_cast<char>(b)) ? at : s.size();
+      EXPECT_EQ(puzzle::fields::find_separator(s, 0), want) << "byte " << b << " at " << at;
+      EXPECT_EQ(puzzle::fields::find_separator(s, at), want) << "byte " << b << " from " << at;
+    }
 }
 
 TEST(Parse, CsvHeadersAreRecognised) {

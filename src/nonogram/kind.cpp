@@ -15,13 +15,9 @@ Record<NonogramKind> NonogramKind::parse_line(std::string_view line) {
   using namespace fields;
   Record<NonogramKind> p;
   line = trim(line);
-  std::size_t end = 0;
-  while (end < line.size() && !is_separator(line[end])) ++end;
+  std::size_t end = find_separator(line, 0);
   // The ID's own ':' (after WxH) is not a separator.
-  if (end < line.size() && line[end] == ':' && nonogram::looks_like_id(line)) {
-    ++end;
-    while (end < line.size() && !is_separator(line[end])) ++end;
-  }
+  if (end < line.size() && line[end] == ':' && nonogram::looks_like_id(line)) end = find_separator(line, end + 1);
   if (!nonogram::parse_id(line.substr(0, end), p.puzzle, p.error)) {
     if (Kinds::fallback_reads(line.substr(0, end)))
       p.error += fmt::format(" (a {} line in a file of {}: the first data line decides the kind)",
