@@ -14,9 +14,7 @@ int Grid::clues() const noexcept {
 }
 
 bool Grid::complete() const noexcept {
-  for (int i = 0; i < cells(); ++i)
-    if (v_[i] == 0) return false;
-  return true;
+  return std::memchr(v_.data(), 0, static_cast<std::size_t>(cells())) == nullptr;
 }
 
 bool operator==(const Grid& a, const Grid& b) noexcept {
@@ -42,26 +40,32 @@ std::string Conflict::describe(const Grid& g) const {
 namespace {
 
 /// True when some unit repeats a digit: one bitmask per unit, indices kept without division.
-/// Templated on the box so the 9x9 loops unroll; verification runs this on every answer.
+/// Templated on the box so the 9x9 loops unroll; verification runs this on every answer, so no
+/// branch a cell (the repeats are gathered and tested once), and a box's mask is read once a
+/// row and written once (a read-modify-write a cell waits on the store before it).
 template <int B>
 bool has_duplicate(const uint8_t* v) noexcept {
   constexpr int n = B * B;
-  uint32_t rows[n]{}, cols[n]{}, boxes[n]{};
+  uint32_t cols[n]{}, boxes[B]{}, repeats = 0;
   int cell = 0;
   for (int r = 0; r < n; ++r) {
-    const int band = r / B * B;
-    for (int bx = band; bx < band + B; ++bx) {
+    if (r % B == 0) std::fill(std::begin(boxes), std::end(boxes), 0u);  // a new band
+    uint32_t row = 0;
+    for (int bx = 0; bx < B; ++bx) {
+      const uint32_t box = boxes[bx];
+      uint32_t seg = 0;  // this row's cells in the box
       for (int k = 0; k < B; ++k, ++cell) {
-        const int c = cell - r * n;
+        const int c = bx * B + k;
         const uint32_t bit = (1u << v[cell]) & ~1u;  // digit 0 (empty) sets nothing
-        if ((rows[r] | cols[c] | boxes[bx]) & bit) return true;
-        rows[r] |= bit;
+        repeats |= (row | box | cols[c]) & bit;     // row: this segment's cells so far too
+        row |= bit;
+        seg |= bit;
         cols[c] |= bit;
-        boxes[bx] |= bit;
       }
+      boxes[bx] = box | seg;
     }
   }
-  return false;
+  return repeats != 0;
 }
 
 }  // namespace
