@@ -6,7 +6,9 @@
 // bit, so the answer is read back from cand. DP lanes: up to 16x16, 16 lanes of 16 bits (one
 // 256-bit register; with 32-bit lanes, one AVX-512 register, 16x16 solved 15% slower on AVX-512
 // and 2.5x slower on AVX2); for 25x25, 32 lanes of 32 bits (two 16-lane vectors: GCC lowers one
-// 128-byte vector type to lane inserts and scalar compares, 6x slower). Beside them: unsolved
+// 128-byte vector type to lane inserts and scalar compares, 6x slower; on AVX2 each of the two is
+// a pair of 256-bit halves, Pair32, as GCC moves a 64-byte vector through the stack there, 4.9x
+// slower). Beside them: unsolved
 // (lane r: columns of row r not placed), rdone / cdone (lane d: rows / columns holding d),
 // bdone[band] (lane d: bit j*B when box (band, j) holds d). The State (0.8 KB for 16x16, 3.7 KB
 // for 25x25) is copied whole at a guess onto a stack of states; no undo log.
@@ -81,10 +83,67 @@ template <>
 struct Vec16<uint16_t> {
   using type = uint16_t __attribute__((vector_size(32)));
 };
+#if HWY_TARGET == HWY_AVX2
+/// 16 uint32 lanes as two 256-bit halves. GCC moves a 64-byte vector through the stack and
+/// general registers, 8 bytes at a time, on a target without 512-bit registers (find_naked's
+/// accumulators did: 25x25 on AVX2 ran 1.9x dlx); two 32-byte ones stay in registers. Just the
+/// operations W and the butterfly use.
+struct Pair32 {
+  using Half = uint32_t __attribute__((vector_size(32)));
+  using Lane = uint32_t __attribute__((may_alias));  // a lane of either half, by index
+  Half lo, hi;
+  uint32_t operator[](int i) const { return reinterpret_cast<const Lane*>(this)[i]; }
+  Lane& operator[](int i) { return reinterpret_cast<Lane*>(this)[i]; }
+#define SUDOKU_PAIR_OP(op)                                   \
+  Pair32& operator op##=(const Pair32 & b) {                 \
+    lo op## = b.lo;                                          \
+    hi op## = b.hi;                                          \
+    return *this;                                            \
+  }                                                          \
+  Pair32& operator op##=(uint32_t b) {                       \
+    lo op## = b;                                             \
+    hi op## = b;                                             \
+    return *this;                                            \
+  }
+  SUDOKU_PAIR_OP(&)
+  SUDOKU_PAIR_OP(|)
+  SUDOKU_PAIR_OP(^)
+  SUDOKU_PAIR_OP(+)
+  SUDOKU_PAIR_OP(-)
+  SUDOKU_PAIR_OP(>>)
+#undef SUDOKU_PAIR_OP
+  friend HWY_INLINE HWY_ATTR Pair32 operator~(const Pair32& a) { return {~a.lo, ~a.hi}; }
+  /// All ones in the lanes equal / not equal to b.
+  friend HWY_INLINE HWY_ATTR Pair32 operator==(const Pair32& a, uint32_t b) {
+    return {reinterpret_cast<Half>(a.lo == b), reinterpret_cast<Half>(a.hi == b)};
+  }
+  friend HWY_INLINE HWY_ATTR Pair32 operator!=(const Pair32& a, uint32_t b) {
+    return {reinterpret_cast<Half>(a.lo != b), reinterpret_cast<Half>(a.hi != b)};
+  }
+};
+template <>
+struct Vec16<uint32_t> {
+  using type = Pair32;
+};
+/// Butterfly level LV (1-3) within one half: the first (x) or second (y) of the two outputs.
+template <int LV, bool Second>
+HWY_INLINE HWY_ATTR Pair32::Half pair_half(const Pair32::Half& p, const Pair32::Half& q) {
+  if constexpr (LV == 1)
+    return Second ? __builtin_shufflevector(p, q, 4, 5, 6, 7, 12, 13, 14, 15)
+                  : __builtin_shufflevector(p, q, 0, 1, 2, 3, 8, 9, 10, 11);
+  else if constexpr (LV == 2)
+    return Second ? __builtin_shufflevector(p, q, 2, 3, 10, 11, 6, 7, 14, 15)
+                  : __builtin_shufflevector(p, q, 0, 1, 8, 9, 4, 5, 12, 13);
+  else
+    return Second ? __builtin_shufflevector(p, q, 1, 9, 3, 11, 5, 13, 7, 15)
+                  : __builtin_shufflevector(p, q, 0, 8, 2, 10, 4, 12, 6, 14);
+}
+#else
 template <>
 struct Vec16<uint32_t> {
   using type = uint32_t __attribute__((vector_size(64)));
 };
+#endif
 
 /// 16 * H lanes of type L (uint16_t up to 16x16: one 256-bit register; uint32_t for 25x25) as
 /// H 16-lane vectors.
@@ -137,12 +196,22 @@ struct W {
   /// All ones in the lanes where a is zero / not zero.
   static HWY_INLINE W eq0(const W& a) {
     W r;
-    for (int k = 0; k < H; ++k) r.h[k] = reinterpret_cast<Vec>(a.h[k] == 0);
+    for (int k = 0; k < H; ++k) {
+      if constexpr (std::is_class_v<Vec>)  // Pair32
+        r.h[k] = a.h[k] == 0;
+      else  // a GCC vector comparison gives signed lanes
+        r.h[k] = reinterpret_cast<Vec>(a.h[k] == 0);
+    }
     return r;
   }
   static HWY_INLINE W ne0(const W& a) {
     W r;
-    for (int k = 0; k < H; ++k) r.h[k] = reinterpret_cast<Vec>(a.h[k] != 0);
+    for (int k = 0; k < H; ++k) {
+      if constexpr (std::is_class_v<Vec>)
+        r.h[k] = a.h[k] != 0;
+      else
+        r.h[k] = reinterpret_cast<Vec>(a.h[k] != 0);
+    }
     return r;
   }
   /// Bit i set when lane i is not zero.
@@ -211,6 +280,17 @@ inline void butterfly_level(Vec* m, int rows) {
         Vec& a = m[(blk + i) * H + hh];
         Vec& b = m[(blk + i + K) * H + hh];
         Vec x, y;  // __builtin_shufflevector: GCC 12 and clang both have it
+#if HWY_TARGET == HWY_AVX2
+        if constexpr (std::is_same_v<Vec, Pair32>) {  // the same lanes, half by half
+          if constexpr (LV == 0) {
+            x = {a.lo, b.lo};
+            y = {a.hi, b.hi};
+          } else {
+            x = {pair_half<LV, false>(a.lo, b.lo), pair_half<LV, false>(a.hi, b.hi)};
+            y = {pair_half<LV, true>(a.lo, b.lo), pair_half<LV, true>(a.hi, b.hi)};
+          }
+        } else
+#endif
         if constexpr (LV == 0) {
           x = __builtin_shufflevector(a, b, 0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23);
           y = __builtin_shufflevector(a, b, 8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31);
