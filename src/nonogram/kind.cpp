@@ -17,7 +17,8 @@ Record<NonogramKind> NonogramKind::parse_line(std::string_view line) {
   line = trim(line);
   std::size_t end = find_separator(line, 0);
   // The ID's own ':' (after WxH) is not a separator.
-  if (end < line.size() && line[end] == ':' && nonogram::looks_like_id(line)) end = find_separator(line, end + 1);
+  if (end < line.size() && line[end] == ':' && nonogram::looks_like_id(line))
+    end = find_separator(line, end + 1);
   if (!nonogram::parse_id(line.substr(0, end), p.puzzle, p.error)) {
     if (Kinds::fallback_reads(line.substr(0, end)))
       p.error += fmt::format(" (a {} line in a file of {}: the first data line decides the kind)",

@@ -29,6 +29,7 @@ inline bool is_separator(char c) { return kSeparator[static_cast<unsigned char>(
 /// The first separator at or after `from`, or s.size(): 16 bytes at a time by GCC's vector
 /// extensions (a 16x16 line is 256 bytes a field, a 25x25 one 625), the tail by the table.
 inline std::size_t find_separator(std::string_view s, std::size_t from) {
+  static_assert(std::endian::native == std::endian::little, "a block's first byte is its words' low one");
   using U8 = uint8_t __attribute__((vector_size(16)));
   for (; from + 16 <= s.size(); from += 16) {
     U8 c;
