@@ -85,9 +85,8 @@ struct Vec16<uint16_t> {
 };
 #if HWY_TARGET == HWY_AVX2
 /// 16 uint32 lanes as two 256-bit halves. GCC moves a 64-byte vector through the stack and
-/// general registers, 8 bytes at a time, on a target without 512-bit registers (find_naked's
-/// accumulators did: 25x25 on AVX2 ran 1.9x dlx); two 32-byte ones stay in registers. Just the
-/// operations W and the butterfly use.
+/// general registers, 8 bytes at a time, on a target without 512-bit registers; two 32-byte ones
+/// stay in registers. Just the operations W and the butterfly use.
 struct Pair32 {
   using Half = uint32_t __attribute__((vector_size(32)));
   using Lane = uint32_t __attribute__((may_alias));  // a lane of either half, by index
@@ -539,9 +538,8 @@ class Engine {
       if (s.left < 0) return false;
       if (s.left == 0) return true;
       nq_ = 0;
-      // Naked singles alone: each placed as it is found (a naked sweep's singles are distinct
-      // cells, and placing one changes only its digit's vector, read before its walk), so
-      // without the queue and its loop, in the queue's order.
+      // Naked singles, each placed as it is found: a sweep's singles are distinct cells, and
+      // placing one changes only its digit's vector, read before that digit's walk.
       int placed = 0;
       const auto place_now = [&](int r, int c, int d) {
         ++placed;
