@@ -6,9 +6,10 @@
 // bit, so the answer is read back from cand. DP lanes: up to 16x16, 16 lanes of 16 bits (one
 // 256-bit register; with 32-bit lanes, one AVX-512 register, 16x16 solved 15% slower on AVX-512
 // and 2.5x slower on AVX2); for 25x25, 32 lanes of 32 bits (two 16-lane vectors: GCC lowers one
-// 128-byte vector type to lane inserts and scalar compares, 6x slower; on AVX2 each of the two is
-// a pair of 256-bit halves, Pair32, as GCC moves a 64-byte vector through the stack there, 4.9x
-// slower). Beside them: unsolved
+// 128-byte vector type to lane inserts and scalar compares, 6x slower). A 16-lane vector wider
+// than the target's registers (25x25 on AVX2, both sizes on SSE4 and the baseline path) is a Split
+// of register-wide parts: GCC moves a wider one through the stack 8 bytes at a time (25x25 on
+// AVX2 4.9x slower, SSE4 3x on 16x16). Beside them: unsolved
 // (lane r: columns of row r not placed), rdone / cdone (lane d: rows / columns holding d),
 // bdone[band] (lane d: bit j*B when box (band, j) holds d). The State (0.8 KB for 16x16, 3.7 KB
 // for 25x25) is copied whole at a guess onto a stack of states; no undo log.
@@ -61,6 +62,9 @@
 
 #include "puzzle/solver.hpp"
 #include "sudoku/grid.hpp"
+#if defined(__SSE2__)
+#include <emmintrin.h>  // the lane tests of the SSE paths
+#endif
 #endif  // SUDOKU_WIDE_SHARED_
 
 #undef HWY_TARGET_INCLUDE
@@ -77,72 +81,102 @@ HWY_BEFORE_NAMESPACE();
 namespace puzzle::sudoku::HWY_NAMESPACE {
 namespace {
 
-template <class L>
-struct Vec16;  // 16 lanes of L (GCC 12 takes vector_size only on a type that is not dependent)
+/// The target's widest vector register in bytes (SVE's scalable width counted as 16).
+constexpr int kRegBytes = HWY_MAX_BYTES >= 16 && HWY_MAX_BYTES <= 64 ? HWY_MAX_BYTES : 16;
+
+template <class L, int Bytes>
+struct PartOf;  // a GCC vector of L (GCC 12 takes vector_size only on a type that is not dependent)
 template <>
-struct Vec16<uint16_t> {
+struct PartOf<uint16_t, 16> {
+  using type = uint16_t __attribute__((vector_size(16)));
+};
+template <>
+struct PartOf<uint16_t, 32> {
   using type = uint16_t __attribute__((vector_size(32)));
 };
-#if HWY_TARGET == HWY_AVX2
-/// 16 uint32 lanes as two 256-bit halves. GCC moves a 64-byte vector through the stack and
-/// general registers, 8 bytes at a time, on a target without 512-bit registers; two 32-byte ones
-/// stay in registers. Just the operations W and the butterfly use.
-struct Pair32 {
-  using Half = uint32_t __attribute__((vector_size(32)));
-  using Lane = uint32_t __attribute__((may_alias));  // a lane of either half, by index
-  Half lo, hi;
-  uint32_t operator[](int i) const { return reinterpret_cast<const Lane*>(this)[i]; }
-  Lane& operator[](int i) { return reinterpret_cast<Lane*>(this)[i]; }
-#define SUDOKU_PAIR_OP(op)                                   \
-  Pair32& operator op##=(const Pair32 & b) {                 \
-    lo op## = b.lo;                                          \
-    hi op## = b.hi;                                          \
-    return *this;                                            \
-  }                                                          \
-  Pair32& operator op##=(uint32_t b) {                       \
-    lo op## = b;                                             \
-    hi op## = b;                                             \
-    return *this;                                            \
-  }
-  SUDOKU_PAIR_OP(&)
-  SUDOKU_PAIR_OP(|)
-  SUDOKU_PAIR_OP(^)
-  SUDOKU_PAIR_OP(+)
-  SUDOKU_PAIR_OP(-)
-  SUDOKU_PAIR_OP(>>)
-#undef SUDOKU_PAIR_OP
-  friend HWY_INLINE HWY_ATTR Pair32 operator~(const Pair32& a) { return {~a.lo, ~a.hi}; }
-  /// All ones in the lanes equal / not equal to b.
-  friend HWY_INLINE HWY_ATTR Pair32 operator==(const Pair32& a, uint32_t b) {
-    return {reinterpret_cast<Half>(a.lo == b), reinterpret_cast<Half>(a.hi == b)};
-  }
-  friend HWY_INLINE HWY_ATTR Pair32 operator!=(const Pair32& a, uint32_t b) {
-    return {reinterpret_cast<Half>(a.lo != b), reinterpret_cast<Half>(a.hi != b)};
-  }
+template <>
+struct PartOf<uint32_t, 16> {
+  using type = uint32_t __attribute__((vector_size(16)));
 };
 template <>
-struct Vec16<uint32_t> {
-  using type = Pair32;
+struct PartOf<uint32_t, 32> {
+  using type = uint32_t __attribute__((vector_size(32)));
 };
-/// Butterfly level LV (1-3) within one half: the first (x) or second (y) of the two outputs.
-template <int LV, bool Second>
-HWY_INLINE HWY_ATTR Pair32::Half pair_half(const Pair32::Half& p, const Pair32::Half& q) {
-  if constexpr (LV == 1)
-    return Second ? __builtin_shufflevector(p, q, 4, 5, 6, 7, 12, 13, 14, 15)
-                  : __builtin_shufflevector(p, q, 0, 1, 2, 3, 8, 9, 10, 11);
-  else if constexpr (LV == 2)
-    return Second ? __builtin_shufflevector(p, q, 2, 3, 10, 11, 6, 7, 14, 15)
-                  : __builtin_shufflevector(p, q, 0, 1, 8, 9, 4, 5, 12, 13);
-  else
-    return Second ? __builtin_shufflevector(p, q, 1, 9, 3, 11, 5, 13, 7, 15)
-                  : __builtin_shufflevector(p, q, 0, 8, 2, 10, 4, 12, 6, 14);
-}
-#else
 template <>
-struct Vec16<uint32_t> {
+struct PartOf<uint32_t, 64> {
   using type = uint32_t __attribute__((vector_size(64)));
 };
-#endif
+template <class L>
+struct AliasOf;  // L that may alias a vector: a lane of a Split, by index
+template <>
+struct AliasOf<uint16_t> {
+  using type = uint16_t __attribute__((may_alias));
+};
+template <>
+struct AliasOf<uint32_t> {
+  using type = uint32_t __attribute__((may_alias));
+};
+
+/// 16 lanes of L as P vectors of the target's register width. GCC moves a vector wider than the
+/// target's registers through the stack and general registers, 8 bytes at a time; P vectors that
+/// fit stay in registers. Just the operations W and the butterfly use.
+template <class L, int P>
+struct Split {
+  using Part = typename PartOf<L, 16 * sizeof(L) / P>::type;
+  using Lane = typename AliasOf<L>::type;
+  Part p[P];
+  uint32_t operator[](int i) const { return reinterpret_cast<const Lane*>(this)[i]; }
+  Lane& operator[](int i) { return reinterpret_cast<Lane*>(this)[i]; }
+#define SUDOKU_SPLIT_OP(op)                                  \
+  Split& operator op##=(const Split & b) {                   \
+    for (int k = 0; k < P; ++k) p[k] op## = b.p[k];          \
+    return *this;                                            \
+  }                                                          \
+  Split& operator op##=(uint32_t b) {                        \
+    for (int k = 0; k < P; ++k) p[k] op## = static_cast<L>(b); \
+    return *this;                                            \
+  }
+  SUDOKU_SPLIT_OP(&)
+  SUDOKU_SPLIT_OP(|)
+  SUDOKU_SPLIT_OP(^)
+  SUDOKU_SPLIT_OP(+)
+  SUDOKU_SPLIT_OP(-)
+  SUDOKU_SPLIT_OP(>>)
+#undef SUDOKU_SPLIT_OP
+  friend HWY_INLINE HWY_ATTR Split operator~(Split a) {
+    for (int k = 0; k < P; ++k) a.p[k] = ~a.p[k];
+    return a;
+  }
+  /// All ones in the lanes equal / not equal to b.
+  friend HWY_INLINE HWY_ATTR Split operator==(const Split& a, uint32_t b) {
+    Split r;
+    for (int k = 0; k < P; ++k) r.p[k] = reinterpret_cast<Part>(a.p[k] == static_cast<L>(b));
+    return r;
+  }
+  friend HWY_INLINE HWY_ATTR Split operator!=(const Split& a, uint32_t b) {
+    Split r;
+    for (int k = 0; k < P; ++k) r.p[k] = reinterpret_cast<Part>(a.p[k] != static_cast<L>(b));
+    return r;
+  }
+};
+
+/// 16 lanes of L: one GCC vector when the target's registers hold it, else a Split.
+template <class L>
+struct Vec16 {
+  static constexpr int kParts = 16 * int(sizeof(L)) <= kRegBytes ? 1 : 16 * int(sizeof(L)) / kRegBytes;
+  using type = std::conditional_t<kParts == 1, typename PartOf<L, 16 * sizeof(L)>::type, Split<L, kParts>>;
+};
+
+/// Lane i of one output of a butterfly level within a Split's part of LP lanes: blocks of K
+/// lanes from p and q in turn (x), or the blocks after them (y, `second`).
+constexpr int split_source(int k, int lp, bool second, int i) {
+  const int block = i / (2 * k) * 2 * k, w = i % (2 * k), off = second ? k : 0;
+  return w < k ? block + w + off : lp + block + (w - k) + off;
+}
+template <int K, bool Second, class Part, std::size_t... I>
+HWY_INLINE HWY_ATTR Part split_shuffle(const Part& p, const Part& q, std::index_sequence<I...>) {
+  return __builtin_shufflevector(p, q, split_source(K, int(sizeof...(I)), Second, int(I))...);
+}
 
 /// 16 * H lanes of type L (uint16_t up to 16x16: one 256-bit register; uint32_t for 25x25) as
 /// H 16-lane vectors.
@@ -196,7 +230,7 @@ struct W {
   static HWY_INLINE W eq0(const W& a) {
     W r;
     for (int k = 0; k < H; ++k) {
-      if constexpr (std::is_class_v<Vec>)  // Pair32
+      if constexpr (std::is_class_v<Vec>)  // a Split
         r.h[k] = a.h[k] == 0;
       else  // a GCC vector comparison gives signed lanes
         r.h[k] = reinterpret_cast<Vec>(a.h[k] == 0);
@@ -258,6 +292,17 @@ struct W {
       return _pext_u32(~static_cast<uint32_t>(_mm256_movemask_epi8(z)), 0x55555555u);
     }
 #else
+#if defined(__SSE2__)
+    // 16-bit lanes in SSE registers: two compares, a pack, a byte mask. (The same for 32-bit
+    // lanes, four compares and float masks, gave wrong 25x25 answers, not yet understood: those
+    // take the loop below, which is right on every path.)
+    if constexpr (std::is_class_v<Vec> && sizeof(typename Vec::Part) == 16 && sizeof(L) == 2) {
+      const auto* q = reinterpret_cast<const __m128i*>(&v);
+      const __m128i zero = _mm_setzero_si128();
+      const __m128i z = _mm_packs_epi16(_mm_cmpeq_epi16(q[0], zero), _mm_cmpeq_epi16(q[1], zero));
+      return ~static_cast<uint32_t>(_mm_movemask_epi8(z)) & 0xffffu;
+    }
+#endif
     uint32_t m = 0;
     for (int i = 0; i < 16; ++i) m |= static_cast<uint32_t>(v[i] != 0) << i;
     return m;
@@ -279,17 +324,22 @@ inline void butterfly_level(Vec* m, int rows) {
         Vec& a = m[(blk + i) * H + hh];
         Vec& b = m[(blk + i + K) * H + hh];
         Vec x, y;  // __builtin_shufflevector: GCC 12 and clang both have it
-#if HWY_TARGET == HWY_AVX2
-        if constexpr (std::is_same_v<Vec, Pair32>) {  // the same lanes, half by half
-          if constexpr (LV == 0) {
-            x = {a.lo, b.lo};
-            y = {a.hi, b.hi};
+        if constexpr (std::is_class_v<Vec>) {  // a Split: the same lanes, part by part
+          constexpr int P = sizeof(Vec) / sizeof(typename Vec::Part), LP = 16 / P;
+          if constexpr (K >= LP) {  // whole parts, in blocks of K / LP
+            constexpr int KP = K / LP;
+            for (int j = 0; j < P; j += 2 * KP)
+              for (int t = 0; t < KP; ++t) {
+                x.p[j + t] = a.p[j + t], x.p[j + KP + t] = b.p[j + t];
+                y.p[j + t] = a.p[j + KP + t], y.p[j + KP + t] = b.p[j + KP + t];
+              }
           } else {
-            x = {pair_half<LV, false>(a.lo, b.lo), pair_half<LV, false>(a.hi, b.hi)};
-            y = {pair_half<LV, true>(a.lo, b.lo), pair_half<LV, true>(a.hi, b.hi)};
+            for (int k = 0; k < P; ++k) {
+              x.p[k] = split_shuffle<K, false>(a.p[k], b.p[k], std::make_index_sequence<LP>{});
+              y.p[k] = split_shuffle<K, true>(a.p[k], b.p[k], std::make_index_sequence<LP>{});
+            }
           }
         } else
-#endif
         if constexpr (LV == 0) {
           x = __builtin_shufflevector(a, b, 0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23);
           y = __builtin_shufflevector(a, b, 8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31);
