@@ -117,6 +117,18 @@ struct AliasOf<uint32_t> {
   using type = uint32_t __attribute__((may_alias));
 };
 
+/// `op=` element by element over the array `arr` of n vectors of L, with another of the same
+/// type or a scalar broadcast to every lane: Split's and W's.
+#define SUDOKU_ELEMENTWISE_ASSIGN(Self, arr, n, op)            \
+  Self& operator op##=(const Self & b) {                       \
+    for (int k = 0; k < n; ++k) arr[k] op## = b.arr[k];        \
+    return *this;                                              \
+  }                                                            \
+  Self& operator op##=(uint32_t b) {                           \
+    for (int k = 0; k < n; ++k) arr[k] op## = static_cast<L>(b); \
+    return *this;                                              \
+  }
+
 /// 16 lanes of L as P vectors of the target's register width. GCC moves a vector wider than the
 /// target's registers through the stack and general registers, 8 bytes at a time; P vectors that
 /// fit stay in registers. Just the operations W and the butterfly use.
@@ -127,22 +139,15 @@ struct Split {
   Part p[P];
   uint32_t operator[](int i) const { return reinterpret_cast<const Lane*>(this)[i]; }
   Lane& operator[](int i) { return reinterpret_cast<Lane*>(this)[i]; }
-#define SUDOKU_SPLIT_OP(op)                                  \
-  Split& operator op##=(const Split & b) {                   \
-    for (int k = 0; k < P; ++k) p[k] op## = b.p[k];          \
-    return *this;                                            \
-  }                                                          \
-  Split& operator op##=(uint32_t b) {                        \
-    for (int k = 0; k < P; ++k) p[k] op## = static_cast<L>(b); \
-    return *this;                                            \
+  SUDOKU_ELEMENTWISE_ASSIGN(Split, p, P, &)
+  SUDOKU_ELEMENTWISE_ASSIGN(Split, p, P, |)
+  SUDOKU_ELEMENTWISE_ASSIGN(Split, p, P, ^)
+  SUDOKU_ELEMENTWISE_ASSIGN(Split, p, P, +)
+  SUDOKU_ELEMENTWISE_ASSIGN(Split, p, P, -)
+  Split& operator>>=(int s) {
+    for (int k = 0; k < P; ++k) p[k] >>= s;
+    return *this;
   }
-  SUDOKU_SPLIT_OP(&)
-  SUDOKU_SPLIT_OP(|)
-  SUDOKU_SPLIT_OP(^)
-  SUDOKU_SPLIT_OP(+)
-  SUDOKU_SPLIT_OP(-)
-  SUDOKU_SPLIT_OP(>>)
-#undef SUDOKU_SPLIT_OP
   friend HWY_INLINE HWY_ATTR Split operator~(Split a) {
     for (int k = 0; k < P; ++k) a.p[k] = ~a.p[k];
     return a;
@@ -196,28 +201,16 @@ struct W {
   // HWY_BEFORE_NAMESPACE around it: an AVX-512 caller passing W in a zmm register called a
   // baseline copy that expects it in memory.
 #define SUDOKU_W_OP(op)                                                     \
-  friend HWY_INLINE HWY_ATTR W operator op(W a, const W& b) {               \
-    for (int k = 0; k < H; ++k) a.h[k] op## = b.h[k];                       \
-    return a;                                                               \
-  }                                                                         \
-  friend HWY_INLINE HWY_ATTR W operator op(W a, uint32_t b) {               \
-    for (int k = 0; k < H; ++k) a.h[k] op## = static_cast<L>(b);            \
-    return a;                                                               \
-  }                                                                         \
-  W& operator op##=(const W & b) {                                          \
-    for (int k = 0; k < H; ++k) h[k] op## = b.h[k];                         \
-    return *this;                                                           \
-  }                                                                         \
-  W& operator op##=(uint32_t b) {                                           \
-    for (int k = 0; k < H; ++k) h[k] op## = static_cast<L>(b);              \
-    return *this;                                                           \
-  }
+  SUDOKU_ELEMENTWISE_ASSIGN(W, h, H, op)                                    \
+  friend HWY_INLINE HWY_ATTR W operator op(W a, const W& b) { return a op## = b; } \
+  friend HWY_INLINE HWY_ATTR W operator op(W a, uint32_t b) { return a op## = b; }
   SUDOKU_W_OP(&)
   SUDOKU_W_OP(|)
   SUDOKU_W_OP(^)
   SUDOKU_W_OP(+)
   SUDOKU_W_OP(-)
 #undef SUDOKU_W_OP
+#undef SUDOKU_ELEMENTWISE_ASSIGN
   friend HWY_INLINE HWY_ATTR W operator~(W a) {
     for (int k = 0; k < H; ++k) a.h[k] = ~a.h[k];
     return a;
