@@ -122,6 +122,13 @@ bool map_cells(const uint8_t* in, std::size_t n, int side, uint8_t* cells) {
   return ok;
 }
 
+/// Whether a 16x16 line names a digit G (1-9A-G for sure), and whether it reads as hexadecimal
+/// (0-F): it uses 0 and never G.
+bool has_g(std::string_view s) {
+  return std::memchr(s.data(), 'G', s.size()) != nullptr || std::memchr(s.data(), 'g', s.size()) != nullptr;
+}
+bool reads_hex(std::string_view s) { return s.find('0') != std::string_view::npos && !has_g(s); }
+
 /// Validity of the givens: a conflict is an error naming the unit and cells.
 bool check_givens(Parsed& p, CheckGivens check = CheckGivens::yes) {
   if (check == CheckGivens::no) return true;
@@ -151,18 +158,14 @@ bool maybe_solution(std::string_view text, Parsed& p) {
 void settle_alphabet16(std::string_view puzzle, std::string_view solution, Parsed& p) {
   puzzle = trim(puzzle);
   if (p.puzzle.side() != 16 || !p.known.solution || puzzle.size() != 256) return;
-  if (puzzle.find_first_of("Gg") != std::string_view::npos) return;  // 1-9A-G for sure
-  const bool solution_hex = solution.find('0') != std::string_view::npos;
-  const bool puzzle_hex = puzzle.find('0') != std::string_view::npos;
-  if (solution_hex == puzzle_hex) return;
-  const auto& table = kSymbols[solution_hex ? kHex16 : kAlpha16];
+  if (has_g(puzzle)) return;  // 1-9A-G for sure
+  const bool solution_hex = reads_hex(solution);
+  if (solution_hex == reads_hex(puzzle)) return;
   Grid g(4);
-  for (std::size_t i = 0; i < puzzle.size(); ++i) {
-    const int v = table[static_cast<unsigned char>(puzzle[i])];
-    if (v < 0 || v > 16) return;  // not a puzzle in that alphabet: keep the first reading
-    g.set(static_cast<int>(i), v);
-  }
-  p.puzzle = g;
+  const auto* in = reinterpret_cast<const uint8_t*>(puzzle.data());
+  const bool ok = solution_hex ? map_cells<kHex16>(in, puzzle.size(), 16, g.data())
+                               : map_cells<kAlpha16>(in, puzzle.size(), 16, g.data());
+  if (ok) p.puzzle = g;  // else not a puzzle in that alphabet: keep the first reading
 }
 
 /// A puzzle, then maybe fields: `:count:solution` (tdoku), `,solution`, ` solution`, ... Returns
@@ -309,10 +312,7 @@ bool parse_cells(std::string_view text, int box, Grid& out, std::string& error) 
   Alphabet alphabet = side <= 9 ? kDigits : side == 25 ? kAlpha25 : kAlpha16;
   const auto* in = reinterpret_cast<const uint8_t*>(text.data());
   const std::size_t n = text.size();
-  if (side == 16) {  // hexadecimal (0-F) when the line uses 0 and never G
-    const bool has0 = std::memchr(in, '0', n) != nullptr;
-    if (has0 && std::memchr(in, 'G', n) == nullptr && std::memchr(in, 'g', n) == nullptr) alphabet = kHex16;
-  }
+  if (side == 16 && reads_hex(text)) alphabet = kHex16;
   const auto& table = kSymbols[alphabet];
   out.reshape(want);  // every cell is written below
   uint8_t* cells = out.data();
