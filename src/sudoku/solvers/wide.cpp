@@ -286,13 +286,18 @@ struct W {
     }
 #else
 #if defined(__SSE2__)
-    // 16-bit lanes in SSE registers: two compares, a pack, a byte mask. (The same for 32-bit
-    // lanes, four compares and float masks, gave wrong 25x25 answers, not yet understood: those
-    // take the loop below, which is right on every path.)
-    if constexpr (std::is_class_v<Vec> && sizeof(typename Vec::Part) == 16 && sizeof(L) == 2) {
+    // Lanes in SSE registers: a compare a register, packs down to bytes, a byte mask.
+    if constexpr (std::is_class_v<Vec> && sizeof(typename Vec::Part) == 16) {
       const auto* q = reinterpret_cast<const __m128i*>(&v);
       const __m128i zero = _mm_setzero_si128();
-      const __m128i z = _mm_packs_epi16(_mm_cmpeq_epi16(q[0], zero), _mm_cmpeq_epi16(q[1], zero));
+      __m128i z;
+      if constexpr (sizeof(L) == 2) {
+        z = _mm_packs_epi16(_mm_cmpeq_epi16(q[0], zero), _mm_cmpeq_epi16(q[1], zero));
+      } else {
+        const __m128i lo = _mm_packs_epi32(_mm_cmpeq_epi32(q[0], zero), _mm_cmpeq_epi32(q[1], zero));
+        const __m128i hi = _mm_packs_epi32(_mm_cmpeq_epi32(q[2], zero), _mm_cmpeq_epi32(q[3], zero));
+        z = _mm_packs_epi16(lo, hi);
+      }
       return ~static_cast<uint32_t>(_mm_movemask_epi8(z)) & 0xffffu;
     }
 #endif
