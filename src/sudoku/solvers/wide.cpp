@@ -25,8 +25,9 @@
 //     digits at once. A box's counts come from its band's column words (at least one, at least
 //     two) by in-word folds over the box's B-bit segments, with no loop over boxes. The singles
 //     of a sweep are queued, then placed; one whose candidate went meanwhile is a contradiction.
-//  3. Locked candidates (pointing and claiming, rows and columns), on T, all digits at once,
-//     when rules 1-2 stall; T is transposed back when something went.
+//  3. Locked candidates (pointing and claiming, rows and columns), on T, all digits and all
+//     boxes of a band at once (in-word folds again), when rules 1-2 stall; T is transposed back
+//     when something went.
 //  4. Guess: the bivalue cell with the highest score, its bivalue peers (row, column and box)
 //     plus the contradictions its row, column and box have met so far in this search (a cell
 //     left with no candidate counts for its three units, a digit with no place for its unit:
@@ -148,6 +149,10 @@ struct Split {
     for (int k = 0; k < P; ++k) p[k] >>= s;
     return *this;
   }
+  Split& operator<<=(int s) {
+    for (int k = 0; k < P; ++k) p[k] <<= s;
+    return *this;
+  }
   friend HWY_INLINE HWY_ATTR Split operator~(Split a) {
     for (int k = 0; k < P; ++k) a.p[k] = ~a.p[k];
     return a;
@@ -217,6 +222,10 @@ struct W {
   }
   friend HWY_INLINE HWY_ATTR W operator>>(W a, int s) {
     for (int k = 0; k < H; ++k) a.h[k] >>= s;
+    return a;
+  }
+  friend HWY_INLINE HWY_ATTR W operator<<(W a, int s) {
+    for (int k = 0; k < H; ++k) a.h[k] <<= s;
     return a;
   }
   /// All ones in the lanes where a is zero / not zero.
@@ -673,6 +682,13 @@ class Engine {
     for_bits(reinterpret_cast<const Lane*>(&m), f);
   }
 
+  /// Each segment-start bit of x (bit j*B) spread over its segment's B bits.
+  static HWY_INLINE V spread(V x) {
+    V y = x;
+    for (int k = 1; k < B; ++k) y |= x << k;
+    return y;
+  }
+
   HWY_INLINE V fold(V x) const {
     V y = x;
     for (int k = 1; k < B; ++k) y |= x >> k;
@@ -687,17 +703,18 @@ class Engine {
     const V valid = valid_;
     // Rows: each row's digits with no place and with one, without a branch a row, then the
     // singles walked over the words of that table (one loop a word: each loop's end mispredicts).
+    const auto open_in = [&](int r) { return V::eq0((s.rdone >> r) & 1u) & valid; };  // not held
     Lane digits[DP] = {};
-    uint32_t stuck = 0;  // rows with a digit that has no place
+    V stuck{};  // the digits with no place in some row
     for (int r = 0; r < N; ++r) {
-      const V x = T_[r];
-      const V open = V::eq0((s.rdone >> r) & 1u) & valid;
-      const V zero = V::eq0(x);
-      stuck |= static_cast<uint32_t>((open & zero).any()) << r;
-      digits[r] = static_cast<Lane>((V::eq0(x & (x - 1u)) & ~zero & open).lanes());
+      const V x = T_[r], in = open_in(r), zero = V::eq0(x);
+      stuck |= in & zero;
+      digits[r] = static_cast<Lane>((V::eq0(x & (x - 1u)) & ~zero & in).lanes());
     }
-    if (stuck != 0) {
-      ++fails_[std::countr_zero(stuck)];
+    if (stuck.any()) {  // the first such row, for its count (a contradiction: no hurry)
+      int r = 0;
+      while (!(open_in(r) & V::eq0(T_[r])).any()) ++r;
+      ++fails_[r];
       return false;
     }
     for_bits(digits, [&](int r, int d) { push(r, std::countr_zero(T_[r][d]), d); });
@@ -759,35 +776,35 @@ class Engine {
     V bo[B];
     for (int bi = 0; bi < B; ++bi) {
       V* x = T + bi * B;
-      for (int j = 0; j < B; ++j) {
-        // pointing (rows): the box's d in one row -> the rest of that row loses d
-        const uint32_t sc = kBoxBits << (j * B);
-        V o{}, t{};
-        V has[B];
-        for (int k = 0; k < B; ++k) {
-          has[k] = V::ne0(x[k] & sc);
-          t |= o & has[k];
-          o |= has[k];
-        }
-        const V one = o & ~t;
-        for (int k = 0; k < B; ++k) x[k] &= ~(one & has[k]) | sc;
-      }
-      // claiming (rows): a row whose d lies in one box -> the rest of the box loses d. Row k's
-      // claims, over all boxes at once, come from x[k] alone, which only the other rows' claims
-      // change.
+      // All boxes of the band at once: a box as its first column's bit (fold), and back to its
+      // columns (spread). Pointing (rows): a box whose d lies in one row -> the rest of that row
+      // loses d.
+      V nz[B], o{}, t{};  // nz[k]: the boxes where row k has d; o, t: at least one / two rows
       for (int k = 0; k < B; ++k) {
-        V rm{};
-        for (int j = 0; j < B; ++j) {
-          const uint32_t sc = kBoxBits << (j * B);
-          rm |= V::eq0(x[k] & ~sc) & sc;
-        }
-        rm &= V::ne0(x[k]);
-        for (int k2 = 0; k2 < B; ++k2)
-          if (k2 != k) x[k2] &= ~rm;
+        nz[k] = fold(x[k]) & seg_start_;
+        t |= o & nz[k];
+        o |= nz[k];
       }
-      V o{};
-      for (int k = 0; k < B; ++k) o |= x[k];
-      bo[bi] = o;
+      const V one = o & ~t;
+      for (int k = 0; k < B; ++k) {
+        const V p = one & nz[k];
+        x[k] &= spread(p) | V::eq0(p);
+      }
+      // claiming (rows): a row whose d lies in one box -> the box's other rows lose d
+      V claim[B];  // the columns of the box row k claims
+      for (int k = 0; k < B; ++k) {
+        const V b = fold(x[k]) & seg_start_;
+        claim[k] = spread(b & V::eq0(b & (b - 1u)));
+      }
+      for (int k = 0; k < B; ++k) {
+        V others{};
+        for (int k2 = 0; k2 < B; ++k2)
+          if (k2 != k) others |= claim[k2];
+        x[k] &= ~others;
+      }
+      V ob{};
+      for (int k = 0; k < B; ++k) ob |= x[k];
+      bo[bi] = ob;
     }
     // pointing (columns): a box's d in one column -> the other bands lose that column
     V rm[B], rm_all{};
@@ -808,12 +825,7 @@ class Engine {
     }
     for (int bi = 0; bi < B; ++bi) {
       const V only = bo[bi] & ~more;
-      V rem = rm_all & ~rm[bi];
-      for (int j = 0; j < B; ++j) {
-        const uint32_t sc = kBoxBits << (j * B);
-        const V cj = only & sc;
-        rem |= V::ne0(cj) & (~cj & sc);
-      }
+      const V rem = (rm_all & ~rm[bi]) | (spread(fold(only) & seg_start_) & ~only);
       for (int k = 0; k < B; ++k) T[bi * B + k] &= ~rem;
     }
     V change{};
