@@ -392,7 +392,7 @@ class Engine {
   Engine() {
     for (int j = 0; j < DP; ++j) valid_.set(j, j < N ? ~0u : 0u);
     for (int j = 0; j < B; ++j) seg_start_ |= 1u << (j * B);
-    for (int r = 0; r < N; ++r) band_[r / B].set(r, ~0u);
+    for (int r = 0; r < N; ++r) band_[r / B].set(r, ~0u), row_[r].set(r, ~0u);
     for (int k = 1; k < B; ++k)
       for (int i = 0; i < N; ++i)
         if (i % B + k < B) pair_mask_[k] |= 1u << i;
@@ -469,6 +469,7 @@ class Engine {
   uint32_t seg_start_ = 0;    // bits j*B, j < B: the first column of each stack
   uint32_t pair_mask_[B]{};   // bits i with i % B + k < B, for each k = 1..B-1
   V band_[B]{};               // all ones in the lanes (rows) of each band
+  V row_[N]{};                // all ones in lane i (row i, or digit i)
 
   /// The givens in one pass: per digit its rows, columns and boxes, then per digit its row words
   /// at once (what the givens leave, but a row holding the digit: its given alone).
@@ -507,24 +508,44 @@ class Engine {
 
   /// Places digit d at (r, c): false when d is no longer possible there. `alone`: d is the
   /// cell's only candidate (a naked single), so the other digits have nothing there to clear.
-  static bool place(State& s, int r, int c, int d, bool alone = false) {
+  bool place(State& s, int r, int c, int d, bool alone = false) const {
+    // d's word by whole-vector operations: a lane of a word read or written right after a vector
+    // store of the word waits for the store to complete (no store forwarding), which each
+    // placement after one of the same digit (a naked sweep's walk) would do. The other words
+    // too when a word is one register; a word of several registers costs fewer operations by
+    // the lane.
+    constexpr bool kWhole = sizeof(V) <= kRegBytes;
     const uint32_t bit = 1u << c;
-    if (!(s.unsolved[r] & bit) || !(s.cand[d][r] & bit)) return false;
-    const int b0 = r / B * B, sj = c / B;
-    const uint32_t boxcols = kBoxBits << (sj * B);
+    const int sj = c / B;
+    const uint32_t boxcols = kBoxBits << (sj * B), boxbit = 1u << (sj * B);
     V& cd = s.cand[d];
-    cd &= ~bit;                                                  // the column
-    for (int rr = b0; rr < b0 + B; ++rr) cd.clear_bits(rr, boxcols);  // the box
-    if (!alone)
-      for (int e = 0; e < N; ++e) s.cand[e].clear_bits(r, bit);  // the cell
-    cd.set(r, bit);                                              // the row; the cell keeps d
-    s.unsolved.clear_bits(r, bit);
-    s.rdone.set(d, s.rdone[d] | 1u << r);
-    s.cdone.set(d, s.cdone[d] | bit);
-    s.bdone[r / B].set(d, s.bdone[r / B][d] | 1u << (sj * B));
+    const V old = cd, cell = row_[r] & bit;
+    if (!(kWhole ? (s.unsolved & old & cell).any() : (s.unsolved[r] & bit) && (old & cell).any()))
+      return false;
+    if (!alone)  // the cell (d's lane: below)
+      for (int e = 0; e < N; ++e) {
+        if constexpr (kWhole)
+          s.cand[e] &= ~cell;
+        else
+          s.cand[e].clear_bits(r, bit);
+      }
+    cd = (old & ~((band_[r / B] & boxcols) | bit | row_[r])) | cell;  // its column, box and row
+    if constexpr (kWhole) {
+      s.unsolved &= ~cell;
+      s.rdone |= row_[d] & (1u << r);
+      s.cdone |= row_[d] & bit;
+      s.bdone[r / B] |= row_[d] & boxbit;
+    } else {
+      s.unsolved.clear_bits(r, bit);
+      s.rdone.set(d, s.rdone[d] | 1u << r);
+      s.cdone.set(d, s.cdone[d] | bit);
+      s.bdone[r / B].set(d, s.bdone[r / B][d] | boxbit);
+    }
     --s.left;
     return true;
   }
+
+
 
   static void write(const State& s, Answer& answer) {
     Grid& g = answer.reuse<Grid>(B, Grid::Unset{});
