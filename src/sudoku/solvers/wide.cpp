@@ -545,8 +545,6 @@ class Engine {
     return true;
   }
 
-
-
   static void write(const State& s, Answer& answer) {
     Grid& g = answer.reuse<Grid>(B, Grid::Unset{});
     for (int d = 0; d < N; ++d)
@@ -724,7 +722,8 @@ class Engine {
     const V valid = valid_;
     // Rows: each row's digits with no place and with one, without a branch a row, then the
     // singles walked over the words of that table (one loop a word: each loop's end mispredicts).
-    const auto open_in = [&](int r) { return V::eq0((s.rdone >> r) & 1u) & valid; };  // not held
+    // The digits row r does not hold yet.
+    const auto open_in = [&](int r) { return V::eq0((s.rdone >> r) & 1u) & valid; };
     Lane digits[DP] = {};
     V stuck{};  // the digits with no place in some row
     for (int r = 0; r < N; ++r) {
