@@ -85,37 +85,15 @@ namespace {
 /// The target's widest vector register in bytes (SVE's scalable width counted as 16).
 constexpr int kRegBytes = HWY_MAX_BYTES >= 16 && HWY_MAX_BYTES <= 64 ? HWY_MAX_BYTES : 16;
 
+/// A GCC vector of L of Bytes bytes, and L that may alias a vector (a lane of a Split, by index).
+/// Typedefs: GCC 12 drops an attribute on a dependent type in a `using` alias.
 template <class L, int Bytes>
-struct PartOf;  // a GCC vector of L (GCC 12 takes vector_size only on a type that is not dependent)
-template <>
-struct PartOf<uint16_t, 16> {
-  using type = uint16_t __attribute__((vector_size(16)));
-};
-template <>
-struct PartOf<uint16_t, 32> {
-  using type = uint16_t __attribute__((vector_size(32)));
-};
-template <>
-struct PartOf<uint32_t, 16> {
-  using type = uint32_t __attribute__((vector_size(16)));
-};
-template <>
-struct PartOf<uint32_t, 32> {
-  using type = uint32_t __attribute__((vector_size(32)));
-};
-template <>
-struct PartOf<uint32_t, 64> {
-  using type = uint32_t __attribute__((vector_size(64)));
+struct PartOf {
+  typedef L type __attribute__((vector_size(Bytes)));
 };
 template <class L>
-struct AliasOf;  // L that may alias a vector: a lane of a Split, by index
-template <>
-struct AliasOf<uint16_t> {
-  using type = uint16_t __attribute__((may_alias));
-};
-template <>
-struct AliasOf<uint32_t> {
-  using type = uint32_t __attribute__((may_alias));
+struct AliasOf {
+  typedef L type __attribute__((may_alias));
 };
 
 /// `op=` element by element over the array `arr` of n vectors of L, with another of the same
@@ -177,15 +155,16 @@ struct Vec16 {
   using type = std::conditional_t<kParts == 1, typename PartOf<L, 16 * sizeof(L)>::type, Split<L, kParts>>;
 };
 
-/// Lane i of one output of a butterfly level within a Split's part of LP lanes: blocks of K
-/// lanes from p and q in turn (x), or the blocks after them (y, `second`).
-constexpr int split_source(int k, int lp, bool second, int i) {
+/// Lane i of one output of a butterfly level within a vector of LP lanes (a Split's part, or a
+/// whole 16-lane vector): blocks of K lanes from p and q in turn (x), or the blocks after them
+/// (y, `second`).
+constexpr int butterfly_source(int k, int lp, bool second, int i) {
   const int block = i / (2 * k) * 2 * k, w = i % (2 * k), off = second ? k : 0;
   return w < k ? block + w + off : lp + block + (w - k) + off;
 }
 template <int K, bool Second, class Part, std::size_t... I>
-HWY_INLINE HWY_ATTR Part split_shuffle(const Part& p, const Part& q, std::index_sequence<I...>) {
-  return __builtin_shufflevector(p, q, split_source(K, int(sizeof...(I)), Second, int(I))...);
+HWY_INLINE HWY_ATTR Part butterfly_shuffle(const Part& p, const Part& q, std::index_sequence<I...>) {
+  return __builtin_shufflevector(p, q, butterfly_source(K, int(sizeof...(I)), Second, int(I))...);
 }
 
 /// 16 * H lanes of type L (uint16_t up to 16x16: one 256-bit register; uint32_t for 25x25) as
@@ -342,23 +321,13 @@ inline void butterfly_level(Vec* m, int rows) {
               }
           } else {
             for (int k = 0; k < P; ++k) {
-              x.p[k] = split_shuffle<K, false>(a.p[k], b.p[k], std::make_index_sequence<LP>{});
-              y.p[k] = split_shuffle<K, true>(a.p[k], b.p[k], std::make_index_sequence<LP>{});
+              x.p[k] = butterfly_shuffle<K, false>(a.p[k], b.p[k], std::make_index_sequence<LP>{});
+              y.p[k] = butterfly_shuffle<K, true>(a.p[k], b.p[k], std::make_index_sequence<LP>{});
             }
           }
-        } else
-        if constexpr (LV == 0) {
-          x = __builtin_shufflevector(a, b, 0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23);
-          y = __builtin_shufflevector(a, b, 8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31);
-        } else if constexpr (LV == 1) {
-          x = __builtin_shufflevector(a, b, 0, 1, 2, 3, 16, 17, 18, 19, 8, 9, 10, 11, 24, 25, 26, 27);
-          y = __builtin_shufflevector(a, b, 4, 5, 6, 7, 20, 21, 22, 23, 12, 13, 14, 15, 28, 29, 30, 31);
-        } else if constexpr (LV == 2) {
-          x = __builtin_shufflevector(a, b, 0, 1, 16, 17, 4, 5, 20, 21, 8, 9, 24, 25, 12, 13, 28, 29);
-          y = __builtin_shufflevector(a, b, 2, 3, 18, 19, 6, 7, 22, 23, 10, 11, 26, 27, 14, 15, 30, 31);
-        } else if constexpr (LV == 3) {
-          x = __builtin_shufflevector(a, b, 0, 16, 2, 18, 4, 20, 6, 22, 8, 24, 10, 26, 12, 28, 14, 30);
-          y = __builtin_shufflevector(a, b, 1, 17, 3, 19, 5, 21, 7, 23, 9, 25, 11, 27, 13, 29, 15, 31);
+        } else {  // one vector of 16 lanes
+          x = butterfly_shuffle<K, false>(a, b, std::make_index_sequence<16>{});
+          y = butterfly_shuffle<K, true>(a, b, std::make_index_sequence<16>{});
         }
         a = x, b = y;
       }
