@@ -692,18 +692,17 @@ class Engine {
     const V valid = valid_;
     // Rows: each row's digits with no place and with one, without a branch a row, then the
     // singles walked over the words of that table (one loop a word: each loop's end mispredicts).
-    // The digits row r does not hold yet.
-    const auto open_in = [&](int r) { return V::eq0((s.rdone >> r) & 1u) & valid; };
+    // A digit the row holds keeps just its cell, which is solved: none of its unsolved cells.
     Lane digits[DP] = {};
     V stuck{};  // the digits with no place in some row
     for (int r = 0; r < N; ++r) {
-      const V x = T_[r], in = open_in(r), zero = V::eq0(x);
-      stuck |= in & zero;
-      digits[r] = static_cast<Lane>((V::eq0(x & (x - 1u)) & ~zero & in).lanes());
+      const V x = T_[r], open = x & s.unsolved[r];
+      stuck |= V::eq0(x);
+      digits[r] = static_cast<Lane>((V::eq0(open & (open - 1u)) & V::ne0(open)).lanes());
     }
-    if (stuck.any()) {  // the first such row, for its count (a contradiction: no hurry)
+    if ((stuck & valid).any()) {  // the first such row, for its count (a contradiction: no hurry)
       int r = 0;
-      while (!(open_in(r) & V::eq0(T_[r])).any()) ++r;
+      while (!(V::eq0(T_[r]) & valid).any()) ++r;
       ++fails_[r];
       return false;
     }
