@@ -13,6 +13,7 @@
 #include "puzzle/kinds.hpp"
 #include "puzzle/registry.hpp"
 #include "sudoku/solvers/dlx.hpp"
+#include "sudoku/solvers/wide.hpp"
 #include "sudoku/sudoku_parse.hpp"
 #include "sudoku/verify.hpp"
 #include "command_util.hpp"
@@ -179,6 +180,37 @@ TEST(Sizes, DlxSolvesEverySize) {
     const auto empty = dlx->solve(Grid(box), Limits{2, 0});
     EXPECT_EQ(empty.status, Status::multiple) << "box " << box;
     EXPECT_FALSE(puzzle::sudoku::check_solution(Grid(box), test::grid(empty.answer)).has_value());
+  }
+}
+
+// A digit given twice in a row, a column, or a box (in other rows and columns) is `invalid` for
+// dlx and wide at every size, wherever the two sit: each of three unit kinds, five places each.
+TEST(Sizes, GivensTwiceInAUnitAreInvalidAtEverySize) {
+  auto dlx = puzzle::sudoku::make_dlx();
+  auto wide = puzzle::sudoku::make_wide();
+  for (int box = 2; box <= 5; ++box) {
+    const int n = box * box;
+    const Grid base = holes(full_grid(box, 5), 0.5, 5);
+    std::mt19937 rng(static_cast<unsigned>(box));
+    for (int kind = 0; kind < 3; ++kind)
+      for (int t = 0; t < 5; ++t) {
+        const int r = int(rng() % n), c = int(rng() % n);
+        int r2 = r, c2 = c;
+        if (kind == 0) c2 = (c + 1 + int(rng() % (n - 1))) % n;  // the row
+        if (kind == 1) r2 = (r + 1 + int(rng() % (n - 1))) % n;  // the column
+        if (kind == 2) {  // the box, another row and column
+          r2 = r / box * box + (r % box + 1 + int(rng() % (box - 1))) % box;
+          c2 = c / box * box + (c % box + 1 + int(rng() % (box - 1))) % box;
+        }
+        Grid bad = base;
+        const int digit = 1 + int(rng() % n);
+        bad.set(r * n + c, digit);
+        bad.set(r2 * n + c2, digit);
+        ASSERT_TRUE(puzzle::sudoku::find_conflict(bad).has_value());
+        const std::string at = fmt::format("box {} kind {} r{}c{} r{}c{}", box, kind, r, c, r2, c2);
+        EXPECT_EQ(dlx->solve(bad, Limits{1, 0}).status, Status::invalid) << at;
+        EXPECT_EQ(wide->solve(bad, Limits{1, 0}).status, Status::invalid) << at;
+      }
   }
 }
 

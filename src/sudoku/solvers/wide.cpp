@@ -442,37 +442,52 @@ class Engine {
   V band_[B]{};               // all ones in the lanes (rows) of each band
   V row_[N]{};                // all ones in lane i (row i, or digit i)
 
-  /// The givens in one pass: per digit its rows, columns and boxes, then per digit its row words
-  /// at once (what the givens leave, but a row holding the digit: its given alone).
+  /// The givens in one pass into T_ (lane d: the columns of the row holding d); then, on T_ by
+  /// vector operations with all digits at once, the digits given twice in a unit, the done maps
+  /// and each row's words (what the givens leave, but a row holding the digit: its given alone),
+  /// transposed into the state.
   bool load(State& s, const Grid& g) {
-    uint32_t rdone[N] = {}, cdone[N] = {}, bdone[B][N] = {};
-    V pos[N] = {}, open{};  // pos[d] lane r: d's given in row r; open lane r: row r's empty cells
+    for (V& t : T_) t = V{};
+    uint32_t open[N];  // lane r of unsolved
     int givens = 0;
     for (int r = 0; r < N; ++r) {
       const uint8_t* row = g.data() + r * N;
       uint32_t occupied = 0;  // one mask a row, no branch a cell (an empty cell is not predictable)
       for (int c = 0; c < N; ++c) occupied |= static_cast<uint32_t>(row[c] != 0) << c;
-      open.set(r, kFull & ~occupied);
+      open[r] = kFull & ~occupied;
       givens += std::popcount(occupied);
       for (; occupied; occupied &= occupied - 1) {
         const int c = std::countr_zero(occupied), d = row[c] - 1;
-        const uint32_t bit = 1u << c, boxbit = 1u << (c / B * B);
-        if ((rdone[d] >> r & 1u) | (cdone[d] & bit) | (bdone[r / B][d] & boxbit)) return false;
-        rdone[d] |= 1u << r, cdone[d] |= bit, bdone[r / B][d] |= boxbit;
-        pos[d].set(r, bit);
+        T_[r].set(d, T_[r][d] | 1u << c);
       }
     }
-    for (int d = 0; d < N; ++d) {
-      V boxes{};  // lane r: the columns of the boxes of row r's band that hold d
-      for (int b = 0; b < B; ++b) boxes |= band_[b] & (bdone[b][d] * kBoxBits);
-      s.cand[d] = (open & ~boxes & ~cdone[d] & V::eq0(pos[d])) | pos[d];
+    V twice{}, co{}, ct{};  // twice: digits given twice in a row or box; co, ct: in a column
+    s.rdone = V{};
+    for (int bi = 0; bi < B; ++bi) {
+      V bo{};  // the columns of the band holding each digit
+      for (int k = 0; k < B; ++k) {
+        const int r = bi * B + k;
+        const V x = T_[r];
+        twice |= x & (x - 1u);
+        ct |= co & x;
+        co |= x;
+        bo |= x;
+        s.rdone |= V::ne0(x) & (1u << r);
+      }
+      for (int k = 1; k < B; ++k) twice |= bo & (bo >> k) & pair_mask_[k];  // two columns of a box
+      s.bdone[bi] = fold(bo) & seg_start_;
     }
-    s.unsolved = open;
-    for (int i = 0; i < N; ++i) {
-      s.rdone.set(i, rdone[i]);
-      s.cdone.set(i, cdone[i]);
-      for (int b = 0; b < B; ++b) s.bdone[b].set(i, bdone[b][i]);
+    if ((twice | ct).any()) return false;
+    s.cdone = co;
+    const V unheld = valid_ & ~co;  // lane d: the columns not holding d
+    s.unsolved = V{};
+    for (int r = 0; r < N; ++r) {
+      const V x = T_[r];
+      T_[r] = x | (V::eq0(x) & (unheld & ~spread(s.bdone[r / B])) & open[r]);
+      s.unsolved.set(r, open[r]);
     }
+    transpose<DP>(T_);
+    for (int d = 0; d < N; ++d) s.cand[d] = T_[d];
     s.left = C - givens;
     return true;
   }
