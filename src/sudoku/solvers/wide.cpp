@@ -531,11 +531,11 @@ class Engine {
     return true;
   }
 
+  /// The answer of a solved state: each digit in one cell of each row.
   static void write(const State& s, Answer& answer) {
     Grid& g = answer.reuse<Grid>(B, Grid::Unset{});
     for (int d = 0; d < N; ++d)
-      for (int r = 0; r < N; ++r)
-        for (uint32_t x = s.cand[d][r]; x; x &= x - 1) g.set(r * N + std::countr_zero(x), d + 1);
+      for (int r = 0; r < N; ++r) g.set(r * N + std::countr_zero(s.cand[d][r]), d + 1);
   }
 
   /// Depth-first search from stack_[0]; returns the solutions found (up to `limit`).
