@@ -35,8 +35,9 @@
 //     the weighted degree of CSP solvers, dom/wdeg); no bivalue cell: the cell with the fewest
 //     candidates (bit-sliced counts). Digits in increasing order, or (solve_excluding, the
 //     reducer's test) the full grid's digit first.
-// The givens are loaded in one pass (per digit the rows, columns and boxes that hold it), not
-// placed one by one: a given whose digit its row, column or box already holds is `invalid`.
+// The givens are loaded in one pass (into the transposed words, where the digits given twice in
+// a unit and the done maps are vector operations), not placed one by one: a digit given twice
+// in a row, column or box is `invalid`.
 //
 // Measurements (against dlx, nodes per puzzle, the rules' worth): results/wide.md.
 //
