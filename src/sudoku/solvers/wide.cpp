@@ -452,13 +452,13 @@ class Engine {
   /// transposed into the state.
   bool load(State& s, const Grid& g) {
     for (V& t : T_) t = V{};
-    uint32_t open[N];  // lane r of unsolved
+    s.unsolved = V{};
     int givens = 0;
     for (int r = 0; r < N; ++r) {
       const uint8_t* row = g.data() + r * N;
       uint32_t occupied = 0;  // one mask a row, no branch a cell (an empty cell is not predictable)
       for (int c = 0; c < N; ++c) occupied |= static_cast<uint32_t>(row[c] != 0) << c;
-      open[r] = kFull & ~occupied;
+      s.unsolved.set(r, kFull & ~occupied);
       givens += std::popcount(occupied);
       for (; occupied; occupied &= occupied - 1) {
         const int c = std::countr_zero(occupied), d = row[c] - 1;
@@ -467,28 +467,23 @@ class Engine {
     }
     V twice{}, co{}, ct{};  // twice: digits given twice in a row or box; co, ct: in a column
     s.rdone = V{};
+    for (int r = 0; r < N; ++r) {
+      const V x = T_[r];
+      twice |= x & (x - 1u);
+      s.rdone |= V::ne0(x) & (1u << r);
+    }
     for (int bi = 0; bi < B; ++bi) {
-      V bo{};  // the columns of the band holding each digit
-      for (int k = 0; k < B; ++k) {
-        const int r = bi * B + k;
-        const V x = T_[r];
-        twice |= x & (x - 1u);
-        ct |= co & x;
-        co |= x;
-        bo |= x;
-        s.rdone |= V::ne0(x) & (1u << r);
-      }
-      for (int k = 1; k < B; ++k) twice |= bo & (bo >> k) & pair_mask_[k];  // two columns of a box
+      V bo, bt;  // the columns of the band holding each digit, once / twice
+      count_band(T_ + bi * B, bo, bt, co, ct);
+      twice |= boxes_twice(bo, bt);
       s.bdone[bi] = fold(bo) & seg_start_;
     }
     if ((twice | ct).any()) return false;
     s.cdone = co;
     const V unheld = valid_ & ~co;  // lane d: the columns not holding d
-    s.unsolved = V{};
     for (int r = 0; r < N; ++r) {
       const V x = T_[r];
-      T_[r] = x | (V::eq0(x) & (unheld & ~spread(s.bdone[r / B])) & open[r]);
-      s.unsolved.set(r, open[r]);
+      T_[r] = x | (V::eq0(x) & (unheld & ~spread(s.bdone[r / B])) & s.unsolved[r]);
     }
     transpose<DP>(T_);
     for (int d = 0; d < N; ++d) s.cand[d] = T_[d];
@@ -709,6 +704,25 @@ class Engine {
     return y;
   }
 
+  /// A band's B transposed words x (lane d: the columns of a row where d goes): bo, bt the
+  /// columns where d is in at least one / two of its rows; co, ct the same over the bands so far.
+  static HWY_INLINE void count_band(const V* x, V& bo, V& bt, V& co, V& ct) {
+    bo = V{}, bt = V{};
+    for (int k = 0; k < B; ++k) {
+      bt |= bo & x[k];
+      bo |= x[k];
+    }
+    ct |= bt | (co & bo);
+    co |= bo;
+  }
+
+  /// The band's boxes (bit j*B) where d is in at least two cells, from count_band's bo and bt.
+  HWY_INLINE V boxes_twice(const V& bo, const V& bt) const {
+    V pairs = bt;
+    for (int k = 1; k < B; ++k) pairs |= bo & (bo >> k) & pair_mask_[k];
+    return fold(pairs) & seg_start_;
+  }
+
   /// Rule 2 on the transposed words (lanes = digits): rows, boxes, columns.
   bool find_hidden(const State& s) {
     for (int d = 0; d < N; ++d) T_[d] = s.cand[d];
@@ -745,18 +759,10 @@ class Engine {
     for_bits(digits, [&](int r, int d) { push(r, std::countr_zero(T_[r][d]), d); });
     V co{}, ct{};  // columns: at least one, at least two
     for (int bi = 0; bi < B; ++bi) {  // bands: their boxes, and the columns' counts
-      V bo{}, bt{};
-      for (int k = 0; k < B; ++k) {
-        const V x = T_[bi * B + k];
-        bt |= bo & x;
-        bo |= x;
-      }
-      ct |= bt | (co & bo);
-      co |= bo;
-      V pairs = bt;
-      for (int k = 1; k < B; ++k) pairs |= bo & (bo >> k) & pair_mask_[k];
+      V bo, bt;
+      count_band(T_ + bi * B, bo, bt, co, ct);
       const V nz = fold(bo) & seg_start_;
-      const V ge2 = fold(pairs) & seg_start_;
+      const V ge2 = boxes_twice(bo, bt);
       const V open = (~s.bdone[bi] & seg_start_) & valid;
       if (const V none = open & ~nz; none.any()) {
         const int d = std::countr_zero(none.lanes());
