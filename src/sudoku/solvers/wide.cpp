@@ -10,8 +10,8 @@
 // than the target's registers (25x25 on AVX2, both sizes on SSE4 and the baseline path) is a Split
 // of register-wide parts: GCC moves a wider one through the stack 8 bytes at a time (25x25 on
 // AVX2 4.9x slower, SSE4 3x on 16x16). Beside them: unsolved
-// (lane r: columns of row r not placed), rdone / cdone (lane d: rows / columns holding d),
-// bdone[band] (lane d: bit j*B when box (band, j) holds d). The State (0.8 KB for 16x16, 3.7 KB
+// (lane r: columns of row r not placed), cdone (lane d: columns holding d),
+// bdone[band] (lane d: bit j*B when box (band, j) holds d). The State (0.7 KB for 16x16, 4.1 KB
 // for 25x25) is copied whole at a guess onto a stack of states; no undo log.
 //
 // Rules, to a fixed point:
@@ -411,7 +411,7 @@ class Engine {
   struct State {
     V cand[N];       // digit -> (lane r) columns of row r where it may go
     V unsolved;      // lane r: columns of row r not placed
-    V rdone, cdone;  // lane d: rows / columns holding d
+    V cdone;         // lane d: columns holding d
     V bdone[B];      // band -> lane d: bit j*B set when box (band, j) holds d
     int left;        // cells not placed; < 0 marks a contradiction found when placing
   };
@@ -466,11 +466,9 @@ class Engine {
       }
     }
     V twice{}, co{}, ct{};  // twice: digits given twice in a row or box; co, ct: in a column
-    s.rdone = V{};
     for (int r = 0; r < N; ++r) {
       const V x = T_[r];
       twice |= x & (x - 1u);
-      s.rdone |= V::ne0(x) & (1u << r);
     }
     for (int bi = 0; bi < B; ++bi) {
       V bo, bt;  // the columns of the band holding each digit, once / twice
@@ -517,12 +515,10 @@ class Engine {
     cd = (old & ~((band_[r / B] & boxcols) | bit | row_[r])) | cell;  // its column, box and row
     if constexpr (kWhole) {
       s.unsolved &= ~cell;
-      s.rdone |= row_[d] & (1u << r);
       s.cdone |= row_[d] & bit;
       s.bdone[r / B] |= row_[d] & boxbit;
     } else {
       s.unsolved.clear_bits(r, bit);
-      s.rdone.set(d, s.rdone[d] | 1u << r);
       s.cdone.set(d, s.cdone[d] | bit);
       s.bdone[r / B].set(d, s.bdone[r / B][d] | boxbit);
     }
