@@ -25,7 +25,8 @@
 //     T[r], whose lane is the digit; rows, bands, columns and boxes are then vertical with all
 //     digits at once. A box's counts come from its band's column words (at least one, at least
 //     two) by in-word folds over the box's B-bit segments, with no loop over boxes. The singles
-//     of a sweep are queued, then placed; one whose candidate went meanwhile is a contradiction.
+//     of a sweep are queued, a cell once (single in its row and box: queued as the row's), then
+//     placed; one whose candidate went meanwhile is a contradiction.
 //  3. Locked candidates (pointing and claiming, rows and columns), on T, all digits and all
 //     boxes of a band at once (in-word folds again), when rules 1-2 stall; T is transposed back
 //     when something went.
