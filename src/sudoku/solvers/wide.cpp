@@ -33,7 +33,8 @@
 //  4. Guess: the bivalue cell with the highest score, its bivalue peers (row, column and box)
 //     plus the contradictions its row, column and box have met so far in this search (a cell
 //     left with no candidate counts for its three units, a digit with no place for its unit:
-//     the weighted degree of CSP solvers, dom/wdeg); no bivalue cell: the cell with the fewest
+//     the weighted degree of CSP solvers, dom/wdeg; scored by vector a row, a unit's count of
+//     contradictions capped at 2^19); no bivalue cell: the cell with the fewest
 //     candidates (bit-sliced counts). Digits in increasing order, or (solve_excluding, the
 //     reducer's test) the full grid's digit first.
 // The givens are loaded in one pass (into the transposed words, where the digits given twice in
@@ -138,6 +139,10 @@ struct Split {
     for (int k = 0; k < P; ++k) a.p[k] = ~a.p[k];
     return a;
   }
+  friend HWY_INLINE HWY_ATTR Split max(Split a, const Split& b) {
+    for (int k = 0; k < P; ++k) a.p[k] = a.p[k] > b.p[k] ? a.p[k] : b.p[k];
+    return a;
+  }
   /// All ones in the lanes equal / not equal to b.
   friend HWY_INLINE HWY_ATTR Split operator==(const Split& a, uint32_t b) {
     Split r;
@@ -200,6 +205,16 @@ struct W {
 #undef SUDOKU_ELEMENTWISE_ASSIGN
   friend HWY_INLINE HWY_ATTR W operator~(W a) {
     for (int k = 0; k < H; ++k) a.h[k] = ~a.h[k];
+    return a;
+  }
+  /// The larger lane by lane.
+  friend HWY_INLINE HWY_ATTR W max(W a, const W& b) {
+    for (int k = 0; k < H; ++k) {
+      if constexpr (std::is_class_v<Vec>)
+        a.h[k] = max(a.h[k], b.h[k]);
+      else
+        a.h[k] = a.h[k] > b.h[k] ? a.h[k] : b.h[k];
+    }
     return a;
   }
   friend HWY_INLINE HWY_ATTR W operator>>(W a, int s) {
@@ -381,6 +396,7 @@ class Engine {
     for (int j = 0; j < DP; ++j) valid_.set(j, j < N ? ~0u : 0u);
     for (int j = 0; j < B; ++j) seg_start_ |= 1u << (j * B);
     for (int r = 0; r < N; ++r) band_[r / B].set(r, ~0u), row_[r].set(r, ~0u);
+    for (int c = 0; c < DP; ++c) colbit_.set(c, c < N ? 1u << c : 0u), last_.set(c, 1023u - c);
     for (int k = 1; k < B; ++k)
       for (int i = 0; i < N; ++i)
         if (i % B + k < B) pair_mask_[k] |= 1u << i;
@@ -458,6 +474,8 @@ class Engine {
   uint32_t pair_mask_[B]{};   // bits i with i % B + k < B, for each k = 1..B-1
   V band_[B]{};               // all ones in the lanes (rows) of each band
   V row_[N]{};                // all ones in lane i (row i, or digit i)
+  using K = W<uint32_t, DP / 16>;  // 32-bit lanes: a row's columns, with choose's scores
+  K colbit_{}, last_{};            // lane c: bit c; 1023 - c
 
   /// The givens in one pass into T_ (lane d: the columns of the row holding d); then, on T_ by
   /// vector operations with all digits at once, the digits given twice in a unit, the done maps
@@ -691,10 +709,6 @@ class Engine {
         f(at / kBits, at % kBits);
       }
   }
-  template <class F>
-  static void for_cells(const V& m, F&& f) {
-    for_bits(reinterpret_cast<const Lane*>(&m), f);
-  }
 
   /// Each segment-start bit of x (bit j*B) spread over its segment's B bits.
   static HWY_INLINE V spread(V x) {
@@ -892,25 +906,38 @@ class Engine {
       o |= x;
     }
     if (const V biv = s.unsolved & t & ~h; biv.any()) {
-      // The bivalue cells in row order, with the bivalue cells of each row, column and box (each
-      // cell counted in its own three).
-      uint16_t cells[C];
-      int n = 0, score[3 * N] = {};
-      for_cells(biv, [&](int r, int c) {
-        cells[n++] = static_cast<uint16_t>(r * N + c);
-        for (const int u : units(r, c)) ++score[u];
-      });
-      for (int u = 0; u < 3 * N; ++u) score[u] += fails_[u];
-      // The highest score, the first cell in row order on a tie (C < 1024), without a branch a
-      // cell; 64 bits, as the contradictions of a long search are not bounded.
-      int64_t best = 0;
-      for (int i = 0; i < n; ++i) {
-        const int r = cells[i] / N, c = cells[i] % N;
-        int64_t sum = 0;
-        for (const int u : units(r, c)) sum += score[u];
-        best = std::max(best, sum << 10 | (1023 - i));
+      // Each bivalue cell's score, the bivalue cells and contradictions of its row, column and
+      // box, by vector a row with its columns in lanes, without a walk over the cells (each
+      // walk's end mispredicts). The highest score, then the first cell in row order: the key
+      // score << 10 | (1023 - cell), C < 1024. A unit's contradictions count up to 2^19 (the
+      // key in 32 bits); a search with more in a unit is long past telling them apart.
+      const auto fails = [&](int u) { return std::min(static_cast<uint32_t>(fails_[u]), 1u << 19); };
+      Lane bv[DP];
+      std::memcpy(bv, &biv, sizeof bv);
+      K cols{};  // lane c: the bivalue cells of column c
+      for (int r = 0; r < N; ++r) cols -= K::ne0(colbit_ & bv[r]);
+      uint32_t col[DP], box[N];
+      std::memcpy(col, &cols, sizeof col);
+      for (int c = 0; c < N; ++c) col[c] += fails(N + c);
+      for (int b = 0; b < N; ++b) {
+        const uint32_t in = kBoxBits << (b % B * B);
+        uint32_t n = fails(2 * N + b);
+        for (int k = 0; k < B; ++k) n += std::popcount(bv[b / B * B + k] & in);
+        box[b] = n;
       }
-      const int cell = cells[1023 - (best & 1023)];
+      K best{};
+      for (int bi = 0; bi < B; ++bi) {
+        K units{};  // lane c: column c's score plus its box's in this band
+        for (int c = 0; c < N; ++c) units.set(c, col[c] + box[bi * B + c / B]);
+        for (int k = 0; k < B; ++k) {
+          const int r = bi * B + k;
+          const uint32_t row = std::popcount(uint32_t{bv[r]}) + fails(r);
+          best = max(best, ((units + row) << 10 | (last_ - uint32_t(r * N))) & K::ne0(colbit_ & bv[r]));
+        }
+      }
+      uint32_t top = 0;
+      for (int c = 0; c < DP; ++c) top = std::max(top, best[c]);
+      const int cell = 1023 - static_cast<int>(top & 1023);
       best_r = cell / N, best_c = cell % N;
     } else {
       V p[5] = {};  // bit-sliced candidate counts (at most 25: five planes)
