@@ -611,7 +611,7 @@ class Engine {
     const int d = f.d[i];
     State& saved = stack_[k];
     State& child = stack_[k + 1];
-    std::memcpy(&child, &saved, sizeof(State));
+    child = saved;
     saved.cand[d].clear_bits(f.r, 1u << f.c);  // tried: gone from the parent
     if (!place(child, f.r, f.c, d)) child.left = -1;
     return true;
@@ -831,6 +831,7 @@ class Engine {
   bool locked(State& s) {
     V* T = T_;
     V before[N];
+#pragma GCC unroll 32
     for (int r = 0; r < N; ++r) before[r] = T[r];
     V bo[B];
     for (int bi = 0; bi < B; ++bi) {
