@@ -482,20 +482,19 @@ class Engine {
   /// and each row's words (what the givens leave, but a row holding the digit: its given alone),
   /// transposed into the state.
   bool load(State& s, const Grid& g) {
-    for (V& t : T_) t = V{};
-    s.unsolved = V{};
     int givens = 0;
     for (int r = 0; r < N; ++r) {
+      // Each cell's bit into the lane of its value, with no branch a cell (which cells are empty
+      // is not predictable): lane 0 collects the empty cells, lane d the columns holding d.
       const uint8_t* row = g.data() + r * N;
-      uint32_t occupied = 0;  // one mask a row, no branch a cell (an empty cell is not predictable)
-      for (int c = 0; c < N; ++c) occupied |= static_cast<uint32_t>(row[c] != 0) << c;
-      s.unsolved.set(r, kFull & ~occupied);
-      givens += std::popcount(occupied);
-      for (; occupied; occupied &= occupied - 1) {
-        const int c = std::countr_zero(occupied), d = row[c] - 1;
-        T_[r].set(d, T_[r][d] | 1u << c);
-      }
+      Lane by[DP + 1] = {};
+#pragma GCC unroll 25
+      for (int c = 0; c < N; ++c) by[row[c]] |= static_cast<Lane>(1u << c);
+      std::memcpy(&T_[r], by + 1, sizeof(V));
+      s.unsolved.set(r, by[0]);
+      givens += N - std::popcount(uint32_t{by[0]});
     }
+    for (int r = N; r < DP; ++r) T_[r] = V{}, s.unsolved.set(r, 0);
     V twice{}, co{}, ct{};  // twice: digits given twice in a row or box; co, ct: in a column
     for (int r = 0; r < N; ++r) {
       const V x = T_[r];
