@@ -676,13 +676,24 @@ class Engine {
         if (d >> k & 1) p ^= s.cand[d];
       sole[k] = p;
     }
+    // With 16-bit lanes (at most four planes) a row's planes side by side in one word, plane k
+    // at bit 16k, give a cell's digit by one multiply: the column's bit of plane k times
+    // 2^(48 - 15k) lands on bit 48 + k, and no other product of the terms on bits 48-63.
+    constexpr bool kPacked = sizeof(Lane) == 2;
+    constexpr uint64_t kPlaneBits = 0x0001000100010001, kGather = 0x0001000200040008;
     int placed = 0, fd = N, fr = 0, fc = 0;
     for (uint32_t lm = ns.lanes(); lm; lm &= lm - 1) {
       const int r = std::countr_zero(lm);
+      uint64_t planes = 0;
+      if constexpr (kPacked)
+        for (int k = 0; k < kDigitBits; ++k) planes |= uint64_t{sole[k][r]} << (16 * k);
       for (uint32_t x = ns[r]; x; x &= x - 1) {
         const int c = std::countr_zero(x);
         int d = 0;
-        for (int k = 0; k < kDigitBits; ++k) d |= static_cast<int>(sole[k][r] >> c & 1u) << k;
+        if constexpr (kPacked)
+          d = static_cast<int>((planes >> c & kPlaneBits) * kGather >> 48);
+        else
+          for (int k = 0; k < kDigitBits; ++k) d |= static_cast<int>(sole[k][r] >> c & 1u) << k;
         if (place(s, r, c, d, true))
           ++placed;
         else if (d < fd)
