@@ -400,6 +400,13 @@ class Engine {
     for (int k = 1; k < B; ++k)
       for (int i = 0; i < N; ++i)
         if (i % B + k < B) pair_mask_[k] |= 1u << i;
+    if constexpr (kWhole) {
+      for (int c = 0; c < N; ++c) colb_[c] = valid_ & (1u << c), boxb_[c] = valid_ & (1u << (c / B * B));
+      for (int i = 0; i < C; ++i) {
+        const int r = i / N, c = i % N;
+        unit_[i] = (band_[r / B] & (kBoxBits << (c / B * B))) | (1u << c) | row_[r];
+      }
+    }
   }
 
   /// `exclude`: a cell (or -1) that may not hold `digit` (1..N); `prefer`: a grid whose digits
@@ -474,6 +481,12 @@ class Engine {
   uint32_t pair_mask_[B]{};   // bits i with i % B + k < B, for each k = 1..B-1
   V band_[B]{};               // all ones in the lanes (rows) of each band
   V row_[N]{};                // all ones in lane i (row i, or digit i)
+  /// A word is one register (up to 16x16 on AVX2 and AVX-512): place reads a cell's masks from
+  /// tables (8.5 KB for 16x16) instead of composing them from lane broadcasts.
+  static constexpr bool kWhole = sizeof(V) <= kRegBytes;
+  std::array<V, kWhole ? C : 1> unit_{};  // a cell's row, column and box
+  std::array<V, kWhole ? N : 1> colb_{};  // every lane: column c's bit
+  std::array<V, kWhole ? N : 1> boxb_{};  // every lane: the bit of column c's box's first column
   using K = W<uint32_t, DP / 16>;  // 32-bit lanes: a row's columns, with choose's scores
   K colbit_{}, last_{};            // lane c: bit c; 1023 - c
 
@@ -525,29 +538,26 @@ class Engine {
     // d's word by whole-vector operations: a lane of a word read or written right after a vector
     // store of the word waits for the store to complete (no store forwarding), which each
     // placement after one of the same digit (a naked sweep's walk) would do. The other words
-    // too when a word is one register; a word of several registers costs fewer operations by
-    // the lane.
-    constexpr bool kWhole = sizeof(V) <= kRegBytes;
-    const uint32_t bit = 1u << c;
-    const int sj = c / B;
-    const uint32_t boxcols = kBoxBits << (sj * B), boxbit = 1u << (sj * B);
+    // too when a word is one register, with the cell's masks from tables; a word of several
+    // registers costs fewer operations by the lane.
     V& cd = s.cand[d];
-    const V old = cd, cell = row_[r] & bit;
-    if (!(kWhole ? (s.unsolved & old & cell).any() : (s.unsolved[r] & bit) && (old & cell).any()))
-      return false;
-    if (!alone)  // the cell (d's lane: below)
-      for (int e = 0; e < N; ++e) {
-        if constexpr (kWhole)
-          s.cand[e] &= ~cell;
-        else
-          s.cand[e].clear_bits(r, bit);
-      }
-    cd = (old & ~((band_[r / B] & boxcols) | bit | row_[r])) | cell;  // its column, box and row
+    const V old = cd;
     if constexpr (kWhole) {
+      const V cell = row_[r] & colb_[c];
+      if (!(s.unsolved & old & cell).any()) return false;
+      if (!alone)  // the cell (d's lane: below)
+        for (int e = 0; e < N; ++e) s.cand[e] &= ~cell;
+      cd = (old & ~unit_[r * N + c]) | cell;
       s.unsolved &= ~cell;
-      s.cdone |= row_[d] & bit;
-      s.bdone[r / B] |= row_[d] & boxbit;
+      s.cdone |= row_[d] & colb_[c];
+      s.bdone[r / B] |= row_[d] & boxb_[c];
     } else {
+      const uint32_t bit = 1u << c, boxbit = 1u << (c / B * B), boxcols = kBoxBits * boxbit;
+      const V cell = row_[r] & bit;
+      if (!(s.unsolved[r] & bit) || !(old & cell).any()) return false;
+      if (!alone)
+        for (int e = 0; e < N; ++e) s.cand[e].clear_bits(r, bit);
+      cd = (old & ~((band_[r / B] & boxcols) | bit | row_[r])) | cell;  // its column, box and row
       s.unsolved.clear_bits(r, bit);
       s.cdone.set(d, s.cdone[d] | bit);
       s.bdone[r / B].set(d, s.bdone[r / B][d] | boxbit);
