@@ -467,7 +467,7 @@ class Engine {
   int nq_ = 0;
   Work work_;
   NodeGate gate_;
-  int fails_[3 * N];  // contradictions met in row i (i), column i (N + i), box i (2N + i)
+  uint64_t fails_[3 * N];  // contradictions met in row i (i), column i (N + i), box i (2N + i)
   /// The indices in fails_ of the row, column and box of cell (r, c).
   static std::array<int, 3> units(int r, int c) { return {r, N + c, 2 * N + r / B * B + c / B}; }
   /// A contradiction at cell (r, c), for its three units: false.
@@ -932,7 +932,7 @@ class Engine {
       // walk's end mispredicts). The highest score, then the first cell in row order: the key
       // score << 10 | (1023 - cell), C < 1024. A unit's contradictions count up to 2^19 (the
       // key in 32 bits); a search with more in a unit is long past telling them apart.
-      const auto fails = [&](int u) { return std::min(static_cast<uint32_t>(fails_[u]), 1u << 19); };
+      const auto fails = [&](int u) { return static_cast<uint32_t>(std::min<uint64_t>(fails_[u], 1u << 19)); };
       Lane bv[DP];
       std::memcpy(bv, &biv, sizeof bv);
       K cols{};  // lane c: the bivalue cells of column c
