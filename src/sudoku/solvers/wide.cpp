@@ -11,8 +11,8 @@
 // of register-wide parts: GCC moves a wider one through the stack 8 bytes at a time (25x25 on
 // AVX2 4.9x slower, SSE4 3x on 16x16). Beside them: unsolved
 // (lane r: columns of row r not placed), cdone (lane d: columns holding d),
-// bdone[band] (lane d: bit j*B when box (band, j) holds d). The State (0.7 KB for 16x16, 4.1 KB
-// for 25x25) is copied whole at a guess onto a stack of states; no undo log.
+// bdone (lane d: bit j*B + i when box (band i, stack j) holds d). The State (0.6 KB for 16x16,
+// 3.6 KB for 25x25) is copied whole at a guess onto a stack of states; no undo log.
 //
 // Rules, to a fixed point:
 //  1. Naked singles, vertical over the digits: per digit vector two operations keep "at least
@@ -444,12 +444,17 @@ class Engine {
   }
 
  private:
-  struct State {
-    V cand[N];       // digit -> (lane r) columns of row r where it may go
-    V unsolved;      // lane r: columns of row r not placed
-    V cdone;         // lane d: columns holding d
-    V bdone[B];      // band -> lane d: bit j*B set when box (band, j) holds d
-    int left;        // cells not placed; < 0 marks a contradiction found when placing
+  /// What a placement marks besides the digit's word. A sweep places into a copy held in
+  /// registers and stores it at the end: in the state in memory, each placement waited on the
+  /// last one's stores of these words (store-to-load forwarding on the critical path).
+  struct Marks {
+    V unsolved;  // lane r: columns of row r not placed
+    V cdone;     // lane d: columns holding d
+    V bdone;     // lane d: bit j*B + i set when box (band i, stack j) holds d
+  };
+  struct State : Marks {
+    V cand[N];  // digit -> (lane r) columns of row r where it may go
+    int left;   // cells not placed; < 0 marks a contradiction found when placing
   };
   struct Frame {  // a guessed cell, its digits in the order tried, and those not yet tried
     uint8_t r, c, n;
@@ -509,6 +514,7 @@ class Engine {
     }
     for (int r = N; r < DP; ++r) T_[r] = V{}, s.unsolved.set(r, 0);
     V twice{}, co{}, ct{};  // twice: digits given twice in a row or box; co, ct: in a column
+    s.bdone = V{};
     for (int r = 0; r < N; ++r) {
       const V x = T_[r];
       twice |= x & (x - 1u);
@@ -517,14 +523,14 @@ class Engine {
       V bo, bt;  // the columns of the band holding each digit, once / twice
       count_band(T_ + bi * B, bo, bt, co, ct);
       twice |= boxes_twice(bo, bt);
-      s.bdone[bi] = fold(bo) & seg_start_;
+      s.bdone |= (fold(bo) & seg_start_) << bi;
     }
     if ((twice | ct).any()) return false;
     s.cdone = co;
     const V unheld = valid_ & ~co;  // lane d: the columns not holding d
     for (int r = 0; r < N; ++r) {
       const V x = T_[r];
-      T_[r] = x | (V::eq0(x) & (unheld & ~spread(s.bdone[r / B])) & s.unsolved[r]);
+      T_[r] = x | (V::eq0(x) & (unheld & ~spread(s.bdone >> (r / B) & seg_start_)) & s.unsolved[r]);
     }
     transpose<DP>(T_);
     for (int d = 0; d < N; ++d) s.cand[d] = T_[d];
@@ -534,35 +540,34 @@ class Engine {
 
   /// Places digit d at (r, c): false when d is no longer possible there. `alone`: d is the
   /// cell's only candidate (a naked single), so the other digits have nothing there to clear.
-  bool place(State& s, int r, int c, int d, bool alone = false) const {
+  bool place(V* cand, Marks& s, int r, int c, int d, bool alone = false) const {
     // d's word by whole-vector operations: a lane of a word read or written right after a vector
     // store of the word waits for the store to complete (no store forwarding), which each
     // placement after one of the same digit (a naked sweep's walk) would do. The other words
     // too when a word is one register, with the cell's masks from tables; a word of several
     // registers costs fewer operations by the lane.
-    V& cd = s.cand[d];
+    V& cd = cand[d];
     const V old = cd;
     if constexpr (kWhole) {
       const V cell = row_[r] & colb_[c];
       if (!(s.unsolved & old & cell).any()) return false;
       if (!alone)  // the cell (d's lane: below)
-        for (int e = 0; e < N; ++e) s.cand[e] &= ~cell;
+        for (int e = 0; e < N; ++e) cand[e] &= ~cell;
       cd = (old & ~unit_[r * N + c]) | cell;
       s.unsolved &= ~cell;
       s.cdone |= row_[d] & colb_[c];
-      s.bdone[r / B] |= row_[d] & boxb_[c];
+      s.bdone |= (row_[d] & boxb_[c]) << (r / B);
     } else {
       const uint32_t bit = 1u << c, boxbit = 1u << (c / B * B), boxcols = kBoxBits * boxbit;
       const V cell = row_[r] & bit;
       if (!(s.unsolved[r] & bit) || !(old & cell).any()) return false;
       if (!alone)
-        for (int e = 0; e < N; ++e) s.cand[e].clear_bits(r, bit);
+        for (int e = 0; e < N; ++e) cand[e].clear_bits(r, bit);
       cd = (old & ~((band_[r / B] & boxcols) | bit | row_[r])) | cell;  // its column, box and row
       s.unsolved.clear_bits(r, bit);
       s.cdone.set(d, s.cdone[d] | bit);
-      s.bdone[r / B].set(d, s.bdone[r / B][d] | boxbit);
+      s.bdone.set(d, s.bdone[d] | boxbit << (r / B));
     }
-    --s.left;
     return true;
   }
 
@@ -622,7 +627,7 @@ class Engine {
     State& child = stack_[k + 1];
     child = saved;
     saved.cand[d].clear_bits(f.r, 1u << f.c);  // tried: gone from the parent
-    if (!place(child, f.r, f.c, d)) child.left = -1;
+    child.left = place(child.cand, child, f.r, f.c, d) ? child.left - 1 : -1;
     return true;
   }
 
@@ -647,14 +652,27 @@ class Engine {
     }
   }
 
+  /// The marks a sweep places into: where a word is one register, `copy` (s's, held in
+  /// registers; stored back at the end of the sweep), else s's own (a word of several registers:
+  /// the copy and its store cost more than the chain they save).
+  static Marks& marks(State& s, Marks& copy) {
+    if constexpr (kWhole) return copy = s;
+    return s;
+  }
+
   /// Places the queued hidden singles. find_hidden queues a cell once for its digit, so one
   /// placed already this sweep is a clash (place: false).
   bool apply(State& s) {
-    for (int i = 0; i < nq_; ++i) {
+    Marks copy;
+    Marks& m = marks(s, copy);
+    bool ok = true;
+    for (int i = 0; i < nq_ && ok; ++i) {
       const Single q = queue_[i];
-      if (!place(s, q.r, q.c, q.d)) return failed_at(q.r, q.c);
+      ok = place(s.cand, m, q.r, q.c, q.d) || failed_at(q.r, q.c);
     }
-    return true;
+    if constexpr (kWhole) static_cast<Marks&>(s) = m;
+    s.left -= nq_;
+    return ok;
   }
 
   /// Rule 1: places the naked singles, in row order; the number placed, or -1 on a contradiction:
@@ -692,6 +710,8 @@ class Engine {
     constexpr bool kPacked = sizeof(Lane) == 2;
     constexpr uint64_t kPlaneBits = 0x0001000100010001, kGather = 0x0001000200040008;
     int placed = 0, fd = N, fr = 0, fc = 0;
+    Marks copy;
+    Marks& m = marks(s, copy);
     for (uint32_t lm = ns.lanes(); lm; lm &= lm - 1) {
       const int r = std::countr_zero(lm);
       uint64_t planes = 0;
@@ -704,12 +724,14 @@ class Engine {
           d = static_cast<int>((planes >> c & kPlaneBits) * kGather >> 48);
         else
           for (int k = 0; k < kDigitBits; ++k) d |= static_cast<int>(sole[k][r] >> c & 1u) << k;
-        if (place(s, r, c, d, true))
+        if (place(s.cand, m, r, c, d, true))
           ++placed;
         else if (d < fd)
           fd = d, fr = r, fc = c;
       }
     }
+    if constexpr (kWhole) static_cast<Marks&>(s) = m;
+    s.left -= placed;
     if (fd == N) return placed;
     failed_at(fr, fc);
     return -1;
@@ -809,7 +831,7 @@ class Engine {
       count_band(T_ + bi * B, bo, bt, co, ct);
       const V nz = fold(bo) & seg_start_;
       const V ge2 = boxes_twice(bo, bt);
-      const V open = (~s.bdone[bi] & seg_start_) & valid;
+      const V open = (~(s.bdone >> bi) & seg_start_) & valid;
       if (const V none = open & ~nz; none.any()) {
         const int d = std::countr_zero(none.lanes());
         ++fails_[2 * N + bi * B + std::countr_zero(none[d]) / B];
