@@ -631,15 +631,10 @@ class Engine {
     return true;
   }
 
-  void push(int r, int c, int d) {
-    queue_[nq_++] = {static_cast<uint8_t>(r), static_cast<uint8_t>(c), static_cast<uint8_t>(d)};
-  }
-
   bool propagate(State& s) {
     for (;;) {
       if (s.left < 0) return false;
       if (s.left == 0) return true;
-      nq_ = 0;
       const int placed = place_naked(s);
       if (placed < 0) return false;
       if (placed != 0) continue;
@@ -790,6 +785,11 @@ class Engine {
     for (int d = N; d < DP; ++d) T_[d] = V{};
     transpose<DP>(T_);
     const V valid = valid_;
+    // The queue's length in a register (the queue's byte stores might alias a member), nq_ at the end.
+    int n = 0;
+    const auto push = [&](int r, int c, int d) {
+      queue_[n++] = {static_cast<uint8_t>(r), static_cast<uint8_t>(c), static_cast<uint8_t>(d)};
+    };
     // Rows: each row's digits with no place and with one, without a branch a row, then the
     // singles walked over the words of that table (one loop a word: each loop's end mispredicts).
     // A digit the row holds keeps just its cell, which is solved: none of its unsolved cells.
@@ -864,6 +864,7 @@ class Engine {
         push(std::countr_zero((s.cand[d] & (1u << c)).lanes()), c, d);  // its row: a lane test
       }
     }
+    nq_ = n;
     return true;
   }
 
