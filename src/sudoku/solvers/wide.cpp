@@ -401,7 +401,7 @@ class Engine {
       for (int i = 0; i < N; ++i)
         if (i % B + k < B) pair_mask_[k] |= 1u << i;
     if constexpr (kWhole) {
-      for (int c = 0; c < N; ++c) colb_[c] = valid_ & (1u << c), boxb_[c] = valid_ & (1u << (c / B * B));
+      for (int c = 0; c < N; ++c) colb_[c] = valid_ & (1u << c);
       for (int i = 0; i < C; ++i) {
         const int r = i / N, c = i % N;
         unit_[i] = (band_[r / B] & (kBoxBits << (c / B * B))) | (1u << c) | row_[r];
@@ -491,7 +491,6 @@ class Engine {
   static constexpr bool kWhole = sizeof(V) <= kRegBytes;
   std::array<V, kWhole ? C : 1> unit_{};  // a cell's row, column and box
   std::array<V, kWhole ? N : 1> colb_{};  // every lane: column c's bit
-  std::array<V, kWhole ? N : 1> boxb_{};  // every lane: the bit of column c's box's first column
   using K = W<uint32_t, DP / 16>;  // 32-bit lanes: a row's columns, with choose's scores
   K colbit_{}, last_{};            // lane c: bit c; 1023 - c
 
@@ -538,9 +537,10 @@ class Engine {
     return true;
   }
 
-  /// Places digit d at (r, c): false when d is no longer possible there. `alone`: d is the
-  /// cell's only candidate (a naked single), so the other digits have nothing there to clear.
-  bool place(V* cand, Marks& s, int r, int c, int d, bool alone = false) const {
+  /// Places digit d at (r, c) in a state's words `cand`, marked in `m`: false when d is no longer
+  /// possible there. `alone`: d is the cell's only candidate (a naked single), so the other
+  /// digits have nothing there to clear.
+  bool place(V* cand, Marks& m, int r, int c, int d, bool alone = false) const {
     // d's word by whole-vector operations: a lane of a word read or written right after a vector
     // store of the word waits for the store to complete (no store forwarding), which each
     // placement after one of the same digit (a naked sweep's walk) would do. The other words
@@ -550,23 +550,23 @@ class Engine {
     const V old = cd;
     if constexpr (kWhole) {
       const V cell = row_[r] & colb_[c];
-      if (!(s.unsolved & old & cell).any()) return false;
+      if (!(m.unsolved & old & cell).any()) return false;
       if (!alone)  // the cell (d's lane: below)
         for (int e = 0; e < N; ++e) cand[e] &= ~cell;
       cd = (old & ~unit_[r * N + c]) | cell;
-      s.unsolved &= ~cell;
-      s.cdone |= row_[d] & colb_[c];
-      s.bdone |= (row_[d] & boxb_[c]) << (r / B);
+      m.unsolved &= ~cell;
+      m.cdone |= row_[d] & colb_[c];
+      m.bdone |= (row_[d] & colb_[unsigned(c) / B * B]) << (unsigned(r) / B);  // its box's first column
     } else {
       const uint32_t bit = 1u << c, boxbit = 1u << (c / B * B), boxcols = kBoxBits * boxbit;
       const V cell = row_[r] & bit;
-      if (!(s.unsolved[r] & bit) || !(old & cell).any()) return false;
+      if (!(m.unsolved[r] & bit) || !(old & cell).any()) return false;
       if (!alone)
         for (int e = 0; e < N; ++e) cand[e].clear_bits(r, bit);
       cd = (old & ~((band_[r / B] & boxcols) | bit | row_[r])) | cell;  // its column, box and row
-      s.unsolved.clear_bits(r, bit);
-      s.cdone.set(d, s.cdone[d] | bit);
-      s.bdone.set(d, s.bdone[d] | boxbit << (r / B));
+      m.unsolved.clear_bits(r, bit);
+      m.cdone.set(d, m.cdone[d] | bit);
+      m.bdone.set(d, m.bdone[d] | boxbit << (r / B));
     }
     return true;
   }
