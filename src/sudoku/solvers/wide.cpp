@@ -402,10 +402,7 @@ class Engine {
         if (i % B + k < B) pair_mask_[k] |= 1u << i;
     if constexpr (kWhole) {
       for (int c = 0; c < N; ++c) colb_[c] = valid_ & (1u << c);
-      for (int i = 0; i < C; ++i) {
-        const int r = i / N, c = i % N;
-        unit_[i] = (band_[r / B] & (kBoxBits << (c / B * B))) | (1u << c) | row_[r];
-      }
+      for (int i = 0; i < C; ++i) unit_[i] = unit(i / N, i % N);
     }
   }
 
@@ -469,7 +466,6 @@ class Engine {
   std::array<Frame, C + 1> frames_;
   V T_[DP];  // the transposed words: T_[r] lane d = columns of row r for digit d
   std::array<Single, C * 4> queue_;
-  int nq_ = 0;
   Work work_;
   NodeGate gate_;
   uint64_t fails_[3 * N];  // contradictions met in row i (i), column i (N + i), box i (2N + i)
@@ -529,12 +525,17 @@ class Engine {
     const V unheld = valid_ & ~co;  // lane d: the columns not holding d
     for (int r = 0; r < N; ++r) {
       const V x = T_[r];
-      T_[r] = x | (V::eq0(x) & (unheld & ~spread(s.bdone >> (r / B) & seg_start_)) & s.unsolved[r]);
+      T_[r] = x | (V::eq0(x) & (unheld & ~spread(band_boxes(s.bdone, r / B))) & s.unsolved[r]);
     }
     transpose<DP>(T_);
     for (int d = 0; d < N; ++d) s.cand[d] = T_[d];
     s.left = C - givens;
     return true;
+  }
+
+  /// The cells of the row, column and box of cell (r, c), the cell too.
+  HWY_INLINE V unit(int r, int c) const {
+    return (band_[r / B] & (kBoxBits << (c / B * B))) | (1u << c) | row_[r];
   }
 
   /// Places digit d at (r, c) in a state's words `cand`, marked in `m`: false when d is no longer
@@ -558,12 +559,12 @@ class Engine {
       m.cdone |= row_[d] & colb_[c];
       m.bdone |= (row_[d] & colb_[unsigned(c) / B * B]) << (unsigned(r) / B);  // its box's first column
     } else {
-      const uint32_t bit = 1u << c, boxbit = 1u << (c / B * B), boxcols = kBoxBits * boxbit;
+      const uint32_t bit = 1u << c, boxbit = 1u << (c / B * B);
       const V cell = row_[r] & bit;
       if (!(m.unsolved[r] & bit) || !(old & cell).any()) return false;
       if (!alone)
         for (int e = 0; e < N; ++e) cand[e].clear_bits(r, bit);
-      cd = (old & ~((band_[r / B] & boxcols) | bit | row_[r])) | cell;  // its column, box and row
+      cd = (old & ~unit(r, c)) | cell;
       m.unsolved.clear_bits(r, bit);
       m.cdone.set(d, m.cdone[d] | bit);
       m.bdone.set(d, m.bdone[d] | boxbit << (r / B));
@@ -638,9 +639,10 @@ class Engine {
       const int placed = place_naked(s);
       if (placed < 0) return false;
       if (placed != 0) continue;
-      if (!find_hidden(s)) return false;
-      if (nq_ != 0) {
-        if (!apply(s)) return false;
+      const int queued = find_hidden(s);
+      if (queued < 0) return false;
+      if (queued != 0) {
+        if (!apply(s, queued)) return false;
         continue;
       }
       if (!locked(s)) return true;
@@ -654,19 +656,23 @@ class Engine {
     if constexpr (kWhole) return copy = s;
     return s;
   }
+  /// The end of a sweep that placed `placed` cells into `m` (from marks()).
+  static void placed_into(State& s, const Marks& m, int placed) {
+    if constexpr (kWhole) static_cast<Marks&>(s) = m;
+    s.left -= placed;
+  }
 
-  /// Places the queued hidden singles. find_hidden queues a cell once for its digit, so one
+  /// Places the n singles find_hidden queued. It queues a cell once for its digit, so one
   /// placed already this sweep is a clash (place: false).
-  bool apply(State& s) {
+  bool apply(State& s, int n) {
     Marks copy;
     Marks& m = marks(s, copy);
     bool ok = true;
-    for (int i = 0; i < nq_ && ok; ++i) {
+    for (int i = 0; i < n && ok; ++i) {
       const Single q = queue_[i];
       ok = place(s.cand, m, q.r, q.c, q.d) || failed_at(q.r, q.c);
     }
-    if constexpr (kWhole) static_cast<Marks&>(s) = m;
-    s.left -= nq_;
+    placed_into(s, m, n);
     return ok;
   }
 
@@ -725,8 +731,7 @@ class Engine {
           fd = d, fr = r, fc = c;
       }
     }
-    if constexpr (kWhole) static_cast<Marks&>(s) = m;
-    s.left -= placed;
+    placed_into(s, m, placed);
     if (fd == N) return placed;
     failed_at(fr, fc);
     return -1;
@@ -746,6 +751,9 @@ class Engine {
         f(at / kBits, at % kBits);
       }
   }
+
+  /// Band bi's part of a box map (bdone's layout): bit j*B when box (bi, j) holds the lane's digit.
+  HWY_INLINE V band_boxes(const V& bdone, int bi) const { return bdone >> bi & seg_start_; }
 
   /// Each segment-start bit of x (bit j*B) spread over its segment's B bits.
   static HWY_INLINE V spread(V x) {
@@ -779,13 +787,14 @@ class Engine {
     return fold(pairs) & seg_start_;
   }
 
-  /// Rule 2 on the transposed words (lanes = digits): rows, boxes, columns.
-  bool find_hidden(const State& s) {
+  /// Rule 2 on the transposed words (lanes = digits): rows, boxes, columns. The number of
+  /// singles queued, or -1 on a contradiction.
+  int find_hidden(const State& s) {
     for (int d = 0; d < N; ++d) T_[d] = s.cand[d];
     for (int d = N; d < DP; ++d) T_[d] = V{};
     transpose<DP>(T_);
     const V valid = valid_;
-    // The queue's length in a register (the queue's byte stores might alias a member), nq_ at the end.
+    // The queue's length in a register, not a member (the queue's byte stores may alias one).
     int n = 0;
     const auto push = [&](int r, int c, int d) {
       queue_[n++] = {static_cast<uint8_t>(r), static_cast<uint8_t>(c), static_cast<uint8_t>(d)};
@@ -807,7 +816,7 @@ class Engine {
     digits[r] = static_cast<Lane>(one.lanes());                                            \
     at[r / B] |= one & open;                                                               \
   }
-    if constexpr (sizeof(V) <= kRegBytes) {
+    if constexpr (kWhole) {
 #pragma GCC unroll 32
       for (int r = 0; r < N; ++r) SUDOKU_HIDDEN_ROW
     } else {
@@ -818,7 +827,7 @@ class Engine {
       int r = 0;
       while (!(V::eq0(T_[r]) & valid).any()) ++r;
       ++fails_[r];
-      return false;
+      return -1;
     }
     for_bits(digits, [&](int r, int d) { push(r, std::countr_zero(T_[r][d]), d); });
     // A cell single for its digit in two of its units is queued once (apply): a box's single is
@@ -831,11 +840,11 @@ class Engine {
       count_band(T_ + bi * B, bo, bt, co, ct);
       const V nz = fold(bo) & seg_start_;
       const V ge2 = boxes_twice(bo, bt);
-      const V open = (~(s.bdone >> bi) & seg_start_) & valid;
+      const V open = (~band_boxes(s.bdone, bi) & seg_start_) & valid;
       if (const V none = open & ~nz; none.any()) {
         const int d = std::countr_zero(none.lanes());
         ++fails_[2 * N + bi * B + std::countr_zero(none[d]) / B];
-        return false;
+        return -1;
       }
       const V hid = open & nz & ~ge2;
       found |= at[bi] | (bo & spread(hid));
@@ -854,7 +863,7 @@ class Engine {
     if (const V none = open & ~co; none.any()) {
       const int d = std::countr_zero(none.lanes());
       ++fails_[N + std::countr_zero(none[d])];
-      return false;
+      return -1;
     }
     const V hc = open & co & ~ct & ~found;
     for (uint32_t lm = hc.lanes(); lm; lm &= lm - 1) {
@@ -864,8 +873,7 @@ class Engine {
         push(std::countr_zero((s.cand[d] & (1u << c)).lanes()), c, d);  // its row: a lane test
       }
     }
-    nq_ = n;
-    return true;
+    return n;
   }
 
   /// Rule 3 on T_ (left by find_hidden, which found nothing: still the state's words): whether
