@@ -24,12 +24,12 @@
 //     N x N word matrix is transposed (a butterfly of two-input shuffles, log2(DP) levels) into
 //     T[r], whose lane is the digit; rows, bands, columns and boxes are then vertical with all
 //     digits at once. A box's counts come from its band's column words (at least one, at least
-//     two) by in-word folds over the box's B-bit segments, with no loop over boxes. The singles
+//     two) by in-word tests of the box's B-bit segments, with no loop over boxes. The singles
 //     of a sweep are queued, a cell once (single in its row and box: queued as the row's), then
 //     placed; one whose candidate went meanwhile is a contradiction.
 //  3. Locked candidates (pointing and claiming, rows and columns), on T, all digits and all
-//     boxes of a band at once (in-word folds again), when rules 1-2 stall; T is transposed back
-//     when something went.
+//     boxes of a band at once (in-word segment tests again), when rules 1-2 stall; T is
+//     transposed back when something went.
 //  4. Guess: the bivalue cell with the highest score, its bivalue peers (row, column and box)
 //     plus the contradictions its row, column and box have met so far in this search (a cell
 //     left with no candidate counts for its three units, a digit with no place for its unit:
@@ -390,11 +390,12 @@ class Engine {
   using V = W<Lane, DP / 16>;
   static constexpr uint32_t kFull = (1u << N) - 1;
   static constexpr uint32_t kBoxBits = (1u << B) - 1;
+  /// Bits j*B, j < B: the first column of each stack; the last: bits j*B + B-1.
+  static constexpr uint32_t kSegStart = kFull / kBoxBits, kSegTop = kSegStart << (B - 1);
   static constexpr int kDigitBits = std::bit_width(unsigned(N - 1));  // a digit's index: 0..N-1
 
   Engine() {
     for (int j = 0; j < DP; ++j) valid_.set(j, j < N ? ~0u : 0u);
-    for (int j = 0; j < B; ++j) seg_start_ |= 1u << (j * B);
     for (int r = 0; r < N; ++r) band_[r / B].set(r, ~0u), row_[r].set(r, ~0u);
     for (int c = 0; c < DP; ++c) colbit_.set(c, c < N ? 1u << c : 0u), last_.set(c, 1023u - c);
     for (int k = 1; k < B; ++k)
@@ -478,7 +479,6 @@ class Engine {
   }
   const Grid* prefer_ = nullptr;  // its digit first at a guess, or none
   V valid_{};                 // all ones in lanes < N
-  uint32_t seg_start_ = 0;    // bits j*B, j < B: the first column of each stack
   uint32_t pair_mask_[B]{};   // bits i with i % B + k < B, for each k = 1..B-1
   V band_[B]{};               // all ones in the lanes (rows) of each band
   V row_[N]{};                // all ones in lane i (row i, or digit i)
@@ -518,7 +518,7 @@ class Engine {
       V bo, bt;  // the columns of the band holding each digit, once / twice
       count_band(T_ + bi * B, bo, bt, co, ct);
       twice |= boxes_twice(bo, bt);
-      s.bdone |= (fold(bo) & seg_start_) << bi;
+      s.bdone |= boxes(bo) << bi;
     }
     if ((twice | ct).any()) return false;
     s.cdone = co;
@@ -753,7 +753,7 @@ class Engine {
   }
 
   /// Band bi's part of a box map (bdone's layout): bit j*B when box (bi, j) holds the lane's digit.
-  HWY_INLINE V band_boxes(const V& bdone, int bi) const { return bdone >> bi & seg_start_; }
+  HWY_INLINE V band_boxes(const V& bdone, int bi) const { return bdone >> bi & kSegStart; }
 
   /// Each segment-start bit of x (bit j*B) spread over its segment's B bits.
   static HWY_INLINE V spread(V x) {
@@ -762,10 +762,11 @@ class Engine {
     return y;
   }
 
-  HWY_INLINE V fold(V x) const {
-    V y = x;
-    for (int k = 1; k < B; ++k) y |= x >> k;
-    return y;
+  /// Bit j*B of each lane set where segment j of x (its B bits from bit j*B: a box's columns) is
+  /// not zero. A segment's B-1 low bits plus 2^(B-1) - 1 carry into its top bit when not zero and
+  /// never beyond it: a few operations for any B, where ORing the segment's shifts takes 2(B-1).
+  static HWY_INLINE V boxes(const V& x) {
+    return ((x | ((x & ~kSegTop) + (kSegTop - kSegStart))) & kSegTop) >> (B - 1);
   }
 
   /// A band's B transposed words x (lane d: the columns of a row where d goes): bo, bt the
@@ -784,7 +785,7 @@ class Engine {
   HWY_INLINE V boxes_twice(const V& bo, const V& bt) const {
     V pairs = bt;
     for (int k = 1; k < B; ++k) pairs |= bo & (bo >> k) & pair_mask_[k];
-    return fold(pairs) & seg_start_;
+    return boxes(pairs);
   }
 
   /// Rule 2 on the transposed words (lanes = digits): rows, boxes, columns. The number of
@@ -838,9 +839,9 @@ class Engine {
     for (int bi = 0; bi < B; ++bi) {  // bands: their boxes, and the columns' counts
       V bo, bt;
       count_band(T_ + bi * B, bo, bt, co, ct);
-      const V nz = fold(bo) & seg_start_;
+      const V nz = boxes(bo);
       const V ge2 = boxes_twice(bo, bt);
-      const V open = (~band_boxes(s.bdone, bi) & seg_start_) & valid;
+      const V open = (~band_boxes(s.bdone, bi) & kSegStart) & valid;
       if (const V none = open & ~nz; none.any()) {
         const int d = std::countr_zero(none.lanes());
         ++fails_[2 * N + bi * B + std::countr_zero(none[d]) / B];
@@ -848,7 +849,7 @@ class Engine {
       }
       const V hid = open & nz & ~ge2;
       found |= at[bi] | (bo & spread(hid));
-      const V fresh = hid & ~fold(at[bi]);
+      const V fresh = hid & ~boxes(at[bi]);
       for (uint32_t lm = fresh.lanes(); lm; lm &= lm - 1) {
         const int d = std::countr_zero(lm);
         for (uint32_t starts = fresh[d]; starts; starts &= starts - 1) {
@@ -887,12 +888,12 @@ class Engine {
     V bo[B];
     for (int bi = 0; bi < B; ++bi) {
       V* x = T + bi * B;
-      // All boxes of the band at once: a box as its first column's bit (fold), and back to its
+      // All boxes of the band at once: a box as its first column's bit (boxes), and back to its
       // columns (spread). Pointing (rows): a box whose d lies in one row -> the rest of that row
       // loses d.
       V nz[B], o{}, t{};  // nz[k]: the boxes where row k has d; o, t: at least one / two rows
       for (int k = 0; k < B; ++k) {
-        nz[k] = fold(x[k]) & seg_start_;
+        nz[k] = boxes(x[k]);
         t |= o & nz[k];
         o |= nz[k];
       }
@@ -904,7 +905,7 @@ class Engine {
       // claiming (rows): a row whose d lies in one box -> the box's other rows lose d
       V claim[B];  // the columns of the box row k claims
       for (int k = 0; k < B; ++k) {
-        const V b = fold(x[k]) & seg_start_;
+        const V b = boxes(x[k]);
         claim[k] = spread(b & V::eq0(b & (b - 1u)));
       }
       for (int k = 0; k < B; ++k) {
@@ -936,7 +937,7 @@ class Engine {
     }
     for (int bi = 0; bi < B; ++bi) {
       const V only = bo[bi] & ~more;
-      const V rem = (rm_all & ~rm[bi]) | (spread(fold(only) & seg_start_) & ~only);
+      const V rem = (rm_all & ~rm[bi]) | (spread(boxes(only)) & ~only);
       for (int k = 0; k < B; ++k) T[bi * B + k] &= ~rem;
     }
     V change{};
