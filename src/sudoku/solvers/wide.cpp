@@ -9,10 +9,10 @@
 // 128-byte vector type to lane inserts and scalar compares, 6x slower). A 16-lane vector wider
 // than the target's registers (25x25 on AVX2, both sizes on SSE4 and the baseline path) is a Split
 // of register-wide parts: GCC moves a wider one through the stack 8 bytes at a time (25x25 on
-// AVX2 4.9x slower, SSE4 3x on 16x16). Beside them: unsolved
-// (lane r: columns of row r not placed), cdone (lane d: columns holding d),
-// bdone (lane d: bit j*B + i when box (band i, stack j) holds d). The State (0.6 KB for 16x16,
-// 3.6 KB for 25x25) is copied whole at a guess onto a stack of states; no undo log.
+// AVX2 4.9x slower, SSE4 3x on 16x16). Beside them, unsolved (lane r: columns of row r not
+// placed); which columns and boxes hold a digit is not kept but read from the words (a placed
+// cell keeps its digit, which its peers lost). The State (0.6 KB for 16x16, 3.4 KB for 25x25) is
+// copied whole at a guess onto a stack of states; no undo log.
 //
 // Rules, to a fixed point:
 //  1. Naked singles, vertical over the digits: per digit vector two operations keep "at least
@@ -442,17 +442,10 @@ class Engine {
   }
 
  private:
-  /// What a placement marks besides the digit's word. A sweep places into a copy held in
-  /// registers and stores it at the end: in the state in memory, each placement waited on the
-  /// last one's stores of these words (store-to-load forwarding on the critical path).
-  struct Marks {
+  struct State {
     V unsolved;  // lane r: columns of row r not placed
-    V cdone;     // lane d: columns holding d
-    V bdone;     // lane d: bit j*B + i set when box (band i, stack j) holds d
-  };
-  struct State : Marks {
-    V cand[N];  // digit -> (lane r) columns of row r where it may go
-    int left;   // cells not placed; < 0 marks a contradiction found when placing
+    V cand[N];   // digit -> (lane r) columns of row r where it may go
+    int left;    // cells not placed; < 0 marks a contradiction found when placing
   };
   struct Frame {  // a guessed cell, its digits in the order tried, and those not yet tried
     uint8_t r, c, n;
@@ -509,7 +502,7 @@ class Engine {
     }
     for (int r = N; r < DP; ++r) T_[r] = V{}, s.unsolved.set(r, 0);
     V twice{}, co{}, ct{};  // twice: digits given twice in a row or box; co, ct: in a column
-    s.bdone = V{};
+    V held{};               // lane d: bit j*B + i set when box (band i, stack j) holds d
     for (int r = 0; r < N; ++r) {
       const V x = T_[r];
       twice |= x & (x - 1u);
@@ -518,14 +511,13 @@ class Engine {
       V bo, bt;  // the columns of the band holding each digit, once / twice
       count_band(T_ + bi * B, bo, bt, co, ct);
       twice |= boxes_twice(bo, bt);
-      s.bdone |= boxes(bo) << bi;
+      held |= boxes(bo) << bi;
     }
     if ((twice | ct).any()) return false;
-    s.cdone = co;
     const V unheld = valid_ & ~co;  // lane d: the columns not holding d
     for (int r = 0; r < N; ++r) {
       const V x = T_[r];
-      T_[r] = x | (V::eq0(x) & (unheld & ~spread(band_boxes(s.bdone, r / B))) & s.unsolved[r]);
+      T_[r] = x | (V::eq0(x) & (unheld & ~spread(held >> (r / B) & kSegStart)) & s.unsolved[r]);
     }
     transpose<DP>(T_);
     for (int d = 0; d < N; ++d) s.cand[d] = T_[d];
@@ -538,10 +530,10 @@ class Engine {
     return (band_[r / B] & (kBoxBits << (c / B * B))) | (1u << c) | row_[r];
   }
 
-  /// Places digit d at (r, c) in a state's words `cand`, marked in `m`: false when d is no longer
-  /// possible there. `alone`: d is the cell's only candidate (a naked single), so the other
-  /// digits have nothing there to clear.
-  bool place(V* cand, Marks& m, int r, int c, int d, bool alone = false) const {
+  /// Places digit d at (r, c) in a state's words `cand`, marked placed in `unsolved`: false when
+  /// d is no longer possible there. `alone`: d is the cell's only candidate (a naked single), so
+  /// the other digits have nothing there to clear.
+  bool place(V* cand, V& unsolved, int r, int c, int d, bool alone = false) const {
     // d's word by whole-vector operations: a lane of a word read or written right after a vector
     // store of the word waits for the store to complete (no store forwarding), which each
     // placement after one of the same digit (a naked sweep's walk) would do. The other words
@@ -551,23 +543,19 @@ class Engine {
     const V old = cd;
     if constexpr (kWhole) {
       const V cell = row_[r] & colb_[c];
-      if (!(m.unsolved & old & cell).any()) return false;
+      if (!(unsolved & old & cell).any()) return false;
       if (!alone)  // the cell (d's lane: below)
         for (int e = 0; e < N; ++e) cand[e] &= ~cell;
       cd = (old & ~unit_[r * N + c]) | cell;
-      m.unsolved &= ~cell;
-      m.cdone |= row_[d] & colb_[c];
-      m.bdone |= (row_[d] & colb_[unsigned(c) / B * B]) << (unsigned(r) / B);  // its box's first column
+      unsolved &= ~cell;
     } else {
-      const uint32_t bit = 1u << c, boxbit = 1u << (c / B * B);
+      const uint32_t bit = 1u << c;
       const V cell = row_[r] & bit;
-      if (!(m.unsolved[r] & bit) || !(old & cell).any()) return false;
+      if (!(unsolved[r] & bit) || !(old & cell).any()) return false;
       if (!alone)
         for (int e = 0; e < N; ++e) cand[e].clear_bits(r, bit);
       cd = (old & ~unit(r, c)) | cell;
-      m.unsolved.clear_bits(r, bit);
-      m.cdone.set(d, m.cdone[d] | bit);
-      m.bdone.set(d, m.bdone[d] | boxbit << (r / B));
+      unsolved.clear_bits(r, bit);
     }
     return true;
   }
@@ -628,7 +616,7 @@ class Engine {
     State& child = stack_[k + 1];
     child = saved;
     saved.cand[d].clear_bits(f.r, 1u << f.c);  // tried: gone from the parent
-    child.left = place(child.cand, child, f.r, f.c, d) ? child.left - 1 : -1;
+    child.left = place(child.cand, child.unsolved, f.r, f.c, d) ? child.left - 1 : -1;
     return true;
   }
 
@@ -649,30 +637,31 @@ class Engine {
     }
   }
 
-  /// The marks a sweep places into: where a word is one register, `copy` (s's, held in
-  /// registers; stored back at the end of the sweep), else s's own (a word of several registers:
-  /// the copy and its store cost more than the chain they save).
-  static Marks& marks(State& s, Marks& copy) {
-    if constexpr (kWhole) return copy = s;
-    return s;
+  /// The unsolved map a sweep places into: where a word is one register, `copy` (s's, held in a
+  /// register and stored back at the end of the sweep: in memory, each placement waited on the
+  /// last one's store of it), else s's own (a word of several registers: the copy and its store
+  /// cost more than the chain they save).
+  static V& sweep_unsolved(State& s, V& copy) {
+    if constexpr (kWhole) return copy = s.unsolved;
+    return s.unsolved;
   }
-  /// The end of a sweep that placed `placed` cells into `m` (from marks()).
-  static void placed_into(State& s, const Marks& m, int placed) {
-    if constexpr (kWhole) static_cast<Marks&>(s) = m;
+  /// The end of a sweep that placed `placed` cells into `unsolved` (from sweep_unsolved()).
+  static void placed_into(State& s, const V& unsolved, int placed) {
+    if constexpr (kWhole) s.unsolved = unsolved;
     s.left -= placed;
   }
 
   /// Places the n singles find_hidden queued. It queues a cell once for its digit, so one
   /// placed already this sweep is a clash (place: false).
   bool apply(State& s, int n) {
-    Marks copy;
-    Marks& m = marks(s, copy);
+    V copy;
+    V& u = sweep_unsolved(s, copy);
     bool ok = true;
     for (int i = 0; i < n && ok; ++i) {
       const Single q = queue_[i];
-      ok = place(s.cand, m, q.r, q.c, q.d) || failed_at(q.r, q.c);
+      ok = place(s.cand, u, q.r, q.c, q.d) || failed_at(q.r, q.c);
     }
-    placed_into(s, m, n);
+    placed_into(s, u, n);
     return ok;
   }
 
@@ -686,13 +675,13 @@ class Engine {
       t |= o & x;
       o |= x;
     }
-    const V u = s.unsolved;
-    if (const V none = u & ~o; none.any()) {
+    const V open = s.unsolved;
+    if (const V none = open & ~o; none.any()) {
       const int r = std::countr_zero(none.lanes());
       failed_at(r, std::countr_zero(none[r]));
       return -1;
     }
-    const V ns = u & ~t;
+    const V ns = open & ~t;
     if (!ns.any()) return 0;
     // The XOR of each cell's digits' indices, bit-sliced: a single's digit. A plane at a time
     // (fewer live registers), unrolled so that d's bits are constants.
@@ -711,8 +700,8 @@ class Engine {
     constexpr bool kPacked = sizeof(Lane) == 2;
     constexpr uint64_t kPlaneBits = 0x0001000100010001, kGather = 0x0001000200040008;
     int placed = 0, fd = N, fr = 0, fc = 0;
-    Marks copy;
-    Marks& m = marks(s, copy);
+    V copy;
+    V& u = sweep_unsolved(s, copy);
     for (uint32_t lm = ns.lanes(); lm; lm &= lm - 1) {
       const int r = std::countr_zero(lm);
       uint64_t planes = 0;
@@ -725,13 +714,13 @@ class Engine {
           d = static_cast<int>((planes >> c & kPlaneBits) * kGather >> 48);
         else
           for (int k = 0; k < kDigitBits; ++k) d |= static_cast<int>(sole[k][r] >> c & 1u) << k;
-        if (place(s.cand, m, r, c, d, true))
+        if (place(s.cand, u, r, c, d, true))
           ++placed;
         else if (d < fd)
           fd = d, fr = r, fc = c;
       }
     }
-    placed_into(s, m, placed);
+    placed_into(s, u, placed);
     if (fd == N) return placed;
     failed_at(fr, fc);
     return -1;
@@ -751,9 +740,6 @@ class Engine {
         f(at / kBits, at % kBits);
       }
   }
-
-  /// Band bi's part of a box map (bdone's layout): bit j*B when box (bi, j) holds the lane's digit.
-  HWY_INLINE V band_boxes(const V& bdone, int bi) const { return bdone >> bi & kSegStart; }
 
   /// Each segment-start bit of x (bit j*B) spread over its segment's B bits.
   static HWY_INLINE V spread(V x) {
@@ -802,28 +788,39 @@ class Engine {
     };
     // Rows: each row's digits with no place and with one, without a branch a row, then the
     // singles walked over the words of that table (one loop a word: each loop's end mispredicts).
-    // A digit the row holds keeps just its cell, which is solved: none of its unsolved cells.
+    // The units' singles are counted over the unsolved cells (open), and a unit holds d where d
+    // is in its cells but none open: a placed cell keeps its digit, which its peers lost.
     Lane digits[DP] = {};
     V stuck{};  // the digits with no place in some row
-    V at[B] = {};  // lane d: the columns of d's row singles in each band
+    // Per band, lane d: the columns of d's row singles (at), of its open cells once / twice
+    // (bo, bt), of its cells solved or not (in).
+    V at[B], bo[B], bt[B], in[B];
     // Unrolled where a word is one register: on AVX2 16x16 2.5% fewer instructions in all, and
     // fewer mispredicts; where it is several (25x25 on AVX2), 10% slower in all. A macro: GCC
     // does not unroll the loop calling a lambda.
-#define SUDOKU_HIDDEN_ROW                                                                  \
+#define SUDOKU_HIDDEN_BAND                                                                 \
   {                                                                                        \
-    const V x = T_[r], open = x & s.unsolved[r];                                           \
-    const V one = V::eq0(open & (open - 1u)) & V::ne0(open);                               \
-    stuck |= V::eq0(x);                                                                    \
-    digits[r] = static_cast<Lane>(one.lanes());                                            \
-    at[r / B] |= one & open;                                                               \
+    V a{}, o{}, t{}, i{};                                                                  \
+    for (int k = 0; k < B; ++k) {                                                          \
+      const int r = bi * B + k;                                                            \
+      const V x = T_[r], open = x & s.unsolved[r];                                         \
+      const V one = V::eq0(open & (open - 1u)) & V::ne0(open);                             \
+      t |= o & open;                                                                       \
+      o |= open;                                                                           \
+      i |= x;                                                                              \
+      stuck |= V::eq0(x);                                                                  \
+      digits[r] = static_cast<Lane>(one.lanes());                                          \
+      a |= one & open;                                                                     \
+    }                                                                                      \
+    at[bi] = a, bo[bi] = o, bt[bi] = t, in[bi] = i;                                        \
   }
     if constexpr (kWhole) {
-#pragma GCC unroll 32
-      for (int r = 0; r < N; ++r) SUDOKU_HIDDEN_ROW
+#pragma GCC unroll 8
+      for (int bi = 0; bi < B; ++bi) SUDOKU_HIDDEN_BAND
     } else {
-      for (int r = 0; r < N; ++r) SUDOKU_HIDDEN_ROW
+      for (int bi = 0; bi < B; ++bi) SUDOKU_HIDDEN_BAND
     }
-#undef SUDOKU_HIDDEN_ROW
+#undef SUDOKU_HIDDEN_BAND
     if ((stuck & valid).any()) {  // the first such row, for its count (a contradiction: no hurry)
       int r = 0;
       while (!(V::eq0(T_[r]) & valid).any()) ++r;
@@ -834,39 +831,37 @@ class Engine {
     // A cell single for its digit in two of its units is queued once (apply): a box's single is
     // left out where the digit has a row single in the box (the box's only place for it is that
     // cell), a column's where it has a row or box single in the column.
-    V co{}, ct{};  // columns: at least one, at least two
+    V co{}, ct{};  // columns, open cells: at least one, at least two
+    V cin{};       // columns: d in some cell
     V found{};     // lane d: the columns of d's row and box singles
     for (int bi = 0; bi < B; ++bi) {  // bands: their boxes, and the columns' counts
-      V bo, bt;
-      count_band(T_ + bi * B, bo, bt, co, ct);
-      const V nz = boxes(bo);
-      const V ge2 = boxes_twice(bo, bt);
-      const V open = (~band_boxes(s.bdone, bi) & kSegStart) & valid;
-      if (const V none = open & ~nz; none.any()) {
+      ct |= bt[bi] | (co & bo[bi]);
+      co |= bo[bi];
+      cin |= in[bi];
+      if (const V none = ~boxes(in[bi]) & kSegStart & valid; none.any()) {
         const int d = std::countr_zero(none.lanes());
         ++fails_[2 * N + bi * B + std::countr_zero(none[d]) / B];
         return -1;
       }
-      const V hid = open & nz & ~ge2;
-      found |= at[bi] | (bo & spread(hid));
+      const V hid = boxes(bo[bi]) & ~boxes_twice(bo[bi], bt[bi]);
+      found |= at[bi] | (bo[bi] & spread(hid));
       const V fresh = hid & ~boxes(at[bi]);
       for (uint32_t lm = fresh.lanes(); lm; lm &= lm - 1) {
         const int d = std::countr_zero(lm);
         for (uint32_t starts = fresh[d]; starts; starts &= starts - 1) {
           const int j = std::countr_zero(starts) / B;
-          const uint32_t colbit = bo[d] & (kBoxBits << (j * B));  // its column; its row in the band:
+          const uint32_t colbit = bo[bi][d] & (kBoxBits << (j * B));  // its column; its row in the band:
           const uint32_t rows = (s.cand[d] & colbit).lanes() >> (bi * B);  // a lane test, no scan
           push(bi * B + std::countr_zero(rows), std::countr_zero(colbit), d);
         }
       }
     }
-    const V open = (~s.cdone & kFull) & valid;
-    if (const V none = open & ~co; none.any()) {
+    if (const V none = ~cin & kFull & valid; none.any()) {
       const int d = std::countr_zero(none.lanes());
       ++fails_[N + std::countr_zero(none[d])];
       return -1;
     }
-    const V hc = open & co & ~ct & ~found;
+    const V hc = co & ~ct & ~found;
     for (uint32_t lm = hc.lanes(); lm; lm &= lm - 1) {
       const int d = std::countr_zero(lm);
       for (uint32_t cols = hc[d]; cols; cols &= cols - 1) {
