@@ -85,6 +85,39 @@ TEST(Sizes, PatternGridsAreValid) {
   }
 }
 
+/// Whether some row, column or box of g holds a digit twice, counted cell by cell.
+bool repeats_by_count(const Grid& g) {
+  const int n = g.side();
+  std::vector<int> seen(static_cast<std::size_t>(3 * n * (n + 1)), 0);
+  for (int i = 0; i < g.cells(); ++i) {
+    if (g[i] == 0) continue;
+    for (const int u : {g.row_of(i), n + g.col_of(i), 2 * n + g.box_of(i)})
+      if (++seen[static_cast<std::size_t>(u * (n + 1) + g[i])] == 2) return true;
+  }
+  return false;
+}
+
+// find_conflict (its vector pass: rows four cells at a time, a unit's bits summed and ORed)
+// against a count a cell: complete and holed grids, with one to three cells changed to another
+// digit or emptied, and bytes past the grid's cells that are not zero.
+TEST(Sizes, ConflictFoundExactlyWhereAUnitRepeats) {
+  for (int box = 2; box <= 5; ++box) {
+    const int n = box * box;
+    std::mt19937_64 rng(static_cast<uint64_t>(box));
+    int found = 0, clean = 0;
+    for (int t = 0; t < 400; ++t) {
+      Grid g = holes(full_grid(box, rng()), t % 4 == 0 ? 0.0 : 0.1 * (t % 10), rng());
+      for (int k = int(rng() % 4); k > 0; --k) g.set(int(rng() % g.cells()), int(rng() % (n + 1)));
+      for (int i = g.cells(); i < puzzle::sudoku::kMaxCells; ++i) g.set(i, 0xA5);
+      const bool want = repeats_by_count(g);
+      ASSERT_EQ(puzzle::sudoku::find_conflict(g).has_value(), want) << puzzle::sudoku::to_line(g);
+      ++(want ? found : clean);
+    }
+    EXPECT_GT(found, 50) << box;  // both outcomes are tried
+    EXPECT_GT(clean, 50) << box;
+  }
+}
+
 TEST(Sizes, LinesRoundTripAtEverySize) {
   for (int box = 2; box <= 5; ++box) {
     for (const double share : {0.0, 0.5, 1.0}) {
