@@ -502,22 +502,23 @@ class Engine {
     }
     for (int r = N; r < DP; ++r) T_[r] = V{}, s.unsolved.set(r, 0);
     V twice{}, co{}, ct{};  // twice: digits given twice in a row or box; co, ct: in a column
-    V held{};               // lane d: bit j*B + i set when box (band i, stack j) holds d
+    V held[B];              // lane d: bit j*B set when the band's box j holds d
     for (int r = 0; r < N; ++r) {
       const V x = T_[r];
       twice |= x & (x - 1u);
     }
     for (int bi = 0; bi < B; ++bi) {
-      V bo, bt;  // the columns of the band holding each digit, once / twice
-      count_band(T_ + bi * B, bo, bt, co, ct);
+      V bo{}, bt{};  // the columns of the band holding each digit, once / twice
+      for (int k = 0; k < B; ++k) tally(bo, bt, T_[bi * B + k]);
+      tally_band(bo, bt, co, ct);
       twice |= boxes_twice(bo, bt);
-      held |= boxes(bo) << bi;
+      held[bi] = boxes(bo);
     }
     if ((twice | ct).any()) return false;
     const V unheld = valid_ & ~co;  // lane d: the columns not holding d
     for (int r = 0; r < N; ++r) {
       const V x = T_[r];
-      T_[r] = x | (V::eq0(x) & (unheld & ~spread(held >> (r / B) & kSegStart)) & s.unsolved[r]);
+      T_[r] = x | (V::eq0(x) & (unheld & ~spread(held[r / B])) & s.unsolved[r]);
     }
     transpose<DP>(T_);
     for (int d = 0; d < N; ++d) s.cand[d] = T_[d];
@@ -670,11 +671,7 @@ class Engine {
   /// that digit in a unit: the one found first in digit order, then row order, is blamed).
   int place_naked(State& s) {
     V o{}, t{};  // at least one / two candidates per cell
-    for (int d = 0; d < N; ++d) {
-      const V x = s.cand[d];
-      t |= o & x;
-      o |= x;
-    }
+    for (int d = 0; d < N; ++d) tally(o, t, s.cand[d]);
     const V open = s.unsolved;
     if (const V none = open & ~o; none.any()) {
       const int r = std::countr_zero(none.lanes());
@@ -755,19 +752,19 @@ class Engine {
     return ((x | ((x & ~kSegTop) + (kSegTop - kSegStart))) & kSegTop) >> (B - 1);
   }
 
-  /// A band's B transposed words x (lane d: the columns of a row where d goes): bo, bt the
-  /// columns where d is in at least one / two of its rows; co, ct the same over the bands so far.
-  static HWY_INLINE void count_band(const V* x, V& bo, V& bt, V& co, V& ct) {
-    bo = V{}, bt = V{};
-    for (int k = 0; k < B; ++k) {
-      bt |= bo & x[k];
-      bo |= x[k];
-    }
+  /// x counted into o and t: the bits set in at least one / two of the words so far.
+  static HWY_INLINE void tally(V& o, V& t, const V& x) {
+    t |= o & x;
+    o |= x;
+  }
+  /// A band's counts (bo, bt: at least one / two of its rows) into the columns' over the bands so
+  /// far (co, ct).
+  static HWY_INLINE void tally_band(const V& bo, const V& bt, V& co, V& ct) {
     ct |= bt | (co & bo);
     co |= bo;
   }
 
-  /// The band's boxes (bit j*B) where d is in at least two cells, from count_band's bo and bt.
+  /// The band's boxes (bit j*B) where d is in at least two cells, from its counts bo and bt.
   HWY_INLINE V boxes_twice(const V& bo, const V& bt) const {
     V pairs = bt;
     for (int k = 1; k < B; ++k) pairs |= bo & (bo >> k) & pair_mask_[k];
@@ -805,8 +802,7 @@ class Engine {
       const int r = bi * B + k;                                                            \
       const V x = T_[r], open = x & s.unsolved[r];                                         \
       const V one = V::eq0(open & (open - 1u)) & V::ne0(open);                             \
-      t |= o & open;                                                                       \
-      o |= open;                                                                           \
+      tally(o, t, open);                                                                   \
       i |= x;                                                                              \
       stuck |= V::eq0(x);                                                                  \
       digits[r] = static_cast<Lane>(one.lanes());                                          \
@@ -835,8 +831,7 @@ class Engine {
     V cin{};       // columns: d in some cell
     V found{};     // lane d: the columns of d's row and box singles
     for (int bi = 0; bi < B; ++bi) {  // bands: their boxes, and the columns' counts
-      ct |= bt[bi] | (co & bo[bi]);
-      co |= bo[bi];
+      tally_band(bo[bi], bt[bi], co, ct);
       cin |= in[bi];
       if (const V none = ~boxes(in[bi]) & kSegStart & valid; none.any()) {
         const int d = std::countr_zero(none.lanes());
@@ -889,8 +884,7 @@ class Engine {
       V nz[B], o{}, t{};  // nz[k]: the boxes where row k has d; o, t: at least one / two rows
       for (int k = 0; k < B; ++k) {
         nz[k] = boxes(x[k]);
-        t |= o & nz[k];
-        o |= nz[k];
+        tally(o, t, nz[k]);
       }
       const V one = o & ~t;
       for (int k = 0; k < B; ++k) {
@@ -926,10 +920,7 @@ class Engine {
     }
     // claiming (columns): a column whose d lies in one band -> the rest of that box loses d
     V once{}, more{};
-    for (int bi = 0; bi < B; ++bi) {
-      more |= once & bo[bi];
-      once |= bo[bi];
-    }
+    for (int bi = 0; bi < B; ++bi) tally(once, more, bo[bi]);
     for (int bi = 0; bi < B; ++bi) {
       const V only = bo[bi] & ~more;
       const V rem = (rm_all & ~rm[bi]) | (spread(boxes(only)) & ~only);
