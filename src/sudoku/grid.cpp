@@ -44,40 +44,42 @@ typedef uint32_t U4 __attribute__((vector_size(16)));
 typedef int32_t I4 __attribute__((vector_size(16)));
 typedef float F4 __attribute__((vector_size(16)));
 
-/// 2^v in each lane, v <= 30: v + 127 as a float's exponent field, converted back to an integer
-/// (SSE2 has no shift by a lane's own count).
-inline U4 pow2(U4 v) noexcept {
-  const U4 e = (v + 127u) << 23;
+/// 2^(v-1) in each lane, v <= 31, and 0 for v = 0: v + 126 as a float's exponent field (0.5 for
+/// v = 0), converted back to an integer, which truncates (SSE2 has no shift by a lane's own count).
+inline U4 bit_of(U4 v) noexcept {
+  const U4 e = (v + 126u) << 23;
   F4 f;
   std::memcpy(&f, &e, sizeof f);
   return reinterpret_cast<U4>(__builtin_convertvector(f, I4));
 }
 
 /// True when some unit repeats a digit; `v`: the cells (0..B*B, 0 empty) of a Grid, whose
-/// storage holds kMaxCells bytes. Each cell's digit as a bit, 2^d: a unit repeats a digit exactly
-/// when the sum of its bits differs from their OR (a carry), so no test a cell. A row is read
-/// 16 bytes a vector (a 25-cell row as bytes 0-15 and 9-24, its last row within the storage),
-/// and byte j of the four lanes (cells j, 4+j, 8+j, 12+j of the 16) taken as one vector of bits,
-/// the lanes of other rows' cells or of cells read twice masked out. By lane, the band's sums and
-/// ORs (each column's in the band), added into the columns' at the band's end; a row's summed
-/// over its vectors and lanes, a box's over its columns' lanes. Verification runs this on every
-/// answer: on 16x16 under half the instructions of a cell at a time with scalar masks.
+/// storage holds kMaxCells bytes. Each cell's digit as a bit, 2^(d-1): a unit repeats a digit
+/// exactly when the sum of its bits differs from their OR (a carry), so no test a cell. A row
+/// is read 16 bytes a vector (a 25-cell row as bytes 0-15 and 9-24, its last row within the
+/// storage), and byte j of the four lanes (cells j, 4+j, 8+j, 12+j of the 16) taken as one
+/// vector of bits, the lanes of other rows' cells or of cells read twice masked out. By lane,
+/// the band's sums and ORs (each column's in the band), added into the columns' at the band's
+/// end; a row's summed over its vectors and lanes, a box's over its columns' lanes.
+/// Verification runs this on every answer: on 16x16 under half the instructions of a cell at a
+/// time with scalar masks.
 template <int B>
 bool has_duplicate(const uint8_t* v) noexcept {
   constexpr int n = B * B, Q = (n + 15) / 16, NK = 4 * Q;  // a row's loads, its vectors of bits
   static_assert(n * (n - 1) + (n < 16 ? 16 : n) <= kMaxCells, "a row's loads stay in the storage");
   constexpr auto start = [](int q) { return q == 0 ? 0 : n - 16; };  // load q's first column
   constexpr auto column = [start](int k, int i) { return start(k / 4) + 4 * i + k % 4; };
-  // Where column c is counted, as an index of NK x 4 lanes: the first load up to 15, then the second.
+  // Where column c is counted, as an index of NK x 4 lanes: the first load up to 15, then the
+  // second.
   constexpr auto slot = [start](int c) {
     const int q = c < 16 ? 0 : 1, w = c - start(q);
     return (4 * q + w % 4) * 4 + w / 4;
   };
-  U4 keep[NK];  // the bits a lane keeps: not bit 0 (an empty cell's), none of a cell not its own
+  U4 keep[NK];  // all of a lane's bits, or none where it holds a cell not its own
   for (int k = 0; k < NK; ++k)
     for (int i = 0; i < 4; ++i) {
       const int c = column(k, i);
-      keep[k][i] = c < n && c >= 16 * (k / 4) ? ~1u : 0u;
+      keep[k][i] = c < n && c >= 16 * (k / 4) ? ~0u : 0u;
     }
   U4 csum[NK]{}, cor[NK]{}, bsum[NK]{}, bor[NK]{};
   uint32_t bad = 0;
@@ -87,7 +89,7 @@ bool has_duplicate(const uint8_t* v) noexcept {
     U4 rsum{}, ror{};
     for (int k = 0; k < NK; ++k) {
       // 5 bits of a byte: a byte past the cells, masked out after, converts within range too
-      const U4 bits = pow2(row[k / 4] >> (8 * (k % 4)) & 0x1Fu) & keep[k];
+      const U4 bits = bit_of(row[k / 4] >> (8 * (k % 4)) & 0x1Fu) & keep[k];
       rsum += bits, ror |= bits;
       bsum[k] += bits, bor[k] |= bits;
     }
@@ -101,7 +103,8 @@ bool has_duplicate(const uint8_t* v) noexcept {
         for (int c = j * B; c < j * B + B; ++c) bs += s[slot(c)], bo |= o[slot(c)];
         bad |= bs ^ bo;
       }
-      for (int k = 0; k < NK; ++k) csum[k] += bsum[k], cor[k] |= bor[k], bsum[k] = U4{}, bor[k] = U4{};
+      for (int k = 0; k < NK; ++k)
+        csum[k] += bsum[k], cor[k] |= bor[k], bsum[k] = U4{}, bor[k] = U4{};
     }
   }
   U4 cbad{};
