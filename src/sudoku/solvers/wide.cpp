@@ -503,13 +503,13 @@ class Engine {
     for (int r = N; r < DP; ++r) T_[r] = V{}, s.unsolved.set(r, 0);
     V twice{}, co{}, ct{};  // twice: digits given twice in a row or box; co, ct: in a column
     V held[B];              // lane d: bit j*B set when the band's box j holds d
-    for (int r = 0; r < N; ++r) {
-      const V x = T_[r];
-      twice |= x & (x - 1u);
-    }
     for (int bi = 0; bi < B; ++bi) {
       V bo{}, bt{};  // the columns of the band holding each digit, once / twice
-      for (int k = 0; k < B; ++k) tally(bo, bt, T_[bi * B + k]);
+      for (int k = 0; k < B; ++k) {
+        const V x = T_[bi * B + k];
+        twice |= x & (x - 1u);
+        tally(bo, bt, x);
+      }
       tally_band(bo, bt, co, ct);
       twice |= boxes_twice(bo, bt);
       held[bi] = boxes(bo);
